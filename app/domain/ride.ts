@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { isoDate, optionalHttpUrl, optionalImageUrl, optionalIsoDate, requiredText, text, textList } from "./fields";
+
+export const RIDE_STATUSES = ["upcoming", "completed", "cancelled"] as const;
+export type RideStatus = (typeof RIDE_STATUSES)[number];
+
+export const DIFFICULTIES = ["Easy", "Moderate", "Challenging", "Difficult"] as const;
+
+export const itineraryDaySchema = z.object({
+  day: z.coerce.number().int().min(1),
+  title: text(),
+  description: text(),
+  distance: text(),
+  activities: textList(),
+});
+export type ItineraryDay = z.infer<typeof itineraryDaySchema>;
+
+/**
+ * What an admin submits for a ride (SPEC §3, §5). Server-managed fields (id, duration,
+ * createdAt, updatedAt, order) are not part of it: any id in incoming data is ignored.
+ */
+export const rideInputSchema = z
+  .object({
+    title: requiredText("Title is required"),
+    startDate: isoDate("Start date is required"),
+    endDate: isoDate("End date is required"),
+    image: optionalImageUrl("Image must be a valid URL"),
+    description: requiredText("Description is required"),
+    distance: requiredText("Distance is required"),
+    participants: z.unknown().transform((value) => coerceParticipants(value)),
+    status: z.enum(RIDE_STATUSES, { error: "Status must be upcoming, completed or cancelled" }).default("upcoming"),
+    featured: z.coerce.boolean().default(false),
+    tripCost: text(),
+    bookingCost: text(),
+    lastBookingDate: optionalIsoDate("Last booking date must be a valid date"),
+    bookingFormUrl: optionalHttpUrl("Booking form URL must be a valid URL"),
+    youtubeUrl: optionalHttpUrl("YouTube URL must be a valid URL"),
+    instagramUrl: optionalHttpUrl("Instagram URL must be a valid URL"),
+    vehicleType: text(),
+    difficulty: z.union([z.literal(""), z.enum(DIFFICULTIES)]).default(""),
+    maxParticipants: text(),
+    bestSeason: text(),
+    highlights: textList(),
+    itinerary: z.array(itineraryDaySchema).default([]),
+    included: textList(),
+    excluded: textList(),
+    thingsToCarryMandatory: textList(),
+    thingsToCarrySuggested: textList(),
+    cancellationPolicy: text(),
+    paymentTerms: text(),
+    howToJoin: text(),
+  })
+  .refine((ride) => ride.endDate >= ride.startDate, {
+    message: "End date cannot be before start date",
+    path: ["endDate"],
+  });
+export type RideInput = z.infer<typeof rideInputSchema>;
+
+/** A stored ride as services return it (SPEC §3). */
+export type Ride = RideInput & {
+  id: string;
+  duration: string;
+  order: number | null;
+  /** Legacy numeric or text price of older rides; tripCost takes precedence. */
+  price: string;
+  /** Legacy single carry list, kept for the record; split by migrateLegacyRide. */
+  thingsToCarry: string[];
+  createdAt: string;
+  updatedAt: string;
+  /** Increments on every write; a save of a stale copy is refused. */
+  version: number;
+};
+
+/** Participants count only if a non-negative number or numeric string, otherwise 0 (SPEC §5). */
+export function coerceParticipants(value: unknown): number {
+  const number = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+  return Number.isFinite(number) && number >= 0 ? Math.floor(number) : 0;
+}

@@ -1,0 +1,10 @@
+import type { Migration } from "kysely";
+import * as initial from "./2026-11-22T1000_initial";
+
+/**
+ * Every migration, by name. Imported statically (not read from disk) so the bundled
+ * production server and the CLI run the very same list.
+ */
+export const migrations: Record<string, Migration> = {
+  "2026-11-22T1000_initial": initial,
+};
