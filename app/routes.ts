@@ -1,6 +1,38 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 export default [
-  index("routes/public/upcoming.tsx", { id: "home" }),
-  route("upcoming", "routes/public/upcoming.tsx", { id: "upcoming" }),
+  // Visitor pages share the navigation and footer.
+  layout("routes/public/layout.tsx", [
+    index("routes/public/upcoming.tsx", { id: "home" }),
+    route("upcoming", "routes/public/upcoming.tsx", { id: "upcoming" }),
+    route("previous", "routes/public/previous.tsx"),
+    route("about", "routes/public/about.tsx"),
+    route("contact", "routes/public/contact.tsx"),
+    route("ride/:rideId", "routes/public/ride.tsx"),
+  ]),
+  route("ride/:rideId/calendar.ics", "routes/resources/ride-calendar.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("images/*", "routes/resources/image.ts"),
+
+  // The admin portal: every route below the layout is guarded by its middleware.
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("rides", "routes/admin/rides.tsx"),
+      route("hero", "routes/admin/hero.tsx"),
+      route("featured", "routes/admin/featured.tsx"),
+      route("contact", "routes/admin/contact.tsx"),
+      route("stats", "routes/admin/stats.tsx"),
+      route("images", "routes/admin/images.ts"),
+      route("events", "routes/admin/events.ts"),
+      route("*", "routes/admin/unknown.tsx"),
+    ]),
+    route("login", "routes/admin/login.tsx"),
+    route("logout", "routes/admin/logout.ts"),
+    route("auth/google", "routes/admin/auth-google.ts"),
+    route("auth/google/callback", "routes/admin/auth-google-callback.ts"),
+  ]),
+
+  route("*", "routes/public/unknown.tsx"),
 ] satisfies RouteConfig;
