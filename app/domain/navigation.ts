@@ -1,0 +1,21 @@
+// SPEC §2 top navigation.
+
+export const NAV_LINKS = [
+  { to: "/", label: "Upcoming Trips" },
+  { to: "/previous", label: "Previous Events" },
+  { to: "/about", label: "About Us" },
+  { to: "/contact", label: "Contact" },
+] as const;
+
+/**
+ * SPEC §2: a link is active only when its path is exactly the current one. '/upcoming'
+ * shows the same page as '/' but is a different path, so Upcoming Trips is not active there.
+ * A trailing slash is not a different path ('/about/' is '/about'); letter case is.
+ */
+export function isCurrentPath(linkPath: string, currentPath: string): boolean {
+  return withoutTrailingSlash(linkPath) === withoutTrailingSlash(currentPath);
+}
+
+function withoutTrailingSlash(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, "") || "/" : path;
+}
