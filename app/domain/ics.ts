@@ -1,0 +1,99 @@
+import { parseIsoDate, toIsoDate } from "./dates";
+
+// RFC 5545 iCalendar for one all-day event. Calendar apps are strict about three things
+// that are easy to get wrong: CRLF line endings, lines folded at 75 octets (bytes, not
+// characters), and the escaping of text values.
+
+export type CalendarEvent = {
+  /** Globally unique and stable across downloads, so re-importing updates the entry. */
+  uid: string;
+  /** First day, 'YYYY-MM-DD'. */
+  startDate: string;
+  /** Last day (inclusive), 'YYYY-MM-DD'. */
+  endDate: string;
+  summary: string;
+  description: string;
+  url: string;
+  /** When the event data last changed. */
+  stamp: Date;
+};
+
+const CRLF = "\r\n";
+const MAX_LINE_OCTETS = 75;
+
+/** TEXT value escaping (RFC 5545 §3.3.11): backslash, semicolon, comma and newlines. */
+export function escapeText(value: string): string {
+  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r\n|\r|\n/g, "\\n");
+}
+
+function utf8Length(codePoint: number): number {
+  if (codePoint < 0x80) return 1;
+  if (codePoint < 0x800) return 2;
+  if (codePoint < 0x10000) return 3;
+  return 4;
+}
+
+/**
+ * Folds a content line (RFC 5545 §3.1): no physical line longer than 75 octets; each
+ * continuation starts with one space, which counts toward its 75. Splits only between
+ * characters, never inside a multi-byte UTF-8 sequence.
+ */
+export function foldLine(line: string): string {
+  const lines: string[] = [];
+  let current = "";
+  let octets = 0;
+  for (const char of line) {
+    const size = utf8Length(char.codePointAt(0)!);
+    if (octets + size > MAX_LINE_OCTETS) {
+      lines.push(current);
+      current = " ";
+      octets = 1;
+    }
+    current += char;
+    octets += size;
+  }
+  lines.push(current);
+  return lines.join(CRLF);
+}
+
+const compactDate = (isoDate: string) => isoDate.replaceAll("-", "");
+
+/** '20261122T093000Z': a UTC date-time as DTSTAMP wants it. */
+function utcDateTime(date: Date): string {
+  return date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+}
+
+/** The day after an ISO date: DTEND of an all-day event is exclusive. */
+function nextDay(isoDate: string): string {
+  const date = parseIsoDate(isoDate)!;
+  return toIsoDate(new Date(date.getTime() + 86_400_000));
+}
+
+/**
+ * A VCALENDAR with one all-day VEVENT from the first to the last day of the ride. Returns
+ * null when the start date is missing or invalid (there is nothing to put in a calendar);
+ * a missing or earlier end date makes it a one-day event.
+ */
+export function buildIcs(event: CalendarEvent, productId: string): string | null {
+  if (!parseIsoDate(event.startDate)) return null;
+  const lastDay = parseIsoDate(event.endDate) && event.endDate >= event.startDate ? event.endDate : event.startDate;
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    `PRODID:${productId}`,
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    "BEGIN:VEVENT",
+    `UID:${event.uid}`,
+    `DTSTAMP:${utcDateTime(event.stamp)}`,
+    `DTSTART;VALUE=DATE:${compactDate(event.startDate)}`,
+    `DTEND;VALUE=DATE:${compactDate(nextDay(lastDay))}`,
+    `SUMMARY:${escapeText(event.summary)}`,
+    `DESCRIPTION:${escapeText(event.description)}`,
+    `URL:${event.url}`,
+    "TRANSP:TRANSPARENT",
+    "END:VEVENT",
+    "END:VCALENDAR",
+  ];
+  return lines.map(foldLine).join(CRLF) + CRLF;
+}

@@ -1,0 +1,132 @@
+import { rideAmount } from "./cost";
+import { formatDateRange, parseIsoDate } from "./dates";
+import { PLACEHOLDERS } from "./messages";
+import type { Ride } from "./ride";
+
+// What search engines and link previews (WhatsApp, Facebook, X) read about a ride: meta
+// tags, Open Graph, Twitter card and a schema.org Event. Every URL in them is absolute,
+// because a crawler reads them without a page to resolve them against.
+
+export type JsonLd = { [key: string]: JsonLdValue };
+type JsonLdValue = string | number | boolean | null | JsonLd | JsonLdValue[];
+
+/** The tags React Router's `meta` export renders (a subset of its MetaDescriptor). */
+export type MetaTag =
+  | { title: string }
+  | { name: string; content: string }
+  | { property: string; content: string }
+  | { tagName: "link"; rel: string; href: string }
+  | { "script:ld+json": JsonLd };
+
+export type SeoSite = {
+  /** 'https://rides.example.com', without a trailing slash. */
+  origin: string;
+  /** The company name, shown as og:site_name and the Event organizer. */
+  siteName: string;
+};
+
+type SeoRide = Pick<
+  Ride,
+  "id" | "title" | "description" | "startDate" | "endDate" | "image" | "duration" | "distance" | "tripCost" | "price" | "status" | "lastBookingDate" | "updatedAt"
+>;
+
+const DESCRIPTION_MAX = 160;
+
+export function absoluteUrl(origin: string, href: string): string {
+  return new URL(href, `${origin}/`).href;
+}
+
+export const ridePath = (id: string) => `/ride/${encodeURIComponent(id)}`;
+
+/**
+ * The amount of a price text as a number for machines: '₹12,500' → 12500, '₹ 1,20,000 per
+ * person' → 120000, '4999.50' → 4999.5. Null when it holds no number or the number is 0.
+ */
+export function priceNumber(text: string): number | null {
+  const match = /\d[\d,]*(?:\.\d+)?/.exec(text);
+  if (!match) return null;
+  const value = Number(match[0].replaceAll(",", ""));
+  return Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/** 'Dates · duration · distance', each part only when known. */
+function rideFacts(ride: SeoRide): string {
+  const dates = formatDateRange(ride.startDate, ride.endDate);
+  return [dates === PLACEHOLDERS.dateTbd ? "" : dates, ride.duration, ride.distance]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/** Shortens at a word boundary so previews never cut a word in half. */
+function truncate(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(" ");
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:·-]+$/, "")}…`;
+}
+
+/** The description of a ride page: its facts (dates first) and the start of its description. */
+export function rideMetaDescription(ride: SeoRide): string {
+  const facts = rideFacts(ride);
+  return truncate([facts, ride.description].filter((part) => part.trim()).join(". "), DESCRIPTION_MAX);
+}
+
+/** A schema.org Event for a public ride (cancelled rides are never public, so never EventCancelled). */
+export function rideJsonLd(ride: SeoRide, site: SeoSite): JsonLd {
+  const url = absoluteUrl(site.origin, ridePath(ride.id));
+  const event: JsonLd = {
+    "@context": "https://schema.org",
+    "@type": "Event",
+    name: ride.title,
+    description: truncate(ride.description, 500),
+    url,
+    eventStatus: "https://schema.org/EventScheduled",
+    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+    organizer: { "@type": "Organization", name: site.siteName, url: `${site.origin}/` },
+  };
+  if (parseIsoDate(ride.startDate)) event.startDate = ride.startDate;
+  if (parseIsoDate(ride.endDate)) event.endDate = ride.endDate;
+  if (ride.image) event.image = [absoluteUrl(site.origin, ride.image)];
+  const amount = rideAmount(ride);
+  const price = amount ? priceNumber(amount.amount) : null;
+  if (price !== null) {
+    const offer: JsonLd = { "@type": "Offer", price, priceCurrency: "INR", url };
+    if (ride.status === "upcoming") offer.availability = "https://schema.org/InStock";
+    if (parseIsoDate(ride.lastBookingDate)) offer.validThrough = ride.lastBookingDate;
+    event.offers = offer;
+  }
+  return event;
+}
+
+/** Title, description, canonical link, Open Graph, Twitter card and JSON-LD of a ride page. */
+export function rideMetaTags(ride: SeoRide, site: SeoSite): MetaTag[] {
+  const url = absoluteUrl(site.origin, ridePath(ride.id));
+  const description = rideMetaDescription(ride);
+  const image = ride.image ? absoluteUrl(site.origin, ride.image) : null;
+  const tags: MetaTag[] = [
+    { title: `${ride.title} | ${site.siteName}` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "article" },
+    { property: "og:site_name", content: site.siteName },
+    { property: "og:title", content: ride.title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: ride.title },
+    { name: "twitter:description", content: description },
+  ];
+  if (image) {
+    tags.push(
+      { property: "og:image", content: image },
+      { property: "og:image:alt", content: ride.title },
+      { name: "twitter:image", content: image },
+      { name: "twitter:image:alt", content: ride.title },
+    );
+  }
+  if (ride.updatedAt) tags.push({ property: "article:modified_time", content: ride.updatedAt });
+  tags.push({ "script:ld+json": rideJsonLd(ride, site) });
+  return tags;
+}
