@@ -1,0 +1,100 @@
+import { UPLOAD_TIMEOUT_MS } from "~/domain/constants";
+import type { ImageFolder } from "~/domain/image-urls";
+
+export type UploadedImage = { url: string; width: number; height: number };
+
+/** Why an upload failed: a transport code for mapUploadError, or the server's own message. */
+export class UploadFailure extends Error {
+  constructor(
+    readonly code: "unauthorized" | "canceled" | "unknown" | "timeout" | "rejected",
+    message = "",
+  ) {
+    super(message);
+  }
+}
+
+export const UPLOAD_ENDPOINT = "/admin/images";
+
+export type UploadOptions = {
+  folder?: ImageFolder;
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+};
+
+/**
+ * Sends one file as the raw request body. XMLHttpRequest rather than fetch because only it
+ * reports upload progress. The time-out is our own timer, not xhr.timeout, so it measures
+ * the whole upload the same way in every browser (and tests can fast-forward it).
+ */
+export function uploadImage(file: File, { folder, onProgress, signal, timeoutMs = UPLOAD_TIMEOUT_MS }: UploadOptions = {}): Promise<UploadedImage> {
+  return new Promise((resolve, reject) => {
+    const query = new URLSearchParams({ name: file.name });
+    if (folder) query.set("folder", folder);
+    const xhr = new XMLHttpRequest();
+    let failure: UploadFailure | undefined;
+    const fail = (reason: UploadFailure) => {
+      failure ??= reason;
+      xhr.abort();
+    };
+    const timer = setTimeout(() => fail(new UploadFailure("timeout")), timeoutMs);
+    const onAbortSignal = () => fail(new UploadFailure("canceled"));
+    signal?.addEventListener("abort", onAbortSignal, { once: true });
+    const settle = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbortSignal);
+    };
+
+    xhr.upload.addEventListener("progress", (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    });
+    xhr.addEventListener("abort", () => {
+      settle();
+      reject(failure ?? new UploadFailure("canceled"));
+    });
+    xhr.addEventListener("error", () => {
+      settle();
+      reject(new UploadFailure("unknown"));
+    });
+    xhr.addEventListener("load", () => {
+      settle();
+      const result = readResponse(xhr);
+      if ("url" in result) resolve(result);
+      else reject(result);
+    });
+
+    xhr.open("POST", `${UPLOAD_ENDPOINT}?${query}`);
+    xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
+    xhr.setRequestHeader("Accept", "application/json");
+    if (signal?.aborted) fail(new UploadFailure("canceled"));
+    else xhr.send(file);
+  });
+}
+
+function readResponse(xhr: XMLHttpRequest): UploadedImage | UploadFailure {
+  // A signed-out admin is refused (401/403) or redirected to the sign-in page.
+  const redirectedAway = xhr.responseURL !== "" && new URL(xhr.responseURL).pathname !== UPLOAD_ENDPOINT;
+  if (xhr.status === 401 || xhr.status === 403 || redirectedAway) return new UploadFailure("unauthorized");
+  let body: unknown;
+  try {
+    body = JSON.parse(xhr.responseText);
+  } catch {
+    return new UploadFailure("rejected");
+  }
+  if (xhr.status >= 200 && xhr.status < 300 && isUploadedImage(body)) return body;
+  const message = typeof body === "object" && body !== null && "error" in body && typeof body.error === "string" ? body.error : "";
+  return new UploadFailure("rejected", message);
+}
+
+function isUploadedImage(body: unknown): body is UploadedImage {
+  return (
+    typeof body === "object" &&
+    body !== null &&
+    "url" in body &&
+    typeof body.url === "string" &&
+    "width" in body &&
+    typeof body.width === "number" &&
+    "height" in body &&
+    typeof body.height === "number"
+  );
+}
