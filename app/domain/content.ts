@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { httpUrl, imageUrl, optionalHttpUrl, optionalImageUrl, requiredText, text } from "./fields";
+import { flag, httpUrl, imageUrl, optionalHttpUrl, optionalImageUrl, requiredText, text } from "./fields";
 
 export const heroSlideInputSchema = z.object({
   title: requiredText("Title is required"),
@@ -7,7 +7,7 @@ export const heroSlideInputSchema = z.object({
   tagline: requiredText("Tagline is required"),
   cta: requiredText("Button text is required"),
   background: imageUrl("Background must be a valid URL"),
-  isActive: z.coerce.boolean().default(true),
+  isActive: flag(true),
 });
 export type HeroSlideInput = z.infer<typeof heroSlideInputSchema>;
 export type HeroSlide = HeroSlideInput & { id: string; order: number; createdAt: string; updatedAt: string };
@@ -20,9 +20,22 @@ export const featuredRideInputSchema = z.object({
   description: requiredText("Description is required"),
   image: optionalImageUrl("Image must be a valid URL"),
   ctaText: requiredText("Button text is required").default(DEFAULT_CTA_TEXT),
-  /** Internal path (/ride/…) or an http(s) URL; empty means "first upcoming ride". */
-  ctaLink: z.union([z.literal(""), httpUrl("Button link must be a valid URL"), z.string().regex(/^\/[^/]/, "Button link must be a valid URL")]).default(""),
-  isActive: z.coerce.boolean().default(true),
+  /**
+   * Internal path (/ride/…) or an http(s) URL; empty means "first upcoming ride". A path may
+   * hold no backslash or whitespace: browsers read '/\evil.com' and '/\t/evil.com' as
+   * '//evil.com', a link to another site.
+   */
+  ctaLink: z
+    .union(
+      [
+        z.literal(""),
+        httpUrl("Button link must be a valid URL"),
+        z.string().regex(/^\/(?!\/)[^\s\\]*$/, "Button link must be a valid URL"),
+      ],
+      { error: "Button link must be a valid URL" },
+    )
+    .default(""),
+  isActive: flag(true),
 });
 export type FeaturedRideInput = z.infer<typeof featuredRideInputSchema>;
 export type FeaturedRide = FeaturedRideInput & { updatedAt: string | null };
@@ -30,7 +43,11 @@ export type FeaturedRide = FeaturedRideInput & { updatedAt: string | null };
 export const configInputSchema = z.object({
   company: z.object({
     name: text(),
-    email: z.union([z.literal(""), z.email("Please enter a valid email address")]).default(""),
+    email: z
+      .union([z.literal(""), z.email("Please enter a valid email address")], {
+        error: "Please enter a valid email address",
+      })
+      .default(""),
     phone: text(),
     location: text(),
     businessHours: text(),
@@ -39,7 +56,16 @@ export const configInputSchema = z.object({
     instagram: optionalHttpUrl("Instagram link must be a valid URL"),
     youtube: optionalHttpUrl("YouTube link must be a valid URL"),
     whatsapp: optionalHttpUrl("WhatsApp link must be a valid URL"),
-    email: z.union([z.literal(""), z.string().regex(/^mailto:[^\s@]+@[^\s@]+$/, "Email link must be a mailto: link"), httpUrl("Email link must be a valid URL")]).default(""),
+    email: z
+      .union(
+        [
+          z.literal(""),
+          z.string().regex(/^mailto:[^\s@]+@[^\s@]+$/, "Email link must be a mailto: link"),
+          httpUrl("Email link must be a valid URL"),
+        ],
+        { error: "Email link must be a mailto: or http(s) link" },
+      )
+      .default(""),
   }),
   googleForm: optionalHttpUrl("Community form link must be a valid URL"),
 });

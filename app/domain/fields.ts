@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseIsoDate } from "./dates";
 
 /** Trimmed text; empty allowed. */
 export const text = () => z.string().trim().default("");
@@ -12,23 +13,57 @@ export const requiredText = (message: string) => z.string({ error: message }).tr
  */
 export const httpUrl = (message: string) => z.url({ protocol: /^https?$/, error: message });
 
+// Each union carries the field's message: otherwise a value failing every option gets
+// zod's generic 'Invalid input'.
+
 /** An optional http(s) link: empty string means "not set". */
-export const optionalHttpUrl = (message: string) => z.union([z.literal(""), httpUrl(message)]).default("");
+export const optionalHttpUrl = (message: string) =>
+  z.union([z.literal(""), httpUrl(message)], { error: message }).default("");
 
 /** A calendar date as YYYY-MM-DD (the value of an <input type="date">). */
 export const isoDate = (message: string) =>
   z
     .string({ error: message })
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), message);
+    .refine((value) => parseIsoDate(value) !== null, message);
 
-export const optionalIsoDate = (message: string) => z.union([z.literal(""), isoDate(message)]).default("");
+export const optionalIsoDate = (message: string) =>
+  z.union([z.literal(""), isoDate(message)], { error: message }).default("");
 
-export const textList = () => z.array(z.string().trim()).default([]).transform((items) => items.filter(Boolean));
+/**
+ * A yes/no field, from JSON (a boolean), a database column (1 / 0) or a form post ('on',
+ * 'true', '1' / 'off', 'false', '0', ''). z.coerce.boolean() would read 'false' as true.
+ */
+export const flag = (defaultValue: boolean) =>
+  z
+    .union([
+      z.boolean(),
+      z.literal([0, 1]).transform((value) => value === 1),
+      z.enum(["true", "on", "1", "false", "off", "0", ""]).transform((value) => ["true", "on", "1"].includes(value)),
+    ])
+    .default(defaultValue);
 
-/** An image: an external http(s) URL or one of our own uploads under /images/. */
+export const textList = () =>
+  z
+    .array(z.string().trim())
+    .default([])
+    .transform((items) => items.filter(Boolean));
+
+/**
+ * An image: an external http(s) URL or one of our own uploads under /images/. A '..' segment
+ * is refused so a stored path can never climb out of /images/.
+ */
 export const imageUrl = (message: string) =>
-  z.union([httpUrl(message), z.string().trim().regex(/^\/images\/[\w./-]+$/, message)]);
+  z.union(
+    [
+      httpUrl(message),
+      z
+        .string()
+        .trim()
+        .regex(/^\/images\/(?!.*\.\.)[\w./-]+$/, message),
+    ],
+    { error: message },
+  );
 
-export const optionalImageUrl = (message: string) => z.union([z.literal(""), imageUrl(message)]).default("");
+export const optionalImageUrl = (message: string) =>
+  z.union([z.literal(""), imageUrl(message)], { error: message }).default("");

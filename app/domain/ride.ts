@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { isoDate, optionalHttpUrl, optionalImageUrl, optionalIsoDate, requiredText, text, textList } from "./fields";
+import {
+  flag,
+  isoDate,
+  optionalHttpUrl,
+  optionalImageUrl,
+  optionalIsoDate,
+  requiredText,
+  text,
+  textList,
+} from "./fields";
 
 export const RIDE_STATUSES = ["upcoming", "completed", "cancelled"] as const;
 export type RideStatus = (typeof RIDE_STATUSES)[number];
@@ -15,6 +24,8 @@ export const itineraryDaySchema = z.object({
 });
 export type ItineraryDay = z.infer<typeof itineraryDaySchema>;
 
+const isoDateValue = isoDate("");
+
 /**
  * What an admin submits for a ride (SPEC §3, §5). Server-managed fields (id, duration,
  * createdAt, updatedAt, order) are not part of it: any id in incoming data is ignored.
@@ -27,9 +38,13 @@ export const rideInputSchema = z
     image: optionalImageUrl("Image must be a valid URL"),
     description: requiredText("Description is required"),
     distance: requiredText("Distance is required"),
-    participants: z.unknown().transform((value) => coerceParticipants(value)),
+    // optional(): a form that omits the field still gets 0 rather than a type error.
+    participants: z
+      .unknown()
+      .optional()
+      .transform((value) => coerceParticipants(value)),
     status: z.enum(RIDE_STATUSES, { error: "Status must be upcoming, completed or cancelled" }).default("upcoming"),
-    featured: z.coerce.boolean().default(false),
+    featured: flag(false),
     tripCost: text(),
     bookingCost: text(),
     lastBookingDate: optionalIsoDate("Last booking date must be a valid date"),
@@ -53,6 +68,12 @@ export const rideInputSchema = z
   .refine((ride) => ride.endDate >= ride.startDate, {
     message: "End date cannot be before start date",
     path: ["endDate"],
+    // Checked whenever both dates are valid, so the admin sees this error together with any
+    // other field's error instead of only after fixing those.
+    when: ({ value }) => {
+      const { startDate, endDate } = (value ?? {}) as { startDate?: unknown; endDate?: unknown };
+      return isoDateValue.safeParse(startDate).success && isoDateValue.safeParse(endDate).success;
+    },
   });
 export type RideInput = z.infer<typeof rideInputSchema>;
 
@@ -73,6 +94,7 @@ export type Ride = RideInput & {
 
 /** Participants count only if a non-negative number or numeric string, otherwise 0 (SPEC §5). */
 export function coerceParticipants(value: unknown): number {
-  const number = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+  const number =
+    typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
   return Number.isFinite(number) && number >= 0 ? Math.floor(number) : 0;
 }

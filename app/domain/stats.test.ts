@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import {
+  FALLBACK_STATS,
+  formatStatNumber,
+  rideBreakdown,
+  statsFromBreakdown,
+  statWithPlus,
+  type RideFacts,
+} from "./stats";
+
+const ride = (facts: Partial<RideFacts>): RideFacts => ({
+  status: "completed",
+  participants: 0,
+  distanceKm: 0,
+  startDate: "2026-03-01",
+  endDate: "2026-03-01",
+  ...facts,
+});
+
+describe("rideBreakdown (SPEC §3 derived ride breakdown, §9 statistics)", () => {
+  const rides = [
+    ride({ status: "completed", participants: 12, distanceKm: 450, startDate: "2025-01-10", endDate: "2025-01-12" }),
+    ride({ status: "completed", participants: 7, distanceKm: 301, startDate: "2025-06-01", endDate: "2025-06-03" }),
+    ride({ status: "upcoming", participants: 30, distanceKm: 900, startDate: "2026-02-27", endDate: "2026-03-02" }),
+    ride({ status: "cancelled", participants: 5, distanceKm: 100, startDate: "2025-03-01", endDate: "2025-03-01" }),
+  ];
+
+  it("counts rides by status", () => {
+    expect(rideBreakdown(rides)).toMatchObject({
+      totalRides: 4,
+      upcomingRides: 1,
+      completedRides: 2,
+      cancelledRides: 1,
+    });
+  });
+
+  it("sums participants and kilometres of completed rides only", () => {
+    expect(rideBreakdown(rides)).toMatchObject({ totalParticipants: 19, totalKilometers: 751 });
+  });
+
+  it("rounds the averages over completed rides", () => {
+    expect(rideBreakdown(rides)).toMatchObject({ averageParticipants: 10, averageDistance: 376 });
+  });
+
+  it("counts months of adventure from the earliest to the latest ride date inclusive", () => {
+    expect(rideBreakdown(rides).monthsOfAdventure).toBe(15);
+  });
+
+  it("counts one month for rides within a single month", () => {
+    const sameMonth = [
+      ride({ startDate: "2026-03-01", endDate: "2026-03-02" }),
+      ride({ startDate: "2026-03-20", endDate: "2026-03-31" }),
+    ];
+    expect(rideBreakdown(sameMonth).monthsOfAdventure).toBe(1);
+  });
+
+  it("uses a ride's end date and ignores invalid dates", () => {
+    const rides = [
+      ride({ startDate: "2026-01-31", endDate: "2026-02-01" }),
+      ride({ startDate: "garbage", endDate: "" }),
+    ];
+    expect(rideBreakdown(rides).monthsOfAdventure).toBe(2);
+  });
+
+  it("gives at least one month when rides exist without dates", () => {
+    expect(rideBreakdown([ride({ startDate: "", endDate: "" })]).monthsOfAdventure).toBe(1);
+  });
+
+  it("gives zeros with no rides", () => {
+    expect(rideBreakdown([])).toEqual({
+      totalRides: 0,
+      upcomingRides: 0,
+      completedRides: 0,
+      cancelledRides: 0,
+      totalParticipants: 0,
+      totalKilometers: 0,
+      averageParticipants: 0,
+      averageDistance: 0,
+      monthsOfAdventure: 0,
+    });
+  });
+
+  it("gives zero averages without completed rides", () => {
+    expect(rideBreakdown([ride({ status: "upcoming", participants: 9, distanceKm: 90 })])).toMatchObject({
+      averageParticipants: 0,
+      averageDistance: 0,
+    });
+  });
+
+  it("counts an invalid participant count or distance as 0 (SPEC §5 statistics)", () => {
+    const bad = [
+      ride({ participants: Number.NaN, distanceKm: -5 }),
+      ride({ participants: -3, distanceKm: Infinity }),
+      ride({ participants: 4, distanceKm: 10 }),
+    ];
+    expect(rideBreakdown(bad)).toMatchObject({ totalParticipants: 4, totalKilometers: 10 });
+  });
+});
+
+describe("statsFromBreakdown (SPEC §9 stat cards)", () => {
+  it("maps happy riders to completed-ride participants and kilometres to their distance", () => {
+    const breakdown = rideBreakdown([
+      ride({ participants: 8, distanceKm: 420, startDate: "2026-01-01", endDate: "2026-02-01" }),
+    ]);
+    expect(statsFromBreakdown(breakdown)).toEqual({
+      completedRides: 1,
+      happyRiders: 8,
+      kilometersCovered: 420,
+      monthsOfAdventure: 2,
+    });
+  });
+});
+
+describe("FALLBACK_STATS (SPEC §9 fallback stats)", () => {
+  it("holds 47 completed rides, 320 happy riders and 18500 km", () => {
+    expect(FALLBACK_STATS).toMatchObject({ completedRides: 47, happyRiders: 320, kilometersCovered: 18500 });
+    expect(FALLBACK_STATS.monthsOfAdventure).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("formatStatNumber / statWithPlus (SPEC §9 km with thousands separators, trailing '+')", () => {
+  it("groups thousands", () => {
+    expect(formatStatNumber(18500)).toBe("18,500");
+    expect(formatStatNumber(1234567)).toBe("1,234,567");
+    expect(formatStatNumber(320)).toBe("320");
+  });
+
+  it("shows a whole, non-negative number", () => {
+    expect(formatStatNumber(12.6)).toBe("13");
+    expect(formatStatNumber(-4)).toBe("0");
+    expect(formatStatNumber(Number.NaN)).toBe("0");
+  });
+
+  it("adds a trailing plus", () => {
+    expect(statWithPlus(18500)).toBe("18,500+");
+    expect(statWithPlus(0)).toBe("0+");
+  });
+});

@@ -1,0 +1,104 @@
+import type { Stats } from "./content";
+import { parseIsoDate } from "./dates";
+import { coerceParticipants } from "./ride";
+
+/** What statistics need of a ride; `distanceKm` is already the number (see distanceKm()). */
+export type RideFacts = {
+  status: string;
+  participants: number;
+  distanceKm: number;
+  startDate: string;
+  endDate: string;
+};
+
+export type RideBreakdown = {
+  totalRides: number;
+  upcomingRides: number;
+  completedRides: number;
+  cancelledRides: number;
+  totalParticipants: number;
+  totalKilometers: number;
+  averageParticipants: number;
+  averageDistance: number;
+  monthsOfAdventure: number;
+};
+
+/** SPEC §3 derived ride breakdown, computed as §9 says. */
+export function rideBreakdown(rides: RideFacts[]): RideBreakdown {
+  const completed = rides.filter((ride) => ride.status === "completed");
+  const totalParticipants = completed.reduce((sum, ride) => sum + coerceParticipants(ride.participants), 0);
+  const totalKilometers = completed.reduce((sum, ride) => sum + wholeKm(ride.distanceKm), 0);
+  const average = (total: number) => (completed.length === 0 ? 0 : Math.round(total / completed.length));
+  return {
+    totalRides: rides.length,
+    upcomingRides: rides.filter((ride) => ride.status === "upcoming").length,
+    completedRides: completed.length,
+    cancelledRides: rides.filter((ride) => ride.status === "cancelled").length,
+    totalParticipants,
+    totalKilometers,
+    averageParticipants: average(totalParticipants),
+    averageDistance: average(totalKilometers),
+    monthsOfAdventure: monthsOfAdventure(rides),
+  };
+}
+
+function wholeKm(km: number): number {
+  return Number.isFinite(km) && km > 0 ? Math.floor(km) : 0;
+}
+
+/**
+ * SPEC §9: calendar months from the earliest to the latest ride date, both inclusive, over
+ * rides of every status (a planned ride is part of the community's calendar too). Minimum 1
+ * as soon as a ride exists, even one without valid dates; 0 with no rides.
+ */
+function monthsOfAdventure(rides: RideFacts[]): number {
+  if (rides.length === 0) return 0;
+  let earliest = Infinity;
+  let latest = -Infinity;
+  for (const ride of rides) {
+    for (const date of [parseIsoDate(ride.startDate), parseIsoDate(ride.endDate)]) {
+      if (!date) continue;
+      const month = date.getUTCFullYear() * 12 + date.getUTCMonth();
+      earliest = Math.min(earliest, month);
+      latest = Math.max(latest, month);
+    }
+  }
+  return earliest === Infinity ? 1 : latest - earliest + 1;
+}
+
+export function statsFromBreakdown(
+  b: RideBreakdown,
+): Pick<Stats, "completedRides" | "happyRiders" | "kilometersCovered" | "monthsOfAdventure"> {
+  return {
+    completedRides: b.completedRides,
+    happyRiders: b.totalParticipants,
+    kilometersCovered: b.totalKilometers,
+    monthsOfAdventure: b.monthsOfAdventure,
+  };
+}
+
+/**
+ * SPEC §9 fallback stats, shown when none are stored. SPEC gives no months of adventure;
+ * 24 fits 47 rides at about two a month.
+ */
+export const FALLBACK_STATS: Stats = {
+  completedRides: 47,
+  happyRiders: 320,
+  kilometersCovered: 18500,
+  monthsOfAdventure: 24,
+  isAutoCalculated: false,
+  lastUpdated: null,
+};
+
+// SPEC §9 asks for thousands separators, i.e. groups of three ('1,85,000' Indian lakh
+// grouping would be a different rule); fixed to en-US so every runtime prints the same.
+const groupedNumber = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+export function formatStatNumber(n: number): string {
+  return groupedNumber.format(Number.isFinite(n) ? Math.max(0, Math.round(n)) : 0);
+}
+
+/** The first three stat cards end with a plus (SPEC §2, §9): '18,500+'. */
+export function statWithPlus(n: number): string {
+  return `${formatStatNumber(n)}+`;
+}
