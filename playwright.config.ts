@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests run against the PRODUCTION server (`node server/main.ts` on the output of
+// `react-router build`, which `npm test` runs first) with Debian's Chromium: no browser is
+// ever downloaded. Each run starts from a new, freshly seeded SQLite database.
+
+const PORT = Number(process.env.E2E_PORT ?? 4311);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+// This file is evaluated by the runner and again by every worker; the workers inherit the
+// runner's environment, so the data directory is created once, by the runner, which removes it
+// when it exits (after the web server has stopped). E2E_KEEP_DATA=1 keeps it for inspection.
+const DATA_DIR = process.env.ROADBOOK_E2E_DATA_DIR ?? createDataDir();
+
+function createDataDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "roadbook-e2e-"));
+  process.env.ROADBOOK_E2E_DATA_DIR = dir;
+  if (!process.env.E2E_KEEP_DATA) process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+// scripts/test.ts asks for a machine-readable summary to print one closing count line.
+const jsonReport = process.env.E2E_JSON_REPORT;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [
+    ["list"],
+    ["html", { open: "never", outputFolder: "playwright-report" }],
+    ...(jsonReport ? [["json", { outputFile: jsonReport }] as const] : []),
+  ],
+  outputDir: "test-results",
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    // The community's visitors: Indian English in India's time zone (the server runs in UTC,
+    // so a date rendered differently on server and browser shows up as a hydration error).
+    locale: "en-IN",
+    timezoneId: "Asia/Kolkata",
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      // Phones: only specs tagged @mobile, to keep the suite fast.
+      name: "mobile",
+      grep: /@mobile/,
+      use: {
+        ...devices["Pixel 7"],
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+      },
+    },
+  ],
+  webServer: {
+    command: `"${process.execPath}" server/main.ts`,
+    url: `${BASE_URL}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    env: {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(PORT),
+      DATA_DIR,
+      SEED_DEMO: "true",
+      PUBLIC_URL: BASE_URL,
+      LOG_LEVEL: "warn",
+      TZ: "UTC",
+      // Always the embedded defaults: SQLite in DATA_DIR and uploads on the local disk.
+      DATABASE_URL: "",
+      S3_BUCKET: "",
+    },
+  },
+});

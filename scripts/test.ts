@@ -1,0 +1,170 @@
+// `npm test`: the whole suite, in stages, stopping at the first failure with its exit code.
+//   1. Chromium is there (end-to-end tests use Debian's Chromium; no browser is ever downloaded)
+//   2. PostgreSQL is reachable (the integration suite runs on SQLite AND PostgreSQL)
+//   3. vitest run            unit + integration tests
+//   4. react-router build    the production build the end-to-end tests run against
+//   5. playwright test       end-to-end tests against the production server
+// Runs on plain Node 24 (type stripping): erasable TypeScript only, no imports of our own code.
+import { spawn } from "node:child_process";
+import { accessSync, constants, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const BIN = path.join(ROOT, "node_modules", ".bin");
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+const REPORTS = mkdtempSync(path.join(tmpdir(), "roadbook-test-reports-"));
+
+type Counts = { passed: number; failed: number; skipped: number };
+const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
+
+class StageFailure extends Error {
+  readonly exitCode: number;
+  constructor(message: string, exitCode = 1) {
+    super(message);
+    this.exitCode = exitCode;
+  }
+}
+
+function heading(step: number, title: string): void {
+  console.log(`\n\u25b6 [${step}/5] ${title}`);
+}
+
+function checkChromium(): void {
+  try {
+    accessSync(CHROMIUM_PATH, constants.X_OK);
+  } catch {
+    throw new StageFailure(
+      `Chromium is required for the end-to-end tests: apt-get install -y chromium (Debian) or set CHROMIUM_PATH.\n` +
+        `  (looked for an executable at ${CHROMIUM_PATH})`,
+    );
+  }
+  console.log(`Chromium: ${CHROMIUM_PATH}`);
+}
+
+async function checkPostgres(): Promise<void> {
+  const engines = process.env.TEST_ENGINES?.split(",") ?? ["sqlite", "postgres"];
+  if (!engines.includes("postgres")) {
+    console.log(`TEST_ENGINES=${process.env.TEST_ENGINES}: PostgreSQL not needed for this run (CI runs both engines).`);
+    return;
+  }
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 5_000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new StageFailure(
+      `PostgreSQL is required for the integration suite, which runs on both SQLite and PostgreSQL.\n` +
+        `  Could not connect to ${redact(TEST_DATABASE_URL)}: ${reason}\n` +
+        `  Start PostgreSQL on 127.0.0.1:5432 with a database "test" (Debian: apt-get install -y postgresql,\n` +
+        `  then pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start; createdb -h 127.0.0.1 -U postgres test),\n` +
+        `  or point TEST_DATABASE_URL at another server. TEST_ENGINES=sqlite runs the SQLite half only (local use).`,
+    );
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  console.log(`PostgreSQL: ${redact(TEST_DATABASE_URL)}`);
+}
+
+function redact(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@]*@/, "//$1:***@");
+}
+
+/** Runs a binary from node_modules/.bin with Node 24 (node_modules/.bin/node) first on the PATH. */
+function run(bin: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
+  console.log(`$ ${bin} ${args.join(" ")}`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.join(BIN, bin), args, {
+      cwd: ROOT,
+      stdio: "inherit",
+      env: { ...process.env, ...env, PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ""}` },
+    });
+    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    process.on("SIGINT", forward);
+    process.on("SIGTERM", forward);
+    child.on("error", (error) => reject(new StageFailure(`could not start ${bin}: ${error.message}`)));
+    child.on("exit", (code, signal) => {
+      process.off("SIGINT", forward);
+      process.off("SIGTERM", forward);
+      if (code === 0) resolve();
+      else reject(new StageFailure(`${bin} ${args[0] ?? ""} exited with ${signal ?? `code ${code}`}`, code || 1));
+    });
+  });
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+function countVitest(file: string): void {
+  const report = readJson(file) as
+    { numPassedTests?: number; numFailedTests?: number; numPendingTests?: number; numTodoTests?: number } | undefined;
+  if (!report) return;
+  totals.passed += report.numPassedTests ?? 0;
+  totals.failed += report.numFailedTests ?? 0;
+  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+
+function countPlaywright(file: string): void {
+  const report = readJson(file) as
+    { stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number } } | undefined;
+  if (!report?.stats) return;
+  totals.passed += (report.stats.expected ?? 0) + (report.stats.flaky ?? 0);
+  totals.failed += report.stats.unexpected ?? 0;
+  totals.skipped += report.stats.skipped ?? 0;
+}
+
+const stages: { title: string; action: () => void | Promise<void> }[] = [
+  { title: "Chromium for the end-to-end tests", action: checkChromium },
+  { title: "PostgreSQL for the integration tests", action: checkPostgres },
+  {
+    title: "Unit and integration tests (vitest run)",
+    action: async () => {
+      const report = path.join(REPORTS, "vitest.json");
+      try {
+        await run("vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+      } finally {
+        countVitest(report);
+      }
+    },
+  },
+  { title: "Production build (react-router build)", action: () => run("react-router", ["build"]) },
+  {
+    title: "End-to-end tests (playwright test)",
+    action: async () => {
+      const report = path.join(REPORTS, "playwright.json");
+      try {
+        await run("playwright", ["test"], { CHROMIUM_PATH, E2E_JSON_REPORT: report });
+      } finally {
+        countPlaywright(report);
+      }
+    },
+  },
+];
+
+let exitCode = 0;
+let current = "";
+try {
+  for (const [index, stage] of stages.entries()) {
+    current = stage.title;
+    heading(index + 1, stage.title);
+    await stage.action();
+  }
+  console.log(`\n\u2714 All stages passed.`);
+} catch (error) {
+  exitCode = error instanceof StageFailure ? error.exitCode : 1;
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`\n\u2716 Stage failed: ${current}\n  ${message}`);
+} finally {
+  rmSync(REPORTS, { recursive: true, force: true });
+}
+// One closing count line over both runners (unit + integration + end-to-end).
+console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(exitCode);
