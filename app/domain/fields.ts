@@ -11,14 +11,15 @@ export const requiredText = (message: string) => z.string({ error: message }).tr
  * A link a visitor may follow: only http(s), so a stored `javascript:` or `data:` URL can
  * never reach an href or an iframe.
  */
-export const httpUrl = (message: string) => z.url({ protocol: /^https?$/, error: message });
+export const httpUrl = (message: string) =>
+  z.string({ error: message }).trim().pipe(z.url({ protocol: /^https?$/, error: message }));
 
 // Each union carries the field's message: otherwise a value failing every option gets
 // zod's generic 'Invalid input'.
 
 /** An optional http(s) link: empty string means "not set". */
 export const optionalHttpUrl = (message: string) =>
-  z.union([z.literal(""), httpUrl(message)], { error: message }).default("");
+  z.union([z.string().trim().length(0), httpUrl(message)], { error: message }).default("");
 
 /** A calendar date as YYYY-MM-DD (the value of an <input type="date">). */
 export const isoDate = (message: string) =>

@@ -354,3 +354,19 @@ describe("fieldErrors / parseOrErrors", () => {
     expect(parseOrErrors(schema, { name: "abc", items: [] })).toEqual({ ok: true, data: { name: "abc", items: [] } });
   });
 });
+
+describe("pasted links", () => {
+  it("trims spaces around a URL instead of rejecting it", () => {
+    const ride = rideInputSchema.parse({
+      title: "T",
+      startDate: "2027-01-01",
+      endDate: "2027-01-02",
+      distance: "100 km",
+      description: "D",
+      youtubeUrl: "  https://youtube.com/watch?v=x ",
+      instagramUrl: "   ",
+    });
+    expect(ride.youtubeUrl).toBe("https://youtube.com/watch?v=x");
+    expect(ride.instagramUrl).toBe("");
+  });
+});
