@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as initial from "./2026-11-22T1000_initial";
+import * as images from "./2026-11-22T1200_images";
 
 /**
  * Every migration, by name. Imported statically (not read from disk) so the bundled
@@ -7,4 +8,5 @@ import * as initial from "./2026-11-22T1000_initial";
  */
 export const migrations: Record<string, Migration> = {
   "2026-11-22T1000_initial": initial,
+  "2026-11-22T1200_images": images,
 };

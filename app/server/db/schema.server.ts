@@ -49,11 +49,26 @@ export interface UsersTable {
   last_login_at: string | null;
 }
 
+/** One uploaded image (app/server/images); `variants` is a JSON array of the stored WebP widths. */
+export interface ImagesTable {
+  key: string;
+  original_name: string;
+  width: number;
+  height: number;
+  variants: string;
+  /** A tiny blurred WebP as a data: URI, shown while the real image loads. */
+  placeholder: string;
+  /** Size of the original upload. */
+  bytes: number;
+  created_at: string;
+}
+
 export interface DB {
   rides: RidesTable;
   hero_slides: HeroSlidesTable;
   documents: DocumentsTable;
   users: UsersTable;
+  images: ImagesTable;
 }
 
 export type Database = Kysely<DB>;
