@@ -1,6 +1,7 @@
 import type { Migration } from "kysely";
 import * as initial from "./2026-11-22T1000_initial";
 import * as images from "./2026-11-22T1200_images";
+import * as audit from "./2026-11-22T1300_audit";
 
 /**
  * Every migration, by name. Imported statically (not read from disk) so the bundled
@@ -9,4 +10,5 @@ import * as images from "./2026-11-22T1200_images";
 export const migrations: Record<string, Migration> = {
   "2026-11-22T1000_initial": initial,
   "2026-11-22T1200_images": images,
+  "2026-11-22T1300_audit": audit,
 };

@@ -1,3 +1,12 @@
-export function loader() {
-  return new Response("Not found", { status: 404 });
+import { contentEventStream, endContentEventStreamsOnShutdown } from "~/server/live/content-event-stream.server";
+import type { Route } from "./+types/events";
+
+/**
+ * Live updates for the admin portal (server-sent events): one `content` event per committed
+ * change, from any admin on any instance. The admin layout's middleware has already required
+ * an admin session, so nothing here reaches a visitor.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  endContentEventStreamsOnShutdown();
+  return contentEventStream({ signal: request.signal });
 }

@@ -49,6 +49,18 @@ export interface UsersTable {
   last_login_at: string | null;
 }
 
+/** The audit trail of admin writes, newest read first. */
+export interface AuditLogTable {
+  id: string;
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  collection: string;
+  record_id: string | null;
+  summary: string;
+  created_at: string;
+}
+
 /** One uploaded image (app/server/images); `variants` is a JSON array of the stored WebP widths. */
 export interface ImagesTable {
   key: string;
@@ -69,6 +81,7 @@ export interface DB {
   documents: DocumentsTable;
   users: UsersTable;
   images: ImagesTable;
+  audit_log: AuditLogTable;
 }
 
 export type Database = Kysely<DB>;

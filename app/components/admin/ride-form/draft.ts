@@ -1,0 +1,169 @@
+import { generateItinerary } from "~/domain/itinerary";
+import type { ItineraryDay, Ride, RideStatus } from "~/domain/ride";
+
+/**
+ * The ride form's state. Lists hold keyed items so React keeps each input (and its focus)
+ * with its text when an item above it is removed; numbers are kept as typed and left to the
+ * shared schema to coerce, exactly as the server does.
+ */
+export type ListItem = { key: string; value: string };
+
+export type DraftDay = {
+  day: number;
+  title: string;
+  description: string;
+  distance: string;
+  activities: ListItem[];
+};
+
+export const LIST_FIELDS = ["highlights", "included", "excluded", "thingsToCarryMandatory", "thingsToCarrySuggested"] as const;
+export type ListField = (typeof LIST_FIELDS)[number];
+
+export type RideDraft = {
+  title: string;
+  startDate: string;
+  endDate: string;
+  image: string;
+  description: string;
+  distance: string;
+  participants: string;
+  status: RideStatus;
+  featured: boolean;
+  tripCost: string;
+  bookingCost: string;
+  lastBookingDate: string;
+  bookingFormUrl: string;
+  youtubeUrl: string;
+  instagramUrl: string;
+  vehicleType: string;
+  difficulty: string;
+  maxParticipants: string;
+  bestSeason: string;
+  itinerary: DraftDay[];
+  cancellationPolicy: string;
+  paymentTerms: string;
+  howToJoin: string;
+} & Record<ListField, ListItem[]>;
+
+export type TextField = { [K in keyof RideDraft]: RideDraft[K] extends string ? K : never }[keyof RideDraft];
+
+let lastKey = 0;
+export function newListItem(value = ""): ListItem {
+  lastKey += 1;
+  return { key: `item-${lastKey}`, value };
+}
+
+const toItems = (values: readonly string[]) => values.map((value) => newListItem(value));
+const fromItems = (items: readonly ListItem[]) => items.map((item) => item.value);
+
+function toDraftDay(day: ItineraryDay): DraftDay {
+  return { day: day.day, title: day.title, description: day.description, distance: day.distance, activities: toItems(day.activities) };
+}
+
+function blankDay(day: number): DraftDay {
+  return { day, title: "", description: "", distance: "", activities: [] };
+}
+
+/** SPEC §4 defaults of a new ride: status upcoming, participants 0. */
+export function emptyRideDraft(): RideDraft {
+  return {
+    title: "",
+    startDate: "",
+    endDate: "",
+    image: "",
+    description: "",
+    distance: "",
+    participants: "0",
+    status: "upcoming",
+    featured: false,
+    tripCost: "",
+    bookingCost: "",
+    lastBookingDate: "",
+    bookingFormUrl: "",
+    youtubeUrl: "",
+    instagramUrl: "",
+    vehicleType: "",
+    difficulty: "",
+    maxParticipants: "",
+    bestSeason: "",
+    highlights: [],
+    itinerary: [],
+    included: [],
+    excluded: [],
+    thingsToCarryMandatory: [],
+    thingsToCarrySuggested: [],
+    cancellationPolicy: "",
+    paymentTerms: "",
+    howToJoin: "",
+  };
+}
+
+/** The form filled with a stored ride, for editing. */
+export function rideToDraft(ride: Ride): RideDraft {
+  return {
+    title: ride.title,
+    startDate: ride.startDate,
+    endDate: ride.endDate,
+    image: ride.image,
+    description: ride.description,
+    distance: ride.distance,
+    participants: String(ride.participants),
+    status: ride.status,
+    featured: ride.featured,
+    tripCost: ride.tripCost,
+    bookingCost: ride.bookingCost,
+    lastBookingDate: ride.lastBookingDate,
+    bookingFormUrl: ride.bookingFormUrl,
+    youtubeUrl: ride.youtubeUrl,
+    instagramUrl: ride.instagramUrl,
+    vehicleType: ride.vehicleType,
+    difficulty: ride.difficulty,
+    maxParticipants: ride.maxParticipants,
+    bestSeason: ride.bestSeason,
+    highlights: toItems(ride.highlights),
+    itinerary: ride.itinerary.map(toDraftDay),
+    included: toItems(ride.included),
+    excluded: toItems(ride.excluded),
+    thingsToCarryMandatory: toItems(ride.thingsToCarryMandatory),
+    thingsToCarrySuggested: toItems(ride.thingsToCarrySuggested),
+    cancellationPolicy: ride.cancellationPolicy,
+    paymentTerms: ride.paymentTerms,
+    howToJoin: ride.howToJoin,
+  };
+}
+
+/**
+ * SPEC §4 duplicate: the ride's details without its id, the title suffixed ' (Copy)' and
+ * status upcoming. The admin reviews it in the form; saving creates the new ride (SPEC §8
+ * 'Modify the details and save to create a new ride.').
+ */
+export function duplicateRideDraft(ride: Ride): RideDraft {
+  return { ...rideToDraft(ride), title: `${ride.title} (Copy)`, status: "upcoming" };
+}
+
+/** What the form submits: the shape rideInputSchema validates, on both sides. */
+export function draftToInput(draft: RideDraft) {
+  return {
+    ...draft,
+    highlights: fromItems(draft.highlights),
+    included: fromItems(draft.included),
+    excluded: fromItems(draft.excluded),
+    thingsToCarryMandatory: fromItems(draft.thingsToCarryMandatory),
+    thingsToCarrySuggested: fromItems(draft.thingsToCarrySuggested),
+    itinerary: draft.itinerary.map((day) => ({ ...day, activities: fromItems(day.activities) })),
+  };
+}
+
+/**
+ * New dates, with the itinerary regenerated one day per ride day (SPEC §4). Days that remain
+ * keep the very objects the admin edited (so their editors need not re-render); while the
+ * range is unusable (a date missing, or the end before the start) the itinerary stays as is.
+ */
+export function withDates(draft: RideDraft, startDate: string, endDate: string): RideDraft {
+  const existing = draft.itinerary.map((day) => ({ ...day, activities: [] }));
+  const plan = generateItinerary(startDate, endDate, existing);
+  if (plan === existing) return { ...draft, startDate, endDate };
+  const byDay = new Map<number, DraftDay>();
+  for (const day of draft.itinerary) if (!byDay.has(day.day)) byDay.set(day.day, day);
+  return { ...draft, startDate, endDate, itinerary: plan.map((day) => byDay.get(day.day) ?? blankDay(day.day)) };
+}

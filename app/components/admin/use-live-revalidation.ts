@@ -1,0 +1,39 @@
+import { useEffect, useEffectEvent } from "react";
+import { useRevalidator } from "react-router";
+
+/** Changes often come in bursts (a reorder, a save that also recomputes stats): reload once. */
+const DEBOUNCE_MS = 150;
+
+export const ADMIN_EVENTS_PATH = "/admin/events";
+
+/**
+ * Keeps the page's data current while another admin (in another browser, on another server
+ * instance) changes content: every `content` event reloads the route data, and so does a
+ * reconnection, since events sent while disconnected are lost. Forms keep what the admin is
+ * typing: they hold their own draft (see useDraft), which revalidation never overwrites.
+ */
+export function useLiveRevalidation(): void {
+  const { revalidate } = useRevalidator();
+  const reload = useEffectEvent(() => void revalidate());
+
+  useEffect(() => {
+    if (typeof EventSource === "undefined") return;
+    const source = new EventSource(ADMIN_EVENTS_PATH);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let opened = false;
+    const schedule = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => reload(), DEBOUNCE_MS);
+    };
+    const onOpen = () => {
+      if (opened) schedule();
+      opened = true;
+    };
+    source.addEventListener("content", schedule);
+    source.addEventListener("open", onOpen);
+    return () => {
+      clearTimeout(timer);
+      source.close();
+    };
+  }, []);
+}
