@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as initial from "./2026-11-22T1000_initial";
+import * as sessions from "./2026-11-22T1100_sessions";
 import * as images from "./2026-11-22T1200_images";
 import * as audit from "./2026-11-22T1300_audit";
 
@@ -9,6 +10,7 @@ import * as audit from "./2026-11-22T1300_audit";
  */
 export const migrations: Record<string, Migration> = {
   "2026-11-22T1000_initial": initial,
+  "2026-11-22T1100_sessions": sessions,
   "2026-11-22T1200_images": images,
   "2026-11-22T1300_audit": audit,
 };

@@ -61,6 +61,25 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** An admin session; `id` is the SHA-256 (hex) of the token held in the cookie. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  last_seen_at: string;
+  /** Absolute end of the session, fixed at sign-in. */
+  expires_at: string;
+  /** End of the session if it stays unused; slides forward with use, never past expires_at. */
+  idle_expires_at: string;
+}
+
+/** One failed (or in-flight) sign-in attempt per throttling key: `account:<email>` or `ip:<address>`. */
+export interface LoginAttemptsTable {
+  id: string;
+  key: string;
+  attempted_at: string;
+}
+
 /** One uploaded image (app/server/images); `variants` is a JSON array of the stored WebP widths. */
 export interface ImagesTable {
   key: string;
@@ -80,6 +99,8 @@ export interface DB {
   hero_slides: HeroSlidesTable;
   documents: DocumentsTable;
   users: UsersTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
   images: ImagesTable;
   audit_log: AuditLogTable;
 }
