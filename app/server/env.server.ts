@@ -1,10 +1,16 @@
 import path from "node:path";
 import { z } from "zod";
+import type { S3StorageConfig } from "./storage/s3-storage.server";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
   .optional()
   .transform((value) => (value === undefined || value === "" ? undefined : value === "true" || value === "1"));
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || undefined);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -18,6 +24,16 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag,
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: "PUBLIC_URL must be an http(s) URL" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Uploads go to this S3-compatible bucket when S3_BUCKET is set, else to DATA_DIR/uploads.
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalText.refine((url) => !url || /^https?:\/\/[^/]/.test(url), "S3_ENDPOINT must be an http(s) URL"),
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: booleanFlag,
+}).refine((env) => !env.S3_ACCESS_KEY_ID === !env.S3_SECRET_ACCESS_KEY, {
+  path: ["S3_SECRET_ACCESS_KEY"],
+  error: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together",
 });
 
 export type Env = {
@@ -29,6 +45,8 @@ export type Env = {
   seedDemo: boolean;
   publicUrl: string | undefined;
   logLevel: string;
+  /** Set when uploads live in S3; unset for the local disk. */
+  s3: S3StorageConfig | undefined;
 };
 
 export class ConfigurationError extends Error {}
@@ -50,5 +68,18 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     seedDemo: env.SEED_DEMO ?? true,
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, ""),
     logLevel: env.LOG_LEVEL,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION ?? "us-east-1",
+          endpoint: env.S3_ENDPOINT,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          // Path-style addressing is what self-hosted S3 services expect; AWS itself prefers virtual hosts.
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
+        }
+      : undefined,
   };
 }

@@ -5,6 +5,7 @@ import { migrateToLatest } from "./db/migrate.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 import { seedDemoContent } from "./seed/demo-content.server";
+import { openStorage } from "./storage/open-storage.server";
 
 export type RunningServices = AppServices & { close(): Promise<void> };
 
@@ -21,5 +22,15 @@ export async function startServices(env: Env, logger: Logger): Promise<RunningSe
   logger.info({ engine, applied }, "database ready");
   const isNewDatabase = applied.includes("2026-11-22T1000_initial");
   if (env.seedDemo && isNewDatabase && (await seedDemoContent(db))) logger.info("demo content seeded");
-  return { db, env, logger, close: () => db.destroy() };
+  const { storage, kind } = openStorage(env);
+  logger.info({ storage: kind }, "upload storage ready");
+  return {
+    db,
+    env,
+    logger,
+    storage,
+    close: async () => {
+      await Promise.all([db.destroy(), storage.close()]);
+    },
+  };
 }
