@@ -68,7 +68,7 @@ describe("rideMetaTags", () => {
   const tags = rideMetaTags(ride, site);
 
   it("has title, description and an absolute canonical link", () => {
-    expect(tags).toContainEqual({ title: "Coorg Coffee Trail | Roadbook Riders" });
+    expect(tags).toContainEqual({ title: "Coorg Coffee Trail · Roadbook" });
     expect(content(tags, "name", "description")).toContain("5th - 8th December 2026");
     expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://rides.example/ride/r1" });
   });

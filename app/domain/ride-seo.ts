@@ -1,7 +1,9 @@
 import { rideAmount } from "./cost";
 import { formatDateRange, parseIsoDate } from "./dates";
+import { rideHref } from "./featured-link";
 import { PLACEHOLDERS } from "./messages";
 import type { Ride } from "./ride";
+import { pageTitle } from "./site";
 
 // What search engines and link previews (WhatsApp, Facebook, X) read about a ride: meta
 // tags, Open Graph, Twitter card and a schema.org Event. Every URL in them is absolute,
@@ -35,8 +37,6 @@ const DESCRIPTION_MAX = 160;
 export function absoluteUrl(origin: string, href: string): string {
   return new URL(href, `${origin}/`).href;
 }
-
-export const ridePath = (id: string) => `/ride/${encodeURIComponent(id)}`;
 
 /**
  * The amount of a price text as a number for machines: '₹12,500' → 12500, '₹ 1,20,000 per
@@ -75,7 +75,7 @@ export function rideMetaDescription(ride: SeoRide): string {
 
 /** A schema.org Event for a public ride (cancelled rides are never public, so never EventCancelled). */
 export function rideJsonLd(ride: SeoRide, site: SeoSite): JsonLd {
-  const url = absoluteUrl(site.origin, ridePath(ride.id));
+  const url = absoluteUrl(site.origin, rideHref(ride.id));
   const event: JsonLd = {
     "@context": "https://schema.org",
     "@type": "Event",
@@ -102,11 +102,11 @@ export function rideJsonLd(ride: SeoRide, site: SeoSite): JsonLd {
 
 /** Title, description, canonical link, Open Graph, Twitter card and JSON-LD of a ride page. */
 export function rideMetaTags(ride: SeoRide, site: SeoSite): MetaTag[] {
-  const url = absoluteUrl(site.origin, ridePath(ride.id));
+  const url = absoluteUrl(site.origin, rideHref(ride.id));
   const description = rideMetaDescription(ride);
   const image = ride.image ? absoluteUrl(site.origin, ride.image) : null;
   const tags: MetaTag[] = [
-    { title: `${ride.title} | ${site.siteName}` },
+    { title: pageTitle(ride.title) },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: "article" },

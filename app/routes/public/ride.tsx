@@ -1,3 +1,106 @@
-export default function Page() {
-  return <h1>ride</h1>;
+import { data } from "react-router";
+import { BookingCard } from "~/components/ride/booking-card";
+import { RideError, type RideLoadErrorData, type RideNotFoundData } from "~/components/ride/ride-error";
+import { RideHero } from "~/components/ride/ride-hero";
+import { RideInclusions } from "~/components/ride/ride-inclusions";
+import { RideItinerary } from "~/components/ride/ride-itinerary";
+import { RideOverview } from "~/components/ride/ride-overview";
+import { RidePolicy } from "~/components/ride/ride-policy";
+import { RideTabs } from "~/components/ride/ride-tabs";
+import { RideThingsToCarry } from "~/components/ride/ride-things-to-carry";
+import { SimilarRides } from "~/components/ride/similar-rides";
+import { type AppServices, servicesContext } from "~/context";
+import { SIMILAR_RIDES_LIMIT } from "~/domain/constants";
+import { FALLBACK_CONFIG, rideForDisplay } from "~/domain/defaults";
+import { fallbackRide, fallbackRides } from "~/domain/fallback-content";
+import type { Ride } from "~/domain/ride";
+import { rideMetaTags } from "~/domain/ride-seo";
+import { pageTitle } from "~/domain/site";
+import { publicOrigin } from "~/server/public-url.server";
+import { getConfig } from "~/server/services/config.server";
+import { countPublicRides, getPublicRide } from "~/server/services/public-rides.server";
+import { similarRides } from "~/server/services/rides.server";
+import type { Route } from "./+types/ride";
+
+const LOAD_ERROR_MESSAGE = "The ride could not be loaded right now. Please try again in a few minutes.";
+
+type Details = { ride: Ride; similar: Ride[]; siteName: string; sample: boolean };
+
+async function loadDetails(db: AppServices["db"], id: string): Promise<Details | null> {
+  const ride = await getPublicRide(db, id);
+  if (!ride) return null;
+  const [similar, config] = await Promise.all([similarRides(db, ride), getConfig(db)]);
+  return { ride, similar, siteName: config.company.name, sample: false };
+}
+
+/**
+ * SPEC §8: public pages show sample content when the data cannot be loaded, and those
+ * samples link here; the sample rides are served from the bundle, never from the database.
+ */
+function sampleDetails(id: string): Details | null {
+  const ride = fallbackRide(id);
+  if (!ride) return null;
+  const similar = fallbackRides(ride.status)
+    .filter((other) => other.id !== ride.id)
+    .slice(0, SIMILAR_RIDES_LIMIT);
+  return { ride, similar, siteName: FALLBACK_CONFIG.company.name, sample: true };
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const { rideId } = params;
+  let details: Details | null;
+  try {
+    details = (await loadDetails(services.db, rideId)) ?? sampleDetails(rideId);
+  } catch (error) {
+    services.logger.error({ err: error, rideId }, "ride details could not be loaded");
+    details = sampleDetails(rideId);
+    if (!details) throw data({ message: LOAD_ERROR_MESSAGE } satisfies RideLoadErrorData, { status: 503 });
+  }
+  if (!details) {
+    const availableRides = await countPublicRides(services.db).catch(() => 0);
+    throw data({ rideId, availableRides } satisfies RideNotFoundData, { status: 404 });
+  }
+  return {
+    ...details,
+    ride: rideForDisplay(details.ride),
+    siteName: details.siteName || FALLBACK_CONFIG.company.name,
+    origin: publicOrigin(services.env, request),
+  };
+}
+
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  if (error || !loaderData) {
+    return [{ title: pageTitle("Ride not found") }, { name: "robots", content: "noindex" }];
+  }
+  const { ride, origin, siteName, sample } = loaderData;
+  const tags = rideMetaTags(ride, { origin, siteName });
+  return sample ? [...tags, { name: "robots", content: "noindex" }] : tags;
+}
+
+export default function RideDetails({ loaderData }: Route.ComponentProps) {
+  const { ride, similar } = loaderData;
+  return (
+    <article>
+      <RideHero ride={ride} />
+      <RideTabs />
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:px-8">
+        <div className="divide-y divide-ink-100">
+          <RideOverview ride={ride} />
+          <RideItinerary itinerary={ride.itinerary} />
+          <RideInclusions ride={ride} />
+          <RideThingsToCarry ride={ride} />
+          <RidePolicy ride={ride} />
+        </div>
+        <aside aria-label="Booking" className="lg:sticky lg:top-[calc(var(--spacing-nav)+5rem)] lg:self-start">
+          <BookingCard ride={ride} />
+        </aside>
+      </div>
+      <SimilarRides rides={similar} />
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RideError error={error} />;
 }

@@ -1,3 +1,59 @@
-export function loader() {
-  return new Response("Not found", { status: 404 });
+import { servicesContext } from "~/context";
+import { buildIcs } from "~/domain/ics";
+import { rideHref } from "~/domain/featured-link";
+import { absoluteUrl } from "~/domain/ride-seo";
+import { SITE_NAME } from "~/domain/site";
+import { publicOrigin } from "~/server/public-url.server";
+import { getPublicRide } from "~/server/services/public-rides.server";
+import type { Route } from "./+types/ride-calendar";
+
+const textResponse = (body: string, status: number, headers: Record<string, string> = {}) =>
+  new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
+
+/** A file name from the title: 'Coorg Coffee Trail!' → 'coorg-coffee-trail.ics'. */
+function fileName(title: string): string {
+  const slug = title
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60);
+  return `${slug || "ride"}.ics`;
+}
+
+/** /ride/{id}/calendar.ics: the ride's days as an all-day calendar event (cancelled rides are not public). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db, env, logger } = context.get(servicesContext);
+  let ride;
+  try {
+    ride = await getPublicRide(db, params.rideId);
+  } catch (error) {
+    logger.error({ err: error, rideId: params.rideId }, "calendar: ride could not be loaded");
+    return textResponse("The calendar file could not be created right now. Please try again later.", 503, { "Retry-After": "60" });
+  }
+  if (!ride) return textResponse("Ride not found", 404);
+
+  const origin = publicOrigin(env, request);
+  const url = absoluteUrl(origin, rideHref(ride.id));
+  const facts = [ride.duration, ride.distance].filter((fact) => fact.trim()).join(", ");
+  const ics = buildIcs(
+    {
+      uid: `ride-${ride.id}@${new URL(origin).host}`,
+      startDate: ride.startDate,
+      endDate: ride.endDate,
+      summary: ride.title,
+      description: [facts, ride.description, `Details and registration: ${url}`].filter(Boolean).join("\n\n"),
+      url,
+      stamp: Number.isFinite(Date.parse(ride.updatedAt)) ? new Date(ride.updatedAt) : new Date(),
+    },
+    `-//${SITE_NAME}//Rides//EN`,
+  );
+  if (!ics) return textResponse("This ride has no dates yet", 404);
+  return new Response(ics, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName(ride.title)}"`,
+      "Cache-Control": "public, max-age=300",
+    },
+  });
 }

@@ -1,3 +1,14 @@
-export function loader() {
-  return new Response("Not found", { status: 404 });
+import { servicesContext } from "~/context";
+import { absoluteUrl } from "~/domain/ride-seo";
+import { buildRobotsTxt } from "~/domain/sitemap";
+import { publicOrigin } from "~/server/public-url.server";
+import type { Route } from "./+types/robots";
+
+/** /robots.txt: crawl everything but the admin portal; the sitemap's absolute address. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(servicesContext);
+  const sitemapUrl = absoluteUrl(publicOrigin(env, request), "/sitemap.xml");
+  return new Response(buildRobotsTxt(sitemapUrl), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=86400" },
+  });
 }

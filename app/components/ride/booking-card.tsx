@@ -1,0 +1,58 @@
+import { CalendarPlus, Clock } from "lucide-react";
+import { bookingAmount, rideAmount } from "~/domain/cost";
+import { formatIndianShortDate, parseIsoDate } from "~/domain/dates";
+import type { Ride } from "~/domain/ride";
+import { rideHref } from "~/domain/featured-link";
+import { RegisterButton } from "./register-button";
+import { ShareButton } from "./share-button";
+
+type BookingRide = Pick<Ride, "id" | "title" | "tripCost" | "price" | "bookingCost" | "lastBookingDate" | "bookingFormUrl" | "startDate">;
+
+function AmountCard({ label, amount, note }: { label: string; amount: string; note: string }) {
+  return (
+    <div className="rounded-xl bg-sand-50 p-4">
+      <p className="text-sm font-medium text-ink-600">{label}</p>
+      <p className="mt-1 text-3xl font-bold text-ink-900">{amount}</p>
+      <p className="text-sm text-ink-600">{note}</p>
+    </div>
+  );
+}
+
+/**
+ * SPEC §2 sidebar: last booking date, ride and booking amounts (each hidden when there is
+ * none), Register Now and Share This Ride, plus a calendar file of the ride's dates.
+ */
+export function BookingCard({ ride }: { ride: BookingRide }) {
+  const lastBookingDate = formatIndianShortDate(ride.lastBookingDate);
+  const total = rideAmount(ride);
+  const booking = bookingAmount(ride);
+  return (
+    <section aria-labelledby="booking-heading" className="overflow-hidden rounded-card border border-ink-100 bg-white shadow-card">
+      {lastBookingDate ? (
+        <p className="flex items-center justify-center gap-2 bg-brand-700 px-4 py-2 text-sm font-semibold text-white" data-testid="last-booking-date">
+          <Clock aria-hidden="true" className="size-4" />
+          Last booking date: {lastBookingDate}
+        </p>
+      ) : null}
+      <div className="space-y-4 p-5">
+        <h2 id="booking-heading" className="text-xl font-bold text-ink-900">
+          Book This Ride
+        </h2>
+        {total ? <AmountCard label="Ride Amount" amount={total.amount} note={total.note} /> : null}
+        {booking ? <AmountCard label="Booking Amount" amount={booking.amount} note={booking.note} /> : null}
+        <RegisterButton rideTitle={ride.title} bookingFormUrl={ride.bookingFormUrl} />
+        <ShareButton />
+        {parseIsoDate(ride.startDate) ? (
+          <a
+            href={`${rideHref(ride.id)}/calendar.ics`}
+            download
+            className="flex items-center justify-center gap-2 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
+            <CalendarPlus aria-hidden="true" className="size-4" />
+            Add to calendar
+          </a>
+        ) : null}
+      </div>
+    </section>
+  );
+}

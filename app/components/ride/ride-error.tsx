@@ -1,0 +1,53 @@
+import { useEffect, useRef } from "react";
+import { Link, isRouteErrorResponse, useNavigate } from "react-router";
+import { RIDE_DETAIL_MESSAGES, errorLoadingRideDetails, rideNotFoundMessage } from "~/domain/messages";
+
+/** What the ride loader throws with a 404: the id asked for and how many rides a visitor can open. */
+export type RideNotFoundData = { rideId: string; availableRides: number };
+/** What the ride loader throws when the ride could not be loaded: a message fit for visitors. */
+export type RideLoadErrorData = { message: string };
+
+function describe(error: unknown): { heading: string; alert: string } {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    const { rideId, availableRides } = error.data as RideNotFoundData;
+    return { heading: RIDE_DETAIL_MESSAGES.notFound, alert: rideNotFoundMessage(rideId, availableRides) };
+  }
+  const message = isRouteErrorResponse(error)
+    ? ((error.data as Partial<RideLoadErrorData> | undefined)?.message ?? error.statusText)
+    : error instanceof Error
+      ? error.message
+      : "Unknown error";
+  return { heading: "This ride could not be loaded", alert: errorLoadingRideDetails(message) };
+}
+
+/**
+ * SPEC §8: a ride that does not exist, or that failed to load, is reported in an alert and
+ * the visitor is taken to the upcoming rides. The server already answered with the error
+ * status, so crawlers see a 404 (or 503) page with this text, not a redirect.
+ */
+export function RideError({ error }: { error: unknown }) {
+  const navigate = useNavigate();
+  const { heading, alert } = describe(error);
+  // React's development double-run of effects must not show the alert twice.
+  const alerted = useRef(false);
+
+  useEffect(() => {
+    if (alerted.current) return;
+    alerted.current = true;
+    window.alert(alert);
+    void navigate("/upcoming", { replace: true });
+  }, [alert, navigate]);
+
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center">
+      <h1 className="text-title font-bold text-ink-900">{heading}</h1>
+      <p className="mt-4 whitespace-pre-line text-ink-700">{alert}</p>
+      <Link
+        to="/upcoming"
+        className="mt-8 inline-flex min-h-11 items-center rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700"
+      >
+        See upcoming rides
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { Dot } from "lucide-react";
+import { policyPoints } from "~/domain/defaults";
+import type { Ride } from "~/domain/ride";
+import { ItemList } from "./item-list";
+import { Paragraphs, RideSection, SubHeading } from "./ride-section";
+
+/** SPEC §2 Policy: cancellation and payment terms, and 'How to Join This Trip' when the admin wrote one. */
+export function RidePolicy({ ride }: { ride: Pick<Ride, "cancellationPolicy" | "paymentTerms" | "howToJoin"> }) {
+  return (
+    <RideSection id="policy" title="Policy">
+      <div className="space-y-3">
+        <SubHeading>Cancellation Policy</SubHeading>
+        <ItemList items={policyPoints(ride.cancellationPolicy)} icon={Dot} iconClassName="text-brand-600" />
+      </div>
+      <div className="space-y-3">
+        <SubHeading>Payment Terms</SubHeading>
+        <ItemList items={policyPoints(ride.paymentTerms)} icon={Dot} iconClassName="text-brand-600" />
+      </div>
+      {ride.howToJoin.trim() ? (
+        <div className="space-y-3 rounded-xl bg-sand-50 p-5">
+          <SubHeading>How to Join This Trip</SubHeading>
+          <Paragraphs text={ride.howToJoin} />
+        </div>
+      ) : null}
+    </RideSection>
+  );
+}
