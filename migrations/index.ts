@@ -1,4 +1,4 @@
-import type { Migration } from "kysely";
+import type { Migration } from "kysely/migration";
 import * as initial from "./2026-11-22T1000_initial";
 import * as sessions from "./2026-11-22T1100_sessions";
 import * as images from "./2026-11-22T1200_images";

@@ -1,0 +1,43 @@
+import { EventEmitter } from "node:events";
+
+/** The stored collections of SPEC §3 whose changes visitors and admins may need to see. */
+export type ContentCollection = "rides" | "heroSlides" | "featuredRide" | "config" | "stats";
+
+export type ContentAction = "created" | "updated" | "deleted" | "reordered" | "replaced";
+
+export type ContentChange = {
+  collection: ContentCollection;
+  /** The record that changed; null when many records of the collection changed at once. */
+  id: string | null;
+  action: ContentAction;
+};
+
+export type ContentListener = (change: ContentChange) => void;
+
+/**
+ * In-process fan-out of committed content changes (render caches, admin live updates).
+ * Services notify only after their transaction commits, so a listener never sees a change
+ * that was rolled back. Spreading it across instances is a later concern of its own.
+ */
+const emitter = new EventEmitter<{ change: [ContentChange] }>();
+// Every open admin page or SSE stream is one listener; there is no fixed sensible cap.
+emitter.setMaxListeners(0);
+
+export function notifyContentChanged(change: ContentChange): void {
+  emitter.emit("change", change);
+}
+
+/** Subscribes to committed changes; returns the unsubscribe function. */
+export function onContentChanged(listener: ContentListener): () => void {
+  // The write has already committed: a failing listener must not turn it into an error
+  // for the admin who made it, nor stop the other listeners.
+  const guarded: ContentListener = (change) => {
+    try {
+      listener(change);
+    } catch (error) {
+      console.error("content change listener failed", error);
+    }
+  };
+  emitter.on("change", guarded);
+  return () => emitter.off("change", guarded);
+}

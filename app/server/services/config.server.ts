@@ -1,0 +1,23 @@
+import { configInputSchema, type SiteConfig } from "~/domain/content";
+import { FALLBACK_CONFIG } from "~/domain/defaults";
+import { notifyContentChanged } from "../content-events.server";
+import type { Database, Executor } from "../db/schema.server";
+import { readDocument, writeDocument } from "./documents.server";
+import { lenientObject } from "./lenient.server";
+import { parseOrThrow } from "./validate.server";
+
+/** A stored record that no longer passes (e.g. edited by hand) still shows: only its failing parts fall back. */
+const storedConfig = lenientObject(configInputSchema.shape, FALLBACK_CONFIG);
+
+/** The stored contact and company configuration, or SPEC §3's fallback while none is stored. */
+export async function getConfig(db: Executor): Promise<SiteConfig> {
+  const stored = await readDocument(db, "config");
+  return stored ? storedConfig.parse(stored.data) : FALLBACK_CONFIG;
+}
+
+export async function saveConfig(db: Database, input: unknown): Promise<SiteConfig> {
+  const config = parseOrThrow(configInputSchema, input);
+  await writeDocument(db, "config", config);
+  notifyContentChanged({ collection: "config", id: "main", action: "updated" });
+  return config;
+}

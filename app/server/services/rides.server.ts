@@ -1,0 +1,255 @@
+import { randomUUID } from "node:crypto";
+import { sql, type Selectable } from "kysely";
+import { SIMILAR_RIDES_LIMIT } from "~/domain/constants";
+import { INVALID_RIDE_ID } from "~/domain/messages";
+import { rideInputSchema, type Ride, type RideInput, type RideStatus } from "~/domain/ride";
+import { notifyContentChanged, type ContentAction } from "../content-events.server";
+import type { Database, Executor, RidesTable } from "../db/schema.server";
+import { ConflictError, NotFoundError, ValidationError } from "./errors.server";
+import { countWithStatus, endOfSection, positionsAfterReorder, sectionQuery } from "./ride-order.server";
+import { isRideStatus, legacyFieldsAfterEdit, rideFromRow, rideRow, type LegacyRideFields } from "./ride-rows.server";
+import { recomputeStats } from "./stats.server";
+import { parseOrThrow } from "./validate.server";
+
+export type RideCounts = { total: number; upcoming: number; completed: number; cancelled: number };
+
+const RIDE_NOT_FOUND = "Ride not found";
+const INVALID_STATUS = "Status must be upcoming, completed or cancelled";
+
+/** Ids come from the server (UUIDs) or an import (e.g. the old app's document ids). */
+function isRideId(id: unknown): id is string {
+  return typeof id === "string" && id.length > 0 && id.length <= 200;
+}
+
+function now(): string {
+  return new Date().toISOString();
+}
+
+/** A ride write is also a change of the statistics recomputed with it. */
+function notifyRideChange(id: string | null, action: ContentAction): void {
+  notifyContentChanged({ collection: "rides", id, action });
+  notifyContentChanged({ collection: "stats", id: "main", action: "updated" });
+}
+
+async function findRow(db: Executor, id: string): Promise<Selectable<RidesTable> | undefined> {
+  return db.selectFrom("rides").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+// ——— Reads ———
+
+/** The ride, or null when the id is unknown or not an id at all (SPEC §7 "null on error"). */
+export async function getRide(db: Executor, id: string): Promise<Ride | null> {
+  if (!isRideId(id)) return null;
+  const row = await findRow(db, id);
+  return row ? rideFromRow(row) : null;
+}
+
+/** Every ride, newest first (the admin's live list, SPEC §7). */
+export async function listRides(db: Executor): Promise<Ride[]> {
+  const rows = await db.selectFrom("rides").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute();
+  return rows.map(rideFromRow);
+}
+
+/** One status section in display order: SPEC §7's rule, applied by the database (sectionQuery). */
+export async function listRidesByStatus(db: Executor, status: RideStatus): Promise<Ride[]> {
+  const rows = await sectionQuery(db, status).selectAll().execute();
+  return rows.map(rideFromRow);
+}
+
+export function listUpcomingRides(db: Executor): Promise<Ride[]> {
+  return listRidesByStatus(db, "upcoming");
+}
+
+/** The previous-rides page shows completed rides only; cancelled ones are admin-only. */
+export function listPreviousRides(db: Executor): Promise<Ride[]> {
+  return listRidesByStatus(db, "completed");
+}
+
+/** SPEC §9 'You Might Also Like': up to `limit` other rides of the same status, in display order. */
+export async function similarRides(db: Executor, ride: Pick<Ride, "id" | "status">, limit = SIMILAR_RIDES_LIMIT): Promise<Ride[]> {
+  const rows = await sectionQuery(db, ride.status).selectAll().where("id", "<>", ride.id).limit(limit).execute();
+  return rows.map(rideFromRow);
+}
+
+export async function rideCounts(db: Executor): Promise<RideCounts> {
+  const rows = await db
+    .selectFrom("rides")
+    .select((eb) => ["status", eb.fn.countAll<string | number>().as("count")])
+    .groupBy("status")
+    .execute();
+  const counts: RideCounts = { total: 0, upcoming: 0, completed: 0, cancelled: 0 };
+  for (const row of rows) {
+    const n = Number(row.count);
+    counts.total += n;
+    if (isRideStatus(row.status)) counts[row.status] += n;
+  }
+  return counts;
+}
+
+// ——— Writes: each one transaction that also recomputes the statistics ———
+
+async function insertRide(db: Database, input: RideInput, legacy: LegacyRideFields): Promise<Ride> {
+  const ride = await db.transaction().execute(async (trx) => {
+    const timestamp = now();
+    const row = rideRow(input, legacy, {
+      id: randomUUID(),
+      order: await countWithStatus(trx, input.status),
+      createdAt: timestamp,
+      updatedAt: timestamp,
+      version: 1,
+    });
+    const inserted = await trx.insertInto("rides").values(row).returningAll().executeTakeFirstOrThrow();
+    await recomputeStats(trx);
+    return rideFromRow(inserted);
+  });
+  notifyRideChange(ride.id, "created");
+  return ride;
+}
+
+/**
+ * Adds a ride from the admin form. The server assigns the id, order, duration, timestamps
+ * and version; any of those in `input` is ignored. Status defaults to upcoming and
+ * participants to 0; the order is the number of rides with the same status (SPEC §4).
+ */
+export async function createRide(db: Database, input: unknown): Promise<Ride> {
+  return insertRide(db, parseOrThrow(rideInputSchema, input), { price: "", thingsToCarry: [] });
+}
+
+/**
+ * Replaces a ride's fields with the form's. With `expectedVersion` (the version the admin
+ * loaded), a ride written by someone else since is not overwritten: ConflictError carries
+ * the current ride. A status change moves the ride to the end of its new section.
+ */
+export async function updateRide(
+  db: Database,
+  id: string,
+  input: unknown,
+  options: { expectedVersion?: number } = {},
+): Promise<Ride> {
+  const fields = parseOrThrow(rideInputSchema, input);
+  if (!isRideId(id)) throw new NotFoundError(RIDE_NOT_FOUND);
+  const ride = await db.transaction().execute(async (trx) => {
+    const current = await findRow(trx, id);
+    if (!current) throw new NotFoundError(RIDE_NOT_FOUND);
+    const currentRide = rideFromRow(current);
+    if (options.expectedVersion !== undefined && options.expectedVersion !== current.version) {
+      throw new ConflictError(currentRide);
+    }
+    const order = fields.status === current.status ? current.sort_order : await endOfSection(trx, fields.status);
+    const { id: _id, created_at: _createdAt, ...changes } = rideRow(fields, legacyFieldsAfterEdit(currentRide), {
+      id,
+      order,
+      createdAt: current.created_at,
+      updatedAt: now(),
+      version: current.version + 1,
+    });
+    // The version condition turns a concurrent write (PostgreSQL, between our read and
+    // this update) into a conflict instead of a silent overwrite.
+    const updated = await trx
+      .updateTable("rides")
+      .set(changes)
+      .where("id", "=", id)
+      .where("version", "=", current.version)
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) throw new ConflictError(await getRide(trx, id));
+    await recomputeStats(trx);
+    return rideFromRow(updated);
+  });
+  notifyRideChange(id, "updated");
+  return ride;
+}
+
+/** Deletes a ride; an id that is missing, malformed or unknown gets SPEC §5's message. */
+export async function deleteRide(db: Database, id: string): Promise<void> {
+  if (!isRideId(id)) throw new ValidationError({ id: INVALID_RIDE_ID });
+  await db.transaction().execute(async (trx) => {
+    const deleted = await trx.deleteFrom("rides").where("id", "=", id).returning("id").executeTakeFirst();
+    if (!deleted) throw new NotFoundError(INVALID_RIDE_ID);
+    await recomputeStats(trx);
+  });
+  notifyRideChange(id, "deleted");
+}
+
+/**
+ * SPEC §4 duplicate: a new ride with the same details, no id of its own, the title
+ * suffixed ' (Copy)' and status upcoming. It is validated like any new ride.
+ */
+export async function duplicateRide(db: Database, id: string): Promise<Ride> {
+  const source = await getRide(db, id);
+  if (!source) throw new NotFoundError(RIDE_NOT_FOUND);
+  const copy = parseOrThrow(rideInputSchema, { ...source, title: `${source.title} (Copy)`, status: "upcoming" });
+  return insertRide(db, copy, legacyFieldsAfterEdit(source));
+}
+
+/** The card's status dropdown: the ride moves to the end of its new section. */
+export async function setRideStatus(db: Database, id: string, status: RideStatus): Promise<Ride> {
+  if (!isRideStatus(status)) throw new ValidationError({ status: INVALID_STATUS });
+  if (!isRideId(id)) throw new NotFoundError(RIDE_NOT_FOUND);
+  const result = await db.transaction().execute(async (trx) => {
+    const current = await findRow(trx, id);
+    if (!current) throw new NotFoundError(RIDE_NOT_FOUND);
+    if (current.status === status) return { ride: rideFromRow(current), changed: false };
+    const updated = await trx
+      .updateTable("rides")
+      .set({
+        status,
+        sort_order: await endOfSection(trx, status),
+        version: sql<number>`version + 1`,
+        updated_at: now(),
+      })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recomputeStats(trx);
+    return { ride: rideFromRow(updated), changed: true };
+  });
+  if (result.changed) notifyRideChange(id, "updated");
+  return result.ride;
+}
+
+/**
+ * Drag-and-drop reorder of one section (SPEC §7): each listed ride's order becomes its
+ * position in the list. Every id must be a ride of that section, else nothing changes.
+ * Rides of the section the list leaves out follow it, in their current order. One
+ * statement rewrites the positions that changed, in one transaction.
+ */
+export async function reorderRides(db: Database, status: RideStatus, orderedIds: string[]): Promise<void> {
+  if (!isRideStatus(status)) throw new ValidationError({ status: INVALID_STATUS });
+  if (!Array.isArray(orderedIds) || !orderedIds.every(isRideId)) {
+    throw new ValidationError({ orderedIds: "The new order must be a list of ride ids" });
+  }
+  if (new Set(orderedIds).size !== orderedIds.length) {
+    throw new ValidationError({ orderedIds: "The new order lists a ride more than once" });
+  }
+  await db.transaction().execute(async (trx) => {
+    const section = await sectionQuery(trx, status).select(["id", "sort_order"]).execute();
+    const inSection = new Set(section.map((row) => row.id));
+    const stranger = orderedIds.find((id) => !inSection.has(id));
+    if (stranger !== undefined) {
+      throw new ValidationError({ orderedIds: `Ride ${stranger} is not one of the ${status} rides` });
+    }
+    const positions = positionsAfterReorder(
+      section.map((row) => row.id),
+      orderedIds,
+    );
+    const moved = section.filter((row) => row.sort_order !== positions.get(row.id));
+    if (moved.length > 0) {
+      const newOrder = sql<number>`case id ${sql.join(
+        moved.map((row) => sql`when ${row.id} then ${sql.lit(positions.get(row.id) ?? 0)}`),
+        sql` `,
+      )} end`;
+      await trx
+        .updateTable("rides")
+        .set({ sort_order: newOrder, version: sql<number>`version + 1`, updated_at: now() })
+        .where(
+          "id",
+          "in",
+          moved.map((row) => row.id),
+        )
+        .execute();
+    }
+    await recomputeStats(trx);
+  });
+  notifyRideChange(null, "reordered");
+}

@@ -1,0 +1,103 @@
+import { randomUUID } from "node:crypto";
+import type { Selectable } from "kysely";
+import { heroSlideInputSchema, type HeroSlide, type HeroSlideInput } from "~/domain/content";
+import { notifyContentChanged } from "../content-events.server";
+import type { Database, Executor, HeroSlidesTable } from "../db/schema.server";
+import { NotFoundError } from "./errors.server";
+import { lenientObject } from "./lenient.server";
+import { parseOrThrow } from "./validate.server";
+
+const SLIDE_NOT_FOUND = "Slide not found";
+
+/** `isActive` lives in its column (the carousel filters on it), the rest in `data`. */
+const { isActive: _isActive, ...documentShape } = heroSlideInputSchema.shape;
+const storedDocument = lenientObject(documentShape);
+
+function slideFromRow(row: Selectable<HeroSlidesTable>): HeroSlide {
+  return {
+    ...storedDocument.parse(JSON.parse(row.data)),
+    id: row.id,
+    order: row.sort_order,
+    isActive: row.is_active === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function slideColumns(input: HeroSlideInput) {
+  const { isActive, ...document } = input;
+  return { is_active: isActive ? 1 : 0, data: JSON.stringify(document) };
+}
+
+function isSlideId(id: unknown): id is string {
+  return typeof id === "string" && id.length > 0 && id.length <= 200;
+}
+
+/** Every slide in carousel order (SPEC §7: order ascending). */
+export async function listSlides(db: Executor): Promise<HeroSlide[]> {
+  const rows = await db.selectFrom("hero_slides").selectAll().orderBy("sort_order").orderBy("created_at").orderBy("id").execute();
+  return rows.map(slideFromRow);
+}
+
+/** The slides the public carousel shows. */
+export async function listActiveSlides(db: Executor): Promise<HeroSlide[]> {
+  const rows = await db
+    .selectFrom("hero_slides")
+    .selectAll()
+    .where("is_active", "=", 1)
+    .orderBy("sort_order")
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return rows.map(slideFromRow);
+}
+
+export async function getSlide(db: Executor, id: string): Promise<HeroSlide | null> {
+  if (!isSlideId(id)) return null;
+  const row = await db.selectFrom("hero_slides").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? slideFromRow(row) : null;
+}
+
+/** SPEC §4: a new slide goes last (order = current slide count) and is active unless told otherwise. */
+export async function createSlide(db: Database, input: unknown): Promise<HeroSlide> {
+  const fields = parseOrThrow(heroSlideInputSchema, input);
+  const slide = await db.transaction().execute(async (trx) => {
+    const { count } = await trx
+      .selectFrom("hero_slides")
+      .select((eb) => eb.fn.countAll<string | number>().as("count"))
+      .executeTakeFirstOrThrow();
+    const timestamp = new Date().toISOString();
+    const row = await trx
+      .insertInto("hero_slides")
+      .values({ id: randomUUID(), sort_order: Number(count), ...slideColumns(fields), created_at: timestamp, updated_at: timestamp })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return slideFromRow(row);
+  });
+  notifyContentChanged({ collection: "heroSlides", id: slide.id, action: "created" });
+  return slide;
+}
+
+/** Replaces a slide's fields; its order and creation time stay. */
+export async function updateSlide(db: Database, id: string, input: unknown): Promise<HeroSlide> {
+  const fields = parseOrThrow(heroSlideInputSchema, input);
+  if (!isSlideId(id)) throw new NotFoundError(SLIDE_NOT_FOUND);
+  const row = await db
+    .updateTable("hero_slides")
+    .set({ ...slideColumns(fields), updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError(SLIDE_NOT_FOUND);
+  notifyContentChanged({ collection: "heroSlides", id, action: "updated" });
+  return slideFromRow(row);
+}
+
+/** SPEC §7: true on success; an unknown slide is a NotFoundError. */
+export async function deleteSlide(db: Database, id: string): Promise<true> {
+  if (!isSlideId(id)) throw new NotFoundError(SLIDE_NOT_FOUND);
+  const deleted = await db.deleteFrom("hero_slides").where("id", "=", id).returning("id").executeTakeFirst();
+  if (!deleted) throw new NotFoundError(SLIDE_NOT_FOUND);
+  notifyContentChanged({ collection: "heroSlides", id, action: "deleted" });
+  return true;
+}

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import type { Stats } from "~/domain/content";
+import { FALLBACK_STATS, rideBreakdown, statsFromBreakdown, type RideBreakdown, type RideFacts } from "~/domain/stats";
+import { notifyContentChanged } from "../content-events.server";
+import type { Database, Executor } from "../db/schema.server";
+import { readDocument, writeDocument } from "./documents.server";
+
+const count = z.number().int().min(0);
+
+/** A stored stats record (SPEC §3); also what an import file must hold under `stats`. */
+export const statsRecordSchema = z.object({
+  completedRides: count,
+  happyRiders: count,
+  kilometersCovered: count,
+  monthsOfAdventure: count,
+  isAutoCalculated: z.boolean(),
+  lastUpdated: z.iso.datetime({ offset: true }).nullable(),
+});
+
+/** The stored statistics, or SPEC §9's fallback figures while none have been stored. */
+export async function getStats(db: Executor): Promise<Stats> {
+  const stored = await readDocument(db, "stats");
+  const parsed = stored && statsRecordSchema.safeParse(stored.data);
+  return parsed?.success ? parsed.data : FALLBACK_STATS;
+}
+
+/** Only the slim columns: statistics never parse ride documents. */
+async function rideFacts(db: Executor): Promise<RideFacts[]> {
+  const rows = await db.selectFrom("rides").select(["status", "participants", "distance_km", "start_date", "end_date"]).execute();
+  return rows.map((row) => ({
+    status: row.status,
+    participants: row.participants,
+    distanceKm: row.distance_km,
+    startDate: row.start_date,
+    endDate: row.end_date,
+  }));
+}
+
+export async function getRideBreakdown(db: Executor): Promise<RideBreakdown> {
+  return rideBreakdown(await rideFacts(db));
+}
+
+/**
+ * Recalculates the statistics from the rides and stores them (SPEC §4). Ride services call
+ * it inside their own transaction, so the stored figures always match the committed rides.
+ */
+export async function recomputeStats(executor: Executor): Promise<Stats> {
+  const stats: Stats = {
+    ...statsFromBreakdown(rideBreakdown(await rideFacts(executor))),
+    isAutoCalculated: true,
+    lastUpdated: new Date().toISOString(),
+  };
+  await writeDocument(executor, "stats", stats, stats.lastUpdated ?? undefined);
+  return stats;
+}
+
+/** The admin's 'Refresh Stats'. */
+export async function refreshStats(db: Database): Promise<Stats> {
+  const stats = await db.transaction().execute((trx) => recomputeStats(trx));
+  notifyContentChanged({ collection: "stats", id: "main", action: "updated" });
+  return stats;
+}

@@ -1,0 +1,83 @@
+import { expect, it } from "vitest";
+import { FALLBACK_STATS } from "~/domain/stats";
+import { describeEachEngine } from "../../../tests/support/databases";
+import { rideInput, snapshot } from "../../../tests/support/fixtures";
+import { createRide, deleteRide, duplicateRide, reorderRides, setRideStatus, updateRide } from "./rides.server";
+import { getRideBreakdown, getStats, recomputeStats, refreshStats } from "./stats.server";
+
+const completed = (overrides: Record<string, unknown> = {}) =>
+  rideInput({ status: "completed", startDate: "2025-01-10", endDate: "2025-01-12", participants: 10, distance: "450 km", ...overrides });
+
+describeEachEngine("stats service", (getDb) => {
+  it("serves SPEC §9's fallback figures while none are stored", async () => {
+    expect(await getStats(getDb())).toEqual(FALLBACK_STATS);
+  });
+
+  it("recomputes and stores the statistics with every kind of ride write", async () => {
+    const db = getDb();
+    const lastUpdated = async () => (await getStats(db)).lastUpdated;
+
+    const first = await createRide(db, completed());
+    expect(await getStats(db)).toMatchObject({ completedRides: 1, happyRiders: 10, kilometersCovered: 450, monthsOfAdventure: 1, isAutoCalculated: true });
+
+    const second = await createRide(db, completed({ participants: "5", distance: "1,200 km", startDate: "2025-03-01", endDate: "2025-03-02" }));
+    expect(await getStats(db)).toMatchObject({ completedRides: 2, happyRiders: 15, kilometersCovered: 1650, monthsOfAdventure: 3 });
+
+    await updateRide(db, second.id, completed({ participants: 7, distance: "1,000 km", startDate: "2025-03-01", endDate: "2025-03-02" }));
+    expect(await getStats(db)).toMatchObject({ completedRides: 2, happyRiders: 17, kilometersCovered: 1450 });
+
+    await setRideStatus(db, second.id, "cancelled");
+    expect(await getStats(db)).toMatchObject({ completedRides: 1, happyRiders: 10, kilometersCovered: 450, monthsOfAdventure: 3 });
+
+    const copy = await duplicateRide(db, first.id);
+    expect(copy.status).toBe("upcoming");
+    expect(await getStats(db)).toMatchObject({ completedRides: 1, monthsOfAdventure: 3 });
+    // The copy is upcoming: it counts in the breakdown, not in completed figures.
+    expect((await getRideBreakdown(db)).upcomingRides).toBe(1);
+
+    await deleteRide(db, first.id);
+    expect(await getStats(db)).toMatchObject({ completedRides: 0, happyRiders: 0, kilometersCovered: 0 });
+
+    const before = await lastUpdated();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await reorderRides(db, "upcoming", [copy.id]);
+    expect(await lastUpdated()).not.toBe(before);
+  });
+
+  it("leaves the statistics alone when a ride write is refused", async () => {
+    await createRide(getDb(), completed());
+    const before = await snapshot(getDb());
+    await expect(createRide(getDb(), completed({ endDate: "2024-01-01" }))).rejects.toThrow();
+    expect(await snapshot(getDb())).toEqual(before);
+  });
+
+  it("computes the ride breakdown from the slim columns", async () => {
+    await createRide(getDb(), completed());
+    await createRide(getDb(), completed({ participants: 21, distance: "300-350 km", startDate: "2025-06-01", endDate: "2025-06-03" }));
+    await createRide(getDb(), rideInput({ startDate: "2027-01-05", endDate: "2027-01-07" }));
+    await createRide(getDb(), rideInput({ status: "cancelled" }));
+    expect(await getRideBreakdown(getDb())).toEqual({
+      totalRides: 4,
+      upcomingRides: 1,
+      completedRides: 2,
+      cancelledRides: 1,
+      totalParticipants: 31,
+      totalKilometers: 750,
+      averageParticipants: 16,
+      averageDistance: 375,
+      monthsOfAdventure: 30,
+    });
+  });
+
+  it("refreshes on request, and recomputes within a caller's transaction", async () => {
+    await createRide(getDb(), completed());
+    await getDb().deleteFrom("documents").execute();
+    expect(await getStats(getDb())).toEqual(FALLBACK_STATS);
+    expect(await refreshStats(getDb())).toMatchObject({ completedRides: 1, isAutoCalculated: true });
+    await getDb().deleteFrom("documents").execute();
+    await getDb()
+      .transaction()
+      .execute((trx) => recomputeStats(trx));
+    expect((await getStats(getDb())).lastUpdated).toMatch(/Z$/);
+  });
+});

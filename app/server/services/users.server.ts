@@ -1,0 +1,115 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { z } from "zod";
+import { ADMIN_ROLE, loginSchema, type User } from "~/domain/content";
+import { text } from "~/domain/fields";
+import { hashPassword, verifyPassword } from "../auth/password.server";
+import type { Executor, UsersTable } from "../db/schema.server";
+import { NotFoundError } from "./errors.server";
+import { parseOrThrow } from "./validate.server";
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+const adminAccountSchema = z.object({
+  email: loginSchema.shape.email,
+  password: z
+    .string({ error: "Password is required" })
+    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
+  displayName: text(),
+});
+export type AdminAccountInput = { email: string; password: string; displayName?: string };
+
+/** Emails are compared case-insensitively: stored and looked up trimmed and lower-case. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function toUser(row: UsersTable): User {
+  return {
+    id: row.id,
+    email: row.email,
+    displayName: row.display_name,
+    role: row.role,
+    createdAt: row.created_at,
+    lastLoginAt: row.last_login_at,
+  };
+}
+
+export async function getUser(db: Executor, id: string): Promise<User | null> {
+  if (typeof id !== "string" || !id) return null;
+  const row = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toUser(row) : null;
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<User | null> {
+  if (typeof email !== "string") return null;
+  const row = await db.selectFrom("users").selectAll().where("email", "=", normaliseEmail(email)).executeTakeFirst();
+  return row ? toUser(row) : null;
+}
+
+/**
+ * SPEC §6 admin-creation function: creates the account, or — when the email is already
+ * known — promotes it to admin and sets the new password (and display name when given).
+ */
+export async function createOrPromoteAdmin(db: Executor, input: AdminAccountInput): Promise<{ user: User; created: boolean }> {
+  const account = parseOrThrow(adminAccountSchema, input);
+  const email = normaliseEmail(account.email);
+  // Hashing takes a fifth of a second: do it before the transaction, not while holding it.
+  const passwordHash = await hashPassword(account.password);
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
+    if (existing) {
+      const row = await trx
+        .updateTable("users")
+        .set({ role: ADMIN_ROLE, password_hash: passwordHash, display_name: account.displayName || existing.display_name })
+        .where("id", "=", existing.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { user: toUser(row), created: false };
+    }
+    const row = await trx
+      .insertInto("users")
+      .values({
+        id: randomUUID(),
+        email,
+        display_name: account.displayName,
+        role: ADMIN_ROLE,
+        password_hash: passwordHash,
+        google_subject: null,
+        created_at: new Date().toISOString(),
+        last_login_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { user: toUser(row), created: true };
+  });
+}
+
+/** A hash of a random password, verified against when the email is unknown. */
+let decoyHash: Promise<string> | undefined;
+
+/**
+ * The user whose email and password match, else null. An unknown email (or an account with
+ * no password) still costs one scrypt run, so response time does not reveal which emails exist.
+ */
+export async function verifyUserPassword(db: Executor, email: string, password: string): Promise<User | null> {
+  if (typeof email !== "string" || typeof password !== "string") return null;
+  const row = await db.selectFrom("users").selectAll().where("email", "=", normaliseEmail(email)).executeTakeFirst();
+  if (!row?.password_hash) {
+    decoyHash ??= hashPassword(randomBytes(16).toString("hex"));
+    await verifyPassword(password, await decoyHash);
+    return null;
+  }
+  return (await verifyPassword(password, row.password_hash)) ? toUser(row) : null;
+}
+
+/** Stores the time of a successful sign-in (SPEC §6 lastLoginAt). */
+export async function recordLogin(db: Executor, id: string): Promise<User> {
+  const row = await db
+    .updateTable("users")
+    .set({ last_login_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError("User not found");
+  return toUser(row);
+}

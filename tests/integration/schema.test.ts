@@ -1,0 +1,89 @@
+import { sql } from "kysely";
+import { expect, it } from "vitest";
+import type { Engine } from "~/server/db/database.server";
+import type { DB, Database } from "~/server/db/schema.server";
+import { describeEachEngine, listTables } from "../support/databases";
+
+type ColumnType = "text" | "integer";
+type Column = { type: ColumnType; nullable: boolean };
+
+/**
+ * What each column must look like, derived from the TypeScript table types: the compiler
+ * rejects this list if it misses a column of the interfaces, names one they lack, or
+ * disagrees with them on nullability or on text vs number.
+ */
+type ExpectedSchema = {
+  [T in keyof DB]: {
+    [C in keyof DB[T]]-?: {
+      type: NonNullable<DB[T][C]> extends string ? "text" : "integer";
+      nullable: null extends DB[T][C] ? true : false;
+    };
+  };
+};
+
+const text = { type: "text", nullable: false } as const;
+const nullableText = { type: "text", nullable: true } as const;
+const integer = { type: "integer", nullable: false } as const;
+
+const expected: ExpectedSchema = {
+  rides: {
+    id: text,
+    status: text,
+    sort_order: { type: "integer", nullable: true },
+    start_date: text,
+    end_date: text,
+    participants: integer,
+    distance_km: integer,
+    version: integer,
+    data: text,
+    created_at: text,
+    updated_at: text,
+  },
+  hero_slides: { id: text, sort_order: integer, is_active: integer, data: text, created_at: text, updated_at: text },
+  documents: { collection: text, id: text, data: text, updated_at: text },
+  users: {
+    id: text,
+    email: text,
+    display_name: text,
+    role: text,
+    password_hash: nullableText,
+    google_subject: nullableText,
+    created_at: text,
+    last_login_at: nullableText,
+  },
+  images: {
+    key: text,
+    original_name: text,
+    width: integer,
+    height: integer,
+    variants: text,
+    placeholder: text,
+    bytes: integer,
+    created_at: text,
+  },
+};
+
+/** The columns of a table as the engine's own catalog describes them. */
+async function catalogColumns(db: Database, engine: Engine, table: string): Promise<Record<string, Column>> {
+  const { rows } =
+    engine === "sqlite"
+      ? await sql<{ name: string; type: string; notnull: number }>`select name, type, "notnull" from pragma_table_info(${table})`.execute(db)
+      : await sql<{ name: string; type: string; notnull: boolean }>`
+          select column_name as name, data_type as type, is_nullable = 'NO' as notnull
+          from information_schema.columns where table_schema = current_schema() and table_name = ${table}`.execute(db);
+  return Object.fromEntries(
+    rows.map((row) => [row.name, { type: row.type.toLowerCase() as ColumnType, nullable: !row.notnull }]),
+  );
+}
+
+describeEachEngine("migrated schema", (getDb, engine) => {
+  it("has exactly the tables of the TypeScript schema", async () => {
+    expect(await listTables(getDb(), engine)).toEqual(Object.keys(expected).sort());
+  });
+
+  for (const [table, columns] of Object.entries(expected)) {
+    it(`${table} has the columns, types and nullability of its interface`, async () => {
+      expect(await catalogColumns(getDb(), engine, table)).toEqual(columns);
+    });
+  }
+});
