@@ -51,6 +51,8 @@ const expected: ExpectedSchema = {
     created_at: text,
     last_login_at: nullableText,
   },
+  sessions: { id: text, user_id: text, created_at: text, last_seen_at: text, expires_at: text, idle_expires_at: text },
+  login_attempts: { id: text, key: text, attempted_at: text },
   images: {
     key: text,
     original_name: text,
@@ -59,6 +61,16 @@ const expected: ExpectedSchema = {
     variants: text,
     placeholder: text,
     bytes: integer,
+    created_at: text,
+  },
+  audit_log: {
+    id: text,
+    actor_id: nullableText,
+    actor_email: text,
+    action: text,
+    collection: text,
+    record_id: nullableText,
+    summary: text,
     created_at: text,
   },
 };
