@@ -1,5 +1,34 @@
 import { Outlet } from "react-router";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteNav } from "~/components/site-nav";
+import { servicesContext } from "~/context";
+import { FALLBACK_CONFIG } from "~/domain/defaults";
+import { loadOrFallback } from "~/server/load-or-fallback.server";
+import { getConfig } from "~/server/services/config.server";
+import type { Route } from "./+types/layout";
 
-export default function Layout() {
-  return <Outlet />;
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, logger } = context.get(servicesContext);
+  const config = await loadOrFallback(logger, "configuration", () => getConfig(db), () => FALLBACK_CONFIG);
+  // The server's year, so the copyright never differs between the server render and hydration.
+  return { config, year: new Date().getFullYear() };
+}
+
+/** The frame of every visitor page: skip link, navigation, the page as the main landmark, footer. */
+export default function PublicLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="flex min-h-svh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <SiteNav />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter config={loaderData.config} year={loaderData.year} />
+    </div>
+  );
 }

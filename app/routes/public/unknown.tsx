@@ -1,5 +1,8 @@
 import { redirect } from "react-router";
 
+// SPEC §2: any unknown path leads to the upcoming rides, whatever the request method.
 export function loader() {
   return redirect("/");
 }
+
+export const action = loader;

@@ -1,0 +1,65 @@
+import { SOCIAL_LINK_MESSAGES } from "~/domain/messages";
+import { InstagramIcon, YoutubeIcon } from "./social-icons";
+
+type RideSocialButtonsProps = { instagramUrl: string; youtubeUrl: string; rideTitle: string };
+
+const BUTTON =
+  "inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-full border-2 px-4 text-sm font-semibold transition-colors";
+
+/**
+ * The Instagram and YouTube buttons of a completed ride (SPEC §2). A link that is set opens
+ * in a new tab; one that is missing still shows its button, which explains with an alert.
+ */
+export function RideSocialButtons({ instagramUrl, youtubeUrl, rideTitle }: RideSocialButtonsProps) {
+  return (
+    <div className="flex gap-2">
+      <SocialButton
+        href={instagramUrl}
+        missingMessage={SOCIAL_LINK_MESSAGES.instagramMissing}
+        label="Instagram"
+        rideTitle={rideTitle}
+        className={`${BUTTON} border-brand-600 text-brand-700 hover:bg-brand-600 hover:text-white`}
+        icon={<InstagramIcon className="size-4" />}
+      />
+      <SocialButton
+        href={youtubeUrl}
+        missingMessage={SOCIAL_LINK_MESSAGES.youtubeMissing}
+        label="YouTube"
+        rideTitle={rideTitle}
+        className={`${BUTTON} border-ink-800 text-ink-800 hover:bg-ink-800 hover:text-white`}
+        icon={<YoutubeIcon className="size-4" />}
+      />
+    </div>
+  );
+}
+
+type SocialButtonProps = {
+  href: string;
+  missingMessage: string;
+  label: string;
+  rideTitle: string;
+  className: string;
+  icon: React.ReactNode;
+};
+
+function SocialButton({ href, missingMessage, label, rideTitle, className, icon }: SocialButtonProps) {
+  const content = (
+    <>
+      {icon}
+      {label}
+      <span className="sr-only"> of {rideTitle}</span>
+    </>
+  );
+  if (/^https?:\/\//i.test(href.trim())) {
+    return (
+      <a href={href.trim()} target="_blank" rel="noopener noreferrer" className={className}>
+        {content}
+      </a>
+    );
+  }
+  return (
+    <button type="button" onClick={() => window.alert(missingMessage)} className={className}>
+      {content}
+    </button>
+  );
+}

@@ -1,0 +1,87 @@
+import { Menu, X } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import logoMark from "~/assets/logo-mark.svg";
+import wordmark from "~/assets/wordmark.svg";
+import { NAV_LINKS, isCurrentPath } from "~/domain/navigation";
+import { SITE_NAME } from "~/domain/site";
+
+/**
+ * The top navigation of every public page (SPEC §2). On small screens the links fold
+ * behind a menu button; from the md breakpoint they are always shown and the button is gone.
+ */
+export function SiteNav() {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // Back/forward navigation changes the page without a click on a link; the menu must not stay open over it.
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    setOpen(false);
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener("keydown", closeOnEscape);
+    return () => document.removeEventListener("keydown", closeOnEscape);
+  }, [open]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-ink-100 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <nav aria-label="Main" className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 px-4 sm:px-6 lg:px-8">
+        <div className="flex h-nav items-center gap-2">
+          {/* The mark repeats the wordmark's link; one tab stop and one announcement are enough. */}
+          <Link to="/" tabIndex={-1} aria-hidden="true" className="shrink-0" data-testid="logo-link">
+            <img src={logoMark} alt="" width={40} height={40} className="size-10" />
+          </Link>
+          <Link to="/" className="shrink-0" data-testid="title-link">
+            <img src={wordmark} alt={`${SITE_NAME} home`} width={126} height={24} className="h-6 w-auto" />
+          </Link>
+        </div>
+
+        <button
+          ref={toggleRef}
+          type="button"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen((isOpen) => !isOpen)}
+          className="ml-auto inline-flex size-11 items-center justify-center rounded-lg text-ink-800 hover:bg-ink-100 md:hidden"
+        >
+          {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+          <span className="sr-only">Menu</span>
+        </button>
+
+        <ul
+          id={listId}
+          className={`${open ? "flex" : "hidden"} w-full flex-col gap-1 pb-4 md:ml-auto md:flex md:w-auto md:flex-row md:items-center md:gap-1 md:pb-0`}
+        >
+          {NAV_LINKS.map((link) => {
+            const current = isCurrentPath(link.to, pathname);
+            return (
+              <li key={link.to}>
+                <Link
+                  to={link.to}
+                  aria-current={current ? "page" : undefined}
+                  onClick={() => setOpen(false)}
+                  className={`block rounded-lg px-3 py-3 text-base font-semibold transition-colors md:py-2 md:text-sm ${
+                    current ? "bg-brand-50 text-brand-700" : "text-ink-700 hover:bg-ink-50 hover:text-ink-900"
+                  }`}
+                >
+                  {link.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </header>
+  );
+}
