@@ -1,0 +1,63 @@
+import { FALLBACK_CONFIG } from "~/domain/defaults";
+import type { Database } from "../db/schema.server";
+import { saveConfig } from "../services/config.server";
+import { hasAnyContent } from "../services/content-presence.server";
+import { saveFeaturedRide } from "../services/featured.server";
+import { createRide } from "../services/rides.server";
+import { createSlide } from "../services/slides.server";
+import { DEMO_IMAGES } from "./demo-images.server";
+import { demoCancelledRides, demoCompletedRides, demoUpcomingRides } from "./demo-rides.server";
+
+const DEMO_SLIDES = [
+  {
+    title: "Ride to the Roof of the World",
+    subtitle: "Leh–Ladakh Expedition",
+    tagline: "Eleven days, five high passes, one unforgettable crew",
+    cta: "Explore Rides",
+    background: DEMO_IMAGES.ladakh,
+  },
+  {
+    title: "Chase the Monsoon",
+    subtitle: "Western Ghats weekender",
+    tagline: "Waterfalls, mist and winding ghats, three days from Pune",
+    cta: "Join the Ride",
+    background: DEMO_IMAGES.ghats,
+  },
+  {
+    title: "Forts, Dunes and Desert Roads",
+    subtitle: "Royal Rajasthan",
+    tagline: "From Jaipur's pink walls to Jaisalmer's golden sands",
+    cta: "View Dates",
+    background: DEMO_IMAGES.rajasthan,
+  },
+];
+
+/**
+ * Fills a brand-new database with demo content through the same services the admin uses,
+ * so it obeys every rule: rides of each status with dates relative to `today` (upcoming
+ * ones stay upcoming), three hero slides, a featured banner on the Ladakh ride and the
+ * contact configuration. Returns false and writes nothing when any content exists:
+ * demo content never lands on top of a community's own.
+ */
+export async function seedDemoContent(db: Database, today = new Date()): Promise<boolean> {
+  if (await hasAnyContent(db)) return false;
+  await saveConfig(db, FALLBACK_CONFIG);
+  for (const slide of DEMO_SLIDES) await createSlide(db, slide);
+  const rides = [];
+  for (const ride of [...demoUpcomingRides(today), ...demoCompletedRides(today), ...demoCancelledRides(today)]) {
+    rides.push(await createRide(db, ride));
+  }
+  const ladakh = rides.find((ride) => ride.image === DEMO_IMAGES.ladakh && ride.status === "upcoming");
+  if (ladakh) {
+    await saveFeaturedRide(db, {
+      title: "Ride of the Year",
+      subtitle: ladakh.title,
+      description: "Khardung La, Pangong Tso and the Nubra dunes with a crew that has ridden them a dozen times. Only fifteen places.",
+      image: ladakh.image,
+      ctaText: "Know More",
+      ctaLink: `/ride/${ladakh.id}`,
+      isActive: true,
+    });
+  }
+  return true;
+}
