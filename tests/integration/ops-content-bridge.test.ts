@@ -1,0 +1,199 @@
+import { EventEmitter } from "node:events";
+import net from "node:net";
+import pg from "pg";
+import pino from "pino";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import type { ContentChange, ContentListener } from "~/server/content-events.server";
+import { type ContentBridge, channelFor, startContentBridge } from "~/server/content-events-pg.server";
+import { TEST_DATABASE_URL, TEST_ENGINES, type TestDatabase, openTestDatabase } from "../support/databases";
+
+// Two "instances" in one process: each has its own local change events and its own bridge,
+// and they meet only in PostgreSQL, as separate servers would.
+
+type Instance = { bridge: ContentBridge; received: ContentChange[]; notify(change: ContentChange): void };
+
+const silent = pino({ level: "silent" });
+const rideCreated: ContentChange = { collection: "rides", id: "r1", action: "created" };
+
+function localEvents() {
+  const emitter = new EventEmitter<{ change: [ContentChange] }>();
+  return {
+    notify: (change: ContentChange) => void emitter.emit("change", change),
+    subscribe: (listener: ContentListener) => {
+      emitter.on("change", listener);
+      return () => void emitter.off("change", listener);
+    },
+  };
+}
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A TCP relay to PostgreSQL that can play an unreachable server (connections reset at once). */
+async function startProxy(target: URL) {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    if (!proxy.reachable) return void socket.destroy();
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    for (const end of [socket, upstream]) {
+      sockets.add(end);
+      end.on("close", () => sockets.delete(end));
+      end.on("error", () => {});
+    }
+    socket.pipe(upstream).pipe(socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const proxy = {
+    reachable: true,
+    port: (server.address() as net.AddressInfo).port,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  return proxy;
+}
+
+async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+describe.runIf(TEST_ENGINES.includes("postgres"))("content changes across instances (PostgreSQL LISTEN/NOTIFY)", () => {
+  let database: TestDatabase;
+  const instances: Instance[] = [];
+
+  async function startInstance(name: string, db = database.db): Promise<Instance> {
+    const local = localEvents();
+    const received: ContentChange[] = [];
+    local.subscribe((change) => received.push(change));
+    const bridge = await startContentBridge({
+      db,
+      connection: { connectionString: TEST_DATABASE_URL, application_name: name },
+      logger: silent,
+      local,
+      retryDelayMs: { initial: 50, max: 500 },
+    });
+    const instance = { bridge, received, notify: local.notify };
+    instances.push(instance);
+    return instance;
+  }
+
+  beforeEach(async () => {
+    database = await openTestDatabase("postgres");
+  });
+
+  afterEach(async () => {
+    await Promise.all(instances.splice(0).map((instance) => instance.bridge.close()));
+    await database.close();
+  });
+
+  test("a change on one instance reaches the other once, and is not echoed back", async () => {
+    const a = await startInstance("bridge-test-a");
+    const b = await startInstance("bridge-test-b");
+    a.notify(rideCreated);
+    await until(() => b.received.length === 1);
+    expect(b.received).toEqual([rideCreated]);
+    // Long enough for an echo (B publishing A's change back) to have come round.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(a.received).toEqual([rideCreated]);
+    expect(b.received).toEqual([rideCreated]);
+  });
+
+  test("exactly one notification is published per change, whoever relays it", async () => {
+    const channel = await channelFor(database.db);
+    await withClient(async (observer) => {
+      const heard: string[] = [];
+      observer.on("notification", (message) => heard.push(message.payload ?? ""));
+      await observer.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      const a = await startInstance("bridge-test-a");
+      const b = await startInstance("bridge-test-b");
+      a.notify(rideCreated);
+      await until(() => b.received.length === 1);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heard).toHaveLength(1);
+    });
+  });
+
+  test("a dropped listening connection is re-established, and local caches hear that they may be stale", async () => {
+    const a = await startInstance("bridge-test-a");
+    const b = await startInstance("bridge-test-b");
+    const terminated = await withClient((client) =>
+      client.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'bridge-test-b'"),
+    );
+    expect(terminated.rowCount).toBe(1);
+    // Changes sent while B was deaf are lost: B tells its listeners everything may have changed.
+    await until(() => b.received.some((change) => change.action === "replaced" && change.id === null));
+    await until(() => b.bridge.isListening());
+    b.received.length = 0;
+    a.notify(rideCreated);
+    await until(() => b.received.length === 1);
+    expect(b.received).toEqual([rideCreated]);
+  });
+
+  test("an instance started while PostgreSQL is unreachable starts anyway and listens once it can", async () => {
+    const proxy = await startProxy(new URL(TEST_DATABASE_URL));
+    try {
+      proxy.reachable = false;
+      const url = new URL(TEST_DATABASE_URL);
+      url.host = `127.0.0.1:${proxy.port}`;
+      const local = localEvents();
+      const received: ContentChange[] = [];
+      local.subscribe((change) => received.push(change));
+      const late = await startContentBridge({
+        db: database.db,
+        connection: { connectionString: url.href, application_name: "bridge-test-late" },
+        logger: silent,
+        local,
+        retryDelayMs: { initial: 50, max: 200 },
+      });
+      instances.push({ bridge: late, received, notify: local.notify });
+      expect(late.isListening()).toBe(false);
+      proxy.reachable = true;
+      await until(() => late.isListening());
+      const a = await startInstance("bridge-test-a");
+      a.notify(rideCreated);
+      await until(() => received.some((change) => change.id === "r1"));
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  test("instances in different schemas of one database do not hear each other", async () => {
+    const other = await openTestDatabase("postgres");
+    try {
+      const a = await startInstance("bridge-test-a");
+      const stranger = await startInstance("bridge-test-other", other.db);
+      const b = await startInstance("bridge-test-b");
+      a.notify(rideCreated);
+      await until(() => b.received.length === 1);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(stranger.received).toEqual([]);
+    } finally {
+      await Promise.all(instances.splice(0).map((instance) => instance.bridge.close()));
+      await other.close();
+    }
+  });
+
+  test("a malformed notification is ignored", async () => {
+    const b = await startInstance("bridge-test-b");
+    const channel = await channelFor(database.db);
+    await withClient(async (client) => {
+      await client.query("select pg_notify($1, $2)", [channel, "not json"]);
+      await client.query("select pg_notify($1, $2)", [channel, JSON.stringify({ instance: "x", change: { collection: "users", id: null, action: "created" } })]);
+      await client.query("select pg_notify($1, $2)", [channel, JSON.stringify({ instance: "x", change: rideCreated })]);
+    });
+    await until(() => b.received.length === 1);
+    expect(b.received).toEqual([rideCreated]);
+  });
+});
