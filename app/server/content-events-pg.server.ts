@@ -36,7 +36,7 @@ export type ContentBridgeOptions = {
 };
 
 const COLLECTIONS: readonly ContentCollection[] = ["rides", "heroSlides", "featuredRide", "config", "stats"];
-const ACTIONS: readonly ContentAction[] = ["created", "updated", "deleted", "reordered", "replaced"];
+const ACTIONS: ReadonlySet<string> = new Set<ContentAction>(["created", "updated", "deleted", "reordered", "replaced"]);
 
 type Message = { instance: string; change: ContentChange };
 
@@ -45,7 +45,7 @@ function parseMessage(payload: string | undefined): Message | null {
     const value = JSON.parse(payload ?? "") as Partial<Message>;
     const change = value.change;
     if (typeof value.instance !== "string" || !change) return null;
-    if (!COLLECTIONS.includes(change.collection) || !ACTIONS.includes(change.action)) return null;
+    if (!COLLECTIONS.includes(change.collection) || !ACTIONS.has(change.action)) return null;
     if (change.id !== null && typeof change.id !== "string") return null;
     return { instance: value.instance, change: { collection: change.collection, id: change.id, action: change.action } };
   } catch {
@@ -107,7 +107,7 @@ export async function startContentBridge(options: ContentBridgeOptions): Promise
     emitLocally(COLLECTIONS.map((collection) => ({ collection, id: null, action: "replaced" })));
   }
 
-  function lost(error?: Error): void {
+  function lost(cause?: Error): void {
     if (closed || client === undefined) return;
     const dropped = client;
     client = undefined;
@@ -117,7 +117,7 @@ export async function startContentBridge(options: ContentBridgeOptions): Promise
     dropped.end().catch(() => {});
     if (listening) {
       listening = false;
-      logger.warn({ err: error }, "lost the content notification connection; reconnecting");
+      logger.warn({ err: cause }, "lost the content notification connection; reconnecting");
       relayUnknownChanges();
     }
     scheduleReconnect();
