@@ -1,6 +1,6 @@
 /**
  * The URLs of uploaded images, shared by the server (which creates and serves them) and the
- * pages (which build srcset from them). docs/decisions/ (image storage and delivery) explains
+ * pages (which build srcset from them). docs/decisions/008-image-storage-and-delivery.md explains
  * the scheme:
  *
  *   /images/{key}            the default rendition (WebP, at most DEFAULT_RENDITION_WIDTH wide)
@@ -63,11 +63,6 @@ export function imageUrl(key: string): string {
 
 export function variantUrl(key: string, width: number): string {
   return `${IMAGE_URL_PREFIX}w${width}/${key}`;
-}
-
-/** The height of a variant, rounded as sharp rounds it when resizing to a width. */
-export function scaledHeight(image: { width: number; height: number }, width: number): number {
-  return Math.max(1, Math.round((image.height * width) / image.width));
 }
 
 /** The bundled demo photos: /images/demo/{name}.webp is 1600 px wide, {name}-800.webp 800 px. */
