@@ -9,10 +9,15 @@ import { parseOrThrow } from "./validate.server";
 /** A stored record that no longer passes (e.g. edited by hand) still shows: only its failing parts fall back. */
 const storedConfig = lenientObject(configInputSchema.shape, FALLBACK_CONFIG);
 
+/** The stored configuration, or null while none has been saved. */
+export async function getStoredConfig(db: Executor): Promise<SiteConfig | null> {
+  const stored = await readDocument(db, "config");
+  return stored ? storedConfig.parse(stored.data) : null;
+}
+
 /** The stored contact and company configuration, or SPEC §3's fallback while none is stored. */
 export async function getConfig(db: Executor): Promise<SiteConfig> {
-  const stored = await readDocument(db, "config");
-  return stored ? storedConfig.parse(stored.data) : FALLBACK_CONFIG;
+  return (await getStoredConfig(db)) ?? FALLBACK_CONFIG;
 }
 
 export async function saveConfig(db: Database, input: unknown): Promise<SiteConfig> {

@@ -17,11 +17,16 @@ export const statsRecordSchema = z.object({
   lastUpdated: z.iso.datetime({ offset: true }).nullable(),
 });
 
-/** The stored statistics, or SPEC §9's fallback figures while none have been stored. */
-export async function getStats(db: Executor): Promise<Stats> {
+/** The stored statistics record, or null while none has been stored (or it is unreadable). */
+export async function getStoredStats(db: Executor): Promise<Stats | null> {
   const stored = await readDocument(db, "stats");
   const parsed = stored && statsRecordSchema.safeParse(stored.data);
-  return parsed?.success ? parsed.data : FALLBACK_STATS;
+  return parsed?.success ? parsed.data : null;
+}
+
+/** The stored statistics, or SPEC §9's fallback figures while none have been stored. */
+export async function getStats(db: Executor): Promise<Stats> {
+  return (await getStoredStats(db)) ?? FALLBACK_STATS;
 }
 
 /** Only the slim columns: statistics never parse ride documents. */
