@@ -1,24 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Link, isRouteErrorResponse, useNavigate } from "react-router";
-import { RIDE_DETAIL_MESSAGES, errorLoadingRideDetails, rideNotFoundMessage } from "~/domain/messages";
-
-/** What the ride loader throws with a 404: the id asked for and how many rides a visitor can open. */
-export type RideNotFoundData = { rideId: string; availableRides: number };
-/** What the ride loader throws when the ride could not be loaded: a message fit for visitors. */
-export type RideLoadErrorData = { message: string };
-
-function describe(error: unknown): { heading: string; alert: string } {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    const { rideId, availableRides } = error.data as RideNotFoundData;
-    return { heading: RIDE_DETAIL_MESSAGES.notFound, alert: rideNotFoundMessage(rideId, availableRides) };
-  }
-  const message = isRouteErrorResponse(error)
-    ? ((error.data as Partial<RideLoadErrorData> | undefined)?.message ?? error.statusText)
-    : error instanceof Error
-      ? error.message
-      : "Unknown error";
-  return { heading: "This ride could not be loaded", alert: errorLoadingRideDetails(message) };
-}
+import { Link, useNavigate } from "react-router";
+import { rideErrorMessage } from "./ride-error-message";
 
 /**
  * SPEC §8: a ride that does not exist, or that failed to load, is reported in an alert and
@@ -27,7 +9,7 @@ function describe(error: unknown): { heading: string; alert: string } {
  */
 export function RideError({ error }: { error: unknown }) {
   const navigate = useNavigate();
-  const { heading, alert } = describe(error);
+  const { heading, alert } = rideErrorMessage(error);
   // React's development double-run of effects must not show the alert twice.
   const alerted = useRef(false);
 

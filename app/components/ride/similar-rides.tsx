@@ -1,8 +1,8 @@
 import { RideCard } from "~/components/ride-card";
-import type { Ride } from "~/domain/ride";
+import type { RideSummary } from "~/domain/ride-summary";
 
 /** SPEC §2 'You Might Also Like': up to three other rides with the same status. */
-export function SimilarRides({ rides }: { rides: Ride[] }) {
+export function SimilarRides({ rides, variant }: { rides: RideSummary[]; variant: "upcoming" | "completed" }) {
   if (rides.length === 0) return null;
   return (
     <section aria-labelledby="similar-rides-heading" className="bg-sand-50 py-14">
@@ -13,7 +13,7 @@ export function SimilarRides({ rides }: { rides: Ride[] }) {
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {rides.map((ride) => (
             <li key={ride.id} className="grid">
-              <RideCard ride={ride} variant={ride.status === "completed" ? "completed" : "upcoming"} headingLevel={3} />
+              <RideCard ride={ride} variant={variant} headingLevel={3} />
             </li>
           ))}
         </ul>

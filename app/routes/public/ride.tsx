@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { BookingCard } from "~/components/ride/booking-card";
-import { RideError, type RideLoadErrorData, type RideNotFoundData } from "~/components/ride/ride-error";
+import { RideError } from "~/components/ride/ride-error";
+import type { RideLoadErrorData, RideNotFoundData } from "~/components/ride/ride-error-message";
 import { RideHero } from "~/components/ride/ride-hero";
 import { RideInclusions } from "~/components/ride/ride-inclusions";
 import { RideItinerary } from "~/components/ride/ride-itinerary";
@@ -14,23 +15,22 @@ import { SIMILAR_RIDES_LIMIT } from "~/domain/constants";
 import { FALLBACK_CONFIG, rideForDisplay } from "~/domain/defaults";
 import { fallbackRide, fallbackRides } from "~/domain/fallback-content";
 import type { Ride } from "~/domain/ride";
+import { rideSummary } from "~/domain/ride-summary";
 import { rideMetaTags } from "~/domain/ride-seo";
 import { pageTitle } from "~/domain/site";
 import { publicOrigin } from "~/server/public-url.server";
-import { getConfig } from "~/server/services/config.server";
 import { countPublicRides, getPublicRide } from "~/server/services/public-rides.server";
 import { similarRides } from "~/server/services/rides.server";
 import type { Route } from "./+types/ride";
 
 const LOAD_ERROR_MESSAGE = "The ride could not be loaded right now. Please try again in a few minutes.";
 
-type Details = { ride: Ride; similar: Ride[]; siteName: string; sample: boolean };
+type Details = { ride: Ride; similar: Ride[]; sample: boolean };
 
 async function loadDetails(db: AppServices["db"], id: string): Promise<Details | null> {
   const ride = await getPublicRide(db, id);
   if (!ride) return null;
-  const [similar, config] = await Promise.all([similarRides(db, ride), getConfig(db)]);
-  return { ride, similar, siteName: config.company.name, sample: false };
+  return { ride, similar: await similarRides(db, ride), sample: false };
 }
 
 /**
@@ -43,7 +43,7 @@ function sampleDetails(id: string): Details | null {
   const similar = fallbackRides(ride.status)
     .filter((other) => other.id !== ride.id)
     .slice(0, SIMILAR_RIDES_LIMIT);
-  return { ride, similar, siteName: FALLBACK_CONFIG.company.name, sample: true };
+  return { ride, similar, sample: true };
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -62,18 +62,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw data({ rideId, availableRides } satisfies RideNotFoundData, { status: 404 });
   }
   return {
-    ...details,
     ride: rideForDisplay(details.ride),
-    siteName: details.siteName || FALLBACK_CONFIG.company.name,
+    similar: details.similar.map(rideSummary),
+    sample: details.sample,
     origin: publicOrigin(services.env, request),
   };
 }
 
-export function meta({ loaderData, error }: Route.MetaArgs) {
+export function meta({ loaderData, error, matches }: Route.MetaArgs) {
   if (error || !loaderData) {
     return [{ title: pageTitle("Ride not found") }, { name: "robots", content: "noindex" }];
   }
-  const { ride, origin, siteName, sample } = loaderData;
+  const { ride, origin, sample } = loaderData;
+  // The public layout has loaded the configuration already; its company is the site's name.
+  const [, layout] = matches;
+  const siteName = layout?.loaderData?.config.company.name || FALLBACK_CONFIG.company.name;
   const tags = rideMetaTags(ride, { origin, siteName });
   return sample ? [...tags, { name: "robots", content: "noindex" }] : tags;
 }
@@ -96,7 +99,7 @@ export default function RideDetails({ loaderData }: Route.ComponentProps) {
           <BookingCard ride={ride} />
         </aside>
       </div>
-      <SimilarRides rides={similar} />
+      <SimilarRides rides={similar} variant={ride.status === "completed" ? "completed" : "upcoming"} />
     </article>
   );
 }
