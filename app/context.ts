@@ -14,3 +14,19 @@ export type AppServices = {
 };
 
 export const servicesContext = createContext<AppServices>();
+
+/** What the HTTP shell (server/security.ts) learned about this one request. */
+export type RequestInfo = {
+  /** Names this request in the logs and in the error page. */
+  requestId: string;
+  /** The Content-Security-Policy nonce of this response. */
+  nonce: string;
+  /** The client's address, as far as TRUST_PROXY lets us believe forwarded headers. */
+  clientIp: string;
+  /** Whether the browser reached us over https (directly or through a trusted proxy). */
+  secure: boolean;
+  /** The site's own origin: PUBLIC_URL, else the origin this request came to. */
+  origin: string;
+};
+
+export const requestContext = createContext<RequestInfo>();

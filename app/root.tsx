@@ -1,13 +1,21 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/root";
+import { EnteringAdminPortal } from "./components/admin/portal-loading";
+import { REQUEST_ID_META, useDocumentRequestId, useErrorReference } from "./components/request-id";
+import { shareNonceWithStyleInjectors } from "./components/style-nonce";
 import "./app.css";
 
+if (typeof document !== "undefined") shareNonceWithStyleInjectors();
+
+// <Scripts> and <ScrollRestoration> take the CSP nonce from <ServerRouter nonce> (entry.server.tsx).
 export function Layout({ children }: { children: React.ReactNode }) {
+  const requestId = useDocumentRequestId();
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {requestId ? <meta name={REQUEST_ID_META} content={requestId} /> : null}
         <Meta />
         <Links />
       </head>
@@ -21,15 +29,40 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <EnteringAdminPortal />
+    </>
+  );
 }
 
+/**
+ * The last resort for an error no route handled. It never shows what went wrong (no stack
+ * trace, no SQL): the server logged that under the request id quoted here.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const reference = useErrorReference();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="mx-auto max-w-xl p-8">
-      <h1 className="text-2xl font-bold">{notFound ? "Page not found" : "Something went wrong"}</h1>
-      <p className="mt-2">{notFound ? "The page you asked for does not exist." : "Please try again in a moment."}</p>
+    <main className="mx-auto max-w-xl px-6 py-16">
+      <h1 className="text-title font-bold text-ink-900">{notFound ? "Page not found" : "Something went wrong"}</h1>
+      <p className="mt-4 text-ink-700">
+        {notFound ? "The page you asked for does not exist." : "Sorry, this page could not be shown. Please try again in a moment."}
+      </p>
+      {!notFound && reference ? (
+        <p className="mt-4 text-sm text-ink-600">
+          If it keeps happening, tell us this reference: <code className="font-mono text-ink-900">{reference}</code>
+        </p>
+      ) : null}
+      {import.meta.env.DEV && error instanceof Error ? (
+        <pre className="mt-6 overflow-auto rounded bg-ink-100 p-4 text-xs text-ink-900">{error.stack}</pre>
+      ) : null}
+      <p className="mt-8">
+        <a href="/" className="font-semibold text-brand-700 underline underline-offset-4">
+          Go to the home page
+        </a>
+      </p>
     </main>
   );
 }

@@ -3,10 +3,12 @@ import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { servicesContext } from "~/context";
+import { requestContext, servicesContext } from "~/context";
 import { readEnv } from "~/server/env.server";
+import { cachedFrameSources } from "~/server/frame-sources.server";
 import { createLogger } from "~/server/logger.server";
 import { type RunningServices, startServices } from "~/server/services.server";
+import { requestInfoOf, security } from "./security";
 
 export type Server = { app: express.Express; services: RunningServices };
 
@@ -21,6 +23,8 @@ export async function createServer({ vite }: { vite?: ViteDevServer } = {}): Pro
 
   const app = express();
   app.disable("x-powered-by");
+  app.set("trust proxy", env.trustProxy);
+  app.use(security(env, cachedFrameSources(services.db, logger)));
   app.use(compression());
 
   if (vite) {
@@ -40,9 +44,10 @@ export async function createServer({ vite }: { vite?: ViteDevServer } = {}): Pro
     createRequestHandler({
       build,
       mode: env.nodeEnv,
-      getLoadContext: () => {
+      getLoadContext: (_req, res) => {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
+        context.set(requestContext, requestInfoOf(res));
         return context;
       },
     }),

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { type AuthSettings, authEnvShape, authSettings, googleCredentialsTogether } from "./auth/auth-env.server";
 import type { S3StorageConfig } from "./storage/s3-storage.server";
 
 const booleanFlag = z
@@ -24,6 +25,7 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag,
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: "PUBLIC_URL must be an http(s) URL" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ...authEnvShape,
   // Uploads go to this S3-compatible bucket when S3_BUCKET is set, else to DATA_DIR/uploads.
   S3_BUCKET: optionalText,
   S3_ENDPOINT: optionalText.refine((url) => !url || /^https?:\/\/[^/]/.test(url), "S3_ENDPOINT must be an http(s) URL"),
@@ -34,7 +36,7 @@ const envSchema = z.object({
 }).refine((env) => !env.S3_ACCESS_KEY_ID === !env.S3_SECRET_ACCESS_KEY, {
   path: ["S3_SECRET_ACCESS_KEY"],
   error: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together",
-});
+}).refine(...googleCredentialsTogether);
 
 export type Env = {
   nodeEnv: "development" | "production" | "test";
@@ -47,7 +49,7 @@ export type Env = {
   logLevel: string;
   /** Set when uploads live in S3; unset for the local disk. */
   s3: S3StorageConfig | undefined;
-};
+} & AuthSettings;
 
 export class ConfigurationError extends Error {}
 
@@ -68,6 +70,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     seedDemo: env.SEED_DEMO ?? true,
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, ""),
     logLevel: env.LOG_LEVEL,
+    ...authSettings(env),
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

@@ -1,5 +1,64 @@
-import { Outlet } from "react-router";
+import { Outlet, type MiddlewareFunction, isRouteErrorResponse, redirect } from "react-router";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { LoginScreen } from "~/components/admin/login-screen";
+import { useErrorReference } from "~/components/request-id";
+import { pageTitle } from "~/domain/site";
+import { type LoginScreenData, adminContext, adminMiddleware } from "~/server/auth/admin-session.server";
+import type { Route } from "./+types/layout";
 
-export default function Layout() {
-  return <Outlet />;
+/** SPEC §2: an unknown admin path goes to the admin root, signed in or not (before the session check shows a login screen there). */
+const unknownPathsGoHome: MiddlewareFunction<Response> = ({ params }) => {
+  if (params["*"] !== undefined) throw redirect("/admin");
+};
+
+/**
+ * Every route below this layout (pages, uploads, the live-update stream) runs only for a
+ * signed-in admin: the middleware answers anyone else with a 401 whose data is the login
+ * screen's, which the error boundary below renders in place, at whatever admin URL was asked.
+ */
+export const middleware: Route.MiddlewareFunction[] = [unknownPathsGoHome, ...adminMiddleware];
+
+export function meta({ error }: Route.MetaArgs) {
+  return [{ title: pageTitle(error ? "Admin sign-in" : "Admin") }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** A loader makes client-side navigations between admin pages ask the server, and so pass the middleware. */
+export function loader({ context }: Route.LoaderArgs) {
+  const { email, displayName } = context.get(adminContext);
+  return { admin: { email, displayName } };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminShell user={loaderData.admin}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+function isLoginScreenData(value: unknown): value is LoginScreenData {
+  return typeof value === "object" && value !== null && "googleSignIn" in value;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const reference = useErrorReference();
+  if (isRouteErrorResponse(error) && error.status === 401 && isLoginScreenData(error.data)) {
+    return <LoginScreen googleSignIn={error.data.googleSignIn} notice={error.data.notice} />;
+  }
+  return (
+    <main className="mx-auto max-w-xl px-6 py-16">
+      <h1 className="text-2xl font-bold text-ink-900">Something went wrong in the admin portal</h1>
+      <p className="mt-4 text-ink-700">Sorry, this page could not be shown. Please try again in a moment.</p>
+      {reference ? (
+        <p className="mt-4 text-sm text-ink-600">
+          If it keeps happening, quote this reference: <code className="font-mono text-ink-900">{reference}</code>
+        </p>
+      ) : null}
+      <p className="mt-8">
+        <a href="/admin" className="font-semibold text-brand-700 underline underline-offset-4">
+          Back to the dashboard
+        </a>
+      </p>
+    </main>
+  );
 }

@@ -1,5 +1,55 @@
-import { redirect } from "react-router";
+import { createContext, data, redirect } from "react-router";
+import { LoginScreen } from "~/components/admin/login-screen";
+import { requestContext, servicesContext } from "~/context";
+import { LOGIN_MESSAGES } from "~/domain/messages";
+import { pageTitle } from "~/domain/site";
+import { loginScreenData, sessionCookie, sessionTokenOf } from "~/server/auth/admin-session.server";
+import { signInWithPassword } from "~/server/auth/sign-in.server";
+import type { Route } from "./+types/login";
 
-export function loader() {
-  return redirect("/admin");
+/** Set by the action, so the loader of the same (script-less) form post renders its answer. */
+const answeringSignIn = createContext(false);
+
+export function meta() {
+  return [{ title: pageTitle("Admin sign-in") }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/**
+ * SPEC §2: /admin/login redirects to the admin root, where the login screen is. Only a form
+ * posted without JavaScript stays here, to show the server's answer.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  if (!context.get(answeringSignIn)) throw redirect("/admin");
+  return loginScreenData(request, context);
+}
+
+/** Email and password sign-in: a session for an admin, a clear refusal for anyone else. */
+export async function action({ request, context }: Route.ActionArgs) {
+  context.set(answeringSignIn, true);
+  const { db, logger } = context.get(servicesContext);
+  const { clientIp, requestId } = context.get(requestContext);
+  try {
+    // A body that is not a form is treated as an empty form: "required" messages, not a 500.
+    const form = await request.formData().catch(() => new FormData());
+    const result = await signInWithPassword(
+      db,
+      { email: form.get("email") ?? "", password: form.get("password") ?? "" },
+      { clientIp, previousToken: sessionTokenOf(request, context) },
+    );
+    if (result.ok) {
+      logger.info({ requestId, userId: result.user.id }, "admin signed in with a password");
+      throw redirect("/admin", { headers: { "Set-Cookie": sessionCookie(result.token, context) } });
+    }
+    const headers = new Headers({ "Cache-Control": "no-store" });
+    if (result.retryAfterSeconds) headers.set("Retry-After", String(result.retryAfterSeconds));
+    return data({ error: result.error, fieldErrors: result.fieldErrors }, { status: result.status, headers });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    logger.error({ err: error, requestId }, "password sign-in failed");
+    return data({ error: LOGIN_MESSAGES.signInFailed, fieldErrors: undefined }, { status: 500 });
+  }
+}
+
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <LoginScreen googleSignIn={loaderData.googleSignIn} notice={loaderData.notice} failure={actionData} />;
 }

@@ -1,3 +1,13 @@
+import { redirect } from "react-router";
+import { endSession } from "~/server/auth/admin-session.server";
+import type { Route } from "./+types/logout";
+
+/** Signing out changes state, so it is a POST; a visit to the URL just goes to the admin root. */
 export function loader() {
-  return new Response("Not found", { status: 404 });
+  return redirect("/admin");
+}
+
+/** SPEC §4: logout ends the session on the server, removes the cookie and returns to the login screen. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return redirect("/admin", { headers: { "Set-Cookie": await endSession(request, context) } });
 }

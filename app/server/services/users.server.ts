@@ -113,3 +113,25 @@ export async function recordLogin(db: Executor, id: string): Promise<User> {
   if (!row) throw new NotFoundError("User not found");
   return toUser(row);
 }
+
+/** The user whose Google account (OpenID Connect `sub`) is linked, else null. */
+export async function findUserByGoogleSubject(db: Executor, subject: string): Promise<User | null> {
+  if (typeof subject !== "string" || !subject) return null;
+  const row = await db.selectFrom("users").selectAll().where("google_subject", "=", subject).executeTakeFirst();
+  return row ? toUser(row) : null;
+}
+
+/**
+ * Links a Google account to a user that has none yet. Returns false when the user already has
+ * another Google account linked: a second Google account with the same email is not the same
+ * person by default.
+ */
+export async function linkGoogleSubject(db: Executor, id: string, subject: string): Promise<boolean> {
+  const result = await db
+    .updateTable("users")
+    .set({ google_subject: subject })
+    .where("id", "=", id)
+    .where((eb) => eb.or([eb("google_subject", "is", null), eb("google_subject", "=", subject)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

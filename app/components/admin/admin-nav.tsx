@@ -1,0 +1,37 @@
+import { BarChart3, Bike, type LucideIcon, LayoutDashboard, Megaphone, Phone, Star } from "lucide-react";
+import { NavLink } from "react-router";
+
+/** SPEC §2: the admin sidebar, in this order. */
+export const ADMIN_NAV: { to: string; label: string; icon: LucideIcon }[] = [
+  { to: "/admin", label: "Dashboard", icon: LayoutDashboard },
+  { to: "/admin/rides", label: "Ride Management", icon: Bike },
+  { to: "/admin/hero", label: "Hero Section", icon: Megaphone },
+  { to: "/admin/featured", label: "Featured Ride", icon: Star },
+  { to: "/admin/contact", label: "Contact Info", icon: Phone },
+  { to: "/admin/stats", label: "Statistics", icon: BarChart3 },
+];
+
+/** The section links; the current one is marked (aria-current="page" and its colours). */
+export function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <ul className="flex flex-col gap-1">
+      {ADMIN_NAV.map(({ to, label, icon: Icon }) => (
+        <li key={to}>
+          <NavLink
+            to={to}
+            end
+            onClick={onNavigate}
+            className={({ isActive }) =>
+              `flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 font-medium ${
+                isActive ? "bg-brand-600 text-white" : "text-ink-700 hover:bg-ink-100 hover:text-ink-900"
+              }`
+            }
+          >
+            <Icon aria-hidden="true" className="size-5 shrink-0" />
+            {label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,90 @@
+import { type MiddlewareFunction, type RouterContextProvider, createContext, data } from "react-router";
+import { requestContext, servicesContext } from "~/context";
+import { ADMIN_ROLE, type User } from "~/domain/content";
+import { LOGIN_MESSAGES } from "~/domain/messages";
+import { SESSION_COOKIE, clearCookie, cookieName, readCookie, serializeCookie } from "./cookies.server";
+import { SESSION_ABSOLUTE_MS, resolveSession, revokeSession } from "./sessions.server";
+
+/** The signed-in admin, set by adminMiddleware for every route below the admin layout. */
+export const adminContext = createContext<User>();
+
+/** What the login screen needs; the admin layout's error boundary receives it with the 401. */
+export type LoginScreenData = {
+  /** Whether Google sign-in is configured, so the button is offered. */
+  googleSignIn: boolean;
+  /** A message the previous sign-in attempt left (the Google callback redirects with it). */
+  notice: string | null;
+};
+
+/** Messages the Google callback passes to the login screen, by the code it puts in `?login=`. */
+export const LOGIN_NOTICES = {
+  denied: LOGIN_MESSAGES.accessDenied,
+  "google-failed": LOGIN_MESSAGES.googleFailed,
+} as const;
+export type LoginNotice = keyof typeof LOGIN_NOTICES;
+
+function sessionCookieName(context: Readonly<RouterContextProvider>): string {
+  return cookieName(SESSION_COOKIE, context.get(requestContext).secure);
+}
+
+/** The session token the browser sent, if any. */
+export function sessionTokenOf(request: Request, context: Readonly<RouterContextProvider>): string | undefined {
+  return readCookie(request, sessionCookieName(context));
+}
+
+/** The admin the request's session belongs to; null without a live session or when the user is no longer an admin. */
+export async function getAdminUser(request: Request, context: Readonly<RouterContextProvider>): Promise<User | null> {
+  const token = sessionTokenOf(request, context);
+  if (!token) return null;
+  const resolved = await resolveSession(context.get(servicesContext).db, token);
+  return resolved?.user.role === ADMIN_ROLE ? resolved.user : null;
+}
+
+export function loginScreenData(request: Request, context: Readonly<RouterContextProvider>): LoginScreenData {
+  const code = new URL(request.url).searchParams.get("login");
+  const notice = code && Object.hasOwn(LOGIN_NOTICES, code) ? LOGIN_NOTICES[code as LoginNotice] : null;
+  return { googleSignIn: context.get(servicesContext).env.google !== undefined, notice };
+}
+
+/** The admin of the request, or a thrown 401 carrying the login screen's data. */
+export async function requireAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<User> {
+  const user = await getAdminUser(request, context);
+  if (user) return user;
+  throw data(loginScreenData(request, context), { status: 401, statusText: "Unauthorized" });
+}
+
+/**
+ * Wraps every admin response, the 401 of a refused request included (React Router hands a
+ * thrown error's response back through the middlewares above the one that threw). Admin
+ * pages are never stored by caches, so the back button after sign-out brings none back; a
+ * session cookie that no longer opens anything is removed, so the browser stops sending it.
+ */
+const adminResponseHeaders: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const response = await next();
+  response.headers.set("Cache-Control", "private, no-store");
+  if (response.status === 401 && sessionTokenOf(request, context)) {
+    response.headers.append("Set-Cookie", clearCookie(sessionCookieName(context), context.get(requestContext).secure));
+  }
+  return response;
+};
+
+/** Sets adminContext for the routes below, or refuses the request before any of their code runs. */
+const adminSession: MiddlewareFunction<Response> = async ({ request, context }) => {
+  context.set(adminContext, await requireAdmin(request, context));
+};
+
+/** Guards every loader, action and resource route below the admin layout. */
+export const adminMiddleware: MiddlewareFunction<Response>[] = [adminResponseHeaders, adminSession];
+
+/** Set-Cookie for a new session token. */
+export function sessionCookie(token: string, context: Readonly<RouterContextProvider>): string {
+  const { secure } = context.get(requestContext);
+  return serializeCookie(sessionCookieName(context), token, { secure, maxAgeSeconds: SESSION_ABSOLUTE_MS / 1000 });
+}
+
+/** Ends the request's session on the server and returns the Set-Cookie that removes it from the browser. */
+export async function endSession(request: Request, context: Readonly<RouterContextProvider>): Promise<string> {
+  const token = sessionTokenOf(request, context);
+  if (token) await revokeSession(context.get(servicesContext).db, token);
+  return clearCookie(sessionCookieName(context), context.get(requestContext).secure);
+}

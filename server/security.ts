@@ -1,0 +1,133 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { RequestHandler, Response } from "express";
+import type { RequestInfo } from "~/context";
+import type { Env } from "~/server/env.server";
+import type { FrameSources } from "~/server/frame-sources.server";
+
+/**
+ * The HTTP shell's protections, applied to every response before anything else runs:
+ * a request id and CSP nonce per request, a refusal of cross-site writes, and the security
+ * headers. See docs/decisions/ (sessions and CSP) for the reasoning.
+ */
+
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+export function requestInfoOf(res: Response): RequestInfo {
+  return res.locals.requestInfo as RequestInfo;
+}
+
+/** The origin the site is reached at: PUBLIC_URL, else the scheme and host of the request. */
+function siteOrigins(env: Pick<Env, "publicUrl">, protocol: string, host: string): Set<string> {
+  const origins = new Set([`${protocol}://${host}`]);
+  if (env.publicUrl) origins.add(new URL(env.publicUrl).origin);
+  return origins;
+}
+
+/** Names the request (X-Request-Id), draws its nonce and records who and where the client is. */
+export function identifyRequests(env: Pick<Env, "publicUrl" | "trustProxy">): RequestHandler {
+  return (req, res, next) => {
+    const forwarded = env.trustProxy ? req.get("x-request-id") : undefined;
+    const requestId = forwarded && REQUEST_ID.test(forwarded) ? forwarded : randomUUID();
+    const origin = env.publicUrl ? new URL(env.publicUrl).origin : `${req.protocol}://${req.host}`;
+    const info: RequestInfo = {
+      requestId,
+      nonce: randomBytes(16).toString("base64"),
+      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      secure: req.secure || env.publicUrl?.startsWith("https:") === true,
+      origin,
+    };
+    res.locals.requestInfo = info;
+    res.setHeader("X-Request-Id", requestId);
+    next();
+  };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses a write (POST, PUT, PATCH, DELETE…) that a page of another site made the browser
+ * send. Browsers always send Origin on such requests (Referer is the fallback for the rare one
+ * that does not); a request with neither comes from a program, not a browser carrying the
+ * admin's cookie, and the session check still applies to it.
+ */
+export function refuseCrossSiteWrites(env: Pick<Env, "publicUrl">): RequestHandler {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const origin = req.get("origin");
+    const referer = req.get("referer");
+    let source: string | undefined;
+    if (origin !== undefined) source = origin;
+    else if (referer !== undefined) {
+      try {
+        source = new URL(referer).origin;
+      } catch {
+        source = "invalid";
+      }
+    }
+    if (source === undefined || siteOrigins(env, req.protocol, req.host).has(source)) return next();
+    res.status(403).type("text/plain").send("Cross-site request refused.");
+  };
+}
+
+export type PolicyOptions = {
+  nonce: string;
+  /** Origins whose pages the site shows in frames (the booking and community forms). */
+  frameSources: string[];
+  /** Origins a form may submit to besides the site (the Google sign-in issuer). */
+  formTargets: string[];
+  secure: boolean;
+  /** Vite's dev server injects styles and talks over a WebSocket. */
+  development: boolean;
+};
+
+/** The Content-Security-Policy header value for one response. */
+export function contentSecurityPolicy({ nonce, frameSources, formTargets, secure, development }: PolicyOptions): string {
+  const directives: [string, ...string[]][] = [
+    ["default-src", "'self'"],
+    ["script-src", "'self'", `'nonce-${nonce}'`],
+    // A nonce, not 'unsafe-inline': Radix's scroll lock injects one small <style> with it.
+    development ? ["style-src", "'self'", "'unsafe-inline'"] : ["style-src", "'self'", `'nonce-${nonce}'`],
+    ["img-src", "'self'", "data:", "blob:", "https:"],
+    ["font-src", "'self'"],
+    development ? ["connect-src", "'self'", "ws:", "wss:"] : ["connect-src", "'self'"],
+    frameSources.length > 0 ? ["frame-src", ...frameSources] : ["frame-src", "'none'"],
+    ["object-src", "'none'"],
+    ["base-uri", "'self'"],
+    ["form-action", "'self'", ...formTargets],
+    ["frame-ancestors", "'none'"],
+  ];
+  if (secure) directives.push(["upgrade-insecure-requests"]);
+  return directives.map((directive) => directive.join(" ")).join("; ");
+}
+
+const PERMISSIONS_POLICY = ["camera=()", "microphone=()", "geolocation=()", "payment=()", "usb=()"].join(", ");
+
+/** The security headers of every response, the CSP with this request's nonce. */
+export function securityHeaders(env: Pick<Env, "nodeEnv" | "google">, frameSources: FrameSources): RequestHandler {
+  const formTargets = env.google ? [new URL(env.google.issuer).origin] : [];
+  return async (_req, res, next) => {
+    const { nonce, secure } = requestInfoOf(res);
+    res.setHeader(
+      "Content-Security-Policy",
+      contentSecurityPolicy({
+        nonce,
+        frameSources: await frameSources(),
+        formTargets,
+        secure,
+        development: env.nodeEnv === "development",
+      }),
+    );
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    if (secure) res.setHeader("Strict-Transport-Security", "max-age=31536000");
+    next();
+  };
+}
+
+/** Everything above, in order: mount before static files and React Router. */
+export function security(env: Env, frameSources: FrameSources): RequestHandler[] {
+  return [identifyRequests(env), refuseCrossSiteWrites(env), securityHeaders(env, frameSources)];
+}
