@@ -99,10 +99,10 @@ export function HeroCarousel({ slides, ctaHref, learnMoreHref }: HeroCarouselPro
                 className="absolute inset-0 size-full object-cover"
               />
               <div className="absolute inset-0 bg-linear-to-r from-ink-950/90 via-ink-950/60 to-ink-950/20" />
-              <div className="relative mx-auto flex h-full max-w-7xl flex-col justify-center px-4 pb-16 sm:px-6 lg:px-8">
-                <p className="text-sm font-semibold tracking-[0.2em] text-brand-300 uppercase">{slide.tagline}</p>
+              <div className="relative mx-auto flex h-full max-w-7xl flex-col justify-center px-4 pb-16 sm:px-20">
+                <p className="text-sm font-semibold tracking-[0.2em] text-brand-300 uppercase">{slide.subtitle}</p>
                 <h2 className="mt-3 max-w-3xl text-hero font-extrabold text-white">{slide.title}</h2>
-                <p className="mt-4 max-w-2xl text-lg text-ink-100 sm:text-xl">{slide.subtitle}</p>
+                <p className="mt-4 max-w-2xl text-lg text-ink-100 sm:text-xl">{slide.tagline}</p>
                 <div className="mt-8 flex flex-wrap gap-3">
                   <Link
                     to={ctaHref}

@@ -94,7 +94,7 @@ export function RideCard({ ride, variant = "upcoming", priority = false, heading
             ride.title
           )}
         </Heading>
-        <p className="mt-2 inline-flex items-center gap-1.5 text-sm text-ink-600">
+        <p className="mt-2 flex items-center gap-1.5 text-sm text-ink-600">
           <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
           <span data-testid="ride-dates">{formatDateRange(ride.startDate, ride.endDate)}</span>
         </p>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import logoMark from "~/assets/logo-mark.svg";
+import logoMark from "~/assets/logo-mark.svg?no-inline";
 import type { SiteConfig } from "~/domain/content";
 import { NAV_LINKS } from "~/domain/navigation";
 import { SITE_NAME } from "~/domain/site";

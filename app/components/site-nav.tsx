@@ -1,8 +1,8 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import logoMark from "~/assets/logo-mark.svg";
-import wordmark from "~/assets/wordmark.svg";
+import logoMark from "~/assets/logo-mark.svg?no-inline";
+import wordmark from "~/assets/wordmark.svg?no-inline";
 import { NAV_LINKS, isCurrentPath } from "~/domain/navigation";
 import { SITE_NAME } from "~/domain/site";
 

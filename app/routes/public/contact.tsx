@@ -78,7 +78,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
                 {company.phone}
               </a>
             )}
-            <p className="mt-2 inline-flex items-center gap-1.5 text-sm text-ink-600">
+            <p className="mt-2 flex items-center gap-1.5 text-sm text-ink-600">
               <Clock aria-hidden="true" className="size-4" />
               {company.businessHours.trim() || DEFAULT_BUSINESS_HOURS}
             </p>

@@ -1,0 +1,79 @@
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { RideSummary } from "~/domain/ride-summary";
+import { RideCard, type RideCardProps } from "./ride-card";
+
+const ride: RideSummary = {
+  id: "r1",
+  title: "Spiti Valley Circuit",
+  startDate: "2027-06-12",
+  endDate: "2027-06-20",
+  image: "/images/demo/spiti.webp",
+  description: "Cold desert loop",
+  distance: "1,250 km",
+  participants: 12,
+  tripCost: "32000",
+  price: "",
+  instagramUrl: "",
+  youtubeUrl: "",
+};
+
+function render(props: Partial<RideCardProps> & { ride?: Partial<RideSummary> } = {}) {
+  const { ride: overrides, ...rest } = props;
+  return renderToString(
+    <MemoryRouter>
+      <RideCard {...rest} ride={{ ...ride, ...overrides }} />
+    </MemoryRouter>,
+  );
+}
+
+const costBadge = (html: string) => /data-testid="cost-badge"[^>]*>([^<]*)</.exec(html)?.[1] ?? null;
+
+describe("RideCard, upcoming (SPEC §2 ride cards, §5 cost badge)", () => {
+  it("shows duration, distance, title, date range and a View Details link to the ride", () => {
+    const html = render();
+    expect(html).toContain("9D 8N");
+    expect(html).toContain("1,250 km");
+    expect(html).toContain("Spiti Valley Circuit");
+    expect(html).toContain("12th - 20th June 2027");
+    expect(html).toMatch(/<a[^>]*href="\/ride\/r1"[^>]*>View Details/);
+  });
+
+  it.each([[""], ["0"], ["₹0"]])("hides the cost badge for a trip cost of %j", (tripCost) => {
+    expect(costBadge(render({ ride: { tripCost } }))).toBeNull();
+  });
+
+  it("prefixes the cost badge with ₹ and prefers tripCost over the legacy price", () => {
+    expect(costBadge(render({ ride: { tripCost: "4500", price: "9000" } }))).toBe("₹4500");
+    expect(costBadge(render({ ride: { tripCost: "", price: "9000" } }))).toBe("₹9000");
+  });
+
+  it("says 'Date TBD' without a start date, and 'Duration TBD' and 'Distance TBD' without the values", () => {
+    const html = render({ ride: { startDate: "", endDate: "", distance: "" } });
+    expect(html).toContain("Date TBD");
+    expect(html).toContain("Duration TBD");
+    expect(html).toContain("Distance TBD");
+  });
+
+  it("loads the image lazily unless the card is in the first row, always with its size", () => {
+    expect(render()).toMatch(/<img[^>]*width="800"[^>]*height="600"[^>]*loading="lazy"/);
+    expect(render({ priority: true })).toMatch(/<img[^>]*loading="eager"/);
+  });
+});
+
+describe("RideCard, completed (SPEC §2 completed ride cards)", () => {
+  it("shows the Completed badge and the riders count, and no cost or View Details", () => {
+    const html = render({ variant: "completed" });
+    expect(html).toContain("Completed");
+    expect(html.replaceAll("<!-- -->", "")).toContain("12 riders");
+    expect(costBadge(html)).toBeNull();
+    expect(html).not.toContain("View Details");
+  });
+
+  it("links a present Instagram or YouTube link in a new tab, and makes a missing one a button", () => {
+    const html = render({ variant: "completed", ride: { instagramUrl: "https://instagram.com/p/1", youtubeUrl: "" } });
+    expect(html).toMatch(/<a href="https:\/\/instagram.com\/p\/1" target="_blank" rel="noopener noreferrer"[^>]*>.*?Instagram/);
+    expect(html).toMatch(/<button type="button"[^>]*>.*?YouTube/);
+  });
+});

@@ -1,0 +1,97 @@
+import pino from "pino";
+import { RouterContextProvider } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { servicesContext } from "~/context";
+import { FALLBACK_CONFIG } from "~/domain/defaults";
+import { FALLBACK_SLIDES, fallbackRides } from "~/domain/fallback-content";
+import { rideSummary } from "~/domain/ride-summary";
+import { FALLBACK_STATS } from "~/domain/stats";
+import { openDatabase } from "~/server/db/database.server";
+import { migrateToLatest } from "~/server/db/migrate.server";
+import { readEnv } from "~/server/env.server";
+import { saveFeaturedRide } from "~/server/services/featured.server";
+import { loader as contactLoader } from "./contact";
+import { loader as layoutLoader } from "./layout";
+import { loader as previousLoader } from "./previous";
+import { loader as upcomingLoader } from "./upcoming";
+
+// SPEC §8: a public page whose data fails to load logs the failure and shows fallback
+// content. A database without tables fails every query, as a broken connection would.
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (closers.length > 0) await closers.pop()!();
+});
+
+async function pageContext({ migrated }: { migrated: boolean }) {
+  const { db } = openDatabase({ sqlitePath: ":memory:" });
+  closers.push(() => db.destroy());
+  if (migrated) await migrateToLatest(db);
+  const errors: { what: string; msg: string }[] = [];
+  const logger = pino({ level: "error" }, { write: (line: string) => errors.push(JSON.parse(line)) });
+  const context = new RouterContextProvider();
+  context.set(servicesContext, { db, env: readEnv({}), logger });
+  // Loaders of these pages read nothing but the context.
+  const args = { context, request: new Request("http://localhost/"), params: {} } as never;
+  return { db, args, errors };
+}
+
+describe("public page loaders when the database fails", () => {
+  it("layout: logs and falls back to the sample configuration", async () => {
+    const { args, errors } = await pageContext({ migrated: false });
+    const data = await layoutLoader(args);
+    expect(data.config).toEqual(FALLBACK_CONFIG);
+    expect(errors.map((error) => error.what)).toEqual(["configuration"]);
+  });
+
+  it("upcoming: logs each failure and shows sample rides and slides, no banner", async () => {
+    const { args, errors } = await pageContext({ migrated: false });
+    const data = await upcomingLoader(args);
+    expect(data.rides).toEqual(fallbackRides("upcoming").map(rideSummary));
+    expect(data.slides).toEqual(FALLBACK_SLIDES);
+    expect(data.featured).toBeNull();
+    expect(errors.map((error) => error.what).sort()).toEqual(["featured ride", "hero slides", "upcoming rides"]);
+  });
+
+  it("previous: logs and shows sample rides and the fallback statistics", async () => {
+    const { args, errors } = await pageContext({ migrated: false });
+    const data = await previousLoader(args);
+    expect(data.rides).toEqual(fallbackRides("completed").map(rideSummary));
+    await expect(data.stats).resolves.toEqual(FALLBACK_STATS);
+    expect(errors.map((error) => error.what).sort()).toEqual(["completed rides", "statistics"]);
+  });
+
+  it("contact: logs and shows the fallback company data", async () => {
+    const { args, errors } = await pageContext({ migrated: false });
+    const data = await contactLoader(args);
+    expect(data.config).toEqual(FALLBACK_CONFIG);
+    expect(errors).toHaveLength(1);
+  });
+});
+
+describe("public page loaders on an empty database", () => {
+  it("show no rides, slides or banner, and log nothing", async () => {
+    const { args, errors } = await pageContext({ migrated: true });
+    const upcoming = await upcomingLoader(args);
+    expect(upcoming).toEqual({ rides: [], slides: [], featured: null });
+    const previous = await previousLoader(args);
+    expect(previous.rides).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("upcoming loader: the featured banner (SPEC §2 shown only when active)", () => {
+  const banner = { title: "Ride of the month", subtitle: "Spiti", description: "Cold desert loop", ctaText: "Know More", ctaLink: "" };
+
+  it("passes an active banner to the page", async () => {
+    const { db, args } = await pageContext({ migrated: true });
+    await saveFeaturedRide(db, { ...banner, isActive: true });
+    expect((await upcomingLoader(args)).featured).toMatchObject({ title: "Ride of the month", isActive: true });
+  });
+
+  it("leaves out an inactive banner", async () => {
+    const { db, args } = await pageContext({ migrated: true });
+    await saveFeaturedRide(db, { ...banner, isActive: false });
+    expect((await upcomingLoader(args)).featured).toBeNull();
+  });
+});
