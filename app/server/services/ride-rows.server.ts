@@ -17,8 +17,19 @@ import { lenientObject } from "./lenient.server";
 /** The legacy fields of SPEC §3 that a ride keeps but the admin form no longer edits. */
 export type LegacyRideFields = { price: string; thingsToCarry: string[] };
 
+/**
+ * Marks a document written here, from input that passed the strict schema. Reading such a
+ * document needs no validation, which is most of the cost of listing rides (zod takes
+ * ~40 µs per ride); any other document (the old app's, or one edited by hand) is read
+ * leniently. A field added to the schema later is filled with its default either way;
+ * changing the type of an existing field needs a data migration and a new format number.
+ */
+const FORMAT_KEY = "$format";
+const FORMAT = 1;
+
 /** The stored document: what the admin submitted, less the status that lives in its column. */
-type RideDocument = Omit<RideInput, "status"> & LegacyRideFields;
+type RideDocument = Omit<RideInput, "status"> & LegacyRideFields & { [FORMAT_KEY]: typeof FORMAT };
+type DocumentFields = Omit<RideInput, "status">;
 
 export type RideRowMeta = {
   id: string;
@@ -30,7 +41,7 @@ export type RideRowMeta = {
 
 export function rideRow(input: RideInput, legacy: LegacyRideFields, meta: RideRowMeta): Insertable<RidesTable> {
   const { status, ...rest } = input;
-  const document: RideDocument = { ...rest, ...legacy };
+  const document: RideDocument = { ...rest, ...legacy, [FORMAT_KEY]: FORMAT };
   return {
     id: meta.id,
     status,
@@ -47,7 +58,17 @@ export function rideRow(input: RideInput, legacy: LegacyRideFields, meta: RideRo
 }
 
 const { status: _status, ...documentShape } = rideInputSchema.shape;
-const storedDocument = lenientObject(documentShape);
+const lenientDocument = lenientObject(documentShape);
+const documentKeys = Object.keys(documentShape) as (keyof DocumentFields)[];
+const documentDefaults: DocumentFields = lenientDocument.parse({});
+
+function readFields(raw: Record<string, unknown>): DocumentFields {
+  if (raw[FORMAT_KEY] !== FORMAT) return lenientDocument.parse(raw);
+  const fields: Record<string, unknown> = {};
+  // A copy of a default, never the shared object: callers may change what they get.
+  for (const key of documentKeys) fields[key] = key in raw ? raw[key] : structuredClone(documentDefaults[key]);
+  return fields as DocumentFields;
+}
 
 function legacyPrice(value: unknown): string {
   return typeof value === "string" || (typeof value === "number" && Number.isFinite(value)) ? String(value) : "";
@@ -63,12 +84,13 @@ export function isRideStatus(value: unknown): value is RideStatus {
 
 /**
  * A stored ride in the current shape: the document goes through migrateLegacyRide (rides
- * of the old app have one `date`, one carry list), then each field is read leniently.
- * Duration is derived here from the dates, so it can never disagree with them.
+ * of the old app have one `date`, one carry list), then its fields are read (leniently
+ * unless this server wrote it). Duration is derived here from the dates, so it can never
+ * disagree with them.
  */
 export function rideFromRow(row: Selectable<RidesTable>): Ride {
   const raw = migrateLegacyRide(JSON.parse(row.data) as Record<string, unknown>);
-  const document = storedDocument.parse(raw);
+  const document = readFields(raw);
   return {
     ...document,
     id: row.id,

@@ -222,6 +222,17 @@ describeEachEngine("rides service", (getDb) => {
     expect(await rideCounts(getDb())).toEqual({ total: 4, upcoming: 2, completed: 1, cancelled: 1 });
   });
 
+  it("reads a document stored before a field existed with that field's default", async () => {
+    const ride = await createRide(getDb(), rideInput({ bestSeason: "Summer" }));
+    const row = await getDb().selectFrom("rides").select("data").where("id", "=", ride.id).executeTakeFirstOrThrow();
+    const { bestSeason: _season, highlights: _highlights, ...older } = JSON.parse(row.data) as Record<string, unknown>;
+    await getDb().updateTable("rides").set({ data: JSON.stringify(older) }).where("id", "=", ride.id).execute();
+    const read = await getRide(getDb(), ride.id);
+    expect(read).toEqual({ ...ride, bestSeason: "", highlights: [] });
+    read!.highlights.push("changed by a caller");
+    expect((await getRide(getDb(), ride.id))!.highlights).toEqual([]);
+  });
+
   it("reads a legacy document in the current shape", async () => {
     const legacy = {
       title: "Coorg Monsoon Ride",
