@@ -4,8 +4,8 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { MESSAGE_DISPLAY_MS } from "~/domain/constants";
 import type { ImageFolder } from "~/domain/image-urls";
 import { errorUploadingImage, failedToUploadImage, IMAGE_MESSAGES } from "~/domain/messages";
-import { mapUploadError, validateImageFile } from "~/domain/upload";
-import { UploadFailure, uploadImage } from "./image-upload-request";
+import { mapUploadError } from "~/domain/upload";
+import { checkImageFile, UploadFailure, uploadImage } from "./image-upload-request";
 
 export type ImageUploadFieldProps = {
   /** Name of the hidden input that carries the URL in the form submission. */
@@ -17,27 +17,45 @@ export type ImageUploadFieldProps = {
   folder?: ImageFolder;
   /** The form's validation message for this field. */
   error?: string;
+  required?: boolean;
 };
 
 type Status = { text: string; tone: "progress" | "success" | "error" };
 
+/** Typing a URL shows its preview once the typing pauses, not for every prefix of it. */
+const PREVIEW_SETTLE_MS = 600;
+
 /**
- * An image field: paste an external URL, or upload a photo (picker, camera on phones, or
- * drag and drop) and the field takes the uploaded image's URL.
+ * An image field: paste an external URL, or upload a photo (file picker, the camera on
+ * phones, or drag and drop) and the field takes the uploaded image's URL. The browser checks
+ * type and size first for an instant answer; the server checks again.
  */
-export function ImageUploadField({ name, label, value, onChange, folder, error }: ImageUploadFieldProps) {
+export function ImageUploadField({ name, label, value, onChange, folder, error, required }: ImageUploadFieldProps) {
   const id = useId();
   const urlId = `${id}-url`;
   const fileId = `${id}-file`;
+  const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const [status, setStatus] = useState<Status | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [dragging, setDragging] = useState(false);
-  const uploadRef = useRef<AbortController | null>(null);
-  const preview = useSettledValue(value);
+  const [preview, setPreview] = useState(value);
   const [brokenPreview, setBrokenPreview] = useState<string | null>(null);
+  /** The chosen file, shown while it uploads. */
+  const [localPreview, setLocalPreview] = useState<string | null>(null);
+  const uploadRef = useRef<AbortController | null>(null);
 
   useEffect(() => () => uploadRef.current?.abort(), []);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setPreview(value), PREVIEW_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+
+  useEffect(() => {
+    if (!localPreview) return;
+    return () => URL.revokeObjectURL(localPreview);
+  }, [localPreview]);
 
   // SPEC §8: admin messages clear themselves; the progress message stays while uploading.
   useEffect(() => {
@@ -48,24 +66,27 @@ export function ImageUploadField({ name, label, value, onChange, folder, error }
 
   async function upload(file: File) {
     if (uploadRef.current) return;
-    const invalid = validateImageFile(file);
-    if (invalid) {
-      setStatus({ text: invalid, tone: "error" });
-      return;
-    }
     const controller = new AbortController();
     uploadRef.current = controller;
-    setProgress(0);
-    setStatus({ text: IMAGE_MESSAGES.uploading, tone: "progress" });
     try {
+      const invalid = await checkImageFile(file);
+      if (invalid) {
+        setStatus({ text: invalid, tone: "error" });
+        return;
+      }
+      setLocalPreview(URL.createObjectURL(file));
+      setProgress(0);
+      setStatus({ text: IMAGE_MESSAGES.uploading, tone: "progress" });
       const image = await uploadImage(file, { folder, signal: controller.signal, onProgress: setProgress });
       onChange(image.url);
+      setPreview(image.url);
       setStatus({ text: IMAGE_MESSAGES.uploaded, tone: "success" });
     } catch (failure) {
       setStatus({ text: describeFailure(failure), tone: "error" });
     } finally {
       uploadRef.current = null;
       setProgress(null);
+      setLocalPreview(null);
     }
   }
 
@@ -92,26 +113,36 @@ export function ImageUploadField({ name, label, value, onChange, folder, error }
 
   const uploading = progress !== null;
   const percent = Math.round((progress ?? 0) * 100);
+  const showPreview = isPreviewable(preview) && brokenPreview !== preview;
+  const describedBy = [hintId, error ? errorId : null].filter(Boolean).join(" ");
 
   return (
-    <div className="space-y-2">
+    <div>
       <input type="hidden" name={name} value={value} />
-      <label htmlFor={urlId} className="block text-sm font-medium text-gray-800">
+      <label htmlFor={urlId} className="block text-sm font-medium text-ink-800">
         {label}
+        {required && (
+          <span aria-hidden="true" className="text-red-700">
+            {" "}
+            *
+          </span>
+        )}
       </label>
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <div className="flex h-24 w-36 shrink-0 items-center justify-center overflow-hidden rounded-md border border-gray-200 bg-gray-50">
-          {isPreviewable(preview) && brokenPreview !== preview ? (
+      <div className="mt-1 flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex aspect-[3/2] w-full shrink-0 items-center justify-center overflow-hidden rounded-md border border-ink-200 bg-ink-50 sm:w-40">
+          {localPreview ? (
+            <img src={localPreview} alt={`Chosen photo for ${label}, uploading`} className="size-full object-cover opacity-60" />
+          ) : showPreview ? (
             <ResponsiveImage
               key={preview}
               src={preview}
-              alt={`Preview of ${label}`}
-              sizes="9rem"
+              alt={`Current ${label}`}
+              sizes="(min-width: 640px) 10rem, 100vw"
               onError={() => setBrokenPreview(preview)}
-              className="h-full w-full object-cover"
+              className="size-full object-cover"
             />
           ) : (
-            <ImageUp aria-hidden="true" className="size-8 text-gray-400" />
+            <ImageUp aria-hidden="true" className="size-8 text-ink-400" />
           )}
         </div>
         <div className="min-w-0 flex-1 space-y-2">
@@ -121,35 +152,31 @@ export function ImageUploadField({ name, label, value, onChange, folder, error }
             inputMode="url"
             value={value}
             onChange={(event) => onChange(event.target.value.trim())}
-            placeholder="https://… or upload a photo below"
+            placeholder="https://… or upload a photo"
+            aria-required={required || undefined}
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600"
+            aria-describedby={describedBy}
+            className="block w-full rounded-md border border-ink-300 bg-white px-3 py-2 text-base text-ink-900 shadow-xs aria-invalid:border-red-600 aria-invalid:ring-1 aria-invalid:ring-red-600 sm:text-sm"
           />
           <div
             onDragOver={onDragOver}
             onDragLeave={() => setDragging(false)}
             onDrop={onDrop}
-            className={`flex flex-wrap items-center gap-3 rounded-md border-2 border-dashed px-3 py-3 text-sm ${
-              dragging ? "border-blue-600 bg-blue-50" : "border-gray-300"
+            className={`flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border-2 border-dashed px-3 py-3 text-sm ${
+              dragging ? "border-brand-600 bg-brand-50" : "border-ink-300"
             }`}
           >
-            <input
-              id={fileId}
-              type="file"
-              accept="image/*"
-              onChange={onFileChosen}
-              disabled={uploading}
-              className="peer sr-only"
-            />
+            <input id={fileId} type="file" accept="image/*" onChange={onFileChosen} disabled={uploading} className="peer sr-only" />
             <label
               htmlFor={fileId}
-              className="inline-flex cursor-pointer items-center gap-2 rounded-md bg-gray-900 px-3 py-2 font-medium text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
+              className="inline-flex cursor-pointer items-center gap-2 rounded-md bg-brand-600 px-3 py-2 font-medium text-white hover:bg-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
             >
               <ImageUp aria-hidden="true" className="size-4" />
               Upload a photo<span className="sr-only"> for {label}</span>
             </label>
-            <span className="text-gray-600">or drop one here · JPEG, PNG, WebP, GIF, BMP or TIFF up to 20 MB</span>
+            <span id={hintId} className="text-ink-600">
+              or drop one here. JPEG, PNG, WebP, GIF, BMP or TIFF, up to 20 MB.
+            </span>
           </div>
           {uploading && (
             <div className="flex items-center gap-3">
@@ -157,25 +184,25 @@ export function ImageUploadField({ name, label, value, onChange, folder, error }
                 max={100}
                 value={percent}
                 aria-label={`Upload progress for ${label}`}
-                className="h-2 flex-1 overflow-hidden rounded-full [&::-moz-progress-bar]:bg-blue-600 [&::-webkit-progress-bar]:bg-gray-200 [&::-webkit-progress-value]:bg-blue-600"
+                className="h-2 flex-1 overflow-hidden rounded-full bg-ink-200 [&::-moz-progress-bar]:bg-brand-600 [&::-webkit-progress-bar]:bg-ink-200 [&::-webkit-progress-value]:bg-brand-600"
               />
-              <span className="w-10 text-right text-sm tabular-nums text-gray-700">{percent}%</span>
+              <span className="w-10 text-right text-sm text-ink-700 tabular-nums">{percent}%</span>
               <button
                 type="button"
                 onClick={() => uploadRef.current?.abort()}
-                className="inline-flex items-center gap-1 rounded-md border border-gray-300 px-2 py-1 text-sm focus-visible:outline-2 focus-visible:outline-blue-600"
+                className="inline-flex items-center gap-1 rounded-md border border-ink-300 bg-white px-2 py-1 text-sm text-ink-800 hover:bg-ink-50"
               >
                 <X aria-hidden="true" className="size-4" />
                 Cancel<span className="sr-only"> upload</span>
               </button>
             </div>
           )}
-          <output aria-live="polite" className={`block min-h-5 text-sm ${statusColour(status)}`}>
+          <output aria-live="polite" className={`block min-h-5 text-sm ${STATUS_COLOURS[status?.tone ?? "progress"]}`}>
             {status?.tone === "progress" && <LoaderCircle aria-hidden="true" className="mr-1 inline size-4 animate-spin" />}
             {status?.text}
           </output>
           {error && (
-            <p id={errorId} className="text-sm text-red-700">
+            <p id={errorId} className="text-sm font-medium text-red-700">
               {error}
             </p>
           )}
@@ -185,30 +212,19 @@ export function ImageUploadField({ name, label, value, onChange, folder, error }
   );
 }
 
+const STATUS_COLOURS: Record<Status["tone"], string> = {
+  progress: "text-ink-700",
+  success: "text-success-600",
+  error: "text-red-700",
+};
+
+/** SPEC §8: the server's refusal as 'Failed to upload image: …', transport failures mapped as 'Error uploading image: …'. */
 function describeFailure(failure: unknown): string {
   if (failure instanceof UploadFailure) {
     if (failure.code === "rejected") return failedToUploadImage(failure.message);
     return errorUploadingImage(mapUploadError(failure.code));
   }
   return failedToUploadImage(failure instanceof Error ? failure.message : undefined);
-}
-
-function statusColour(status: Status | null): string {
-  if (status?.tone === "error") return "text-red-700";
-  if (status?.tone === "success") return "text-green-700";
-  return "text-gray-700";
-}
-
-const PREVIEW_SETTLE_MS = 600;
-
-/** The value once it has stopped changing, so typing a URL does not fetch every prefix of it. */
-function useSettledValue(value: string): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), PREVIEW_SETTLE_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return settled;
 }
 
 function isPreviewable(value: string): boolean {

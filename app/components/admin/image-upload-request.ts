@@ -1,5 +1,7 @@
 import { UPLOAD_TIMEOUT_MS } from "~/domain/constants";
+import { IMAGE_FORMAT_TYPES, SIGNATURE_BYTES, sniffImageFormat } from "~/domain/image-signature";
 import type { ImageFolder } from "~/domain/image-urls";
+import { validateImageFile } from "~/domain/upload";
 
 export type UploadedImage = { url: string; width: number; height: number };
 
@@ -14,6 +16,16 @@ export class UploadFailure extends Error {
 }
 
 export const UPLOAD_ENDPOINT = "/admin/images";
+
+/**
+ * SPEC §5's message for a file that may not be uploaded, or null. Like the server, it judges
+ * the type by the file's first bytes, so a renamed document is refused before it is sent.
+ */
+export async function checkImageFile(file: Blob): Promise<string | null> {
+  const start = new Uint8Array(await file.slice(0, SIGNATURE_BYTES).arrayBuffer());
+  const format = sniffImageFormat(start);
+  return validateImageFile({ type: format ? IMAGE_FORMAT_TYPES[format].mime : "", size: file.size });
+}
 
 export type UploadOptions = {
   folder?: ImageFolder;

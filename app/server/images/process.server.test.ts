@@ -133,6 +133,12 @@ function bitmapClaiming(width: number, height: number): Buffer {
   return file;
 }
 
+/** The channels of one decoded bitmap pixel. */
+function pixelAt(decoded: ReturnType<typeof decodeBitmap>, x: number, y: number): number[] {
+  const at = (y * decoded.width + x) * decoded.channels;
+  return [...decoded.pixels.subarray(at, at + decoded.channels)];
+}
+
 describe("BMP uploads", () => {
   const quadrant = (x: number, y: number): [number, number, number, number] =>
     x < 2 ? (y < 2 ? [255, 0, 0, 255] : [0, 255, 0, 255]) : y < 2 ? [0, 0, 255, 128] : [255, 255, 255, 0];
@@ -140,25 +146,25 @@ describe("BMP uploads", () => {
   it("reads 24-bit bottom-up bitmaps", () => {
     const decoded = decodeBitmap(bitmap({ width: 4, height: 4, bitsPerPixel: 24, pixel: quadrant }));
     expect([decoded.width, decoded.height, decoded.channels]).toEqual([4, 4, 3]);
-    expect([...decoded.pixels.subarray(0, 3)]).toEqual([255, 0, 0]);
-    expect([...decoded.pixels.subarray((2 * 4 + 0) * 3, (2 * 4 + 0) * 3 + 3)]).toEqual([0, 255, 0]);
-    expect([...decoded.pixels.subarray((0 * 4 + 3) * 3, (0 * 4 + 3) * 3 + 3)]).toEqual([0, 0, 255]);
+    expect(pixelAt(decoded, 0, 0)).toEqual([255, 0, 0]);
+    expect(pixelAt(decoded, 0, 2)).toEqual([0, 255, 0]);
+    expect(pixelAt(decoded, 3, 0)).toEqual([0, 0, 255]);
   });
 
   it("reads 32-bit top-down bitmaps with an alpha mask, keeping transparency", () => {
     const masks = { red: 0x00ff0000, green: 0x0000ff00, blue: 0x000000ff, alpha: 0xff000000 };
     const decoded = decodeBitmap(bitmap({ width: 4, height: 4, bitsPerPixel: 32, pixel: quadrant, topDown: true, masks }));
     expect(decoded.channels).toBe(4);
-    expect([...decoded.pixels.subarray(0, 4)]).toEqual([255, 0, 0, 255]);
-    expect([...decoded.pixels.subarray((0 * 4 + 3) * 4, (0 * 4 + 3) * 4 + 4)]).toEqual([0, 0, 255, 128]);
-    expect(decoded.pixels[(3 * 4 + 3) * 4 + 3]).toBe(0);
+    expect(pixelAt(decoded, 0, 0)).toEqual([255, 0, 0, 255]);
+    expect(pixelAt(decoded, 3, 0)).toEqual([0, 0, 255, 128]);
+    expect(pixelAt(decoded, 3, 3)[3]).toBe(0);
   });
 
   it("reads 16-bit 5-6-5 bitfield, 8-bit and 1-bit palette bitmaps", () => {
     const rgb565 = decodeBitmap(
       bitmap({ width: 4, height: 4, bitsPerPixel: 16, pixel: quadrant, masks: { red: 0xf800, green: 0x07e0, blue: 0x001f } }),
     );
-    expect([...rgb565.pixels.subarray(0, 3)]).toEqual([255, 0, 0]);
+    expect(pixelAt(rgb565, 0, 0)).toEqual([255, 0, 0]);
     const palette: [number, number, number][] = [
       [255, 0, 0],
       [0, 255, 0],
@@ -166,13 +172,13 @@ describe("BMP uploads", () => {
       [255, 255, 255],
     ];
     const indexed = decodeBitmap(bitmap({ width: 4, height: 4, bitsPerPixel: 8, pixel: quadrant, palette }));
-    expect([...indexed.pixels.subarray((2 * 4) * 3, (2 * 4) * 3 + 3)]).toEqual([0, 255, 0]);
+    expect(pixelAt(indexed, 0, 2)).toEqual([0, 255, 0]);
     const black = [0, 0, 0, 255] as [number, number, number, number];
     const white = [255, 255, 255, 255] as [number, number, number, number];
     const mono = decodeBitmap(
       bitmap({ width: 10, height: 2, bitsPerPixel: 1, pixel: (x) => (x % 3 === 0 ? white : black), palette: [[0, 0, 0], [255, 255, 255]] }),
     );
-    expect([...Array.from({ length: 10 }, (_, x) => mono.pixels[x * 3])]).toEqual([255, 0, 0, 255, 0, 0, 255, 0, 0, 255]);
+    expect(Array.from({ length: 10 }, (_, x) => pixelAt(mono, x, 0)[0])).toEqual([255, 0, 0, 255, 0, 0, 255, 0, 0, 255]);
   });
 
   it("turns a bitmap into WebP variants like any other upload", async () => {
