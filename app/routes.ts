@@ -32,6 +32,7 @@ export default [
     route("logout", "routes/admin/logout.ts"),
     route("auth/google", "routes/admin/auth-google.ts"),
     route("auth/google/callback", "routes/admin/auth-google-callback.ts"),
+    route("featured/preview", "routes/admin/featured-preview.tsx"),
   ]),
 
   route("*", "routes/public/unknown.tsx"),

@@ -25,6 +25,13 @@ describe("reconcileDraft", () => {
     expect(next.latest).toBe(v2);
   });
 
+  it("takes a newer version that holds exactly what the admin typed (their own save)", () => {
+    const saved = { ...startDraft(v1, options), draft: { name: "Roadbook Riders" } };
+    const next = reconcileDraft(saved, v2, options);
+    expect(next.base).toBe(v2);
+    expect(next.latest).toBe(v2);
+  });
+
   it("ignores a reload of the same version", () => {
     const typing = { ...startDraft(v1, options), draft: { name: "Roadbook Touring" } };
     const next = reconcileDraft(typing, { ...v1 }, options);

@@ -39,7 +39,10 @@ export function isDirty<S, D>(state: DraftState<S, D>, options: DraftOptions<S, 
  */
 export function reconcileDraft<S, D>(state: DraftState<S, D>, source: S, options: DraftOptions<S, D>): DraftState<S, D> {
   if (options.revision(source) === options.revision(state.base)) return { ...state, seen: source, latest: source };
-  if (!isDirty(state, options)) return startDraft(source, options);
+  // Untouched, or already holding exactly what was stored (the admin's own save coming back).
+  if (!isDirty(state, options) || contentKey(state.draft, options) === contentKey(options.toDraft(source), options)) {
+    return startDraft(source, options);
+  }
   return { ...state, seen: source, latest: source };
 }
 

@@ -1,3 +1,173 @@
-export default function Page() {
-  return <h1>rides</h1>;
+import { Plus } from "lucide-react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Link, useFetcher, useNavigate } from "react-router";
+import { errorText, guardServerAction, revalidateUnlessUnreachable, type ActionResult } from "~/components/admin/action-result";
+import { RideForm, type RideFormSource } from "~/components/admin/ride-form/ride-form";
+import { type AdminRide, toAdminRide } from "~/components/admin/rides/admin-ride";
+import { RideSection } from "~/components/admin/rides/ride-section";
+import { StatusMessage } from "~/components/admin/status-message";
+import { useLiveRevalidation } from "~/components/admin/use-live-revalidation";
+import { useResultMessage, useStatusMessage } from "~/components/admin/use-status-message";
+import { servicesContext } from "~/context";
+import { DELETE_RIDE_CONFIRM, errorDeletingRide, RIDE_MESSAGES } from "~/domain/messages";
+import { RIDE_STATUSES, type Ride, type RideStatus } from "~/domain/ride";
+import { rideAction } from "~/server/admin/ride-actions.server";
+import { adminActor } from "~/server/admin/respond.server";
+import { getRide, listRidesByStatus } from "~/server/services/rides.server";
+import type { Route } from "./+types/rides";
+
+export const meta: Route.MetaFunction = () => [{ title: "Ride Management · Roadbook Admin" }];
+
+/** Which form the URL asks for: ?new, ?edit={id} or ?duplicate={id}. */
+type FormRequest = { mode: "add" } | { mode: "edit" | "duplicate"; id: string } | null;
+
+function formRequestOf(url: URL): FormRequest {
+  const edit = url.searchParams.get("edit");
+  if (edit) return { mode: "edit", id: edit };
+  const duplicate = url.searchParams.get("duplicate");
+  if (duplicate) return { mode: "duplicate", id: duplicate };
+  return url.searchParams.has("new") ? { mode: "add" } : null;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, logger } = context.get(servicesContext);
+  const form = formRequestOf(new URL(request.url));
+  try {
+    const [upcoming, completed, cancelled] = await Promise.all(RIDE_STATUSES.map((status) => listRidesByStatus(db, status)));
+    const formRide = form && form.mode !== "add" ? await getRide(db, form.id) : null;
+    const sections: Record<RideStatus, AdminRide[]> = {
+      upcoming: (upcoming ?? []).map(toAdminRide),
+      completed: (completed ?? []).map(toAdminRide),
+      cancelled: (cancelled ?? []).map(toAdminRide),
+    };
+    return { sections, form, formRide, loadError: null };
+  } catch (error) {
+    logger.error({ err: error }, "loading the rides for Ride Management failed");
+    return { sections: { upcoming: [], completed: [], cancelled: [] }, form: null, formRide: null, loadError: RIDE_MESSAGES.loadFailed };
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return rideAction(request, { services: context.get(servicesContext), actor: adminActor(context) });
+}
+
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return guardServerAction(request, serverAction, (intent, error) => {
+    if (intent === "delete") return errorDeletingRide(errorText(error));
+    if (intent === "status") return RIDE_MESSAGES.statusUpdateError;
+    if (intent === "reorder") return RIDE_MESSAGES.orderUpdateFailed;
+    return RIDE_MESSAGES.manageError;
+  });
+}
+
+export const shouldRevalidate = revalidateUnlessUnreachable;
+
+export default function RidesPage({ loaderData }: Route.ComponentProps) {
+  useLiveRevalidation();
+  const { sections, form, formRide, loadError } = loaderData;
+  const [flash, show] = useStatusMessage();
+  const navigate = useNavigate();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const statusFetcher = useFetcher<ActionResult>();
+  const deleteFetcher = useFetcher<ActionResult>();
+  useResultMessage(statusFetcher.data, show);
+  useResultMessage(deleteFetcher.data, show);
+  const editedRide = useKeptRide(form, formRide);
+
+  useEffect(() => {
+    if (loadError) show(loadError);
+  }, [loadError, show]);
+
+  const formMode = form?.mode;
+  const duplicatedId = formMode === "duplicate" ? formRide?.id : undefined;
+  useEffect(() => {
+    if (duplicatedId) show(RIDE_MESSAGES.duplicated);
+  }, [duplicatedId, show]);
+
+  const source = useMemo((): RideFormSource | null => {
+    if (formMode === "add") return { mode: "add", copyOf: null };
+    if (formMode === "duplicate" && formRide) return { mode: "add", copyOf: formRide };
+    if (formMode === "edit" && editedRide) return { mode: "edit", ride: editedRide };
+    return null;
+  }, [formMode, formRide, editedRide]);
+
+  const closeForm = useCallback(() => {
+    void navigate({ search: "" });
+    heading.current?.focus();
+  }, [navigate]);
+
+  const onStatusChange = useCallback(
+    (ride: AdminRide, status: RideStatus) => {
+      void statusFetcher.submit({ intent: "status", id: ride.id, status }, { method: "post", encType: "application/json" });
+    },
+    [statusFetcher],
+  );
+  const onDelete = useCallback(
+    (ride: AdminRide) => {
+      if (!window.confirm(DELETE_RIDE_CONFIRM)) return;
+      void deleteFetcher.submit({ intent: "delete", id: ride.id }, { method: "post", encType: "application/json" });
+    },
+    [deleteFetcher],
+  );
+
+  const pendingStatusId = statusFetcher.state !== "idle" ? jsonString(statusFetcher.json, "id") : null;
+  const pendingStatus = (ride: AdminRide): RideStatus =>
+    ride.id === pendingStatusId ? (RIDE_STATUSES.find((status) => status === jsonString(statusFetcher.json, "status")) ?? ride.status) : ride.status;
+  const deletingId = deleteFetcher.state !== "idle" ? jsonString(deleteFetcher.json, "id") : null;
+
+  return (
+    <div className="space-y-6">
+      <StatusMessage flash={flash} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 ref={heading} tabIndex={-1} className="font-display text-3xl font-extrabold text-ink-900">
+          Ride Management
+        </h1>
+        {!source && (
+          <Link to={{ search: "?new" }} className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700">
+            <Plus aria-hidden="true" className="size-5" />
+            Add New Ride
+          </Link>
+        )}
+      </div>
+      {source ? (
+        <RideForm
+          key={form?.mode === "add" ? "add" : `${form?.mode}:${form?.id}`}
+          source={source}
+          deleted={formMode === "edit" && !formRide}
+          onMessage={show}
+          onClose={closeForm}
+        />
+      ) : (
+        RIDE_STATUSES.map((status) => (
+          <RideSection
+            key={status}
+            status={status}
+            rides={sections[status]}
+            pendingStatus={pendingStatus}
+            deletingId={deletingId}
+            onStatusChange={onStatusChange}
+            onDelete={onDelete}
+            onMessage={show}
+          />
+        ))
+      )}
+    </div>
+  );
+}
+
+/**
+ * The ride being edited, kept when it disappears from the loader data (another admin deleted
+ * it): the form stays, with what the admin typed, and says so instead of vanishing.
+ */
+function useKeptRide(form: FormRequest, formRide: Ride | null): Ride | null {
+  const [kept, setKept] = useState<Ride | null>(formRide);
+  if (formRide && formRide !== kept) setKept(formRide);
+  const id = form && form.mode !== "add" ? form.id : null;
+  return formRide ?? (kept && kept.id === id ? kept : null);
+}
+
+function jsonString(json: unknown, key: string): string | null {
+  if (typeof json !== "object" || json === null || !(key in json)) return null;
+  const value = (json as Record<string, unknown>)[key];
+  return typeof value === "string" ? value : null;
 }

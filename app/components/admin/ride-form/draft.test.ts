@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseOrErrors } from "~/domain/validation";
 import { rideInputSchema, type Ride } from "~/domain/ride";
-import { draftToInput, duplicateRideDraft, emptyRideDraft, newListItem, rideToDraft, withDates } from "./draft";
+import { newListItem } from "../form/list-item";
+import { draftToInput, duplicateRideDraft, emptyRideDraft, rideToDraft, withDates } from "./draft";
 
 const ride: Ride = {
   id: "ride-1",

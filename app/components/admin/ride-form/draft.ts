@@ -1,12 +1,11 @@
 import { generateItinerary } from "~/domain/itinerary";
 import type { ItineraryDay, Ride, RideStatus } from "~/domain/ride";
+import { fromListItems, type ListItem, toListItems } from "../form/list-item";
 
 /**
- * The ride form's state. Lists hold keyed items so React keeps each input (and its focus)
- * with its text when an item above it is removed; numbers are kept as typed and left to the
- * shared schema to coerce, exactly as the server does.
+ * The ride form's state. Lists hold keyed entries (ListItem); numbers are kept as typed and
+ * left to the shared schema to coerce, exactly as the server does.
  */
-export type ListItem = { key: string; value: string };
 
 export type DraftDay = {
   day: number;
@@ -47,17 +46,8 @@ export type RideDraft = {
 
 export type TextField = { [K in keyof RideDraft]: RideDraft[K] extends string ? K : never }[keyof RideDraft];
 
-let lastKey = 0;
-export function newListItem(value = ""): ListItem {
-  lastKey += 1;
-  return { key: `item-${lastKey}`, value };
-}
-
-const toItems = (values: readonly string[]) => values.map((value) => newListItem(value));
-const fromItems = (items: readonly ListItem[]) => items.map((item) => item.value);
-
 function toDraftDay(day: ItineraryDay): DraftDay {
-  return { day: day.day, title: day.title, description: day.description, distance: day.distance, activities: toItems(day.activities) };
+  return { day: day.day, title: day.title, description: day.description, distance: day.distance, activities: toListItems(day.activities) };
 }
 
 function blankDay(day: number): DraftDay {
@@ -120,12 +110,12 @@ export function rideToDraft(ride: Ride): RideDraft {
     difficulty: ride.difficulty,
     maxParticipants: ride.maxParticipants,
     bestSeason: ride.bestSeason,
-    highlights: toItems(ride.highlights),
+    highlights: toListItems(ride.highlights),
     itinerary: ride.itinerary.map(toDraftDay),
-    included: toItems(ride.included),
-    excluded: toItems(ride.excluded),
-    thingsToCarryMandatory: toItems(ride.thingsToCarryMandatory),
-    thingsToCarrySuggested: toItems(ride.thingsToCarrySuggested),
+    included: toListItems(ride.included),
+    excluded: toListItems(ride.excluded),
+    thingsToCarryMandatory: toListItems(ride.thingsToCarryMandatory),
+    thingsToCarrySuggested: toListItems(ride.thingsToCarrySuggested),
     cancellationPolicy: ride.cancellationPolicy,
     paymentTerms: ride.paymentTerms,
     howToJoin: ride.howToJoin,
@@ -145,12 +135,12 @@ export function duplicateRideDraft(ride: Ride): RideDraft {
 export function draftToInput(draft: RideDraft) {
   return {
     ...draft,
-    highlights: fromItems(draft.highlights),
-    included: fromItems(draft.included),
-    excluded: fromItems(draft.excluded),
-    thingsToCarryMandatory: fromItems(draft.thingsToCarryMandatory),
-    thingsToCarrySuggested: fromItems(draft.thingsToCarrySuggested),
-    itinerary: draft.itinerary.map((day) => ({ ...day, activities: fromItems(day.activities) })),
+    highlights: fromListItems(draft.highlights),
+    included: fromListItems(draft.included),
+    excluded: fromListItems(draft.excluded),
+    thingsToCarryMandatory: fromListItems(draft.thingsToCarryMandatory),
+    thingsToCarrySuggested: fromListItems(draft.thingsToCarrySuggested),
+    itinerary: draft.itinerary.map((day) => ({ ...day, activities: fromListItems(day.activities) })),
   };
 }
 

@@ -1,0 +1,51 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+
+/**
+ * What every admin action answers: a message for the status line (SPEC §8) and, when input
+ * broke a rule, the message per field. Shared by the server actions and the pages.
+ */
+export type ActionResult<Extra extends object = object> =
+  | ({ ok: true; message: string } & Partial<Extra>)
+  | { ok: false; message: string; errors?: Record<string, string>; unreachable?: true; conflict?: unknown };
+
+export function isActionResult(value: unknown): value is ActionResult {
+  return typeof value === "object" && value !== null && "ok" in value && "message" in value && typeof value.message === "string";
+}
+
+/** The JSON body of an admin request: which operation (`intent`) and its data. */
+export async function intentOf(request: Request): Promise<string | undefined> {
+  try {
+    const body: unknown = await request.clone().json();
+    return typeof body === "object" && body !== null && "intent" in body && typeof body.intent === "string" ? body.intent : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs the server action from the browser. When the request itself fails (no signal on the
+ * road, the server restarting), the page keeps everything the admin typed and shows the
+ * message SPEC §8 gives for an exception, instead of giving way to an error page.
+ */
+export async function guardServerAction<T>(
+  request: Request,
+  serverAction: () => Promise<T>,
+  failureMessage: (intent: string | undefined, error: unknown) => string,
+): Promise<T | ActionResult> {
+  const intent = await intentOf(request);
+  try {
+    return await serverAction();
+  } catch (error) {
+    return { ok: false, message: failureMessage(intent, error), unreachable: true };
+  }
+}
+
+/** A request that never reached the server changed nothing: reloading the page's data would fail too. */
+export function revalidateUnlessUnreachable({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+  return isActionResult(actionResult) && !actionResult.ok && actionResult.unreachable ? false : defaultShouldRevalidate;
+}
+
+/** The text of an unknown thrown value, for SPEC messages that include it. */
+export function errorText(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : "Unknown error";
+}

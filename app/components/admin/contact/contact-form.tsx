@@ -1,0 +1,119 @@
+import type { FormEvent, InputHTMLAttributes } from "react";
+import { configInputSchema, type SiteConfig } from "~/domain/content";
+import { FormSection, TextInput } from "../form/fields";
+import { useAdminForm } from "../form/use-admin-form";
+import { useDraft } from "../use-draft";
+
+type Group = "company" | "socialMedia";
+type FieldSpec<G extends Group> = {
+  key: keyof SiteConfig[G];
+  label: string;
+  type?: InputHTMLAttributes<HTMLInputElement>["type"];
+  autoComplete?: string;
+  placeholder?: string;
+};
+
+const COMPANY_FIELDS: FieldSpec<"company">[] = [
+  { key: "name", label: "Company name", autoComplete: "organization" },
+  { key: "email", label: "Email", type: "email", autoComplete: "email" },
+  { key: "phone", label: "Phone", type: "tel", autoComplete: "tel" },
+  { key: "location", label: "Location", placeholder: "Bengaluru, Karnataka, India" },
+  { key: "businessHours", label: "Business hours", placeholder: "Mon-Sat 9 AM-6 PM" },
+];
+
+const SOCIAL_FIELDS: FieldSpec<"socialMedia">[] = [
+  { key: "instagram", label: "Instagram link", type: "url", placeholder: "https://www.instagram.com/…" },
+  { key: "youtube", label: "YouTube link", type: "url", placeholder: "https://www.youtube.com/@…" },
+  { key: "whatsapp", label: "WhatsApp link", type: "url", placeholder: "https://wa.me/91…" },
+  { key: "email", label: "Email link", placeholder: "mailto:hello@example.com" },
+];
+
+const DRAFT_OPTIONS = { toDraft: (config: SiteConfig) => config, revision: (config: SiteConfig) => JSON.stringify(config) };
+
+type ContactFormProps = { config: SiteConfig; onMessage: (text: string) => void };
+
+/** SPEC §2 Contact Information Management: company details, social links and the community form. */
+export function ContactForm({ config, onMessage }: ContactFormProps) {
+  const { draft, setDraft, stale, takeLatest } = useDraft(config, DRAFT_OPTIONS);
+  const { formRef, errors, clearErrors, saving, submit } = useAdminForm({ schema: configInputSchema, onMessage });
+
+  function setField<G extends Group>(group: G, key: keyof SiteConfig[G], value: string) {
+    setDraft((previous) => ({ ...previous, [group]: { ...previous[group], [key]: value } }));
+    clearErrors(`${group}.${String(key)}`);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    submit(draft, { config: draft });
+  }
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} aria-label="Contact information" className="space-y-6">
+      {stale && (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <p>Someone else saved the contact information while you were editing it. Saving now replaces their version.</p>
+          <button type="button" onClick={takeLatest} className="rounded-md border border-amber-800 px-3 py-1.5 font-semibold hover:bg-amber-100">
+            Load the latest version
+          </button>
+        </div>
+      )}
+      <FormSection title="Company">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {COMPANY_FIELDS.map((field) => (
+            <TextInput
+              key={field.key}
+              id={`contact-company-${field.key}`}
+              label={field.label}
+              type={field.type}
+              autoComplete={field.autoComplete}
+              placeholder={field.placeholder}
+              value={draft.company[field.key]}
+              onChange={(value) => setField("company", field.key, value)}
+              error={errors[`company.${field.key}`]}
+            />
+          ))}
+        </div>
+      </FormSection>
+      <FormSection title="Social links">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {SOCIAL_FIELDS.map((field) => (
+            <TextInput
+              key={field.key}
+              id={`contact-social-${field.key}`}
+              label={field.label}
+              type={field.type}
+              inputMode={field.type === "url" ? "url" : undefined}
+              placeholder={field.placeholder}
+              value={draft.socialMedia[field.key]}
+              onChange={(value) => setField("socialMedia", field.key, value.trim())}
+              error={errors[`socialMedia.${field.key}`]}
+            />
+          ))}
+        </div>
+      </FormSection>
+      <FormSection title="Community form">
+        <TextInput
+          id="contact-googleForm"
+          label="Community form link"
+          type="url"
+          inputMode="url"
+          placeholder="https://forms.gle/…"
+          hint="The form that 'Join Our Community' on the Contact page opens"
+          value={draft.googleForm}
+          onChange={(value) => {
+            setDraft((previous) => ({ ...previous, googleForm: value.trim() }));
+            clearErrors("googleForm");
+          }}
+          error={errors.googleForm}
+        />
+      </FormSection>
+      <button
+        type="submit"
+        disabled={saving}
+        className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70"
+      >
+        {saving ? "Saving..." : "Save Contact Information"}
+      </button>
+    </form>
+  );
+}

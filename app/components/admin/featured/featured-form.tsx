@@ -1,0 +1,107 @@
+import { ExternalLink } from "lucide-react";
+import { type FormEvent, useMemo } from "react";
+import { FeaturedBanner } from "~/components/featured-banner";
+import { DEFAULT_CTA_TEXT, type FeaturedRide, type FeaturedRideInput, featuredRideInputSchema } from "~/domain/content";
+import { Checkbox, TextArea, TextInput } from "../form/fields";
+import { useAdminForm } from "../form/use-admin-form";
+import { ImageUploadField } from "../image-upload-field";
+import { useDraft } from "../use-draft";
+import { PREVIEW_PATH, previewBanner, usePreviewPublisher } from "./preview";
+
+/** SPEC §9: the button says 'Know More' and the banner is active until the admin says otherwise. */
+const NEW_BANNER: FeaturedRideInput = { title: "", subtitle: "", description: "", image: "", ctaText: DEFAULT_CTA_TEXT, ctaLink: "", isActive: true };
+
+const DRAFT_OPTIONS = {
+  toDraft: (stored: FeaturedRide | null): FeaturedRideInput => {
+    if (!stored) return NEW_BANNER;
+    const { updatedAt: _updatedAt, ...values } = stored;
+    return values;
+  },
+  revision: (stored: FeaturedRide | null) => stored?.updatedAt ?? "none",
+};
+
+type FeaturedFormProps = { stored: FeaturedRide | null; onMessage: (text: string) => void };
+
+export function FeaturedForm({ stored, onMessage }: FeaturedFormProps) {
+  const { draft, setDraft, stale, takeLatest, saved } = useDraft(stored, DRAFT_OPTIONS);
+  const { formRef, errors, clearErrors, saving, submit } = useAdminForm({
+    schema: featuredRideInputSchema,
+    onMessage,
+    onSaved: (result) => {
+      if ("featured" in result && result.featured) saved(result.featured as FeaturedRide);
+    },
+  });
+  usePreviewPublisher(draft);
+  const banner = useMemo(() => previewBanner(draft), [draft]);
+
+  function set<K extends keyof FeaturedRideInput>(key: K, value: FeaturedRideInput[K]) {
+    setDraft((previous) => ({ ...previous, [key]: value }));
+    clearErrors(key);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    submit(draft, { featured: draft });
+  }
+
+  function openPreview() {
+    window.open(PREVIEW_PATH, "roadbook-featured-preview", "popup,width=1200,height=760");
+  }
+
+  return (
+    <div className="grid gap-8 xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
+      <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby="featured-form-title" className="space-y-4 rounded-card border border-ink-200 bg-white p-4 shadow-card sm:p-6">
+        <h2 id="featured-form-title" className="font-display text-xl font-bold text-ink-900">
+          Banner details
+        </h2>
+        {stale && (
+          <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+            <p>Someone else saved the banner while you were editing it. Saving now replaces their version.</p>
+            <button type="button" onClick={takeLatest} className="rounded-md border border-amber-800 px-3 py-1.5 font-semibold hover:bg-amber-100">
+              Load the latest version
+            </button>
+          </div>
+        )}
+        <TextInput id="featured-title" label="Banner title" required value={draft.title} onChange={(value) => set("title", value)} error={errors.title} />
+        <TextInput id="featured-subtitle" label="Ride title" required value={draft.subtitle} onChange={(value) => set("subtitle", value)} error={errors.subtitle} />
+        <TextArea id="featured-description" label="Description" required value={draft.description} onChange={(value) => set("description", value)} error={errors.description} />
+        <ImageUploadField name="image" label="Banner image" folder="featured-rides" value={draft.image} onChange={(url) => set("image", url)} error={errors.image} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput id="featured-ctaText" label="Button text" required value={draft.ctaText} onChange={(value) => set("ctaText", value)} error={errors.ctaText} />
+          <TextInput
+            id="featured-ctaLink"
+            label="Button link"
+            value={draft.ctaLink}
+            onChange={(value) => set("ctaLink", value.trim())}
+            error={errors.ctaLink}
+            placeholder="/ride/… or https://…"
+            hint="A ride page (/ride/…) or a web address; empty goes to the first upcoming ride"
+          />
+        </div>
+        <Checkbox id="featured-isActive" label="Active (shown on the home page)" checked={draft.isActive} onChange={(checked) => set("isActive", checked)} />
+        <div className="flex flex-wrap gap-3">
+          <button type="button" onClick={openPreview} className="inline-flex min-h-11 items-center gap-2 rounded-md border border-ink-300 px-4 font-semibold text-ink-800 hover:bg-ink-50">
+            <ExternalLink aria-hidden="true" className="size-4" />
+            Preview Banner<span className="sr-only"> (opens a pop-up window)</span>
+          </button>
+          <button
+            type="submit"
+            disabled={saving}
+            className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70"
+          >
+            {saving ? "Saving..." : "Save Featured Ride"}
+          </button>
+        </div>
+      </form>
+      <section aria-labelledby="live-preview-heading" className="min-w-0 space-y-2">
+        <h2 id="live-preview-heading" className="font-display text-xl font-bold text-ink-900">
+          Live preview
+        </h2>
+        {!draft.isActive && <p className="text-sm text-ink-600">The banner is not active: visitors do not see it.</p>}
+        <div className="overflow-hidden rounded-card border border-ink-200" data-testid="featured-live-preview" inert>
+          <FeaturedBanner featured={banner} firstUpcomingRideId={null} />
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import type { InputHTMLAttributes, ReactNode } from "react";
+
+/** One input style for every admin form; 16 px text on phones so iOS does not zoom in. */
+export const inputClass =
+  "mt-1 block w-full rounded-md border border-ink-300 bg-white px-3 py-2 text-base text-ink-900 shadow-xs sm:text-sm aria-invalid:border-red-600 aria-invalid:ring-1 aria-invalid:ring-red-600 read-only:bg-ink-50 read-only:text-ink-600";
+
+const labelClass = "block text-sm font-medium text-ink-800";
+
+type Common = {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  required?: boolean;
+};
+
+/** The ids that describe a field: its hint and its error, when present. */
+function describedBy(id: string, hint?: string, error?: string): string | undefined {
+  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
+  return ids.length ? ids.join(" ") : undefined;
+}
+
+function Label({ id, label, required }: Pick<Common, "id" | "label" | "required">) {
+  return (
+    <label htmlFor={id} className={labelClass}>
+      {label}
+      {required && (
+        <span aria-hidden="true" className="text-red-700">
+          {" "}
+          *
+        </span>
+      )}
+    </label>
+  );
+}
+
+function Help({ id, hint, error }: Pick<Common, "id" | "hint" | "error">) {
+  return (
+    <>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-ink-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+type TextInputProps = Common & {
+  value: string;
+  onChange: (value: string) => void;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "value" | "onChange" | "className" | "required">;
+
+export function TextInput({ id, label, error, hint, required, value, onChange, ...rest }: TextInputProps) {
+  return (
+    <div>
+      <Label id={id} label={label} required={required} />
+      <input
+        {...rest}
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={inputClass}
+      />
+      <Help id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+type TextAreaProps = Common & { value: string; onChange: (value: string) => void; rows?: number };
+
+export function TextArea({ id, label, error, hint, required, value, onChange, rows = 4 }: TextAreaProps) {
+  return (
+    <div>
+      <Label id={id} label={label} required={required} />
+      <textarea
+        id={id}
+        value={value}
+        rows={rows}
+        onChange={(event) => onChange(event.target.value)}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={inputClass}
+      />
+      <Help id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+type SelectProps = Common & {
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+};
+
+export function SelectInput({ id, label, error, hint, required, value, onChange, options }: SelectProps) {
+  return (
+    <div>
+      <Label id={id} label={label} required={required} />
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={inputClass}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <Help id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+type CheckboxProps = { id: string; label: ReactNode; checked: boolean; onChange: (checked: boolean) => void; hint?: string };
+
+export function Checkbox({ id, label, checked, onChange, hint }: CheckboxProps) {
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className="mt-0.5 size-5 rounded border-ink-300 accent-brand-600"
+      />
+      <div>
+        <label htmlFor={id} className={labelClass}>
+          {label}
+        </label>
+        {hint && (
+          <p id={`${id}-hint`} className="text-xs text-ink-600">
+            {hint}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** A titled group of fields (a <fieldset>, so a screen reader names the group of each field). */
+export function FormSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <fieldset className="min-w-0 rounded-card border border-ink-200 bg-white p-4 sm:p-6">
+      <legend className="px-1 font-display text-lg font-bold text-ink-900">{title}</legend>
+      {description && <p className="mb-4 text-sm text-ink-600">{description}</p>}
+      <div className="space-y-4">{children}</div>
+    </fieldset>
+  );
+}

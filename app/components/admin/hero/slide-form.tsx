@@ -1,0 +1,126 @@
+import type { FormEvent } from "react";
+import { type HeroSlide, type HeroSlideInput, heroSlideInputSchema } from "~/domain/content";
+import { Checkbox, TextInput } from "../form/fields";
+import { useAdminForm } from "../form/use-admin-form";
+import { ImageUploadField } from "../image-upload-field";
+import { useDraft } from "../use-draft";
+
+export type SlideFormSource = { mode: "add" } | { mode: "edit"; slide: HeroSlide };
+
+/** SPEC §4: a new slide is active. */
+const EMPTY_SLIDE: HeroSlideInput = { title: "", subtitle: "", tagline: "", cta: "", background: "", isActive: true };
+
+const DRAFT_OPTIONS = {
+  toDraft: (source: SlideFormSource): HeroSlideInput => {
+    if (source.mode === "add") return EMPTY_SLIDE;
+    const { title, subtitle, tagline, cta, background, isActive } = source.slide;
+    return { title, subtitle, tagline, cta, background, isActive };
+  },
+  revision: (source: SlideFormSource) =>
+    source.mode === "edit" ? `${source.slide.id}@${source.slide.updatedAt}` : "new",
+};
+
+type TextKey = "title" | "subtitle" | "tagline" | "cta";
+const TEXT_FIELDS: { key: TextKey; label: string; placeholder: string }[] = [
+  { key: "title", label: "Title", placeholder: "Ride Beyond Limits" },
+  { key: "subtitle", label: "Subtitle", placeholder: "Weekend escapes and epic expeditions" },
+  { key: "tagline", label: "Tagline", placeholder: "Join 300+ riders exploring India" },
+  { key: "cta", label: "Button text", placeholder: "Explore Rides" },
+];
+
+type SlideFormProps = { source: SlideFormSource; onMessage: (text: string) => void; onClose: () => void };
+
+/** Add or edit a hero slide (SPEC §2): every field is required and the background must be an image URL. */
+export function SlideForm({ source, onMessage, onClose }: SlideFormProps) {
+  const { draft, setDraft, stale, takeLatest } = useDraft(source, DRAFT_OPTIONS);
+  const { formRef, errors, clearErrors, saving, submit } = useAdminForm({
+    schema: heroSlideInputSchema,
+    onMessage,
+    onSaved: onClose,
+  });
+  const editing = source.mode === "edit";
+
+  function set<K extends keyof HeroSlideInput>(key: K, value: HeroSlideInput[K]) {
+    setDraft((previous) => ({ ...previous, [key]: value }));
+    clearErrors(key);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (source.mode === "edit") submit(draft, { intent: "update", id: source.slide.id, slide: draft });
+    else submit(draft, { intent: "create", slide: draft });
+  }
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="slide-form-title"
+      className="space-y-4 rounded-card border border-ink-200 bg-white p-4 shadow-card sm:p-6"
+    >
+      <h2 id="slide-form-title" className="font-display text-xl font-bold text-ink-900">
+        {editing ? "Edit Slide" : "Add New Slide"}
+      </h2>
+      {stale && (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          <p>Someone else changed this slide while you were editing it.</p>
+          <button
+            type="button"
+            onClick={takeLatest}
+            className="rounded-md border border-amber-800 px-3 py-1.5 font-semibold hover:bg-amber-100"
+          >
+            Load the latest version
+          </button>
+        </div>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {TEXT_FIELDS.map(({ key, label, placeholder }) => (
+          <TextInput
+            key={key}
+            id={`slide-${key}`}
+            label={label}
+            required
+            placeholder={placeholder}
+            value={draft[key]}
+            onChange={(value) => set(key, value)}
+            error={errors[key]}
+          />
+        ))}
+      </div>
+      <ImageUploadField
+        name="background"
+        label="Background image"
+        folder="hero"
+        value={draft.background}
+        onChange={(url) => set("background", url)}
+        error={errors.background}
+      />
+      <Checkbox
+        id="slide-isActive"
+        label="Active (shown in the carousel)"
+        checked={draft.isActive}
+        onChange={(checked) => set("isActive", checked)}
+      />
+      <div className="flex flex-wrap gap-3">
+        <button
+          type="submit"
+          disabled={saving}
+          className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70"
+        >
+          {saving ? "Saving..." : editing ? "Update Slide" : "Add Slide"}
+        </button>
+        <button
+          type="button"
+          onClick={onClose}
+          className="inline-flex min-h-11 items-center rounded-md border border-ink-300 px-5 font-semibold text-ink-800 hover:bg-ink-50"
+        >
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import { data, type RouterContextProvider } from "react-router";
+import type { ActionResult } from "~/components/admin/action-result";
+import type { AppServices } from "~/context";
+import { adminContext } from "../auth/admin-session.server";
+import { type AuditActor, type AuditChange, recordAudit } from "../services/audit.server";
+
+export const INVALID_REQUEST = "Invalid request: the form's data must be sent as a JSON object";
+
+export function succeeded<Extra extends object>(message: string, extra?: Extra) {
+  return data({ ok: true as const, message, ...extra });
+}
+
+export function failed(status: number, message: string, errors?: Record<string, string>, extra?: { conflict?: unknown }) {
+  const result: ActionResult = { ok: false, message, ...(errors ? { errors } : {}), ...extra };
+  return data(result, { status });
+}
+
+/** The JSON object an admin form sent, or null for anything else (a plain form post, broken JSON, an array). */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown> | null> {
+  if (!request.headers.get("content-type")?.includes("application/json")) return null;
+  try {
+    const body: unknown = await request.json();
+    return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function stringField(body: Record<string, unknown>, name: string): string {
+  const value = body[name];
+  return typeof value === "string" ? value : "";
+}
+
+/** The signed-in admin (set by the admin layout's middleware), as the audit trail names them. */
+export function adminActor(context: Readonly<RouterContextProvider>): AuditActor {
+  const user = context.get(adminContext);
+  return { id: user.id, email: user.email };
+}
+
+/**
+ * Appends the write to the audit trail. It runs after the write has committed (the content
+ * services own their transactions), so a failure here is logged rather than reported to an
+ * admin whose change did succeed.
+ */
+export async function auditChange(services: AppServices, actor: AuditActor, change: AuditChange): Promise<void> {
+  try {
+    await recordAudit(services.db, actor, change);
+  } catch (error) {
+    services.logger.error({ err: error, change, actor: actor.email }, "failed to record an admin change in the audit trail");
+  }
+}

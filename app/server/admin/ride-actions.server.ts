@@ -1,0 +1,130 @@
+import { INVALID_RIDE_ID, RIDE_MESSAGES } from "~/domain/messages";
+import { RIDE_STATUSES, type RideStatus } from "~/domain/ride";
+import type { AppServices } from "~/context";
+import type { AuditActor } from "../services/audit.server";
+import { ConflictError, NotFoundError, ValidationError } from "../services/errors.server";
+import { createRide, deleteRide, getRide, reorderRides, setRideStatus, updateRide } from "../services/rides.server";
+import { auditChange, failed, INVALID_REQUEST, readJsonObject, stringField, succeeded } from "./respond.server";
+
+/** No SPEC text covers a refused stale save; it starts with 'Cannot' so it shows as an error. */
+export const RIDE_CONFLICT_MESSAGE =
+  "Cannot save: this ride was changed by someone else while you were editing. Load their version, or keep yours and save again.";
+export const RIDE_VERSION_MISSING = "The ride's version is missing: reload the ride and edit it again";
+export const UNKNOWN_RIDE_ACTION = "Unknown ride action";
+
+type Context = { services: AppServices; actor: AuditActor };
+
+/**
+ * The Ride Management page's operations, one JSON body each: { intent, … }. Every rule is
+ * checked here or in the rides service, whatever the browser did or did not check.
+ */
+export async function rideAction(request: Request, context: Context) {
+  const body = await readJsonObject(request);
+  if (!body) return failed(400, INVALID_REQUEST);
+  switch (body.intent) {
+    case "create":
+      return create(body, context);
+    case "update":
+      return update(body, context);
+    case "delete":
+      return remove(body, context);
+    case "status":
+      return changeStatus(body, context);
+    case "reorder":
+      return reorder(body, context);
+    default:
+      return failed(400, UNKNOWN_RIDE_ACTION);
+  }
+}
+
+async function create(body: Record<string, unknown>, { services, actor }: Context) {
+  try {
+    const ride = await createRide(services.db, body.ride);
+    const copyOf = stringField(body, "copyOf");
+    await auditChange(services, actor, {
+      action: copyOf ? "duplicated" : "created",
+      collection: "rides",
+      recordId: ride.id,
+      summary: copyOf ? `Added ride "${ride.title}" as a copy` : `Added ride "${ride.title}"`,
+    });
+    return succeeded(RIDE_MESSAGES.added, { id: ride.id });
+  } catch (error) {
+    if (error instanceof ValidationError) return failed(400, RIDE_MESSAGES.addFailed, error.errors);
+    services.logger.error({ err: error }, "adding a ride failed");
+    return failed(500, RIDE_MESSAGES.addFailed);
+  }
+}
+
+async function update(body: Record<string, unknown>, { services, actor }: Context) {
+  const id = stringField(body, "id");
+  const version = body.version;
+  if (typeof version !== "number" || !Number.isInteger(version) || version < 1) {
+    return failed(400, RIDE_MESSAGES.updateFailed, { version: RIDE_VERSION_MISSING });
+  }
+  try {
+    const ride = await updateRide(services.db, id, body.ride, { expectedVersion: version });
+    await auditChange(services, actor, { action: "updated", collection: "rides", recordId: ride.id, summary: `Updated ride "${ride.title}"` });
+    return succeeded(RIDE_MESSAGES.updated, { id: ride.id });
+  } catch (error) {
+    if (error instanceof ValidationError) return failed(400, RIDE_MESSAGES.updateFailed, error.errors);
+    if (error instanceof ConflictError) return failed(409, RIDE_CONFLICT_MESSAGE, undefined, { conflict: error.current });
+    if (error instanceof NotFoundError) return failed(404, RIDE_MESSAGES.updateFailed);
+    services.logger.error({ err: error, id }, "updating a ride failed");
+    return failed(500, RIDE_MESSAGES.updateFailed);
+  }
+}
+
+async function remove(body: Record<string, unknown>, { services, actor }: Context) {
+  const id = stringField(body, "id");
+  if (!id) return failed(400, INVALID_RIDE_ID);
+  try {
+    const ride = await getRide(services.db, id);
+    await deleteRide(services.db, id);
+    await auditChange(services, actor, { action: "deleted", collection: "rides", recordId: id, summary: `Deleted ride "${ride?.title ?? id}"` });
+    return succeeded(RIDE_MESSAGES.deleted);
+  } catch (error) {
+    if (error instanceof ValidationError || error instanceof NotFoundError) return failed(404, INVALID_RIDE_ID);
+    services.logger.error({ err: error, id }, "deleting a ride failed");
+    return failed(500, RIDE_MESSAGES.deleteFailed);
+  }
+}
+
+function isStatus(value: unknown): value is RideStatus {
+  return RIDE_STATUSES.some((status) => status === value);
+}
+
+async function changeStatus(body: Record<string, unknown>, { services, actor }: Context) {
+  const id = stringField(body, "id");
+  const status = body.status;
+  if (!isStatus(status)) return failed(400, RIDE_MESSAGES.statusUpdateFailed, { status: "Status must be upcoming, completed or cancelled" });
+  try {
+    const ride = await setRideStatus(services.db, id, status);
+    await auditChange(services, actor, {
+      action: "status-changed",
+      collection: "rides",
+      recordId: ride.id,
+      summary: `Marked ride "${ride.title}" as ${status}`,
+    });
+    return succeeded(RIDE_MESSAGES.statusUpdated);
+  } catch (error) {
+    if (error instanceof ValidationError) return failed(400, RIDE_MESSAGES.statusUpdateFailed, error.errors);
+    if (error instanceof NotFoundError) return failed(404, RIDE_MESSAGES.statusUpdateFailed);
+    services.logger.error({ err: error, id }, "changing a ride's status failed");
+    return failed(500, RIDE_MESSAGES.statusUpdateFailed);
+  }
+}
+
+async function reorder(body: Record<string, unknown>, { services, actor }: Context) {
+  const status = body.status;
+  const ids = body.ids;
+  if (!isStatus(status) || !Array.isArray(ids)) return failed(400, RIDE_MESSAGES.orderUpdateFailed);
+  try {
+    await reorderRides(services.db, status, ids as string[]);
+    await auditChange(services, actor, { action: "reordered", collection: "rides", recordId: null, summary: `Reordered the ${status} rides` });
+    return succeeded(RIDE_MESSAGES.orderUpdated);
+  } catch (error) {
+    if (error instanceof ValidationError) return failed(400, RIDE_MESSAGES.orderUpdateFailed, error.errors);
+    services.logger.error({ err: error, status }, "reordering rides failed");
+    return failed(500, RIDE_MESSAGES.orderUpdateFailed);
+  }
+}
