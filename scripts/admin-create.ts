@@ -16,7 +16,9 @@ const { values } = parseArgs({
 });
 const password = values.password ?? process.env.ADMIN_PASSWORD;
 if (!values.email || !password) {
-  console.error("Usage: npm run admin:create -- --email E --password P [--name N]   (or ADMIN_PASSWORD=P instead of --password)");
+  console.error(
+    "Usage: npm run admin:create -- --email E --password P [--name N]   (or ADMIN_PASSWORD=P instead of --password)",
+  );
   process.exit(2);
 }
 

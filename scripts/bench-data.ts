@@ -22,7 +22,9 @@ import type { Database } from "../app/server/db/schema.server";
 import { rideRow } from "../app/server/services/ride-rows.server";
 import { listUpcomingRides, reorderRides, updateRide } from "../app/server/services/rides.server";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "15" }, engines: { type: "string", default: "sqlite,postgres" } } });
+const { values } = parseArgs({
+  options: { runs: { type: "string", default: "15" }, engines: { type: "string", default: "sqlite,postgres" } },
+});
 const RUNS = Number(values.runs);
 const ENGINES = values.engines.split(",") as Engine[];
 const PG_URL = process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
@@ -46,7 +48,13 @@ const template = rideInputSchema.parse({
   tripCost: "₹38,500",
   bookingCost: "₹10,000",
   highlights: ["Key monastery", "Hikkim post office", "Chandratal Lake", "Kunzum La"],
-  itinerary: Array.from({ length: 8 }, (_, i) => ({ day: i + 1, title: `Day ${i + 1}`, description: "Riding through the high valleys.", distance: "100 km", activities: ["Ride", "Photo stop"] })),
+  itinerary: Array.from({ length: 8 }, (_, i) => ({
+    day: i + 1,
+    title: `Day ${i + 1}`,
+    description: "Riding through the high valleys.",
+    distance: "100 km",
+    activities: ["Ride", "Photo stop"],
+  })),
   included: ["Stays", "Breakfast and dinner", "Backup vehicle"],
   excluded: ["Fuel", "Lunch"],
 });
@@ -81,18 +89,26 @@ async function seed(db: Database): Promise<void> {
   const rows = SECTIONS.flatMap(([status, count]) =>
     Array.from({ length: count }, (_, order) => {
       const createdAt = new Date(Date.UTC(2024, 0, 1) + order * 60_000).toISOString();
-      return rideRow({ ...template, status, title: `${template.title} #${order}`, participants: order % 30 }, { price: "", thingsToCarry: [] }, {
-        id: randomUUID(),
-        // Every 50th ride has no order (a ride of the old app): the 999 rule is exercised too.
-        order: order % 50 === 49 ? null : order,
-        createdAt,
-        updatedAt: createdAt,
-        version: 1,
-      });
+      return rideRow(
+        { ...template, status, title: `${template.title} #${order}`, participants: order % 30 },
+        { price: "", thingsToCarry: [] },
+        {
+          id: randomUUID(),
+          // Every 50th ride has no order (a ride of the old app): the 999 rule is exercised too.
+          order: order % 50 === 49 ? null : order,
+          createdAt,
+          updatedAt: createdAt,
+          version: 1,
+        },
+      );
     }),
   );
   await db.transaction().execute(async (trx) => {
-    for (let start = 0; start < rows.length; start += BATCH) await trx.insertInto("rides").values(rows.slice(start, start + BATCH)).execute();
+    for (let start = 0; start < rows.length; start += BATCH)
+      await trx
+        .insertInto("rides")
+        .values(rows.slice(start, start + BATCH))
+        .execute();
   });
 }
 
@@ -121,14 +137,29 @@ async function measure(engine: Engine): Promise<Record<string, number>> {
     if (upcoming.length !== 3_300) throw new Error(`expected 3,300 upcoming rides, got ${upcoming.length}`);
     const listMs = await medianMs(RUNS, () => listUpcomingRides(db));
 
-    const cancelled = await db.selectFrom("rides").select("id").where("status", "=", "cancelled").orderBy("created_at").execute();
+    const cancelled = await db
+      .selectFrom("rides")
+      .select("id")
+      .where("status", "=", "cancelled")
+      .orderBy("created_at")
+      .execute();
     const ids = cancelled.map((row) => row.id);
     const reversed = [...ids].reverse();
     // Alternate between two orders so every run really moves all 200 rides.
     const reorderMs = await medianMs(RUNS, (run) => reorderRides(db, "cancelled", run % 2 === 0 ? reversed : ids));
 
     const target = upcoming[0]!;
-    const { id: _id, order: _order, duration: _duration, createdAt: _c, updatedAt: _u, version: _v, price: _p, thingsToCarry: _t, ...fields } = target;
+    const {
+      id: _id,
+      order: _order,
+      duration: _duration,
+      createdAt: _c,
+      updatedAt: _u,
+      version: _v,
+      price: _p,
+      thingsToCarry: _t,
+      ...fields
+    } = target;
     const writeMs = await medianMs(RUNS, (run) => updateRide(db, target.id, { ...fields, participants: run + 2 }));
 
     return { seedMs, listMs, reorderMs, writeMs };

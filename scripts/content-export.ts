@@ -28,7 +28,9 @@ try {
     await writeFile(`${file}.partial`, json);
     await rename(`${file}.partial`, file);
   }
-  console.error(`Exported ${content.rides.length} rides and ${content.heroSlides.length} hero slides from ${location}${file === "-" ? "" : ` to ${file}`}.`);
+  console.error(
+    `Exported ${content.rides.length} rides and ${content.heroSlides.length} hero slides from ${location}${file === "-" ? "" : ` to ${file}`}.`,
+  );
 } finally {
   await db.destroy();
 }

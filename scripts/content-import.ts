@@ -13,7 +13,10 @@ import { openDatabaseFromEnv } from "../app/server/db/open-from-env.server";
 import { importContent } from "../app/server/services/content-transfer.server";
 import { isServiceError, ValidationError } from "../app/server/services/errors.server";
 
-const { positionals, values } = parseArgs({ allowPositionals: true, options: { replace: { type: "boolean", default: false } } });
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { replace: { type: "boolean", default: false } },
+});
 const [file] = positionals;
 if (!file || positionals.length > 1) {
   console.error("Usage: npm run content:import -- FILE [--replace]");

@@ -3,6 +3,7 @@ import { describeEachEngine } from "../../tests/support/databases";
 import { configInput, featuredInput, rideInput, slideInput } from "../../tests/support/fixtures";
 import { notifyContentChanged, onContentChanged, type ContentChange } from "./content-events.server";
 import { saveConfig } from "./services/config.server";
+import { ValidationError } from "./services/errors.server";
 import { saveFeaturedRide } from "./services/featured.server";
 import { createRide, reorderRides } from "./services/rides.server";
 import { createSlide, deleteSlide, updateSlide } from "./services/slides.server";
@@ -54,8 +55,8 @@ describeEachEngine("content change notifications", (getDb) => {
     await saveFeaturedRide(getDb(), featuredInput());
     await saveConfig(getDb(), configInput());
     await refreshStats(getDb());
-    await expect(createSlide(getDb(), slideInput({ title: "" }))).rejects.toThrow();
-    await expect(saveConfig(getDb(), {})).rejects.toThrow();
+    await expect(createSlide(getDb(), slideInput({ title: "" }))).rejects.toThrow("Title is required");
+    await expect(saveConfig(getDb(), {})).rejects.toBeInstanceOf(ValidationError);
     expect(changes).toEqual([
       { collection: "rides", id: ride.id, action: "created" },
       { collection: "stats", id: "main", action: "updated" },

@@ -79,7 +79,11 @@ const expected: ExpectedSchema = {
 async function catalogColumns(db: Database, engine: Engine, table: string): Promise<Record<string, Column>> {
   const { rows } =
     engine === "sqlite"
-      ? await sql<{ name: string; type: string; notnull: number }>`select name, type, "notnull" from pragma_table_info(${table})`.execute(db)
+      ? await sql<{
+          name: string;
+          type: string;
+          notnull: number;
+        }>`select name, type, "notnull" from pragma_table_info(${table})`.execute(db)
       : await sql<{ name: string; type: string; notnull: boolean }>`
           select column_name as name, data_type as type, is_nullable = 'NO' as notnull
           from information_schema.columns where table_schema = current_schema() and table_name = ${table}`.execute(db);

@@ -65,9 +65,16 @@ async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Prom
 export async function listTables(db: Database, engine: Engine): Promise<string[]> {
   const { rows } =
     engine === "sqlite"
-      ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db)
-      : await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = current_schema()`.execute(db);
-  return rows.map((row) => row.name).filter((name) => !name.startsWith("kysely_")).sort();
+      ? await sql<{
+          name: string;
+        }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db)
+      : await sql<{
+          name: string;
+        }>`select tablename as name from pg_tables where schemaname = current_schema()`.execute(db);
+  return rows
+    .map((row) => row.name)
+    .filter((name) => !name.startsWith("kysely_"))
+    .sort();
 }
 
 /** Empties every application table, so each test starts from a blank, migrated database. */

@@ -16,7 +16,9 @@ export function rideInput(overrides: Record<string, unknown> = {}): Record<strin
     bookingCost: "₹10,000",
     bookingFormUrl: "https://forms.example.com/spiti",
     highlights: ["Key Monastery", "Chandratal Lake"],
-    itinerary: [{ day: 1, title: "Shimla to Narkanda", description: "Warm-up ride", distance: "65 km", activities: ["Briefing"] }],
+    itinerary: [
+      { day: 1, title: "Shimla to Narkanda", description: "Warm-up ride", distance: "65 km", activities: ["Briefing"] },
+    ],
     ...overrides,
   };
 }
@@ -46,7 +48,13 @@ export function featuredInput(overrides: Record<string, unknown> = {}): Record<s
 
 export function configInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    company: { name: "Hill Riders", email: "hello@hillriders.in", phone: "+91 90000 00000", location: "Pune", businessHours: "Mon-Sat 9 AM-6 PM" },
+    company: {
+      name: "Hill Riders",
+      email: "hello@hillriders.in",
+      phone: "+91 90000 00000",
+      location: "Pune",
+      businessHours: "Mon-Sat 9 AM-6 PM",
+    },
     socialMedia: {
       instagram: "https://instagram.com/hillriders",
       youtube: "https://youtube.com/@hillriders",
@@ -72,7 +80,11 @@ export async function snapshot(db: Database) {
 }
 
 /** Sets columns the services manage themselves (order, creation time) to arrange a scenario. */
-export async function setRideColumns(db: Database, id: string, columns: { sort_order?: number | null; created_at?: string }) {
+export async function setRideColumns(
+  db: Database,
+  id: string,
+  columns: { sort_order?: number | null; created_at?: string },
+) {
   await db.updateTable("rides").set(columns).where("id", "=", id).execute();
 }
 

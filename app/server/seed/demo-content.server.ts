@@ -52,7 +52,8 @@ export async function seedDemoContent(db: Database, today = new Date()): Promise
     await saveFeaturedRide(db, {
       title: "Ride of the Year",
       subtitle: ladakh.title,
-      description: "Khardung La, Pangong Tso and the Nubra dunes with a crew that has ridden them a dozen times. Only fifteen places.",
+      description:
+        "Khardung La, Pangong Tso and the Nubra dunes with a crew that has ridden them a dozen times. Only fifteen places.",
       image: ladakh.image,
       ctaText: "Know More",
       ctaLink: `/ride/${ladakh.id}`,

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { configInputSchema, featuredRideInputSchema, heroSlideInputSchema, type FeaturedRide, type HeroSlide, type SiteConfig, type Stats } from "~/domain/content";
+import {
+  configInputSchema,
+  featuredRideInputSchema,
+  heroSlideInputSchema,
+  type FeaturedRide,
+  type HeroSlide,
+  type SiteConfig,
+  type Stats,
+} from "~/domain/content";
 import { migrateLegacyRide } from "~/domain/legacy";
 import { rideInputSchema, type Ride, type RideInput } from "~/domain/ride";
 import type { LegacyRideFields, RideRowMeta } from "./ride-rows.server";
@@ -35,7 +43,11 @@ const recordId = z.string({ error: "Id is required" }).trim().min(1, "Id is requ
 /** What a file keeps for a ride besides the admin's fields: the server-managed and legacy ones. */
 const rideExtras = z.object({
   id: recordId,
-  order: z.number({ error: "Order must be a whole number" }).int("Order must be a whole number").nullable().default(null),
+  order: z
+    .number({ error: "Order must be a whole number" })
+    .int("Order must be a whole number")
+    .nullable()
+    .default(null),
   createdAt: timestamp.optional(),
   updatedAt: timestamp.optional(),
   price: z.union([z.string(), z.number()], { error: "Price must be text or a number" }).transform(String).default(""),
@@ -69,7 +81,12 @@ function pathOf(prefix: string, path: readonly PropertyKey[]): string {
 type Errors = Record<string, string>;
 
 /** Parses one part, adding each of its problems to `errors` under its full path. */
-function check<S extends z.ZodType>(errors: Errors, prefix: string, schema: S, value: unknown): z.output<S> | undefined {
+function check<S extends z.ZodType>(
+  errors: Errors,
+  prefix: string,
+  schema: S,
+  value: unknown,
+): z.output<S> | undefined {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   for (const issue of result.error.issues) errors[pathOf(prefix, issue.path)] ??= issue.message;
@@ -81,7 +98,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Records each valid id's first index; a repeat is an error on the later record. */
-function noteDuplicateId(errors: Errors, seen: Map<string, number>, id: unknown, prefix: string, kind: string, index: number): void {
+function noteDuplicateId(
+  errors: Errors,
+  seen: Map<string, number>,
+  id: unknown,
+  prefix: string,
+  kind: string,
+  index: number,
+): void {
   const parsed = recordId.safeParse(id);
   if (!parsed.success) return;
   const first = seen.get(parsed.data);
@@ -94,7 +118,10 @@ function noteDuplicateId(errors: Errors, seen: Map<string, number>, id: unknown,
  * reported with its path (`rides[3].endDate: End date cannot be before start date`), not
  * only the first. Rides of the old app are migrated (single date, one carry list) first.
  */
-export function parseContentFile(file: unknown, now = new Date().toISOString()): { ok: true; content: ImportableContent } | { ok: false; errors: Errors } {
+export function parseContentFile(
+  file: unknown,
+  now = new Date().toISOString(),
+): { ok: true; content: ImportableContent } | { ok: false; errors: Errors } {
   const errors: Errors = {};
   const shape = check(errors, "", fileShape, file);
   if (!shape) return { ok: false, errors };
@@ -133,7 +160,13 @@ export function parseContentFile(file: unknown, now = new Date().toISOString()):
     noteDuplicateId(errors, slideIds, raw.id, prefix, "slide", index);
     if (!input || !extras) return;
     const createdAt = extras.createdAt ?? now;
-    heroSlides.push({ ...input, id: extras.id, order: extras.order ?? index, createdAt, updatedAt: extras.updatedAt ?? createdAt });
+    heroSlides.push({
+      ...input,
+      id: extras.id,
+      order: extras.order ?? index,
+      createdAt,
+      updatedAt: extras.updatedAt ?? createdAt,
+    });
   });
 
   const single = <S extends z.ZodType>(name: string, schema: S, value: unknown): z.output<S> | null =>

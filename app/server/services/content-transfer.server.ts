@@ -12,7 +12,13 @@ import { listSlides } from "./slides.server";
 import { getStoredStats, recomputeStats } from "./stats.server";
 
 export type { ContentFile } from "./content-file.server";
-export type ImportSummary = { rides: number; heroSlides: number; featuredRide: boolean; stats: boolean; config: boolean };
+export type ImportSummary = {
+  rides: number;
+  heroSlides: number;
+  featuredRide: boolean;
+  stats: boolean;
+  config: boolean;
+};
 
 /** Rows per INSERT: well under both engines' bound-parameter limits (11 columns per ride). */
 const BATCH = 200;
@@ -37,18 +43,22 @@ async function removeContent(trx: Executor): Promise<void> {
 
 async function writeContent(trx: Executor, content: ImportableContent): Promise<void> {
   for (let start = 0; start < content.rides.length; start += BATCH) {
-    const rows = content.rides.slice(start, start + BATCH).map(({ input, legacy, meta }) => rideRow(input, legacy, { ...meta, version: 1 }));
+    const rows = content.rides
+      .slice(start, start + BATCH)
+      .map(({ input, legacy, meta }) => rideRow(input, legacy, { ...meta, version: 1 }));
     await trx.insertInto("rides").values(rows).execute();
   }
   for (let start = 0; start < content.heroSlides.length; start += BATCH) {
-    const rows = content.heroSlides.slice(start, start + BATCH).map(({ id, order, isActive, createdAt, updatedAt, ...document }) => ({
-      id,
-      sort_order: order,
-      is_active: isActive ? 1 : 0,
-      data: JSON.stringify(document),
-      created_at: createdAt,
-      updated_at: updatedAt,
-    }));
+    const rows = content.heroSlides
+      .slice(start, start + BATCH)
+      .map(({ id, order, isActive, createdAt, updatedAt, ...document }) => ({
+        id,
+        sort_order: order,
+        is_active: isActive ? 1 : 0,
+        data: JSON.stringify(document),
+        created_at: createdAt,
+        updated_at: updatedAt,
+      }));
     await trx.insertInto("hero_slides").values(rows).execute();
   }
   if (content.featuredRide) {
@@ -73,13 +83,18 @@ async function writeContent(trx: Executor, content: ImportableContent): Promise<
  * overwritten with `replace` (its rides, slides and single records are removed first;
  * users stay), else ConflictError.
  */
-export async function importContent(db: Database, file: unknown, options: { replace?: boolean } = {}): Promise<ImportSummary> {
+export async function importContent(
+  db: Database,
+  file: unknown,
+  options: { replace?: boolean } = {},
+): Promise<ImportSummary> {
   const parsed = parseContentFile(file);
   if (!parsed.ok) throw new ValidationError(parsed.errors);
   const { content } = parsed;
   await db.transaction().execute(async (trx) => {
     if (await hasAnyContent(trx)) {
-      if (!options.replace) throw new ConflictError(null, "The database already holds content; import with --replace to overwrite it");
+      if (!options.replace)
+        throw new ConflictError(null, "The database already holds content; import with --replace to overwrite it");
       await removeContent(trx);
     }
     await writeContent(trx, content);

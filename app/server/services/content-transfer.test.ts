@@ -1,5 +1,10 @@
 import { afterEach, expect, it } from "vitest";
-import { describeEachEngine, openTestDatabase, TEST_ENGINES, type TestDatabase } from "../../../tests/support/databases";
+import {
+  describeEachEngine,
+  openTestDatabase,
+  TEST_ENGINES,
+  type TestDatabase,
+} from "../../../tests/support/databases";
 import { rideInput, slideInput, snapshot } from "../../../tests/support/fixtures";
 import { seedDemoContent } from "../seed/demo-content.server";
 import { exportContent, importContent, type ContentFile } from "./content-transfer.server";
@@ -65,7 +70,9 @@ it.skipIf(!TEST_ENGINES.includes("postgres") || !TEST_ENGINES.includes("sqlite")
     // Links keep working in the new database: the banner still points at a ride that exists.
     const bannerTarget = original.featuredRide!.ctaLink.replace("/ride/", "");
     expect((await getRide(postgres, bannerTarget))?.title).toBe("Leh–Ladakh Expedition");
-    expect((await listUpcomingRides(postgres)).map((ride) => ride.id)).toEqual((await listUpcomingRides(source)).map((ride) => ride.id));
+    expect((await listUpcomingRides(postgres)).map((ride) => ride.id)).toEqual(
+      (await listUpcomingRides(source)).map((ride) => ride.id),
+    );
 
     const back = await fresh("sqlite");
     await importContent(back, throughJson(await exportContent(postgres)));
@@ -122,20 +129,35 @@ describeEachEngine("content import", (getDb) => {
     await createRide(getDb(), rideInput({ title: "Existing" }));
     await createOrPromoteAdmin(getDb(), { email: "admin@example.com", password: "long-enough" });
     const before = await snapshot(getDb());
-    const file = { rides: [{ ...rideInput({ title: "Imported" }), id: "imported-1", order: 3, createdAt: "2025-01-01T00:00:00.000Z" }], heroSlides: [] };
+    const file = {
+      rides: [
+        { ...rideInput({ title: "Imported" }), id: "imported-1", order: 3, createdAt: "2025-01-01T00:00:00.000Z" },
+      ],
+      heroSlides: [],
+    };
     await expect(importContent(getDb(), file)).rejects.toBeInstanceOf(ConflictError);
     expect(await snapshot(getDb())).toEqual(before);
 
     expect(await importContent(getDb(), file, { replace: true })).toMatchObject({ rides: 1, heroSlides: 0 });
     const content = await exportContent(getDb());
-    expect(content.rides.map((ride) => [ride.id, ride.title, ride.order, ride.createdAt])).toEqual([["imported-1", "Imported", 3, "2025-01-01T00:00:00.000Z"]]);
+    expect(content.rides.map((ride) => [ride.id, ride.title, ride.order, ride.createdAt])).toEqual([
+      ["imported-1", "Imported", 3, "2025-01-01T00:00:00.000Z"],
+    ]);
     expect((await snapshot(getDb())).users).toEqual(before.users);
     // No stats in the file: they are computed, as after any ride write.
     expect(await getStats(getDb())).toMatchObject({ isAutoCalculated: true });
   });
 
   it("imports rides exported by the old app in the current shape", async () => {
-    const legacy = { id: "old-1", title: "Coorg Ride", date: "2023-07-15", description: "Rain.", distance: "520 km", status: "completed", thingsToCarry: ["A", "B", "C"] };
+    const legacy = {
+      id: "old-1",
+      title: "Coorg Ride",
+      date: "2023-07-15",
+      description: "Rain.",
+      distance: "520 km",
+      status: "completed",
+      thingsToCarry: ["A", "B", "C"],
+    };
     await importContent(getDb(), { rides: [legacy], heroSlides: [], featuredRide: null, stats: null, config: null });
     expect(await getRide(getDb(), "old-1")).toMatchObject({
       startDate: "2023-07-15",

@@ -28,6 +28,8 @@ export async function writeDocument(
   await db
     .insertInto("documents")
     .values(row)
-    .onConflict((conflict) => conflict.columns(["collection", "id"]).doUpdateSet({ data: row.data, updated_at: row.updated_at }))
+    .onConflict((conflict) =>
+      conflict.columns(["collection", "id"]).doUpdateSet({ data: row.data, updated_at: row.updated_at }),
+    )
     .execute();
 }

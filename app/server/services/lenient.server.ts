@@ -15,7 +15,10 @@ function defaultOf(field: z.ZodType): unknown {
  * one odd value in a document written by the old app or by hand never hides the whole
  * record. Writes still go through the strict schema.
  */
-export function lenientObject<S extends z.ZodRawShape>(shape: S, fallbacks: Fallbacks<S> = {}): z.ZodObject<CatchShape<S>> {
+export function lenientObject<S extends z.ZodRawShape>(
+  shape: S,
+  fallbacks: Fallbacks<S> = {},
+): z.ZodObject<CatchShape<S>> {
   const fields = Object.fromEntries(
     Object.entries(shape).map(([key, field]) => {
       const fallback = key in fallbacks ? fallbacks[key as keyof S] : defaultOf(field as z.ZodType);

@@ -5,7 +5,15 @@ import { describeEachEngine } from "../../../tests/support/databases";
 import { rideInput, setRideColumns, snapshot } from "../../../tests/support/fixtures";
 import { ValidationError } from "./errors.server";
 import { sectionQuery } from "./ride-order.server";
-import { createRide, getRide, listPreviousRides, listRidesByStatus, listUpcomingRides, reorderRides, similarRides } from "./rides.server";
+import {
+  createRide,
+  getRide,
+  listPreviousRides,
+  listRidesByStatus,
+  listUpcomingRides,
+  reorderRides,
+  similarRides,
+} from "./rides.server";
 
 const titles = (rides: Ride[]) => rides.map((ride) => ride.title);
 
@@ -15,7 +23,10 @@ describeEachEngine("ride ordering", (getDb, engine) => {
     const rides: Ride[] = [];
     for (const [title, order, day] of specs) {
       const ride = await createRide(getDb(), rideInput({ title, status }));
-      await setRideColumns(getDb(), ride.id, { sort_order: order, created_at: `2026-03-${String(day).padStart(2, "0")}T08:00:00.000Z` });
+      await setRideColumns(getDb(), ride.id, {
+        sort_order: order,
+        created_at: `2026-03-${String(day).padStart(2, "0")}T08:00:00.000Z`,
+      });
       rides.push(ride);
     }
     return rides;
@@ -66,7 +77,9 @@ describeEachEngine("ride ordering", (getDb, engine) => {
   it("reads a section through the listing index, already sorted", async () => {
     const query = sectionQuery(getDb(), "upcoming").selectAll().compile();
     if (engine === "sqlite") {
-      const { rows } = await sql.raw<{ detail: string }>(`explain query plan ${query.sql}`.replace("?", "'upcoming'")).execute(getDb());
+      const { rows } = await sql
+        .raw<{ detail: string }>(`explain query plan ${query.sql}`.replace("?", "'upcoming'"))
+        .execute(getDb());
       const plan = rows.map((row) => row.detail).join("\n");
       expect(plan).toContain("rides_listing");
       expect(plan).not.toContain("TEMP B-TREE");
@@ -74,12 +87,16 @@ describeEachEngine("ride ordering", (getDb, engine) => {
     }
     // The test table is tiny, so forbid the scans a planner would rightly prefer for it: what
     // is left shows whether the index can deliver the rows in order.
-    const plan = await getDb().transaction().execute(async (trx) => {
-      await sql`set local enable_seqscan = off`.execute(trx);
-      await sql`set local enable_bitmapscan = off`.execute(trx);
-      const { rows } = await sql.raw<{ "QUERY PLAN": string }>(`explain ${query.sql}`.replace("$1", "'upcoming'")).execute(trx);
-      return rows.map((row) => row["QUERY PLAN"]).join("\n");
-    });
+    const plan = await getDb()
+      .transaction()
+      .execute(async (trx) => {
+        await sql`set local enable_seqscan = off`.execute(trx);
+        await sql`set local enable_bitmapscan = off`.execute(trx);
+        const { rows } = await sql
+          .raw<{ "QUERY PLAN": string }>(`explain ${query.sql}`.replace("$1", "'upcoming'"))
+          .execute(trx);
+        return rows.map((row) => row["QUERY PLAN"]).join("\n");
+      });
     expect(plan).toContain("rides_listing");
     expect(plan).not.toMatch(/\bSort\b/);
   });
@@ -134,7 +151,9 @@ describeEachEngine("ride ordering", (getDb, engine) => {
       ["upcoming", [b!.id, 7]],
       ["archived", [b!.id, a!.id]],
     ] as const) {
-      await expect(reorderRides(getDb(), status as "upcoming", ids as unknown as string[])).rejects.toBeInstanceOf(ValidationError);
+      await expect(reorderRides(getDb(), status as "upcoming", ids as unknown as string[])).rejects.toBeInstanceOf(
+        ValidationError,
+      );
     }
     expect(await snapshot(getDb())).toEqual(before);
   });
@@ -149,10 +168,16 @@ describeEachEngine("ride ordering", (getDb, engine) => {
     // A trigger stands in for a failure after the positions were written: the stats write
     // that follows them in the same transaction is rejected.
     if (engine === "sqlite") {
-      await sql`create trigger fail_stats before insert on documents begin select raise(abort, 'boom'); end`.execute(getDb());
+      await sql`create trigger fail_stats before insert on documents begin select raise(abort, 'boom'); end`.execute(
+        getDb(),
+      );
     } else {
-      await sql`create function fail_stats() returns trigger language plpgsql as $$ begin raise exception 'boom'; end $$`.execute(getDb());
-      await sql`create trigger fail_stats before insert or update on documents for each row execute function fail_stats()`.execute(getDb());
+      await sql`create function fail_stats() returns trigger language plpgsql as $$ begin raise exception 'boom'; end $$`.execute(
+        getDb(),
+      );
+      await sql`create trigger fail_stats before insert or update on documents for each row execute function fail_stats()`.execute(
+        getDb(),
+      );
     }
     try {
       await expect(reorderRides(getDb(), "upcoming", [c!.id, b!.id, a!.id])).rejects.toThrow(/boom/);

@@ -66,7 +66,11 @@ export function listPreviousRides(db: Executor): Promise<Ride[]> {
 }
 
 /** SPEC §9 'You Might Also Like': up to `limit` other rides of the same status, in display order. */
-export async function similarRides(db: Executor, ride: Pick<Ride, "id" | "status">, limit = SIMILAR_RIDES_LIMIT): Promise<Ride[]> {
+export async function similarRides(
+  db: Executor,
+  ride: Pick<Ride, "id" | "status">,
+  limit = SIMILAR_RIDES_LIMIT,
+): Promise<Ride[]> {
   const rows = await sectionQuery(db, ride.status).selectAll().where("id", "<>", ride.id).limit(limit).execute();
   return rows.map(rideFromRow);
 }
@@ -136,7 +140,11 @@ export async function updateRide(
       throw new ConflictError(currentRide);
     }
     const order = fields.status === current.status ? current.sort_order : await endOfSection(trx, fields.status);
-    const { id: _id, created_at: _createdAt, ...changes } = rideRow(fields, legacyFieldsAfterEdit(currentRide), {
+    const {
+      id: _id,
+      created_at: _createdAt,
+      ...changes
+    } = rideRow(fields, legacyFieldsAfterEdit(currentRide), {
       id,
       order,
       createdAt: current.created_at,

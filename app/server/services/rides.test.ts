@@ -40,7 +40,13 @@ describeEachEngine("rides service", (getDb) => {
   afterEach(() => unsubscribe());
 
   it("creates a ride with server-made id, duration, timestamps, version and SPEC defaults", async () => {
-    const input = rideInput({ id: "chosen-id", duration: "99D", createdAt: "2000-01-01T00:00:00.000Z", order: 7, version: 40 });
+    const input = rideInput({
+      id: "chosen-id",
+      duration: "99D",
+      createdAt: "2000-01-01T00:00:00.000Z",
+      order: 7,
+      version: 40,
+    });
     delete input.status;
     delete input.participants;
     const ride = await createRide(getDb(), input);
@@ -57,17 +63,32 @@ describeEachEngine("rides service", (getDb) => {
     await createRide(getDb(), rideInput());
     await createRide(getDb(), rideInput({ status: "completed", startDate: "2025-01-01", endDate: "2025-01-02" }));
     const third = await createRide(getDb(), rideInput());
-    const firstCompletedLater = await createRide(getDb(), rideInput({ status: "completed", startDate: "2025-02-01", endDate: "2025-02-02" }));
+    const firstCompletedLater = await createRide(
+      getDb(),
+      rideInput({ status: "completed", startDate: "2025-02-01", endDate: "2025-02-02" }),
+    );
     expect(third.order).toBe(1);
     expect(firstCompletedLater.order).toBe(1);
   });
 
   it("coerces participants to a non-negative integer and keeps the queryable columns in sync", async () => {
-    for (const [given, expected] of [["12", 12], [-3, 0], ["abc", 0], [7.8, 7], [null, 0]] as const) {
+    for (const [given, expected] of [
+      ["12", 12],
+      [-3, 0],
+      ["abc", 0],
+      [7.8, 7],
+      [null, 0],
+    ] as const) {
       const ride = await createRide(getDb(), rideInput({ participants: given, distance: "approx 1,250 km" }));
       expect(ride.participants).toBe(expected);
       const row = await getDb().selectFrom("rides").selectAll().where("id", "=", ride.id).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ participants: expected, distance_km: 1250, start_date: "2027-06-10", end_date: "2027-06-18", status: "upcoming" });
+      expect(row).toMatchObject({
+        participants: expected,
+        distance_km: 1250,
+        start_date: "2027-06-10",
+        end_date: "2027-06-18",
+        status: "upcoming",
+      });
     }
   });
 
@@ -77,12 +98,27 @@ describeEachEngine("rides service", (getDb) => {
     ["a title of the wrong type", { title: 42 }, "title", "Title is required"],
     ["a missing start date", { startDate: undefined }, "startDate", "Start date is required"],
     ["an impossible end date", { endDate: "2027-02-30" }, "endDate", "End date is required"],
-    ["an end before the start", { startDate: "2027-06-10", endDate: "2027-06-09" }, "endDate", "End date cannot be before start date"],
+    [
+      "an end before the start",
+      { startDate: "2027-06-10", endDate: "2027-06-09" },
+      "endDate",
+      "End date cannot be before start date",
+    ],
     ["a missing distance", { distance: "" }, "distance", "Distance is required"],
     ["a missing description", { description: undefined }, "description", "Description is required"],
-    ["a javascript: booking URL", { bookingFormUrl: "javascript:alert(1)" }, "bookingFormUrl", "Booking form URL must be a valid URL"],
+    [
+      "a javascript: booking URL",
+      { bookingFormUrl: "javascript:alert(1)" },
+      "bookingFormUrl",
+      "Booking form URL must be a valid URL",
+    ],
     ["a YouTube URL that is not one", { youtubeUrl: "youtube" }, "youtubeUrl", "YouTube URL must be a valid URL"],
-    ["an ftp Instagram URL", { instagramUrl: "ftp://instagram.com/x" }, "instagramUrl", "Instagram URL must be a valid URL"],
+    [
+      "an ftp Instagram URL",
+      { instagramUrl: "ftp://instagram.com/x" },
+      "instagramUrl",
+      "Instagram URL must be a valid URL",
+    ],
     ["a javascript: image", { image: "javascript:alert(1)" }, "image", "Image must be a valid URL"],
     ["an unknown status", { status: "archived" }, "status", "Status must be upcoming, completed or cancelled"],
   ])("refuses %s with SPEC's message and writes nothing", async (_case, overrides, path, message) => {
@@ -94,7 +130,9 @@ describeEachEngine("rides service", (getDb) => {
   });
 
   it("reports every invalid field at once", async () => {
-    const error = await refused(getDb, () => createRide(getDb(), rideInput({ title: "", endDate: "2027-06-01", youtubeUrl: "nope" })));
+    const error = await refused(getDb, () =>
+      createRide(getDb(), rideInput({ title: "", endDate: "2027-06-01", youtubeUrl: "nope" })),
+    );
     expect((error as ValidationError).errors).toEqual({
       title: "Title is required",
       endDate: "End date cannot be before start date",
@@ -129,9 +167,25 @@ describeEachEngine("rides service", (getDb) => {
     const updated = await updateRide(
       getDb(),
       ride.id,
-      rideInput({ title: "Spiti in Winter", endDate: "2027-06-12", participants: "9", distance: "800 km", id: "other", createdAt: "2000-01-01T00:00:00.000Z", order: 5 }),
+      rideInput({
+        title: "Spiti in Winter",
+        endDate: "2027-06-12",
+        participants: "9",
+        distance: "800 km",
+        id: "other",
+        createdAt: "2000-01-01T00:00:00.000Z",
+        order: 5,
+      }),
     );
-    expect(updated).toMatchObject({ id: ride.id, title: "Spiti in Winter", duration: "3D 2N", participants: 9, order: 0, version: 2, createdAt: ride.createdAt });
+    expect(updated).toMatchObject({
+      id: ride.id,
+      title: "Spiti in Winter",
+      duration: "3D 2N",
+      participants: 9,
+      order: 0,
+      version: 2,
+      createdAt: ride.createdAt,
+    });
     expect(updated.updatedAt >= ride.updatedAt).toBe(true);
     expect(await getRide(getDb(), ride.id)).toEqual(updated);
     const row = await getDb().selectFrom("rides").selectAll().where("id", "=", ride.id).executeTakeFirstOrThrow();
@@ -148,11 +202,17 @@ describeEachEngine("rides service", (getDb) => {
 
   it("refuses a save based on a stale version and hands back the current ride", async () => {
     const ride = await createRide(getDb(), rideInput());
-    const current = await updateRide(getDb(), ride.id, rideInput({ title: "Saved by admin A" }), { expectedVersion: 1 });
-    const error = await refused(getDb, () => updateRide(getDb(), ride.id, rideInput({ title: "Saved by admin B" }), { expectedVersion: 1 }));
+    const current = await updateRide(getDb(), ride.id, rideInput({ title: "Saved by admin A" }), {
+      expectedVersion: 1,
+    });
+    const error = await refused(getDb, () =>
+      updateRide(getDb(), ride.id, rideInput({ title: "Saved by admin B" }), { expectedVersion: 1 }),
+    );
     expect(error).toBeInstanceOf(ConflictError);
     expect((error as ConflictError).current).toEqual(current);
-    expect((await updateRide(getDb(), ride.id, rideInput({ title: "B, after reloading" }), { expectedVersion: 2 })).version).toBe(3);
+    expect(
+      (await updateRide(getDb(), ride.id, rideInput({ title: "B, after reloading" }), { expectedVersion: 2 })).version,
+    ).toBe(3);
   });
 
   it("moves a ride whose status changes in the form to the end of its new section", async () => {
@@ -185,7 +245,10 @@ describeEachEngine("rides service", (getDb) => {
   });
 
   it("duplicates a ride as a new upcoming ride titled '(Copy)', leaving the original alone", async () => {
-    const source = await createRide(getDb(), rideInput({ status: "completed", participants: 14, startDate: "2025-03-01", endDate: "2025-03-04" }));
+    const source = await createRide(
+      getDb(),
+      rideInput({ status: "completed", participants: 14, startDate: "2025-03-01", endDate: "2025-03-04" }),
+    );
     await createRide(getDb(), rideInput());
     const copy = await duplicateRide(getDb(), source.id);
     expect(copy.id).not.toBe(source.id);
@@ -211,7 +274,9 @@ describeEachEngine("rides service", (getDb) => {
     const ride = await createRide(getDb(), rideInput());
     const badStatus = await refused(getDb, () => setRideStatus(getDb(), ride.id, "archived" as "completed"));
     expect((badStatus as ValidationError).errors.status).toBe("Status must be upcoming, completed or cancelled");
-    expect(await refused(getDb, () => setRideStatus(getDb(), "no-such-ride", "completed"))).toBeInstanceOf(NotFoundError);
+    expect(await refused(getDb, () => setRideStatus(getDb(), "no-such-ride", "completed"))).toBeInstanceOf(
+      NotFoundError,
+    );
   });
 
   it("counts rides per status", async () => {
@@ -226,7 +291,11 @@ describeEachEngine("rides service", (getDb) => {
     const ride = await createRide(getDb(), rideInput({ bestSeason: "Summer" }));
     const row = await getDb().selectFrom("rides").select("data").where("id", "=", ride.id).executeTakeFirstOrThrow();
     const { bestSeason: _season, highlights: _highlights, ...older } = JSON.parse(row.data) as Record<string, unknown>;
-    await getDb().updateTable("rides").set({ data: JSON.stringify(older) }).where("id", "=", ride.id).execute();
+    await getDb()
+      .updateTable("rides")
+      .set({ data: JSON.stringify(older) })
+      .where("id", "=", ride.id)
+      .execute();
     const read = await getRide(getDb(), ride.id);
     expect(read).toEqual({ ...ride, bestSeason: "", highlights: [] });
     read!.highlights.push("changed by a caller");

@@ -16,7 +16,10 @@ describeEachEngine("featured ride service", (getDb) => {
     const saved = await saveFeaturedRide(getDb(), featuredInput({ ctaText: undefined, isActive: undefined }));
     expect(saved).toMatchObject({ ctaText: "Know More", isActive: true, ctaLink: "/ride/abc" });
     expect(await getFeaturedRide(getDb())).toEqual(saved);
-    const replaced = await saveFeaturedRide(getDb(), featuredInput({ isActive: false, ctaLink: "https://example.com/ride" }));
+    const replaced = await saveFeaturedRide(
+      getDb(),
+      featuredInput({ isActive: false, ctaLink: "https://example.com/ride" }),
+    );
     expect(await getFeaturedRide(getDb())).toEqual(replaced);
   });
 
@@ -37,8 +40,18 @@ describeEachEngine("featured ride service", (getDb) => {
   });
 
   it("reads a partial stored banner with the defaults filled in", async () => {
-    await writeDocument(getDb(), "featuredRide", { title: "Old banner", subtitle: "Old ride", description: "From the old app" });
-    expect(await getFeaturedRide(getDb())).toMatchObject({ title: "Old banner", ctaText: "Know More", isActive: true, ctaLink: "", image: "" });
+    await writeDocument(getDb(), "featuredRide", {
+      title: "Old banner",
+      subtitle: "Old ride",
+      description: "From the old app",
+    });
+    expect(await getFeaturedRide(getDb())).toMatchObject({
+      title: "Old banner",
+      ctaText: "Know More",
+      isActive: true,
+      ctaLink: "",
+      image: "",
+    });
   });
 });
 
@@ -54,9 +67,24 @@ describeEachEngine("config service", (getDb) => {
   });
 
   it.each([
-    ["an invalid email", { company: { ...configInput().company as object, email: "not-an-email" } }, "company.email", "Please enter a valid email address"],
-    ["a javascript: Instagram link", { socialMedia: { ...configInput().socialMedia as object, instagram: "javascript:alert(1)" } }, "socialMedia.instagram", "Instagram link must be a valid URL"],
-    ["a community form that is not a URL", { googleForm: "forms" }, "googleForm", "Community form link must be a valid URL"],
+    [
+      "an invalid email",
+      { company: { ...(configInput().company as object), email: "not-an-email" } },
+      "company.email",
+      "Please enter a valid email address",
+    ],
+    [
+      "a javascript: Instagram link",
+      { socialMedia: { ...(configInput().socialMedia as object), instagram: "javascript:alert(1)" } },
+      "socialMedia.instagram",
+      "Instagram link must be a valid URL",
+    ],
+    [
+      "a community form that is not a URL",
+      { googleForm: "forms" },
+      "googleForm",
+      "Community form link must be a valid URL",
+    ],
     ["a missing company", { company: undefined }, "company", undefined],
   ])("refuses %s, writing nothing", async (_case, overrides, path, message) => {
     await saveConfig(getDb(), configInput());

@@ -35,7 +35,13 @@ function isSlideId(id: unknown): id is string {
 
 /** Every slide in carousel order (SPEC §7: order ascending). */
 export async function listSlides(db: Executor): Promise<HeroSlide[]> {
-  const rows = await db.selectFrom("hero_slides").selectAll().orderBy("sort_order").orderBy("created_at").orderBy("id").execute();
+  const rows = await db
+    .selectFrom("hero_slides")
+    .selectAll()
+    .orderBy("sort_order")
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
   return rows.map(slideFromRow);
 }
 
@@ -69,7 +75,13 @@ export async function createSlide(db: Database, input: unknown): Promise<HeroSli
     const timestamp = new Date().toISOString();
     const row = await trx
       .insertInto("hero_slides")
-      .values({ id: randomUUID(), sort_order: Number(count), ...slideColumns(fields), created_at: timestamp, updated_at: timestamp })
+      .values({
+        id: randomUUID(),
+        sort_order: Number(count),
+        ...slideColumns(fields),
+        created_at: timestamp,
+        updated_at: timestamp,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     return slideFromRow(row);

@@ -25,8 +25,18 @@ describeEachEngine("hero slides service", (getDb) => {
   it("updates a slide, keeping its order and creation time", async () => {
     await createSlide(getDb(), slideInput());
     const slide = await createSlide(getDb(), slideInput());
-    const updated = await updateSlide(getDb(), slide.id, slideInput({ title: "Monsoon in the Ghats", isActive: false, order: 0 }));
-    expect(updated).toMatchObject({ id: slide.id, title: "Monsoon in the Ghats", isActive: false, order: 1, createdAt: slide.createdAt });
+    const updated = await updateSlide(
+      getDb(),
+      slide.id,
+      slideInput({ title: "Monsoon in the Ghats", isActive: false, order: 0 }),
+    );
+    expect(updated).toMatchObject({
+      id: slide.id,
+      title: "Monsoon in the Ghats",
+      isActive: false,
+      order: 1,
+      createdAt: slide.createdAt,
+    });
     expect(await getSlide(getDb(), slide.id)).toEqual(updated);
   });
 
@@ -46,7 +56,10 @@ describeEachEngine("hero slides service", (getDb) => {
   ])("refuses %s on add and edit, writing nothing", async (_case, overrides, path, message) => {
     const slide = await createSlide(getDb(), slideInput());
     const before = await snapshot(getDb());
-    for (const write of [() => createSlide(getDb(), slideInput(overrides)), () => updateSlide(getDb(), slide.id, slideInput(overrides))]) {
+    for (const write of [
+      () => createSlide(getDb(), slideInput(overrides)),
+      () => updateSlide(getDb(), slide.id, slideInput(overrides)),
+    ]) {
       const error = await write().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ValidationError);
       expect((error as ValidationError).errors[path]).toBe(message);

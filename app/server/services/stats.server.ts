@@ -31,7 +31,10 @@ export async function getStats(db: Executor): Promise<Stats> {
 
 /** Only the slim columns: statistics never parse ride documents. */
 async function rideFacts(db: Executor): Promise<RideFacts[]> {
-  const rows = await db.selectFrom("rides").select(["status", "participants", "distance_km", "start_date", "end_date"]).execute();
+  const rows = await db
+    .selectFrom("rides")
+    .select(["status", "participants", "distance_km", "start_date", "end_date"])
+    .execute();
   return rows.map((row) => ({
     status: row.status,
     participants: row.participants,

@@ -6,7 +6,14 @@ import { createRide, deleteRide, duplicateRide, reorderRides, setRideStatus, upd
 import { getRideBreakdown, getStats, recomputeStats, refreshStats } from "./stats.server";
 
 const completed = (overrides: Record<string, unknown> = {}) =>
-  rideInput({ status: "completed", startDate: "2025-01-10", endDate: "2025-01-12", participants: 10, distance: "450 km", ...overrides });
+  rideInput({
+    status: "completed",
+    startDate: "2025-01-10",
+    endDate: "2025-01-12",
+    participants: 10,
+    distance: "450 km",
+    ...overrides,
+  });
 
 describeEachEngine("stats service", (getDb) => {
   it("serves SPEC §9's fallback figures while none are stored", async () => {
@@ -18,16 +25,39 @@ describeEachEngine("stats service", (getDb) => {
     const lastUpdated = async () => (await getStats(db)).lastUpdated;
 
     const first = await createRide(db, completed());
-    expect(await getStats(db)).toMatchObject({ completedRides: 1, happyRiders: 10, kilometersCovered: 450, monthsOfAdventure: 1, isAutoCalculated: true });
+    expect(await getStats(db)).toMatchObject({
+      completedRides: 1,
+      happyRiders: 10,
+      kilometersCovered: 450,
+      monthsOfAdventure: 1,
+      isAutoCalculated: true,
+    });
 
-    const second = await createRide(db, completed({ participants: "5", distance: "1,200 km", startDate: "2025-03-01", endDate: "2025-03-02" }));
-    expect(await getStats(db)).toMatchObject({ completedRides: 2, happyRiders: 15, kilometersCovered: 1650, monthsOfAdventure: 3 });
+    const second = await createRide(
+      db,
+      completed({ participants: "5", distance: "1,200 km", startDate: "2025-03-01", endDate: "2025-03-02" }),
+    );
+    expect(await getStats(db)).toMatchObject({
+      completedRides: 2,
+      happyRiders: 15,
+      kilometersCovered: 1650,
+      monthsOfAdventure: 3,
+    });
 
-    await updateRide(db, second.id, completed({ participants: 7, distance: "1,000 km", startDate: "2025-03-01", endDate: "2025-03-02" }));
+    await updateRide(
+      db,
+      second.id,
+      completed({ participants: 7, distance: "1,000 km", startDate: "2025-03-01", endDate: "2025-03-02" }),
+    );
     expect(await getStats(db)).toMatchObject({ completedRides: 2, happyRiders: 17, kilometersCovered: 1450 });
 
     await setRideStatus(db, second.id, "cancelled");
-    expect(await getStats(db)).toMatchObject({ completedRides: 1, happyRiders: 10, kilometersCovered: 450, monthsOfAdventure: 3 });
+    expect(await getStats(db)).toMatchObject({
+      completedRides: 1,
+      happyRiders: 10,
+      kilometersCovered: 450,
+      monthsOfAdventure: 3,
+    });
 
     const copy = await duplicateRide(db, first.id);
     expect(copy.status).toBe("upcoming");
@@ -47,13 +77,18 @@ describeEachEngine("stats service", (getDb) => {
   it("leaves the statistics alone when a ride write is refused", async () => {
     await createRide(getDb(), completed());
     const before = await snapshot(getDb());
-    await expect(createRide(getDb(), completed({ endDate: "2024-01-01" }))).rejects.toThrow();
+    await expect(createRide(getDb(), completed({ endDate: "2024-01-01" }))).rejects.toThrow(
+      "End date cannot be before start date",
+    );
     expect(await snapshot(getDb())).toEqual(before);
   });
 
   it("computes the ride breakdown from the slim columns", async () => {
     await createRide(getDb(), completed());
-    await createRide(getDb(), completed({ participants: 21, distance: "300-350 km", startDate: "2025-06-01", endDate: "2025-06-03" }));
+    await createRide(
+      getDb(),
+      completed({ participants: 21, distance: "300-350 km", startDate: "2025-06-01", endDate: "2025-06-03" }),
+    );
     await createRide(getDb(), rideInput({ startDate: "2027-01-05", endDate: "2027-01-07" }));
     await createRide(getDb(), rideInput({ status: "cancelled" }));
     expect(await getRideBreakdown(getDb())).toEqual({

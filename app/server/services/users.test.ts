@@ -17,7 +17,11 @@ it("hashes with scrypt, a random salt per hash and the parameters in the string"
 
 describeEachEngine("users service", (getDb) => {
   it("creates an admin with a normalised email and never stores the password itself", async () => {
-    const { user, created } = await createOrPromoteAdmin(getDb(), { email: "  Asha@Example.COM ", password: "ride-safe-2027", displayName: "Asha" });
+    const { user, created } = await createOrPromoteAdmin(getDb(), {
+      email: "  Asha@Example.COM ",
+      password: "ride-safe-2027",
+      displayName: "Asha",
+    });
     expect(created).toBe(true);
     expect(user).toMatchObject({ email: "asha@example.com", displayName: "Asha", role: "admin", lastLoginAt: null });
     expect(await getUser(getDb(), user.id)).toEqual(user);
@@ -28,7 +32,11 @@ describeEachEngine("users service", (getDb) => {
   });
 
   it("promotes an existing account, setting the new password and keeping its name when none is given", async () => {
-    const { user } = await createOrPromoteAdmin(getDb(), { email: "ravi@example.com", password: "first-password", displayName: "Ravi" });
+    const { user } = await createOrPromoteAdmin(getDb(), {
+      email: "ravi@example.com",
+      password: "first-password",
+      displayName: "Ravi",
+    });
     await getDb().updateTable("users").set({ role: "member" }).execute();
     const promoted = await createOrPromoteAdmin(getDb(), { email: "RAVI@example.com", password: "second-password" });
     expect(promoted).toMatchObject({ created: false, user: { id: user.id, role: "admin", displayName: "Ravi" } });
@@ -39,7 +47,12 @@ describeEachEngine("users service", (getDb) => {
   it.each([
     ["a missing email", { password: "long-enough" }, "email", "Email is required"],
     ["an invalid email", { email: "ravi", password: "long-enough" }, "email", "Please enter a valid email address"],
-    ["a short password", { email: "ravi@example.com", password: "short" }, "password", "Password must be at least 8 characters"],
+    [
+      "a short password",
+      { email: "ravi@example.com", password: "short" },
+      "password",
+      "Password must be at least 8 characters",
+    ],
   ])("refuses %s, writing nothing", async (_case, input, path, message) => {
     const before = await snapshot(getDb());
     const error = await createOrPromoteAdmin(getDb(), input as never).catch((e: unknown) => e);
