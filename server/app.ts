@@ -1,30 +1,86 @@
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { RouterContextProvider, type ServerBuild, createRequestHandler } from "react-router";
 import type { ViteDevServer } from "vite";
 import { requestContext, servicesContext } from "~/context";
-import { readEnv } from "~/server/env.server";
+import { onContentChanged } from "~/server/content-events.server";
+import { isDatabaseUnavailableError, trackDatabaseFailures } from "~/server/db/failures.server";
+import { type Env, readEnv } from "~/server/env.server";
 import { cachedFrameSources } from "~/server/frame-sources.server";
-import { createLogger } from "~/server/logger.server";
+import { type Logger, createLogger } from "~/server/logger.server";
 import { type RunningServices, startServices } from "~/server/services.server";
+import { fetchRequestOf, sendFetchResponse } from "./fetch-bridge";
+import { databaseReadiness, healthChecks } from "./health";
+import { PageCache, type Rendered, pageCaching } from "./http-cache";
+import { requestLogging, requestLoggerOf } from "./request-logging";
 import { requestInfoOf, security } from "./security";
+import { sendUnavailable, withOutageStatus } from "./unavailable";
 
-export type Server = { app: express.Express; services: RunningServices };
+export type Server = {
+  app: express.Express;
+  services: RunningServices;
+  /** Shutting down: readiness fails and every response closes its connection. */
+  stopAccepting(): void;
+  close(): Promise<void>;
+};
+
+/** What server/main.ts needs before the database is reachable, and how to get the rest. */
+export type Boot = {
+  env: Env;
+  logger: Logger;
+  /** Answers while start() has not succeeded yet: alive, not ready, pages 503. */
+  starting: express.Express;
+  /** Opens the database (migrating it) and builds the full application. */
+  start(): Promise<Server>;
+  /** A start() failure worth retrying (the database is not reachable yet) rather than fatal. */
+  isTransient(error: unknown): boolean;
+};
+
+/** Reads the configuration (throwing ConfigurationError when it is wrong) and prepares the start. */
+export function prepareServer({ vite }: { vite?: ViteDevServer } = {}): Boot {
+  const env = readEnv();
+  const logger = createLogger(env.logLevel, env.nodeEnv === "development");
+  return {
+    env,
+    logger,
+    starting: startingApp(logger),
+    start: () => createServer(env, logger, vite),
+    isTransient: isDatabaseUnavailableError,
+  };
+}
+
+function startingApp(logger: Logger): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(requestLogging(logger));
+  app.use(healthChecks(async () => "starting: waiting for the database"));
+  app.use((_req, res) => sendUnavailable(res, requestIdOf(res)));
+  return app;
+}
+
+function requestIdOf(res: express.Response): string {
+  return requestInfoOf(res)?.requestId ?? "none";
+}
 
 /**
  * The HTTP shell around React Router. The same code runs in development (Vite serves the
  * assets and reloads route modules) and in production (the bundled build).
  */
-export async function createServer({ vite }: { vite?: ViteDevServer } = {}): Promise<Server> {
-  const env = readEnv();
-  const logger = createLogger(env.logLevel, env.nodeEnv === "development");
+async function createServer(env: Env, logger: Logger, vite: ViteDevServer | undefined): Promise<Server> {
   const services = await startServices(env, logger);
+  let stopping = false;
 
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.trustProxy);
+  app.use(requestLogging(logger));
   app.use(security(env, cachedFrameSources(services.db, logger)));
+  app.use((_req, res, next) => {
+    // A kept-alive connection would otherwise carry a next request into a closing server.
+    if (stopping) res.setHeader("Connection", "close");
+    next();
+  });
+  app.use(healthChecks(async () => (stopping ? "shutting down" : databaseReadiness(services.db))));
   app.use(compression());
 
   if (vite) {
@@ -39,19 +95,67 @@ export async function createServer({ vite }: { vite?: ViteDevServer } = {}): Pro
   const build = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : () => import("virtual:react-router/server-build");
+  const handleRequest = createRequestHandler(build, env.nodeEnv);
 
-  app.use(
-    createRequestHandler({
-      build,
-      mode: env.nodeEnv,
-      getLoadContext: (_req, res) => {
-        const context = new RouterContextProvider();
-        context.set(servicesContext, services);
-        context.set(requestContext, requestInfoOf(res));
-        return context;
-      },
-    }),
-  );
+  const loadContext = (res: express.Response) => {
+    const context = new RouterContextProvider();
+    // Loaders log through a child logger that stamps the request id on every line.
+    context.set(servicesContext, { ...services, logger: requestLoggerOf(res) });
+    context.set(requestContext, requestInfoOf(res));
+    return context;
+  };
 
-  return { app, services };
+  const render = async (req: express.Request, res: express.Response, method = req.method): Promise<Rendered> => {
+    const { result, failures } = trackDatabaseFailures(() => handleRequest(fetchRequestOf(req, res, method), loadContext(res)));
+    return { response: await result, failures };
+  };
+  const send = (_req: express.Request, res: express.Response, { response, failures }: Rendered) =>
+    sendFetchResponse(res, withOutageStatus(response, failures));
+
+  // Development renders every request: route modules change under the cache's feet.
+  const cache = new PageCache();
+  const stopInvalidating = onContentChanged(() => cache.invalidate());
+  if (!vite) {
+    app.use(
+      pageCaching(cache, {
+        render,
+        send,
+        tokensOf: (res) => {
+          const { nonce, requestId } = requestInfoOf(res);
+          return [nonce, requestId];
+        },
+        // While deaf to other instances' changes, this one cannot know when a page goes stale.
+        enabled: () => services.contentBridge?.isListening() ?? true,
+        logger,
+      }),
+    );
+  }
+
+  const respond = async (req: express.Request, res: express.Response, next: express.NextFunction) => {
+    try {
+      await send(req, res, await render(req, res));
+    } catch (error) {
+      next(error);
+    }
+  };
+  app.use((req, res, next) => void respond(req, res, next));
+
+  app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+    (requestLoggerOf(res) ?? logger).error({ err: error, method: req.method, path: req.path }, "request failed");
+    if (res.headersSent) return next(error);
+    if (isDatabaseUnavailableError(error)) return sendUnavailable(res, requestIdOf(res));
+    res.status(500).type("text/plain").send(`Something went wrong. Reference: ${requestIdOf(res)}`);
+  });
+
+  return {
+    app,
+    services,
+    stopAccepting: () => {
+      stopping = true;
+    },
+    close: async () => {
+      stopInvalidating();
+      await services.close();
+    },
+  };
 }

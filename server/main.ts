@@ -1,42 +1,98 @@
 // The process: picks development or production, listens, and shuts down cleanly.
 // Runs directly on Node 24 (type stripping), so it imports nothing of ours but the built server.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Server } from "./app.ts";
+import type { Boot, Server } from "./app.ts";
 
 const dev = process.argv.includes("--dev");
+/** In-flight requests get this long to finish after SIGTERM / SIGINT. */
+const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS) || 10_000;
+const RETRY_MAX_MS = 10_000;
 
-async function load(): Promise<Server> {
+async function prepare(): Promise<Boot> {
   if (!dev) {
     const bundle = pathToFileURL(path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js")).href;
-    const { createServer } = (await import(bundle)) as typeof import("./app.ts");
-    return createServer();
+    const { prepareServer } = (await import(bundle).catch((error: unknown) => {
+      throw new Error(`Cannot load the production build at ${bundle} (run \`npm run build\` first): ${(error as Error).message}`);
+    })) as typeof import("./app.ts");
+    return prepareServer();
   }
   const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
-  const { createServer } = (await vite.ssrLoadModule("./server/app.ts")) as typeof import("./app.ts");
-  return createServer({ vite });
+  const { prepareServer } = (await vite.ssrLoadModule("./server/app.ts")) as typeof import("./app.ts");
+  return prepareServer({ vite });
 }
 
+let boot: Boot;
 try {
-  const { app, services } = await load();
-  const { port, host } = services.env;
-  const server = app.listen(port, host, () => {
-    services.logger.info(`Roadbook listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
-  });
-
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    services.logger.info({ signal }, "shutting down");
-    server.close(() => void services.close().then(() => process.exit(0)));
-    server.closeIdleConnections();
-    // In-flight requests get a bounded time to finish.
-    setTimeout(() => process.exit(1), 10_000).unref();
-  };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  boot = await prepare();
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  // Bad configuration: say what is wrong, in words, and stop (no stack trace to dig through).
+  console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
+
+const { env, logger } = boot;
+let running: Server | undefined;
+let stopping = false;
+// Until the database is reachable the interim app answers: alive, not ready, 503 pages.
+const http = createServer((req, res) => void (running ? running.app(req, res) : boot.starting(req, res)));
+
+http.on("error", (error) => {
+  logger.fatal({ err: error }, "cannot listen");
+  process.exit(1);
+});
+http.listen(env.port, env.host, () => {
+  const { port } = http.address() as AddressInfo;
+  logger.info({ port, host: env.host }, `Roadbook listening on http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${port}`);
+});
+
+/** Start-up waits for the database with growing pauses; any other failure stops the process. */
+async function start(): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    if (stopping) return;
+    try {
+      running = await boot.start();
+      logger.info("ready");
+      return;
+    } catch (error) {
+      if (!boot.isTransient(error)) {
+        logger.fatal({ err: error }, "start-up failed");
+        process.exit(1);
+      }
+      const delay = Math.min(RETRY_MAX_MS, 500 * 2 ** (attempt - 1));
+      logger.error({ err: error, attempt, retryInMs: delay }, "database unreachable at start-up; retrying");
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "shutting down: finishing in-flight requests");
+  running?.stopAccepting();
+  const forced = setTimeout(() => {
+    logger.warn({ graceMs: SHUTDOWN_GRACE_MS }, "in-flight requests did not finish in time; closing their connections");
+    http.closeAllConnections();
+  }, SHUTDOWN_GRACE_MS);
+  forced.unref();
+  // A kept-alive connection goes idle when its last response ends: close it then, not after
+  // the keep-alive time-out.
+  const reaper = setInterval(() => http.closeIdleConnections(), 50);
+  await new Promise<void>((resolve) => {
+    http.close(() => resolve());
+    http.closeIdleConnections();
+  });
+  clearInterval(reaper);
+  clearTimeout(forced);
+  await running?.close();
+  logger.info("shut down");
+  process.exit(0);
+}
+
+process.once("SIGTERM", () => void shutdown("SIGTERM"));
+process.once("SIGINT", () => void shutdown("SIGINT"));
+
+await start();

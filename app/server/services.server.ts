@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { AppServices } from "~/context";
+import { type ContentBridge, startContentBridge } from "./content-events-pg.server";
 import { openDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate.server";
 import type { Env } from "./env.server";
@@ -7,7 +8,11 @@ import type { Logger } from "./logger.server";
 import { seedDemoContent } from "./seed/demo-content.server";
 import { openStorage } from "./storage/open-storage.server";
 
-export type RunningServices = AppServices & { close(): Promise<void> };
+export type RunningServices = AppServices & {
+  /** PostgreSQL only: other instances' content changes arrive through it. */
+  contentBridge: ContentBridge | undefined;
+  close(): Promise<void>;
+};
 
 /**
  * Opens the database chosen by the environment, brings its schema up to date and, on a
@@ -18,10 +23,21 @@ export async function startServices(env: Env, logger: Logger): Promise<RunningSe
     databaseUrl: env.databaseUrl,
     sqlitePath: path.join(env.dataDir, "roadbook.sqlite"),
   });
-  const applied = await migrateToLatest(db);
+  let applied: string[];
+  try {
+    applied = await migrateToLatest(db);
+  } catch (error) {
+    // start-up is retried while the database is unreachable: no pool left behind per attempt.
+    await db.destroy();
+    throw error;
+  }
   logger.info({ engine, applied }, "database ready");
   const isNewDatabase = applied.includes("2026-11-22T1000_initial");
   if (env.seedDemo && isNewDatabase && (await seedDemoContent(db))) logger.info("demo content seeded");
+  const contentBridge =
+    engine === "postgres" && env.databaseUrl
+      ? await startContentBridge({ db, connection: { connectionString: env.databaseUrl, application_name: "roadbook-listener" }, logger })
+      : undefined;
   const { storage, kind } = openStorage(env);
   logger.info({ storage: kind }, "upload storage ready");
   return {
@@ -29,7 +45,9 @@ export async function startServices(env: Env, logger: Logger): Promise<RunningSe
     env,
     logger,
     storage,
+    contentBridge,
     close: async () => {
+      await contentBridge?.close();
       await Promise.all([db.destroy(), storage.close()]);
     },
   };

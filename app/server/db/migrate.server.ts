@@ -14,14 +14,26 @@ async function postgresSchemaOf(db: Database): Promise<string | undefined> {
   return rows[0]?.schema;
 }
 
-/** Brings the schema up to date; returns the names of the migrations it applied. */
-export async function migrateToLatest(db: Database): Promise<string[]> {
-  const migrator = new Migrator({
+async function migratorFor(db: Database): Promise<Migrator> {
+  return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableSchema: await postgresSchemaOf(db),
   });
+}
+
+/** Brings the schema up to date; returns the names of the migrations it applied. */
+export async function migrateToLatest(db: Database): Promise<string[]> {
+  const migrator = await migratorFor(db);
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/** The migrations this code knows that the database has not applied (readiness checks). */
+export async function pendingMigrations(db: Database): Promise<string[]> {
+  const migrator = await migratorFor(db);
+  return (await migrator.getMigrations())
+    .filter((migration) => !migration.executedAt)
+    .map((migration) => migration.name);
 }

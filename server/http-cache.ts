@@ -1,0 +1,302 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
+import type { DatabaseFailures } from "~/server/db/failures.server";
+import type { Logger } from "~/server/logger.server";
+
+/**
+ * Public pages are the same for every visitor until an admin changes content, so each is
+ * rendered once per change and kept in memory (HTML and React Router's .data requests,
+ * keyed by URL); any content change, on this instance or another, empties the cache. A CDN
+ * may keep them for a minute too (s-maxage), and browsers revalidate with the ETag.
+ *
+ * The CSP nonce: every response carries its own (server/security.ts), and a cached HTML page
+ * holds the nonce of the render that made it. The page is stored cut at that nonce and
+ * stitched back together with the current response's nonce, so each response is as if freshly
+ * rendered. The ETag is computed over the cut page, hence the same for every response until
+ * the content changes, on every instance. A 304 leaves out the CSP header: the browser keeps
+ * the page it has, whose scripts carry the nonce of the CSP it stored along with it.
+ */
+
+export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+
+/** Only what a public page responds with; resources (XML, calendar files, images) have their own rules. */
+const PAGE_CONTENT_TYPE = /^(text\/html|text\/x-script)\b/i;
+/** Paths never cached whatever they answer: the admin portal, uploads, built assets, probes. */
+const NEVER_CACHED = /^\/(admin(\/|\.data$|$)|images\/|assets\/|healthz$|readyz$)/;
+/** Per-response headers; the shell sets its own. */
+const UNSTORED_HEADERS = new Set(["set-cookie", "date", "content-length", "etag", "cache-control", "x-request-id", "vary"]);
+
+type Encoding = "br" | "gzip";
+
+export type CachedPage = {
+  headers: [string, string][];
+  /** The body, cut wherever one of the rendering response's own tokens appeared. */
+  parts: Buffer[];
+  /** Which token goes between parts[i] and parts[i + 1]. */
+  slots: number[];
+  /** The ETag without quotes or encoding suffix. */
+  tag: string;
+  size: number;
+  /** The cache generation the page was rendered in; older pages are stale. */
+  generation: number;
+  /** Compressed bodies, kept only for pages without a nonce (the same bytes every time). */
+  encoded: Map<Encoding, Buffer>;
+};
+
+export type Rendered = { response: Response; failures: DatabaseFailures };
+
+export type PageCacheOptions = {
+  /** Renders the request with React Router (as GET for a HEAD request, so the body can be kept). */
+  render: (req: ExpressRequest, res: ExpressResponse, method: "GET") => Promise<Rendered>;
+  /** Sends a response that is not served from the cache. */
+  send: (req: ExpressRequest, res: ExpressResponse, rendered: Rendered) => Promise<void>;
+  /** What each response has of its own (the CSP nonce, the request id), wherever it appears in a page. */
+  tokensOf: (res: ExpressResponse) => string[];
+  /** Whether pages may be served from and kept in the cache now. */
+  enabled?: () => boolean;
+  logger: Logger;
+  maxEntries?: number;
+  maxBytes?: number;
+};
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const COMPRESS_MIN_BYTES = 1024;
+
+async function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  return encoding === "br" ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzip(body, { level: 6 });
+}
+
+/** The encoding to send: brotli, else gzip, when the client accepts it (q > 0). */
+export function negotiateEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Map<string, number>();
+  for (const item of acceptEncoding.split(",")) {
+    const [name = "", ...params] = item.trim().toLowerCase().split(";");
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const wildcard = accepted.get("*");
+  const quality = (name: Encoding) => accepted.get(name) ?? wildcard ?? 0;
+  if (quality("br") > 0 && quality("br") >= quality("gzip")) return "br";
+  if (quality("gzip") > 0) return "gzip";
+  return undefined;
+}
+
+/** Whether an If-None-Match header names this page (any encoding of it, weak or strong). */
+export function matchesTag(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  return ifNoneMatch.split(",").some((candidate) => {
+    const opaque = candidate.trim().replace(/^W\//, "").replace(/^"|"$/g, "");
+    return opaque === tag || opaque === `${tag}-br` || opaque === `${tag}-gzip`;
+  });
+}
+
+function splitAt(body: Buffer, tokens: string[]): { parts: Buffer[]; slots: number[] } {
+  const needles = tokens.flatMap((token, slot) => (token ? [{ bytes: Buffer.from(token), slot }] : []));
+  const parts: Buffer[] = [];
+  const slots: number[] = [];
+  let start = 0;
+  for (;;) {
+    let next: { at: number; length: number; slot: number } | undefined;
+    for (const needle of needles) {
+      const at = body.indexOf(needle.bytes, start);
+      if (at !== -1 && (!next || at < next.at)) next = { at, length: needle.bytes.length, slot: needle.slot };
+    }
+    if (!next) break;
+    parts.push(body.subarray(start, next.at));
+    slots.push(next.slot);
+    start = next.at + next.length;
+  }
+  parts.push(body.subarray(start));
+  return { parts, slots };
+}
+
+function stitch(page: Pick<CachedPage, "parts" | "slots">, tokens: string[]): Buffer {
+  if (page.parts.length === 1) return page.parts[0]!;
+  const glue = tokens.map((token) => Buffer.from(token));
+  return Buffer.concat(page.parts.flatMap((part, index) => (index === 0 ? [part] : [glue[page.slots[index - 1]!] ?? Buffer.alloc(0), part])));
+}
+
+function tagOf(parts: Buffer[], slots: number[]): string {
+  const hash = createHash("sha256");
+  // Each token stands as a byte no page contains next to its slot number, so pages differing
+  // only in where (or which) tokens appear get different tags.
+  parts.forEach((part, index) => {
+    if (index > 0) hash.update(Buffer.from([0, slots[index - 1]!]));
+    hash.update(part);
+  });
+  return hash.digest("base64url").slice(0, 27);
+}
+
+/** A GET or HEAD of a public page by a visitor without cookies: the only requests cached. */
+export function isCacheableRequest(req: ExpressRequest): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (req.headers.cookie || req.headers.authorization) return false;
+  return !NEVER_CACHED.test(req.path);
+}
+
+function isCacheableResponse(response: Response): boolean {
+  if (response.status !== 200 || response.headers.has("set-cookie")) return false;
+  if (!PAGE_CONTENT_TYPE.test(response.headers.get("content-type") ?? "")) return false;
+  return !/\b(private|no-store|no-cache)\b/i.test(response.headers.get("cache-control") ?? "");
+}
+
+export class PageCache {
+  readonly #pages = new Map<string, CachedPage>();
+  readonly #maxEntries: number;
+  readonly #maxBytes: number;
+  #bytes = 0;
+  #generation = 0;
+
+  constructor({ maxEntries = 500, maxBytes = 64 * 1024 * 1024 }: { maxEntries?: number; maxBytes?: number } = {}) {
+    this.#maxEntries = maxEntries;
+    this.#maxBytes = maxBytes;
+  }
+
+  get generation(): number {
+    return this.#generation;
+  }
+
+  get size(): number {
+    return this.#pages.size;
+  }
+
+  /**
+   * Every page becomes stale: the next request renders it again. Stale pages are kept (until
+   * evicted) to stand in for a render that fails while the database is unavailable.
+   */
+  invalidate(): void {
+    this.#generation += 1;
+  }
+
+  /** The page, fresh or stale (compare its generation); refreshes its place in the LRU order. */
+  get(key: string): CachedPage | undefined {
+    const page = this.#pages.get(key);
+    if (page) {
+      this.#pages.delete(key);
+      this.#pages.set(key, page);
+    }
+    return page;
+  }
+
+  /** Keeps a page rendered in `page.generation`, unless content changed while it rendered. */
+  set(key: string, page: CachedPage): boolean {
+    if (page.generation !== this.#generation || page.size > this.#maxBytes) return false;
+    this.delete(key);
+    this.#pages.set(key, page);
+    this.#bytes += page.size;
+    for (const [oldest, evicted] of this.#pages) {
+      if (this.#pages.size <= this.#maxEntries && this.#bytes <= this.#maxBytes) break;
+      this.#pages.delete(oldest);
+      this.#bytes -= evicted.size;
+    }
+    return true;
+  }
+
+  delete(key: string): void {
+    const page = this.#pages.get(key);
+    if (!page) return;
+    this.#pages.delete(key);
+    this.#bytes -= page.size;
+  }
+}
+
+function toCachedPage(response: Response, body: Buffer, tokens: string[], generation: number): CachedPage {
+  const { parts, slots } = splitAt(body, tokens);
+  const headers = [...response.headers.entries()].filter(([name]) => !UNSTORED_HEADERS.has(name.toLowerCase()));
+  return { headers, parts, slots, tag: tagOf(parts, slots), size: body.length, generation, encoded: new Map() };
+}
+
+async function encodedBody(page: CachedPage, body: Buffer, encoding: Encoding | undefined): Promise<Buffer> {
+  if (!encoding) return body;
+  if (page.parts.length > 1) return compress(body, encoding);
+  let encoded = page.encoded.get(encoding);
+  if (!encoded) {
+    encoded = await compress(body, encoding);
+    page.encoded.set(encoding, encoded);
+  }
+  return encoded;
+}
+
+/** Sends a cached page: 304 when the client has it, else the page with this response's own tokens. */
+async function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, tokens: string[], cacheControl: string) {
+  res.setHeader("Cache-Control", cacheControl);
+  res.append("Vary", "Accept-Encoding");
+  if (matchesTag(req.get("if-none-match"), page.tag)) {
+    res.removeHeader("Content-Security-Policy");
+    res.setHeader("ETag", `"${page.tag}"`);
+    res.status(304).end();
+    return;
+  }
+  const body = stitch(page, tokens);
+  const encoding = body.length >= COMPRESS_MIN_BYTES ? negotiateEncoding(req.get("accept-encoding")) : undefined;
+  const payload = await encodedBody(page, body, encoding);
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.setHeader("ETag", `"${page.tag}${encoding ? `-${encoding}` : ""}"`);
+  if (encoding) res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", payload.length);
+  res.status(200);
+  res.end(req.method === "HEAD" ? undefined : payload);
+}
+
+/**
+ * Express middleware serving cacheable requests from the cache, rendering them on a miss.
+ * Concurrent misses of one page share one render. A page rendered while the database failed
+ * is not kept; the last good copy is served in its place when there is one.
+ */
+export function pageCaching(cache: PageCache, { render, send, tokensOf, enabled = () => true, logger }: PageCacheOptions) {
+  const inflight = new Map<string, Promise<CachedPage | Rendered>>();
+
+  async function renderOnce(key: string, req: ExpressRequest, res: ExpressResponse): Promise<CachedPage | Rendered> {
+    const generation = cache.generation;
+    const rendered = await render(req, res, "GET");
+    if (!isCacheableResponse(rendered.response)) return rendered;
+    // The whole page first: a streamed part may still be loading data (and failing).
+    const body = Buffer.from(await rendered.response.arrayBuffer());
+    const { response, failures } = rendered;
+    if (failures.failed) return { response: new Response(body, response), failures };
+    const page = toCachedPage(response, body, tokensOf(res), generation);
+    cache.set(key, page);
+    return page;
+  }
+
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (!isCacheableRequest(req) || !enabled()) return next();
+    try {
+      const key = `${req.protocol}://${req.host}${req.originalUrl}`;
+      const known = cache.get(key);
+      if (known && known.generation === cache.generation) return await sendPage(req, res, known, tokensOf(res), PUBLIC_PAGE_CACHE_CONTROL);
+
+      let pending = inflight.get(key);
+      const leader = !pending;
+      if (!pending) {
+        pending = renderOnce(key, req, res).finally(() => inflight.delete(key));
+        inflight.set(key, pending);
+      }
+      let outcome: CachedPage | Rendered;
+      try {
+        outcome = await pending;
+      } catch (error) {
+        if (leader) throw error;
+        return next();
+      }
+      if ("parts" in outcome) return await sendPage(req, res, outcome, tokensOf(res), PUBLIC_PAGE_CACHE_CONTROL);
+      if (outcome.failures.failed && known) {
+        if (leader) {
+          logger.warn({ path: req.path }, "database failure while rendering; serving the last good copy of the page");
+          await outcome.response.body?.cancel();
+        }
+        return await sendPage(req, res, known, tokensOf(res), "no-cache");
+      }
+      // Another request's render that cannot be shared (an error page, say): render this one itself.
+      if (!leader) return next();
+      await send(req, res, outcome);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
