@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_OIDC } from "./tests/e2e/oidc-settings.ts";
 
 // End-to-end tests run against the PRODUCTION server (`node server/main.ts` on the output of
 // `react-router build`, which `npm test` runs first) with Debian's Chromium: no browser is
@@ -99,6 +100,10 @@ export default defineConfig({
       // Always the embedded defaults: SQLite in DATA_DIR and uploads on the local disk.
       DATABASE_URL: "",
       S3_BUCKET: "",
+      // Google sign-in against the local OpenID provider the sign-in spec starts (admin-auth.spec.ts).
+      OIDC_ISSUER: E2E_OIDC.issuer,
+      GOOGLE_CLIENT_ID: E2E_OIDC.clientId,
+      GOOGLE_CLIENT_SECRET: E2E_OIDC.clientSecret,
     },
   },
 });

@@ -45,6 +45,8 @@ const optionalText = z
 
 /** Plain http is accepted only for a provider on this machine (the tests' local one). */
 function isAcceptableIssuer(url: string): boolean {
+  // Not a URL at all is the URL check's message, not this one's.
+  if (!URL.canParse(url)) return true;
   const { protocol, hostname } = new URL(url);
   return protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(hostname);
 }
