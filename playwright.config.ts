@@ -82,7 +82,7 @@ export default defineConfig({
   ],
   webServer: {
     command: `"${process.execPath}" server/main.ts`,
-    url: `${BASE_URL}/`,
+    url: `${BASE_URL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: "ignore",
