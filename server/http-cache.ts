@@ -224,19 +224,17 @@ async function encodedBody(page: CachedPage, body: Buffer, encoding: Encoding | 
 
 /** Sends a cached page: 304 when the client has it, else the page with this response's own tokens. */
 async function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, tokens: string[], cacheControl: string) {
+  const encoding = page.size >= COMPRESS_MIN_BYTES ? negotiateEncoding(req.get("accept-encoding")) : undefined;
   res.setHeader("Cache-Control", cacheControl);
   res.append("Vary", "Accept-Encoding");
+  res.setHeader("ETag", `"${page.tag}${encoding ? `-${encoding}` : ""}"`);
   if (matchesTag(req.get("if-none-match"), page.tag)) {
     res.removeHeader("Content-Security-Policy");
-    res.setHeader("ETag", `"${page.tag}"`);
     res.status(304).end();
     return;
   }
-  const body = stitch(page, tokens);
-  const encoding = body.length >= COMPRESS_MIN_BYTES ? negotiateEncoding(req.get("accept-encoding")) : undefined;
-  const payload = await encodedBody(page, body, encoding);
+  const payload = await encodedBody(page, stitch(page, tokens), encoding);
   for (const [name, value] of page.headers) res.setHeader(name, value);
-  res.setHeader("ETag", `"${page.tag}${encoding ? `-${encoding}` : ""}"`);
   if (encoding) res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", payload.length);
   res.status(200);
