@@ -12,8 +12,8 @@ import { type RunningServices, startServices } from "~/server/services.server";
 import { fetchRequestOf, sendFetchResponse } from "./fetch-bridge";
 import { databaseReadiness, healthChecks } from "./health";
 import { PageCache, type Rendered, pageCaching } from "./http-cache";
-import { requestLogging, requestLoggerOf } from "./request-logging";
-import { requestInfoOf, security } from "./security";
+import { requestIdOf, requestLogging } from "./request-logging";
+import { identifyRequests, requestInfoOf, security } from "./security";
 import { sendUnavailable, withOutageStatus } from "./unavailable";
 
 export type Server = {
@@ -43,23 +43,21 @@ export function prepareServer({ vite }: { vite?: ViteDevServer } = {}): Boot {
   return {
     env,
     logger,
-    starting: startingApp(logger),
+    starting: startingApp(env, logger),
     start: () => createServer(env, logger, vite),
     isTransient: isDatabaseUnavailableError,
   };
 }
 
-function startingApp(logger: Logger): express.Express {
+function startingApp(env: Env, logger: Logger): express.Express {
   const app = express();
   app.disable("x-powered-by");
+  app.set("trust proxy", env.trustProxy);
   app.use(requestLogging(logger));
+  app.use(identifyRequests(env));
   app.use(healthChecks(async () => "starting: waiting for the database"));
-  app.use((_req, res) => sendUnavailable(res, requestIdOf(res)));
+  app.use((_req, res) => sendUnavailable(res, requestIdOf(res) ?? "none"));
   return app;
-}
-
-function requestIdOf(res: express.Response): string {
-  return requestInfoOf(res)?.requestId ?? "none";
 }
 
 /**
@@ -99,8 +97,7 @@ async function createServer(env: Env, logger: Logger, vite: ViteDevServer | unde
 
   const loadContext = (res: express.Response) => {
     const context = new RouterContextProvider();
-    // Loaders log through a child logger that stamps the request id on every line.
-    context.set(servicesContext, { ...services, logger: requestLoggerOf(res) });
+    context.set(servicesContext, services);
     context.set(requestContext, requestInfoOf(res));
     return context;
   };
@@ -141,10 +138,10 @@ async function createServer(env: Env, logger: Logger, vite: ViteDevServer | unde
   app.use((req, res, next) => void respond(req, res, next));
 
   app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
-    (requestLoggerOf(res) ?? logger).error({ err: error, method: req.method, path: req.path }, "request failed");
+    logger.error({ err: error, method: req.method, path: req.path }, "request failed");
     if (res.headersSent) return next(error);
-    if (isDatabaseUnavailableError(error)) return sendUnavailable(res, requestIdOf(res));
-    res.status(500).type("text/plain").send(`Something went wrong. Reference: ${requestIdOf(res)}`);
+    if (isDatabaseUnavailableError(error)) return sendUnavailable(res, requestIdOf(res) ?? "none");
+    res.status(500).type("text/plain").send(`Something went wrong. Reference: ${requestIdOf(res) ?? "none"}`);
   });
 
   return {

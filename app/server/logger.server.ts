@@ -1,12 +1,44 @@
 import pino from "pino";
+import { logContextFields } from "./log-context.server";
 
 export type Logger = pino.Logger;
 
-/** JSON lines in production; people read development logs, so those are pretty-printed. */
-export function createLogger(level: string, pretty: boolean): Logger {
-  return pino({
+/**
+ * Secrets that must never reach a log line, wherever a caller puts them (top level or one
+ * object down): passwords and their hashes, tokens, cookies, keys, and the database URL,
+ * which may embed a password.
+ */
+const SECRET_FIELDS = [
+  "password",
+  "passwordHash",
+  "password_hash",
+  "token",
+  "sessionSecret",
+  "clientSecret",
+  "secretAccessKey",
+  "databaseUrl",
+  "cookie",
+  "authorization",
+];
+
+const REDACTED_PATHS = [
+  ...SECRET_FIELDS,
+  ...SECRET_FIELDS.map((field) => `*.${field}`),
+  "req.headers.cookie",
+  "req.headers.authorization",
+  'headers["set-cookie"]',
+];
+
+/**
+ * JSON lines in production; people read development logs, so those are pretty-printed. Every
+ * line written while a request is handled carries its request id (log-context.server.ts).
+ */
+export function createLogger(level: string, pretty: boolean, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
-    redact: { paths: ["password", "*.password", "req.headers.cookie", "req.headers.authorization"], remove: true },
-    ...(pretty ? { transport: { target: "pino-pretty", options: { colorize: true } } } : {}),
-  });
+    redact: { paths: REDACTED_PATHS, remove: true },
+    mixin: logContextFields,
+    ...(pretty && !destination ? { transport: { target: "pino-pretty", options: { colorize: true } } } : {}),
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -1,0 +1,23 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/**
+ * What every log line written while handling one request carries (its request id), whoever
+ * writes it: a loader, a service, the database layer. The HTTP shell opens the scope for each
+ * request; the logger adds its fields to each line (logger.server.ts).
+ */
+export type LogContext = {
+  /** Read when a line is written: the id is drawn after the scope opens (server/security.ts). */
+  readonly requestId: string | undefined;
+};
+
+const scope = new AsyncLocalStorage<LogContext>();
+
+export function withLogContext<T>(context: LogContext, work: () => T): T {
+  return scope.run(context, work);
+}
+
+/** Fields for the current line; a field the line sets itself wins, so none appears twice. */
+export function logContextFields(): { requestId?: string } {
+  const requestId = scope.getStore()?.requestId;
+  return requestId ? { requestId } : {};
+}
