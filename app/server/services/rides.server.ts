@@ -190,7 +190,10 @@ export async function duplicateRide(db: Database, id: string): Promise<Ride> {
   return insertRide(db, copy, legacyFieldsAfterEdit(source));
 }
 
-/** The card's status dropdown: the ride moves to the end of its new section. */
+/**
+ * The card's status dropdown: the ride moves to the end of its new section. Choosing the
+ * status it already has writes nothing (no new version, no event).
+ */
 export async function setRideStatus(db: Database, id: string, status: RideStatus): Promise<Ride> {
   if (!isRideStatus(status)) throw new ValidationError({ status: INVALID_STATUS });
   if (!isRideId(id)) throw new NotFoundError(RIDE_NOT_FOUND);
