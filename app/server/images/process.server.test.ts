@@ -199,3 +199,11 @@ describe("BMP uploads", () => {
     expect((await rejection(processImage(rle, "bmp"))).message).toBe(UPLOAD_REJECTIONS.unsupportedBitmap);
   });
 });
+
+describe("processImage: load", () => {
+  it("finishes every one of several uploads arriving together", async () => {
+    const photos = await Promise.all([1, 2, 3, 4, 5].map((index) => twoToneJpeg(600 + index * 10, 400)));
+    const results = await Promise.all(photos.map((photo) => processImage(photo, "jpeg")));
+    expect(results.map((result) => result.width)).toEqual([610, 620, 630, 640, 650]);
+  });
+});

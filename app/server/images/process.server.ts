@@ -2,6 +2,7 @@ import sharp, { type Sharp, type SharpOptions } from "sharp";
 import type { ImageFormat } from "~/domain/image-signature";
 import { variantWidths } from "~/domain/image-urls";
 import { decodeBitmap, readBitmapHeader, UnsupportedBitmapError } from "./bmp.server";
+import { createTurns } from "./turns.server";
 import { ImageRejectedError, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, UPLOAD_REJECTIONS } from "./upload-errors.server";
 
 // Two worker threads per image on a small server; the operation cache is useless for
@@ -24,6 +25,13 @@ export type ProcessedImage = {
   /** A 16 px wide WebP as a data: URI. */
   placeholder: string;
 };
+
+/**
+ * Uploads processed at once by this process; more wait their turn. Each holds its 20 MB
+ * original and decoded pixels, so this bounds memory as well as CPU.
+ */
+const MAX_CONCURRENT_PROCESSING = 2;
+const inTurn = createTurns(MAX_CONCURRENT_PROCESSING);
 
 const DECODE_OPTIONS: SharpOptions = {
   // The second line of defence after the explicit check of the declared size below.
@@ -62,7 +70,11 @@ async function openUpload(data: Buffer, format: ImageFormat): Promise<{ image: S
  * The WebP variants and placeholder of an upload: turned upright from its EXIF orientation,
  * converted to sRGB and stripped of all metadata (camera, GPS position), never enlarged.
  */
-export async function processImage(data: Buffer, format: ImageFormat): Promise<ProcessedImage> {
+export function processImage(data: Buffer, format: ImageFormat): Promise<ProcessedImage> {
+  return inTurn(() => processUpload(data, format));
+}
+
+async function processUpload(data: Buffer, format: ImageFormat): Promise<ProcessedImage> {
   try {
     const { image, width, height } = await openUpload(data, format);
     // Decoded, turned upright and scaled once to the largest width; the smaller variants
