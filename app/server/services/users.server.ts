@@ -50,7 +50,10 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
  * SPEC §6 admin-creation function: creates the account, or — when the email is already
  * known — promotes it to admin and sets the new password (and display name when given).
  */
-export async function createOrPromoteAdmin(db: Executor, input: AdminAccountInput): Promise<{ user: User; created: boolean }> {
+export async function createOrPromoteAdmin(
+  db: Executor,
+  input: AdminAccountInput,
+): Promise<{ user: User; created: boolean }> {
   const account = parseOrThrow(adminAccountSchema, input);
   const email = normaliseEmail(account.email);
   // Hashing takes a fifth of a second: do it before the transaction, not while holding it.
@@ -60,7 +63,11 @@ export async function createOrPromoteAdmin(db: Executor, input: AdminAccountInpu
     if (existing) {
       const row = await trx
         .updateTable("users")
-        .set({ role: ADMIN_ROLE, password_hash: passwordHash, display_name: account.displayName || existing.display_name })
+        .set({
+          role: ADMIN_ROLE,
+          password_hash: passwordHash,
+          display_name: account.displayName || existing.display_name,
+        })
         .where("id", "=", existing.id)
         .returningAll()
         .executeTakeFirstOrThrow();
