@@ -98,6 +98,32 @@ test.describe("image upload in the admin", () => {
     expect((await sharp(await variant.body()).metadata()).width).toBe(960);
   });
 
+  test("a photo dropped on the field is uploaded", async ({ adminPage: page }) => {
+    await openSlideForm(page);
+    const photo = await twoToneJpeg(900, 600);
+    const dataTransfer = await page.evaluateHandle((bytes) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], "dropped.jpg", { type: "image/jpeg" }));
+      return transfer;
+    }, [...photo]);
+    const dropZone = page.getByText("or drop one here").locator("..");
+    await dropZone.dispatchEvent("dragover", { dataTransfer });
+    await dropZone.dispatchEvent("drop", { dataTransfer });
+    await expect(fieldStatus(page)).toHaveText("Image uploaded successfully!");
+    await expect(page.locator('input[type="hidden"][name="background"]')).toHaveValue(/^\/images\/\d{13}_dropped_900x600\.jpg$/);
+  });
+
+  test("the file picker opens from the keyboard", async ({ adminPage: page }) => {
+    await openSlideForm(page);
+    await page.getByRole("textbox", { name: FIELD_LABEL, exact: true }).focus();
+    await page.keyboard.press("Tab");
+    await expect(fileInput(page)).toBeFocused();
+    const chooser = page.waitForEvent("filechooser");
+    await page.keyboard.press("Space");
+    await (await chooser).setFiles({ name: "keyboard.jpg", mimeType: "image/jpeg", buffer: await twoToneJpeg(500, 300) });
+    await expect(fieldStatus(page)).toHaveText("Image uploaded successfully!");
+  });
+
   test("a file that is not an image is refused at once, even named .jpg", async ({ adminPage: page }) => {
     await openSlideForm(page);
     await fileInput(page).setInputFiles({ name: "holiday.jpg", mimeType: "image/jpeg", buffer: Buffer.from("%PDF-1.7 itinerary, not a photo") });
