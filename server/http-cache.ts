@@ -54,7 +54,10 @@ export type PageCacheOptions = {
   send: (req: ExpressRequest, res: ExpressResponse, rendered: Rendered) => Promise<void>;
   /** What each response has of its own (the CSP nonce, the request id), wherever it appears in a page. */
   tokensOf: (res: ExpressResponse) => string[];
-  /** Whether pages may be served from and kept in the cache now. */
+  /**
+   * Whether pages may be served from and kept in the cache now. When not, every request
+   * renders, though a render that fails on the database still gets the last good copy.
+   */
   enabled?: () => boolean;
   logger: Logger;
   maxEntries?: number;
@@ -250,7 +253,8 @@ export function pageCaching(cache: PageCache, { render, send, tokensOf, enabled 
   const inflight = new Map<string, Promise<CachedPage | Rendered>>();
 
   async function renderOnce(key: string, req: ExpressRequest, res: ExpressResponse): Promise<CachedPage | Rendered> {
-    const generation = cache.generation;
+    // While disabled, pages render afresh but none is kept: a kept page could go stale unnoticed.
+    const generation = enabled() ? cache.generation : -1;
     const rendered = await render(req, res, "GET");
     if (!isCacheableResponse(rendered.response)) return rendered;
     // The whole page first: a streamed part may still be loading data (and failing).
@@ -263,11 +267,12 @@ export function pageCaching(cache: PageCache, { render, send, tokensOf, enabled 
   }
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    if (!isCacheableRequest(req) || !enabled()) return next();
+    if (!isCacheableRequest(req)) return next();
     try {
       const key = `${req.protocol}://${req.host}${req.originalUrl}`;
       const known = cache.get(key);
-      if (known && known.generation === cache.generation) return await sendPage(req, res, known, tokensOf(res), PUBLIC_PAGE_CACHE_CONTROL);
+      const fresh = known && known.generation === cache.generation && enabled();
+      if (fresh) return await sendPage(req, res, known, tokensOf(res), PUBLIC_PAGE_CACHE_CONTROL);
 
       let pending = inflight.get(key);
       const leader = !pending;

@@ -92,6 +92,14 @@ async function shutdown(signal: string): Promise<void> {
   process.exit(0);
 }
 
+// A bug that escapes every handler leaves the process in an unknown state: log it where the
+// other lines go, then stop, and let the supervisor start a clean one.
+for (const event of ["uncaughtException", "unhandledRejection"] as const) {
+  process.on(event, (error: unknown) => {
+    logger.fatal({ err: error, event }, "crashed");
+    process.exit(1);
+  });
+}
 process.once("SIGTERM", () => void shutdown("SIGTERM"));
 process.once("SIGINT", () => void shutdown("SIGINT"));
 

@@ -1,0 +1,250 @@
+// Production instances of Roadbook started by the operations specs themselves (scale-out,
+// outages, shutdown, start-up), next to the one playwright.config.ts starts. Each spec file
+// owns a block of ports (4400-4499) so files running in parallel never collide.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestInfo } from "@playwright/test";
+import pg from "pg";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+export const POSTGRES_ENABLED = (process.env.TEST_ENGINES?.split(",") ?? ["sqlite", "postgres"]).includes("postgres");
+export const POSTGRES_SKIP_REASON = "TEST_ENGINES leaves PostgreSQL out (CI runs it)";
+
+/** A secret both instances share, as a real deployment's SESSION_SECRET. */
+export const SHARED_SESSION_SECRET = "e2e-shared-session-secret-0123456789abcdef";
+
+export type LogLine = Record<string, unknown> & { msg?: string; level?: number };
+
+export type Instance = {
+  url: string;
+  port: number;
+  dataDir: string;
+  child: ChildProcess;
+  /** Every JSON line the instance has written to stdout so far. */
+  lines: LogLine[];
+  stderr(): string;
+  waitForLine(matches: (line: LogLine) => boolean, timeoutMs?: number): Promise<LogLine>;
+  /** Resolves with how the process ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
+
+export type StartOptions = {
+  port: number;
+  env?: Record<string, string>;
+  /** "listening": the port is open; "ready": the database is open too (the default). */
+  waitFor?: "listening" | "ready" | "nothing";
+};
+
+const started = new Set<Instance>();
+
+/** Starts `node server/main.ts` on the production build (BUILD_DIR), SQLite in a new DATA_DIR unless env says otherwise. */
+export async function startInstance({ port, env = {}, waitFor = "ready" }: StartOptions): Promise<Instance> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "roadbook-ops-"));
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
+      NODE_ENV: "production",
+      TZ: "UTC",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: "true",
+      LOG_LEVEL: "info",
+      DATABASE_URL: "",
+      S3_BUCKET: "",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const lines: LogLine[] = [];
+  let stderr = "";
+  const waiters = new Set<() => void>();
+  let pending = "";
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+    pending += chunk;
+    const complete = pending.split("\n");
+    pending = complete.pop() ?? "";
+    for (const text of complete) {
+      if (!text.trim()) continue;
+      try {
+        lines.push(JSON.parse(text) as LogLine);
+      } catch {
+        lines.push({ msg: text });
+      }
+    }
+    for (const wake of waiters) wake();
+  });
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => {
+      for (const wake of waiters) wake();
+      resolve({ code, signal });
+    }),
+  );
+
+  const waitForLine = (matches: (line: LogLine) => boolean, timeoutMs = 20_000) =>
+    new Promise<LogLine>((resolve, reject) => {
+      const check = () => {
+        const found = lines.find(matches);
+        if (found) {
+          cleanup();
+          resolve(found);
+        } else if (child.exitCode !== null || child.signalCode !== null) {
+          cleanup();
+          reject(new Error(`instance on port ${port} exited (${child.exitCode ?? child.signalCode}) before the expected log line.\nstderr:\n${stderr}`));
+        }
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`no matching log line from the instance on port ${port} within ${timeoutMs} ms.\nstderr:\n${stderr}\nlast lines:\n${lines.slice(-5).map((line) => JSON.stringify(line)).join("\n")}`));
+      }, timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        waiters.delete(check);
+      };
+      waiters.add(check);
+      check();
+    });
+
+  const instance: Instance = {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    child,
+    lines,
+    stderr: () => stderr,
+    waitForLine,
+    exited,
+    stop: async (signal = "SIGTERM") => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      const result = await exited;
+      started.delete(instance);
+      rmSync(dataDir, { recursive: true, force: true });
+      return result;
+    },
+  };
+  started.add(instance);
+  if (waitFor === "listening") await waitForLine((line) => typeof line.msg === "string" && line.msg.startsWith("Roadbook listening"));
+  if (waitFor === "ready") {
+    await waitForLine((line) => line.msg === "ready", 30_000);
+    await waitForLine((line) => typeof line.msg === "string" && line.msg.startsWith("Roadbook listening"));
+  }
+  return instance;
+}
+
+/**
+ * Stops every instance a test left running (SIGKILL: a test that failed may have left it
+ * stuck), attaching their logs to a failed test's report.
+ */
+export async function stopAllInstances({}: object, testInfo: TestInfo): Promise<void> {
+  const instances = [...started];
+  if (testInfo.status !== testInfo.expectedStatus) {
+    for (const instance of instances) {
+      const file = testInfo.outputPath(`instance-${instance.port}.log`);
+      const log = instance.lines.map((line) => JSON.stringify(line)).join("\n");
+      writeFileSync(file, `${log}\n--- stderr ---\n${instance.stderr()}`);
+      await testInfo.attach(`instance-${instance.port}.log`, { path: file, contentType: "text/plain" });
+    }
+  }
+  await Promise.all(instances.map((instance) => instance.stop("SIGKILL")));
+}
+
+export type TestDatabase = { url: string; name: string; drop(): Promise<void> };
+
+async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty PostgreSQL database on the test server; instances share it as a deployment would. */
+export async function createDatabase(): Promise<TestDatabase> {
+  const name = `roadbook_e2e_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  await withAdmin((client) => client.query(`create database ${name}`));
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    name,
+    drop: () => withAdmin((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+  };
+}
+
+/** Ends every connection to the database but the caller's: what a failover or an admin's kill does. */
+export async function terminateConnections(database: string, applicationName?: string): Promise<number> {
+  return withAdmin(async (client) => {
+    const { rowCount } = await client.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = $1 and pid <> pg_backend_pid() and ($2::text is null or application_name = $2)`,
+      [database, applicationName ?? null],
+    );
+    return rowCount ?? 0;
+  });
+}
+
+/**
+ * A TCP relay in front of PostgreSQL that can cut the network: when unreachable, every open
+ * connection is dropped and new ones are reset at once.
+ */
+export async function startDatabaseRelay(port: number, target = new URL(TEST_DATABASE_URL)) {
+  const sockets = new Set<net.Socket>();
+  let reachable = true;
+  const server = net.createServer((socket) => {
+    if (!reachable) return void socket.destroy();
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    for (const end of [socket, upstream]) {
+      sockets.add(end);
+      end.on("close", () => sockets.delete(end));
+      end.on("error", () => {});
+    }
+    socket.pipe(upstream).pipe(socket);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
+  return {
+    /** The database URL through this relay. */
+    urlFor(database: TestDatabase): string {
+      const url = new URL(database.url);
+      url.host = `127.0.0.1:${port}`;
+      return url.href;
+    },
+    cut() {
+      reachable = false;
+      for (const socket of sockets) socket.destroy();
+    },
+    restore() {
+      reachable = true;
+    },
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check().catch(() => undefined);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
