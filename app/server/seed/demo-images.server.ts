@@ -14,5 +14,3 @@ export const DEMO_IMAGES = {
   mountains: "/images/demo/mountains.webp",
   lake: "/images/demo/lake.webp",
 } as const;
-
-export type DemoImageName = keyof typeof DEMO_IMAGES;
