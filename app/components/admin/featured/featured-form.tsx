@@ -49,8 +49,9 @@ export function FeaturedForm({ stored, onMessage }: FeaturedFormProps) {
   }
 
   return (
-    <div className="grid gap-8 xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
-      <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby="featured-form-title" className="space-y-4 rounded-card border border-ink-200 bg-white p-4 shadow-card sm:p-6">
+    // One column: the banner lays itself out by the viewport's width, as on the home page.
+    <div className="space-y-8">
+      <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby="featured-form-title" className="max-w-3xl space-y-4 rounded-card border border-ink-200 bg-white p-4 shadow-card sm:p-6">
         <h2 id="featured-form-title" className="font-display text-xl font-bold text-ink-900">
           Banner details
         </h2>

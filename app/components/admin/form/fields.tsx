@@ -1,8 +1,11 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 
+const inputBase =
+  "block w-full rounded-md border border-ink-300 px-3 py-2 text-base shadow-xs sm:text-sm aria-invalid:border-red-600 aria-invalid:ring-1 aria-invalid:ring-red-600";
+
 /** One input style for every admin form; 16 px text on phones so iOS does not zoom in. */
-export const inputClass =
-  "mt-1 block w-full rounded-md border border-ink-300 bg-white px-3 py-2 text-base text-ink-900 shadow-xs sm:text-sm aria-invalid:border-red-600 aria-invalid:ring-1 aria-invalid:ring-red-600 read-only:bg-ink-50 read-only:text-ink-600";
+export const inputClass = `${inputBase} bg-white text-ink-900`;
+const readOnlyInputClass = `${inputBase} bg-ink-50 text-ink-600`;
 
 const labelClass = "block text-sm font-medium text-ink-800";
 
@@ -20,17 +23,19 @@ function describedBy(id: string, hint?: string, error?: string): string | undefi
   return ids.length ? ids.join(" ") : undefined;
 }
 
+/** The required marker sits outside the label so the field's name is just its label; aria-required says it. */
 function Label({ id, label, required }: Pick<Common, "id" | "label" | "required">) {
   return (
-    <label htmlFor={id} className={labelClass}>
-      {label}
+    <div className="flex gap-1">
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
       {required && (
-        <span aria-hidden="true" className="text-red-700">
-          {" "}
+        <span aria-hidden="true" className="text-sm font-medium text-red-700">
           *
         </span>
       )}
-    </label>
+    </div>
   );
 }
 
@@ -68,7 +73,7 @@ export function TextInput({ id, label, error, hint, required, value, onChange, .
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
-        className={inputClass}
+        className={`mt-1 ${rest.readOnly ? readOnlyInputClass : inputClass}`}
       />
       <Help id={id} hint={hint} error={error} />
     </div>
@@ -89,7 +94,7 @@ export function TextArea({ id, label, error, hint, required, value, onChange, ro
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
-        className={inputClass}
+        className={`mt-1 ${inputClass}`}
       />
       <Help id={id} hint={hint} error={error} />
     </div>
@@ -113,7 +118,7 @@ export function SelectInput({ id, label, error, hint, required, value, onChange,
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
-        className={inputClass}
+        className={`mt-1 ${inputClass}`}
       >
         {options.map((option) => (
           <option key={option.value} value={option.value}>

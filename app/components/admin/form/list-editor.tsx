@@ -66,7 +66,7 @@ export function ListEditor({ id, label, itemLabel, items, onChange, placeholder 
               placeholder={placeholder}
               onChange={(event) => onChange(items.map((other) => (other.key === item.key ? { ...other, value: event.target.value } : other)))}
               onKeyDown={(event) => onKeyDown(event, index)}
-              className={`${inputClass} mt-0`}
+              className={inputClass}
             />
             <button
               type="button"

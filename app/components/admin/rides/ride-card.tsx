@@ -86,7 +86,7 @@ export function AdminRideCard({ ride, status, deleting, onStatusChange, onDelete
               </select>
             </div>
           </div>
-          <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3 lg:grid-cols-6">
+          <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
             <Fact label="ID" value={ride.id} mono />
             <Fact label="Date" value={formatDateRange(ride.startDate, ride.endDate)} />
             <Fact label="Duration" value={ride.duration || durationText(ride.startDate, ride.endDate)} />
@@ -121,9 +121,9 @@ export function AdminRideCard({ ride, status, deleting, onStatusChange, onDelete
 
 function Fact({ label, value, mono = false }: { label: string; value: string; mono?: boolean }) {
   return (
-    <div className="min-w-0">
+    <div className={mono ? "max-w-40 min-w-0" : undefined}>
       <dt className="text-xs font-medium tracking-wide text-ink-600 uppercase">{label}</dt>
-      <dd className={`truncate text-ink-900 ${mono ? "font-mono text-xs leading-5" : ""}`} title={mono ? value : undefined}>
+      <dd className={mono ? "truncate font-mono text-xs leading-5 text-ink-900" : "text-ink-900"} title={mono ? value : undefined}>
         {value}
       </dd>
     </div>

@@ -1,0 +1,94 @@
+// Helpers of the admin content specs (admin-*.spec.ts). Content is created through the
+// server's own actions, never written to the database from the test, so the server's change
+// events fire (page caches, live updates) exactly as for an admin's change.
+import { randomUUID } from "node:crypto";
+import type { APIResponse, Page } from "@playwright/test";
+import type { Database } from "~/server/db/schema.server";
+import { getRide } from "~/server/services/rides.server";
+import { createOrPromoteAdmin } from "~/server/services/users.server";
+import { signInAs } from "./admin-fixtures.ts";
+import { expect } from "./fixtures.ts";
+import { type OwnServerOptions, testOnOwnServer } from "./support/own-server.ts";
+
+export function uniqueTitle(prefix: string): string {
+  return `${prefix} ${randomUUID().slice(0, 8)}`;
+}
+
+/** A valid ride for the rides action (SPEC §5): two days in the future, upcoming. */
+export function rideInput(title: string, overrides: Record<string, unknown> = {}) {
+  return {
+    title,
+    startDate: "2027-03-01",
+    endDate: "2027-03-02",
+    distance: "300 km",
+    description: `Test ride ${title}`,
+    participants: 4,
+    status: "upcoming",
+    ...overrides,
+  };
+}
+
+/** POSTs JSON straight to an admin route's action, as the signed-in admin of `page`. */
+export function postAction(page: Page, path: string, body: unknown): Promise<APIResponse> {
+  return page.request.post(path, { data: body, headers: { "Content-Type": "application/json" }, maxRedirects: 0 });
+}
+
+/** Adds a ride through the server and returns its id. */
+export async function addRide(
+  page: Page,
+  db: Database,
+  title: string,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
+  const response = await postAction(page, "/admin/rides", { intent: "create", ride: rideInput(title, overrides) });
+  expect(response.status(), await response.text()).toBe(200);
+  return rideIdByTitle(db, title);
+}
+
+export async function rideIdByTitle(db: Database, title: string): Promise<string> {
+  const rows = await db.selectFrom("rides").select(["id", "data"]).execute();
+  const row = rows.find((candidate) => (JSON.parse(candidate.data) as { title?: string }).title === title);
+  if (!row) throw new Error(`no ride titled ${title}`);
+  return row.id;
+}
+
+export async function storedRide(db: Database, id: string) {
+  return getRide(db, id);
+}
+
+/** The titles of the public ride cards of a page, in order. */
+export async function publicRideTitles(page: Page, path: "/" | "/previous"): Promise<string[]> {
+  await page.goto(path);
+  return page.getByTestId("ride-card").getByRole("heading").allTextContents();
+}
+
+/** The admin card of a ride. */
+export function adminCard(page: Page, title: string) {
+  return page.getByTestId("admin-ride-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+}
+
+/** The status line of an admin page (role status or alert, whichever the message's tone picked). */
+export function statusLine(page: Page) {
+  return page.locator('[role="status"], [role="alert"]').filter({ hasText: /\S/ }).last();
+}
+
+/**
+ * An admin signed in to a server of its own (see own-server.ts): for specs that change what
+ * every visitor sees (banner, contact details, slides), need exact content (empty sections,
+ * a known order) or assert exact figures, without disturbing the specs on the shared server.
+ */
+export function testOnOwnAdminServer(options: OwnServerOptions) {
+  return testOnOwnServer(options).extend<{ adminPage: Page; ownAdminEmail: string }>({
+    ownAdminEmail: async ({}, use, testInfo) => {
+      await use(`own-admin-${testInfo.workerIndex}@roadbook.test`);
+    },
+    adminPage: async ({ page, ownServer, ownAdminEmail }, use) => {
+      const { user } = await createOrPromoteAdmin(ownServer.db, {
+        email: ownAdminEmail,
+        password: `own-password-${randomUUID()}`,
+      });
+      await signInAs(page, ownServer.db, user.id, ownServer.baseURL);
+      await use(page);
+    },
+  });
+}
