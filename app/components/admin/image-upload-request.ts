@@ -36,8 +36,12 @@ export type UploadOptions = {
 
 /**
  * Sends one file as the raw request body. XMLHttpRequest rather than fetch because only it
- * reports upload progress. The time-out is our own timer, not xhr.timeout, so it measures
- * the whole upload the same way in every browser (and tests can fast-forward it).
+ * reports upload progress.
+ *
+ * SPEC's 30 s time-out counts from the last sign of life, not from the start: a 20 MB photo
+ * on a slow but working mobile uplink takes minutes and must not be cut off, while a stalled
+ * connection (no progress, or no answer once sent) fails after 30 s. It is our own timer,
+ * not xhr.timeout, so it behaves the same in every browser and tests can fast-forward it.
  */
 export function uploadImage(file: File, { folder, onProgress, signal, timeoutMs = UPLOAD_TIMEOUT_MS }: UploadOptions = {}): Promise<UploadedImage> {
   return new Promise((resolve, reject) => {
@@ -49,7 +53,12 @@ export function uploadImage(file: File, { folder, onProgress, signal, timeoutMs 
       failure ??= reason;
       xhr.abort();
     };
-    const timer = setTimeout(() => fail(new UploadFailure("timeout")), timeoutMs);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const restartTimer = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => fail(new UploadFailure("timeout")), timeoutMs);
+    };
+    restartTimer();
     const onAbortSignal = () => fail(new UploadFailure("canceled"));
     signal?.addEventListener("abort", onAbortSignal, { once: true });
     const settle = () => {
@@ -58,8 +67,11 @@ export function uploadImage(file: File, { folder, onProgress, signal, timeoutMs 
     };
 
     xhr.upload.addEventListener("progress", (event) => {
+      restartTimer();
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     });
+    // Sent: the server now has 30 s to answer.
+    xhr.upload.addEventListener("load", restartTimer);
     xhr.addEventListener("abort", () => {
       settle();
       reject(failure ?? new UploadFailure("canceled"));
