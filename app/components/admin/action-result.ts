@@ -1,4 +1,4 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { data } from "react-router";
 
 /**
  * What every admin action answers: a message for the status line (SPEC §8) and, when input
@@ -25,24 +25,22 @@ export async function intentOf(request: Request): Promise<string | undefined> {
 /**
  * Runs the server action from the browser. When the request itself fails (no signal on the
  * road, the server restarting), the page keeps everything the admin typed and shows the
- * message SPEC §8 gives for an exception, instead of giving way to an error page.
+ * message SPEC §8 gives for an exception, instead of giving way to an error page. The 503
+ * status tells the router not to reload the pages' data, which would fail the same way and
+ * replace the page with the error boundary.
  */
 export async function guardServerAction<T>(
   request: Request,
   serverAction: () => Promise<T>,
   failureMessage: (intent: string | undefined, error: unknown) => string,
-): Promise<T | ActionResult> {
+) {
   const intent = await intentOf(request);
   try {
     return await serverAction();
   } catch (error) {
-    return { ok: false, message: failureMessage(intent, error), unreachable: true };
+    const result: ActionResult = { ok: false, message: failureMessage(intent, error), unreachable: true };
+    return data(result, { status: 503 });
   }
-}
-
-/** A request that never reached the server changed nothing: reloading the page's data would fail too. */
-export function revalidateUnlessUnreachable({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
-  return isActionResult(actionResult) && !actionResult.ok && actionResult.unreachable ? false : defaultShouldRevalidate;
 }
 
 /** The text of an unknown thrown value, for SPEC messages that include it. */

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { guardServerAction, revalidateUnlessUnreachable } from "~/components/admin/action-result";
+import { guardServerAction } from "~/components/admin/action-result";
 import { ContactForm } from "~/components/admin/contact/contact-form";
 import { StatusMessage } from "~/components/admin/status-message";
 import { useLiveRevalidation } from "~/components/admin/use-live-revalidation";
@@ -32,8 +32,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return guardServerAction(request, serverAction, () => CONFIG_MESSAGES.updateError);
 }
-
-export const shouldRevalidate = revalidateUnlessUnreachable;
 
 export default function ContactPage({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation();

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { guardServerAction, revalidateUnlessUnreachable } from "~/components/admin/action-result";
+import { guardServerAction } from "~/components/admin/action-result";
 import { FeaturedForm } from "~/components/admin/featured/featured-form";
 import { StatusMessage } from "~/components/admin/status-message";
 import { useLiveRevalidation } from "~/components/admin/use-live-revalidation";
@@ -31,8 +31,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return guardServerAction(request, serverAction, () => FEATURED_MESSAGES.saveError);
 }
-
-export const shouldRevalidate = revalidateUnlessUnreachable;
 
 export default function FeaturedPage({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation();

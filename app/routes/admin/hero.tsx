@@ -1,7 +1,7 @@
 import { Plus } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
-import { type ActionResult, guardServerAction, revalidateUnlessUnreachable } from "~/components/admin/action-result";
+import { type ActionResult, guardServerAction } from "~/components/admin/action-result";
 import { SlideForm, type SlideFormSource } from "~/components/admin/hero/slide-form";
 import { SlideList } from "~/components/admin/hero/slide-list";
 import { StatusMessage } from "~/components/admin/status-message";
@@ -36,8 +36,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return guardServerAction(request, serverAction, (intent) => (intent === "delete" ? SLIDE_MESSAGES.deleteError : SLIDE_MESSAGES.manageError));
 }
-
-export const shouldRevalidate = revalidateUnlessUnreachable;
 
 export default function HeroPage({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation();

@@ -1,7 +1,7 @@
 import { Plus } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
-import { errorText, guardServerAction, revalidateUnlessUnreachable, type ActionResult } from "~/components/admin/action-result";
+import { errorText, guardServerAction, type ActionResult } from "~/components/admin/action-result";
 import { RideForm, type RideFormSource } from "~/components/admin/ride-form/ride-form";
 import { type AdminRide, toAdminRide } from "~/components/admin/rides/admin-ride";
 import { RideSection } from "~/components/admin/rides/ride-section";
@@ -59,8 +59,6 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
     return RIDE_MESSAGES.manageError;
   });
 }
-
-export const shouldRevalidate = revalidateUnlessUnreachable;
 
 export default function RidesPage({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation();

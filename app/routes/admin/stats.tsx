@@ -1,7 +1,7 @@
 import { RefreshCw } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { type ActionResult, guardServerAction, revalidateUnlessUnreachable } from "~/components/admin/action-result";
+import { type ActionResult, guardServerAction } from "~/components/admin/action-result";
 import { formatIndianTime } from "~/components/admin/dashboard/indian-time";
 import { StatsOverview } from "~/components/admin/stats/stats-overview";
 import { StatusMessage } from "~/components/admin/status-message";
@@ -34,8 +34,6 @@ export async function action({ context }: Route.ActionArgs) {
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return guardServerAction(request, serverAction, () => STATS_MESSAGES.refreshError);
 }
-
-export const shouldRevalidate = revalidateUnlessUnreachable;
 
 export default function StatsPage({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation();
