@@ -21,7 +21,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { formatKb, parseClientManifest, routeModuleChunks, scriptUrls } from "./bench/page-assets.ts";
+import { clientManifestUrl, formatKb, parseClientManifest, routeModuleChunks, scriptUrls } from "./bench/page-assets.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD_DIR = process.env.BUILD_DIR ?? "build-bench";
@@ -129,7 +129,9 @@ async function aRidePath(baseUrl: string): Promise<string> {
 async function lighthouseScores(baseUrl: string, paths: string[]): Promise<void> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   cleanups.push(() => chrome.kill());
-  console.log(`\nLighthouse (mobile defaults)\n${"page".padEnd(48)}${CATEGORIES.map((c) => c.padStart(16)).join("")}`);
+  // benchmarkIndex: how fast this machine's CPU was during the run. Lighthouse's simulated
+  // phone is calibrated for an unloaded desktop; a busy machine lowers it and the scores.
+  console.log(`\nLighthouse (mobile defaults)\n${"page".padEnd(48)}${CATEGORIES.map((c) => c.padStart(16)).join("")}${"cpu index".padStart(12)}`);
   for (const pagePath of paths) {
     const result = await lighthouse(`${baseUrl}${pagePath}`, {
       port: chrome.port,
@@ -138,9 +140,12 @@ async function lighthouseScores(baseUrl: string, paths: string[]): Promise<void>
       onlyCategories: [...CATEGORIES],
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
-    const { categories, audits } = result.lhr;
+    const { categories, audits, environment, runWarnings } = result.lhr;
     const scores = CATEGORIES.map((id) => Math.round((categories[id]?.score ?? 0) * 100));
-    console.log(`${pagePath.padEnd(48)}${scores.map((score) => String(score).padStart(16)).join("")}`);
+    console.log(
+      `${pagePath.padEnd(48)}${scores.map((score) => String(score).padStart(16)).join("")}${String(Math.round(environment.benchmarkIndex)).padStart(12)}`,
+    );
+    for (const warning of runWarnings) console.log(`    warning: ${warning}`);
     CATEGORIES.forEach((id, index) => {
       if (scores[index]! >= MIN_SCORES[id]) return;
       missed.push(`${pagePath}: ${id} ${scores[index]} < ${MIN_SCORES[id]}`);
@@ -175,9 +180,10 @@ async function firstLoadJavaScript(baseUrl: string): Promise<void> {
 async function noAdminChunks(baseUrl: string, paths: string[]): Promise<void> {
   let pagesWithAdminChunks = 0;
   for (const pagePath of paths) {
-    const urls = scriptUrls(await text(`${baseUrl}${pagePath}`));
-    const manifestUrl = urls.find((url) => /\/manifest-[^/]+\.js$/.test(url));
-    if (!manifestUrl) throw new Error(`${pagePath} references no React Router client manifest`);
+    const html = await text(`${baseUrl}${pagePath}`);
+    const urls = scriptUrls(html);
+    const manifestUrl = clientManifestUrl(html);
+    if (!manifestUrl) throw new Error(`${pagePath} names no React Router client manifest`);
     const adminChunks = routeModuleChunks(parseClientManifest(await text(`${baseUrl}${manifestUrl}`)), "routes/admin/");
     const leaked = urls.filter((url) => adminChunks.has(url)).map((url) => `${url} (${adminChunks.get(url)})`);
     if (leaked.length === 0) continue;

@@ -1,13 +1,34 @@
 import { describe, expect, it } from "vitest";
-import { parseClientManifest, routeModuleChunks, scriptUrls } from "./page-assets";
+import { clientManifestUrl, parseClientManifest, routeModuleChunks, scriptUrls } from "./page-assets";
 
 describe("scriptUrls", () => {
-  it("finds modulepreload links and module imports, each once, and nothing else", () => {
-    const html = `<link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/entry.client-2.js"/>
-      <link rel="stylesheet" href="/assets/root-3.css"/><img src="/images/demo/a.webp"/>
-      <script type="module" async nonce="n">import "/assets/manifest-1.js"; import * as route0 from "/assets/root-4.js";
-      import("/assets/entry.client-2.js");</script>`;
-    expect(scriptUrls(html)).toEqual(["/assets/manifest-1.js", "/assets/entry.client-2.js", "/assets/root-4.js"]);
+  const html = `<link rel="modulepreload" href="/assets/entry.client-2.js" nonce="n"/><link nonce="n" href="/assets/react-1.js" rel="modulepreload"/>
+    <link rel="stylesheet" href="/assets/root-3.css"/><img src="/images/demo/a.webp"/>
+    <script type="application/ld+json">{"url":"https://example.com/x.js"}</script>
+    <script nonce="n" type="module" async="">;
+import * as route0 from "/assets/root-4.js";
+import "/assets/side-effect-5.js";
+  window.__reactRouterManifest = { "routes": { "home": { "module": "/assets/upcoming-6.js", "imports": ["/assets/card-7.js"] } },
+  "url": "/assets/manifest-8.js" };
+import("/assets/entry.client-2.js");</script>`;
+
+  it("finds the modulepreload links and the module script's imports, each once", () => {
+    expect(scriptUrls(html)).toEqual([
+      "/assets/entry.client-2.js",
+      "/assets/react-1.js",
+      "/assets/root-4.js",
+      "/assets/side-effect-5.js",
+    ]);
+  });
+
+  it("leaves out the modules the inline manifest lists for later navigations", () => {
+    expect(scriptUrls(html)).not.toContain("/assets/upcoming-6.js");
+    expect(scriptUrls(html)).not.toContain("/assets/manifest-8.js");
+  });
+
+  it("finds the full client manifest's URL", () => {
+    expect(clientManifestUrl(html)).toBe("/assets/manifest-8.js");
+    expect(clientManifestUrl("<html></html>")).toBeNull();
   });
 });
 

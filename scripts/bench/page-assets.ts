@@ -1,10 +1,27 @@
 // What a page makes the browser download before it is interactive, read from the
 // server-rendered HTML and React Router's client manifest. Pure: no I/O.
 
-/** Every same-origin JavaScript file the HTML references (modulepreload links and module script imports), in order, once. */
+/**
+ * The JavaScript files the browser loads for a server-rendered page: the modulepreload links
+ * and what the module scripts import, statically or with import(), in order, once. The route
+ * modules React Router lists in the page's inline manifest for later navigations are not
+ * loaded up front, so they do not count.
+ */
 export function scriptUrls(html: string): string[] {
-  const urls = [...html.matchAll(/["'(](\/[^"'()\s]+\.m?js)["')]/g)].map((match) => match[1]!);
+  const urls: string[] = [];
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
+    const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
+    if (/\brel="modulepreload"/.test(tag) && href) urls.push(href);
+  }
+  for (const [, body] of html.matchAll(/<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const [, url] of body!.matchAll(/\bimport\s*(?:[\w*{}\s,]+\s*from\s*)?\(?\s*"([^"]+)"/g)) urls.push(url!);
+  }
   return [...new Set(urls)];
+}
+
+/** The URL of React Router's full client manifest, named in the page's inline manifest. */
+export function clientManifestUrl(html: string): string | null {
+  return /"url":\s*"([^"]*\/manifest-[^"]+\.js)"/.exec(html)?.[1] ?? null;
 }
 
 type ManifestRoute = { id: string; module: string; imports?: string[] };

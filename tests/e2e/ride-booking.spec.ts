@@ -106,6 +106,7 @@ test.describe("ride details: Register Now with a booking form", () => {
       await close(page);
       await expect(dialog, `closed by ${how}`).toBeHidden();
       await expect.poll(() => bodyOverflow(page), `scrolling unlocked after ${how}`).not.toBe("hidden");
+      await expect(booking(page).getByRole("button", { name: "Register Now" }), `focus back after ${how}`).toBeFocused();
     }
   });
 });
