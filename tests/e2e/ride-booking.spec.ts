@@ -22,6 +22,23 @@ test.describe("ride details: booking card", () => {
     await expect(amountCard(page, "Booking Amount")).toHaveText(`Booking Amount${ride.bookingCost}to reserve your spot`);
   });
 
+  test("stays in view beside the sections on a wide screen", async ({ page, e2eDb }) => {
+    await page.goto(ridePath(await publicRide(e2eDb, "Royal Rajasthan Desert Loop")));
+    await page.locator("#policy").scrollIntoViewIfNeeded();
+    await expect(booking(page)).toBeInViewport();
+    const card = (await booking(page).boundingBox())!;
+    const policy = (await page.locator("#policy").boundingBox())!;
+    expect(card.x).toBeGreaterThan(policy.x + policy.width);
+  });
+
+  test("comes after the sections on a phone", async ({ page, e2eDb }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(ridePath(await publicRide(e2eDb, "Royal Rajasthan Desert Loop")));
+    const card = (await booking(page).boundingBox())!;
+    const policy = (await page.locator("#policy").boundingBox())!;
+    expect(card.y).toBeGreaterThanOrEqual(policy.y + policy.height);
+  });
+
   test("has no last-booking-date ribbon when the ride has no last booking date", async ({ page, e2eDb }) => {
     const ride = await publicRide(e2eDb, "Nilgiris Hairpin Challenge");
     expect(ride.lastBookingDate).toBe("");
