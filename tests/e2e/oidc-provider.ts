@@ -1,17 +1,12 @@
 // A real OpenID Connect provider on this machine, standing in for Google in the sign-in specs
 // (oidc-provider, with its development login and consent pages). Its login page accepts any
-// password, and the login name typed there is the account's verified email address; a name
-// starting with "unverified:" gives an account whose email the provider has not verified.
+// password, and the login name typed there is both the account's subject and its verified email
+// address; a name starting with "unverified:" gives an account whose email is not verified.
 import type { Server } from "node:http";
 import Provider from "oidc-provider";
 import { E2E_OIDC } from "./oidc-settings.ts";
 
 const UNVERIFIED = "unverified:";
-
-/** The subject (`sub`) the provider gives the account of a login name. */
-export function subjectOf(login: string): string {
-  return `google-${login}`;
-}
 
 export function startOidcProvider(appBaseUrl: string): Promise<Server> {
   const provider = new Provider(E2E_OIDC.issuer, {
@@ -27,12 +22,14 @@ export function startOidcProvider(appBaseUrl: string): Promise<Server> {
     findAccount: (_ctx, login) => ({
       accountId: login,
       claims: () => ({
-        sub: subjectOf(login),
+        sub: login,
         email: login.startsWith(UNVERIFIED) ? login.slice(UNVERIFIED.length) : login,
         email_verified: !login.startsWith(UNVERIFIED),
       }),
     }),
     claims: { openid: ["sub"], email: ["email", "email_verified"] },
+    // Like Google: the ID token itself carries the email claims the scope asked for.
+    conformIdTokenClaims: false,
     pkce: { required: () => true },
     cookies: { keys: ["roadbook-e2e-provider-cookie-key"] },
   });

@@ -7,6 +7,7 @@ declare module "oidc-provider" {
     clients?: Record<string, unknown>[];
     findAccount?: (ctx: unknown, id: string) => Promise<Account | undefined> | Account | undefined;
     claims?: Record<string, string[]>;
+    conformIdTokenClaims?: boolean;
     pkce?: { required?: () => boolean };
     features?: Record<string, unknown>;
     cookies?: { keys?: string[] };
