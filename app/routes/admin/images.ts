@@ -35,9 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof ImageRejectedError) {
       logger.info({ reason: error.message, cause: error.cause, fileName, admin: admin.email }, "image upload refused");
-      // A refused oversized body is not read; closing the connection stops the rest of it.
-      const headers = error.status === 413 ? { Connection: "close" } : undefined;
-      return Response.json({ error: error.message }, { status: error.status, headers });
+      // An oversized body is not read: Node discards the rest of it, and the client gets this
+      // answer once it has sent it (closing the connection instead would lose the message).
+      return Response.json({ error: error.message }, { status: error.status });
     }
     logger.error({ err: error, fileName }, "image upload failed");
     return Response.json({ error: STORAGE_FAILED }, { status: 503 });
