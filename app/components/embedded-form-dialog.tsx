@@ -31,7 +31,12 @@ export function EmbeddedFormDialog({ open, onOpenChange, title, src, trigger }: 
               <Dialog.Title className="font-display text-xl font-bold text-ink-900">{title}</Dialog.Title>
               <Dialog.Description className="mt-1 text-sm text-ink-600">
                 Trouble seeing the form?{" "}
-                <a href={src} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-semibold text-brand-700 underline">
+                <a
+                  href={src}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1 font-semibold text-brand-700 underline"
+                >
                   Open it in a new tab
                   <ExternalLink aria-hidden="true" className="size-3.5" />
                 </a>

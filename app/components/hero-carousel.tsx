@@ -69,6 +69,7 @@ export function HeroCarousel({ slides, ctaHref, learnMoreHref }: HeroCarouselPro
     <section
       aria-roledescription="carousel"
       aria-label="Highlights"
+      data-carousel-ready={embla ? "true" : undefined}
       className="relative bg-ink-950"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -149,7 +150,11 @@ export function HeroCarousel({ slides, ctaHref, learnMoreHref }: HeroCarouselPro
                 onClick={() => setStopped((isStopped) => !isStopped)}
                 className="inline-flex size-11 items-center justify-center rounded-full text-white hover:bg-ink-950/50"
               >
-                {stopped ? <Play aria-hidden="true" className="size-5" /> : <Pause aria-hidden="true" className="size-5" />}
+                {stopped ? (
+                  <Play aria-hidden="true" className="size-5" />
+                ) : (
+                  <Pause aria-hidden="true" className="size-5" />
+                )}
               </button>
             )}
             {slides.map((slide, index) => (

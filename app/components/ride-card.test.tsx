@@ -19,7 +19,7 @@ const ride: RideSummary = {
   youtubeUrl: "",
 };
 
-function render(props: Partial<RideCardProps> & { ride?: Partial<RideSummary> } = {}) {
+function render(props: Omit<Partial<RideCardProps>, "ride"> & { ride?: Partial<RideSummary> } = {}) {
   const { ride: overrides, ...rest } = props;
   return renderToString(
     <MemoryRouter>
@@ -73,7 +73,9 @@ describe("RideCard, completed (SPEC §2 completed ride cards)", () => {
 
   it("links a present Instagram or YouTube link in a new tab, and makes a missing one a button", () => {
     const html = render({ variant: "completed", ride: { instagramUrl: "https://instagram.com/p/1", youtubeUrl: "" } });
-    expect(html).toMatch(/<a href="https:\/\/instagram.com\/p\/1" target="_blank" rel="noopener noreferrer"[^>]*>.*?Instagram/);
+    expect(html).toMatch(
+      /<a href="https:\/\/instagram.com\/p\/1" target="_blank" rel="noopener noreferrer"[^>]*>.*?Instagram/,
+    );
     expect(html).toMatch(/<button type="button"[^>]*>.*?YouTube/);
   });
 });

@@ -28,7 +28,8 @@ export function RideCard({ ride, variant = "upcoming", priority = false, heading
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const completed = variant === "completed";
   const cost = completed ? null : costBadge(ride);
-  const duration = rideDays(ride.startDate, ride.endDate) > 0 ? durationText(ride.startDate, ride.endDate) : PLACEHOLDERS.durationTbd;
+  const duration =
+    rideDays(ride.startDate, ride.endDate) > 0 ? durationText(ride.startDate, ride.endDate) : PLACEHOLDERS.durationTbd;
   const distance = ride.distance.trim() || PLACEHOLDERS.distanceTbd;
 
   return (
@@ -59,7 +60,10 @@ export function RideCard({ ride, variant = "upcoming", priority = false, heading
           </span>
         )}
         {cost && (
-          <span data-testid="cost-badge" className="absolute top-3 right-3 rounded-full bg-brand-600 px-3 py-1 text-sm font-bold text-white shadow">
+          <span
+            data-testid="cost-badge"
+            className="absolute top-3 right-3 rounded-full bg-brand-600 px-3 py-1 text-sm font-bold text-white shadow"
+          >
             {cost}
           </span>
         )}

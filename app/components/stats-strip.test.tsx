@@ -15,7 +15,9 @@ describe("StatsStrip (SPEC §2 Past Adventures statistics)", () => {
   });
 
   it("shows each number with thousands separators and a trailing plus", () => {
-    const html = renderToString(<StatsStrip stats={{ ...FALLBACK_STATS, completedRides: 47, happyRiders: 1320, kilometersCovered: 18500 }} />);
+    const html = renderToString(
+      <StatsStrip stats={{ ...FALLBACK_STATS, completedRides: 47, happyRiders: 1320, kilometersCovered: 18500 }} />,
+    );
     expect(values(html)).toEqual(["47+", "1,320+", "18,500+"]);
   });
 });

@@ -29,16 +29,19 @@ function StatsValues({ stats }: { stats: Stats | null }) {
   return (
     <dl className="grid gap-4 sm:grid-cols-3" aria-busy={stats === null} data-testid="stats-strip">
       {STATS.map(({ key, label, Icon }) => (
-        <div key={key} className="flex items-center gap-4 rounded-card bg-white/5 p-5 ring-1 ring-white/10">
-          <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white">
-            <Icon aria-hidden="true" className="size-6" />
-          </span>
-          <div className="flex flex-col-reverse">
-            <dt className="text-sm font-medium text-ink-300">{label}</dt>
-            <dd className="font-display text-3xl font-extrabold text-white tabular-nums" data-testid={`stat-${key}`}>
-              {stats === null ? LOADING : statWithPlus(stats[key])}
-            </dd>
-          </div>
+        <div
+          key={key}
+          className="relative flex min-h-22 flex-col-reverse justify-center rounded-card bg-white/5 py-5 pr-5 pl-22 ring-1 ring-white/10"
+        >
+          <dt className="text-sm font-medium text-ink-300">
+            <span className="absolute top-1/2 left-5 inline-flex size-12 -translate-y-1/2 items-center justify-center rounded-full bg-brand-600 text-white">
+              <Icon aria-hidden="true" className="size-6" />
+            </span>
+            {label}
+          </dt>
+          <dd className="font-display text-3xl font-extrabold text-white tabular-nums" data-testid={`stat-${key}`}>
+            {stats === null ? LOADING : statWithPlus(stats[key])}
+          </dd>
         </div>
       ))}
     </dl>

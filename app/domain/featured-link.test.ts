@@ -7,7 +7,10 @@ describe("featuredLinkTarget (SPEC §2 featured banner button)", () => {
   });
 
   it("opens a link starting with http in a new tab", () => {
-    expect(featuredLinkTarget("https://example.com/tour", "first")).toEqual({ href: "https://example.com/tour", external: true });
+    expect(featuredLinkTarget("https://example.com/tour", "first")).toEqual({
+      href: "https://example.com/tour",
+      external: true,
+    });
     expect(featuredLinkTarget("http://example.com", null)).toEqual({ href: "http://example.com", external: true });
   });
 

@@ -19,7 +19,10 @@ const SAME_SITE_PATH = /^\/(?!\/)[^\s\\]*$/;
  * the featured-ride schema refuses it) is treated as no link, so it can never lead off-site
  * or run a script.
  */
-export function featuredLinkTarget(ctaLink: string | null | undefined, firstUpcomingRideId: string | null): FeaturedLinkTarget {
+export function featuredLinkTarget(
+  ctaLink: string | null | undefined,
+  firstUpcomingRideId: string | null,
+): FeaturedLinkTarget {
   const link = (ctaLink ?? "").trim();
   if (EXTERNAL.test(link)) return { href: link, external: true };
   if (SAME_SITE_PATH.test(link)) return { href: link, external: false };

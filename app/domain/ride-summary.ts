@@ -21,6 +21,32 @@ export type RideSummary = Pick<
 >;
 
 export function rideSummary(ride: Ride): RideSummary {
-  const { id, title, startDate, endDate, image, description, distance, participants, tripCost, price, instagramUrl, youtubeUrl } = ride;
-  return { id, title, startDate, endDate, image, description, distance, participants, tripCost, price, instagramUrl, youtubeUrl };
+  const {
+    id,
+    title,
+    startDate,
+    endDate,
+    image,
+    description,
+    distance,
+    participants,
+    tripCost,
+    price,
+    instagramUrl,
+    youtubeUrl,
+  } = ride;
+  return {
+    id,
+    title,
+    startDate,
+    endDate,
+    image,
+    description,
+    distance,
+    participants,
+    tripCost,
+    price,
+    instagramUrl,
+    youtubeUrl,
+  };
 }

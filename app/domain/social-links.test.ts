@@ -12,7 +12,12 @@ const config = (socialMedia: Partial<SiteConfig["socialMedia"]>, email = "team@e
 describe("socialLinks (SPEC §2 footer and contact social buttons)", () => {
   it("lists the asked networks in order with their names", () => {
     const links = socialLinks(
-      config({ instagram: "https://instagram.com/x", youtube: "https://youtube.com/@x", whatsapp: "https://wa.me/1", email: "mailto:a@b.in" }),
+      config({
+        instagram: "https://instagram.com/x",
+        youtube: "https://youtube.com/@x",
+        whatsapp: "https://wa.me/1",
+        email: "mailto:a@b.in",
+      }),
       ["instagram", "youtube", "email", "whatsapp"],
     );
     expect(links.map((link) => [link.label, link.href, link.external])).toEqual([
@@ -24,7 +29,11 @@ describe("socialLinks (SPEC §2 footer and contact social buttons)", () => {
   });
 
   it("leaves out networks that are not configured", () => {
-    expect(socialLinks(config({ youtube: "https://youtube.com/@x" }, ""), ["instagram", "youtube", "email"]).map((l) => l.network)).toEqual(["youtube"]);
+    expect(
+      socialLinks(config({ youtube: "https://youtube.com/@x" }, ""), ["instagram", "youtube", "email"]).map(
+        (l) => l.network,
+      ),
+    ).toEqual(["youtube"]);
   });
 
   it("falls back to the company email for the email link", () => {
@@ -32,7 +41,15 @@ describe("socialLinks (SPEC §2 footer and contact social buttons)", () => {
   });
 
   it("never returns a link that is not http(s) or mailto:", () => {
-    const stored = config({ instagram: "javascript:alert(1)", youtube: "data:text/html,x", whatsapp: "//evil.example", email: "mailto:not an address" }, "");
+    const stored = config(
+      {
+        instagram: "javascript:alert(1)",
+        youtube: "data:text/html,x",
+        whatsapp: "//evil.example",
+        email: "mailto:not an address",
+      },
+      "",
+    );
     expect(socialLinks(stored, ["instagram", "youtube", "whatsapp", "email"])).toEqual([]);
   });
 });

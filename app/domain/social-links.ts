@@ -36,7 +36,8 @@ export function socialLinks(config: SiteConfig, networks: readonly SocialNetwork
 
 function linkOf(config: SiteConfig, network: SocialNetwork): string {
   const link = config.socialMedia[network].trim();
-  if (network === "email" && link === "" && config.company.email.trim() !== "") return `mailto:${config.company.email.trim()}`;
+  if (network === "email" && link === "" && config.company.email.trim() !== "")
+    return `mailto:${config.company.email.trim()}`;
   return link;
 }
 

@@ -11,7 +11,14 @@ function recordingLogger() {
 describe("loadOrFallback (SPEC §8 public data-load failures)", () => {
   it("returns the loaded data and logs nothing", async () => {
     const { logger, lines } = recordingLogger();
-    await expect(loadOrFallback(logger, "rides", async () => ["loaded"], () => ["fallback"])).resolves.toEqual(["loaded"]);
+    await expect(
+      loadOrFallback(
+        logger,
+        "rides",
+        async () => ["loaded"],
+        () => ["fallback"],
+      ),
+    ).resolves.toEqual(["loaded"]);
     expect(lines).toEqual([]);
   });
 

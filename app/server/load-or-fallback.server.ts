@@ -4,7 +4,12 @@ import type { Logger } from "./logger.server";
  * SPEC §8: when a public page cannot load its data, the failure is logged and the visitor
  * sees fallback content instead of an error page. `what` names the data in the log.
  */
-export async function loadOrFallback<T>(logger: Logger, what: string, load: () => Promise<T>, fallback: () => T): Promise<T> {
+export async function loadOrFallback<T>(
+  logger: Logger,
+  what: string,
+  load: () => Promise<T>,
+  fallback: () => T,
+): Promise<T> {
   try {
     return await load();
   } catch (error) {

@@ -9,7 +9,8 @@ export function meta() {
     { title: pageTitle("About Us") },
     {
       name: "description",
-      content: "We are a community of riders organising weekend getaways and long road trips by motorbike and jeep, in small, well-planned groups.",
+      content:
+        "We are a community of riders organising weekend getaways and long road trips by motorbike and jeep, in small, well-planned groups.",
     },
   ];
 }
@@ -56,20 +57,25 @@ export default function About() {
           <p className="text-sm font-semibold tracking-[0.2em] text-brand-300 uppercase">About us</p>
           <h1 className="mt-3 max-w-3xl text-hero font-extrabold">Turn Your Weekends Into Adventures</h1>
           <p className="mt-5 max-w-2xl text-lg text-ink-100 sm:text-xl">
-            We are riders who got tired of waiting for the perfect holiday. So we made every weekend one, and invited everyone along.
+            We are riders who got tired of waiting for the perfect holiday. So we made every weekend one, and invited
+            everyone along.
           </p>
         </div>
       </section>
 
-      <section aria-labelledby="what-we-do" className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 md:grid-cols-[auto_1fr] lg:px-8">
+      <section
+        aria-labelledby="what-we-do"
+        className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 md:grid-cols-[auto_1fr] lg:px-8"
+      >
         <VehicleIconSwitch />
         <div>
           <h2 id="what-we-do" className="text-title font-extrabold text-ink-900">
             What We Do
           </h2>
           <p className="mt-4 max-w-3xl text-lg text-ink-700">
-            We organise group trips by motorbike and by jeep: quick weekend escapes close to the city and week-long expeditions to the
-            Himalayas, the deserts and the coast. We handle routes, stays, permits and support, so you only have to ride.
+            We organise group trips by motorbike and by jeep: quick weekend escapes close to the city and week-long
+            expeditions to the Himalayas, the deserts and the coast. We handle routes, stays, permits and support, so
+            you only have to ride.
           </p>
           <ul className="mt-6 grid gap-3 sm:grid-cols-3">
             {PROMISES.map(({ text, Icon }) => (
@@ -105,7 +111,9 @@ export default function About() {
         <h2 id="about-cta" className="text-title font-extrabold text-ink-900">
           Your next ride is waiting
         </h2>
-        <p className="mx-auto mt-3 max-w-xl text-lg text-ink-600">See where we are heading next, or tell us where you would like to go.</p>
+        <p className="mx-auto mt-3 max-w-xl text-lg text-ink-600">
+          See where we are heading next, or tell us where you would like to go.
+        </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link
             to="/upcoming"

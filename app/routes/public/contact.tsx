@@ -12,7 +12,14 @@ import type { Route } from "./+types/contact";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, logger } = context.get(servicesContext);
-  return { config: await loadOrFallback(logger, "configuration", () => getConfig(db), () => FALLBACK_CONFIG) };
+  return {
+    config: await loadOrFallback(
+      logger,
+      "configuration",
+      () => getConfig(db),
+      () => FALLBACK_CONFIG,
+    ),
+  };
 }
 
 export function meta() {
@@ -40,7 +47,8 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           <p className="text-sm font-semibold tracking-[0.2em] text-brand-300 uppercase">Contact</p>
           <h1 className="mt-2 text-hero font-extrabold">Get In Touch</h1>
           <p className="mt-4 max-w-2xl text-lg text-ink-200">
-            Questions about a ride, planning a group trip or ready to join? Fill in our community form or reach us directly.
+            Questions about a ride, planning a group trip or ready to join? Fill in our community form or reach us
+            directly.
           </p>
           {googleForm && (
             <EmbeddedFormDialog

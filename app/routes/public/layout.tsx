@@ -9,7 +9,12 @@ import type { Route } from "./+types/layout";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, logger } = context.get(servicesContext);
-  const config = await loadOrFallback(logger, "configuration", () => getConfig(db), () => FALLBACK_CONFIG);
+  const config = await loadOrFallback(
+    logger,
+    "configuration",
+    () => getConfig(db),
+    () => FALLBACK_CONFIG,
+  );
   // The server's year, so the copyright never differs between the server render and hydration.
   return { config, year: new Date().getFullYear() };
 }

@@ -1,7 +1,7 @@
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { servicesContext } from "~/context";
+import { servicesContext, type AppServices } from "~/context";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { FALLBACK_SLIDES, fallbackRides } from "~/domain/fallback-content";
 import { rideSummary } from "~/domain/ride-summary";
@@ -30,7 +30,8 @@ async function pageContext({ migrated }: { migrated: boolean }) {
   const errors: { what: string; msg: string }[] = [];
   const logger = pino({ level: "error" }, { write: (line: string) => errors.push(JSON.parse(line)) });
   const context = new RouterContextProvider();
-  context.set(servicesContext, { db, env: readEnv({}), logger });
+  // Public pages never touch uploads, so no storage is opened.
+  context.set(servicesContext, { db, env: readEnv({}), logger } as AppServices);
   // Loaders of these pages read nothing but the context.
   const args = { context, request: new Request("http://localhost/"), params: {} } as never;
   return { db, args, errors };
@@ -81,7 +82,13 @@ describe("public page loaders on an empty database", () => {
 });
 
 describe("upcoming loader: the featured banner (SPEC §2 shown only when active)", () => {
-  const banner = { title: "Ride of the month", subtitle: "Spiti", description: "Cold desert loop", ctaText: "Know More", ctaLink: "" };
+  const banner = {
+    title: "Ride of the month",
+    subtitle: "Spiti",
+    description: "Cold desert loop",
+    ctaText: "Know More",
+    ctaLink: "",
+  };
 
   it("passes an active banner to the page", async () => {
     const { db, args } = await pageContext({ migrated: true });

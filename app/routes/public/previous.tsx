@@ -15,8 +15,18 @@ import type { Route } from "./+types/previous";
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, logger } = context.get(servicesContext);
   // Not awaited: the page streams without waiting for the statistics. It never rejects.
-  const stats = loadOrFallback(logger, "statistics", () => getStats(db), () => FALLBACK_STATS);
-  const rides = await loadOrFallback(logger, "completed rides", () => listPreviousRides(db), () => fallbackRides("completed"));
+  const stats = loadOrFallback(
+    logger,
+    "statistics",
+    () => getStats(db),
+    () => FALLBACK_STATS,
+  );
+  const rides = await loadOrFallback(
+    logger,
+    "completed rides",
+    () => listPreviousRides(db),
+    () => fallbackRides("completed"),
+  );
   return { rides: rides.map(rideSummary), stats };
 }
 
@@ -42,7 +52,8 @@ export default function Previous({ loaderData }: Route.ComponentProps) {
             Past Adventures
           </h1>
           <p className="mt-4 max-w-2xl text-lg text-ink-200">
-            Every ride leaves a story, a few thousand photos and friends for life. Here is what we have ridden together so far.
+            Every ride leaves a story, a few thousand photos and friends for life. Here is what we have ridden together
+            so far.
           </p>
           <div className="mt-10">
             <StatsStrip stats={stats} />
@@ -57,7 +68,9 @@ export default function Previous({ loaderData }: Route.ComponentProps) {
           <div className="rounded-card border-2 border-dashed border-ink-200 bg-sand-50 px-6 py-14 text-center">
             <Mountain aria-hidden="true" className="mx-auto size-12 text-brand-600" />
             <h2 className="mt-4 text-2xl font-bold text-ink-900">Our first adventure is on its way</h2>
-            <p className="mx-auto mt-2 max-w-md text-ink-600">Completed rides will appear here. Why not be part of the first one?</p>
+            <p className="mx-auto mt-2 max-w-md text-ink-600">
+              Completed rides will appear here. Why not be part of the first one?
+            </p>
             <Link
               to="/upcoming"
               className="mt-6 inline-flex min-h-11 items-center rounded-full bg-ink-900 px-5 font-semibold text-white hover:bg-ink-700"

@@ -17,10 +17,25 @@ import type { Route } from "./+types/upcoming";
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, logger } = context.get(servicesContext);
   const [rides, slides, featured] = await Promise.all([
-    loadOrFallback(logger, "upcoming rides", () => listUpcomingRides(db), () => fallbackRides("upcoming")),
-    loadOrFallback(logger, "hero slides", () => listActiveSlides(db), () => [...FALLBACK_SLIDES]),
+    loadOrFallback(
+      logger,
+      "upcoming rides",
+      () => listUpcomingRides(db),
+      () => fallbackRides("upcoming"),
+    ),
+    loadOrFallback(
+      logger,
+      "hero slides",
+      () => listActiveSlides(db),
+      () => [...FALLBACK_SLIDES],
+    ),
     // No sample banner: without its data the page simply shows none.
-    loadOrFallback(logger, "featured ride", () => getFeaturedRide(db), () => null),
+    loadOrFallback(
+      logger,
+      "featured ride",
+      () => getFeaturedRide(db),
+      () => null,
+    ),
   ]);
   return {
     rides: rides.map(rideSummary),
@@ -34,7 +49,8 @@ export function meta() {
     { title: pageTitle("Upcoming Rides") },
     {
       name: "description",
-      content: "Upcoming motorcycle and road-trip tours: dates, routes, distances and costs. Pick your next ride and join the group.",
+      content:
+        "Upcoming motorcycle and road-trip tours: dates, routes, distances and costs. Pick your next ride and join the group.",
     },
   ];
 }
@@ -68,13 +84,20 @@ export default function Upcoming({ loaderData }: Route.ComponentProps) {
               <Compass aria-hidden="true" className="mx-auto size-12 text-brand-600" />
               <h2 className="mt-4 text-2xl font-bold text-ink-900">No upcoming rides right now</h2>
               <p className="mx-auto mt-2 max-w-md text-ink-600">
-                New trips are announced regularly. Relive our past adventures or get in touch to hear about the next one first.
+                New trips are announced regularly. Relive our past adventures or get in touch to hear about the next one
+                first.
               </p>
               <div className="mt-6 flex flex-wrap justify-center gap-3">
-                <Link to="/previous" className="inline-flex min-h-11 items-center rounded-full bg-ink-900 px-5 font-semibold text-white hover:bg-ink-700">
+                <Link
+                  to="/previous"
+                  className="inline-flex min-h-11 items-center rounded-full bg-ink-900 px-5 font-semibold text-white hover:bg-ink-700"
+                >
                   See Past Adventures
                 </Link>
-                <Link to="/contact" className="inline-flex min-h-11 items-center rounded-full border-2 border-ink-900 px-5 font-semibold text-ink-900 hover:bg-ink-900 hover:text-white">
+                <Link
+                  to="/contact"
+                  className="inline-flex min-h-11 items-center rounded-full border-2 border-ink-900 px-5 font-semibold text-ink-900 hover:bg-ink-900 hover:text-white"
+                >
                   Contact Us
                 </Link>
               </div>

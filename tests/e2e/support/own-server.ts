@@ -1,0 +1,123 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { test } from "../fixtures.ts";
+import { openDatabase } from "~/server/db/database.server";
+import { migrateToLatest } from "~/server/db/migrate.server";
+import type { Database } from "~/server/db/schema.server";
+import { seedDemoContent } from "~/server/seed/demo-content.server";
+
+// The server of playwright.config.ts is shared by every spec, and admin specs change its
+// content. A spec that asserts exact content, needs content the demo lacks (a ride without a
+// cost, a legacy ride without dates) or breaks the database on purpose starts a production
+// server of its own instead: on the demo content, on content it prepares, or both.
+
+export type OwnServer = {
+  baseURL: string;
+  /** A second connection to the server's database, to change it while the server runs. */
+  db: Database;
+  /** Everything the server logged so far. */
+  logs(): string;
+  stop(): Promise<void>;
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+export type OwnServerOptions = {
+  /** Seed the demo content, as a new installation does. */
+  seedDemo?: boolean;
+  /** Fills the migrated database before the server starts (after the demo content, if any). */
+  prepare?: (db: Database) => Promise<void>;
+};
+
+/** Starts the built production server (BUILD_DIR) on a new SQLite database of its own. */
+export async function startOwnServer({ seedDemo = false, prepare }: OwnServerOptions): Promise<OwnServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "roadbook-e2e-own-"));
+  const { db } = openDatabase({ sqlitePath: path.join(dataDir, "roadbook.sqlite") });
+  await migrateToLatest(db);
+  if (seedDemo) await seedDemoContent(db);
+  await prepare?.(db);
+
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      // Seeded above when asked for: the server only seeds a database it migrates itself.
+      SEED_DEMO: "false",
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: "error",
+      TZ: "UTC",
+      DATABASE_URL: "",
+      S3_BUCKET: "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+
+  const stop = async () => {
+    if (child.exitCode === null) child.kill("SIGTERM");
+    await exited;
+    await db.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`the server exited during start-up:\n${output}`);
+    }
+    const ready = await fetch(`${baseURL}/about`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not start within 30 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { baseURL, db, logs: () => output, stop };
+}
+
+/**
+ * The guarded `test` of fixtures.ts on a server of its own: one per worker, and `baseURL`
+ * (page.goto('/'), request.get('/')) points at it.
+ */
+export function testOnOwnServer(options: OwnServerOptions) {
+  return test.extend<object, { ownServer: OwnServer }>({
+    ownServer: [
+      async ({}, use) => {
+        const server = await startOwnServer(options);
+        await use(server);
+        await server.stop();
+      },
+      { scope: "worker", timeout: 60_000 },
+    ],
+    baseURL: async ({ ownServer }, use) => {
+      await use(ownServer.baseURL);
+    },
+  });
+}
