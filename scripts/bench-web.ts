@@ -21,7 +21,13 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { clientManifestUrl, formatKb, parseClientManifest, routeModuleChunks, scriptUrls } from "./bench/page-assets.ts";
+import {
+  clientManifestUrl,
+  formatKb,
+  parseClientManifest,
+  routeModuleChunks,
+  scriptUrls,
+} from "./bench/page-assets.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD_DIR = process.env.BUILD_DIR ?? "build-bench";
@@ -49,7 +55,9 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...env } });
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`)),
+    );
   });
 }
 
@@ -59,7 +67,9 @@ function freePort(): Promise<number> {
     server.on("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -131,7 +141,9 @@ async function lighthouseScores(baseUrl: string, paths: string[]): Promise<void>
   cleanups.push(() => chrome.kill());
   // benchmarkIndex: how fast this machine's CPU was during the run. Lighthouse's simulated
   // phone is calibrated for an unloaded desktop; a busy machine lowers it and the scores.
-  console.log(`\nLighthouse (mobile defaults)\n${"page".padEnd(48)}${CATEGORIES.map((c) => c.padStart(16)).join("")}${"cpu index".padStart(12)}`);
+  console.log(
+    `\nLighthouse (mobile defaults)\n${"page".padEnd(48)}${CATEGORIES.map((c) => c.padStart(16)).join("")}${"cpu index".padStart(12)}`,
+  );
   for (const pagePath of paths) {
     const result = await lighthouse(`${baseUrl}${pagePath}`, {
       port: chrome.port,
@@ -169,12 +181,15 @@ async function firstLoadJavaScript(baseUrl: string): Promise<void> {
   const urls = scriptUrls(await text(`${baseUrl}/`));
   const sizes = await Promise.all(urls.map((url) => gzippedSize(`${baseUrl}${url}`)));
   const total = sizes.reduce((sum, size) => sum + size, 0);
-  console.log(`\nFirst-load JavaScript of "/": ${formatKb(total)} gzipped in ${urls.length} files (budget ${formatKb(FIRST_LOAD_JS_BUDGET_BYTES)})`);
+  console.log(
+    `\nFirst-load JavaScript of "/": ${formatKb(total)} gzipped in ${urls.length} files (budget ${formatKb(FIRST_LOAD_JS_BUDGET_BYTES)})`,
+  );
   urls
     .map((url, index) => ({ url, size: sizes[index]! }))
     .sort((a, b) => b.size - a.size)
     .forEach(({ url, size }) => console.log(`  ${formatKb(size).padStart(9)}  ${url}`));
-  if (total > FIRST_LOAD_JS_BUDGET_BYTES) missed.push(`first-load JavaScript ${formatKb(total)} > ${formatKb(FIRST_LOAD_JS_BUDGET_BYTES)}`);
+  if (total > FIRST_LOAD_JS_BUDGET_BYTES)
+    missed.push(`first-load JavaScript ${formatKb(total)} > ${formatKb(FIRST_LOAD_JS_BUDGET_BYTES)}`);
 }
 
 async function noAdminChunks(baseUrl: string, paths: string[]): Promise<void> {
@@ -190,7 +205,9 @@ async function noAdminChunks(baseUrl: string, paths: string[]): Promise<void> {
     pagesWithAdminChunks += 1;
     missed.push(`${pagePath} loads admin route chunks: ${leaked.join(", ")}`);
   }
-  console.log(`\nAdmin route chunks on public pages: ${pagesWithAdminChunks === 0 ? "none" : `on ${pagesWithAdminChunks} page(s)`}`);
+  console.log(
+    `\nAdmin route chunks on public pages: ${pagesWithAdminChunks === 0 ? "none" : `on ${pagesWithAdminChunks} page(s)`}`,
+  );
 }
 
 async function cleanUp(): Promise<void> {

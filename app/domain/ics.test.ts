@@ -71,8 +71,12 @@ describe("buildIcs", () => {
   });
 
   it("ends a ride on the last day of a month or year on the next calendar day", () => {
-    expect(buildIcs({ ...event, startDate: "2026-12-30", endDate: "2026-12-31" }, "p")).toContain("DTEND;VALUE=DATE:20270101");
-    expect(buildIcs({ ...event, startDate: "2028-02-28", endDate: "2028-02-29" }, "p")).toContain("DTEND;VALUE=DATE:20280301");
+    expect(buildIcs({ ...event, startDate: "2026-12-30", endDate: "2026-12-31" }, "p")).toContain(
+      "DTEND;VALUE=DATE:20270101",
+    );
+    expect(buildIcs({ ...event, startDate: "2028-02-28", endDate: "2028-02-29" }, "p")).toContain(
+      "DTEND;VALUE=DATE:20280301",
+    );
   });
 
   it("makes a one-day event when the end date is missing or before the start", () => {

@@ -23,7 +23,11 @@ const MAX_LINE_OCTETS = 75;
 
 /** TEXT value escaping (RFC 5545 §3.3.11): backslash, semicolon, comma and newlines. */
 export function escapeText(value: string): string {
-  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r\n|\r|\n/g, "\\n");
+  return value
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n|\r|\n/g, "\\n");
 }
 
 function utf8Length(codePoint: number): number {
@@ -60,7 +64,10 @@ const compactDate = (isoDate: string) => isoDate.replaceAll("-", "");
 
 /** '20261122T093000Z': a UTC date-time as DTSTAMP wants it. */
 function utcDateTime(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 /** The day after an ISO date: DTEND of an all-day event is exclusive. */

@@ -20,8 +20,10 @@ const ride = {
 };
 
 const content = (tags: MetaTag[], key: "name" | "property", value: string) =>
-  tags.find((tag): tag is { name: string; property: string; content: string } => key in tag && (tag as Record<string, string>)[key] === value)
-    ?.content;
+  tags.find(
+    (tag): tag is { name: string; property: string; content: string } =>
+      key in tag && (tag as Record<string, string>)[key] === value,
+  )?.content;
 
 describe("priceNumber", () => {
   it.each([
@@ -54,7 +56,9 @@ describe("rideMetaDescription", () => {
   });
 
   it("leaves out unknown facts instead of printing placeholders", () => {
-    expect(rideMetaDescription({ ...ride, startDate: "", endDate: "", duration: "", distance: "" })).toBe(ride.description);
+    expect(rideMetaDescription({ ...ride, startDate: "", endDate: "", duration: "", distance: "" })).toBe(
+      ride.description,
+    );
   });
 
   it("stays within 160 characters, cut at a word boundary", () => {
@@ -95,7 +99,9 @@ describe("rideMetaTags", () => {
   });
 
   it("percent-encodes the id in URLs", () => {
-    expect(content(rideMetaTags({ ...ride, id: "a b" }, site), "property", "og:url")).toBe("https://rides.example/ride/a%20b");
+    expect(content(rideMetaTags({ ...ride, id: "a b" }, site), "property", "og:url")).toBe(
+      "https://rides.example/ride/a%20b",
+    );
   });
 
   it("carries the JSON-LD Event", () => {
@@ -129,7 +135,10 @@ describe("rideJsonLd", () => {
   });
 
   it("uses the legacy price when there is no trip cost", () => {
-    expect(rideJsonLd({ ...ride, tripCost: "", price: "9000" }, site).offers).toMatchObject({ price: 9000, priceCurrency: "INR" });
+    expect(rideJsonLd({ ...ride, tripCost: "", price: "9000" }, site).offers).toMatchObject({
+      price: 9000,
+      priceCurrency: "INR",
+    });
   });
 
   it("has no offer without a price, and no availability once the ride is completed", () => {

@@ -29,7 +29,19 @@ export type SeoSite = {
 
 type SeoRide = Pick<
   Ride,
-  "id" | "title" | "description" | "startDate" | "endDate" | "image" | "duration" | "distance" | "tripCost" | "price" | "status" | "lastBookingDate" | "updatedAt"
+  | "id"
+  | "title"
+  | "description"
+  | "startDate"
+  | "endDate"
+  | "image"
+  | "duration"
+  | "distance"
+  | "tripCost"
+  | "price"
+  | "status"
+  | "lastBookingDate"
+  | "updatedAt"
 >;
 
 const DESCRIPTION_MAX = 160;

@@ -9,17 +9,27 @@ import { publicRide, ridePath, waitForHydration } from "./ride-helpers.ts";
 // SPEC §2 sidebar booking card and §4 registration pop-up.
 
 const booking = (page: Page) => page.getByRole("region", { name: "Book This Ride" });
-const amountCard = (page: Page, label: string) => booking(page).locator("div", { has: page.getByText(label, { exact: true }) }).last();
+const amountCard = (page: Page, label: string) =>
+  booking(page)
+    .locator("div", { has: page.getByText(label, { exact: true }) })
+    .last();
 const copiedNotice = (page: Page) => booking(page).getByRole("status");
 
 test.describe("ride details: booking card", () => {
-  test("shows the last booking date (Indian short format), the ride amount and the booking amount @mobile", async ({ page, e2eDb }) => {
+  test("shows the last booking date (Indian short format), the ride amount and the booking amount @mobile", async ({
+    page,
+    e2eDb,
+  }) => {
     const ride = await publicRide(e2eDb, "Royal Rajasthan Desert Loop");
     await page.goto(ridePath(ride));
-    await expect(page.getByTestId("last-booking-date")).toHaveText(`Last booking date: ${formatIndianShortDate(ride.lastBookingDate)}`);
+    await expect(page.getByTestId("last-booking-date")).toHaveText(
+      `Last booking date: ${formatIndianShortDate(ride.lastBookingDate)}`,
+    );
     await expect(page.getByTestId("last-booking-date")).toHaveText(/: \d{1,2} [A-Z][a-z]{2} \d{4}$/);
     await expect(amountCard(page, "Ride Amount")).toHaveText(`Ride Amount${ride.tripCost}Total trip cost`);
-    await expect(amountCard(page, "Booking Amount")).toHaveText(`Booking Amount${ride.bookingCost}to reserve your spot`);
+    await expect(amountCard(page, "Booking Amount")).toHaveText(
+      `Booking Amount${ride.bookingCost}to reserve your spot`,
+    );
   });
 
   test("stays in view beside the sections on a wide screen", async ({ page, e2eDb }) => {
@@ -89,7 +99,10 @@ test.describe("ride details: Register Now with a booking form", () => {
 
   test.beforeEach(async ({ page }) => {
     await page.route("https://forms.gle/**", (route) =>
-      route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Booking</title><h1>Ride booking form</h1>" }),
+      route.fulfill({
+        contentType: "text/html",
+        body: "<!doctype html><title>Booking</title><h1>Ride booking form</h1>",
+      }),
     );
     await page.goto(ridePath(ride));
     await waitForHydration(page);
@@ -108,7 +121,9 @@ test.describe("ride details: Register Now with a booking form", () => {
     expect(await bodyOverflow(page)).not.toBe("hidden");
     const dialog = await open(page);
     await expect(dialog.locator("iframe")).toHaveAttribute("src", FORM_URL);
-    await expect(page.frameLocator(`iframe[src="${FORM_URL}"]`).getByRole("heading", { name: "Ride booking form" })).toBeVisible();
+    await expect(
+      page.frameLocator(`iframe[src="${FORM_URL}"]`).getByRole("heading", { name: "Ride booking form" }),
+    ).toBeVisible();
     expect(await bodyOverflow(page)).toBe("hidden");
   });
 
@@ -123,7 +138,10 @@ test.describe("ride details: Register Now with a booking form", () => {
       await close(page);
       await expect(dialog, `closed by ${how}`).toBeHidden();
       await expect.poll(() => bodyOverflow(page), `scrolling unlocked after ${how}`).not.toBe("hidden");
-      await expect(booking(page).getByRole("button", { name: "Register Now" }), `focus back after ${how}`).toBeFocused();
+      await expect(
+        booking(page).getByRole("button", { name: "Register Now" }),
+        `focus back after ${how}`,
+      ).toBeFocused();
     }
   });
 });
@@ -158,12 +176,14 @@ test.describe("ride details: Share This Ride", () => {
       return execCommand(command, ...rest);
     };
   };
-  const legacyCopies = (page: Page) => page.evaluate(() => (window as unknown as { legacyCopies: string[] }).legacyCopies);
+  const legacyCopies = (page: Page) =>
+    page.evaluate(() => (window as unknown as { legacyCopies: string[] }).legacyCopies);
 
   test("falls back to the legacy copy method when the clipboard refuses", async ({ page, context, e2eDb }) => {
     await context.grantPermissions(["clipboard-read"]);
     await page.addInitScript(() => {
-      navigator.clipboard.writeText = () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError"));
+      navigator.clipboard.writeText = () =>
+        Promise.reject(new DOMException("Write permission denied.", "NotAllowedError"));
     });
     await page.addInitScript(recordLegacyCopies);
     await page.goto(ridePath(await publicRide(e2eDb, "Royal Rajasthan Desert Loop")));

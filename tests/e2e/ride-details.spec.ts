@@ -43,7 +43,10 @@ test.describe("ride details: content", () => {
     await expect(page.getByText(/TBD$/)).toHaveCount(0);
   });
 
-  test("Overview: description, highlights, vehicle type, group size, difficulty and best season", async ({ page, e2eDb }) => {
+  test("Overview: description, highlights, vehicle type, group size, difficulty and best season", async ({
+    page,
+    e2eDb,
+  }) => {
     const ride = await publicRide(e2eDb, RAJASTHAN);
     await page.goto(ridePath(ride));
     const overview = page.locator("#overview");
@@ -51,7 +54,12 @@ test.describe("ride details: content", () => {
     await expect(listUnder(page, "#overview", "Highlights")).toHaveText(ride.highlights);
     const facts = overview.locator("dl");
     await expect(facts.locator("dt")).toHaveText(["Vehicle Type", "Group Size", "Difficulty", "Best Season"]);
-    await expect(facts.locator("dd")).toHaveText([ride.vehicleType, ride.maxParticipants, ride.difficulty, ride.bestSeason]);
+    await expect(facts.locator("dd")).toHaveText([
+      ride.vehicleType,
+      ride.maxParticipants,
+      ride.difficulty,
+      ride.bestSeason,
+    ]);
   });
 
   test("Itinerary: every day with its title, description, activities and distance", async ({ page, e2eDb }) => {
@@ -63,7 +71,9 @@ test.describe("ride details: content", () => {
       const item = days.nth(index);
       await expect(item.getByRole("heading", { level: 3 })).toHaveText(`Day ${day.day}: ${day.title}`);
       await expect(item.getByText(day.description)).toBeVisible();
-      await expect(item.getByRole("list", { name: `Day ${day.day} activities` }).getByRole("listitem")).toHaveText(day.activities);
+      await expect(item.getByRole("list", { name: `Day ${day.day} activities` }).getByRole("listitem")).toHaveText(
+        day.activities,
+      );
       await expect(item).toContainText(`Distance: ${day.distance}`);
     }
   });
@@ -88,7 +98,8 @@ test.describe("ride details: content", () => {
     await expect(listUnder(page, "#policy", "Cancellation Policy")).toHaveText(policyPoints(ride.cancellationPolicy));
     await expect(listUnder(page, "#policy", "Payment Terms")).toHaveText(policyPoints(ride.paymentTerms));
     await expect(page.getByRole("heading", { name: "How to Join This Trip" })).toBeVisible();
-    for (const step of policyPoints(ride.howToJoin)) await expect(page.locator("#policy").getByText(step)).toBeVisible();
+    for (const step of policyPoints(ride.howToJoin))
+      await expect(page.locator("#policy").getByText(step)).toBeVisible();
   });
 
   test("a ride without lists, group size or policies of its own shows the SPEC §9 defaults", async ({ page }) => {
@@ -119,7 +130,10 @@ test.describe("ride details: content", () => {
     for (const title of titles) expect((await publicRide(e2eDb, title)).status).toBe("upcoming");
 
     const first = await publicRide(e2eDb, titles[0]!);
-    await cards.first().getByRole("link", { name: /View Details/ }).click();
+    await cards
+      .first()
+      .getByRole("link", { name: /View Details/ })
+      .click();
     await expect(page).toHaveURL(ridePath(first));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(first.title);
   });
@@ -127,7 +141,9 @@ test.describe("ride details: content", () => {
   test("You Might Also Like on a completed ride shows other completed rides", async ({ page, e2eDb }) => {
     const ride = await publicRide(e2eDb, NILGIRIS);
     await page.goto(ridePath(ride));
-    const cards = page.locator("section", { has: page.getByRole("heading", { name: "You Might Also Like" }) }).getByTestId("ride-card");
+    const cards = page
+      .locator("section", { has: page.getByRole("heading", { name: "You Might Also Like" }) })
+      .getByTestId("ride-card");
     await expect(cards).toHaveCount(3);
     for (const title of await cards.getByRole("heading", { level: 3 }).allTextContents()) {
       expect(title).not.toBe(ride.title);

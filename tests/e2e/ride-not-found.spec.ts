@@ -43,7 +43,11 @@ test.describe("ride details: unknown and cancelled rides", () => {
     expect(await alertOnOpening(page, "/ride/no-such-ride")).toMatch(notFoundAlert("no-such-ride"));
   });
 
-  test("a cancelled ride is not found: HTTP 404, the same alert, then the upcoming rides", async ({ page, request, e2eDb }) => {
+  test("a cancelled ride is not found: HTTP 404, the same alert, then the upcoming rides", async ({
+    page,
+    request,
+    e2eDb,
+  }) => {
     const ride = await cancelledRide(e2eDb);
     expect((await request.get(ridePath(ride), { maxRedirects: 0 })).status()).toBe(404);
     expect(await alertOnOpening(page, ridePath(ride))).toMatch(notFoundAlert(ride.id));

@@ -7,16 +7,20 @@ import { publicRide, ridePath, waitForHydration } from "./ride-helpers.ts";
 // sections; the active tab follows scrolling with an offset of 200 px.
 
 const tabs = (page: Page) => page.getByRole("navigation", { name: "Ride sections" }).getByRole("link");
-const tab = (page: Page, name: string) => page.getByRole("navigation", { name: "Ride sections" }).getByRole("link", { name, exact: true });
-const currentTab = (page: Page) => page.getByRole("navigation", { name: "Ride sections" }).locator('[aria-current="true"]');
+const tab = (page: Page, name: string) =>
+  page.getByRole("navigation", { name: "Ride sections" }).getByRole("link", { name, exact: true });
+const currentTab = (page: Page) =>
+  page.getByRole("navigation", { name: "Ride sections" }).locator('[aria-current="true"]');
 
 /** Where the top of a section is, in CSS pixels from the top of the viewport. */
-const sectionTop = (page: Page, id: string) => page.evaluate((id) => document.getElementById(id)!.getBoundingClientRect().top, id);
+const sectionTop = (page: Page, id: string) =>
+  page.evaluate((id) => document.getElementById(id)!.getBoundingClientRect().top, id);
 
 /** Scrolls the page at once so that the top of a section sits `top` pixels below the top of the viewport. */
 async function scrollSectionTo(page: Page, id: string, top: number): Promise<void> {
   await page.evaluate(
-    ({ id, top }) => window.scrollBy({ top: document.getElementById(id)!.getBoundingClientRect().top - top, behavior: "instant" }),
+    ({ id, top }) =>
+      window.scrollBy({ top: document.getElementById(id)!.getBoundingClientRect().top - top, behavior: "instant" }),
     { id, top },
   );
 }

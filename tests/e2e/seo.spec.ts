@@ -56,7 +56,11 @@ test.describe("SEO and sharing", () => {
     expect(image.headers()["content-type"]).toMatch(/^image\//);
   });
 
-  test("a ride page has a schema.org Event in JSON-LD with dates, organizer and an INR offer", async ({ request, baseURL, e2eDb }) => {
+  test("a ride page has a schema.org Event in JSON-LD with dates, organizer and an INR offer", async ({
+    request,
+    baseURL,
+    e2eDb,
+  }) => {
     const ride = await publicRide(e2eDb, RAJASTHAN);
     const event = jsonLd(await (await request.get(ridePath(ride))).text());
     expect(event).toEqual({
@@ -94,23 +98,38 @@ test.describe("SEO and sharing", () => {
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toBe("application/xml; charset=utf-8");
     const xml = await response.text();
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
-    for (const page of ["/", "/previous", "/about", "/contact"]) expect(xml).toContain(`<url><loc>${baseURL}${page}</loc></url>`);
-    expect(rides.some((ride) => ride.status === "upcoming") && rides.some((ride) => ride.status === "completed")).toBe(true);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
+    for (const page of ["/", "/previous", "/about", "/contact"])
+      expect(xml).toContain(`<url><loc>${baseURL}${page}</loc></url>`);
+    expect(rides.some((ride) => ride.status === "upcoming") && rides.some((ride) => ride.status === "completed")).toBe(
+      true,
+    );
     for (const ride of rides) {
       expect(xml).toContain(`<url><loc>${baseURL}${ridePath(ride)}</loc><lastmod>${ride.updatedAt}</lastmod></url>`);
     }
     expect(xml).not.toContain(cancelled.id);
   });
 
-  test("robots.txt allows everything but the admin portal and names the sitemap's absolute URL", async ({ request, baseURL }) => {
+  test("robots.txt allows everything but the admin portal and names the sitemap's absolute URL", async ({
+    request,
+    baseURL,
+  }) => {
     const response = await request.get("/robots.txt");
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toBe("text/plain; charset=utf-8");
-    expect(await response.text()).toBe(`User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: ${baseURL}/sitemap.xml\n`);
+    expect(await response.text()).toBe(
+      `User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: ${baseURL}/sitemap.xml\n`,
+    );
   });
 
-  test("the ride page links to its calendar file, an RFC 5545 all-day event", async ({ page, request, baseURL, e2eDb }) => {
+  test("the ride page links to its calendar file, an RFC 5545 all-day event", async ({
+    page,
+    request,
+    baseURL,
+    e2eDb,
+  }) => {
     const ride = await publicRide(e2eDb, RAJASTHAN);
     await page.goto(ridePath(ride));
     const link = page.getByRole("link", { name: "Add to calendar" });

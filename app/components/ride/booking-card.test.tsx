@@ -44,7 +44,11 @@ describe("BookingCard (SPEC §2 sidebar, §9 price cards)", () => {
   });
 
   it("shows a legacy price as 'per person' when there is no trip cost", () => {
-    expect(amountCard(render({ tripCost: "", price: "9000" }), "Ride Amount")).toEqual(["Ride Amount", "₹9000", "per person"]);
+    expect(amountCard(render({ tripCost: "", price: "9000" }), "Ride Amount")).toEqual([
+      "Ride Amount",
+      "₹9000",
+      "per person",
+    ]);
   });
 
   it.each([[""], ["0"], ["₹0"]])("hides each amount card when its amount is %j", (empty) => {

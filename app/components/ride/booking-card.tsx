@@ -6,7 +6,10 @@ import { rideHref } from "~/domain/featured-link";
 import { RegisterButton } from "./register-button";
 import { ShareButton } from "./share-button";
 
-type BookingRide = Pick<Ride, "id" | "title" | "tripCost" | "price" | "bookingCost" | "lastBookingDate" | "bookingFormUrl" | "startDate">;
+type BookingRide = Pick<
+  Ride,
+  "id" | "title" | "tripCost" | "price" | "bookingCost" | "lastBookingDate" | "bookingFormUrl" | "startDate"
+>;
 
 function AmountCard({ label, amount, note }: { label: string; amount: string; note: string }) {
   return (
@@ -27,9 +30,15 @@ export function BookingCard({ ride }: { ride: BookingRide }) {
   const total = rideAmount(ride);
   const booking = bookingAmount(ride);
   return (
-    <section aria-labelledby="booking-heading" className="overflow-hidden rounded-card border border-ink-100 bg-white shadow-card">
+    <section
+      aria-labelledby="booking-heading"
+      className="overflow-hidden rounded-card border border-ink-100 bg-white shadow-card"
+    >
       {lastBookingDate ? (
-        <p className="flex items-center justify-center gap-2 bg-brand-700 px-4 py-2 text-sm font-semibold text-white" data-testid="last-booking-date">
+        <p
+          className="flex items-center justify-center gap-2 bg-brand-700 px-4 py-2 text-sm font-semibold text-white"
+          data-testid="last-booking-date"
+        >
           <Clock aria-hidden="true" className="size-4" />
           Last booking date: {lastBookingDate}
         </p>

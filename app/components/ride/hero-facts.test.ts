@@ -13,7 +13,11 @@ describe("heroFacts (SPEC §2 ride details hero)", () => {
   });
 
   it("shows 'Date TBD', 'Duration TBD' and 'Distance TBD' for what is not known", () => {
-    expect(values({ startDate: "", endDate: "", duration: "", distance: "  " })).toEqual(["Date TBD", "Duration TBD", "Distance TBD"]);
+    expect(values({ startDate: "", endDate: "", duration: "", distance: "  " })).toEqual([
+      "Date TBD",
+      "Duration TBD",
+      "Distance TBD",
+    ]);
   });
 
   it("copes with fields missing altogether (an old record)", () => {

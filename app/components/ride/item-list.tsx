@@ -1,7 +1,15 @@
 import type { LucideIcon } from "lucide-react";
 
 /** A list of short items, each behind an icon that says what kind of list it is. */
-export function ItemList({ items, icon: Icon, iconClassName }: { items: string[]; icon: LucideIcon; iconClassName: string }) {
+export function ItemList({
+  items,
+  icon: Icon,
+  iconClassName,
+}: {
+  items: string[];
+  icon: LucideIcon;
+  iconClassName: string;
+}) {
   return (
     <ul className="space-y-2">
       {items.map((item, index) => (

@@ -63,8 +63,19 @@ function BookingFormButton({ rideTitle, bookingFormUrl }: { rideTitle: string; b
         {label}
       </button>
       {mounted ? (
-        <Suspense fallback={<p role="status" className="sr-only">Opening the booking form…</p>}>
-          <EmbeddedFormDialog open={open} onOpenChange={setOpen} title={`Register for ${rideTitle}`} src={bookingFormUrl} />
+        <Suspense
+          fallback={
+            <p role="status" className="sr-only">
+              Opening the booking form…
+            </p>
+          }
+        >
+          <EmbeddedFormDialog
+            open={open}
+            onOpenChange={setOpen}
+            title={`Register for ${rideTitle}`}
+            src={bookingFormUrl}
+          />
         </Suspense>
       ) : null}
     </>

@@ -6,16 +6,29 @@ export type RideNotFoundData = { rideId: string; availableRides: number };
 /** What the ride loader throws when the ride could not be loaded: a message fit for visitors. */
 export type RideLoadErrorData = { message: string };
 
-/** The heading of the error page and the SPEC §8 alert text for an error of the ride route. */
-export function rideErrorMessage(error: unknown): { heading: string; alert: string } {
+export type RideErrorMessage = {
+  /** The error page's heading. */
+  heading: string;
+  /** What the page says under it. */
+  detail: string;
+  /** The SPEC §8 alert. */
+  alert: string;
+};
+
+export function rideErrorMessage(error: unknown): RideErrorMessage {
   if (isRouteErrorResponse(error) && error.status === 404) {
     const { rideId = "", availableRides = 0 } = (error.data ?? {}) as Partial<RideNotFoundData>;
-    return { heading: RIDE_DETAIL_MESSAGES.notFound, alert: rideNotFoundMessage(rideId, availableRides) };
+    return {
+      heading: RIDE_DETAIL_MESSAGES.notFound,
+      detail: `Ride ID: ${rideId}\nAvailable rides: ${availableRides}`,
+      alert: rideNotFoundMessage(rideId, availableRides),
+    };
   }
   const message = isRouteErrorResponse(error)
     ? ((error.data as Partial<RideLoadErrorData> | null)?.message ?? error.statusText)
     : error instanceof Error
       ? error.message
       : "Unknown error";
-  return { heading: "This ride could not be loaded", alert: errorLoadingRideDetails(message || "Unknown error") };
+  const shown = message || "Unknown error";
+  return { heading: "This ride could not be loaded", detail: shown, alert: errorLoadingRideDetails(shown) };
 }

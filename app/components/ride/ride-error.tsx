@@ -9,7 +9,7 @@ import { rideErrorMessage } from "./ride-error-message";
  */
 export function RideError({ error }: { error: unknown }) {
   const navigate = useNavigate();
-  const { heading, alert } = rideErrorMessage(error);
+  const { heading, detail, alert } = rideErrorMessage(error);
   // React's development double-run of effects must not show the alert twice.
   const alerted = useRef(false);
 
@@ -23,7 +23,7 @@ export function RideError({ error }: { error: unknown }) {
   return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center">
       <h1 className="text-title font-bold text-ink-900">{heading}</h1>
-      <p className="mt-4 whitespace-pre-line text-ink-700">{alert}</p>
+      <p className="mt-4 whitespace-pre-line text-ink-700">{detail}</p>
       <Link
         to="/upcoming"
         className="mt-8 inline-flex min-h-11 items-center rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700"

@@ -12,7 +12,10 @@ export function RideItinerary({ itinerary }: { itinerary: ItineraryDay[] }) {
         <ol className="space-y-4 border-l-2 border-brand-200 pl-6">
           {itinerary.map((day) => (
             <li key={day.day} className="relative">
-              <span aria-hidden="true" className="absolute top-1.5 -left-[1.95rem] size-3.5 rounded-full border-2 border-white bg-brand-600" />
+              <span
+                aria-hidden="true"
+                className="absolute top-1.5 -left-[1.95rem] size-3.5 rounded-full border-2 border-white bg-brand-600"
+              />
               <h3 className="text-lg font-semibold text-ink-900">
                 Day {day.day}
                 {day.title ? `: ${day.title}` : ""}

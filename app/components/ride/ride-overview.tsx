@@ -3,7 +3,10 @@ import type { Ride } from "~/domain/ride";
 import { ItemList } from "./item-list";
 import { Paragraphs, RideSection, SubHeading } from "./ride-section";
 
-type OverviewRide = Pick<Ride, "description" | "highlights" | "vehicleType" | "maxParticipants" | "difficulty" | "bestSeason">;
+type OverviewRide = Pick<
+  Ride,
+  "description" | "highlights" | "vehicleType" | "maxParticipants" | "difficulty" | "bestSeason"
+>;
 
 /** SPEC §2 Overview: description, highlights, vehicle type and group size; difficulty and best season when set. */
 export function RideOverview({ ride }: { ride: OverviewRide }) {

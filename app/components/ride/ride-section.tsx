@@ -8,7 +8,12 @@ import type { RideSectionId } from "./sections";
  */
 export function RideSection({ id, title, children }: { id: RideSectionId; title: string; children: ReactNode }) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} tabIndex={-1} className="scroll-mt-[calc(var(--spacing-nav)+4rem)] py-8 first:pt-0">
+    <section
+      id={id}
+      aria-labelledby={`${id}-heading`}
+      tabIndex={-1}
+      className="scroll-mt-[calc(var(--spacing-nav)+4rem)] py-8 first:pt-0"
+    >
       <h2 id={`${id}-heading`} className="text-title font-bold text-ink-900">
         {title}
       </h2>

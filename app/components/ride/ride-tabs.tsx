@@ -22,7 +22,8 @@ export function RideTabs() {
     const list = listRef.current;
     const tab = list?.children[active] as HTMLElement | undefined;
     if (!list || !tab) return;
-    const outside = tab.offsetLeft < list.scrollLeft || tab.offsetLeft + tab.offsetWidth > list.scrollLeft + list.clientWidth;
+    const outside =
+      tab.offsetLeft < list.scrollLeft || tab.offsetLeft + tab.offsetWidth > list.scrollLeft + list.clientWidth;
     if (outside) list.scrollTo({ left: tab.offsetLeft - 16, behavior: reducedMotion ? "auto" : "smooth" });
   }, [active, reducedMotion]);
 
@@ -36,7 +37,10 @@ export function RideTabs() {
 
   return (
     <nav aria-label="Ride sections" className="sticky top-nav z-30 border-b border-ink-100 bg-white/95 backdrop-blur">
-      <ul ref={listRef} className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 [scrollbar-width:none] sm:px-6 lg:px-8">
+      <ul
+        ref={listRef}
+        className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 [scrollbar-width:none] sm:px-6 lg:px-8"
+      >
         {RIDE_SECTIONS.map((section, index) => (
           <li key={section.id} className="shrink-0">
             <a

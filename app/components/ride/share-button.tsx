@@ -41,7 +41,9 @@ export function ShareButton() {
       </button>
       <p role="status" className="mt-2 min-h-6 text-center text-sm font-semibold">
         {notice ? (
-          <span className={`inline-flex items-center gap-1 ${notice.tone === "success" ? "text-success-600" : "text-brand-700"}`}>
+          <span
+            className={`inline-flex items-center gap-1 ${notice.tone === "success" ? "text-success-600" : "text-brand-700"}`}
+          >
             {notice.tone === "success" ? <Check aria-hidden="true" className="size-4" /> : null}
             {notice.text}
           </span>

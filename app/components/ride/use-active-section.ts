@@ -13,7 +13,9 @@ export function useActiveSection(sectionIds: readonly string[]): number {
     let frame = 0;
     const update = () => {
       frame = 0;
-      const tops = sectionIds.map((id) => document.getElementById(id)?.getBoundingClientRect().top ?? Number.POSITIVE_INFINITY);
+      const tops = sectionIds.map(
+        (id) => document.getElementById(id)?.getBoundingClientRect().top ?? Number.POSITIVE_INFINITY,
+      );
       setActive(activeSectionIndex(tops, SCROLL_OFFSET_PX));
     };
     const schedule = () => {

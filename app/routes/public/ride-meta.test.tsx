@@ -33,7 +33,12 @@ function renderHead(ride: (typeof FALLBACK_RIDES)[number], companyName = "Roadbo
       hydrationData={{
         loaderData: {
           "routes/public/layout": { config: { company: { name: companyName } } },
-          "routes/public/ride": { ride: rideForDisplay(ride), similar: [], sample: false, origin: "https://rides.example" },
+          "routes/public/ride": {
+            ride: rideForDisplay(ride),
+            similar: [],
+            sample: false,
+            origin: "https://rides.example",
+          },
         },
       }}
     />,
@@ -59,7 +64,11 @@ describe("ride page head", () => {
     expect(scripts).toHaveLength(1);
     const json = scripts[0]![1]!;
     expect(json).not.toContain("<");
-    expect(JSON.parse(json)).toMatchObject({ "@type": "Event", name: title, description: "<!-- not a comment --> & more" });
+    expect(JSON.parse(json)).toMatchObject({
+      "@type": "Event",
+      name: title,
+      description: "<!-- not a comment --> & more",
+    });
     expect(head).not.toContain("<script>alert");
   });
 });

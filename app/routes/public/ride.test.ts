@@ -34,7 +34,10 @@ async function thrown(promise: Promise<unknown>): Promise<{ data: unknown; statu
 describeEachEngine("ride details loader", (getDb) => {
   it("returns the ride with the SPEC §9 defaults filled in, the origin of PUBLIC_URL and up to 3 similar rides", async () => {
     const db = getDb();
-    const ride = await createRide(db, rideInput({ title: "Main", vehicleType: "", maxParticipants: "", thingsToCarryMandatory: [] }));
+    const ride = await createRide(
+      db,
+      rideInput({ title: "Main", vehicleType: "", maxParticipants: "", thingsToCarryMandatory: [] }),
+    );
     for (const title of ["A", "B", "C", "D"]) await createRide(db, rideInput({ title }));
     await createRide(db, rideInput({ title: "Done", status: "completed" }));
 
@@ -74,7 +77,9 @@ describeEachEngine("ride details loader", (getDb) => {
     const result = await callLoader(getDb(), "sample-western-ghats");
     expect(result.sample).toBe(true);
     expect(result.ride.title).toBe("Western Ghats Monsoon Trail");
-    expect(result.similar.every((ride) => ride.id.startsWith("sample-") && ride.id !== "sample-western-ghats")).toBe(true);
+    expect(result.similar.every((ride) => ride.id.startsWith("sample-") && ride.id !== "sample-western-ghats")).toBe(
+      true,
+    );
   });
 });
 

@@ -29,7 +29,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ride = await getPublicRide(db, params.rideId);
   } catch (error) {
     logger.error({ err: error, rideId: params.rideId }, "calendar: ride could not be loaded");
-    return textResponse("The calendar file could not be created right now. Please try again later.", 503, { "Retry-After": "60" });
+    return textResponse("The calendar file could not be created right now. Please try again later.", 503, {
+      "Retry-After": "60",
+    });
   }
   if (!ride) return textResponse("Ride not found", 404);
 

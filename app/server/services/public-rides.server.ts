@@ -18,7 +18,9 @@ export async function countPublicRides(db: Executor): Promise<number> {
 
 /** Every public ride, upcoming first, each section in display order. */
 export async function listPublicRides(db: Executor): Promise<Ride[]> {
-  const [upcoming, completed] = await Promise.all([listRidesByStatus(db, "upcoming"), listRidesByStatus(db, "completed")]);
+  const [upcoming, completed] = await Promise.all([
+    listRidesByStatus(db, "upcoming"),
+    listRidesByStatus(db, "completed"),
+  ]);
   return [...upcoming, ...completed];
 }
-
