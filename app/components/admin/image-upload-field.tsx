@@ -131,7 +131,7 @@ export function ImageUploadField({ name, label, value, onChange, folder, error, 
       <div className="mt-1 flex flex-col gap-3 sm:flex-row">
         <div className="relative flex aspect-[3/2] w-full shrink-0 items-center justify-center overflow-hidden rounded-md border border-ink-200 bg-ink-50 sm:w-40">
           {localPreview ? (
-            <img src={localPreview} alt={`Chosen photo for ${label}, uploading`} className="size-full object-cover opacity-60" />
+            <img src={localPreview} alt={`${label}, uploading`} className="size-full object-cover opacity-60" />
           ) : showPreview ? (
             <ResponsiveImage
               key={preview}
