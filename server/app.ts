@@ -19,7 +19,7 @@ import { sendUnavailable, withOutageStatus } from "./unavailable";
 export type Server = {
   app: express.Express;
   services: RunningServices;
-  /** Shutting down: readiness fails and every response closes its connection. */
+  /** Shutting down (server/drain.ts closes the connections): readiness fails from now on. */
   stopAccepting(): void;
   close(): Promise<void>;
 };
@@ -73,11 +73,6 @@ async function createServer(env: Env, logger: Logger, vite: ViteDevServer | unde
   app.set("trust proxy", env.trustProxy);
   app.use(requestLogging(logger));
   app.use(security(env, cachedFrameSources(services.db, logger)));
-  app.use((_req, res, next) => {
-    // A kept-alive connection would otherwise carry a next request into a closing server.
-    if (stopping) res.setHeader("Connection", "close");
-    next();
-  });
   app.use(healthChecks(async () => (stopping ? "shutting down" : databaseReadiness(services.db))));
   app.use(compression());
 

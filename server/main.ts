@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Boot, Server } from "./app.ts";
+import { trackConnections } from "./drain.ts";
 
 const dev = process.argv.includes("--dev");
 /** In-flight requests get this long to finish after SIGTERM / SIGINT. */
@@ -38,6 +39,7 @@ let running: Server | undefined;
 let stopping = false;
 // Until the database is reachable the interim app answers: alive, not ready, 503 pages.
 const http = createServer((req, res) => void (running ? running.app(req, res) : boot.starting(req, res)));
+const connections = trackConnections(http);
 
 http.on("error", (error) => {
   logger.fatal({ err: error }, "cannot listen");
@@ -73,20 +75,9 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   logger.info({ signal }, "shutting down: finishing in-flight requests");
   running?.stopAccepting();
-  const forced = setTimeout(() => {
-    logger.warn({ graceMs: SHUTDOWN_GRACE_MS }, "in-flight requests did not finish in time; closing their connections");
-    http.closeAllConnections();
-  }, SHUTDOWN_GRACE_MS);
-  forced.unref();
-  // A kept-alive connection goes idle when its last response ends: close it then, not after
-  // the keep-alive time-out.
-  const reaper = setInterval(() => http.closeIdleConnections(), 50);
-  await new Promise<void>((resolve) => {
-    http.close(() => resolve());
-    http.closeIdleConnections();
-  });
-  clearInterval(reaper);
-  clearTimeout(forced);
+  if (!(await connections.drain(SHUTDOWN_GRACE_MS))) {
+    logger.warn({ graceMs: SHUTDOWN_GRACE_MS }, "in-flight requests did not finish in time; their connections were closed");
+  }
   await running?.close();
   logger.info("shut down");
   process.exit(0);
