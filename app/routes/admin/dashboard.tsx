@@ -2,6 +2,7 @@ import { Bike, CalendarClock, CheckCircle2 } from "lucide-react";
 import { ActivityList } from "~/components/admin/dashboard/activity-list";
 import { GettingStarted } from "~/components/admin/dashboard/getting-started";
 import { QuickActions } from "~/components/admin/dashboard/quick-actions";
+import { FigureCard } from "~/components/admin/figure-card";
 import { useLiveRevalidation } from "~/components/admin/use-live-revalidation";
 import { servicesContext } from "~/context";
 import { listRecentActivity } from "~/server/services/audit.server";
@@ -37,17 +38,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </h2>
         <dl className="grid gap-4 sm:grid-cols-3">
           {cards.map(({ label, value, Icon }) => (
-            <div key={label} className="flex items-center gap-4 rounded-card border border-ink-200 bg-white p-5 shadow-card">
-              <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-                <Icon aria-hidden="true" className="size-6" />
-              </span>
-              <div className="flex flex-col-reverse">
-                <dt className="text-sm font-medium text-ink-600">{label}</dt>
-                <dd className="font-display text-3xl font-extrabold text-ink-900 tabular-nums" data-testid={`count-${label}`}>
-                  {value}
-                </dd>
-              </div>
-            </div>
+            <FigureCard key={label} label={label} value={value} Icon={Icon} testId={`count-${label}`} />
           ))}
         </dl>
       </section>

@@ -1,6 +1,7 @@
 import { Bike, CalendarRange, Route as RouteIcon, Users } from "lucide-react";
 import type { Stats } from "~/domain/content";
 import { formatStatNumber, type RideBreakdown, statWithPlus } from "~/domain/stats";
+import { FigureCard } from "../figure-card";
 
 type StatsOverviewProps = { stats: Stats; breakdown: RideBreakdown };
 
@@ -33,17 +34,7 @@ export function StatsOverview({ stats, breakdown }: StatsOverviewProps) {
         </h2>
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {cards.map(({ label, value, Icon }) => (
-            <div key={label} className="flex items-center gap-4 rounded-card bg-ink-900 p-5 text-white shadow-card">
-              <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-600">
-                <Icon aria-hidden="true" className="size-6" />
-              </span>
-              <div className="flex flex-col-reverse">
-                <dt className="text-sm font-medium text-ink-300">{label}</dt>
-                <dd className="font-display text-3xl font-extrabold tabular-nums" data-testid={`stat-card-${label}`}>
-                  {value}
-                </dd>
-              </div>
-            </div>
+            <FigureCard key={label} label={label} value={value} Icon={Icon} tone="dark" testId={`stat-card-${label}`} />
           ))}
         </dl>
         <p className="text-sm text-ink-600">{stats.isAutoCalculated ? "Calculated from the rides." : "Sample figures: they are replaced by real ones at the next ride change or refresh."}</p>
