@@ -158,12 +158,16 @@ async function lighthouseScores(baseUrl: string, paths: string[]): Promise<void>
       `${pagePath.padEnd(48)}${scores.map((score) => String(score).padStart(16)).join("")}${String(Math.round(environment.benchmarkIndex)).padStart(12)}`,
     );
     for (const warning of runWarnings) console.log(`    warning: ${warning}`);
+    if (result.lhr.runtimeError)
+      console.log(`    error: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     CATEGORIES.forEach((id, index) => {
       if (scores[index]! >= MIN_SCORES[id]) return;
       missed.push(`${pagePath}: ${id} ${scores[index]} < ${MIN_SCORES[id]}`);
       for (const ref of categories[id]?.auditRefs ?? []) {
         const audit = audits[ref.id];
-        if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+        if (ref.weight > 0 && audit?.errorMessage)
+          console.log(`    ${id}: ${audit.title} could not run: ${audit.errorMessage}`);
+        else if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
           console.log(`    ${id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
         }
       }
