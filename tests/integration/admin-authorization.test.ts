@@ -1,0 +1,371 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import type { Server as HttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import pino from "pino";
+import { RouterContextProvider, type ServerBuild, createRequestHandler } from "react-router";
+import { type ViteDevServer, createServer as createViteServer } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type * as AppContext from "~/context";
+import { createSession } from "~/server/auth/sessions.server";
+import type { Database } from "~/server/db/schema.server";
+import { createOrPromoteAdmin } from "~/server/services/users.server";
+import type { Boot, Server } from "../../server/app";
+import { listTables } from "../support/databases";
+
+// Every route of the route table, asked by someone who is not an admin, through the real HTTP
+// stack (Express shell, security middlewares, React Router, the route modules), must refuse and
+// change nothing. The routes are read from the server build, so a route added later is covered
+// without anyone remembering to add it here; one outside the admin layout must be named below.
+
+const ADMIN_LAYOUT = "routes/admin/layout";
+
+/** Routes under /admin that are deliberately outside the guarded layout: signing in and out. */
+const SIGN_IN_ENDPOINTS: Record<string, { get: number; post: number }> = {
+  "/admin/login": { get: 302, post: 400 },
+  "/admin/logout": { get: 302, post: 302 },
+  "/admin/auth/google": { get: 302, post: 302 },
+  "/admin/auth/google/callback": { get: 302, post: 405 },
+};
+
+/** Admin routes outside the layout (to escape the shell) that check the admin session themselves. */
+const SELF_GUARDED = ["/admin/featured/preview"];
+
+/** Routes outside /admin with an action, and what an anonymous POST gets there. */
+const PUBLIC_ACTIONS: Record<string, number> = {
+  // Unknown paths redirect home whatever the method (SPEC §2).
+  "/no/such/page": 302,
+};
+
+type RouteEntry = ServerBuild["routes"][string];
+
+let vite: ViteDevServer;
+let server: Server;
+let http: HttpServer;
+let base: string;
+let db: Database;
+let build: ServerBuild;
+let dataDir: string;
+const savedEnv = { ...process.env };
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "roadbook-authz-"));
+  Object.assign(process.env, {
+    // Vite renders with React's development runtime, which production mode would switch off.
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    S3_BUCKET: "",
+    SEED_DEMO: "true",
+    LOG_LEVEL: "silent",
+    TRUST_PROXY: "loopback",
+  });
+  for (const name of ["PUBLIC_URL", "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "OIDC_ISSUER", "SESSION_SECRET"])
+    delete process.env[name];
+  vite = await createViteServer({
+    server: { middlewareMode: true, hmr: false },
+    appType: "custom",
+    logLevel: "silent",
+  });
+  const { prepareServer } = (await vite.ssrLoadModule("/server/app.ts")) as {
+    prepareServer: (options: { vite: ViteDevServer }) => Boot;
+  };
+  server = await prepareServer({ vite }).start();
+  db = server.services.db;
+  build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+  http = server.app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => http.once("listening", resolve));
+  base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+}, 120_000);
+
+afterAll(async () => {
+  if (http) await new Promise((resolve) => http.close(resolve));
+  await server?.close();
+  await vite?.close();
+  process.env = savedEnv;
+  rmSync(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+function ancestors(route: RouteEntry): RouteEntry[] {
+  const chain: RouteEntry[] = [];
+  for (
+    let current = route.parentId ? build.routes[route.parentId] : undefined;
+    current;
+    current = current.parentId ? build.routes[current.parentId] : undefined
+  ) {
+    chain.push(current);
+  }
+  return chain;
+}
+
+/** A URL that reaches the route: its full path with every parameter filled in. */
+function urlOf(route: RouteEntry): string {
+  const segments = [...ancestors(route).reverse(), route].map((entry) => entry.path ?? "").filter(Boolean);
+  const filled = segments
+    .join("/")
+    .replaceAll(/:\w+\??/g, "x")
+    .replace(/\*$/, "no/such/page");
+  return `/${filled}`;
+}
+
+function isBelowLayout(route: RouteEntry): boolean {
+  return ancestors(route).some((entry) => entry.id === ADMIN_LAYOUT);
+}
+
+/** Every route that must answer an admin only: below the layout, or guarding itself. */
+function isGuarded(route: RouteEntry): boolean {
+  return isBelowLayout(route) || SELF_GUARDED.includes(urlOf(route));
+}
+
+const allRoutes = () => Object.values(build.routes).filter((route): route is RouteEntry => route !== undefined);
+
+/** Everything an admin could change: every table but the sign-in bookkeeping. */
+async function contentSnapshot(): Promise<Record<string, unknown[]>> {
+  const tables = (await listTables(db, "sqlite")).filter((table) => table !== "sessions" && table !== "login_attempts");
+  const snapshot: Record<string, unknown[]> = {};
+  for (const table of tables) snapshot[table] = (await sql`select * from ${sql.table(table)}`.execute(db)).rows;
+  return snapshot;
+}
+
+type Attempt = { method: "GET" | "POST"; url: string };
+
+/** Document and data (`.data`) requests, reads and writes, for one route. */
+function attemptsFor(route: RouteEntry): Attempt[] {
+  const url = urlOf(route);
+  const index = route.index ? "?index" : "";
+  const data = url === "/" ? "/_root.data" : `${url}.data`;
+  return [
+    { method: "GET", url },
+    { method: "GET", url: data },
+    { method: "POST", url: `${url}${index}` },
+    { method: "POST", url: `${data}${index}` },
+  ];
+}
+
+function send({ method, url }: Attempt, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${base}${url}`, {
+    method,
+    redirect: "manual",
+    headers: {
+      Origin: base,
+      ...(method === "POST" ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
+      ...headers,
+    },
+    ...(method === "POST" ? { body: "title=Hacked&id=x&intent=delete&status=cancelled" } : {}),
+  });
+}
+
+/** Refused: 401/403 (or 405, no action), or sent to the admin root (the login screen), or React Router's data redirect there. */
+async function expectRefused(response: Response, attempt: Attempt, loginScreen: boolean) {
+  const where = `${attempt.method} ${attempt.url} answered ${response.status}`;
+  const body = await response.text();
+  if (response.status === 401 || response.status === 403) {
+    // Below the layout, a page asked for without a session shows the login screen in its place.
+    if (loginScreen && !attempt.url.includes(".data") && response.headers.get("content-type")?.includes("text/html")) {
+      expect(body, where).toContain('action="/admin/login"');
+    }
+    return;
+  }
+  // A write to a route without an action: there is nothing to run.
+  if (response.status === 405 && attempt.method === "POST") return;
+  if (response.status === 302) {
+    expect(response.headers.get("location"), where).toBe("/admin");
+    return;
+  }
+  expect(response.status, where).toBe(202);
+  expect(body, where).toMatch(/"redirect","\/admin"/);
+}
+
+async function memberCookie(): Promise<string> {
+  const { user } = await createOrPromoteAdmin(db, {
+    email: `member-${crypto.randomUUID()}@roadbook.test`,
+    password: "member-password",
+  });
+  await db.updateTable("users").set({ role: "member" }).where("id", "=", user.id).execute();
+  const { token } = await createSession(db, user.id);
+  return `roadbook_session=${token}`;
+}
+
+async function adminCookie(): Promise<string> {
+  const { user } = await createOrPromoteAdmin(db, {
+    email: `admin-${crypto.randomUUID()}@roadbook.test`,
+    password: "admin-password",
+  });
+  const { token } = await createSession(db, user.id);
+  return `roadbook_session=${token}`;
+}
+
+describe("the route table", () => {
+  it("has the guarded admin layout with the portal's pages below it", () => {
+    const guarded = allRoutes().filter(isGuarded).map(urlOf);
+    expect(guarded).toEqual(
+      expect.arrayContaining([
+        "/admin",
+        "/admin/rides",
+        "/admin/hero",
+        "/admin/featured",
+        "/admin/contact",
+        "/admin/stats",
+        "/admin/images",
+        "/admin/events",
+      ]),
+    );
+  });
+
+  it("puts every admin route below the guarded layout, except the named sign-in endpoints and self-guarded pages", () => {
+    const outside = allRoutes()
+      .filter((route) => route.id !== ADMIN_LAYOUT && !isBelowLayout(route) && urlOf(route).startsWith("/admin"))
+      .map(urlOf)
+      .sort();
+    expect(outside).toEqual([...Object.keys(SIGN_IN_ENDPOINTS), ...SELF_GUARDED].sort());
+  });
+
+  it("has no action outside /admin but the named ones: visitors change nothing on this site", () => {
+    const publicActions = allRoutes()
+      .filter((route) => route.module.action && !urlOf(route).startsWith("/admin"))
+      .map(urlOf)
+      .sort();
+    expect(publicActions).toEqual(Object.keys(PUBLIC_ACTIONS).sort());
+  });
+});
+
+describe("admin routes refuse anyone but an admin and change nothing", () => {
+  it("an admin's session opens them (so the refusals below are about the session, not the test)", async () => {
+    const cookie = await adminCookie();
+    const response = await fetch(`${base}/admin/rides`, { headers: { Cookie: cookie } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Logout");
+  });
+
+  for (const [who, cookie] of [
+    ["anonymous", async () => ""],
+    ["a signed-in non-admin", memberCookie],
+    ["a forged session token", async () => "roadbook_session=forged-token-that-matches-no-session"],
+  ] as const) {
+    it(`${who}: every route below the admin layout, read and write, document and data`, async () => {
+      const headers = { Cookie: await cookie() };
+      const before = await contentSnapshot();
+      const guarded = allRoutes().filter(isGuarded);
+      expect(guarded.length).toBeGreaterThan(5);
+      for (const route of guarded) {
+        const loginScreen = isBelowLayout(route);
+        for (const attempt of attemptsFor(route))
+          await expectRefused(await send(attempt, headers), attempt, loginScreen);
+        // An index route's URL without ?index names its parent, the layout: a write to that too.
+        const layoutWrite: Attempt = { method: "POST", url: urlOf(route) };
+        await expectRefused(await send(layoutWrite, headers), layoutWrite, loginScreen);
+      }
+      expect(await contentSnapshot()).toEqual(before);
+    });
+  }
+
+  it("the sign-in endpoints outside the layout do only their own job for an anonymous caller", async () => {
+    const before = await contentSnapshot();
+    for (const [url, expected] of Object.entries(SIGN_IN_ENDPOINTS)) {
+      const get = await send({ method: "GET", url });
+      expect(get.status, `GET ${url}`).toBe(expected.get);
+      if (get.status === 302) expect(get.headers.get("location"), `GET ${url}`).toBe("/admin");
+      const post = await send({ method: "POST", url });
+      expect(post.status, `POST ${url}`).toBe(expected.post);
+      expect(post.headers.get("set-cookie") ?? "", `POST ${url}`).not.toMatch(/roadbook_session=[^;]/);
+    }
+    expect(await contentSnapshot()).toEqual(before);
+  });
+
+  it("the public actions change nothing either", async () => {
+    const before = await contentSnapshot();
+    for (const [url, status] of Object.entries(PUBLIC_ACTIONS)) {
+      expect((await send({ method: "POST", url })).status, `POST ${url}`).toBe(status);
+      expect((await send({ method: "POST", url: `${url}.data` })).status, `POST ${url}.data`).toBeLessThan(500);
+    }
+    expect(await contentSnapshot()).toEqual(before);
+  });
+
+  it("an admin's own browser cannot be made to write from another site (403, nothing changed)", async () => {
+    const cookie = await adminCookie();
+    const before = await contentSnapshot();
+    for (const route of allRoutes().filter((entry) => isGuarded(entry) && entry.module.action)) {
+      for (const attempt of attemptsFor(route).filter((entry) => entry.method === "POST")) {
+        const response = await send(attempt, { Cookie: cookie, Origin: "https://evil.example" });
+        expect(response.status, `${attempt.method} ${attempt.url}`).toBe(403);
+      }
+    }
+    expect(await contentSnapshot()).toEqual(before);
+  });
+});
+
+describe("session cookie over the wire", () => {
+  async function signIn(headers: Record<string, string>) {
+    const email = `cookie-${crypto.randomUUID()}@roadbook.test`;
+    await createOrPromoteAdmin(db, { email, password: "admin-password" });
+    return fetch(`${base}/admin/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      body: new URLSearchParams({ email, password: "admin-password" }),
+    });
+  }
+
+  it("over http: HttpOnly, SameSite=Lax, Path=/, no Secure", async () => {
+    const response = await signIn({ Origin: base });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("set-cookie")).toMatch(
+      /^roadbook_session=[\w-]{43}; Path=\/; Max-Age=604800; HttpOnly; SameSite=Lax$/,
+    );
+  });
+
+  it("over https (behind a trusted proxy): the __Host- prefix and Secure, and HSTS", async () => {
+    const httpsOrigin = base.replace("http:", "https:");
+    const response = await signIn({ Origin: httpsOrigin, "X-Forwarded-Proto": "https" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("set-cookie")).toMatch(
+      /^__Host-roadbook_session=[\w-]{43}; Path=\/; Max-Age=604800; HttpOnly; SameSite=Lax; Secure$/,
+    );
+    expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000");
+  });
+});
+
+describe("a failing request", () => {
+  it("shows a friendly page with its request id, logs the error under that id, and leaks no SQL or stack", async () => {
+    const cookie = await adminCookie();
+    const logged: string[] = [];
+    const logger = pino({ level: "error" }, { write: (line: string) => void logged.push(line) });
+    // React Router's production mode, as in a real deployment (this test's Vite build runs in test mode).
+    const handle = createRequestHandler(build, "production");
+    // The context keys of the build's own module instance (Vite loaded it, not this test).
+    const { requestContext, servicesContext } = (await vite.ssrLoadModule("/app/context.ts")) as typeof AppContext;
+    const context = () => {
+      const provider = new RouterContextProvider();
+      provider.set(servicesContext, { ...server.services, logger });
+      provider.set(requestContext, {
+        requestId: "req-failing-42",
+        nonce: "nonce",
+        clientIp: "127.0.0.1",
+        secure: false,
+        origin: base,
+      });
+      return provider;
+    };
+
+    await sql`alter table sessions rename to sessions_away`.execute(db);
+    try {
+      const page = await handle(new Request(`${base}/admin/rides`, { headers: { Cookie: cookie } }), context());
+      const data = await handle(new Request(`${base}/admin/rides.data`, { headers: { Cookie: cookie } }), context());
+      expect(page.status).toBe(500);
+      const html = await page.text();
+      expect(html).toContain("Something went wrong");
+      expect(html).toContain("req-failing-42");
+      for (const body of [html, await data.text()]) {
+        expect(body).not.toMatch(/no such table|sqlite|select |sessions_away|\bat .*\.ts:\d+/i);
+      }
+    } finally {
+      await sql`alter table sessions_away rename to sessions`.execute(db);
+    }
+    const entries = logged.map((line) => JSON.parse(line) as { requestId?: string; err?: { message?: string } });
+    expect(
+      entries.some((entry) => entry.requestId === "req-failing-42" && /sessions/.test(entry.err?.message ?? "")),
+    ).toBe(true);
+  });
+});
