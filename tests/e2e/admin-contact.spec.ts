@@ -1,4 +1,5 @@
 import { CONFIG_MESSAGES } from "~/domain/messages";
+import { listRecentActivity } from "~/server/services/audit.server";
 import { postAction, testOnOwnAdminServer } from "./admin-helpers.ts";
 import { expect } from "./fixtures.ts";
 import { waitForHydration } from "./support/hydration.ts";
@@ -9,7 +10,11 @@ import { waitForHydration } from "./support/hydration.ts";
 const test = testOnOwnAdminServer({ seedDemo: true });
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 
-test("saves the contact information; the contact page and footer show it", async ({ adminPage: page }) => {
+test("saves the contact information; the contact page and footer show it", async ({
+  adminPage: page,
+  ownServer,
+  ownAdminEmail,
+}) => {
   await page.goto("/admin/contact");
   await waitForHydration(page);
   await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("type", "email");
@@ -23,6 +28,10 @@ test("saves the contact information; the contact page and footer show it", async
   await page.getByLabel("Instagram link").fill("https://www.instagram.com/deccanriders");
   await page.getByRole("button", { name: "Save Contact Information" }).click();
   await expect(page.getByText(CONFIG_MESSAGES.updated)).toBeVisible();
+  expect((await listRecentActivity(ownServer.db))[0]).toMatchObject({
+    actorEmail: ownAdminEmail,
+    summary: "Updated the contact information",
+  });
 
   await page.goto("/contact");
   const main = page.getByRole("main");
@@ -32,17 +41,25 @@ test("saves the contact information; the contact page and footer show it", async
   await expect(main).toContainText("Tue-Sun 10 AM-7 PM");
   const footer = page.getByRole("contentinfo");
   await expect(footer).toContainText("Deccan Riders Club");
-  await expect(footer.getByRole("link", { name: /Instagram/ })).toHaveAttribute("href", "https://www.instagram.com/deccanriders");
+  await expect(footer.getByRole("link", { name: /Instagram/ })).toHaveAttribute(
+    "href",
+    "https://www.instagram.com/deccanriders",
+  );
 });
 
-test("a bad email and bad social links are refused, in the form and by the action", async ({ adminPage: page, ownServer }) => {
+test("a bad email and bad social links are refused, in the form and by the action", async ({
+  adminPage: page,
+  ownServer,
+}) => {
   await page.goto("/admin/contact");
   await waitForHydration(page);
   await page.getByLabel("Email", { exact: true }).fill("not-an-email");
   await page.getByLabel("YouTube link").fill("youtube");
   await page.getByRole("button", { name: "Save Contact Information" }).click();
   await expect(page.getByLabel("Email", { exact: true })).toBeFocused();
-  await expect(page.getByLabel("Email", { exact: true })).toHaveAccessibleDescription("Please enter a valid email address");
+  await expect(page.getByLabel("Email", { exact: true })).toHaveAccessibleDescription(
+    "Please enter a valid email address",
+  );
   await expect(page.getByLabel("YouTube link")).toHaveAccessibleDescription("YouTube link must be a valid URL");
 
   const before = await ownServer.db.selectFrom("documents").selectAll().where("collection", "=", "config").execute();
@@ -53,7 +70,9 @@ test("a bad email and bad social links are refused, in the form and by the actio
   const text = await response.text();
   expect(text).toContain(CONFIG_MESSAGES.updateFailed);
   expect(text).toContain("WhatsApp link must be a valid URL");
-  expect(await ownServer.db.selectFrom("documents").selectAll().where("collection", "=", "config").execute()).toEqual(before);
+  expect(await ownServer.db.selectFrom("documents").selectAll().where("collection", "=", "config").execute()).toEqual(
+    before,
+  );
 });
 
 test.describe("without a connection", () => {

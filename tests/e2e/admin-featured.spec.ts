@@ -1,5 +1,6 @@
 import { FEATURED_MESSAGES } from "~/domain/messages";
 import { PREVIEW_FALLBACKS } from "~/components/admin/featured/preview";
+import { listRecentActivity } from "~/server/services/audit.server";
 import { postAction, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
 import { expect } from "./fixtures.ts";
 import { waitForHydration } from "./support/hydration.ts";
@@ -10,7 +11,7 @@ import { waitForHydration } from "./support/hydration.ts";
 const test = testOnOwnAdminServer({ seedDemo: true });
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 
-test("saves the banner ('Saving...' meanwhile) and the home page shows it", async ({ adminPage: page }) => {
+test("saves the banner ('Saving...' meanwhile) and the home page shows it", async ({ adminPage: page, ownServer }) => {
   const title = uniqueTitle("Monsoon Special");
   await page.goto("/admin/featured");
   await waitForHydration(page);
@@ -27,6 +28,7 @@ test("saves the banner ('Saving...' meanwhile) and the home page shows it", asyn
   await expect(page.getByRole("button", { name: "Saving..." })).toBeDisabled();
   await expect(page.getByText(FEATURED_MESSAGES.updated)).toBeVisible();
   await expect(page.getByRole("button", { name: "Save Featured Ride" })).toBeEnabled();
+  expect((await listRecentActivity(ownServer.db))[0]?.summary).toBe(`Updated the featured ride banner "${title}"`);
 
   await page.goto("/");
   const banner = page.getByTestId("featured-banner");
@@ -47,7 +49,10 @@ test("the live preview follows the form and shows fallback texts for empty field
   await expect(preview).toContainText("Typed just now");
 });
 
-test("Preview Banner opens a pop-up rendering the form's current values, unsaved", async ({ adminPage: page, context }) => {
+test("Preview Banner opens a pop-up rendering the form's current values, unsaved", async ({
+  adminPage: page,
+  context,
+}) => {
   await page.goto("/admin/featured");
   await waitForHydration(page);
   await page.getByLabel("Banner title", { exact: true }).fill("Unsaved banner title");
@@ -65,7 +70,10 @@ test("Preview Banner opens a pop-up rendering the form's current values, unsaved
   await popup.close();
 });
 
-test("required fields and a bad link are refused, in the form and by the action", async ({ adminPage: page, ownServer }) => {
+test("required fields and a bad link are refused, in the form and by the action", async ({
+  adminPage: page,
+  ownServer,
+}) => {
   await page.goto("/admin/featured");
   await waitForHydration(page);
   await page.getByLabel("Banner title", { exact: true }).fill("");
@@ -73,17 +81,27 @@ test("required fields and a bad link are refused, in the form and by the action"
   await page.getByLabel("Button link").fill("javascript:alert(1)");
   await page.getByRole("button", { name: "Save Featured Ride" }).click();
   await expect(page.getByLabel("Banner title", { exact: true })).toBeFocused();
-  await expect(page.getByLabel("Banner title", { exact: true })).toHaveAccessibleDescription("Banner title is required");
+  await expect(page.getByLabel("Banner title", { exact: true })).toHaveAccessibleDescription(
+    "Banner title is required",
+  );
   await expect(page.getByLabel("Button text")).toHaveAccessibleDescription("Button text is required");
   await expect(page.getByLabel("Button link")).toHaveAccessibleDescription(/Button link must be a valid URL/);
 
-  const before = await ownServer.db.selectFrom("documents").selectAll().where("collection", "=", "featuredRide").execute();
-  const response = await postAction(page, "/admin/featured", { featured: { title: "", subtitle: "x", description: "y", ctaLink: "//evil.example" } });
+  const before = await ownServer.db
+    .selectFrom("documents")
+    .selectAll()
+    .where("collection", "=", "featuredRide")
+    .execute();
+  const response = await postAction(page, "/admin/featured", {
+    featured: { title: "", subtitle: "x", description: "y", ctaLink: "//evil.example" },
+  });
   expect(response.status()).toBe(400);
   const text = await response.text();
   expect(text).toContain(FEATURED_MESSAGES.saveError);
   expect(text).toContain("Banner title is required");
-  expect(await ownServer.db.selectFrom("documents").selectAll().where("collection", "=", "featuredRide").execute()).toEqual(before);
+  expect(
+    await ownServer.db.selectFrom("documents").selectAll().where("collection", "=", "featuredRide").execute(),
+  ).toEqual(before);
 });
 
 test("an inactive banner is saved and leaves the home page", async ({ adminPage: page }) => {

@@ -1,4 +1,5 @@
 import { DELETE_SLIDE_CONFIRM, SLIDE_MESSAGES } from "~/domain/messages";
+import { listRecentActivity } from "~/server/services/audit.server";
 import { postAction, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
 import { expect } from "./fixtures.ts";
 import { waitForHydration } from "./support/hydration.ts";
@@ -11,11 +12,17 @@ test.describe.configure({ timeout: 60_000 });
 
 const BACKGROUND = "/images/demo/ladakh.webp";
 
-test("adds a slide: required fields first, then it is listed, counted and in the home page carousel", async ({ adminPage: page }) => {
+test("adds a slide: required fields first, then it is listed, counted and in the home page carousel", async ({
+  adminPage: page,
+  ownServer,
+  ownAdminEmail,
+}) => {
   const title = uniqueTitle("Into the Himalaya");
   await page.goto("/admin/hero");
   await waitForHydration(page);
-  const count = Number((await page.getByRole("heading", { name: /^Slides \(\d+\)$/ }).textContent())?.match(/\d+/)?.[0]);
+  const count = Number(
+    (await page.getByRole("heading", { name: /^Slides \(\d+\)$/ }).textContent())?.match(/\d+/)?.[0],
+  );
 
   await page.getByRole("link", { name: "Add New Slide" }).click();
   await page.getByRole("button", { name: "Add Slide" }).click();
@@ -25,7 +32,7 @@ test("adds a slide: required fields first, then it is listed, counted and in the
     ["Subtitle", "Subtitle is required"],
     ["Tagline", "Tagline is required"],
     ["Button text", "Button text is required"],
-  ]) {
+  ] as const) {
     await expect(page.getByLabel(label, { exact: true })).toHaveAccessibleDescription(message);
   }
   await expect(page.getByText("Background must be a valid URL")).toBeVisible();
@@ -46,6 +53,10 @@ test("adds a slide: required fields first, then it is listed, counted and in the
 
   await page.goto("/");
   await expect(page.getByText(title)).toBeAttached();
+  expect((await listRecentActivity(ownServer.db))[0]).toMatchObject({
+    actorEmail: ownAdminEmail,
+    summary: `Added hero slide "${title}"`,
+  });
 });
 
 test("edits a slide", async ({ adminPage: page }) => {
@@ -83,9 +94,15 @@ test("deletes a slide only after confirmation", async ({ adminPage: page }) => {
   await expect(page.getByTestId("slide-card").filter({ hasText: title })).toHaveCount(0);
 });
 
-test("the slide action refuses bad input and unknown slides with SPEC's messages", async ({ adminPage: page, ownServer }) => {
+test("the slide action refuses bad input and unknown slides with SPEC's messages", async ({
+  adminPage: page,
+  ownServer,
+}) => {
   const before = await ownServer.db.selectFrom("hero_slides").selectAll().execute();
-  const bad = await postAction(page, "/admin/hero", { intent: "create", slide: { title: "Only a title", background: "javascript:alert(1)" } });
+  const bad = await postAction(page, "/admin/hero", {
+    intent: "create",
+    slide: { title: "Only a title", background: "javascript:alert(1)" },
+  });
   expect(bad.status()).toBe(400);
   const text = await bad.text();
   expect(text).toContain(SLIDE_MESSAGES.addFailed);

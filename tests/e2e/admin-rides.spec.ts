@@ -1,3 +1,4 @@
+import { UNSAVED_CHANGES_CONFIRM } from "~/components/admin/form/use-unsaved-changes-guard";
 import { RIDE_MESSAGES } from "~/domain/messages";
 import { expect, test } from "./admin-fixtures.ts";
 import {
@@ -160,5 +161,26 @@ test.describe("Ride Management", () => {
       .click();
     await expect(page).toHaveURL(`/ride/${id}`);
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  });
+
+  test("leaving a form with unsaved changes asks first; Cancel and saving do not", async ({ adminPage: page }) => {
+    await page.goto("/admin/rides?new");
+    await waitForHydration(page);
+    await page.getByRole("navigation").getByRole("link", { name: "Dashboard" }).click();
+    await expect(page).toHaveURL("/admin");
+
+    await page.goto("/admin/rides?new");
+    await waitForHydration(page);
+    await page.getByLabel("Title", { exact: true }).fill("Half-typed ride");
+    page.once("dialog", (dialog) => {
+      expect(dialog.message()).toBe(UNSAVED_CHANGES_CONFIRM);
+      void dialog.dismiss();
+    });
+    await page.getByRole("navigation").getByRole("link", { name: "Dashboard" }).click();
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Half-typed ride");
+
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page).toHaveURL("/admin/rides");
+    await expect(page.getByRole("link", { name: "Add New Ride" })).toBeVisible();
   });
 });

@@ -1,5 +1,6 @@
 import { STATS_MESSAGES } from "~/domain/messages";
 import { formatStatNumber, statWithPlus } from "~/domain/stats";
+import { listRecentActivity } from "~/server/services/audit.server";
 import { getRideBreakdown, getStats } from "~/server/services/stats.server";
 import { testOnOwnAdminServer } from "./admin-helpers.ts";
 import { expect } from "./fixtures.ts";
@@ -11,7 +12,10 @@ import { waitForHydration } from "./support/hydration.ts";
 const test = testOnOwnAdminServer({ seedDemo: true });
 test.describe.configure({ timeout: 60_000 });
 
-test("shows the visitors' four cards, the ride summary and performance metrics", async ({ adminPage: page, ownServer }) => {
+test("shows the visitors' four cards, the ride summary and performance metrics", async ({
+  adminPage: page,
+  ownServer,
+}) => {
   const stats = await getStats(ownServer.db);
   const breakdown = await getRideBreakdown(ownServer.db);
   await page.goto("/admin/stats");
@@ -27,17 +31,37 @@ test("shows the visitors' four cards, the ride summary and performance metrics",
   await expect(page.getByTestId("ride-summary-Upcoming")).toHaveText(String(breakdown.upcomingRides));
   await expect(page.getByTestId("ride-summary-Completed")).toHaveText(String(breakdown.completedRides));
   await expect(page.getByTestId("ride-summary-Cancelled")).toHaveText(String(breakdown.cancelledRides));
-  await expect(page.getByTestId("performance-metrics-Average participants")).toHaveText(formatStatNumber(breakdown.averageParticipants));
-  await expect(page.getByTestId("performance-metrics-Average distance")).toHaveText(`${formatStatNumber(breakdown.averageDistance)} km`);
-  await expect(page.getByTestId("performance-metrics-Total participants")).toHaveText(formatStatNumber(breakdown.totalParticipants));
-  await expect(page.getByTestId("performance-metrics-Total distance")).toHaveText(`${formatStatNumber(breakdown.totalKilometers)} km`);
+  await expect(page.getByTestId("performance-metrics-Average participants")).toHaveText(
+    formatStatNumber(breakdown.averageParticipants),
+  );
+  await expect(page.getByTestId("performance-metrics-Average distance")).toHaveText(
+    `${formatStatNumber(breakdown.averageDistance)} km`,
+  );
+  await expect(page.getByTestId("performance-metrics-Total participants")).toHaveText(
+    formatStatNumber(breakdown.totalParticipants),
+  );
+  await expect(page.getByTestId("performance-metrics-Total distance")).toHaveText(
+    `${formatStatNumber(breakdown.totalKilometers)} km`,
+  );
 });
 
-test("Refresh Stats recalculates, says so, and the message clears itself after 3 seconds", async ({ adminPage: page, ownServer }) => {
+test("Refresh Stats recalculates, says so, and the message clears itself after 3 seconds", async ({
+  adminPage: page,
+  ownServer,
+}) => {
   // Stored figures that disagree with the rides: the refresh must replace them.
   await ownServer.db
     .updateTable("documents")
-    .set({ data: JSON.stringify({ completedRides: 1, happyRiders: 1, kilometersCovered: 1, monthsOfAdventure: 1, isAutoCalculated: false, lastUpdated: null }) })
+    .set({
+      data: JSON.stringify({
+        completedRides: 1,
+        happyRiders: 1,
+        kilometersCovered: 1,
+        monthsOfAdventure: 1,
+        isAutoCalculated: false,
+        lastUpdated: null,
+      }),
+    })
     .where("collection", "=", "stats")
     .execute();
   const start = Date.now();
@@ -53,6 +77,7 @@ test("Refresh Stats recalculates, says so, and the message clears itself after 3
   await expect(message).toBeVisible();
   const breakdown = await getRideBreakdown(ownServer.db);
   await expect(page.getByTestId("stat-card-Completed Rides")).toHaveText(statWithPlus(breakdown.completedRides));
+  expect((await listRecentActivity(ownServer.db))[0]?.summary).toBe("Refreshed the statistics");
 
   await page.clock.runFor(2_900);
   await expect(message).toBeVisible();
@@ -63,7 +88,9 @@ test("Refresh Stats recalculates, says so, and the message clears itself after 3
 test.describe("without a connection", () => {
   test.use({ allowedConsoleErrors: ["net::ERR_INTERNET_DISCONNECTED"] });
 
-  test("a refresh that cannot reach the server shows the error message, styled as an error", async ({ adminPage: page }) => {
+  test("a refresh that cannot reach the server shows the error message, styled as an error", async ({
+    adminPage: page,
+  }) => {
     await page.goto("/admin/stats");
     await waitForHydration(page);
     await page.route("**/admin/stats.data*", (route) => route.abort("internetdisconnected"));

@@ -83,6 +83,8 @@ export function useDraft<S, D>(source: S, options: DraftOptions<S, D>) {
   return {
     draft: current.draft,
     setDraft,
+    /** The admin has changed something since the stored version the draft started from. */
+    dirty: isDirty(current, options),
     base: current.base,
     stale: revision(current.latest) !== revision(current.base),
     takeLatest,

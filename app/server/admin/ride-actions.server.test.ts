@@ -54,7 +54,8 @@ describeEachEngine("rideAction", (getDb) => {
   it("refuses a ride that breaks SPEC §5, writing nothing", async () => {
     const result = await run({ intent: "create", ride: ride("", { endDate: "2027-02-01", bookingFormUrl: "nope" }) });
     expect(result).toMatchObject({ status: 400, ok: false, message: RIDE_MESSAGES.addFailed });
-    expect(result.errors).toMatchObject({
+    expect(result).toHaveProperty("errors");
+    expect("errors" in result && result.errors).toMatchObject({
       title: "Title is required",
       endDate: "End date cannot be before start date",
       bookingFormUrl: "Booking form URL must be a valid URL",

@@ -2,6 +2,7 @@ import type { FormEvent, InputHTMLAttributes } from "react";
 import { configInputSchema, type SiteConfig } from "~/domain/content";
 import { FormSection, TextInput } from "../form/fields";
 import { useAdminForm } from "../form/use-admin-form";
+import { useUnsavedChangesGuard } from "../form/use-unsaved-changes-guard";
 import { useDraft } from "../use-draft";
 
 type Group = "company" | "socialMedia";
@@ -34,7 +35,8 @@ type ContactFormProps = { config: SiteConfig; onMessage: (text: string) => void 
 
 /** SPEC §2 Contact Information Management: company details, social links and the community form. */
 export function ContactForm({ config, onMessage }: ContactFormProps) {
-  const { draft, setDraft, stale, takeLatest } = useDraft(config, DRAFT_OPTIONS);
+  const { draft, setDraft, dirty, stale, takeLatest } = useDraft(config, DRAFT_OPTIONS);
+  useUnsavedChangesGuard(dirty);
   const { formRef, errors, clearErrors, saving, submit } = useAdminForm({ schema: configInputSchema, onMessage });
 
   function setField<G extends Group>(group: G, key: keyof SiteConfig[G], value: string) {

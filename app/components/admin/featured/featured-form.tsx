@@ -4,6 +4,7 @@ import { FeaturedBanner } from "~/components/featured-banner";
 import { DEFAULT_CTA_TEXT, type FeaturedRide, type FeaturedRideInput, featuredRideInputSchema } from "~/domain/content";
 import { Checkbox, TextArea, TextInput } from "../form/fields";
 import { useAdminForm } from "../form/use-admin-form";
+import { useUnsavedChangesGuard } from "../form/use-unsaved-changes-guard";
 import { ImageUploadField } from "../image-upload-field";
 import { useDraft } from "../use-draft";
 import { PREVIEW_PATH, previewBanner, usePreviewPublisher } from "./preview";
@@ -23,7 +24,8 @@ const DRAFT_OPTIONS = {
 type FeaturedFormProps = { stored: FeaturedRide | null; onMessage: (text: string) => void };
 
 export function FeaturedForm({ stored, onMessage }: FeaturedFormProps) {
-  const { draft, setDraft, stale, takeLatest, saved } = useDraft(stored, DRAFT_OPTIONS);
+  const { draft, setDraft, dirty, stale, takeLatest, saved } = useDraft(stored, DRAFT_OPTIONS);
+  useUnsavedChangesGuard(dirty);
   const { formRef, errors, clearErrors, saving, submit } = useAdminForm({
     schema: featuredRideInputSchema,
     onMessage,

@@ -2,6 +2,7 @@ import type { FormEvent } from "react";
 import { type HeroSlide, type HeroSlideInput, heroSlideInputSchema } from "~/domain/content";
 import { Checkbox, TextInput } from "../form/fields";
 import { useAdminForm } from "../form/use-admin-form";
+import { useUnsavedChangesGuard } from "../form/use-unsaved-changes-guard";
 import { ImageUploadField } from "../image-upload-field";
 import { useDraft } from "../use-draft";
 
@@ -32,11 +33,16 @@ type SlideFormProps = { source: SlideFormSource; onMessage: (text: string) => vo
 
 /** Add or edit a hero slide (SPEC §2): every field is required and the background must be an image URL. */
 export function SlideForm({ source, onMessage, onClose }: SlideFormProps) {
-  const { draft, setDraft, stale, takeLatest } = useDraft(source, DRAFT_OPTIONS);
+  const { draft, setDraft, dirty, stale, takeLatest } = useDraft(source, DRAFT_OPTIONS);
+  const allowLeave = useUnsavedChangesGuard(dirty);
+  const close = () => {
+    allowLeave();
+    onClose();
+  };
   const { formRef, errors, clearErrors, saving, submit } = useAdminForm({
     schema: heroSlideInputSchema,
     onMessage,
-    onSaved: onClose,
+    onSaved: close,
   });
   const editing = source.mode === "edit";
 
@@ -115,7 +121,7 @@ export function SlideForm({ source, onMessage, onClose }: SlideFormProps) {
         </button>
         <button
           type="button"
-          onClick={onClose}
+          onClick={close}
           className="inline-flex min-h-11 items-center rounded-md border border-ink-300 px-5 font-semibold text-ink-800 hover:bg-ink-50"
         >
           Cancel

@@ -3,6 +3,7 @@ import { type FormEvent, useCallback } from "react";
 import { useRevalidator } from "react-router";
 import { rideInputSchema, type Ride } from "~/domain/ride";
 import { useAdminForm } from "../form/use-admin-form";
+import { useUnsavedChangesGuard } from "../form/use-unsaved-changes-guard";
 import { useDraft } from "../use-draft";
 import { BasicsSection } from "./basics-section";
 import { type DraftDay, draftToInput, duplicateRideDraft, emptyRideDraft, type RideDraft, rideToDraft, withDates } from "./draft";
@@ -33,11 +34,16 @@ type RideFormProps = {
 
 export function RideForm({ source, deleted = false, onMessage, onClose }: RideFormProps) {
   const { revalidate } = useRevalidator();
-  const { draft, setDraft, base, stale, takeLatest, keepMine } = useDraft(source, DRAFT_OPTIONS);
+  const { draft, setDraft, dirty, base, stale, takeLatest, keepMine } = useDraft(source, DRAFT_OPTIONS);
+  const allowLeave = useUnsavedChangesGuard(dirty);
+  const close = useCallback(() => {
+    allowLeave();
+    onClose();
+  }, [allowLeave, onClose]);
   const { formRef, errors, clearErrors, saving, submit } = useAdminForm({
     schema: rideInputSchema,
     onMessage,
-    onSaved: onClose,
+    onSaved: close,
     // The newest version arrives with the reload; useDraft then offers it (see the banner).
     onFailed: (result) => {
       if (result.conflict) void revalidate();
@@ -133,7 +139,7 @@ export function RideForm({ source, deleted = false, onMessage, onClose }: RideFo
         >
           {saving ? "Saving..." : editing ? "Update Ride" : "Add Ride"}
         </button>
-        <button type="button" onClick={onClose} className="inline-flex min-h-11 items-center rounded-md border border-ink-300 px-5 font-semibold text-ink-800 hover:bg-ink-50">
+        <button type="button" onClick={close} className="inline-flex min-h-11 items-center rounded-md border border-ink-300 px-5 font-semibold text-ink-800 hover:bg-ink-50">
           Cancel
         </button>
       </div>
