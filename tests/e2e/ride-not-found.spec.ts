@@ -34,6 +34,7 @@ test.describe("ride details: unknown and cancelled rides", () => {
     const html = await response.text();
     expect(html).toContain(`>${RIDE_DETAIL_MESSAGES.notFound}</h1>`);
     expect(html).toContain("Ride ID: no-such-ride");
+    expect(html).toContain("<title>Ride not found! · Roadbook</title>");
     expect(html).toContain('<meta name="robots" content="noindex"/>');
   });
 

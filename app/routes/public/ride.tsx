@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { BookingCard } from "~/components/ride/booking-card";
 import { RideError } from "~/components/ride/ride-error";
-import type { RideLoadErrorData, RideNotFoundData } from "~/components/ride/ride-error-message";
+import { type RideLoadErrorData, type RideNotFoundData, rideErrorMessage } from "~/components/ride/ride-error-message";
 import { RideHero } from "~/components/ride/ride-hero";
 import { RideInclusions } from "~/components/ride/ride-inclusions";
 import { RideItinerary } from "~/components/ride/ride-itinerary";
@@ -71,7 +71,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export function meta({ loaderData, error, matches }: Route.MetaArgs) {
   if (error || !loaderData) {
-    return [{ title: pageTitle("Ride not found") }, { name: "robots", content: "noindex" }];
+    return [{ title: pageTitle(rideErrorMessage(error).heading) }, { name: "robots", content: "noindex" }];
   }
   const { ride, origin, sample } = loaderData;
   // The public layout has loaded the configuration already; its company is the site's name.
