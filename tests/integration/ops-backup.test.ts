@@ -1,0 +1,166 @@
+import { execFile } from "node:child_process";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterEach, describe, expect, test } from "vitest";
+import { BackupError, backupDataDir, restoreDataDir, verifyBackup } from "~/server/backup/sqlite-backup.server";
+import { openDatabase } from "~/server/db/database.server";
+import { migrateToLatest } from "~/server/db/migrate.server";
+import type { Database } from "~/server/db/schema.server";
+import { getStats } from "~/server/services/stats.server";
+import { snapshot } from "../support/fixtures";
+import { startWriter } from "./ops-processes";
+
+// npm run backup / npm run restore on SQLite: a consistent copy taken while a server writes,
+// put back byte for byte, and the refusals that protect the data in place.
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const directories: string[] = [];
+
+function temporary(name: string): string {
+  const directory = mkdtempSync(path.join(tmpdir(), `roadbook-${name}-`));
+  directories.push(directory);
+  return directory;
+}
+
+afterEach(() => {
+  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
+});
+
+async function withDatabase<T>(dataDir: string, work: (db: Database) => Promise<T>): Promise<T> {
+  const { db } = openDatabase({ sqlitePath: path.join(dataDir, "roadbook.sqlite") });
+  try {
+    await migrateToLatest(db);
+    return await work(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Reads a backup's database through a copy: opening the backup itself would change its bytes. */
+async function inBackup<T>(backup: string, work: (db: Database) => Promise<T>): Promise<T> {
+  const copy = temporary("inspect");
+  copyFileSync(path.join(backup, "roadbook.sqlite"), path.join(copy, "roadbook.sqlite"));
+  return withDatabase(copy, work);
+}
+
+/** A data directory with a migrated database and two uploads, as a running site has. */
+async function siteData(): Promise<string> {
+  const dataDir = temporary("data");
+  await withDatabase(dataDir, async () => undefined);
+  await mkdir(path.join(dataDir, "uploads/images/rides"), { recursive: true });
+  writeFileSync(path.join(dataDir, "uploads/images/rides/1763800000000_pass.webp"), Buffer.alloc(5_000, 7));
+  writeFileSync(path.join(dataDir, "uploads/images/rides/1763800000001_lake.webp"), Buffer.alloc(3_000, 9));
+  // An upload still being written: not part of any backup.
+  writeFileSync(path.join(dataDir, "uploads/images/rides/.upload-123"), "partial");
+  return dataDir;
+}
+
+const runScript = (script: string, args: string[], env: Record<string, string>) =>
+  promisify(execFile)(process.execPath, ["--import", "tsx", script, ...args], { cwd: ROOT, env: { PATH: process.env.PATH, ...env } }).then(
+    ({ stderr }) => ({ code: 0, stderr }),
+    (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+  );
+
+describe("backup and restore (SQLite)", () => {
+  test("a backup taken while writes stream in is consistent, and restores to exactly what it holds", { timeout: 90_000 }, async () => {
+    const dataDir = await siteData();
+    const writer = await startWriter({ DATA_DIR: dataDir });
+    try {
+      await writer.untilAcked(10);
+      const before = writer.acked.length;
+      const target = path.join(temporary("backup"), "backup");
+      const manifest = await backupDataDir({ dataDir, target });
+      const after = writer.acked.length;
+      await writer.untilAcked(after + 5);
+
+      expect(manifest.database.migrations.length).toBeGreaterThan(0);
+      expect(manifest.uploads.map((file) => file.path)).toEqual(["images/rides/1763800000000_pass.webp", "images/rides/1763800000001_lake.webp"]);
+      await inBackup(target, async (db) => {
+        const rides = await db.selectFrom("rides").select(["id", "status"]).execute();
+        // Every ride acknowledged before the backup began is in it; rides keep coming after.
+        const ids = new Set(rides.map((ride) => ride.id));
+        expect(writer.acked.slice(0, before).every((id) => ids.has(id))).toBe(true);
+        expect(rides.length).toBeLessThan(writer.acked.length + 1);
+        // One snapshot: the statistics written in each ride's transaction match its rides.
+        expect((await getStats(db)).completedRides).toBe(rides.filter((ride) => ride.status === "completed").length);
+      });
+
+      const restored = temporary("restored");
+      await restoreDataDir({ dataDir: restored, source: target });
+      expect(await withDatabase(restored, snapshot)).toEqual(await inBackup(target, snapshot));
+      for (const file of manifest.uploads) {
+        expect(readFileSync(path.join(restored, "uploads", file.path))).toEqual(readFileSync(path.join(dataDir, "uploads", file.path)));
+      }
+    } finally {
+      writer.child.kill("SIGKILL");
+      await writer.exited;
+    }
+
+    // Once the writes have stopped, backup and restore give back the data exactly.
+    const quiet = path.join(temporary("backup"), "quiet");
+    await backupDataDir({ dataDir, target: quiet });
+    const restored = temporary("restored");
+    await restoreDataDir({ dataDir: restored, source: quiet });
+    expect(await withDatabase(restored, snapshot)).toEqual(await withDatabase(dataDir, snapshot));
+  });
+
+  test("restore refuses while a program has the database open", { timeout: 60_000 }, async () => {
+    const dataDir = await siteData();
+    const target = path.join(temporary("backup"), "b");
+    await backupDataDir({ dataDir, target });
+    const writer = await startWriter({ DATA_DIR: dataDir });
+    try {
+      await expect(restoreDataDir({ dataDir, source: target, force: true })).rejects.toThrow(/is in use: stop the server/);
+    } finally {
+      writer.child.kill("SIGKILL");
+      await writer.exited;
+    }
+  });
+
+  test("restore refuses a data directory that holds data unless forced, and then keeps the old data aside", async () => {
+    const dataDir = await siteData();
+    const target = path.join(temporary("backup"), "b");
+    await backupDataDir({ dataDir, target });
+    await expect(restoreDataDir({ dataDir, source: target })).rejects.toThrow(/already holds data.*--force/);
+    const { setAside } = await restoreDataDir({ dataDir, source: target, force: true });
+    expect(setAside).not.toBeNull();
+    expect(existsSync(path.join(setAside!, "roadbook.sqlite"))).toBe(true);
+    expect(existsSync(path.join(setAside!, "uploads/images/rides/1763800000000_pass.webp"))).toBe(true);
+    expect(existsSync(path.join(dataDir, "roadbook.sqlite"))).toBe(true);
+  });
+
+  test("a damaged or unfinished backup is refused before anything is touched", async () => {
+    const dataDir = await siteData();
+    const target = path.join(temporary("backup"), "b");
+    await backupDataDir({ dataDir, target });
+    writeFileSync(path.join(target, "uploads/images/rides/1763800000001_lake.webp"), "tampered");
+    await expect(verifyBackup(target)).rejects.toThrow(/missing or damaged/);
+    const empty = temporary("restored");
+    await expect(restoreDataDir({ dataDir: empty, source: empty })).rejects.toThrow(BackupError);
+    expect(existsSync(path.join(empty, "roadbook.sqlite"))).toBe(false);
+  });
+
+  test("backup refuses a target that is not empty", async () => {
+    const dataDir = await siteData();
+    await expect(backupDataDir({ dataDir, target: dataDir })).rejects.toThrow(/not empty/);
+  });
+
+  test("the command-line scripts: usage, PostgreSQL pointed to pg_dump, a round trip", { timeout: 60_000 }, async () => {
+    expect(await runScript("scripts/backup.ts", [], {})).toMatchObject({ code: 2, stderr: expect.stringContaining("Usage: npm run backup -- DIR") });
+    expect(await runScript("scripts/restore.ts", [], {})).toMatchObject({ code: 2, stderr: expect.stringContaining("Usage: npm run restore -- DIR [--force]") });
+    const postgres = await runScript("scripts/backup.ts", ["/tmp/x"], { DATABASE_URL: "postgres://u:p@h/db" });
+    expect(postgres).toMatchObject({ code: 2, stderr: expect.stringContaining("pg_dump") });
+
+    const dataDir = await siteData();
+    const target = path.join(temporary("backup"), "cli");
+    expect(await runScript("scripts/backup.ts", [target], { DATA_DIR: dataDir })).toMatchObject({ code: 0, stderr: expect.stringContaining("2 uploads") });
+    const refused = await runScript("scripts/restore.ts", [target], { DATA_DIR: dataDir });
+    expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining("--force") });
+    const restored = temporary("restored");
+    expect(await runScript("scripts/restore.ts", [target], { DATA_DIR: restored })).toMatchObject({ code: 0 });
+    expect(await withDatabase(restored, snapshot)).toEqual(await withDatabase(dataDir, snapshot));
+  });
+});
