@@ -21,7 +21,7 @@ export function useActiveSection(sectionIds: readonly string[]): number {
     const schedule = () => {
       if (frame === 0) frame = requestAnimationFrame(update);
     };
-    update();
+    schedule();
     window.addEventListener("scroll", schedule, { passive: true });
     window.addEventListener("resize", schedule);
     return () => {
