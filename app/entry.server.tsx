@@ -7,7 +7,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
-import { RequestIdProvider } from "./components/request-id";
+import { DocumentInfoProvider } from "./components/document-info";
 import { requestContext, servicesContext } from "./context";
 
 export const streamTimeout = 5_000;
@@ -53,9 +53,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <RequestIdProvider value={requestId}>
+      <DocumentInfoProvider value={{ requestId, nonce }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </RequestIdProvider>,
+      </DocumentInfoProvider>,
       {
         nonce,
         [readyOption]() {

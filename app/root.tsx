@@ -1,15 +1,16 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/root";
 import { EnteringAdminPortal } from "./components/admin/portal-loading";
-import { REQUEST_ID_META, useDocumentRequestId, useErrorReference } from "./components/request-id";
+import { REQUEST_ID_META, useDocumentInfo, useErrorReference } from "./components/document-info";
 import { shareNonceWithStyleInjectors } from "./components/style-nonce";
 import "./app.css";
 
 if (typeof document !== "undefined") shareNonceWithStyleInjectors();
 
-// <Scripts> and <ScrollRestoration> take the CSP nonce from <ServerRouter nonce> (entry.server.tsx).
+// Every element React Router renders into the head and body carries the page's CSP nonce, in the
+// browser as on the server (entry.server.tsx), so hydration finds the same attributes.
 export function Layout({ children }: { children: React.ReactNode }) {
-  const requestId = useDocumentRequestId();
+  const { requestId, nonce } = useDocumentInfo();
   return (
     <html lang="en">
       <head>
@@ -17,12 +18,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {requestId ? <meta name={REQUEST_ID_META} content={requestId} /> : null}
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -48,7 +49,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <main className="mx-auto max-w-xl px-6 py-16">
       <h1 className="text-title font-bold text-ink-900">{notFound ? "Page not found" : "Something went wrong"}</h1>
       <p className="mt-4 text-ink-700">
-        {notFound ? "The page you asked for does not exist." : "Sorry, this page could not be shown. Please try again in a moment."}
+        {notFound
+          ? "The page you asked for does not exist."
+          : "Sorry, this page could not be shown. Please try again in a moment."}
       </p>
       {!notFound && reference ? (
         <p className="mt-4 text-sm text-ink-600">

@@ -1,3 +1,5 @@
+import { pageNonce } from "./document-info";
+
 /** Where get-nonce (used by react-remove-scroll) looks for the page's nonce: the webpack convention. */
 const NONCE_GLOBAL = "__webpack_nonce__";
 
@@ -8,6 +10,6 @@ const NONCE_GLOBAL = "__webpack_nonce__";
  * before anything renders.
  */
 export function shareNonceWithStyleInjectors(): void {
-  const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
+  const nonce = pageNonce();
   if (nonce) Object.assign(globalThis, { [NONCE_GLOBAL]: nonce });
 }

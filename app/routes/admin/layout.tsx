@@ -1,7 +1,7 @@
 import { Outlet, type MiddlewareFunction, isRouteErrorResponse, redirect } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { LoginScreen } from "~/components/admin/login-screen";
-import { useErrorReference } from "~/components/request-id";
+import { useErrorReference } from "~/components/document-info";
 import { pageTitle } from "~/domain/site";
 import { type LoginScreenData, adminContext, adminMiddleware } from "~/server/auth/admin-session.server";
 import type { Route } from "./+types/layout";
