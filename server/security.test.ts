@@ -63,7 +63,11 @@ describe("security headers", () => {
   });
 
   it("frames nothing when no form is embedded; forms may post to the Google sign-in issuer when configured", async () => {
-    const { url } = await start({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret", OIDC_ISSUER: "https://accounts.google.com" });
+    const { url } = await start({
+      GOOGLE_CLIENT_ID: "id",
+      GOOGLE_CLIENT_SECRET: "secret",
+      OIDC_ISSUER: "https://accounts.google.com",
+    });
     const csp = directives((await fetch(url)).headers.get("content-security-policy"));
     expect(csp.get("frame-src")).toEqual(["'none'"]);
     expect(csp.get("form-action")).toEqual(["'self'", "https://accounts.google.com"]);
@@ -76,26 +80,37 @@ describe("security headers", () => {
     expect(((await spoofed.json()) as { secure: boolean }).secure).toBe(false);
 
     const proxied = await start({ TRUST_PROXY: "loopback" });
-    const viaProxy = await fetch(proxied.url, { headers: { "X-Forwarded-Proto": "https", "X-Forwarded-For": "198.51.100.23" } });
+    const viaProxy = await fetch(proxied.url, {
+      headers: { "X-Forwarded-Proto": "https", "X-Forwarded-For": "198.51.100.23" },
+    });
     expect(viaProxy.headers.get("strict-transport-security")).toBe("max-age=31536000");
     expect(directives(viaProxy.headers.get("content-security-policy")).has("upgrade-insecure-requests")).toBe(true);
     expect(await viaProxy.json()).toMatchObject({ secure: true, clientIp: "198.51.100.23" });
 
     const published = await start({ PUBLIC_URL: "https://rides.example.org" });
-    expect(await (await fetch(published.url)).json()).toMatchObject({ secure: true, origin: "https://rides.example.org" });
+    expect(await (await fetch(published.url)).json()).toMatchObject({
+      secure: true,
+      origin: "https://rides.example.org",
+    });
   });
 
   it("believes a forwarded X-Request-Id (and client address) only from a trusted proxy", async () => {
     const direct = await start();
-    const response = await fetch(direct.url, { headers: { "X-Request-Id": "from-the-client", "X-Forwarded-For": "198.51.100.23" } });
+    const response = await fetch(direct.url, {
+      headers: { "X-Request-Id": "from-the-client", "X-Forwarded-For": "198.51.100.23" },
+    });
     expect(response.headers.get("x-request-id")).not.toBe("from-the-client");
     expect(((await response.json()) as { clientIp: string }).clientIp).toBe("127.0.0.1");
     const proxied = await start({ TRUST_PROXY: "1" });
-    expect((await fetch(proxied.url, { headers: { "X-Request-Id": "lb-1234" } })).headers.get("x-request-id")).toBe("lb-1234");
+    expect((await fetch(proxied.url, { headers: { "X-Request-Id": "lb-1234" } })).headers.get("x-request-id")).toBe(
+      "lb-1234",
+    );
   });
 
   it("development allows Vite's injected styles and its WebSocket", () => {
-    const csp = directives(contentSecurityPolicy({ nonce: "n", frameSources: [], formTargets: [], secure: false, development: true }));
+    const csp = directives(
+      contentSecurityPolicy({ nonce: "n", frameSources: [], formTargets: [], secure: false, development: true }),
+    );
     expect(csp.get("style-src")).toEqual(["'self'", "'unsafe-inline'"]);
     expect(csp.get("connect-src")).toEqual(["'self'", "ws:", "wss:"]);
     expect(csp.get("script-src")).toEqual(["'self'", "'nonce-n'"]);
@@ -103,7 +118,8 @@ describe("security headers", () => {
 });
 
 describe("cross-site writes", () => {
-  const post = (url: string, headers: Record<string, string>) => fetch(`${url}/admin/rides`, { method: "POST", headers, body: "a=b" });
+  const post = (url: string, headers: Record<string, string>) =>
+    fetch(`${url}/admin/rides`, { method: "POST", headers, body: "a=b" });
 
   it("refuses a POST, PUT, PATCH or DELETE whose Origin is another site's, with 403", async () => {
     const { url } = await start();

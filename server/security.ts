@@ -81,7 +81,13 @@ export type PolicyOptions = {
 };
 
 /** The Content-Security-Policy header value for one response. */
-export function contentSecurityPolicy({ nonce, frameSources, formTargets, secure, development }: PolicyOptions): string {
+export function contentSecurityPolicy({
+  nonce,
+  frameSources,
+  formTargets,
+  secure,
+  development,
+}: PolicyOptions): string {
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
     ["script-src", "'self'", `'nonce-${nonce}'`],

@@ -28,7 +28,9 @@ export function openE2eDatabase(): Database {
 /** Puts a new session of the user into the browser context of `page`. */
 export async function signInAs(page: Page, db: Database, userId: string, baseURL: string): Promise<void> {
   const { token } = await createSession(db, userId);
-  await page.context().addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+  await page
+    .context()
+    .addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
 }
 
 type WorkerFixtures = { e2eDb: Database; adminAccount: AdminAccount };

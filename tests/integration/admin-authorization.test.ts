@@ -39,7 +39,7 @@ const PUBLIC_ACTIONS: Record<string, number> = {
   "/no/such/page": 302,
 };
 
-type RouteEntry = ServerBuild["routes"][string];
+type RouteEntry = NonNullable<ServerBuild["routes"][string]>;
 
 let vite: ViteDevServer;
 let server: Server;

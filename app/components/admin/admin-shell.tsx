@@ -92,10 +92,18 @@ export function AdminShell({ user, children }: { user: ShellUser; children: Reac
       </header>
 
       <div className="flex">
-        <nav aria-label="Admin sections" className="sticky top-nav hidden h-[calc(100svh-var(--spacing-nav))] w-64 shrink-0 overflow-y-auto border-r border-ink-200 bg-white p-4 md:block">
+        <nav
+          aria-label="Admin sections"
+          className="sticky top-nav hidden h-[calc(100svh-var(--spacing-nav))] w-64 shrink-0 overflow-y-auto border-r border-ink-200 bg-white p-4 md:block"
+        >
           <AdminNav />
         </nav>
-        <main id="admin-main" tabIndex={-1} aria-busy={navigation.state === "loading"} className="min-w-0 flex-1 p-4 outline-none sm:p-6 lg:p-8">
+        <main
+          id="admin-main"
+          tabIndex={-1}
+          aria-busy={navigation.state === "loading"}
+          className="min-w-0 flex-1 p-4 outline-none sm:p-6 lg:p-8"
+        >
           {children}
         </main>
       </div>

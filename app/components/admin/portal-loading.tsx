@@ -23,6 +23,7 @@ function isAdminPath(pathname: string): boolean {
 export function EnteringAdminPortal() {
   const navigation = useNavigation();
   const location = useLocation();
-  const entering = navigation.state === "loading" && isAdminPath(navigation.location.pathname) && !isAdminPath(location.pathname);
+  const entering =
+    navigation.state === "loading" && isAdminPath(navigation.location.pathname) && !isAdminPath(location.pathname);
   return entering ? <PortalLoading /> : null;
 }

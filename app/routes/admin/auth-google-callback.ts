@@ -2,7 +2,12 @@ import { redirect } from "react-router";
 import { requestContext, servicesContext } from "~/context";
 import type { LoginNotice } from "~/server/auth/admin-session.server";
 import { sessionCookie, sessionTokenOf } from "~/server/auth/admin-session.server";
-import { GOOGLE_CALLBACK_PATH, GoogleSignInError, clearGoogleSignInCookie, finishGoogleSignIn } from "~/server/auth/google.server";
+import {
+  GOOGLE_CALLBACK_PATH,
+  GoogleSignInError,
+  clearGoogleSignInCookie,
+  finishGoogleSignIn,
+} from "~/server/auth/google.server";
 import { signInWithGoogle } from "~/server/auth/sign-in.server";
 import type { Route } from "./+types/auth-google-callback";
 

@@ -61,13 +61,17 @@ export const authEnvShape = {
       if (parsed === null) {
         ctx.addIssue({
           code: "custom",
-          message: "TRUST_PROXY must be true, false, a number of proxies, or a comma-separated list of addresses/CIDR ranges",
+          message:
+            "TRUST_PROXY must be true, false, a number of proxies, or a comma-separated list of addresses/CIDR ranges",
         });
         return z.NEVER;
       }
       return parsed;
     }),
-  SESSION_SECRET: optionalText.refine((secret) => !secret || secret.length >= 32, "SESSION_SECRET must be at least 32 characters"),
+  SESSION_SECRET: optionalText.refine(
+    (secret) => !secret || secret.length >= 32,
+    "SESSION_SECRET must be at least 32 characters",
+  ),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   OIDC_ISSUER: z

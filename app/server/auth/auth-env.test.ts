@@ -27,7 +27,9 @@ describe("sign-in and proxy configuration", () => {
       clientSecret: "secret",
       issuer: "https://accounts.google.com",
     });
-    expect(problems({ GOOGLE_CLIENT_ID: "id" })).toContain("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
+    expect(problems({ GOOGLE_CLIENT_ID: "id" })).toContain(
+      "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
+    );
   });
 
   it("the issuer must be https, except a provider on this machine", () => {
@@ -40,7 +42,11 @@ describe("sign-in and proxy configuration", () => {
     expect(readEnv({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
     expect(readEnv({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
     expect(readEnv({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
-    expect(readEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8, fd00::/8" }).trustProxy).toEqual(["loopback", "10.0.0.0/8", "fd00::/8"]);
+    expect(readEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8, fd00::/8" }).trustProxy).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "fd00::/8",
+    ]);
     expect(problems({ TRUST_PROXY: "yes please" })).toContain("TRUST_PROXY must be");
     expect(problems({ TRUST_PROXY: "10.0.0.0/33" })).toContain("TRUST_PROXY must be");
   });

@@ -33,7 +33,13 @@ export function readCookie(request: Request, name: string): string | undefined {
 }
 
 export function serializeCookie(name: string, value: string, { secure, maxAgeSeconds }: CookieOptions): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, "Path=/", `Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`, "HttpOnly", "SameSite=Lax"];
+  const parts = [
+    `${name}=${encodeURIComponent(value)}`,
+    "Path=/",
+    `Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`,
+    "HttpOnly",
+    "SameSite=Lax",
+  ];
   if (secure) parts.push("Secure");
   return parts.join("; ");
 }

@@ -13,21 +13,29 @@ function contextOver(secure: boolean): RouterContextProvider {
 
 describe("session cookie", () => {
   it("over http: HttpOnly, SameSite=Lax, Path=/, seven days, no Secure", () => {
-    expect(sessionCookie("token", contextOver(false))).toBe("roadbook_session=token; Path=/; Max-Age=604800; HttpOnly; SameSite=Lax");
+    expect(sessionCookie("token", contextOver(false))).toBe(
+      "roadbook_session=token; Path=/; Max-Age=604800; HttpOnly; SameSite=Lax",
+    );
   });
 
   it("over https: the __Host- prefix and Secure as well", () => {
-    expect(sessionCookie("token", contextOver(true))).toBe("__Host-roadbook_session=token; Path=/; Max-Age=604800; HttpOnly; SameSite=Lax; Secure");
+    expect(sessionCookie("token", contextOver(true))).toBe(
+      "__Host-roadbook_session=token; Path=/; Max-Age=604800; HttpOnly; SameSite=Lax; Secure",
+    );
   });
 
   it("clearing keeps the flags and expires the cookie at once", () => {
-    expect(clearCookie(cookieName("roadbook_session", true), true)).toBe("__Host-roadbook_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure");
+    expect(clearCookie(cookieName("roadbook_session", true), true)).toBe(
+      "__Host-roadbook_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure",
+    );
   });
 });
 
 describe("cookie helpers", () => {
   it("reads one cookie among several, by exact name", () => {
-    const request = new Request("http://x/", { headers: { Cookie: "a=1; roadbook_session_x=2; roadbook_session=tok%3Den; b" } });
+    const request = new Request("http://x/", {
+      headers: { Cookie: "a=1; roadbook_session_x=2; roadbook_session=tok%3Den; b" },
+    });
     expect(readCookie(request, "roadbook_session")).toBe("tok=en");
     expect(readCookie(request, "missing")).toBeUndefined();
     expect(readCookie(new Request("http://x/", { headers: { Cookie: "bad=%E0%A4%A" } }), "bad")).toBeUndefined();
@@ -35,7 +43,9 @@ describe("cookie helpers", () => {
   });
 
   it("encodes values", () => {
-    expect(serializeCookie("n", "a b;c", { secure: false, maxAgeSeconds: 1.9 })).toBe("n=a%20b%3Bc; Path=/; Max-Age=1; HttpOnly; SameSite=Lax");
+    expect(serializeCookie("n", "a b;c", { secure: false, maxAgeSeconds: 1.9 })).toBe(
+      "n=a%20b%3Bc; Path=/; Max-Age=1; HttpOnly; SameSite=Lax",
+    );
   });
 
   it("a signed value survives intact and any change to it or its signature is detected", () => {

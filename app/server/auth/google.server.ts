@@ -1,7 +1,15 @@
 import * as oidc from "openid-client";
 import { z } from "zod";
 import type { GoogleSignIn } from "./auth-env.server";
-import { GOOGLE_SIGN_IN_COOKIE, clearCookie, cookieName, readCookie, serializeCookie, sign, unsign } from "./cookies.server";
+import {
+  GOOGLE_SIGN_IN_COOKIE,
+  clearCookie,
+  cookieName,
+  readCookie,
+  serializeCookie,
+  sign,
+  unsign,
+} from "./cookies.server";
 
 /**
  * Google sign-in through OpenID Connect: authorization code flow with PKCE, state and nonce.
@@ -51,7 +59,10 @@ function configurationOf(google: GoogleSignIn): Promise<oidc.Configuration> {
 export type GoogleFlowOptions = { redirectUri: string; secret: string; secure: boolean };
 
 /** Where to send the browser to sign in with Google, and the cookie that remembers the checks. */
-export async function startGoogleSignIn(google: GoogleSignIn, options: GoogleFlowOptions): Promise<{ location: string; setCookie: string }> {
+export async function startGoogleSignIn(
+  google: GoogleSignIn,
+  options: GoogleFlowOptions,
+): Promise<{ location: string; setCookie: string }> {
   const configuration = await configurationOf(google);
   const transaction: Transaction = {
     state: oidc.randomState(),
@@ -98,7 +109,11 @@ function readTransaction(request: Request, options: GoogleFlowOptions): Transact
  * Completes the sign-in the provider sent the browser back from: checks state, exchanges the
  * code (with the PKCE verifier) and verifies the ID token (signature, issuer, audience, nonce).
  */
-export async function finishGoogleSignIn(google: GoogleSignIn, request: Request, options: GoogleFlowOptions): Promise<GoogleIdentity> {
+export async function finishGoogleSignIn(
+  google: GoogleSignIn,
+  request: Request,
+  options: GoogleFlowOptions,
+): Promise<GoogleIdentity> {
   const transaction = readTransaction(request, options);
   const configuration = await configurationOf(google);
   // The provider redirected to redirectUri; behind a proxy request.url may name an internal host.

@@ -36,7 +36,11 @@ function idleExpiry(now: Date, expiresAt: string): string {
  * Starts a session for the user and returns the token for the cookie (shown nowhere else). Old
  * sessions of everyone are swept at the same moment: sign-ins are rare, so this costs nothing.
  */
-export async function createSession(db: Executor, userId: string, now = new Date()): Promise<{ token: string; session: Session }> {
+export async function createSession(
+  db: Executor,
+  userId: string,
+  now = new Date(),
+): Promise<{ token: string; session: Session }> {
   await deleteExpiredSessions(db, now);
   const token = randomBytes(TOKEN_BYTES).toString("base64url");
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString();

@@ -22,7 +22,16 @@ async function adminId(db: Database): Promise<string> {
   const id = crypto.randomUUID();
   await db
     .insertInto("users")
-    .values({ id, email: `${id}@roadbook.test`, display_name: "", role: "admin", password_hash: null, google_subject: null, created_at: T0.toISOString(), last_login_at: null })
+    .values({
+      id,
+      email: `${id}@roadbook.test`,
+      display_name: "",
+      role: "admin",
+      password_hash: null,
+      google_subject: null,
+      created_at: T0.toISOString(),
+      last_login_at: null,
+    })
     .execute();
   return id;
 }

@@ -42,7 +42,11 @@ async function startAdminSession(db: Executor, user: User, previousToken: string
 export type PasswordSignInContext = { clientIp: string; previousToken: string | undefined };
 
 /** SPEC §4/§6: email and password; only a user whose record has role admin gets a session. */
-export async function signInWithPassword(db: Executor, input: unknown, context: PasswordSignInContext): Promise<SignInResult> {
+export async function signInWithPassword(
+  db: Executor,
+  input: unknown,
+  context: PasswordSignInContext,
+): Promise<SignInResult> {
   const parsed = loginSchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
@@ -52,7 +56,12 @@ export async function signInWithPassword(db: Executor, input: unknown, context: 
   const keys = throttleKeys(email, context.clientIp);
   const verdict = await beginAttempt(db, [keys.account, keys.network]);
   if (!verdict.allowed) {
-    return { ok: false, status: 429, error: tooManyAttemptsMessage(verdict.retryAfterSeconds), retryAfterSeconds: verdict.retryAfterSeconds };
+    return {
+      ok: false,
+      status: 429,
+      error: tooManyAttemptsMessage(verdict.retryAfterSeconds),
+      retryAfterSeconds: verdict.retryAfterSeconds,
+    };
   }
 
   const user = await verifyUserPassword(db, email, password);
@@ -69,7 +78,11 @@ export async function signInWithPassword(db: Executor, input: unknown, context: 
  * email the provider has VERIFIED gets this Google account linked. Anyone else is refused:
  * there is no self-registration.
  */
-export async function signInWithGoogle(db: Executor, identity: GoogleIdentity, previousToken: string | undefined): Promise<SignInResult> {
+export async function signInWithGoogle(
+  db: Executor,
+  identity: GoogleIdentity,
+  previousToken: string | undefined,
+): Promise<SignInResult> {
   const linked = await findUserByGoogleSubject(db, identity.subject);
   if (linked) return linked.role === ADMIN_ROLE ? startAdminSession(db, linked, previousToken) : accessDenied;
 

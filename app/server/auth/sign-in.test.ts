@@ -17,7 +17,11 @@ async function admin(db: Database, email = "boss@roadbook.test") {
 
 async function member(db: Database, email: string, googleSubject: string | null = null) {
   const { user } = await createOrPromoteAdmin(db, { email, password: PASSWORD });
-  await db.updateTable("users").set({ role: "member", google_subject: googleSubject }).where("id", "=", user.id).execute();
+  await db
+    .updateTable("users")
+    .set({ role: "member", google_subject: googleSubject })
+    .where("id", "=", user.id)
+    .execute();
   return user;
 }
 
@@ -33,7 +37,11 @@ describeEachEngine("password sign-in", (getDb) => {
     if (!result.ok) throw new Error(result.error);
     expect((await resolveSession(db, result.token))?.user.id).toBe(user.id);
     expect(result.user.lastLoginAt).not.toBeNull();
-    const row = await db.selectFrom("users").select("last_login_at").where("id", "=", user.id).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("users")
+      .select("last_login_at")
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(row.last_login_at).toBe(result.user.lastLoginAt);
   });
 
@@ -55,13 +63,20 @@ describeEachEngine("password sign-in", (getDb) => {
     expect(result).toEqual({ ok: false, status: 403, error: LOGIN_MESSAGES.accessDenied });
     expect(await sessionCount(db)).toBe(0);
     expect(await snapshot(db)).toEqual(before);
-    expect((await db.selectFrom("users").select("last_login_at").where("id", "=", user.id).executeTakeFirstOrThrow()).last_login_at).toBeNull();
+    expect(
+      (await db.selectFrom("users").select("last_login_at").where("id", "=", user.id).executeTakeFirstOrThrow())
+        .last_login_at,
+    ).toBeNull();
   });
 
   it("email and password are both required: field messages, nothing recorded", async () => {
     const db = getDb();
     const result = await signInWithPassword(db, { email: "", password: "" }, ip);
-    expect(result).toMatchObject({ ok: false, status: 400, fieldErrors: { email: "Email is required", password: "Password is required" } });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { email: "Email is required", password: "Password is required" },
+    });
     expect(await signInWithPassword(db, {}, ip)).toMatchObject({ ok: false, status: 400 });
     expect(await db.selectFrom("login_attempts").select("id").execute()).toHaveLength(0);
   });
@@ -70,20 +85,28 @@ describeEachEngine("password sign-in", (getDb) => {
     const db = getDb();
     await admin(db);
     for (let i = 0; i < LOGIN_THROTTLE.maxFailures; i++) {
-      expect(await signInWithPassword(db, { email: "boss@roadbook.test", password: `guess ${i}` }, ip)).toMatchObject({ status: 401 });
+      expect(await signInWithPassword(db, { email: "boss@roadbook.test", password: `guess ${i}` }, ip)).toMatchObject({
+        status: 401,
+      });
     }
     const refused = await signInWithPassword(db, { email: "boss@roadbook.test", password: PASSWORD }, ip);
-    expect(refused).toMatchObject({ ok: false, status: 429, error: expect.stringMatching(/^Too many sign-in attempts/) });
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 429,
+      error: expect.stringMatching(/^Too many sign-in attempts/),
+    });
     expect(await sessionCount(db)).toBe(0);
   });
 
   it("a success clears the account's earlier failures", async () => {
     const db = getDb();
     await admin(db);
-    for (let i = 0; i < LOGIN_THROTTLE.maxFailures - 1; i++) await signInWithPassword(db, { email: "boss@roadbook.test", password: "x" }, ip);
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailures - 1; i++)
+      await signInWithPassword(db, { email: "boss@roadbook.test", password: "x" }, ip);
     expect((await signInWithPassword(db, { email: "boss@roadbook.test", password: PASSWORD }, ip)).ok).toBe(true);
     const other = { ...ip, clientIp: "198.51.100.2" };
-    for (let i = 0; i < LOGIN_THROTTLE.maxFailures - 1; i++) await signInWithPassword(db, { email: "boss@roadbook.test", password: "x" }, other);
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailures - 1; i++)
+      await signInWithPassword(db, { email: "boss@roadbook.test", password: "x" }, other);
     expect((await signInWithPassword(db, { email: "boss@roadbook.test", password: PASSWORD }, other)).ok).toBe(true);
   });
 
@@ -91,7 +114,11 @@ describeEachEngine("password sign-in", (getDb) => {
     const db = getDb();
     const user = await admin(db);
     const { token: previous } = await createSession(db, user.id);
-    const result = await signInWithPassword(db, { email: "boss@roadbook.test", password: PASSWORD }, { ...ip, previousToken: previous });
+    const result = await signInWithPassword(
+      db,
+      { email: "boss@roadbook.test", password: PASSWORD },
+      { ...ip, previousToken: previous },
+    );
     if (!result.ok) throw new Error(result.error);
     expect(result.token).not.toBe(previous);
     expect(await resolveSession(db, previous)).toBeNull();
@@ -107,11 +134,18 @@ describeEachEngine("Google sign-in", (getDb) => {
     const user = await admin(db);
     const first = await signInWithGoogle(db, identity("google-1", "BOSS@roadbook.test"), undefined);
     expect(first).toMatchObject({ ok: true, user: { id: user.id } });
-    const row = await db.selectFrom("users").select(["google_subject", "last_login_at"]).where("id", "=", user.id).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("users")
+      .select(["google_subject", "last_login_at"])
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(row.google_subject).toBe("google-1");
     expect(row.last_login_at).not.toBeNull();
     // The Google account's email may change later; the link holds.
-    expect(await signInWithGoogle(db, identity("google-1", "renamed@gmail.test"), undefined)).toMatchObject({ ok: true, user: { id: user.id } });
+    expect(await signInWithGoogle(db, identity("google-1", "renamed@gmail.test"), undefined)).toMatchObject({
+      ok: true,
+      user: { id: user.id },
+    });
   });
 
   it("an unknown Google account is refused: no user, no session (no self-registration)", async () => {
@@ -129,8 +163,15 @@ describeEachEngine("Google sign-in", (getDb) => {
   it("refuses an admin's email the provider has not verified, and does not link it", async () => {
     const db = getDb();
     const user = await admin(db);
-    expect(await signInWithGoogle(db, identity("google-3", "boss@roadbook.test", false), undefined)).toMatchObject({ ok: false, status: 403 });
-    const row = await db.selectFrom("users").select("google_subject").where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect(await signInWithGoogle(db, identity("google-3", "boss@roadbook.test", false), undefined)).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    const row = await db
+      .selectFrom("users")
+      .select("google_subject")
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(row.google_subject).toBeNull();
   });
 
@@ -138,8 +179,14 @@ describeEachEngine("Google sign-in", (getDb) => {
     const db = getDb();
     await member(db, "linked@roadbook.test", "google-4");
     await member(db, "unlinked@roadbook.test");
-    expect(await signInWithGoogle(db, identity("google-4", "linked@roadbook.test"), undefined)).toMatchObject({ ok: false, status: 403 });
-    expect(await signInWithGoogle(db, identity("google-5", "unlinked@roadbook.test"), undefined)).toMatchObject({ ok: false, status: 403 });
+    expect(await signInWithGoogle(db, identity("google-4", "linked@roadbook.test"), undefined)).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    expect(await signInWithGoogle(db, identity("google-5", "unlinked@roadbook.test"), undefined)).toMatchObject({
+      ok: false,
+      status: 403,
+    });
     expect(await sessionCount(db)).toBe(0);
   });
 
@@ -147,8 +194,15 @@ describeEachEngine("Google sign-in", (getDb) => {
     const db = getDb();
     const user = await admin(db);
     await db.updateTable("users").set({ google_subject: "google-original" }).where("id", "=", user.id).execute();
-    expect(await signInWithGoogle(db, identity("google-other", "boss@roadbook.test"), undefined)).toMatchObject({ ok: false, status: 403 });
-    const row = await db.selectFrom("users").select("google_subject").where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect(await signInWithGoogle(db, identity("google-other", "boss@roadbook.test"), undefined)).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    const row = await db
+      .selectFrom("users")
+      .select("google_subject")
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(row.google_subject).toBe("google-original");
   });
 });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { describeEachEngine } from "../../../tests/support/databases";
-import { LOGIN_THROTTLE, beginAttempt, clearAttempts, clientNetwork, forgetAttempt, throttleKeys, tooManyAttemptsMessage } from "./throttle.server";
+import {
+  LOGIN_THROTTLE,
+  beginAttempt,
+  clearAttempts,
+  clientNetwork,
+  forgetAttempt,
+  throttleKeys,
+  tooManyAttemptsMessage,
+} from "./throttle.server";
 
 const T0 = new Date("2026-11-22T10:00:00.000Z");
 const later = (ms: number) => new Date(T0.getTime() + ms);
@@ -8,7 +16,10 @@ const SECOND = 1000;
 
 describe("throttle keys", () => {
   it("count an account by its normalised email and a client by its network", () => {
-    expect(throttleKeys("  Boss@Example.COM ", "203.0.113.9")).toEqual({ account: "account:boss@example.com", network: "ip:203.0.113.9" });
+    expect(throttleKeys("  Boss@Example.COM ", "203.0.113.9")).toEqual({
+      account: "account:boss@example.com",
+      network: "ip:203.0.113.9",
+    });
   });
 
   it("count IPv4-mapped addresses as IPv4 and IPv6 clients by their /64", () => {
@@ -42,10 +53,15 @@ describeEachEngine("login throttle", (getDb) => {
   });
 
   it("counts one client network across accounts (password spraying)", async () => {
-    for (let i = 0; i < LOGIN_THROTTLE.maxFailures; i++) await fail([`account:user${i}@roadbook.test`, "ip:203.0.113.9"], later(i * SECOND));
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailures; i++)
+      await fail([`account:user${i}@roadbook.test`, "ip:203.0.113.9"], later(i * SECOND));
     const verdict = await beginAttempt(getDb(), ["account:fresh@roadbook.test", "ip:203.0.113.9"], later(10 * SECOND));
     expect(verdict.allowed).toBe(false);
-    const elsewhere = await beginAttempt(getDb(), ["account:fresh@roadbook.test", "ip:198.51.100.1"], later(10 * SECOND));
+    const elsewhere = await beginAttempt(
+      getDb(),
+      ["account:fresh@roadbook.test", "ip:198.51.100.1"],
+      later(10 * SECOND),
+    );
     expect(elsewhere.allowed).toBe(true);
   });
 
