@@ -18,7 +18,9 @@ if (!target || positionals.length > 1) {
   process.exit(2);
 }
 if (process.env.DATABASE_URL) {
-  console.error("DATABASE_URL is set: this deployment runs on PostgreSQL. Back it up with pg_dump (see docs/deploy.md, \"Backups\").");
+  console.error(
+    'DATABASE_URL is set: this deployment runs on PostgreSQL. Back it up with pg_dump (see docs/deploy.md, "Backups").',
+  );
   process.exit(2);
 }
 
@@ -28,7 +30,9 @@ try {
   const uploadBytes = manifest.uploads.reduce((sum, file) => sum + file.bytes, 0);
   console.error(
     `Backed up ${dataDir} to ${path.resolve(target)}: database ${manifest.database.bytes} bytes, ${manifest.uploads.length} uploads (${uploadBytes} bytes).` +
-      (process.env.S3_BUCKET ? "\nS3_BUCKET is set: uploads live in the bucket; back it up with the provider's tools." : ""),
+      (process.env.S3_BUCKET
+        ? "\nS3_BUCKET is set: uploads live in the bucket; back it up with the provider's tools."
+        : ""),
   );
 } catch (error) {
   if (!(error instanceof BackupError)) throw error;

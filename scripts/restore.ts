@@ -12,14 +12,19 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { BackupError, restoreDataDir } from "../app/server/backup/sqlite-backup.server";
 
-const { positionals, values } = parseArgs({ allowPositionals: true, options: { force: { type: "boolean", default: false } } });
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { force: { type: "boolean", default: false } },
+});
 const [source] = positionals;
 if (!source || positionals.length > 1) {
   console.error("Usage: npm run restore -- DIR [--force]");
   process.exit(2);
 }
 if (process.env.DATABASE_URL) {
-  console.error("DATABASE_URL is set: this deployment runs on PostgreSQL. Restore it with pg_restore (see docs/deploy.md, \"Backups\").");
+  console.error(
+    'DATABASE_URL is set: this deployment runs on PostgreSQL. Restore it with pg_restore (see docs/deploy.md, "Backups").',
+  );
   process.exit(2);
 }
 

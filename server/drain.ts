@@ -74,7 +74,8 @@ export function trackConnections(server: Server): Drain {
           });
           for (const [socket, connection] of connections) {
             // Still answering: the client learns not to send another request on this connection.
-            if (connection.response && !connection.response.headersSent) connection.response.setHeader("Connection", "close");
+            if (connection.response && !connection.response.headersSent)
+              connection.response.setHeader("Connection", "close");
             if (connection.busy) continue;
             if (connection.served > 0) socket.destroy();
             else closeWhenSilent(socket, connection);

@@ -39,7 +39,10 @@ export function healthChecks(readiness: ReadinessCheck): express.Router {
   const ready = async (res: express.Response) => {
     const problem = await readiness().catch(() => "readiness check failed");
     res.setHeader("Cache-Control", "no-store");
-    res.status(problem ? 503 : 200).type("text/plain").send(problem ?? "ok");
+    res
+      .status(problem ? 503 : 200)
+      .type("text/plain")
+      .send(problem ?? "ok");
   };
   router.get("/readyz", (_req, res) => void ready(res));
   return router;

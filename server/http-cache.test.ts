@@ -3,17 +3,30 @@ import zlib from "node:zlib";
 import express from "express";
 import pino from "pino";
 import { afterEach, describe, expect, test } from "vitest";
-import { PUBLIC_PAGE_CACHE_CONTROL, PageCache, type Rendered, matchesTag, negotiateEncoding, pageCaching } from "./http-cache";
+import {
+  PUBLIC_PAGE_CACHE_CONTROL,
+  PageCache,
+  type Rendered,
+  matchesTag,
+  negotiateEncoding,
+  pageCaching,
+} from "./http-cache";
 
-type Page = { status?: number; headers?: Record<string, string>; body?: (tokens: { nonce: string; requestId: string }) => string; failed?: boolean; unavailable?: boolean };
+type Page = {
+  status?: number;
+  headers?: Record<string, string>;
+  body?: (tokens: { nonce: string; requestId: string }) => string;
+  failed?: boolean;
+  unavailable?: boolean;
+};
 
 const html = ({ nonce, requestId }: { nonce: string; requestId: string }) =>
   `<!DOCTYPE html><meta name="request-id" content="${requestId}"><script nonce="${nonce}">1</script>${"<p>ride</p>".repeat(200)}<script nonce="${nonce}">2</script>`;
 
 /** An Express app with the page cache in front of a fake renderer that counts its renders. */
-async function harness(page: Page = {}) {
+async function harness(page: Page = {}, enabled = () => true) {
   const cache = new PageCache();
-  const state = { renders: 0, sent: 0, page, delayMs: 0, nextNonce: 0 };
+  const state = { renders: 0, sent: 0, page, delayMs: 0, nextNonce: 0, duringRender: () => {} };
   const app = express();
   app.use((_req, res, next) => {
     state.nextNonce += 1;
@@ -22,29 +35,34 @@ async function harness(page: Page = {}) {
     res.setHeader("Content-Security-Policy", `script-src 'nonce-${res.locals.nonce}'`);
     next();
   });
-  const tokens = (res: express.Response) => ({ nonce: res.locals.nonce as string, requestId: res.locals.requestId as string });
-  app.use(
-    pageCaching(cache, {
-      render: async (_req, res) => {
-        state.renders += 1;
-        await new Promise((resolve) => setTimeout(resolve, state.delayMs));
-        const current = state.page;
-        const response = new Response((current.body ?? html)(tokens(res)), {
-          status: current.status ?? 200,
-          headers: { "Content-Type": "text/html; charset=utf-8", ...current.headers },
-        });
-        return { response, failures: { failed: current.failed ?? false, unavailable: current.unavailable ?? false } };
-      },
-      send: async (_req, res, { response }: Rendered) => {
-        state.sent += 1;
-        res.status(response.status);
-        response.headers.forEach((value, name) => res.setHeader(name, value));
-        res.end(Buffer.from(await response.arrayBuffer()));
-      },
-      tokensOf: (res) => [tokens(res).nonce, tokens(res).requestId],
-      logger: pino({ level: "silent" }),
-    }),
-  );
+  const tokens = (res: express.Response) => ({
+    nonce: res.locals.nonce as string,
+    requestId: res.locals.requestId as string,
+  });
+  const pages = pageCaching(cache, {
+    render: async (_req, res) => {
+      state.renders += 1;
+      state.duringRender();
+      await new Promise((resolve) => setTimeout(resolve, state.delayMs));
+      const current = state.page;
+      const response = new Response((current.body ?? html)(tokens(res)), {
+        status: current.status ?? 200,
+        headers: { "Content-Type": "text/html; charset=utf-8", ...current.headers },
+      });
+      return { response, failures: { failed: current.failed ?? false, unavailable: current.unavailable ?? false } };
+    },
+    send: async (_req, res, { response }: Rendered) => {
+      state.sent += 1;
+      res.status(response.status);
+      response.headers.forEach((value, name) => res.setHeader(name, value));
+      res.end(Buffer.from(await response.arrayBuffer()));
+    },
+    tokensOf: (res) => [tokens(res).nonce, tokens(res).requestId],
+    enabled,
+    logger: pino({ level: "silent" }),
+  });
+  app.use(pages.hits);
+  app.use((req, res, next) => void pages.renders(req, res, next));
   app.use((_req, res) => void res.status(418).send("fell through"));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -84,7 +102,15 @@ describe("matchesTag", () => {
 });
 
 describe("PageCache", () => {
-  const page = (size: number, generation = 0) => ({ headers: [], parts: [Buffer.alloc(size)], slots: [], tag: "t", size, generation, encoded: new Map() });
+  const page = (size: number, generation = 0) => ({
+    headers: [],
+    parts: [Buffer.alloc(size)],
+    slots: [],
+    tag: "t",
+    size,
+    generation,
+    encoded: new Map(),
+  });
 
   test("evicts the least recently used page beyond its entry or byte limits", () => {
     const cache = new PageCache({ maxEntries: 2, maxBytes: 100 });
@@ -169,12 +195,11 @@ describe("pageCaching", () => {
 
   test("a page whose render began before a content change is served but not kept", async () => {
     const { cache, state, get } = await harness();
-    state.delayMs = 100;
-    const pending = get("/");
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    cache.invalidate();
-    expect((await pending).status).toBe(200);
-    state.delayMs = 0;
+    state.duringRender = () => {
+      state.duringRender = () => {};
+      cache.invalidate();
+    };
+    expect((await get("/")).status).toBe(200);
     await get("/");
     expect(state.renders).toBe(2);
   });
@@ -245,5 +270,19 @@ describe("pageCaching", () => {
     expect(head.headers.get("etag")).toBeTruthy();
     expect((await get("/")).headers.get("etag")).toBe(head.headers.get("etag"));
     expect(state.renders).toBe(1);
+  });
+
+  test("while disabled (deaf to other instances), every request renders, yet a failed render still gets the last good copy", async () => {
+    let enabled = true;
+    const { state, get } = await harness({}, () => enabled);
+    const good = await (await get("/")).text();
+    enabled = false;
+    await get("/");
+    await get("/");
+    expect(state.renders).toBe(3);
+    state.page = { failed: true, body: () => "<p>sample content</p>" };
+    const during = await get("/");
+    expect(during.headers.get("cache-control")).toBe("no-cache");
+    expect((await during.text()).replace(/nonce4/g, "nonce1").replace("request-4", "request-1")).toBe(good);
   });
 });

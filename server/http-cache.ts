@@ -26,7 +26,15 @@ const PAGE_CONTENT_TYPE = /^(text\/html|text\/x-script)\b/i;
 /** Paths never cached whatever they answer: the admin portal, uploads, built assets, probes. */
 const NEVER_CACHED = /^\/(admin(\/|\.data$|$)|images\/|assets\/|healthz$|readyz$)/;
 /** Per-response headers; the shell sets its own. */
-const UNSTORED_HEADERS = new Set(["set-cookie", "date", "content-length", "etag", "cache-control", "x-request-id", "vary"]);
+const UNSTORED_HEADERS = new Set([
+  "set-cookie",
+  "date",
+  "content-length",
+  "etag",
+  "cache-control",
+  "x-request-id",
+  "vary",
+]);
 
 type Encoding = "br" | "gzip";
 
@@ -69,7 +77,9 @@ const gzip = promisify(zlib.gzip);
 const COMPRESS_MIN_BYTES = 1024;
 
 async function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
-  return encoding === "br" ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzip(body, { level: 6 });
+  return encoding === "br"
+    ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzip(body, { level: 6 });
 }
 
 /** The encoding to send: brotli, else gzip, when the client accepts it (q > 0). */
@@ -121,7 +131,11 @@ function splitAt(body: Buffer, tokens: string[]): { parts: Buffer[]; slots: numb
 function stitch(page: Pick<CachedPage, "parts" | "slots">, tokens: string[]): Buffer {
   if (page.parts.length === 1) return page.parts[0]!;
   const glue = tokens.map((token) => Buffer.from(token));
-  return Buffer.concat(page.parts.flatMap((part, index) => (index === 0 ? [part] : [glue[page.slots[index - 1]!] ?? Buffer.alloc(0), part])));
+  return Buffer.concat(
+    page.parts.flatMap((part, index) =>
+      index === 0 ? [part] : [glue[page.slots[index - 1]!] ?? Buffer.alloc(0), part],
+    ),
+  );
 }
 
 function tagOf(parts: Buffer[], slots: number[]): string {
@@ -226,7 +240,13 @@ async function encodedBody(page: CachedPage, body: Buffer, encoding: Encoding | 
 }
 
 /** Sends a cached page: 304 when the client has it, else the page with this response's own tokens. */
-async function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, tokens: string[], cacheControl: string) {
+async function sendPage(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  page: CachedPage,
+  tokens: string[],
+  cacheControl: string,
+) {
   const encoding = page.size >= COMPRESS_MIN_BYTES ? negotiateEncoding(req.get("accept-encoding")) : undefined;
   res.setHeader("Cache-Control", cacheControl);
   res.append("Vary", "Accept-Encoding");
@@ -244,12 +264,24 @@ async function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedP
   res.end(req.method === "HEAD" ? undefined : payload);
 }
 
+export type PageCaching = {
+  /** Answers from the cache when it has the page fresh; mounted early, before anything costly. */
+  hits: (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => void;
+  /** Renders what the cache lacks (after the static files) and keeps it. */
+  renders: (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => Promise<void>;
+};
+
+const keyOf = (req: ExpressRequest) => `${req.protocol}://${req.host}${req.originalUrl}`;
+
 /**
  * Express middleware serving cacheable requests from the cache, rendering them on a miss.
  * Concurrent misses of one page share one render. A page rendered while the database failed
  * is not kept; the last good copy is served in its place when there is one.
  */
-export function pageCaching(cache: PageCache, { render, send, tokensOf, enabled = () => true, logger }: PageCacheOptions) {
+export function pageCaching(
+  cache: PageCache,
+  { render, send, tokensOf, enabled = () => true, logger }: PageCacheOptions,
+): PageCaching {
   const inflight = new Map<string, Promise<CachedPage | Rendered>>();
 
   async function renderOnce(key: string, req: ExpressRequest, res: ExpressResponse): Promise<CachedPage | Rendered> {
@@ -266,13 +298,28 @@ export function pageCaching(cache: PageCache, { render, send, tokensOf, enabled 
     return page;
   }
 
-  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+  const serveHit = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction, page: CachedPage) => {
+    try {
+      await sendPage(req, res, page, tokensOf(res), PUBLIC_PAGE_CACHE_CONTROL);
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  const hits = (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (!isCacheableRequest(req) || !enabled()) return next();
+    const page = cache.get(keyOf(req));
+    if (!page || page.generation !== cache.generation) return next();
+    void serveHit(req, res, next, page);
+  };
+
+  const renders = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if (!isCacheableRequest(req)) return next();
     try {
-      const key = `${req.protocol}://${req.host}${req.originalUrl}`;
+      const key = keyOf(req);
       const known = cache.get(key);
-      const fresh = known && known.generation === cache.generation && enabled();
-      if (fresh) return await sendPage(req, res, known, tokensOf(res), PUBLIC_PAGE_CACHE_CONTROL);
+      if (known && known.generation === cache.generation && enabled())
+        return await sendPage(req, res, known, tokensOf(res), PUBLIC_PAGE_CACHE_CONTROL);
 
       let pending = inflight.get(key);
       const leader = !pending;
@@ -302,4 +349,6 @@ export function pageCaching(cache: PageCache, { render, send, tokensOf, enabled 
       next(error);
     }
   };
+
+  return { hits, renders };
 }

@@ -16,7 +16,9 @@ async function prepare(): Promise<Boot> {
   if (!dev) {
     const bundle = pathToFileURL(path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js")).href;
     const { prepareServer } = (await import(bundle).catch((error: unknown) => {
-      throw new Error(`Cannot load the production build at ${bundle} (run \`npm run build\` first): ${(error as Error).message}`);
+      throw new Error(
+        `Cannot load the production build at ${bundle} (run \`npm run build\` first): ${(error as Error).message}`,
+      );
     })) as typeof import("./app.ts");
     return prepareServer();
   }
@@ -47,7 +49,10 @@ http.on("error", (error) => {
 });
 http.listen(env.port, env.host, () => {
   const { port } = http.address() as AddressInfo;
-  logger.info({ port, host: env.host }, `Roadbook listening on http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${port}`);
+  logger.info(
+    { port, host: env.host },
+    `Roadbook listening on http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${port}`,
+  );
 });
 
 /** Start-up waits for the database with growing pauses; any other failure stops the process. */
@@ -76,7 +81,10 @@ async function shutdown(signal: string): Promise<void> {
   logger.info({ signal }, "shutting down: finishing in-flight requests");
   running?.stopAccepting();
   if (!(await connections.drain(SHUTDOWN_GRACE_MS))) {
-    logger.warn({ graceMs: SHUTDOWN_GRACE_MS }, "in-flight requests did not finish in time; their connections were closed");
+    logger.warn(
+      { graceMs: SHUTDOWN_GRACE_MS },
+      "in-flight requests did not finish in time; their connections were closed",
+    );
   }
   await running?.close();
   logger.info("shut down");

@@ -67,11 +67,15 @@ describe("request logging", () => {
 
   test("an incoming X-Request-Id is kept behind a trusted proxy when it is a plain token, replaced otherwise", async () => {
     const trusted = await start({ trustProxy: true });
-    expect((await trusted.get("/ride/r1", { "X-Request-Id": "lb-1234.abc" })).headers.get("x-request-id")).toBe("lb-1234.abc");
+    expect((await trusted.get("/ride/r1", { "X-Request-Id": "lb-1234.abc" })).headers.get("x-request-id")).toBe(
+      "lb-1234.abc",
+    );
     const odd = await trusted.get("/ride/r1", { "X-Request-Id": "<script>alert(1)</script>" });
     expect(odd.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     const direct = await start();
-    expect((await direct.get("/ride/r1", { "X-Request-Id": "lb-1234.abc" })).headers.get("x-request-id")).not.toBe("lb-1234.abc");
+    expect((await direct.get("/ride/r1", { "X-Request-Id": "lb-1234.abc" })).headers.get("x-request-id")).not.toBe(
+      "lb-1234.abc",
+    );
   });
 
   test("load balancer probes are logged at debug level, not info", async () => {
@@ -95,7 +99,17 @@ describe("request logging", () => {
       "everything secret",
     );
     const written = JSON.stringify(lines);
-    for (const secret of ["hunter2", "hash-value", "session-token-value", "session-secret-value", "db-password", "s3-secret-value", "google-secret-value", "cookie-value", "bearer-value"]) {
+    for (const secret of [
+      "hunter2",
+      "hash-value",
+      "session-token-value",
+      "session-secret-value",
+      "db-password",
+      "s3-secret-value",
+      "google-secret-value",
+      "cookie-value",
+      "bearer-value",
+    ]) {
       expect(written).not.toContain(secret);
     }
     expect(lines[0]).toMatchObject({ msg: "everything secret", user: { email: "a@b.in" } });

@@ -21,7 +21,14 @@ export function requestLogging(logger: Logger) {
     const started = process.hrtime.bigint();
     const log = (aborted: boolean) => {
       const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
-      const line = { requestId: requestIdOf(res), method: req.method, path: req.path, status: res.statusCode, ms, ...(aborted ? { aborted } : {}) };
+      const line = {
+        requestId: requestIdOf(res),
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms,
+        ...(aborted ? { aborted } : {}),
+      };
       if (PROBE_PATHS.has(req.path)) logger.debug(line, "request");
       else logger.info(line, "request");
     };

@@ -4,8 +4,7 @@ import type { DatabaseFailures } from "~/server/db/failures.server";
 /** How soon a client (or a crawler) should try again during an outage. */
 export const RETRY_AFTER_SECONDS = 5;
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /**
  * The page for requests that arrive before the database is reachable (start-up during an
@@ -44,7 +43,8 @@ export function withOutageStatus(response: Response, failures: DatabaseFailures)
   if (!failures.failed) return response;
   const headers = new Headers(response.headers);
   headers.set("Cache-Control", "no-store");
-  if (!failures.unavailable || response.status < 500) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  if (!failures.unavailable || response.status < 500)
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
   return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });
 }

@@ -47,7 +47,10 @@ function parseMessage(payload: string | undefined): Message | null {
     if (typeof value.instance !== "string" || !change) return null;
     if (!COLLECTIONS.includes(change.collection) || !ACTIONS.has(change.action)) return null;
     if (change.id !== null && typeof change.id !== "string") return null;
-    return { instance: value.instance, change: { collection: change.collection, id: change.id, action: change.action } };
+    return {
+      instance: value.instance,
+      change: { collection: change.collection, id: change.id, action: change.action },
+    };
   } catch {
     return null;
   }
@@ -128,10 +131,13 @@ export async function startContentBridge(options: ContentBridgeOptions): Promise
     const delay = Math.min(retry.max, retry.initial * 2 ** failures);
     failures += 1;
     // Jitter keeps a fleet of instances from reconnecting in lockstep after an outage.
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = undefined;
-      void connect();
-    }, delay * (0.75 + Math.random() * 0.5));
+    reconnectTimer = setTimeout(
+      () => {
+        reconnectTimer = undefined;
+        void connect();
+      },
+      delay * (0.75 + Math.random() * 0.5),
+    );
     reconnectTimer.unref();
   }
 
@@ -165,7 +171,8 @@ export async function startContentBridge(options: ContentBridgeOptions): Promise
   }
 
   await connect();
-  if (!listening) logger.warn("starting without content notifications from other instances; retrying in the background");
+  if (!listening)
+    logger.warn("starting without content notifications from other instances; retrying in the background");
 
   return {
     isListening: () => listening,

@@ -25,7 +25,8 @@ test.afterAll(async () => {
   await stopAllInstances({}, test.info());
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => fetch(`${instance.url}${url}`, { headers: { "Accept-Encoding": "identity", ...headers } });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  fetch(`${instance.url}${url}`, { headers: { "Accept-Encoding": "identity", ...headers } });
 
 function noncesIn(html: string): Set<string> {
   return new Set([...html.matchAll(/ nonce="([^"]+)"/g)].map((match) => match[1]!));
@@ -100,7 +101,9 @@ test("never shared: the admin portal, requests with a session, error pages", asy
 });
 
 test("built assets are cached for a year, immutable", async () => {
-  const script = /src="(\/assets\/[^"]+\.js)"/.exec(await (await get("/")).text())?.[1] ?? /href="(\/assets\/[^"]+\.js)"/.exec(await (await get("/")).text())?.[1];
+  const script =
+    /src="(\/assets\/[^"]+\.js)"/.exec(await (await get("/")).text())?.[1] ??
+    /href="(\/assets\/[^"]+\.js)"/.exec(await (await get("/")).text())?.[1];
   expect(script).toBeDefined();
   const asset = await get(script!);
   expect(asset.status).toBe(200);
@@ -126,7 +129,10 @@ test("a page served from the cache runs in the browser: its scripts carry this r
   await page.goto(`${instance.url}/`);
   await page.goto(`${instance.url}/`);
   // Hydrated: a client-side navigation to a ride works (a cached .data request), with no CSP error.
-  const firstRide = page.getByRole("main").getByRole("link", { name: /view details/i }).first();
+  const firstRide = page
+    .getByRole("main")
+    .getByRole("link", { name: /view details/i })
+    .first();
   await firstRide.click();
   await expect(page).toHaveURL(/\/ride\//);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

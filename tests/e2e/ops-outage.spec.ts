@@ -38,7 +38,10 @@ test("with the network to PostgreSQL cut: 503 within seconds, public pages from 
   const relay = await startDatabaseRelay(4410);
   const db = openPostgres(database.url);
   try {
-    const instance = await startInstance({ port: 4411, env: { DATABASE_URL: relay.urlFor(database), SESSION_SECRET: SHARED_SESSION_SECRET } });
+    const instance = await startInstance({
+      port: 4411,
+      env: { DATABASE_URL: relay.urlFor(database), SESSION_SECRET: SHARED_SESSION_SECRET },
+    });
     const admin = await createAdmin(db);
     const cookie = await sessionCookieFor(db, admin.userId);
     const before = await timed(`${instance.url}/`);
@@ -69,7 +72,11 @@ test("with the network to PostgreSQL cut: 503 within seconds, public pages from 
     expect((await timed(`${instance.url}/healthz`)).status).toBe(200);
 
     relay.restore();
-    await waitFor(async () => (await timed(`${instance.url}/admin`, { headers: { cookie } })).status === 200, 15_000, "the admin portal to answer again");
+    await waitFor(
+      async () => (await timed(`${instance.url}/admin`, { headers: { cookie } })).status === 200,
+      15_000,
+      "the admin portal to answer again",
+    );
     await waitFor(async () => (await timed(`${instance.url}/readyz`)).status === 200, 15_000, "readiness");
     expect(instance.lines.some((line) => line.status === 500)).toBe(false);
   } finally {
@@ -83,7 +90,10 @@ test("pg_terminate_backend on every connection of the app: never a 500, and it w
   const database = await createDatabase();
   const db = openPostgres(database.url);
   try {
-    const instance = await startInstance({ port: 4412, env: { DATABASE_URL: database.url, SESSION_SECRET: SHARED_SESSION_SECRET } });
+    const instance = await startInstance({
+      port: 4412,
+      env: { DATABASE_URL: database.url, SESSION_SECRET: SHARED_SESSION_SECRET },
+    });
     const admin = await createAdmin(db);
     const cookie = await sessionCookieFor(db, admin.userId);
     // Fill the pool with several connections, all of which are then killed.
@@ -114,7 +124,11 @@ test("unreachable at start-up: alive, not ready, 503 at once; it starts by itsel
   const relay = await startDatabaseRelay(4413);
   relay.cut();
   try {
-    const instance = await startInstance({ port: 4414, env: { DATABASE_URL: relay.urlFor(database) }, waitFor: "listening" });
+    const instance = await startInstance({
+      port: 4414,
+      env: { DATABASE_URL: relay.urlFor(database) },
+      waitFor: "listening",
+    });
     expect((await timed(`${instance.url}/healthz`)).status).toBe(200);
     const ready = await timed(`${instance.url}/readyz`);
     expect(ready.status).toBe(503);
@@ -136,7 +150,11 @@ test("unreachable at start-up: alive, not ready, 503 at once; it starts by itsel
 });
 
 test("a database URL pointing at a closed port: 503 at once, not a hang", async () => {
-  const instance = await startInstance({ port: 4415, env: { DATABASE_URL: "postgres://postgres@127.0.0.1:4419/none" }, waitFor: "listening" });
+  const instance = await startInstance({
+    port: 4415,
+    env: { DATABASE_URL: "postgres://postgres@127.0.0.1:4419/none" },
+    waitFor: "listening",
+  });
   const page = await timed(`${instance.url}/ride/anything`);
   expect(page.status).toBe(503);
   expect(page.ms).toBeLessThan(1_000);

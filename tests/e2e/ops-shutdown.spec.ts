@@ -54,7 +54,9 @@ test("SIGTERM in the middle of a burst of requests: every request the server had
   expect(instance.lines.at(-1)?.msg).toBe("shut down");
   const shutdownAt = instance.lines.findIndex((line) => line.msg === "shutting down: finishing in-flight requests");
   const afterSignal = instance.lines.slice(shutdownAt);
-  expect(afterSignal.some((line) => line.msg === "request" && line.path === "/admin/images" && line.status === 201)).toBe(true);
+  expect(
+    afterSignal.some((line) => line.msg === "request" && line.path === "/admin/images" && line.status === 201),
+  ).toBe(true);
 
   // Every page view the server took (it logs each one when it ends) was answered in full.
   // The others never reached it: their connections were refused or closed before a request

@@ -41,7 +41,10 @@ test("a port already in use stops the process with a logged reason", async () =>
   const first = await startInstance({ port: 4432 });
   const second = await failedStart(first.port, {});
   expect(second.code).toBe(1);
-  expect(second.lines.find((line) => line.msg === "cannot listen")).toMatchObject({ level: 60, err: { code: "EADDRINUSE" } });
+  expect(second.lines.find((line) => line.msg === "cannot listen")).toMatchObject({
+    level: 60,
+    err: { code: "EADDRINUSE" },
+  });
 });
 
 test("probes: /healthz says the process is alive, /readyz that it can take traffic; neither is cached", async () => {
@@ -55,7 +58,11 @@ test("probes: /healthz says the process is alive, /readyz that it can take traff
   }
   // Probes run every few seconds: debug level, out of the info log.
   await instance.waitForLine((line) => line.path === "/readyz");
-  expect(instance.lines.filter((line) => line.msg === "request" && line.path === "/readyz").every((line) => line.level === 20)).toBe(true);
+  expect(
+    instance.lines
+      .filter((line) => line.msg === "request" && line.path === "/readyz")
+      .every((line) => line.level === 20),
+  ).toBe(true);
 });
 
 test("every request gets one JSON access line with its id, method, path, status and duration", async () => {

@@ -102,12 +102,23 @@ export async function startInstance({ port, env = {}, waitFor = "ready" }: Start
           resolve(found);
         } else if (child.exitCode !== null || child.signalCode !== null) {
           cleanup();
-          reject(new Error(`instance on port ${port} exited (${child.exitCode ?? child.signalCode}) before the expected log line.\nstderr:\n${stderr}`));
+          reject(
+            new Error(
+              `instance on port ${port} exited (${child.exitCode ?? child.signalCode}) before the expected log line.\nstderr:\n${stderr}`,
+            ),
+          );
         }
       };
       const timer = setTimeout(() => {
         cleanup();
-        reject(new Error(`no matching log line from the instance on port ${port} within ${timeoutMs} ms.\nstderr:\n${stderr}\nlast lines:\n${lines.slice(-5).map((line) => JSON.stringify(line)).join("\n")}`));
+        reject(
+          new Error(
+            `no matching log line from the instance on port ${port} within ${timeoutMs} ms.\nstderr:\n${stderr}\nlast lines:\n${lines
+              .slice(-5)
+              .map((line) => JSON.stringify(line))
+              .join("\n")}`,
+          ),
+        );
       }, timeoutMs);
       const cleanup = () => {
         clearTimeout(timer);
@@ -135,7 +146,8 @@ export async function startInstance({ port, env = {}, waitFor = "ready" }: Start
     },
   };
   started.add(instance);
-  if (waitFor === "listening") await waitForLine((line) => typeof line.msg === "string" && line.msg.startsWith("Roadbook listening"));
+  if (waitFor === "listening")
+    await waitForLine((line) => typeof line.msg === "string" && line.msg.startsWith("Roadbook listening"));
   if (waitFor === "ready") {
     await waitForLine((line) => line.msg === "ready", 30_000);
     await waitForLine((line) => typeof line.msg === "string" && line.msg.startsWith("Roadbook listening"));
@@ -181,7 +193,8 @@ export async function createDatabase(): Promise<TestDatabase> {
   return {
     url: url.href,
     name,
-    drop: () => withAdmin((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+    drop: () =>
+      withAdmin((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
   };
 }
 
@@ -239,7 +252,11 @@ export async function startDatabaseRelay(port: number, target = new URL(TEST_DAT
   };
 }
 
-export async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs: number, what: string): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | false>,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check().catch(() => undefined);

@@ -81,7 +81,11 @@ async function createRideThrough(instance: Instance, cookie: string, title: stri
     body: JSON.stringify({ intent: "create", ride: rideInput({ title }) }),
   });
   expect(response.status).toBe(200);
-  const row = await db.selectFrom("rides").select("id").where(sql<string>`data::jsonb->>'title'`, "=", title).executeTakeFirst();
+  const row = await db
+    .selectFrom("rides")
+    .select("id")
+    .where(sql<string>`data::jsonb->>'title'`, "=", title)
+    .executeTakeFirst();
   expect(row, `ride "${title}" stored`).toBeDefined();
   return row!.id;
 }
@@ -93,12 +97,19 @@ async function page(instance: Instance, path: string) {
 
 /** How long until the page on the instance shows the text, polling every 25 ms. */
 async function msUntilShown(instance: Instance, path: string, text: string, since: number): Promise<number> {
-  await waitFor(async () => (await page(instance, path)).body.includes(text), 5_000, `"${text}" on ${instance.url}${path}`);
+  await waitFor(
+    async () => (await page(instance, path)).body.includes(text),
+    5_000,
+    `"${text}" on ${instance.url}${path}`,
+  );
   return Date.now() - since;
 }
 
 test("both instances start on one new database: migrated and seeded once", async () => {
-  const seeded = await db.selectFrom("rides").select(({ fn }) => fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+  const seeded = await db
+    .selectFrom("rides")
+    .select(({ fn }) => fn.countAll<string>().as("n"))
+    .executeTakeFirstOrThrow();
   const [onA, onB] = await Promise.all([page(a, "/"), page(b, "/")]);
   expect(onA.status).toBe(200);
   expect(onB.status).toBe(200);
@@ -128,7 +139,10 @@ test("a ride added through instance A is on instance B's public pages within a s
 test("the admin live-update stream of instance B reports a change made through instance A", async () => {
   const cookie = await sessionCookie(a);
   const controller = new AbortController();
-  const stream = await fetch(`${b.url}/admin/events`, { headers: { cookie, Accept: "text/event-stream" }, signal: controller.signal });
+  const stream = await fetch(`${b.url}/admin/events`, {
+    headers: { cookie, Accept: "text/event-stream" },
+    signal: controller.signal,
+  });
   expect(stream.status).toBe(200);
   const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
   let received = "";
@@ -174,7 +188,8 @@ test("an image uploaded through instance A is served by instance B", async () =>
 test("after both listening connections are cut, changes still reach the other instance", async () => {
   const cookie = await sessionCookie(b);
   expect(await terminateConnections(database.name, "roadbook-listener")).toBe(2);
-  for (const instance of [a, b]) await instance.waitForLine((line) => line.msg === "content notification connection restored", 15_000);
+  for (const instance of [a, b])
+    await instance.waitForLine((line) => line.msg === "content notification connection restored", 15_000);
   await page(a, "/");
   const title = `After reconnection ${Date.now()}`;
   await createRideThrough(b, cookie, title);

@@ -59,53 +59,65 @@ async function siteData(): Promise<string> {
 }
 
 const runScript = (script: string, args: string[], env: Record<string, string>) =>
-  promisify(execFile)(process.execPath, ["--import", "tsx", script, ...args], { cwd: ROOT, env: { PATH: process.env.PATH, ...env } }).then(
+  promisify(execFile)(process.execPath, ["--import", "tsx", script, ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, ...env },
+  }).then(
     ({ stderr }) => ({ code: 0, stderr }),
     (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
   );
 
 describe("backup and restore (SQLite)", () => {
-  test("a backup taken while writes stream in is consistent, and restores to exactly what it holds", { timeout: 90_000 }, async () => {
-    const dataDir = await siteData();
-    const writer = await startWriter({ DATA_DIR: dataDir });
-    try {
-      await writer.untilAcked(10);
-      const before = writer.acked.length;
-      const target = path.join(temporary("backup"), "backup");
-      const manifest = await backupDataDir({ dataDir, target });
-      const after = writer.acked.length;
-      await writer.untilAcked(after + 5);
+  test(
+    "a backup taken while writes stream in is consistent, and restores to exactly what it holds",
+    { timeout: 90_000 },
+    async () => {
+      const dataDir = await siteData();
+      const writer = await startWriter({ DATA_DIR: dataDir });
+      try {
+        await writer.untilAcked(10);
+        const before = writer.acked.length;
+        const target = path.join(temporary("backup"), "backup");
+        const manifest = await backupDataDir({ dataDir, target });
+        const after = writer.acked.length;
+        await writer.untilAcked(after + 5);
 
-      expect(manifest.database.migrations.length).toBeGreaterThan(0);
-      expect(manifest.uploads.map((file) => file.path)).toEqual(["images/rides/1763800000000_pass.webp", "images/rides/1763800000001_lake.webp"]);
-      await inBackup(target, async (db) => {
-        const rides = await db.selectFrom("rides").select(["id", "status"]).execute();
-        // Every ride acknowledged before the backup began is in it; rides keep coming after.
-        const ids = new Set(rides.map((ride) => ride.id));
-        expect(writer.acked.slice(0, before).every((id) => ids.has(id))).toBe(true);
-        expect(rides.length).toBeLessThan(writer.acked.length + 1);
-        // One snapshot: the statistics written in each ride's transaction match its rides.
-        expect((await getStats(db)).completedRides).toBe(rides.filter((ride) => ride.status === "completed").length);
-      });
+        expect(manifest.database.migrations.length).toBeGreaterThan(0);
+        expect(manifest.uploads.map((file) => file.path)).toEqual([
+          "images/rides/1763800000000_pass.webp",
+          "images/rides/1763800000001_lake.webp",
+        ]);
+        await inBackup(target, async (db) => {
+          const rides = await db.selectFrom("rides").select(["id", "status"]).execute();
+          // Every ride acknowledged before the backup began is in it; rides keep coming after.
+          const ids = new Set(rides.map((ride) => ride.id));
+          expect(writer.acked.slice(0, before).every((id) => ids.has(id))).toBe(true);
+          expect(rides.length).toBeLessThan(writer.acked.length + 1);
+          // One snapshot: the statistics written in each ride's transaction match its rides.
+          expect((await getStats(db)).completedRides).toBe(rides.filter((ride) => ride.status === "completed").length);
+        });
 
-      const restored = temporary("restored");
-      await restoreDataDir({ dataDir: restored, source: target });
-      expect(await withDatabase(restored, snapshot)).toEqual(await inBackup(target, snapshot));
-      for (const file of manifest.uploads) {
-        expect(readFileSync(path.join(restored, "uploads", file.path))).toEqual(readFileSync(path.join(dataDir, "uploads", file.path)));
+        const restored = temporary("restored");
+        await restoreDataDir({ dataDir: restored, source: target });
+        expect(await withDatabase(restored, snapshot)).toEqual(await inBackup(target, snapshot));
+        for (const file of manifest.uploads) {
+          expect(readFileSync(path.join(restored, "uploads", file.path))).toEqual(
+            readFileSync(path.join(dataDir, "uploads", file.path)),
+          );
+        }
+      } finally {
+        writer.child.kill("SIGKILL");
+        await writer.exited;
       }
-    } finally {
-      writer.child.kill("SIGKILL");
-      await writer.exited;
-    }
 
-    // Once the writes have stopped, backup and restore give back the data exactly.
-    const quiet = path.join(temporary("backup"), "quiet");
-    await backupDataDir({ dataDir, target: quiet });
-    const restored = temporary("restored");
-    await restoreDataDir({ dataDir: restored, source: quiet });
-    expect(await withDatabase(restored, snapshot)).toEqual(await withDatabase(dataDir, snapshot));
-  });
+      // Once the writes have stopped, backup and restore give back the data exactly.
+      const quiet = path.join(temporary("backup"), "quiet");
+      await backupDataDir({ dataDir, target: quiet });
+      const restored = temporary("restored");
+      await restoreDataDir({ dataDir: restored, source: quiet });
+      expect(await withDatabase(restored, snapshot)).toEqual(await withDatabase(dataDir, snapshot));
+    },
+  );
 
   test("restore refuses while a program has the database open", { timeout: 60_000 }, async () => {
     const dataDir = await siteData();
@@ -113,7 +125,9 @@ describe("backup and restore (SQLite)", () => {
     await backupDataDir({ dataDir, target });
     const writer = await startWriter({ DATA_DIR: dataDir });
     try {
-      await expect(restoreDataDir({ dataDir, source: target, force: true })).rejects.toThrow(/is in use: stop the server/);
+      await expect(restoreDataDir({ dataDir, source: target, force: true })).rejects.toThrow(
+        /is in use: stop the server/,
+      );
     } finally {
       writer.child.kill("SIGKILL");
       await writer.exited;
@@ -148,19 +162,32 @@ describe("backup and restore (SQLite)", () => {
     await expect(backupDataDir({ dataDir, target: dataDir })).rejects.toThrow(/not empty/);
   });
 
-  test("the command-line scripts: usage, PostgreSQL pointed to pg_dump, a round trip", { timeout: 60_000 }, async () => {
-    expect(await runScript("scripts/backup.ts", [], {})).toMatchObject({ code: 2, stderr: expect.stringContaining("Usage: npm run backup -- DIR") });
-    expect(await runScript("scripts/restore.ts", [], {})).toMatchObject({ code: 2, stderr: expect.stringContaining("Usage: npm run restore -- DIR [--force]") });
-    const postgres = await runScript("scripts/backup.ts", ["/tmp/x"], { DATABASE_URL: "postgres://u:p@h/db" });
-    expect(postgres).toMatchObject({ code: 2, stderr: expect.stringContaining("pg_dump") });
+  test(
+    "the command-line scripts: usage, PostgreSQL pointed to pg_dump, a round trip",
+    { timeout: 60_000 },
+    async () => {
+      expect(await runScript("scripts/backup.ts", [], {})).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining("Usage: npm run backup -- DIR"),
+      });
+      expect(await runScript("scripts/restore.ts", [], {})).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining("Usage: npm run restore -- DIR [--force]"),
+      });
+      const postgres = await runScript("scripts/backup.ts", ["/tmp/x"], { DATABASE_URL: "postgres://u:p@h/db" });
+      expect(postgres).toMatchObject({ code: 2, stderr: expect.stringContaining("pg_dump") });
 
-    const dataDir = await siteData();
-    const target = path.join(temporary("backup"), "cli");
-    expect(await runScript("scripts/backup.ts", [target], { DATA_DIR: dataDir })).toMatchObject({ code: 0, stderr: expect.stringContaining("2 uploads") });
-    const refused = await runScript("scripts/restore.ts", [target], { DATA_DIR: dataDir });
-    expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining("--force") });
-    const restored = temporary("restored");
-    expect(await runScript("scripts/restore.ts", [target], { DATA_DIR: restored })).toMatchObject({ code: 0 });
-    expect(await withDatabase(restored, snapshot)).toEqual(await withDatabase(dataDir, snapshot));
-  });
+      const dataDir = await siteData();
+      const target = path.join(temporary("backup"), "cli");
+      expect(await runScript("scripts/backup.ts", [target], { DATA_DIR: dataDir })).toMatchObject({
+        code: 0,
+        stderr: expect.stringContaining("2 uploads"),
+      });
+      const refused = await runScript("scripts/restore.ts", [target], { DATA_DIR: dataDir });
+      expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining("--force") });
+      const restored = temporary("restored");
+      expect(await runScript("scripts/restore.ts", [target], { DATA_DIR: restored })).toMatchObject({ code: 0 });
+      expect(await withDatabase(restored, snapshot)).toEqual(await withDatabase(dataDir, snapshot));
+    },
+  );
 });

@@ -190,7 +190,10 @@ describe.runIf(TEST_ENGINES.includes("postgres"))("content changes across instan
     const channel = await channelFor(database.db);
     await withClient(async (client) => {
       await client.query("select pg_notify($1, $2)", [channel, "not json"]);
-      await client.query("select pg_notify($1, $2)", [channel, JSON.stringify({ instance: "x", change: { collection: "users", id: null, action: "created" } })]);
+      await client.query("select pg_notify($1, $2)", [
+        channel,
+        JSON.stringify({ instance: "x", change: { collection: "users", id: null, action: "created" } }),
+      ]);
       await client.query("select pg_notify($1, $2)", [channel, JSON.stringify({ instance: "x", change: rideCreated })]);
     });
     await until(() => b.received.length === 1);

@@ -49,35 +49,39 @@ async function deployment(engine: Engine): Promise<Deployment> {
 }
 
 describe.each(TEST_ENGINES)("crash durability [%s]", (engine) => {
-  test("every acknowledged write survives a SIGKILL mid-stream, and the database is consistent", { timeout: 90_000 }, async () => {
-    const target = await deployment(engine);
-    try {
-      const writer = await startWriter(target.env);
-      await writer.untilAcked(40);
-      writer.child.kill("SIGKILL");
-      await writer.exited;
-      const acknowledged = [...writer.acked];
-
-      // What a restarted server does first: open the database and bring it up to date.
-      const db = target.open();
+  test(
+    "every acknowledged write survives a SIGKILL mid-stream, and the database is consistent",
+    { timeout: 90_000 },
+    async () => {
+      const target = await deployment(engine);
       try {
-        await migrateToLatest(db);
-        if (engine === "sqlite") {
-          const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db);
-          expect(rows.map((row) => row.integrity_check)).toEqual(["ok"]);
+        const writer = await startWriter(target.env);
+        await writer.untilAcked(40);
+        writer.child.kill("SIGKILL");
+        await writer.exited;
+        const acknowledged = [...writer.acked];
+
+        // What a restarted server does first: open the database and bring it up to date.
+        const db = target.open();
+        try {
+          await migrateToLatest(db);
+          if (engine === "sqlite") {
+            const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db);
+            expect(rows.map((row) => row.integrity_check)).toEqual(["ok"]);
+          }
+          const stored = await db.selectFrom("rides").select(["id", "status"]).execute();
+          const storedIds = new Set(stored.map((row) => row.id));
+          expect(acknowledged.length).toBeGreaterThanOrEqual(40);
+          expect(acknowledged.filter((id) => !storedIds.has(id))).toEqual([]);
+          // Statistics are recomputed in each write's transaction: they match the rides exactly.
+          const stats = await getStats(db);
+          expect(stats.completedRides).toBe(stored.filter((row) => row.status === "completed").length);
+        } finally {
+          await db.destroy();
         }
-        const stored = await db.selectFrom("rides").select(["id", "status"]).execute();
-        const storedIds = new Set(stored.map((row) => row.id));
-        expect(acknowledged.length).toBeGreaterThanOrEqual(40);
-        expect(acknowledged.filter((id) => !storedIds.has(id))).toEqual([]);
-        // Statistics are recomputed in each write's transaction: they match the rides exactly.
-        const stats = await getStats(db);
-        expect(stats.completedRides).toBe(stored.filter((row) => row.status === "completed").length);
       } finally {
-        await db.destroy();
+        await target.remove();
       }
-    } finally {
-      await target.remove();
-    }
-  });
+    },
+  );
 });

@@ -10,7 +10,14 @@ process.stdout.write("ready\n");
 for (let n = 1; ; n += 1) {
   const ride = await createRide(
     db,
-    rideInput({ title: `Durable ride ${n}`, status: "completed", startDate: "2025-03-01", endDate: "2025-03-03", participants: 2, distance: "100 km" }),
+    rideInput({
+      title: `Durable ride ${n}`,
+      status: "completed",
+      startDate: "2025-03-01",
+      endDate: "2025-03-03",
+      participants: 2,
+      distance: "100 km",
+    }),
   );
   process.stdout.write(`ack ${n} ${ride.id}\n`);
 }

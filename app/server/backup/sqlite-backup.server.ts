@@ -69,7 +69,9 @@ function integrityOf(file: string): string {
 function migrationsIn(file: string): string[] {
   const db = new DatabaseSync(file, { readOnly: true });
   try {
-    return (db.prepare("select name from kysely_migration order by name").all() as { name: string }[]).map((row) => row.name);
+    return (db.prepare("select name from kysely_migration order by name").all() as { name: string }[]).map(
+      (row) => row.name,
+    );
   } finally {
     db.close();
   }
@@ -137,11 +139,18 @@ export async function verifyBackup(source: string): Promise<Manifest> {
   } catch {
     throw new BackupError(`${source} has no readable ${MANIFEST_FILE}: not a Roadbook backup, or an unfinished one.`);
   }
-  if (manifest.format !== "roadbook-backup" || manifest.version !== 1) throw new BackupError(`${source}: unknown backup format.`);
-  const expected = [{ root: source, file: manifest.database }, ...manifest.uploads.map((file) => ({ root: path.join(source, UPLOADS_DIRECTORY), file }))];
+  if (manifest.format !== "roadbook-backup" || manifest.version !== 1)
+    throw new BackupError(`${source}: unknown backup format.`);
+  const expected = [
+    { root: source, file: manifest.database },
+    ...manifest.uploads.map((file) => ({ root: path.join(source, UPLOADS_DIRECTORY), file })),
+  ];
   for (const { root, file } of expected) {
     const actual = await describe(root, file.path).catch(() => null);
-    if (!actual || actual.sha256 !== file.sha256) throw new BackupError(`${path.join(root, file.path)} is missing or damaged (checksum differs from the manifest).`);
+    if (!actual || actual.sha256 !== file.sha256)
+      throw new BackupError(
+        `${path.join(root, file.path)} is missing or damaged (checksum differs from the manifest).`,
+      );
   }
   return manifest;
 }
@@ -170,7 +179,15 @@ export type RestoreResult = { manifest: Manifest; setAside: string | null };
  * DATA_DIR already holds data unless `force`: then the current data is moved aside (into
  * DATA_DIR/before-restore-{time}), never deleted.
  */
-export async function restoreDataDir({ dataDir, source, force = false }: { dataDir: string; source: string; force?: boolean }): Promise<RestoreResult> {
+export async function restoreDataDir({
+  dataDir,
+  source,
+  force = false,
+}: {
+  dataDir: string;
+  source: string;
+  force?: boolean;
+}): Promise<RestoreResult> {
   const manifest = await verifyBackup(source);
   const database = path.join(dataDir, DATABASE_FILE);
   const uploads = path.join(dataDir, UPLOADS_DIRECTORY);
@@ -179,7 +196,9 @@ export async function restoreDataDir({ dataDir, source, force = false }: { dataD
   }
   const hasData = existsSync(database) || !(await isEmptyDirectory(uploads));
   if (hasData && !force) {
-    throw new BackupError(`${dataDir} already holds data. Run again with --force to replace it (the current data is moved aside, not deleted).`);
+    throw new BackupError(
+      `${dataDir} already holds data. Run again with --force to replace it (the current data is moved aside, not deleted).`,
+    );
   }
 
   await mkdir(dataDir, { recursive: true });

@@ -39,7 +39,8 @@ const UNREACHABLE_CODES = new Set([
   "57P03", // cannot_connect_now: starting up or shutting down
   "SQLITE_BUSY",
 ]);
-const UNREACHABLE_MESSAGES = /connection terminated|timeout exceeded when trying to connect|connection error|not queryable|terminating connection/i;
+const UNREACHABLE_MESSAGES =
+  /connection terminated|timeout exceeded when trying to connect|connection error|not queryable|terminating connection/i;
 
 export function isDatabaseUnavailableError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
