@@ -13,7 +13,7 @@ test.describe.configure({ mode: "serial", timeout: 60_000 });
 test("saves the contact information; the contact page and footer show it", async ({
   adminPage: page,
   ownServer,
-  ownAdminEmail,
+  ownAdmin,
 }) => {
   await page.goto("/admin/contact");
   await waitForHydration(page);
@@ -29,7 +29,7 @@ test("saves the contact information; the contact page and footer show it", async
   await page.getByRole("button", { name: "Save Contact Information" }).click();
   await expect(page.getByText(CONFIG_MESSAGES.updated)).toBeVisible();
   expect((await listRecentActivity(ownServer.db))[0]).toMatchObject({
-    actorEmail: ownAdminEmail,
+    actorEmail: ownAdmin.email,
     summary: "Updated the contact information",
   });
 

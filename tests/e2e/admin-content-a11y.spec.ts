@@ -1,10 +1,11 @@
-import { expect, test } from "./admin-fixtures.ts";
-import { expectNoA11yViolations } from "./fixtures.ts";
+import { testOnOwnAdminServer } from "./admin-helpers.ts";
+import { expect, expectNoA11yViolations } from "./fixtures.ts";
 import { waitForHydration } from "./support/hydration.ts";
 
 // Every admin content page, and its forms, for keyboard and screen-reader users (axe-core),
 // on a desktop and (tagged @mobile) on a phone, where nothing may overflow sideways.
 
+const test = testOnOwnAdminServer({ seedDemo: true });
 test.describe.configure({ timeout: 60_000 });
 
 const PAGES = [
@@ -19,17 +20,23 @@ const PAGES = [
 ] as const;
 
 for (const [name, path] of PAGES) {
-  test(`${name} has no serious accessibility violations and fits a phone's width @mobile`, async ({ adminPage: page }) => {
+  test(`${name} has no serious accessibility violations and fits a phone's width @mobile`, async ({
+    adminPage: page,
+  }) => {
     await page.goto(path);
     await waitForHydration(page);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectNoA11yViolations(page);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 }
 
-test("the ride form showing its errors has no serious accessibility violations @mobile", async ({ adminPage: page }) => {
+test("the ride form showing its errors has no serious accessibility violations @mobile", async ({
+  adminPage: page,
+}) => {
   await page.goto("/admin/rides?new");
   await waitForHydration(page);
   await page.getByLabel("Start date").fill("2027-01-01");

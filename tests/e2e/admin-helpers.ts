@@ -73,21 +73,30 @@ export function statusLine(page: Page) {
 }
 
 /**
- * An admin signed in to a server of its own (see own-server.ts): for specs that change what
- * every visitor sees (banner, contact details, slides), need exact content (empty sections,
- * a known order) or assert exact figures, without disturbing the specs on the shared server.
+ * An admin signed in to a server of its own (see own-server.ts). Every admin content spec runs
+ * on one: the writes of one spec never show up in another's public pages, exact content (empty
+ * sections, a known order, exact figures) can be asserted, and the only other writer of the
+ * SQLite file is this worker's own fixtures, never another worker's (SQLite refuses a
+ * read-then-write transaction when another process wrote in between).
  */
 export function testOnOwnAdminServer(options: OwnServerOptions) {
-  return testOnOwnServer(options).extend<{ adminPage: Page; ownAdminEmail: string }>({
-    ownAdminEmail: async ({}, use, testInfo) => {
-      await use(`own-admin-${testInfo.workerIndex}@roadbook.test`);
+  return testOnOwnServer(options).extend<
+    { adminPage: Page; db: Database },
+    { ownAdmin: { id: string; email: string } }
+  >({
+    ownAdmin: [
+      async ({ ownServer }, use, workerInfo) => {
+        const email = `own-admin-${workerInfo.workerIndex}@roadbook.test`;
+        const { user } = await createOrPromoteAdmin(ownServer.db, { email, password: `own-password-${randomUUID()}` });
+        await use({ id: user.id, email });
+      },
+      { scope: "worker" },
+    ],
+    db: async ({ ownServer }, use) => {
+      await use(ownServer.db);
     },
-    adminPage: async ({ page, ownServer, ownAdminEmail }, use) => {
-      const { user } = await createOrPromoteAdmin(ownServer.db, {
-        email: ownAdminEmail,
-        password: `own-password-${randomUUID()}`,
-      });
-      await signInAs(page, ownServer.db, user.id, ownServer.baseURL);
+    adminPage: async ({ page, ownServer, ownAdmin }, use) => {
+      await signInAs(page, ownServer.db, ownAdmin.id, ownServer.baseURL);
       await use(page);
     },
   });

@@ -15,7 +15,7 @@ const BACKGROUND = "/images/demo/ladakh.webp";
 test("adds a slide: required fields first, then it is listed, counted and in the home page carousel", async ({
   adminPage: page,
   ownServer,
-  ownAdminEmail,
+  ownAdmin,
 }) => {
   const title = uniqueTitle("Into the Himalaya");
   await page.goto("/admin/hero");
@@ -54,7 +54,7 @@ test("adds a slide: required fields first, then it is listed, counted and in the
   await page.goto("/");
   await expect(page.getByText(title)).toBeAttached();
   expect((await listRecentActivity(ownServer.db))[0]).toMatchObject({
-    actorEmail: ownAdminEmail,
+    actorEmail: ownAdmin.email,
     summary: `Added hero slide "${title}"`,
   });
 });

@@ -2,15 +2,16 @@ import type { Browser, Page } from "@playwright/test";
 import { RIDE_MESSAGES } from "~/domain/messages";
 import { RIDE_CONFLICT_MESSAGE } from "~/server/admin/ride-actions.server";
 import type { Database } from "~/server/db/schema.server";
-import { expect, signInAs, test } from "./admin-fixtures.ts";
-import { addRide, adminCard, postAction, storedRide, uniqueTitle } from "./admin-helpers.ts";
-import { guardContext } from "./fixtures.ts";
+import { signInAs } from "./admin-fixtures.ts";
+import { addRide, adminCard, postAction, storedRide, uniqueTitle, testOnOwnAdminServer } from "./admin-helpers.ts";
+import { expect, guardContext } from "./fixtures.ts";
 import { waitForHydration } from "./support/hydration.ts";
 
 // Two admins at work at once (SPEC §7 live listeners): what one saves appears on the other's
 // screen without a reload, and a save based on a copy someone else has changed since is
 // refused instead of silently overwriting their work.
 
+const test = testOnOwnAdminServer({ seedDemo: true });
 test.describe.configure({ timeout: 60_000 });
 
 /**
@@ -38,19 +39,19 @@ async function markDocument(page: Page) {
 
 test("a ride another admin renames appears renamed here, without a reload", async ({
   adminPage: page,
-  e2eDb,
+  db,
   browser,
   baseURL,
-  adminAccount,
+  ownAdmin,
 }) => {
   const title = uniqueTitle("Kutch Salt Flats");
-  const id = await addRide(page, e2eDb, title);
+  const id = await addRide(page, db, title);
   await page.goto("/admin/rides");
   await waitForHydration(page);
   await expect(adminCard(page, title)).toBeVisible();
   await markDocument(page);
 
-  const other = await otherAdmin(browser, e2eDb, adminAccount.id, baseURL ?? "");
+  const other = await otherAdmin(browser, db, ownAdmin.id, baseURL ?? "");
   await other.page.goto(`/admin/rides?edit=${id}`);
   await waitForHydration(other.page);
   await other.page.getByLabel("Title", { exact: true }).fill(`${title} by night`);
@@ -65,19 +66,19 @@ test("a ride another admin renames appears renamed here, without a reload", asyn
 
 test("the dashboard counts a ride another admin adds and lists the change, without a reload", async ({
   adminPage: page,
-  e2eDb,
+  db,
   browser,
   baseURL,
-  adminAccount,
+  ownAdmin,
 }) => {
   await page.goto("/admin");
   await waitForHydration(page);
   await markDocument(page);
   const total = Number(await page.getByTestId("count-Total Rides").textContent());
 
-  const other = await otherAdmin(browser, e2eDb, adminAccount.id, baseURL ?? "");
+  const other = await otherAdmin(browser, db, ownAdmin.id, baseURL ?? "");
   const title = uniqueTitle("Pondicherry Coast");
-  await addRide(other.page, e2eDb, title);
+  await addRide(other.page, db, title);
 
   await expect(page.getByTestId("count-Total Rides")).not.toHaveText(String(total));
   await expect(page.getByTestId("recent-activity")).toContainText(`Added ride "${title}"`);
@@ -91,18 +92,18 @@ test.describe("a stale save", () => {
 
   test("a stale save is refused; the admin keeps their text and chooses the latest version or theirs", async ({
     adminPage: page,
-    e2eDb,
+    db,
     browser,
     baseURL,
-    adminAccount,
+    ownAdmin,
   }) => {
     const title = uniqueTitle("Valley of Flowers");
-    const id = await addRide(page, e2eDb, title);
+    const id = await addRide(page, db, title);
     await page.goto(`/admin/rides?edit=${id}`);
     await waitForHydration(page);
     await page.getByLabel("Title", { exact: true }).fill(`${title} — mine`);
 
-    const other = await otherAdmin(browser, e2eDb, adminAccount.id, baseURL ?? "");
+    const other = await otherAdmin(browser, db, ownAdmin.id, baseURL ?? "");
     await other.page.goto(`/admin/rides?edit=${id}`);
     await waitForHydration(other.page);
     await other.page.getByLabel("Title", { exact: true }).fill(`${title} — theirs`);
@@ -117,7 +118,7 @@ test.describe("a stale save", () => {
 
     await page.getByRole("button", { name: "Update Ride" }).click();
     await expect(page.getByText(RIDE_CONFLICT_MESSAGE)).toBeVisible();
-    expect((await storedRide(e2eDb, id))?.title).toBe(`${title} — theirs`);
+    expect((await storedRide(db, id))?.title).toBe(`${title} — theirs`);
 
     await banner.getByRole("button", { name: "Load the latest version" }).click();
     await expect(page.getByLabel("Title", { exact: true })).toHaveValue(`${title} — theirs`);
@@ -125,14 +126,14 @@ test.describe("a stale save", () => {
   });
 });
 
-test("keeping one's own changes over a newer version is a deliberate choice", async ({ adminPage: page, e2eDb }) => {
+test("keeping one's own changes over a newer version is a deliberate choice", async ({ adminPage: page, db }) => {
   const title = uniqueTitle("Zanskar Ride");
-  const id = await addRide(page, e2eDb, title);
+  const id = await addRide(page, db, title);
   await page.goto(`/admin/rides?edit=${id}`);
   await waitForHydration(page);
   await page.getByLabel("Title", { exact: true }).fill(`${title} — mine`);
 
-  const stored = await storedRide(e2eDb, id);
+  const stored = await storedRide(db, id);
   const theirs = await postAction(page, "/admin/rides", {
     intent: "update",
     id,
@@ -145,16 +146,16 @@ test("keeping one's own changes over a newer version is a deliberate choice", as
   await banner.getByRole("button", { name: "Keep my changes" }).click();
   await page.getByRole("button", { name: "Update Ride" }).click();
   await expect(page.getByText(RIDE_MESSAGES.updated)).toBeVisible();
-  expect((await storedRide(e2eDb, id))?.title).toBe(`${title} — mine`);
+  expect((await storedRide(db, id))?.title).toBe(`${title} — mine`);
 });
 
 test("the action refuses an update based on an old version, and one without a version", async ({
   adminPage: page,
-  e2eDb,
+  db,
 }) => {
   const title = uniqueTitle("Majuli Island");
-  const id = await addRide(page, e2eDb, title);
-  const stored = await storedRide(e2eDb, id);
+  const id = await addRide(page, db, title);
+  const stored = await storedRide(db, id);
   const ride = { ...stored, title: `${title} v2` };
   expect(
     (await postAction(page, "/admin/rides", { intent: "update", id, version: stored?.version, ride })).status(),
@@ -174,7 +175,7 @@ test("the action refuses an update based on an old version, and one without a ve
     ride: { ...ride, title: `${title} unversioned` },
   });
   expect(unversioned.status()).toBe(400);
-  expect((await storedRide(e2eDb, id))?.title).toBe(`${title} v2`);
+  expect((await storedRide(db, id))?.title).toBe(`${title} v2`);
 });
 
 test.describe("the live-update stream", () => {
@@ -183,7 +184,7 @@ test.describe("the live-update stream", () => {
     expect(response.status()).toBe(401);
   });
 
-  test("sends each content change as a server-sent event", async ({ adminPage: page, e2eDb, baseURL }) => {
+  test("sends each content change as a server-sent event", async ({ adminPage: page, db, baseURL }) => {
     const cookies = await page.context().cookies();
     const cookie = cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
     const controller = new AbortController();
@@ -197,7 +198,7 @@ test.describe("the live-update stream", () => {
     const decoder = new TextDecoder();
     let received = "";
     const title = uniqueTitle("Streamed Ride");
-    const id = await addRide(page, e2eDb, title);
+    const id = await addRide(page, db, title);
     while (!received.includes(`"id":"${id}"`)) {
       const { value, done } = await reader.read();
       if (done) break;

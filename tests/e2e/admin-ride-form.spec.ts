@@ -1,11 +1,20 @@
 import { RIDE_MESSAGES } from "~/domain/messages";
-import { expect, test } from "./admin-fixtures.ts";
-import { addRide, postAction, rideIdByTitle, rideInput, storedRide, uniqueTitle } from "./admin-helpers.ts";
+import {
+  addRide,
+  postAction,
+  rideIdByTitle,
+  rideInput,
+  storedRide,
+  uniqueTitle,
+  testOnOwnAdminServer,
+} from "./admin-helpers.ts";
+import { expect } from "./fixtures.ts";
 import { waitForHydration } from "./support/hydration.ts";
 
 // SPEC §5 ride form rules, checked in the browser and again by the server; SPEC §4 itinerary
 // generation from the dates.
 
+const test = testOnOwnAdminServer({ seedDemo: true });
 test.describe.configure({ timeout: 60_000 });
 
 async function openAddForm(page: import("@playwright/test").Page) {
@@ -17,9 +26,9 @@ async function openAddForm(page: import("@playwright/test").Page) {
 test.describe("ride form validation", () => {
   test("required fields: each message beside its field, focus on the first, nothing saved", async ({
     adminPage: page,
-    e2eDb,
+    db,
   }) => {
-    const before = await e2eDb
+    const before = await db
       .selectFrom("rides")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow();
@@ -39,7 +48,7 @@ test.describe("ride form validation", () => {
 
     await title.fill("Fixed");
     await expect(title).not.toHaveAttribute("aria-invalid", "true");
-    const after = await e2eDb
+    const after = await db
       .selectFrom("rides")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow();
@@ -48,7 +57,7 @@ test.describe("ride form validation", () => {
 
   test("an end date before the start date and a malformed URL are refused in the form", async ({
     adminPage: page,
-    e2eDb,
+    db,
   }) => {
     const title = uniqueTitle("Backwards Ride");
     await openAddForm(page);
@@ -65,12 +74,12 @@ test.describe("ride form validation", () => {
     await expect(page.getByLabel("Booking form URL")).toHaveAccessibleDescription(
       /Booking form URL must be a valid URL/,
     );
-    await expect(rideIdByTitle(e2eDb, title)).rejects.toThrow();
+    await expect(rideIdByTitle(db, title)).rejects.toThrow();
   });
 
   test("the action itself refuses bad input with field messages and changes nothing", async ({
     adminPage: page,
-    e2eDb,
+    db,
   }) => {
     const title = uniqueTitle("Straight To Action");
     const bad = await postAction(page, "/admin/rides", {
@@ -83,10 +92,10 @@ test.describe("ride form validation", () => {
     expect(body).toContain("End date cannot be before start date");
     expect(body).toContain("YouTube URL must be a valid URL");
     expect(body).toContain("Description is required");
-    await expect(rideIdByTitle(e2eDb, title)).rejects.toThrow();
+    await expect(rideIdByTitle(db, title)).rejects.toThrow();
 
-    const id = await addRide(page, e2eDb, title);
-    const stored = await storedRide(e2eDb, id);
+    const id = await addRide(page, db, title);
+    const stored = await storedRide(db, id);
     const update = await postAction(page, "/admin/rides", {
       intent: "update",
       id,
@@ -95,7 +104,7 @@ test.describe("ride form validation", () => {
     });
     expect(update.status()).toBe(400);
     expect(await update.text()).toContain("Title is required");
-    expect(await storedRide(e2eDb, id)).toEqual(stored);
+    expect(await storedRide(db, id)).toEqual(stored);
 
     for (const body of ["not json", JSON.stringify([1, 2])]) {
       const response = await page.request.post("/admin/rides", {
@@ -109,14 +118,14 @@ test.describe("ride form validation", () => {
     expect(unknown.status()).toBe(400);
   });
 
-  test("the server ignores an id in the data and assigns its own", async ({ adminPage: page, e2eDb }) => {
+  test("the server ignores an id in the data and assigns its own", async ({ adminPage: page, db }) => {
     const title = uniqueTitle("Smuggled Id");
     const response = await postAction(page, "/admin/rides", {
       intent: "create",
       ride: { ...rideInput(title), id: "chosen-by-client" },
     });
     expect(response.status()).toBe(200);
-    expect(await rideIdByTitle(e2eDb, title)).not.toBe("chosen-by-client");
+    expect(await rideIdByTitle(db, title)).not.toBe("chosen-by-client");
   });
 });
 
@@ -149,7 +158,7 @@ test.describe("itinerary", () => {
     await expect(dayTitles).toHaveCount(2);
   });
 
-  test("saves a month-long itinerary typed day by day", async ({ adminPage: page, e2eDb }) => {
+  test("saves a month-long itinerary typed day by day", async ({ adminPage: page, db }) => {
     const title = uniqueTitle("Great Himalayan Month");
     await openAddForm(page);
     await page.getByLabel("Title", { exact: true }).fill(title);
@@ -163,7 +172,7 @@ test.describe("itinerary", () => {
     await page.getByRole("button", { name: "Add Ride" }).click();
     await expect(page.getByText(RIDE_MESSAGES.added)).toBeVisible();
 
-    const ride = await storedRide(e2eDb, await rideIdByTitle(e2eDb, title));
+    const ride = await storedRide(db, await rideIdByTitle(db, title));
     expect(ride?.itinerary).toHaveLength(30);
     expect(ride?.itinerary[0]?.title).toBe("Manali");
     expect(ride?.itinerary[29]?.title).toBe("Home");

@@ -1,6 +1,5 @@
 import { UNSAVED_CHANGES_CONFIRM } from "~/components/admin/form/use-unsaved-changes-guard";
 import { RIDE_MESSAGES } from "~/domain/messages";
-import { expect, test } from "./admin-fixtures.ts";
 import {
   addRide,
   adminCard,
@@ -9,17 +8,20 @@ import {
   rideIdByTitle,
   storedRide,
   uniqueTitle,
+  testOnOwnAdminServer,
 } from "./admin-helpers.ts";
+import { expect } from "./fixtures.ts";
 import { waitForHydration } from "./support/hydration.ts";
 
 // SPEC §2 Ride Management, §4 defaults / duplicate / status, §8 ride messages.
 
+const test = testOnOwnAdminServer({ seedDemo: true });
 test.describe.configure({ timeout: 60_000 });
 
 test.describe("Ride Management", () => {
   test("adds a ride through the form: it is listed, public, and in the dashboard's recent activity", async ({
     adminPage: page,
-    adminAccount,
+    ownAdmin,
   }) => {
     const title = uniqueTitle("Nilgiri Loop");
     await page.goto("/admin/rides");
@@ -48,12 +50,12 @@ test.describe("Ride Management", () => {
       .getByTestId("recent-activity")
       .getByRole("listitem")
       .filter({ hasText: `Added ride "${title}"` });
-    await expect(activity).toContainText(adminAccount.email);
+    await expect(activity).toContainText(ownAdmin.email);
   });
 
-  test("edits a ride: the new details are saved and shown publicly", async ({ adminPage: page, e2eDb }) => {
+  test("edits a ride: the new details are saved and shown publicly", async ({ adminPage: page, db }) => {
     const title = uniqueTitle("Coorg Coffee Run");
-    const id = await addRide(page, e2eDb, title);
+    const id = await addRide(page, db, title);
     await page.goto("/admin/rides");
     await waitForHydration(page);
     await adminCard(page, title).getByRole("link", { name: /^Edit/ }).click();
@@ -66,17 +68,17 @@ test.describe("Ride Management", () => {
 
     await expect(page.getByText(RIDE_MESSAGES.updated)).toBeVisible();
     await expect(adminCard(page, renamed)).toBeVisible();
-    expect((await storedRide(e2eDb, id))?.title).toBe(renamed);
+    expect((await storedRide(db, id))?.title).toBe(renamed);
     await page.goto(`/ride/${id}`);
     await expect(page.getByRole("heading", { level: 1, name: renamed })).toBeVisible();
   });
 
   test("duplicates a ride into a prefilled add form that creates a new upcoming ride on save", async ({
     adminPage: page,
-    e2eDb,
+    db,
   }) => {
     const title = uniqueTitle("Spiti Circuit");
-    const id = await addRide(page, e2eDb, title, { status: "completed", distance: "1,050 km" });
+    const id = await addRide(page, db, title, { status: "completed", distance: "1,050 km" });
     await page.goto("/admin/rides");
     await waitForHydration(page);
     await adminCard(page, title)
@@ -91,15 +93,15 @@ test.describe("Ride Management", () => {
 
     await page.getByRole("button", { name: "Add Ride" }).click();
     await expect(page.getByText(RIDE_MESSAGES.added)).toBeVisible();
-    const copyId = await rideIdByTitle(e2eDb, `${title} (Copy)`);
+    const copyId = await rideIdByTitle(db, `${title} (Copy)`);
     expect(copyId).not.toBe(id);
-    expect((await storedRide(e2eDb, copyId))?.status).toBe("upcoming");
-    expect((await storedRide(e2eDb, id))?.status).toBe("completed");
+    expect((await storedRide(db, copyId))?.status).toBe("upcoming");
+    expect((await storedRide(db, id))?.status).toBe("completed");
   });
 
-  test("deletes a ride only after confirmation", async ({ adminPage: page, e2eDb }) => {
+  test("deletes a ride only after confirmation", async ({ adminPage: page, db }) => {
     const title = uniqueTitle("Chopta Trek Ride");
-    const id = await addRide(page, e2eDb, title);
+    const id = await addRide(page, db, title);
     await page.goto("/admin/rides");
     await waitForHydration(page);
     const card = adminCard(page, title);
@@ -110,13 +112,13 @@ test.describe("Ride Management", () => {
     });
     await card.getByRole("button", { name: /^Delete/ }).click();
     await expect(card).toBeVisible();
-    expect(await storedRide(e2eDb, id)).not.toBeNull();
+    expect(await storedRide(db, id)).not.toBeNull();
 
     page.once("dialog", (dialog) => void dialog.accept());
     await card.getByRole("button", { name: /^Delete/ }).click();
     await expect(page.getByText(RIDE_MESSAGES.deleted)).toBeVisible();
     await expect(card).toHaveCount(0);
-    expect(await storedRide(e2eDb, id)).toBeNull();
+    expect(await storedRide(db, id)).toBeNull();
     expect(await publicRideTitles(page, "/")).not.toContain(title);
   });
 
@@ -130,12 +132,9 @@ test.describe("Ride Management", () => {
     expect(await unknown.text()).toContain("Cannot delete: Invalid ride ID");
   });
 
-  test("changes a ride's status from its card: it moves section and public page", async ({
-    adminPage: page,
-    e2eDb,
-  }) => {
+  test("changes a ride's status from its card: it moves section and public page", async ({ adminPage: page, db }) => {
     const title = uniqueTitle("Hampi Boulder Ride");
-    const id = await addRide(page, e2eDb, title);
+    const id = await addRide(page, db, title);
     await page.goto("/admin/rides");
     await waitForHydration(page);
 
@@ -146,14 +145,14 @@ test.describe("Ride Management", () => {
     await expect(page.getByText(RIDE_MESSAGES.statusUpdated)).toBeVisible();
     const completed = page.getByRole("region", { name: /^Completed Rides/ });
     await expect(completed.getByRole("heading", { name: title })).toBeVisible();
-    expect((await storedRide(e2eDb, id))?.status).toBe("completed");
+    expect((await storedRide(db, id))?.status).toBe("completed");
     expect(await publicRideTitles(page, "/previous")).toContain(title);
     expect(await publicRideTitles(page, "/")).not.toContain(title);
   });
 
-  test("View Details goes to the ride's public page", async ({ adminPage: page, e2eDb }) => {
+  test("View Details goes to the ride's public page", async ({ adminPage: page, db }) => {
     const title = uniqueTitle("Wayanad Mist");
-    const id = await addRide(page, e2eDb, title);
+    const id = await addRide(page, db, title);
     await page.goto("/admin/rides");
     await waitForHydration(page);
     await adminCard(page, title)
