@@ -8,8 +8,6 @@ import type { Boot, Server } from "./app.ts";
 import { trackConnections } from "./drain.ts";
 
 const dev = process.argv.includes("--dev");
-/** In-flight requests get this long to finish after SIGTERM / SIGINT. */
-const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS) || 10_000;
 const RETRY_MAX_MS = 10_000;
 
 async function prepare(): Promise<Boot> {
@@ -80,9 +78,9 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   logger.info({ signal }, "shutting down: finishing in-flight requests");
   running?.stopAccepting();
-  if (!(await connections.drain(SHUTDOWN_GRACE_MS))) {
+  if (!(await connections.drain(env.shutdownGraceMs))) {
     logger.warn(
-      { graceMs: SHUTDOWN_GRACE_MS },
+      { graceMs: env.shutdownGraceMs },
       "in-flight requests did not finish in time; their connections were closed",
     );
   }

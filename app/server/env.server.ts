@@ -25,6 +25,8 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag,
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: "PUBLIC_URL must be an http(s) URL" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // How long in-flight requests may take to finish after SIGTERM / SIGINT (server/main.ts).
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   ...authEnvShape,
   // Uploads go to this S3-compatible bucket when S3_BUCKET is set, else to DATA_DIR/uploads.
   S3_BUCKET: optionalText,
@@ -47,6 +49,7 @@ export type Env = {
   seedDemo: boolean;
   publicUrl: string | undefined;
   logLevel: string;
+  shutdownGraceMs: number;
   /** Set when uploads live in S3; unset for the local disk. */
   s3: S3StorageConfig | undefined;
 } & AuthSettings;
@@ -70,6 +73,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     seedDemo: env.SEED_DEMO ?? true,
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, ""),
     logLevel: env.LOG_LEVEL,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     ...authSettings(env),
     s3: env.S3_BUCKET
       ? {
