@@ -236,7 +236,9 @@ test.describe("password sign-in", () => {
     );
     // Even the right password waits for the window to pass.
     await fillLogin(page, email, "the-right-password");
-    expect((await answer).status()).toBe(429);
+    const refused = await answer;
+    expect(refused.status()).toBe(429);
+    expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(14 * 60);
     await expect(page.getByRole("alert")).toHaveText(tooManyAttemptsMessage(15 * 60));
     expect(await sessionCookieOf(page)).toBeUndefined();
   });

@@ -60,13 +60,23 @@ export async function requireAdmin(request: Request, context: Readonly<RouterCon
  * session cookie that no longer opens anything is removed, so the browser stops sending it.
  */
 const adminResponseHeaders: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const response = await next();
+  const response = withWritableHeaders(await next());
   response.headers.set("Cache-Control", "private, no-store");
   if (response.status === 401 && sessionTokenOf(request, context)) {
     response.headers.append("Set-Cookie", clearCookie(sessionCookieName(context), context.get(requestContext).secure));
   }
   return response;
 };
+
+/** Response.redirect() and fetched responses have read-only headers; a copy's are writable. */
+function withWritableHeaders(response: Response): Response {
+  try {
+    response.headers.set("Cache-Control", "private, no-store");
+    return response;
+  } catch {
+    return new Response(response.body, response);
+  }
+}
 
 /** Sets adminContext for the routes below, or refuses the request before any of their code runs. */
 const adminSession: MiddlewareFunction<Response> = async ({ request, context }) => {
