@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { Kysely, type LogEvent, PostgresDialect, type PostgresPool } from "kysely";
+import { CompiledQuery, type Driver, Kysely, type LogEvent, PostgresDialect, type PostgresPool } from "kysely";
 import { SqliteDialect } from "kysely-sqlite";
 import pg from "pg";
 import { reportDatabaseFailure } from "./failures.server";
@@ -20,6 +20,22 @@ export type DatabaseOptions = {
 
 export function engineOf(databaseUrl: string | undefined): Engine {
   return databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl) ? "postgres" : "sqlite";
+}
+
+/**
+ * Transactions here read then write. A plain (deferred) BEGIN takes the write lock only at the
+ * first write, and if another process (the CLI, a second server on the same file) committed in
+ * between, SQLite refuses at once with SQLITE_BUSY instead of waiting. BEGIN IMMEDIATE takes the
+ * write lock up front, so the busy timeout applies and the transaction waits its turn.
+ */
+class WriteTransactionSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    };
+    return driver;
+  }
 }
 
 /** The HTTP shell keeps pages rendered during a database failure out of its cache (failures.server.ts). */
@@ -61,5 +77,5 @@ export function openDatabase(options: DatabaseOptions): { db: Database; engine: 
   // synchronous = FULL: an acknowledged write survives a power loss too, for ~0.3 ms a commit
   // (docs/deploy.md, "Durability").
   sqlite.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;");
-  return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), log: reportFailedQueries }), engine };
+  return { db: new Kysely<DB>({ dialect: new WriteTransactionSqliteDialect({ database: sqlite }), log: reportFailedQueries }), engine };
 }
