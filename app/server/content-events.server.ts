@@ -17,7 +17,7 @@ export type ContentListener = (change: ContentChange) => void;
 /**
  * In-process fan-out of committed content changes (render caches, admin live updates).
  * Services notify only after their transaction commits, so a listener never sees a change
- * that was rolled back. Spreading it across instances is a later concern of its own.
+ * that was rolled back. On PostgreSQL, content-events-pg.server.ts carries them to the other instances.
  */
 const emitter = new EventEmitter<{ change: [ContentChange] }>();
 // Every open admin page or SSE stream is one listener; there is no fixed sensible cap.
