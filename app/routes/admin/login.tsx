@@ -14,6 +14,11 @@ export function meta() {
   return [{ title: pageTitle("Admin sign-in") }, { name: "robots", content: "noindex, nofollow" }];
 }
 
+/** The action's headers (no-store, and Retry-After on a 429) are sent only when passed on here. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 /**
  * SPEC §2: /admin/login redirects to the admin root, where the login screen is. Only a form
  * posted without JavaScript stays here, to show the server's answer.
