@@ -128,13 +128,12 @@ function splitAt(body: Buffer, tokens: string[]): { parts: Buffer[]; slots: numb
   return { parts, slots };
 }
 
-function stitch(page: Pick<CachedPage, "parts" | "slots">, tokens: string[]): Buffer {
-  if (page.parts.length === 1) return page.parts[0]!;
+/** The page's pieces in order, with this response's tokens between them. */
+function chunksOf(page: Pick<CachedPage, "parts" | "slots">, tokens: string[]): Buffer[] {
+  if (page.parts.length === 1) return page.parts;
   const glue = tokens.map((token) => Buffer.from(token));
-  return Buffer.concat(
-    page.parts.flatMap((part, index) =>
-      index === 0 ? [part] : [glue[page.slots[index - 1]!] ?? Buffer.alloc(0), part],
-    ),
+  return page.parts.flatMap((part, index) =>
+    index === 0 ? [part] : [glue[page.slots[index - 1]!] ?? Buffer.alloc(0), part],
   );
 }
 
@@ -256,11 +255,24 @@ async function sendPage(
     res.status(304).end();
     return;
   }
-  const payload = await encodedBody(page, stitch(page, tokens), encoding);
+  const chunks = chunksOf(page, tokens);
   for (const [name, value] of page.headers) res.setHeader(name, value);
-  if (encoding) res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", payload.length);
   res.status(200);
+  if (!encoding) {
+    // Handed to the socket piece by piece (one writev), never copied into one buffer.
+    res.setHeader(
+      "Content-Length",
+      chunks.reduce((length, chunk) => length + chunk.length, 0),
+    );
+    if (req.method === "HEAD") return void res.end();
+    res.cork();
+    for (const chunk of chunks) res.write(chunk);
+    res.end();
+    return;
+  }
+  const payload = await encodedBody(page, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), encoding);
+  res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", payload.length);
   res.end(req.method === "HEAD" ? undefined : payload);
 }
 
