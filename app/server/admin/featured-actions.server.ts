@@ -1,12 +1,9 @@
 import { FEATURED_MESSAGES } from "~/domain/messages";
-import type { AppServices } from "~/context";
-import type { AuditActor } from "../services/audit.server";
-import { ValidationError } from "../services/errors.server";
 import { saveFeaturedRide } from "../services/featured.server";
-import { auditChange, failed, INVALID_REQUEST, readJsonObject, succeeded } from "./respond.server";
+import { type AdminActionContext, auditChange, failed, failedWrite, INVALID_REQUEST, readJsonObject, succeeded } from "./respond.server";
 
 /** 'Save Featured Ride': { featured: {…} }. */
-export async function featuredAction(request: Request, { services, actor }: { services: AppServices; actor: AuditActor }) {
+export async function featuredAction(request: Request, { services, actor }: AdminActionContext) {
   const body = await readJsonObject(request);
   if (!body) return failed(400, INVALID_REQUEST);
   try {
@@ -19,8 +16,6 @@ export async function featuredAction(request: Request, { services, actor }: { se
     });
     return succeeded(FEATURED_MESSAGES.updated, { featured });
   } catch (error) {
-    if (error instanceof ValidationError) return failed(400, FEATURED_MESSAGES.saveError, error.errors);
-    services.logger.error({ err: error }, "saving the featured ride failed");
-    return failed(500, FEATURED_MESSAGES.saveError);
+    return failedWrite(services, error, FEATURED_MESSAGES.saveError, "saving the featured ride failed");
   }
 }

@@ -3,6 +3,10 @@ import type { ActionResult } from "~/components/admin/action-result";
 import type { AppServices } from "~/context";
 import { adminContext } from "../auth/admin-session.server";
 import { type AuditActor, type AuditChange, recordAudit } from "../services/audit.server";
+import { NotFoundError, ValidationError } from "../services/errors.server";
+
+/** What an admin action runs with: the app's services and the signed-in admin the audit trail names. */
+export type AdminActionContext = { services: AppServices; actor: AuditActor };
 
 export const INVALID_REQUEST = "Invalid request: the form's data must be sent as a JSON object";
 
@@ -13,6 +17,18 @@ export function succeeded<Extra extends object>(message: string, extra?: Extra) 
 export function failed(status: number, message: string, errors?: Record<string, string>, extra?: { conflict?: unknown }) {
   const result: ActionResult = { ok: false, message, ...(errors ? { errors } : {}), ...extra };
   return data(result, { status });
+}
+
+/**
+ * The answer to a write that threw: the service's refusals keep their meaning (a broken rule
+ * is a 400 with the message per field, a missing record a 404), both under the operation's
+ * SPEC message; anything else is logged with `details` and answered as a 500.
+ */
+export function failedWrite(services: AppServices, error: unknown, message: string, log: string, details?: Record<string, unknown>) {
+  if (error instanceof ValidationError) return failed(400, message, error.errors);
+  if (error instanceof NotFoundError) return failed(404, message);
+  services.logger.error({ err: error, ...details }, log);
+  return failed(500, message);
 }
 
 /** The JSON object an admin form sent, or null for anything else (a plain form post, broken JSON, an array). */

@@ -1,10 +1,9 @@
 import { INVALID_RIDE_ID, RIDE_MESSAGES } from "~/domain/messages";
 import { RIDE_STATUSES, type RideStatus } from "~/domain/ride";
-import type { AppServices } from "~/context";
-import type { AuditActor } from "../services/audit.server";
 import { ConflictError, NotFoundError, ValidationError } from "../services/errors.server";
 import { createRide, deleteRide, getRide, reorderRides, setRideStatus, updateRide } from "../services/rides.server";
-import { auditChange, failed, INVALID_REQUEST, readJsonObject, stringField, succeeded } from "./respond.server";
+import { dispatchIntent } from "./intent-dispatch.server";
+import { type AdminActionContext as Context, auditChange, failed, failedWrite, stringField, succeeded } from "./respond.server";
 
 /** No SPEC text covers a refused stale save; it starts with 'Cannot' so it shows as an error. */
 export const RIDE_CONFLICT_MESSAGE =
@@ -12,29 +11,12 @@ export const RIDE_CONFLICT_MESSAGE =
 export const RIDE_VERSION_MISSING = "The ride's version is missing: reload the ride and edit it again";
 export const UNKNOWN_RIDE_ACTION = "Unknown ride action";
 
-type Context = { services: AppServices; actor: AuditActor };
-
 /**
  * The Ride Management page's operations, one JSON body each: { intent, … }. Every rule is
  * checked here or in the rides service, whatever the browser did or did not check.
  */
 export async function rideAction(request: Request, context: Context) {
-  const body = await readJsonObject(request);
-  if (!body) return failed(400, INVALID_REQUEST);
-  switch (body.intent) {
-    case "create":
-      return create(body, context);
-    case "update":
-      return update(body, context);
-    case "delete":
-      return remove(body, context);
-    case "status":
-      return changeStatus(body, context);
-    case "reorder":
-      return reorder(body, context);
-    default:
-      return failed(400, UNKNOWN_RIDE_ACTION);
-  }
+  return dispatchIntent(request, context, { create, update, delete: remove, status: changeStatus, reorder }, UNKNOWN_RIDE_ACTION);
 }
 
 async function create(body: Record<string, unknown>, { services, actor }: Context) {
@@ -49,9 +31,7 @@ async function create(body: Record<string, unknown>, { services, actor }: Contex
     });
     return succeeded(RIDE_MESSAGES.added, { id: ride.id });
   } catch (error) {
-    if (error instanceof ValidationError) return failed(400, RIDE_MESSAGES.addFailed, error.errors);
-    services.logger.error({ err: error }, "adding a ride failed");
-    return failed(500, RIDE_MESSAGES.addFailed);
+    return failedWrite(services, error, RIDE_MESSAGES.addFailed, "adding a ride failed");
   }
 }
 
@@ -66,11 +46,8 @@ async function update(body: Record<string, unknown>, { services, actor }: Contex
     await auditChange(services, actor, { action: "updated", collection: "rides", recordId: ride.id, summary: `Updated ride "${ride.title}"` });
     return succeeded(RIDE_MESSAGES.updated, { id: ride.id });
   } catch (error) {
-    if (error instanceof ValidationError) return failed(400, RIDE_MESSAGES.updateFailed, error.errors);
     if (error instanceof ConflictError) return failed(409, RIDE_CONFLICT_MESSAGE, undefined, { conflict: error.current });
-    if (error instanceof NotFoundError) return failed(404, RIDE_MESSAGES.updateFailed);
-    services.logger.error({ err: error, id }, "updating a ride failed");
-    return failed(500, RIDE_MESSAGES.updateFailed);
+    return failedWrite(services, error, RIDE_MESSAGES.updateFailed, "updating a ride failed", { id });
   }
 }
 
@@ -83,9 +60,9 @@ async function remove(body: Record<string, unknown>, { services, actor }: Contex
     await auditChange(services, actor, { action: "deleted", collection: "rides", recordId: id, summary: `Deleted ride "${ride?.title ?? id}"` });
     return succeeded(RIDE_MESSAGES.deleted);
   } catch (error) {
+    // An id that is malformed or names no ride is the same thing to the admin: no such ride.
     if (error instanceof ValidationError || error instanceof NotFoundError) return failed(404, INVALID_RIDE_ID);
-    services.logger.error({ err: error, id }, "deleting a ride failed");
-    return failed(500, RIDE_MESSAGES.deleteFailed);
+    return failedWrite(services, error, RIDE_MESSAGES.deleteFailed, "deleting a ride failed", { id });
   }
 }
 
@@ -107,10 +84,7 @@ async function changeStatus(body: Record<string, unknown>, { services, actor }: 
     });
     return succeeded(RIDE_MESSAGES.statusUpdated);
   } catch (error) {
-    if (error instanceof ValidationError) return failed(400, RIDE_MESSAGES.statusUpdateFailed, error.errors);
-    if (error instanceof NotFoundError) return failed(404, RIDE_MESSAGES.statusUpdateFailed);
-    services.logger.error({ err: error, id }, "changing a ride's status failed");
-    return failed(500, RIDE_MESSAGES.statusUpdateFailed);
+    return failedWrite(services, error, RIDE_MESSAGES.statusUpdateFailed, "changing a ride's status failed", { id });
   }
 }
 
@@ -123,8 +97,6 @@ async function reorder(body: Record<string, unknown>, { services, actor }: Conte
     await auditChange(services, actor, { action: "reordered", collection: "rides", recordId: null, summary: `Reordered the ${status} rides` });
     return succeeded(RIDE_MESSAGES.orderUpdated);
   } catch (error) {
-    if (error instanceof ValidationError) return failed(400, RIDE_MESSAGES.orderUpdateFailed, error.errors);
-    services.logger.error({ err: error, status }, "reordering rides failed");
-    return failed(500, RIDE_MESSAGES.orderUpdateFailed);
+    return failedWrite(services, error, RIDE_MESSAGES.orderUpdateFailed, "reordering rides failed", { status });
   }
 }
