@@ -25,6 +25,8 @@ describe("createTurns", () => {
         return index;
       }),
     );
+    // Observed from the start, so the task that fails is never an unhandled rejection.
+    const outcomes = Promise.allSettled(done);
     await settle();
     expect(started).toEqual([0, 1]);
     tasks[1]!.resolve();
@@ -35,7 +37,7 @@ describe("createTurns", () => {
     expect(started).toEqual([0, 1, 2, 3]);
     tasks[2]!.resolve();
     tasks[3]!.resolve();
-    expect(await Promise.allSettled(done)).toMatchObject([{ status: "rejected" }, { value: 1 }, { value: 2 }, { value: 3 }]);
+    expect(await outcomes).toMatchObject([{ status: "rejected" }, { value: 1 }, { value: 2 }, { value: 3 }]);
   });
 
   it("frees its slots again once everything has finished", async () => {
