@@ -100,7 +100,7 @@ test("never shared: the admin portal, requests with a session, error pages", asy
   expect(missing.headers.get("etag")).toBeNull();
 });
 
-test("built assets are cached for a year, immutable", async () => {
+test("built assets are cached for a year, immutable, and compressed", async () => {
   const script =
     /src="(\/assets\/[^"]+\.js)"/.exec(await (await get("/")).text())?.[1] ??
     /href="(\/assets\/[^"]+\.js)"/.exec(await (await get("/")).text())?.[1];
@@ -108,6 +108,8 @@ test("built assets are cached for a year, immutable", async () => {
   const asset = await get(script!);
   expect(asset.status).toBe(200);
   expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  expect((await get(script!, { "Accept-Encoding": "br, gzip" })).headers.get("content-encoding")).toBe("br");
+  expect((await get(script!, { "Accept-Encoding": "gzip" })).headers.get("content-encoding")).toBe("gzip");
 });
 
 test("a content change through the admin is on the next view of the page, with a new ETag", async () => {
