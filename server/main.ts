@@ -1,5 +1,6 @@
 // The process: picks development or production, listens, and shuts down cleanly.
-// Runs directly on Node 24 (type stripping), so it imports nothing of ours but the built server.
+// Runs directly on Node 24 (type stripping), so of ours it imports only the built server and
+// the self-contained connection drain beside this file.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
