@@ -11,9 +11,9 @@ import type { Logger } from "~/server/logger.server";
  * keyed by URL); any content change, on this instance or another, empties the cache. A CDN
  * may keep them for a minute too (s-maxage), and browsers revalidate with the ETag.
  *
- * The CSP nonce: every response carries its own (server/security.ts), and a cached HTML page
- * holds the nonce of the render that made it. The page is stored cut at that nonce and
- * stitched back together with the current response's nonce, so each response is as if freshly
+ * The CSP nonce and the request id: every response carries its own (server/security.ts), and a
+ * cached HTML page holds those of the render that made it. The page is stored cut at them and
+ * stitched back together with the current response's, so each response is as if freshly
  * rendered. The ETag is computed over the cut page, hence the same for every response until
  * the content changes, on every instance. A 304 leaves out the CSP header: the browser keeps
  * the page it has, whose scripts carry the nonce of the CSP it stored along with it.
@@ -49,7 +49,7 @@ export type CachedPage = {
   size: number;
   /** The cache generation the page was rendered in; older pages are stale. */
   generation: number;
-  /** Compressed bodies, kept only for pages without a nonce (the same bytes every time). */
+  /** Compressed bodies, kept only for pages without per-response tokens (the same bytes every time). */
   encoded: Map<Encoding, Buffer>;
 };
 
@@ -68,8 +68,6 @@ export type PageCacheOptions = {
    */
   enabled?: () => boolean;
   logger: Logger;
-  maxEntries?: number;
-  maxBytes?: number;
 };
 
 const brotli = promisify(zlib.brotliCompress);
@@ -227,8 +225,7 @@ function toCachedPage(response: Response, body: Buffer, tokens: string[], genera
   return { headers, parts, slots, tag: tagOf(parts, slots), size: body.length, generation, encoded: new Map() };
 }
 
-async function encodedBody(page: CachedPage, body: Buffer, encoding: Encoding | undefined): Promise<Buffer> {
-  if (!encoding) return body;
+async function encodedBody(page: CachedPage, body: Buffer, encoding: Encoding): Promise<Buffer> {
   if (page.parts.length > 1) return compress(body, encoding);
   let encoded = page.encoded.get(encoding);
   if (!encoded) {
