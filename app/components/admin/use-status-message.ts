@@ -37,3 +37,13 @@ export function useResultMessage(result: unknown, show: (text: string) => void):
     }
   }, [result, show]);
 }
+
+/**
+ * Shows the loader's failure message (SPEC §8) when the page loads with one, and again when
+ * a revalidation brings a different one; the page meanwhile renders its fallback data.
+ */
+export function useLoadErrorMessage(loadError: string | null, show: (text: string) => void): void {
+  useEffect(() => {
+    if (loadError) show(loadError);
+  }, [loadError, show]);
+}

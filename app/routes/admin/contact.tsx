@@ -1,14 +1,13 @@
-import { useEffect } from "react";
 import { guardServerAction } from "~/components/admin/action-result";
 import { ContactForm } from "~/components/admin/contact/contact-form";
 import { StatusMessage } from "~/components/admin/status-message";
 import { useLiveRevalidation } from "~/components/admin/use-live-revalidation";
-import { useStatusMessage } from "~/components/admin/use-status-message";
+import { useLoadErrorMessage, useStatusMessage } from "~/components/admin/use-status-message";
 import { servicesContext } from "~/context";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { CONFIG_MESSAGES } from "~/domain/messages";
 import { contactAction } from "~/server/admin/contact-actions.server";
-import { adminActor } from "~/server/admin/respond.server";
+import { adminActionContext } from "~/server/admin/respond.server";
 import { getConfig } from "~/server/services/config.server";
 import type { Route } from "./+types/contact";
 
@@ -26,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return contactAction(request, { services: context.get(servicesContext), actor: adminActor(context) });
+  return contactAction(request, adminActionContext(context));
 }
 
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
@@ -38,9 +37,7 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
   const { config, loadError } = loaderData;
   const [flash, show] = useStatusMessage();
 
-  useEffect(() => {
-    if (loadError) show(loadError);
-  }, [loadError, show]);
+  useLoadErrorMessage(loadError, show);
 
   return (
     <div className="space-y-6">

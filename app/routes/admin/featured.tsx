@@ -1,14 +1,13 @@
-import { useEffect } from "react";
 import { guardServerAction } from "~/components/admin/action-result";
 import { FeaturedForm } from "~/components/admin/featured/featured-form";
 import { StatusMessage } from "~/components/admin/status-message";
 import { useLiveRevalidation } from "~/components/admin/use-live-revalidation";
-import { useStatusMessage } from "~/components/admin/use-status-message";
+import { useLoadErrorMessage, useStatusMessage } from "~/components/admin/use-status-message";
 import { servicesContext } from "~/context";
 import type { FeaturedRide } from "~/domain/content";
 import { FEATURED_MESSAGES } from "~/domain/messages";
 import { featuredAction } from "~/server/admin/featured-actions.server";
-import { adminActor } from "~/server/admin/respond.server";
+import { adminActionContext } from "~/server/admin/respond.server";
 import { getFeaturedRide } from "~/server/services/featured.server";
 import type { Route } from "./+types/featured";
 
@@ -25,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return featuredAction(request, { services: context.get(servicesContext), actor: adminActor(context) });
+  return featuredAction(request, adminActionContext(context));
 }
 
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
@@ -37,9 +36,7 @@ export default function FeaturedPage({ loaderData }: Route.ComponentProps) {
   const { featured, loadError } = loaderData;
   const [flash, show] = useStatusMessage();
 
-  useEffect(() => {
-    if (loadError) show(loadError);
-  }, [loadError, show]);
+  useLoadErrorMessage(loadError, show);
 
   return (
     <div className="space-y-6">

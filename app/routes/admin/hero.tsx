@@ -1,16 +1,16 @@
 import { Plus } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { type ActionResult, guardServerAction } from "~/components/admin/action-result";
 import { SlideForm, type SlideFormSource } from "~/components/admin/hero/slide-form";
 import { SlideList } from "~/components/admin/hero/slide-list";
 import { StatusMessage } from "~/components/admin/status-message";
 import { useLiveRevalidation } from "~/components/admin/use-live-revalidation";
-import { useResultMessage, useStatusMessage } from "~/components/admin/use-status-message";
+import { useLoadErrorMessage, useResultMessage, useStatusMessage } from "~/components/admin/use-status-message";
 import { servicesContext } from "~/context";
 import type { HeroSlide } from "~/domain/content";
 import { DELETE_SLIDE_CONFIRM, SLIDE_MESSAGES } from "~/domain/messages";
-import { adminActor } from "~/server/admin/respond.server";
+import { adminActionContext } from "~/server/admin/respond.server";
 import { slideAction } from "~/server/admin/slide-actions.server";
 import { listSlides } from "~/server/services/slides.server";
 import type { Route } from "./+types/hero";
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return slideAction(request, { services: context.get(servicesContext), actor: adminActor(context) });
+  return slideAction(request, adminActionContext(context));
 }
 
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
@@ -46,9 +46,7 @@ export default function HeroPage({ loaderData }: Route.ComponentProps) {
   const deleteFetcher = useFetcher<ActionResult>();
   useResultMessage(deleteFetcher.data, show);
 
-  useEffect(() => {
-    if (loadError) show(loadError);
-  }, [loadError, show]);
+  useLoadErrorMessage(loadError, show);
 
   const editedSlide = form?.mode === "edit" ? slides.find((slide) => slide.id === form.id) : undefined;
   const source = useMemo((): SlideFormSource | null => {

@@ -7,12 +7,12 @@ import { type AdminRide, toAdminRide } from "~/components/admin/rides/admin-ride
 import { RideSection } from "~/components/admin/rides/ride-section";
 import { StatusMessage } from "~/components/admin/status-message";
 import { useLiveRevalidation } from "~/components/admin/use-live-revalidation";
-import { useResultMessage, useStatusMessage } from "~/components/admin/use-status-message";
+import { useLoadErrorMessage, useResultMessage, useStatusMessage } from "~/components/admin/use-status-message";
 import { servicesContext } from "~/context";
 import { DELETE_RIDE_CONFIRM, errorDeletingRide, RIDE_MESSAGES } from "~/domain/messages";
 import { RIDE_STATUSES, type Ride, type RideStatus } from "~/domain/ride";
 import { rideAction } from "~/server/admin/ride-actions.server";
-import { adminActor } from "~/server/admin/respond.server";
+import { adminActionContext } from "~/server/admin/respond.server";
 import { getRide, listRidesByStatus } from "~/server/services/rides.server";
 import type { Route } from "./+types/rides";
 
@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return rideAction(request, { services: context.get(servicesContext), actor: adminActor(context) });
+  return rideAction(request, adminActionContext(context));
 }
 
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
@@ -72,9 +72,7 @@ export default function RidesPage({ loaderData }: Route.ComponentProps) {
   useResultMessage(deleteFetcher.data, show);
   const editedRide = useKeptRide(form, formRide);
 
-  useEffect(() => {
-    if (loadError) show(loadError);
-  }, [loadError, show]);
+  useLoadErrorMessage(loadError, show);
 
   const formMode = form?.mode;
   const duplicatedId = formMode === "duplicate" ? formRide?.id : undefined;

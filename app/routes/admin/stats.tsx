@@ -1,15 +1,14 @@
 import { RefreshCw } from "lucide-react";
-import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { type ActionResult, guardServerAction } from "~/components/admin/action-result";
 import { formatIndianTime } from "~/components/admin/dashboard/indian-time";
 import { StatsOverview } from "~/components/admin/stats/stats-overview";
 import { StatusMessage } from "~/components/admin/status-message";
 import { useLiveRevalidation } from "~/components/admin/use-live-revalidation";
-import { useResultMessage, useStatusMessage } from "~/components/admin/use-status-message";
+import { useLoadErrorMessage, useResultMessage, useStatusMessage } from "~/components/admin/use-status-message";
 import { servicesContext } from "~/context";
 import { STATS_MESSAGES } from "~/domain/messages";
-import { adminActor } from "~/server/admin/respond.server";
+import { adminActionContext } from "~/server/admin/respond.server";
 import { statsAction } from "~/server/admin/stats-actions.server";
 import { getRideBreakdown, getStats } from "~/server/services/stats.server";
 import type { Route } from "./+types/stats";
@@ -28,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ context }: Route.ActionArgs) {
-  return statsAction({ services: context.get(servicesContext), actor: adminActor(context) });
+  return statsAction(adminActionContext(context));
 }
 
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
@@ -43,9 +42,7 @@ export default function StatsPage({ loaderData }: Route.ComponentProps) {
   useResultMessage(refresh.data, show);
   const refreshing = refresh.state !== "idle";
 
-  useEffect(() => {
-    if (loadError) show(loadError);
-  }, [loadError, show]);
+  useLoadErrorMessage(loadError, show);
 
   return (
     <div className="space-y-6">

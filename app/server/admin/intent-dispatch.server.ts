@@ -15,7 +15,8 @@ export async function dispatchIntent<Handlers extends Record<string, IntentHandl
   const body = await readJsonObject(request);
   if (!body) return failed(400, INVALID_REQUEST);
   // Own keys only: an intent such as "constructor" or "toString" must not reach Object's prototype.
-  const handler = typeof body.intent === "string" && Object.hasOwn(handlers, body.intent) ? handlers[body.intent] : undefined;
+  const handler =
+    typeof body.intent === "string" && Object.hasOwn(handlers, body.intent) ? handlers[body.intent] : undefined;
   if (!handler) return failed(400, unknownIntentMessage);
   return (await handler(body, context)) as Awaited<ReturnType<Handlers[keyof Handlers]>>;
 }

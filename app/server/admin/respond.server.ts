@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { ActionResult } from "~/components/admin/action-result";
-import type { AppServices } from "~/context";
+import { type AppServices, servicesContext } from "~/context";
 import { adminContext } from "../auth/admin-session.server";
 import { type AuditActor, type AuditChange, recordAudit } from "../services/audit.server";
 import { NotFoundError, ValidationError } from "../services/errors.server";
@@ -47,10 +47,13 @@ export function stringField(body: Record<string, unknown>, name: string): string
   return typeof value === "string" ? value : "";
 }
 
-/** The signed-in admin (set by the admin layout's middleware), as the audit trail names them. */
-export function adminActor(context: Readonly<RouterContextProvider>): AuditActor {
+/**
+ * What an admin route's action hands its operation: the app's services and the signed-in admin
+ * (set by the admin layout's middleware), as the audit trail names them.
+ */
+export function adminActionContext(context: Readonly<RouterContextProvider>): AdminActionContext {
   const user = context.get(adminContext);
-  return { id: user.id, email: user.email };
+  return { services: context.get(servicesContext), actor: { id: user.id, email: user.email } };
 }
 
 /**

@@ -1,11 +1,9 @@
 import { STATS_MESSAGES } from "~/domain/messages";
-import type { AppServices } from "~/context";
-import type { AuditActor } from "../services/audit.server";
 import { refreshStats } from "../services/stats.server";
-import { auditChange, failed, succeeded } from "./respond.server";
+import { type AdminActionContext, auditChange, failed, succeeded } from "./respond.server";
 
 /** 'Refresh Stats': recomputes the statistics from the rides. */
-export async function statsAction({ services, actor }: { services: AppServices; actor: AuditActor }) {
+export async function statsAction({ services, actor }: AdminActionContext) {
   try {
     await refreshStats(services.db);
     await auditChange(services, actor, { action: "refreshed", collection: "stats", recordId: "main", summary: "Refreshed the statistics" });
