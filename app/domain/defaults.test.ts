@@ -14,7 +14,7 @@ import {
   policyPoints,
   rideForDisplay,
 } from "./defaults";
-import type { Ride } from "./ride";
+import { emptyRideDetails, type Ride } from "./ride";
 
 const emptyRide: Ride = {
   id: "r1",
@@ -26,26 +26,7 @@ const emptyRide: Ride = {
   distance: "600 km",
   participants: 0,
   status: "upcoming",
-  featured: false,
-  tripCost: "",
-  bookingCost: "",
-  lastBookingDate: "",
-  bookingFormUrl: "",
-  youtubeUrl: "",
-  instagramUrl: "",
-  vehicleType: "",
-  difficulty: "",
-  maxParticipants: "",
-  bestSeason: "",
-  highlights: [],
-  itinerary: [],
-  included: [],
-  excluded: [],
-  thingsToCarryMandatory: [],
-  thingsToCarrySuggested: [],
-  cancellationPolicy: "",
-  paymentTerms: "",
-  howToJoin: "",
+  ...emptyRideDetails(),
   duration: "3D 2N",
   order: 0,
   price: "",

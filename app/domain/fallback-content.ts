@@ -1,6 +1,6 @@
 import type { HeroSlide } from "./content";
 import { durationText } from "./duration";
-import type { Ride, RideStatus } from "./ride";
+import { emptyRideDetails, type Ride, type RideStatus } from "./ride";
 
 // SPEC §8: when the public pages cannot load content they log it and show sample content
 // instead of an error. These samples are that content: a few plausible rides and a slide,
@@ -18,27 +18,8 @@ function sampleRide(id: string, order: number, ride: SampleRide): Ride {
     order,
     duration: durationText(ride.startDate, ride.endDate),
     participants: 0,
-    featured: false,
-    tripCost: "",
-    bookingCost: "",
-    lastBookingDate: "",
-    bookingFormUrl: "",
-    youtubeUrl: "",
-    instagramUrl: "",
-    vehicleType: "",
-    difficulty: "",
-    maxParticipants: "",
-    bestSeason: "",
-    highlights: [],
-    itinerary: [],
-    included: [],
-    excluded: [],
-    thingsToCarryMandatory: [],
-    thingsToCarrySuggested: [],
+    ...emptyRideDetails(),
     thingsToCarry: [],
-    cancellationPolicy: "",
-    paymentTerms: "",
-    howToJoin: "",
     price: "",
     createdAt: SAMPLE_TIMESTAMP,
     updatedAt: SAMPLE_TIMESTAMP,

@@ -7,7 +7,7 @@ import {
   heroSlideInputSchema,
   loginSchema,
 } from "./content";
-import { DIFFICULTIES, rideInputSchema } from "./ride";
+import { DIFFICULTIES, emptyRideDetails, rideInputSchema } from "./ride";
 import { fieldErrors, parseOrErrors } from "./validation";
 
 const validRide = {
@@ -37,6 +37,10 @@ describe("rideInputSchema (SPEC §5 ride form)", () => {
       featured: false,
       highlights: [],
     });
+  });
+
+  it("fills every optional field a form leaves out as emptyRideDetails does", () => {
+    expect(rideData({})).toEqual({ ...validRide, image: "", status: "upcoming", participants: 0, ...emptyRideDetails() });
   });
 
   it("requires title, start date, end date, distance and description", () => {

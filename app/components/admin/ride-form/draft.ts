@@ -1,5 +1,5 @@
 import { generateItinerary } from "~/domain/itinerary";
-import type { ItineraryDay, Ride, RideStatus } from "~/domain/ride";
+import { emptyRideDetails, type ItineraryDay, type Ride, type RideStatus } from "~/domain/ride";
 import { fromListItems, type ListItem, toListItems } from "../form/list-item";
 
 /**
@@ -65,26 +65,7 @@ export function emptyRideDraft(): RideDraft {
     distance: "",
     participants: "0",
     status: "upcoming",
-    featured: false,
-    tripCost: "",
-    bookingCost: "",
-    lastBookingDate: "",
-    bookingFormUrl: "",
-    youtubeUrl: "",
-    instagramUrl: "",
-    vehicleType: "",
-    difficulty: "",
-    maxParticipants: "",
-    bestSeason: "",
-    highlights: [],
-    itinerary: [],
-    included: [],
-    excluded: [],
-    thingsToCarryMandatory: [],
-    thingsToCarrySuggested: [],
-    cancellationPolicy: "",
-    paymentTerms: "",
-    howToJoin: "",
+    ...emptyRideDetails(),
   };
 }
 
