@@ -8,7 +8,7 @@ import {
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
-import { assertValidKey, assertValidPrefix, type ObjectStorage } from "./storage.server";
+import { assertValidKey, assertValidPrefix, type ObjectStorage, type StoredObjectInfo } from "./storage.server";
 
 export type S3StorageConfig = {
   bucket: string;
@@ -22,6 +22,32 @@ export type S3StorageConfig = {
 
 function isNotFound(error: unknown): boolean {
   return error instanceof S3ServiceException && (error.name === "NoSuchKey" || error.name === "NotFound" || error.$metadata.httpStatusCode === 404);
+}
+
+/** The answer to a request about one object, or null when the bucket has no such object. */
+async function unlessNotFound<T>(request: Promise<T>): Promise<T | null> {
+  try {
+    return await request;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * An object's metadata as GetObject and HeadObject report it. S3-compatible services do not all
+ * send every header, so each has a fallback (the key stands in for a missing ETag).
+ */
+function objectInfo(
+  key: string,
+  result: { ContentLength?: number; ContentType?: string; ETag?: string; LastModified?: Date },
+): StoredObjectInfo {
+  return {
+    size: result.ContentLength ?? 0,
+    contentType: result.ContentType ?? "application/octet-stream",
+    etag: result.ETag ?? `"${key}"`,
+    lastModified: result.LastModified ?? new Date(0),
+  };
 }
 
 /** Objects in one S3 bucket. */
@@ -46,36 +72,16 @@ export function createS3Storage(config: S3StorageConfig): ObjectStorage {
 
     async get(key) {
       assertValidKey(key);
-      try {
-        const result = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-        if (!(result.Body instanceof Readable)) throw new Error(`S3 returned no readable body for ${key}`);
-        return {
-          body: result.Body,
-          size: result.ContentLength ?? 0,
-          contentType: result.ContentType ?? "application/octet-stream",
-          etag: result.ETag ?? `"${key}"`,
-          lastModified: result.LastModified ?? new Date(0),
-        };
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
-      }
+      const result = await unlessNotFound(client.send(new GetObjectCommand({ Bucket, Key: key })));
+      if (!result) return null;
+      if (!(result.Body instanceof Readable)) throw new Error(`S3 returned no readable body for ${key}`);
+      return { body: result.Body, ...objectInfo(key, result) };
     },
 
     async head(key) {
       assertValidKey(key);
-      try {
-        const result = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
-        return {
-          size: result.ContentLength ?? 0,
-          contentType: result.ContentType ?? "application/octet-stream",
-          etag: result.ETag ?? `"${key}"`,
-          lastModified: result.LastModified ?? new Date(0),
-        };
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
-      }
+      const result = await unlessNotFound(client.send(new HeadObjectCommand({ Bucket, Key: key })));
+      return result && objectInfo(key, result);
     },
 
     async delete(key) {
