@@ -6,6 +6,7 @@ import type { ViteDevServer } from "vite";
 import { requestContext, servicesContext } from "~/context";
 import { onContentChanged } from "~/server/content-events.server";
 import { isDatabaseUnavailableError, trackDatabaseFailures } from "~/server/db/failures.server";
+import { watchSqliteWrites } from "~/server/db/sqlite-writes.server";
 import { type Env, readEnv } from "~/server/env.server";
 import { cachedFrameSources } from "~/server/frame-sources.server";
 import { type Logger, createLogger } from "~/server/logger.server";
@@ -98,6 +99,10 @@ async function createServer(env: Env, logger: Logger, vite: ViteDevServer | unde
 
   const cache = new PageCache();
   const stopInvalidating = onContentChanged(() => cache.invalidate());
+  // On SQLite other processes (the content CLIs, a sqlite3 shell) may write the file too, and
+  // raise no event here: the cache looks at the file's version before each lookup. Where
+  // services.server.ts keeps it.
+  const sqliteWrites = env.databaseUrl ? undefined : watchSqliteWrites(path.join(env.dataDir, "roadbook.sqlite"));
   // Development renders every request: route modules change under the cache's feet.
   const pages = vite
     ? undefined
@@ -110,6 +115,7 @@ async function createServer(env: Env, logger: Logger, vite: ViteDevServer | unde
         },
         // While deaf to other instances' changes, this one cannot know when a page goes stale.
         enabled: () => services.contentBridge?.isListening() ?? true,
+        changedElsewhere: () => sqliteWrites?.changedSinceLastLook() ?? false,
         logger,
       });
 
@@ -155,6 +161,7 @@ async function createServer(env: Env, logger: Logger, vite: ViteDevServer | unde
     },
     close: async () => {
       stopInvalidating();
+      sqliteWrites?.close();
       await services.close();
     },
   };

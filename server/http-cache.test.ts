@@ -24,7 +24,7 @@ const html = ({ nonce, requestId }: { nonce: string; requestId: string }) =>
   `<!DOCTYPE html><meta name="request-id" content="${requestId}"><script nonce="${nonce}">1</script>${"<p>ride</p>".repeat(200)}<script nonce="${nonce}">2</script>`;
 
 /** An Express app with the page cache in front of a fake renderer that counts its renders. */
-async function harness(page: Page = {}, enabled = () => true) {
+async function harness(page: Page = {}, enabled = () => true, changedElsewhere = () => false) {
   const cache = new PageCache();
   const state = { renders: 0, sent: 0, page, delayMs: 0, nextNonce: 0, duringRender: () => {} };
   const app = express();
@@ -59,6 +59,7 @@ async function harness(page: Page = {}, enabled = () => true) {
     },
     tokensOf: (res) => [tokens(res).nonce, tokens(res).requestId],
     enabled,
+    changedElsewhere,
     logger: pino({ level: "silent" }),
   });
   app.use(pages.hits);
@@ -284,5 +285,21 @@ describe("pageCaching", () => {
     const during = await get("/");
     expect(during.headers.get("cache-control")).toBe("no-cache");
     expect((await during.text()).replace(/nonce4/g, "nonce1").replace("request-4", "request-1")).toBe(good);
+  });
+
+  test("a write by another process to the database makes every page render again", async () => {
+    let written = false;
+    const { state, get } = await harness({}, undefined, () => {
+      const changed = written;
+      written = false;
+      return changed;
+    });
+    await get("/");
+    await get("/");
+    expect(state.renders).toBe(1);
+    written = true;
+    await get("/");
+    await get("/");
+    expect(state.renders).toBe(2);
   });
 });

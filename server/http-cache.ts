@@ -67,6 +67,11 @@ export type PageCacheOptions = {
    * renders, though a render that fails on the database still gets the last good copy.
    */
   enabled?: () => boolean;
+  /**
+   * Whether the stored content may have changed behind the cache's back (another process
+   * wrote to the database): asked before every lookup, and the cache starts over when it has.
+   */
+  changedElsewhere?: () => boolean;
   logger: Logger;
 };
 
@@ -289,8 +294,14 @@ const keyOf = (req: ExpressRequest) => `${req.protocol}://${req.host}${req.origi
  */
 export function pageCaching(
   cache: PageCache,
-  { render, send, tokensOf, enabled = () => true, logger }: PageCacheOptions,
+  { render, send, tokensOf, enabled = () => true, changedElsewhere = () => false, logger }: PageCacheOptions,
 ): PageCaching {
+  /** The page under `key` when it is current. */
+  const freshPage = (key: string) => {
+    if (changedElsewhere()) cache.invalidate();
+    const page = cache.get(key);
+    return page && page.generation === cache.generation && enabled() ? page : undefined;
+  };
   const inflight = new Map<string, Promise<CachedPage | Rendered>>();
 
   async function renderOnce(key: string, req: ExpressRequest, res: ExpressResponse): Promise<CachedPage | Rendered> {
@@ -316,9 +327,9 @@ export function pageCaching(
   };
 
   const hits = (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    if (!isCacheableRequest(req) || !enabled()) return next();
-    const page = cache.get(keyOf(req));
-    if (!page || page.generation !== cache.generation) return next();
+    if (!isCacheableRequest(req)) return next();
+    const page = freshPage(keyOf(req));
+    if (!page) return next();
     void serveHit(req, res, next, page);
   };
 
@@ -326,9 +337,9 @@ export function pageCaching(
     if (!isCacheableRequest(req)) return next();
     try {
       const key = keyOf(req);
+      const fresh = freshPage(key);
+      if (fresh) return await sendPage(req, res, fresh, tokensOf(res), PUBLIC_PAGE_CACHE_CONTROL);
       const known = cache.get(key);
-      if (known && known.generation === cache.generation && enabled())
-        return await sendPage(req, res, known, tokensOf(res), PUBLIC_PAGE_CACHE_CONTROL);
 
       let pending = inflight.get(key);
       const leader = !pending;

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { createRide } from "~/server/services/rides.server";
 import { rideInput } from "../support/fixtures.ts";
 import { createAdmin, openSqlite, sessionCookieFor } from "./ops-admin.ts";
 import { type Instance, startInstance, stopAllInstances } from "./ops-support.ts";
@@ -125,6 +126,18 @@ test("a content change through the admin is on the next view of the page, with a
   expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));
   expect(await after.text()).toContain(title);
   expect((await get("/", { "If-None-Match": before.headers.get("etag")! })).status).toBe(200);
+});
+
+test("a change written to the SQLite file by another process (a CLI, say) is on the next view too", async () => {
+  await get("/");
+  const title = `Written elsewhere ${Date.now()}`;
+  const db = openSqlite(path.join(instance.dataDir, "roadbook.sqlite"));
+  try {
+    await createRide(db, rideInput({ title }));
+  } finally {
+    await db.destroy();
+  }
+  expect(await (await get("/")).text()).toContain(title);
 });
 
 test("a page served from the cache runs in the browser: its scripts carry this response's nonce", async ({ page }) => {

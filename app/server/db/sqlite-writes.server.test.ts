@@ -1,0 +1,31 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { afterEach, expect, test } from "vitest";
+import { watchSqliteWrites } from "./sqlite-writes.server";
+
+const directories: string[] = [];
+afterEach(() => {
+  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
+});
+
+test("notices a commit by another connection once, and nothing when nothing was written", () => {
+  const directory = mkdtempSync(path.join(tmpdir(), "roadbook-writes-"));
+  directories.push(directory);
+  const file = path.join(directory, "roadbook.sqlite");
+  const writer = new DatabaseSync(file);
+  writer.exec("PRAGMA journal_mode = WAL; create table rides (id text)");
+  const writes = watchSqliteWrites(file);
+  try {
+    expect(writes.changedSinceLastLook()).toBe(false);
+    writer.exec("insert into rides values ('r1')");
+    expect(writes.changedSinceLastLook()).toBe(true);
+    expect(writes.changedSinceLastLook()).toBe(false);
+    writer.exec("begin; insert into rides values ('r2'); rollback");
+    expect(writes.changedSinceLastLook()).toBe(false);
+  } finally {
+    writes.close();
+    writer.close();
+  }
+});

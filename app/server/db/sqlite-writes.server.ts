@@ -1,0 +1,26 @@
+import { DatabaseSync } from "node:sqlite";
+
+/**
+ * Whether the SQLite file changed since the last look, whoever changed it: this process, or
+ * another one (a CLI such as content:import, the sqlite3 shell, a test) whose writes raise no
+ * content event here. SQLite bumps `PRAGMA data_version` on a connection whenever another
+ * connection commits; asking costs a couple of microseconds, so the render cache can ask on
+ * every request.
+ */
+export type SqliteWrites = { changedSinceLastLook(): boolean; close(): void };
+
+export function watchSqliteWrites(file: string): SqliteWrites {
+  const connection = new DatabaseSync(file, { readOnly: true });
+  const dataVersion = connection.prepare("PRAGMA data_version");
+  const read = () => Number((dataVersion.get() as { data_version: number }).data_version);
+  let seen = read();
+  return {
+    changedSinceLastLook: () => {
+      const now = read();
+      if (now === seen) return false;
+      seen = now;
+      return true;
+    },
+    close: () => connection.close(),
+  };
+}
