@@ -9,6 +9,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
+import { publishContentChanges } from "../app/server/content-events-pg.server";
 import { openDatabaseFromEnv } from "../app/server/db/open-from-env.server";
 import { importContent } from "../app/server/services/content-transfer.server";
 import { isServiceError, ValidationError } from "../app/server/services/errors.server";
@@ -31,7 +32,9 @@ try {
   process.exit(1);
 }
 
-const { db, location } = await openDatabaseFromEnv();
+const { db, engine, location } = await openDatabaseFromEnv();
+// Running instances on PostgreSQL hear of the import (SQLite instances see the file change).
+const stopPublishing = engine === "postgres" ? await publishContentChanges(db) : undefined;
 try {
   const summary = await importContent(db, content, { replace: values.replace });
   console.log(
@@ -50,5 +53,6 @@ try {
   }
   process.exitCode = 1;
 } finally {
+  await stopPublishing?.();
   await db.destroy();
 }

@@ -56,6 +56,26 @@ function parseMessage(payload: string | undefined): Message | null {
   }
 }
 
+function publish(db: Database, channel: string, message: Message): Promise<unknown> {
+  return sql`select pg_notify(${channel}, ${JSON.stringify(message)})`.execute(db);
+}
+
+/**
+ * For a process that changes content without serving it (npm run content:import): its
+ * changes are published to the running instances too. Call the returned function before
+ * closing the database; it waits for the last notification to be sent.
+ */
+export async function publishContentChanges(db: Database): Promise<() => Promise<void>> {
+  const channel = await channelFor(db);
+  const instance = randomUUID();
+  const sent: Promise<unknown>[] = [];
+  const unsubscribe = onContentChanged((change) => void sent.push(publish(db, channel, { instance, change })));
+  return async () => {
+    unsubscribe();
+    await Promise.allSettled(sent);
+  };
+}
+
 export async function channelFor(db: Database): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   return `roadbook_content:${rows[0]?.schema ?? "public"}`.slice(0, 63);
@@ -84,8 +104,7 @@ export async function startContentBridge(options: ContentBridgeOptions): Promise
 
   const unsubscribe = local.subscribe((change) => {
     if (relaying || closed) return;
-    const payload = JSON.stringify({ instance, change } satisfies Message);
-    sql`select pg_notify(${channel}, ${payload})`.execute(db).catch((error: unknown) => {
+    publish(db, channel, { instance, change }).catch((error: unknown) => {
       logger.warn({ err: error, change }, "could not tell the other instances about a content change");
     });
   });

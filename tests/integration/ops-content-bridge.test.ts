@@ -3,8 +3,13 @@ import net from "node:net";
 import pg from "pg";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import type { ContentChange, ContentListener } from "~/server/content-events.server";
-import { type ContentBridge, channelFor, startContentBridge } from "~/server/content-events-pg.server";
+import { type ContentChange, type ContentListener, notifyContentChanged } from "~/server/content-events.server";
+import {
+  type ContentBridge,
+  channelFor,
+  publishContentChanges,
+  startContentBridge,
+} from "~/server/content-events-pg.server";
 import { TEST_DATABASE_URL, TEST_ENGINES, type TestDatabase, openTestDatabase } from "../support/databases";
 
 // Two "instances" in one process: each has its own local change events and its own bridge,
@@ -198,5 +203,16 @@ describe.runIf(TEST_ENGINES.includes("postgres"))("content changes across instan
     });
     await until(() => b.received.length === 1);
     expect(b.received).toEqual([rideCreated]);
+  });
+
+  test("a process that writes content without serving it (content:import) is heard by running instances", async () => {
+    const b = await startInstance("bridge-test-b");
+    const stopPublishing = await publishContentChanges(database.db);
+    notifyContentChanged({ collection: "rides", id: null, action: "replaced" });
+    await stopPublishing();
+    notifyContentChanged(rideCreated);
+    await until(() => b.received.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(b.received).toEqual([{ collection: "rides", id: null, action: "replaced" }]);
   });
 });
