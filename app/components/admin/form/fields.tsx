@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { ChangeEvent, InputHTMLAttributes, ReactNode } from "react";
 
 const inputBase =
   "block w-full rounded-md border border-ink-300 px-3 py-2 text-base shadow-xs sm:text-sm aria-invalid:border-red-600 aria-invalid:ring-1 aria-invalid:ring-red-600";
@@ -56,78 +56,67 @@ function Help({ id, hint, error }: Pick<Common, "id" | "hint" | "error">) {
   );
 }
 
-type TextInputProps = Common & {
-  value: string;
-  onChange: (value: string) => void;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "value" | "onChange" | "className" | "required">;
+/** The fields whose value is text: inputs, text areas and selects. */
+type TextControl = Common & { value: string; onChange: (value: string) => void };
+
+/** The label above a control and its hint and error below it. */
+function Field({ id, label, required, hint, error, children }: Common & { children: ReactNode }) {
+  return (
+    <div>
+      <Label id={id} label={label} required={required} />
+      {children}
+      <Help id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** What every text control carries: its value, and the required, invalid and hint/error links assistive technology reads. */
+function controlAttributes({ id, error, hint, required, value, onChange }: TextControl) {
+  return {
+    id,
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => onChange(event.target.value),
+    "aria-required": required || undefined,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy(id, hint, error),
+  };
+}
+
+type TextInputProps = TextControl &
+  Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "value" | "onChange" | "className" | "required">;
 
 export function TextInput({ id, label, error, hint, required, value, onChange, ...rest }: TextInputProps) {
+  const field = { id, label, error, hint, required, value, onChange };
   return (
-    <div>
-      <Label id={id} label={label} required={required} />
-      <input
-        {...rest}
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={`mt-1 ${rest.readOnly ? readOnlyInputClass : inputClass}`}
-      />
-      <Help id={id} hint={hint} error={error} />
-    </div>
+    <Field {...field}>
+      <input {...rest} {...controlAttributes(field)} className={`mt-1 ${rest.readOnly ? readOnlyInputClass : inputClass}`} />
+    </Field>
   );
 }
 
-type TextAreaProps = Common & { value: string; onChange: (value: string) => void; rows?: number };
+type TextAreaProps = TextControl & { rows?: number };
 
-export function TextArea({ id, label, error, hint, required, value, onChange, rows = 4 }: TextAreaProps) {
+export function TextArea({ rows = 4, ...field }: TextAreaProps) {
   return (
-    <div>
-      <Label id={id} label={label} required={required} />
-      <textarea
-        id={id}
-        value={value}
-        rows={rows}
-        onChange={(event) => onChange(event.target.value)}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={`mt-1 ${inputClass}`}
-      />
-      <Help id={id} hint={hint} error={error} />
-    </div>
+    <Field {...field}>
+      <textarea {...controlAttributes(field)} rows={rows} className={`mt-1 ${inputClass}`} />
+    </Field>
   );
 }
 
-type SelectProps = Common & {
-  value: string;
-  onChange: (value: string) => void;
-  options: readonly { value: string; label: string }[];
-};
+type SelectProps = TextControl & { options: readonly { value: string; label: string }[] };
 
-export function SelectInput({ id, label, error, hint, required, value, onChange, options }: SelectProps) {
+export function SelectInput({ options, ...field }: SelectProps) {
   return (
-    <div>
-      <Label id={id} label={label} required={required} />
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={`mt-1 ${inputClass}`}
-      >
+    <Field {...field}>
+      <select {...controlAttributes(field)} className={`mt-1 ${inputClass}`}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
       </select>
-      <Help id={id} hint={hint} error={error} />
-    </div>
+    </Field>
   );
 }
 
