@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_OIDC } from "./tests/e2e/oidc-settings.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/support/chromium.ts";
 
 // End-to-end tests run against the PRODUCTION server (`node server/main.ts` on the output of
 // `react-router build`, which `npm test` runs first) with Debian's Chromium: no browser is
@@ -10,7 +11,6 @@ import { E2E_OIDC } from "./tests/e2e/oidc-settings.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 4311);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 // This file is evaluated by the runner and again by every worker; the workers inherit the
 // runner's environment, so the data directory is created once, by the runner, which removes it
@@ -51,16 +51,7 @@ export default defineConfig({
     timezoneId: "Asia/Kolkata",
     launchOptions: {
       executablePath: CHROMIUM_PATH,
-      args: [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: [...CHROMIUM_FLAGS],
     },
   },
   projects: [

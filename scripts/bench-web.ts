@@ -28,20 +28,10 @@ import {
   routeModuleChunks,
   scriptUrls,
 } from "./bench/page-assets.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD_DIR = process.env.BUILD_DIR ?? "build-bench";
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -137,7 +127,7 @@ async function aRidePath(baseUrl: string): Promise<string> {
 }
 
 async function lighthouseScores(baseUrl: string, paths: string[]): Promise<void> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_FLAGS] });
   cleanups.push(() => chrome.kill());
   // benchmarkIndex: how fast this machine's CPU was during the run. Lighthouse's simulated
   // phone is calibrated for an unloaded desktop; a busy machine lowers it and the scores.
