@@ -16,14 +16,14 @@ type LockEntry = {
   optionalDependencies?: Record<string, string>;
 };
 
-const OS = ["android", "darwin", "freebsd", "linux", "win32", "openharmony", "wasi"];
-const CPU = ["arm64", "arm", "x64", "ia32", "ppc64", "riscv64", "s390x", "wasm32"];
+const OS = new Set(["android", "darwin", "freebsd", "linux", "win32", "openharmony", "wasi"]);
+const CPU = new Set(["arm64", "arm", "x64", "ia32", "ppc64", "riscv64", "s390x", "wasm32"]);
 
 /** Reads os/cpu/libc from a platform package name such as binding-linux-arm64-musl. */
 function platformOf(name: string): Pick<LockEntry, "os" | "cpu" | "libc"> {
   const parts = name.split("/").pop()!.split("-");
-  const os = parts.find((part) => OS.includes(part));
-  const cpu = parts.find((part) => CPU.includes(part)) ?? (parts.includes("arm") ? "arm" : undefined);
+  const os = parts.find((part) => OS.has(part));
+  const cpu = parts.find((part) => CPU.has(part));
   const libc = parts.find((part) => part === "musl" || part === "gnu");
   return {
     ...(os && os !== "wasi" ? { os: [os] } : {}),
@@ -49,6 +49,8 @@ for (const [path, entry] of Object.entries(lock.packages)) {
     added.push(`${dependency}@${version}`);
   }
 }
-const sorted = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))));
+const sorted = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))),
+);
 writeFileSync(file, `${JSON.stringify({ ...lock, packages: sorted }, null, 2)}\n`);
 console.log(added.length ? `added ${added.length} platform entries:\n  ${added.join("\n  ")}` : "lock file complete");
