@@ -17,6 +17,9 @@ export function requestIdOf(res: Response): string | undefined {
  * The path is logged without its query string: sign-in callbacks carry one-time codes there.
  */
 export function requestLogging(logger: Logger) {
+  // The access line holds only the fields below, none of them secret (the query string is left
+  // out): it skips the redaction pass, which costs several times the rest of writing it.
+  const accessLog = logger.child({}, { redact: { paths: [], remove: true } });
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
     const log = (aborted: boolean) => {
@@ -29,8 +32,8 @@ export function requestLogging(logger: Logger) {
         ms,
         ...(aborted ? { aborted } : {}),
       };
-      if (PROBE_PATHS.has(req.path)) logger.debug(line, "request");
-      else logger.info(line, "request");
+      if (PROBE_PATHS.has(req.path)) accessLog.debug(line, "request");
+      else accessLog.info(line, "request");
     };
     res.once("finish", () => log(false));
     res.once("close", () => {
