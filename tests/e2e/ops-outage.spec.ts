@@ -79,6 +79,7 @@ test("with the network to PostgreSQL cut: 503 within seconds, public pages from 
     );
     await waitFor(async () => (await timed(`${instance.url}/readyz`)).status === 200, 15_000, "readiness");
     expect(instance.lines.some((line) => line.status === 500)).toBe(false);
+    expect(instance.lines.some((line) => line.msg === "crashed")).toBe(false);
   } finally {
     await db.destroy();
     await relay.close();
@@ -113,6 +114,7 @@ test("pg_terminate_backend on every connection of the app: never a 500, and it w
     expect(statuses.slice(-3)).toEqual([200, 200, 200]);
     // The listener for other instances' changes is back as well.
     await instance.waitForLine((line) => line.msg === "content notification connection restored", 15_000);
+    expect(instance.lines.some((line) => line.msg === "crashed")).toBe(false);
   } finally {
     await db.destroy();
     await database.drop();

@@ -59,6 +59,9 @@ export function openDatabase(options: DatabaseOptions): { db: Database; engine: 
     });
     // An idle client that loses its connection must not crash the process.
     pool.on("error", () => {});
+    // Nor one checked out between two statements: the statement in progress, if any, gets the
+    // error; a client left unusable is dropped by the pool when released.
+    pool.on("connect", (client) => client.on("error", () => {}));
     const observed: PostgresPool = {
       options: pool.options,
       connect: () =>
