@@ -71,7 +71,10 @@ export function openDatabase(options: DatabaseOptions): { db: Database; engine: 
         }),
       end: () => pool.end(),
     };
-    return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool: observed }), log: reportFailedQueries }), engine };
+    return {
+      db: new Kysely<DB>({ dialect: new PostgresDialect({ pool: observed }), log: reportFailedQueries }),
+      engine,
+    };
   }
   const file = options.sqlitePath ?? path.resolve("data", "roadbook.sqlite");
   if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
@@ -79,6 +82,11 @@ export function openDatabase(options: DatabaseOptions): { db: Database; engine: 
   // WAL lets readers proceed during a write; a busy timeout instead of SQLITE_BUSY errors.
   // synchronous = FULL: an acknowledged write survives a power loss too, for ~0.3 ms a commit
   // (docs/deploy.md, "Durability").
-  sqlite.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;");
-  return { db: new Kysely<DB>({ dialect: new WriteTransactionSqliteDialect({ database: sqlite }), log: reportFailedQueries }), engine };
+  sqlite.exec(
+    "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;",
+  );
+  return {
+    db: new Kysely<DB>({ dialect: new WriteTransactionSqliteDialect({ database: sqlite }), log: reportFailedQueries }),
+    engine,
+  };
 }
