@@ -116,6 +116,8 @@ export function HeroCarousel({ slides, ctaHref, learnMoreHref }: HeroCarouselPro
                     className="inline-flex min-h-12 items-center rounded-full border-2 border-white/80 px-6 font-semibold text-white transition-colors hover:bg-white hover:text-ink-900"
                   >
                     Learn More
+                    {/* Read out (and judged by crawlers) as a whole sentence, not a bare "Learn More". */}
+                    <span className="sr-only"> about riding with us</span>
                   </Link>
                 </div>
               </div>
