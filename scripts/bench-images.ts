@@ -39,12 +39,17 @@ async function makePhoto(): Promise<Buffer> {
       }
     }
   }
-  return sharp(pixels, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
-    .jpeg({ quality: QUALITY, chromaSubsampling: "4:4:4" })
-    // Held upright-rotated with a GPS position, as phones write them.
-    .withMetadata({ orientation: 6 })
-    .withExifMerge({ IFD0: { Make: "Bench", Model: "Phone" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "34/1 9/1 0/1" } })
-    .toBuffer();
+  return (
+    sharp(pixels, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+      .jpeg({ quality: QUALITY, chromaSubsampling: "4:4:4" })
+      // Held upright-rotated with a GPS position, as phones write them.
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({
+        IFD0: { Make: "Bench", Model: "Phone" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "34/1 9/1 0/1" },
+      })
+      .toBuffer()
+  );
 }
 
 /** Wall-clock time, plus the CPU time the process spent (all threads), which a busy machine inflates less. */
@@ -81,11 +86,15 @@ async function main(): Promise<void> {
     const cpu: number[] = [];
     for (let run = 1; run <= runs; run += 1) {
       const [processed, processMs] = await time(() => processImage(photo, "jpeg"));
-      const [record, uploadMs, uploadCpuMs] = await time(() => saveUpload({ db, storage }, { data: photo, fileName: `bench-${run}.jpg` }));
+      const [record, uploadMs, uploadCpuMs] = await time(() =>
+        saveUpload({ db, storage }, { data: photo, fileName: `bench-${run}.jpg` }),
+      );
       processing.push(processMs);
       uploads.push(uploadMs);
       cpu.push(uploadCpuMs);
-      const sizes = processed.variants.map((variant) => `${variant.width}w ${Math.round(variant.data.byteLength / 1024)} kB`).join(", ");
+      const sizes = processed.variants
+        .map((variant) => `${variant.width}w ${Math.round(variant.data.byteLength / 1024)} kB`)
+        .join(", ");
       console.log(
         `run ${run}: processing ${seconds(processMs)}, whole upload ${seconds(uploadMs)} (CPU ${seconds(uploadCpuMs)})  -> ${record.width} × ${record.height}; ${sizes}`,
       );

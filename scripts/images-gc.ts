@@ -24,12 +24,17 @@ try {
   const unused = await findUnusedImages({ db, storage });
   console.log(`Database: ${location}; uploads: ${kind === "s3" ? `S3 bucket ${env.s3?.bucket}` : "local disk"}`);
   for (const image of unused.images) {
-    console.log(`unused  ${image.url}  (${image.originalName}, ${Math.ceil(image.bytes / 1024)} kB, uploaded ${image.createdAt})`);
+    console.log(
+      `unused  ${image.url}  (${image.originalName}, ${Math.ceil(image.bytes / 1024)} kB, uploaded ${image.createdAt})`,
+    );
   }
   for (const objectKey of unused.strayObjects) console.log(`stray   ${objectKey}  (a file without an image record)`);
   const total = unused.images.length + unused.strayObjects.length;
   if (total === 0) console.log("Nothing to remove: every upload is in use or less than a day old.");
-  else if (!values.delete) console.log(`\n${unused.images.length} unused image(s), ${unused.strayObjects.length} stray file(s). Run with --delete to remove them.`);
+  else if (!values.delete)
+    console.log(
+      `\n${unused.images.length} unused image(s), ${unused.strayObjects.length} stray file(s). Run with --delete to remove them.`,
+    );
   else {
     const removed = await removeUnusedImages({ db, storage }, unused);
     console.log(`\nRemoved ${removed.length} image(s) and ${unused.strayObjects.length} stray file(s).`);

@@ -22,7 +22,16 @@ export type ResponsiveImageProps = {
  * An <img> that lets the browser download a right-sized WebP for our own images and
  * behaves like a plain <img> for external ones.
  */
-export function ResponsiveImage({ src, alt, width, height, sizes = "100vw", priority = false, className, onError }: ResponsiveImageProps) {
+export function ResponsiveImage({
+  src,
+  alt,
+  width,
+  height,
+  sizes = "100vw",
+  priority = false,
+  className,
+  onError,
+}: ResponsiveImageProps) {
   const sources = responsiveSources(src);
   return (
     <img

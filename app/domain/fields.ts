@@ -12,7 +12,10 @@ export const requiredText = (message: string) => z.string({ error: message }).tr
  * never reach an href or an iframe.
  */
 export const httpUrl = (message: string) =>
-  z.string({ error: message }).trim().pipe(z.url({ protocol: /^https?$/, error: message }));
+  z
+    .string({ error: message })
+    .trim()
+    .pipe(z.url({ protocol: /^https?$/, error: message }));
 
 // Each union carries the field's message: otherwise a value failing every option gets
 // zod's generic 'Invalid input'.

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { sniffImageFormat } from "./image-signature";
 
 const bytes = (...values: (number | string)[]) =>
-  new Uint8Array(values.flatMap((value) => (typeof value === "string" ? [...value].map((char) => char.charCodeAt(0)) : [value])));
+  new Uint8Array(
+    values.flatMap((value) => (typeof value === "string" ? [...value].map((char) => char.charCodeAt(0)) : [value])),
+  );
 
 /** A 14-byte file header plus the DIB header size field of a bitmap. */
 function bmpStart(headerSize: number): Uint8Array {

@@ -42,6 +42,7 @@ export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
   if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return "tiff";
   if (startsWith(bytes, [0x49, 0x49, 0x2b, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2b])) return "tiff";
   // "BM" alone starts plenty of text files; a real bitmap also names a known header size.
-  if (startsWith(bytes, ascii("BM")) && bytes.length >= 18 && BMP_HEADER_SIZES.has(readUint32LE(bytes, 14))) return "bmp";
+  if (startsWith(bytes, ascii("BM")) && bytes.length >= 18 && BMP_HEADER_SIZES.has(readUint32LE(bytes, 14)))
+    return "bmp";
   return null;
 }

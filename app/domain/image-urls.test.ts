@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { defaultRenditionWidth, parseImageKey, parseImageUrl, responsiveSources, variantUrl, variantWidths } from "./image-urls";
+import {
+  defaultRenditionWidth,
+  parseImageKey,
+  parseImageUrl,
+  responsiveSources,
+  variantUrl,
+  variantWidths,
+} from "./image-urls";
 
 describe("variantWidths", () => {
   it("makes every standard width for a large original", () => {
@@ -55,7 +62,9 @@ describe("responsiveSources", () => {
   it("gives an upload a srcset of its stored variants and its intrinsic size", () => {
     expect(responsiveSources("/images/1763800000000_pass_4000x3000.jpg")).toEqual({
       src: "/images/w1600/1763800000000_pass_4000x3000.jpg",
-      srcSet: [480, 960, 1600, 2400].map((width) => `/images/w${width}/1763800000000_pass_4000x3000.jpg ${width}w`).join(", "),
+      srcSet: [480, 960, 1600, 2400]
+        .map((width) => `/images/w${width}/1763800000000_pass_4000x3000.jpg ${width}w`)
+        .join(", "),
       width: 4000,
       height: 3000,
     });
@@ -63,7 +72,9 @@ describe("responsiveSources", () => {
 
   it("never lists a width larger than a small upload", () => {
     const { srcSet } = responsiveSources("/images/1763800000000_small_700x500.png");
-    expect(srcSet).toBe(`${variantUrl("1763800000000_small_700x500.png", 480)} 480w, ${variantUrl("1763800000000_small_700x500.png", 700)} 700w`);
+    expect(srcSet).toBe(
+      `${variantUrl("1763800000000_small_700x500.png", 480)} 480w, ${variantUrl("1763800000000_small_700x500.png", 700)} 700w`,
+    );
   });
 
   it("gives the demo photos their two bundled widths", () => {
@@ -76,6 +87,8 @@ describe("responsiveSources", () => {
   });
 
   it("leaves external URLs alone", () => {
-    expect(responsiveSources("https://cdn.example.com/photo.jpg")).toEqual({ src: "https://cdn.example.com/photo.jpg" });
+    expect(responsiveSources("https://cdn.example.com/photo.jpg")).toEqual({
+      src: "https://cdn.example.com/photo.jpg",
+    });
   });
 });

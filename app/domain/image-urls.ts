@@ -25,7 +25,8 @@ export type ImageKey = {
   height: number;
 };
 
-const KEY_PATTERN = /^(?:featured-rides\/)?\d{13,}_[a-z0-9][a-z0-9._-]*_(\d{1,5})x(\d{1,5})\.(?:jpg|png|webp|gif|bmp|tiff)$/;
+const KEY_PATTERN =
+  /^(?:featured-rides\/)?\d{13,}_[a-z0-9][a-z0-9._-]*_(\d{1,5})x(\d{1,5})\.(?:jpg|png|webp|gif|bmp|tiff)$/;
 
 /** The key and original dimensions of an uploaded image's key, or null for anything else. */
 export function parseImageKey(key: string): ImageKey | null {

@@ -40,7 +40,13 @@ describe("rideInputSchema (SPEC §5 ride form)", () => {
   });
 
   it("fills every optional field a form leaves out as emptyRideDetails does", () => {
-    expect(rideData({})).toEqual({ ...validRide, image: "", status: "upcoming", participants: 0, ...emptyRideDetails() });
+    expect(rideData({})).toEqual({
+      ...validRide,
+      image: "",
+      status: "upcoming",
+      participants: 0,
+      ...emptyRideDetails(),
+    });
   });
 
   it("requires title, start date, end date, distance and description", () => {

@@ -13,32 +13,41 @@ const optionalText = z
   .optional()
   .transform((value) => value?.trim() || undefined);
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: z
-    .string()
-    .optional()
-    .refine((url) => !url || /^postgres(ql)?:\/\//.test(url), "DATABASE_URL must be a postgres:// URL (unset for SQLite)"),
-  SEED_DEMO: booleanFlag,
-  PUBLIC_URL: z.url({ protocol: /^https?$/, error: "PUBLIC_URL must be an http(s) URL" }).optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  // How long in-flight requests may take to finish after SIGTERM / SIGINT (server/main.ts).
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
-  ...authEnvShape,
-  // Uploads go to this S3-compatible bucket when S3_BUCKET is set, else to DATA_DIR/uploads.
-  S3_BUCKET: optionalText,
-  S3_ENDPOINT: optionalText.refine((url) => !url || /^https?:\/\/[^/]/.test(url), "S3_ENDPOINT must be an http(s) URL"),
-  S3_REGION: optionalText,
-  S3_ACCESS_KEY_ID: optionalText,
-  S3_SECRET_ACCESS_KEY: optionalText,
-  S3_FORCE_PATH_STYLE: booleanFlag,
-}).refine((env) => !env.S3_ACCESS_KEY_ID === !env.S3_SECRET_ACCESS_KEY, {
-  path: ["S3_SECRET_ACCESS_KEY"],
-  error: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together",
-}).refine(...googleCredentialsTogether);
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATA_DIR: z.string().default("./data"),
+    DATABASE_URL: z
+      .string()
+      .optional()
+      .refine(
+        (url) => !url || /^postgres(ql)?:\/\//.test(url),
+        "DATABASE_URL must be a postgres:// URL (unset for SQLite)",
+      ),
+    SEED_DEMO: booleanFlag,
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: "PUBLIC_URL must be an http(s) URL" }).optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // How long in-flight requests may take to finish after SIGTERM / SIGINT (server/main.ts).
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    ...authEnvShape,
+    // Uploads go to this S3-compatible bucket when S3_BUCKET is set, else to DATA_DIR/uploads.
+    S3_BUCKET: optionalText,
+    S3_ENDPOINT: optionalText.refine(
+      (url) => !url || /^https?:\/\/[^/]/.test(url),
+      "S3_ENDPOINT must be an http(s) URL",
+    ),
+    S3_REGION: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: booleanFlag,
+  })
+  .refine((env) => !env.S3_ACCESS_KEY_ID === !env.S3_SECRET_ACCESS_KEY, {
+    path: ["S3_SECRET_ACCESS_KEY"],
+    error: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together",
+  })
+  .refine(...googleCredentialsTogether);
 
 export type Env = {
   nodeEnv: "development" | "production" | "test";

@@ -36,7 +36,11 @@ export async function startServices(env: Env, logger: Logger): Promise<RunningSe
   if (env.seedDemo && isNewDatabase && (await seedDemoContent(db))) logger.info("demo content seeded");
   const contentBridge =
     engine === "postgres" && env.databaseUrl
-      ? await startContentBridge({ db, connection: { connectionString: env.databaseUrl, application_name: "roadbook-listener" }, logger })
+      ? await startContentBridge({
+          db,
+          connection: { connectionString: env.databaseUrl, application_name: "roadbook-listener" },
+          logger,
+        })
       : undefined;
   const { storage, kind } = openStorage(env);
   logger.info({ storage: kind }, "upload storage ready");

@@ -16,7 +16,9 @@ const FIELD_LABEL = "Background image";
 
 /** A photo of a few MB: noise does not compress, so the upload takes a while on a slow link. */
 async function noisyJpeg(width: number, height: number): Promise<Buffer> {
-  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
 }
 
 async function openSlideForm(page: Page): Promise<void> {
@@ -61,7 +63,12 @@ test.describe("image upload in the admin", () => {
     // A slow mobile uplink, so the progress bar has something to show.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 50, downloadThroughput: -1, uploadThroughput: 1_000_000 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 50,
+      downloadThroughput: -1,
+      uploadThroughput: 1_000_000,
+    });
     const photo = await noisyJpeg(1400, 1000);
     await fileInput(page).setInputFiles({ name: `${name}.JPG`, mimeType: "image/jpeg", buffer: photo });
 
@@ -70,12 +77,20 @@ test.describe("image upload in the admin", () => {
     await expect(progress).toBeVisible();
     await expect.poll(async () => Number(await progress.getAttribute("value")), { timeout: 15_000 }).toBeGreaterThan(0);
     await expect(fieldStatus(page)).toHaveText("Image uploaded successfully!", { timeout: 20_000 });
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
 
     const url = await page.locator('input[type="hidden"][name="background"]').inputValue();
     expect(url).toMatch(new RegExp(`^/images/\\d{13}_${name}_1400x1000\\.jpg$`));
     await expect(form.getByRole("textbox", { name: FIELD_LABEL, exact: true })).toHaveValue(url);
-    await expect(page.getByRole("img", { name: `Current ${FIELD_LABEL}` })).toHaveAttribute("src", `/images/w1400/${url.slice("/images/".length)}`);
+    await expect(page.getByRole("img", { name: `Current ${FIELD_LABEL}` })).toHaveAttribute(
+      "src",
+      `/images/w1400/${url.slice("/images/".length)}`,
+    );
     await expectNoA11yViolations(page, { include: ["form"] });
 
     await page.getByRole("button", { name: "Add Slide" }).click();
@@ -101,16 +116,21 @@ test.describe("image upload in the admin", () => {
   test("a photo dropped on the field is uploaded", async ({ adminPage: page }) => {
     await openSlideForm(page);
     const photo = await twoToneJpeg(900, 600);
-    const dataTransfer = await page.evaluateHandle((bytes) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([new Uint8Array(bytes)], "dropped.jpg", { type: "image/jpeg" }));
-      return transfer;
-    }, [...photo]);
+    const dataTransfer = await page.evaluateHandle(
+      (bytes) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(bytes)], "dropped.jpg", { type: "image/jpeg" }));
+        return transfer;
+      },
+      [...photo],
+    );
     const dropZone = page.getByText("or drop one here").locator("..");
     await dropZone.dispatchEvent("dragover", { dataTransfer });
     await dropZone.dispatchEvent("drop", { dataTransfer });
     await expect(fieldStatus(page)).toHaveText("Image uploaded successfully!");
-    await expect(page.locator('input[type="hidden"][name="background"]')).toHaveValue(/^\/images\/\d{13}_dropped_900x600\.jpg$/);
+    await expect(page.locator('input[type="hidden"][name="background"]')).toHaveValue(
+      /^\/images\/\d{13}_dropped_900x600\.jpg$/,
+    );
   });
 
   test("the file picker opens from the keyboard", async ({ adminPage: page }) => {
@@ -120,14 +140,22 @@ test.describe("image upload in the admin", () => {
     await expect(fileInput(page)).toBeFocused();
     const chooser = page.waitForEvent("filechooser");
     await page.keyboard.press("Space");
-    await (await chooser).setFiles({ name: "keyboard.jpg", mimeType: "image/jpeg", buffer: await twoToneJpeg(500, 300) });
+    await (
+      await chooser
+    ).setFiles({ name: "keyboard.jpg", mimeType: "image/jpeg", buffer: await twoToneJpeg(500, 300) });
     await expect(fieldStatus(page)).toHaveText("Image uploaded successfully!");
   });
 
   test("a file that is not an image is refused at once, even named .jpg", async ({ adminPage: page }) => {
     await openSlideForm(page);
-    await fileInput(page).setInputFiles({ name: "holiday.jpg", mimeType: "image/jpeg", buffer: Buffer.from("%PDF-1.7 itinerary, not a photo") });
-    await expect(fieldStatus(page)).toHaveText("Invalid file type. Please upload JPEG, JPG, PNG, WebP, GIF, BMP, or TIFF images.");
+    await fileInput(page).setInputFiles({
+      name: "holiday.jpg",
+      mimeType: "image/jpeg",
+      buffer: Buffer.from("%PDF-1.7 itinerary, not a photo"),
+    });
+    await expect(fieldStatus(page)).toHaveText(
+      "Invalid file type. Please upload JPEG, JPG, PNG, WebP, GIF, BMP, or TIFF images.",
+    );
   });
 
   test("a file over 20 MB is refused at once with its size, without sending it", async ({ adminPage: page }) => {
@@ -143,16 +171,24 @@ test.describe("image upload in the admin", () => {
     const file = test.info().outputPath("huge.jpg");
     await writeFile(file, huge);
     await fileInput(page).setInputFiles(file);
-    await expect(fieldStatus(page)).toHaveText("File size too large. Please upload images smaller than 20MB. Your file is 21.00MB.");
+    await expect(fieldStatus(page)).toHaveText(
+      "File size too large. Please upload images smaller than 20MB. Your file is 21.00MB.",
+    );
     expect(sent).toBe(false);
   });
 
   test.describe("the server's refusals", () => {
     test.use({ allowedConsoleErrors: [/status of (413|415|422)/] });
 
-    test("an image of absurd dimensions (a decompression bomb) is refused by the server with a clear message", async ({ adminPage: page }) => {
+    test("an image of absurd dimensions (a decompression bomb) is refused by the server with a clear message", async ({
+      adminPage: page,
+    }) => {
       await openSlideForm(page);
-      await fileInput(page).setInputFiles({ name: "bomb.png", mimeType: "image/png", buffer: pngClaiming(40_000, 40_000) });
+      await fileInput(page).setInputFiles({
+        name: "bomb.png",
+        mimeType: "image/png",
+        buffer: pngClaiming(40_000, 40_000),
+      });
       await expect(fieldStatus(page)).toHaveText(
         "Failed to upload image: Image dimensions too large (40000 × 40000 pixels). Please upload an image of at most 100 megapixels and 30000 pixels on each side.",
       );
@@ -163,17 +199,24 @@ test.describe("image upload in the admin", () => {
         page.request.post(`/admin/images?name=${name}`, { data: body, headers: { "Content-Type": type } });
       const wrongType = await post("notes.jpg", Buffer.from("just some text"));
       expect(wrongType.status()).toBe(415);
-      expect(await wrongType.json()).toEqual({ error: "Invalid file type. Please upload JPEG, JPG, PNG, WebP, GIF, BMP, or TIFF images." });
+      expect(await wrongType.json()).toEqual({
+        error: "Invalid file type. Please upload JPEG, JPG, PNG, WebP, GIF, BMP, or TIFF images.",
+      });
       const photo = await twoToneJpeg(64, 64);
       const tooLarge = await post("big.jpg", Buffer.concat([photo, Buffer.alloc(21 * 1024 * 1024)]));
       expect(tooLarge.status()).toBe(413);
-      expect((await tooLarge.json()).error).toMatch(/^File size too large\. Please upload images smaller than 20MB\. Your file is 21\.\d\dMB\.$/);
+      expect((await tooLarge.json()).error).toMatch(
+        /^File size too large\. Please upload images smaller than 20MB\. Your file is 21\.\d\dMB\.$/,
+      );
     });
   });
 
   test("an anonymous upload is refused and nothing is stored", async ({ request }) => {
     const name = `anonymous-${randomUUID().slice(0, 8)}`;
-    const response = await request.post(`/admin/images?name=${name}.jpg`, { data: await twoToneJpeg(200, 100), headers: { "Content-Type": "image/jpeg" } });
+    const response = await request.post(`/admin/images?name=${name}.jpg`, {
+      data: await twoToneJpeg(200, 100),
+      headers: { "Content-Type": "image/jpeg" },
+    });
     expect(response.status()).toBe(401);
     expect(storedFiles().filter((file) => file.includes(name))).toEqual([]);
   });
@@ -195,20 +238,30 @@ test.describe("upload failures in the field", () => {
     const held = await holdUploads(page);
     // From here the page's time moves only when the test moves it.
     await page.clock.pauseAt(Date.now() + 1000);
-    await fileInput(page).setInputFiles({ name: "slow.jpg", mimeType: "image/jpeg", buffer: await twoToneJpeg(300, 200) });
+    await fileInput(page).setInputFiles({
+      name: "slow.jpg",
+      mimeType: "image/jpeg",
+      buffer: await twoToneJpeg(300, 200),
+    });
     await expect(fieldStatus(page)).toHaveText("Uploading image...");
     await expect.poll(() => held.length).toBe(1);
     await page.clock.runFor(UPLOAD_TIMEOUT_MS - 1000);
     await expect(fieldStatus(page)).toHaveText("Uploading image...");
     await page.clock.runFor(1000);
-    await expect(fieldStatus(page)).toHaveText("Error uploading image: Upload timeout - please check your internet connection");
+    await expect(fieldStatus(page)).toHaveText(
+      "Error uploading image: Upload timeout - please check your internet connection",
+    );
     await expect(page.getByRole("progressbar")).toHaveCount(0);
   });
 
   test("Cancel stops the upload with SPEC's message", async ({ adminPage: page }) => {
     await openSlideForm(page);
     await holdUploads(page);
-    await fileInput(page).setInputFiles({ name: "cancelled.jpg", mimeType: "image/jpeg", buffer: await twoToneJpeg(300, 200) });
+    await fileInput(page).setInputFiles({
+      name: "cancelled.jpg",
+      mimeType: "image/jpeg",
+      buffer: await twoToneJpeg(300, 200),
+    });
     await page.getByRole("button", { name: "Cancel upload" }).click();
     await expect(fieldStatus(page)).toHaveText("Error uploading image: Upload was cancelled.");
     await expect(page.locator('input[type="hidden"][name="background"]')).toHaveValue("");
@@ -220,7 +273,11 @@ test.describe("upload failures in the field", () => {
     test("a network error gives SPEC's unknown-error message", async ({ adminPage: page }) => {
       await openSlideForm(page);
       await page.route(UPLOAD_URL, (route) => route.abort("failed"));
-      await fileInput(page).setInputFiles({ name: "offline.jpg", mimeType: "image/jpeg", buffer: await twoToneJpeg(300, 200) });
+      await fileInput(page).setInputFiles({
+        name: "offline.jpg",
+        mimeType: "image/jpeg",
+        buffer: await twoToneJpeg(300, 200),
+      });
       await expect(fieldStatus(page)).toHaveText(
         "Error uploading image: An unknown error occurred. Please check your internet connection and try again.",
       );
@@ -233,7 +290,11 @@ test.describe("upload failures in the field", () => {
     test("the upload is refused with SPEC's permission message", async ({ adminPage: page }) => {
       await openSlideForm(page);
       await page.context().clearCookies();
-      await fileInput(page).setInputFiles({ name: "late.jpg", mimeType: "image/jpeg", buffer: await twoToneJpeg(300, 200) });
+      await fileInput(page).setInputFiles({
+        name: "late.jpg",
+        mimeType: "image/jpeg",
+        buffer: await twoToneJpeg(300, 200),
+      });
       await expect(fieldStatus(page)).toHaveText(
         "Error uploading image: Permission denied. Please make sure you are logged in as admin and storage rules are deployed.",
       );

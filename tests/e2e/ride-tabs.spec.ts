@@ -25,7 +25,7 @@ const settledSectionTop = (page: Page, id: string) =>
   page.evaluate(async (id) => {
     const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     let lastY = Number.NaN;
-    for (let stillFrames = 0; stillFrames < 5; ) {
+    for (let stillFrames = 0; stillFrames < 5;) {
       await nextFrame();
       stillFrames = window.scrollY === lastY ? stillFrames + 1 : 0;
       lastY = window.scrollY;

@@ -38,7 +38,14 @@ async function rejection(work: Promise<unknown>): Promise<ImageRejectedError> {
   return error as ImageRejectedError;
 }
 
-const ADMIN: User = { id: "admin-1", email: "admin@roadbook.test", displayName: "Admin", role: "admin", createdAt: NOW.toISOString(), lastLoginAt: null };
+const ADMIN: User = {
+  id: "admin-1",
+  email: "admin@roadbook.test",
+  displayName: "Admin",
+  role: "admin",
+  createdAt: NOW.toISOString(),
+  lastLoginAt: null,
+};
 
 function routeContext(db: Database, storage: ObjectStorage, { admin = true } = {}): RouterContextProvider {
   const context = new RouterContextProvider();
@@ -68,21 +75,37 @@ describeEachEngine("image uploads", (getDb) => {
     const photo = await twoToneJpeg(2000, 1500);
     const image = await saveUpload({ db: getDb(), storage }, { data: photo, fileName: "Spiti Sunset.JPG", now: NOW });
     const key = `${TIMESTAMP}_spiti-sunset_2000x1500.jpg`;
-    expect(image).toMatchObject({ key, url: `/images/${key}`, originalName: "Spiti Sunset.JPG", width: 2000, height: 1500, bytes: photo.length });
+    expect(image).toMatchObject({
+      key,
+      url: `/images/${key}`,
+      originalName: "Spiti Sunset.JPG",
+      width: 2000,
+      height: 1500,
+      bytes: photo.length,
+    });
     expect(image.variants).toEqual([480, 960, 1600, 2000]);
-    expect(await storedKeys(storage)).toEqual([`images/${key}`, ...[1600, 2000, 480, 960].map((width) => `variants/w${width}/${key}.webp`)]);
+    expect(await storedKeys(storage)).toEqual([
+      `images/${key}`,
+      ...[1600, 2000, 480, 960].map((width) => `variants/w${width}/${key}.webp`),
+    ]);
     expect(await buffer((await storage.get(`images/${key}`))!.body)).toEqual(photo);
     expect(await getImage(getDb(), key)).toEqual(image);
   });
 
   it("stores featured-ride images under images/featured-rides/", async () => {
-    const image = await saveUpload({ db: getDb(), storage }, { data: await twoToneJpeg(100, 50), fileName: "banner.jpg", folder: "featured-rides", now: NOW });
+    const image = await saveUpload(
+      { db: getDb(), storage },
+      { data: await twoToneJpeg(100, 50), fileName: "banner.jpg", folder: "featured-rides", now: NOW },
+    );
     expect(image.key).toBe(`featured-rides/${TIMESTAMP}_banner_100x50.jpg`);
     expect(await storage.head(`images/featured-rides/${TIMESTAMP}_banner_100x50.jpg`)).not.toBeNull();
   });
 
   it("records the upright size of a sideways phone photo", async () => {
-    const image = await saveUpload({ db: getDb(), storage }, { data: await sidewaysPhoneJpeg(300, 200), fileName: "phone.jpg", now: NOW });
+    const image = await saveUpload(
+      { db: getDb(), storage },
+      { data: await sidewaysPhoneJpeg(300, 200), fileName: "phone.jpg", now: NOW },
+    );
     expect([image.width, image.height, image.key]).toEqual([200, 300, `${TIMESTAMP}_phone_200x300.jpg`]);
   });
 
@@ -95,8 +118,13 @@ describeEachEngine("image uploads", (getDb) => {
   });
 
   it("judges the type by content: a text file named .jpg is refused and nothing is written", async () => {
-    const error = await rejection(saveUpload({ db: getDb(), storage }, { data: Buffer.from("not an image at all"), fileName: "photo.jpg" }));
-    expect([error.status, error.message]).toEqual([415, "Invalid file type. Please upload JPEG, JPG, PNG, WebP, GIF, BMP, or TIFF images."]);
+    const error = await rejection(
+      saveUpload({ db: getDb(), storage }, { data: Buffer.from("not an image at all"), fileName: "photo.jpg" }),
+    );
+    expect([error.status, error.message]).toEqual([
+      415,
+      "Invalid file type. Please upload JPEG, JPG, PNG, WebP, GIF, BMP, or TIFF images.",
+    ]);
     expect(await storedKeys(storage)).toEqual([]);
     expect(await listImages(getDb())).toEqual([]);
   });
@@ -105,12 +133,17 @@ describeEachEngine("image uploads", (getDb) => {
     const photo = await twoToneJpeg(64, 64);
     const huge = Buffer.concat([photo, Buffer.alloc(21 * 1024 * 1024 - photo.length)]);
     const error = await rejection(saveUpload({ db: getDb(), storage }, { data: huge, fileName: "huge.jpg" }));
-    expect([error.status, error.message]).toEqual([413, "File size too large. Please upload images smaller than 20MB. Your file is 21.00MB."]);
+    expect([error.status, error.message]).toEqual([
+      413,
+      "File size too large. Please upload images smaller than 20MB. Your file is 21.00MB.",
+    ]);
     expect(await storedKeys(storage)).toEqual([]);
   });
 
   it("refuses a decompression bomb, writing nothing", async () => {
-    const error = await rejection(saveUpload({ db: getDb(), storage }, { data: pngClaiming(20_000, 20_000), fileName: "bomb.png" }));
+    const error = await rejection(
+      saveUpload({ db: getDb(), storage }, { data: pngClaiming(20_000, 20_000), fileName: "bomb.png" }),
+    );
     expect([error.status, error.message]).toEqual([422, UPLOAD_REJECTIONS.dimensions(20_000, 20_000)]);
     expect(await storedKeys(storage)).toEqual([]);
     expect(await listImages(getDb())).toEqual([]);
@@ -126,13 +159,18 @@ describeEachEngine("image uploads", (getDb) => {
         await storage.put(key, body, options);
       },
     };
-    await expect(saveUpload({ db: getDb(), storage: failing }, { data: await twoToneJpeg(1200, 800), fileName: "x.jpg" })).rejects.toThrow("disk full");
+    await expect(
+      saveUpload({ db: getDb(), storage: failing }, { data: await twoToneJpeg(1200, 800), fileName: "x.jpg" }),
+    ).rejects.toThrow("disk full");
     expect(await storedKeys(storage)).toEqual([]);
     expect(await listImages(getDb())).toEqual([]);
   });
 
   it("deleteImage removes the original, the variants and the record", async () => {
-    const image = await saveUpload({ db: getDb(), storage }, { data: await twoToneJpeg(1000, 500), fileName: "gone.jpg", now: NOW });
+    const image = await saveUpload(
+      { db: getDb(), storage },
+      { data: await twoToneJpeg(1000, 500), fileName: "gone.jpg", now: NOW },
+    );
     await deleteImage({ db: getDb(), storage }, image);
     expect(await storedKeys(storage)).toEqual([]);
     expect(await getImage(getDb(), image.key)).toBeNull();
@@ -154,33 +192,54 @@ describeEachEngine("image uploads", (getDb) => {
   it("POST /admin/images answers each refusal with its status and message, writing nothing", async () => {
     const context = routeContext(getDb(), storage);
     const send = async (body: Uint8Array, query = "name=a.jpg", headers: Record<string, string> = {}) => {
-      const response = await uploadAction({ request: uploadRequest(body, query, headers), context, params: {} } as never);
+      const response = await uploadAction({
+        request: uploadRequest(body, query, headers),
+        context,
+        params: {},
+      } as never);
       return [response.status, ((await response.json()) as { error: string }).error];
     };
-    expect(await send(Buffer.from("plain text"))).toEqual([415, "Invalid file type. Please upload JPEG, JPG, PNG, WebP, GIF, BMP, or TIFF images."]);
+    expect(await send(Buffer.from("plain text"))).toEqual([
+      415,
+      "Invalid file type. Please upload JPEG, JPG, PNG, WebP, GIF, BMP, or TIFF images.",
+    ]);
     expect(await send(pngClaiming(31_000, 100))).toEqual([422, UPLOAD_REJECTIONS.dimensions(31_000, 100)]);
-    expect(await send(await twoToneJpeg(10, 10), "name=a.jpg&folder=../../etc")).toEqual([400, UPLOAD_REJECTIONS.badFolder]);
+    expect(await send(await twoToneJpeg(10, 10), "name=a.jpg&folder=../../etc")).toEqual([
+      400,
+      UPLOAD_REJECTIONS.badFolder,
+    ]);
     const tooLarge = await uploadAction({
       request: uploadRequest(new Uint8Array(10), "name=a.jpg", { "Content-Length": String(22 * 1024 * 1024) }),
       context,
       params: {},
     } as never);
     expect(tooLarge.status).toBe(413);
-    expect(((await tooLarge.json()) as { error: string }).error).toBe("File size too large. Please upload images smaller than 20MB. Your file is 22.00MB.");
+    expect(((await tooLarge.json()) as { error: string }).error).toBe(
+      "File size too large. Please upload images smaller than 20MB. Your file is 22.00MB.",
+    );
     expect(await storedKeys(storage)).toEqual([]);
   });
 
   it("POST /admin/images never runs without the admin the layout's middleware sets", async () => {
     const request = uploadRequest(await twoToneJpeg(10, 10), "name=a.jpg");
-    await expect(uploadAction({ request, context: routeContext(getDb(), storage, { admin: false }), params: {} } as never)).rejects.toThrow(/context/i);
+    await expect(
+      uploadAction({ request, context: routeContext(getDb(), storage, { admin: false }), params: {} } as never),
+    ).rejects.toThrow(/context/i);
     expect(await storedKeys(storage)).toEqual([]);
   });
 
   it("GET /images/… serves WebP variants with immutable caching, ETag and 304", async () => {
-    const image = await saveUpload({ db: getDb(), storage }, { data: await twoToneJpeg(2000, 1000), fileName: "served.jpg", now: NOW });
+    const image = await saveUpload(
+      { db: getDb(), storage },
+      { data: await twoToneJpeg(2000, 1000), fileName: "served.jpg", now: NOW },
+    );
     const context = routeContext(getDb(), storage, { admin: false });
     const get = (splat: string, headers: Record<string, string> = {}, method = "GET") =>
-      imageLoader({ request: new Request(`http://localhost/images/${splat}`, { method, headers }), params: { "*": splat }, context } as never);
+      imageLoader({
+        request: new Request(`http://localhost/images/${splat}`, { method, headers }),
+        params: { "*": splat },
+        context,
+      } as never);
 
     const variant = await get(`w960/${image.key}`);
     expect(variant.status).toBe(200);
@@ -201,7 +260,10 @@ describeEachEngine("image uploads", (getDb) => {
   });
 
   it("GET /images/… answers 404 for unknown keys, widths that were not made, originals and path tricks", async () => {
-    const image = await saveUpload({ db: getDb(), storage }, { data: await twoToneJpeg(800, 600), fileName: "small.jpg", now: NOW });
+    const image = await saveUpload(
+      { db: getDb(), storage },
+      { data: await twoToneJpeg(800, 600), fileName: "small.jpg", now: NOW },
+    );
     const context = routeContext(getDb(), storage, { admin: false });
     for (const splat of [
       `${TIMESTAMP + 1}_missing_800x600.jpg`,
@@ -214,7 +276,11 @@ describeEachEngine("image uploads", (getDb) => {
       "demo/ladakh.webp",
       "",
     ]) {
-      const response = await imageLoader({ request: new Request("http://localhost/images/x"), params: { "*": splat }, context } as never);
+      const response = await imageLoader({
+        request: new Request("http://localhost/images/x"),
+        params: { "*": splat },
+        context,
+      } as never);
       expect([splat, response.status]).toEqual([splat, 404]);
     }
   });

@@ -60,7 +60,10 @@ for (const [name, open] of Object.entries(backends)) {
     it("describes an object without reading it, and returns null for a missing one", async () => {
       const { storage } = backend;
       await storage.put("variants/w480/1_b_2x1.jpg.webp", Buffer.from("webp"), { contentType: "image/webp" });
-      expect(await storage.head("variants/w480/1_b_2x1.jpg.webp")).toMatchObject({ size: 4, contentType: "image/webp" });
+      expect(await storage.head("variants/w480/1_b_2x1.jpg.webp")).toMatchObject({
+        size: 4,
+        contentType: "image/webp",
+      });
       expect(await storage.head("variants/w480/missing.webp")).toBeNull();
       expect(await storage.get("variants/w480/missing.webp")).toBeNull();
     });
@@ -78,7 +81,11 @@ for (const [name, open] of Object.entries(backends)) {
       await storage.put("list/a/deeper/2.jpg", Buffer.from("22"), { contentType: "image/jpeg" });
       await storage.put("list/b/3.jpg", Buffer.from("333"), { contentType: "image/jpeg" });
       expect(await listKeys(storage, "list/a/")).toEqual(["list/a/1.jpg", "list/a/deeper/2.jpg"]);
-      expect((await listKeys(storage, "list/")).sort()).toEqual(["list/a/1.jpg", "list/a/deeper/2.jpg", "list/b/3.jpg"]);
+      expect((await listKeys(storage, "list/")).sort()).toEqual([
+        "list/a/1.jpg",
+        "list/a/deeper/2.jpg",
+        "list/b/3.jpg",
+      ]);
       const listed = [];
       for await (const object of storage.list("list/b")) listed.push(object);
       expect(listed).toMatchObject([{ key: "list/b/3.jpg", size: 3 }]);
@@ -94,8 +101,18 @@ for (const [name, open] of Object.entries(backends)) {
 
     it("refuses keys that could escape the storage root", async () => {
       const { storage } = backend;
-      for (const key of ["../outside.jpg", "images/../../etc/passwd", "/absolute.jpg", "images//double.jpg", "images\\windows.jpg", "images/.hidden", ""]) {
-        await expect(storage.put(key, Buffer.from("x"), { contentType: "image/jpeg" })).rejects.toBeInstanceOf(InvalidStorageKeyError);
+      for (const key of [
+        "../outside.jpg",
+        "images/../../etc/passwd",
+        "/absolute.jpg",
+        "images//double.jpg",
+        "images\\windows.jpg",
+        "images/.hidden",
+        "",
+      ]) {
+        await expect(storage.put(key, Buffer.from("x"), { contentType: "image/jpeg" })).rejects.toBeInstanceOf(
+          InvalidStorageKeyError,
+        );
         await expect(storage.get(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
       }
     });

@@ -34,16 +34,25 @@ describeEachEngine("unused images", (getDb) => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  const upload = async (fileName: string, { folder, now = UPLOADED_AT }: { folder?: "featured-rides"; now?: Date } = {}) =>
-    saveUpload({ db: getDb(), storage }, { data: await twoToneJpeg(1000, 600), fileName, folder, now });
+  const upload = async (
+    fileName: string,
+    { folder, now = UPLOADED_AT }: { folder?: "featured-rides"; now?: Date } = {},
+  ) => saveUpload({ db: getDb(), storage }, { data: await twoToneJpeg(1000, 600), fileName, folder, now });
 
   it("finds references in rides, slides and the featured ride, as default or variant URLs, relative or absolute", async () => {
-    const [a, b, c, d] = [await upload("a.jpg"), await upload("b.jpg"), await upload("c.jpg", { folder: "featured-rides" }), await upload("d.jpg")];
+    const [a, b, c, d] = [
+      await upload("a.jpg"),
+      await upload("b.jpg"),
+      await upload("c.jpg", { folder: "featured-rides" }),
+      await upload("d.jpg"),
+    ];
     await createRide(getDb(), ride(a.url));
     await createSlide(getDb(), slide(`https://rides.example.org/images/w960/${b.key}`));
     await saveFeaturedRide(getDb(), { title: "Banner", subtitle: "Ride", description: "Text", image: c.url });
     expect([...(await referencedImageKeys(getDb()))].sort()).toEqual([a.key, b.key, c.key].sort());
-    expect((await findUnusedImages({ db: getDb(), storage }, { now: NOW })).images.map((image) => image.key)).toEqual([d.key]);
+    expect((await findUnusedImages({ db: getDb(), storage }, { now: NOW })).images.map((image) => image.key)).toEqual([
+      d.key,
+    ]);
   });
 
   it("deleting a ride or slide never deletes its image, which another record may still use", async () => {
@@ -67,9 +76,14 @@ describeEachEngine("unused images", (getDb) => {
     const used = await upload("used.jpg");
     const unused = await upload("unused.jpg");
     await createRide(getDb(), ride(used.url));
-    await storage.put("images/1700000000000_stray_10x10.jpg", Buffer.from("left by a failed upload"), { contentType: "image/jpeg" });
+    await storage.put("images/1700000000000_stray_10x10.jpg", Buffer.from("left by a failed upload"), {
+      contentType: "image/jpeg",
+    });
 
-    const found = await findUnusedImages({ db: getDb(), storage }, { now: new Date(Date.now() + 2 * 24 * 60 * 60 * 1000) });
+    const found = await findUnusedImages(
+      { db: getDb(), storage },
+      { now: new Date(Date.now() + 2 * 24 * 60 * 60 * 1000) },
+    );
     expect(found.images.map((image) => image.key)).toEqual([unused.key]);
     expect(found.strayObjects).toEqual(["images/1700000000000_stray_10x10.jpg"]);
 

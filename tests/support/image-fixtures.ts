@@ -5,8 +5,15 @@ import sharp from "sharp";
 type Rgb = [number, number, number];
 
 /** A photo of the given size, left half `left`, right half `right` (to see which way it was turned). */
-export async function twoToneJpeg(width: number, height: number, left: Rgb = [220, 30, 30], right: Rgb = [30, 30, 220]): Promise<Buffer> {
-  return sharp(twoTonePixels(width, height, left, right), { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+export async function twoToneJpeg(
+  width: number,
+  height: number,
+  left: Rgb = [220, 30, 30],
+  right: Rgb = [30, 30, 220],
+): Promise<Buffer> {
+  return sharp(twoTonePixels(width, height, left, right), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 function twoTonePixels(width: number, height: number, left: Rgb, right: Rgb): Buffer {
@@ -35,7 +42,11 @@ export async function sidewaysPhoneJpeg(width: number, height: number): Promise<
     .toBuffer();
 }
 
-export async function solidImage(format: "png" | "webp" | "gif" | "tiff", width: number, height: number): Promise<Buffer> {
+export async function solidImage(
+  format: "png" | "webp" | "gif" | "tiff",
+  width: number,
+  height: number,
+): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 60 } } })
     .toFormat(format)
     .toBuffer();
@@ -91,7 +102,16 @@ type BitmapOptions = {
 };
 
 /** A Windows bitmap with a BITMAPV4-style 108-byte header when masks are given, else the common 40-byte one. */
-export function bitmap({ width, height, bitsPerPixel, pixel, topDown = false, masks, compression, palette = [] }: BitmapOptions): Buffer {
+export function bitmap({
+  width,
+  height,
+  bitsPerPixel,
+  pixel,
+  topDown = false,
+  masks,
+  compression,
+  palette = [],
+}: BitmapOptions): Buffer {
   const headerSize = masks ? 108 : 40;
   const paletteBytes = palette.length * 4;
   const rowBytes = Math.ceil((width * bitsPerPixel) / 32) * 4;
@@ -125,7 +145,11 @@ export function bitmap({ width, height, bitsPerPixel, pixel, topDown = false, ma
       const [r, g, b, a] = pixel(x, y);
       if (bitsPerPixel === 24) file.set([b, g, r], row + x * 3);
       else if (bitsPerPixel === 32 || bitsPerPixel === 16) {
-        const m = masks ?? (bitsPerPixel === 32 ? { red: 0xff0000, green: 0xff00, blue: 0xff } : { red: 0x7c00, green: 0x3e0, blue: 0x1f });
+        const m =
+          masks ??
+          (bitsPerPixel === 32
+            ? { red: 0xff0000, green: 0xff00, blue: 0xff }
+            : { red: 0x7c00, green: 0x3e0, blue: 0x1f });
         const value = (pack(r, m.red) | pack(g, m.green) | pack(b, m.blue) | (m.alpha ? pack(a, m.alpha) : 0)) >>> 0;
         if (bitsPerPixel === 32) file.writeUInt32LE(value, row + x * 4);
         else file.writeUInt16LE(value, row + x * 2);

@@ -9,7 +9,13 @@ export type LocalS3 = { config: S3StorageConfig; close(): Promise<void> };
 /** A real S3 API (s3rver) on 127.0.0.1 with a bucket in a temporary directory. */
 export async function startLocalS3(bucket = "roadbook-test"): Promise<LocalS3> {
   const directory = mkdtempSync(path.join(tmpdir(), "roadbook-s3-"));
-  const server = new S3rver({ address: "127.0.0.1", port: 0, directory, silent: true, configureBuckets: [{ name: bucket, configs: [] }] });
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    directory,
+    silent: true,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   const { address, port } = await server.run();
   return {
     config: {

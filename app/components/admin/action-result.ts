@@ -9,14 +9,22 @@ export type ActionResult<Extra extends object = object> =
   | { ok: false; message: string; errors?: Record<string, string>; unreachable?: true; conflict?: unknown };
 
 export function isActionResult(value: unknown): value is ActionResult {
-  return typeof value === "object" && value !== null && "ok" in value && "message" in value && typeof value.message === "string";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "ok" in value &&
+    "message" in value &&
+    typeof value.message === "string"
+  );
 }
 
 /** The JSON body of an admin request: which operation (`intent`) and its data. */
 export async function intentOf(request: Request): Promise<string | undefined> {
   try {
     const body: unknown = await request.clone().json();
-    return typeof body === "object" && body !== null && "intent" in body && typeof body.intent === "string" ? body.intent : undefined;
+    return typeof body === "object" && body !== null && "intent" in body && typeof body.intent === "string"
+      ? body.intent
+      : undefined;
   } catch {
     return undefined;
   }

@@ -166,7 +166,14 @@ export function ImageUploadField({ name, label, value, onChange, folder, error, 
               dragging ? "border-brand-600 bg-brand-50" : "border-ink-300"
             }`}
           >
-            <input id={fileId} type="file" accept="image/*" onChange={onFileChosen} disabled={uploading} className="peer sr-only" />
+            <input
+              id={fileId}
+              type="file"
+              accept="image/*"
+              onChange={onFileChosen}
+              disabled={uploading}
+              className="peer sr-only"
+            />
             <label
               htmlFor={fileId}
               className="inline-flex cursor-pointer items-center gap-2 rounded-md bg-brand-600 px-3 py-2 font-medium text-white hover:bg-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
@@ -198,7 +205,9 @@ export function ImageUploadField({ name, label, value, onChange, folder, error, 
             </div>
           )}
           <output aria-live="polite" className={`block min-h-5 text-sm ${STATUS_COLOURS[status?.tone ?? "progress"]}`}>
-            {status?.tone === "progress" && <LoaderCircle aria-hidden="true" className="mr-1 inline size-4 animate-spin" />}
+            {status?.tone === "progress" && (
+              <LoaderCircle aria-hidden="true" className="mr-1 inline size-4 animate-spin" />
+            )}
             {status?.text}
           </output>
           {error && (

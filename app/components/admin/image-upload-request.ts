@@ -43,7 +43,10 @@ export type UploadOptions = {
  * connection (no progress, or no answer once sent) fails after 30 s. It is our own timer,
  * not xhr.timeout, so it behaves the same in every browser and tests can fast-forward it.
  */
-export function uploadImage(file: File, { folder, onProgress, signal, timeoutMs = UPLOAD_TIMEOUT_MS }: UploadOptions = {}): Promise<UploadedImage> {
+export function uploadImage(
+  file: File,
+  { folder, onProgress, signal, timeoutMs = UPLOAD_TIMEOUT_MS }: UploadOptions = {},
+): Promise<UploadedImage> {
   return new Promise((resolve, reject) => {
     const query = new URLSearchParams({ name: file.name });
     if (folder) query.set("folder", folder);
@@ -106,7 +109,8 @@ function readResponse(xhr: XMLHttpRequest): UploadedImage | UploadFailure {
     return new UploadFailure("rejected");
   }
   if (xhr.status >= 200 && xhr.status < 300 && isUploadedImage(body)) return body;
-  const message = typeof body === "object" && body !== null && "error" in body && typeof body.error === "string" ? body.error : "";
+  const message =
+    typeof body === "object" && body !== null && "error" in body && typeof body.error === "string" ? body.error : "";
   return new UploadFailure("rejected", message);
 }
 

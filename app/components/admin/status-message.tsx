@@ -19,7 +19,11 @@ export function StatusMessage({ flash }: { flash: Flash | null }) {
   const Icon = tone ? TONE_ICONS[tone] : null;
   const body =
     flash && tone && Icon ? (
-      <p key={flash.key} data-tone={tone} className={`pointer-events-auto flex items-start gap-2 rounded-lg border px-4 py-3 text-sm font-medium shadow-card ${TONE_CLASSES[tone]}`}>
+      <p
+        key={flash.key}
+        data-tone={tone}
+        className={`pointer-events-auto flex items-start gap-2 rounded-lg border px-4 py-3 text-sm font-medium shadow-card ${TONE_CLASSES[tone]}`}
+      >
         <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <span>{flash.text}</span>
       </p>

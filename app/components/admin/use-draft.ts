@@ -37,7 +37,11 @@ export function isDirty<S, D>(state: DraftState<S, D>, options: DraftOptions<S, 
  * untouched form shows it at once; a form the admin has changed keeps their text and only
  * learns that a newer version exists, so nothing typed is ever overwritten.
  */
-export function reconcileDraft<S, D>(state: DraftState<S, D>, source: S, options: DraftOptions<S, D>): DraftState<S, D> {
+export function reconcileDraft<S, D>(
+  state: DraftState<S, D>,
+  source: S,
+  options: DraftOptions<S, D>,
+): DraftState<S, D> {
   if (options.revision(source) === options.revision(state.base)) return { ...state, seen: source, latest: source };
   // Untouched, or already holding exactly what was stored (the admin's own save coming back).
   if (!isDirty(state, options) || contentKey(state.draft, options) === contentKey(options.toDraft(source), options)) {
@@ -60,7 +64,10 @@ export function useDraft<S, D>(source: S, options: DraftOptions<S, D>) {
   }
 
   const setDraft = useCallback((update: SetStateAction<D>) => {
-    setState((previous) => ({ ...previous, draft: typeof update === "function" ? (update as (draft: D) => D)(previous.draft) : update }));
+    setState((previous) => ({
+      ...previous,
+      draft: typeof update === "function" ? (update as (draft: D) => D)(previous.draft) : update,
+    }));
   }, []);
 
   const { toDraft, revision, content } = options;

@@ -32,7 +32,13 @@ export function useStatusMessage(): [Flash | null, (text: string) => void] {
  */
 export function useResultMessage(result: unknown, show: (text: string) => void): void {
   useEffect(() => {
-    if (result && typeof result === "object" && "message" in result && typeof result.message === "string" && result.message) {
+    if (
+      result &&
+      typeof result === "object" &&
+      "message" in result &&
+      typeof result.message === "string" &&
+      result.message
+    ) {
       show(result.message);
     }
   }, [result, show]);

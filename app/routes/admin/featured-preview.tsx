@@ -3,7 +3,10 @@ import { previewBanner, usePreviewValues } from "~/components/admin/featured/pre
 import { requireAdmin } from "~/server/auth/admin-session.server";
 import type { Route } from "./+types/featured-preview";
 
-export const meta: Route.MetaFunction = () => [{ title: "Banner preview · Roadbook Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Banner preview · Roadbook Admin" },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * The 'Preview Banner' pop-up (SPEC §2). It sits outside the admin shell so the banner fills
@@ -22,7 +25,11 @@ export default function FeaturedPreview() {
       <h1 className="sr-only">Featured ride banner preview</h1>
       {values ? (
         <>
-          {!values.isActive && <p className="bg-amber-50 px-4 py-2 text-center text-sm text-amber-900">Preview only: this banner is not active, so visitors do not see it.</p>}
+          {!values.isActive && (
+            <p className="bg-amber-50 px-4 py-2 text-center text-sm text-amber-900">
+              Preview only: this banner is not active, so visitors do not see it.
+            </p>
+          )}
           <div inert>
             <FeaturedBanner featured={previewBanner(values)} firstUpcomingRideId={null} />
           </div>
@@ -40,7 +47,9 @@ export function ErrorBoundary() {
   return (
     <main className="mx-auto max-w-xl p-8 text-center">
       <h1 className="font-display text-2xl font-bold">Preview unavailable</h1>
-      <p className="mt-2 text-ink-600">Sign in to the admin portal, then open the preview from the Featured Ride page.</p>
+      <p className="mt-2 text-ink-600">
+        Sign in to the admin portal, then open the preview from the Featured Ride page.
+      </p>
     </main>
   );
 }

@@ -43,7 +43,9 @@ export default function FeaturedPage({ loaderData }: Route.ComponentProps) {
       <StatusMessage flash={flash} />
       <div>
         <h1 className="font-display text-3xl font-extrabold text-ink-900">Featured Ride Management</h1>
-        <p className="mt-1 text-ink-600">The banner shown on the home page, above the upcoming rides, while it is active.</p>
+        <p className="mt-1 text-ink-600">
+          The banner shown on the home page, above the upcoming rides, while it is active.
+        </p>
       </div>
       <FeaturedForm stored={featured} onMessage={show} />
     </div>

@@ -20,7 +20,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Hero Section · Roadboo
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, logger } = context.get(servicesContext);
   const params = new URL(request.url).searchParams;
-  const form = params.get("edit") ? { mode: "edit" as const, id: params.get("edit") ?? "" } : params.has("new") ? { mode: "add" as const } : null;
+  const form = params.get("edit")
+    ? { mode: "edit" as const, id: params.get("edit") ?? "" }
+    : params.has("new")
+      ? { mode: "add" as const }
+      : null;
   try {
     return { slides: await listSlides(db), form, loadError: null };
   } catch (error) {
@@ -34,7 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return guardServerAction(request, serverAction, (intent) => (intent === "delete" ? SLIDE_MESSAGES.deleteError : SLIDE_MESSAGES.manageError));
+  return guardServerAction(request, serverAction, (intent) =>
+    intent === "delete" ? SLIDE_MESSAGES.deleteError : SLIDE_MESSAGES.manageError,
+  );
 }
 
 export default function HeroPage({ loaderData }: Route.ComponentProps) {
@@ -79,13 +85,18 @@ export default function HeroPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-ink-600">The slides of the home page carousel, in the order visitors see them.</p>
         </div>
         {!source && (
-          <Link to={{ search: "?new" }} className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700">
+          <Link
+            to={{ search: "?new" }}
+            className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700"
+          >
             <Plus aria-hidden="true" className="size-5" />
             Add New Slide
           </Link>
         )}
       </div>
-      {source && <SlideForm key={form?.mode === "edit" ? form.id : "add"} source={source} onMessage={show} onClose={closeForm} />}
+      {source && (
+        <SlideForm key={form?.mode === "edit" ? form.id : "add"} source={source} onMessage={show} onClose={closeForm} />
+      )}
       <SlideList slides={slides} deletingId={deletingId} onDelete={onDelete} />
     </div>
   );

@@ -20,7 +20,8 @@ function isFolder(value: string): value is ImageFolder {
  * has already refused anyone but a signed-in admin.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return Response.json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST")
+    return Response.json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   const { db, storage, logger } = context.get(servicesContext);
   const admin = context.get(adminContext);
   const query = new URL(request.url).searchParams;

@@ -34,7 +34,11 @@ function brokenDatabaseArgs(url = "http://localhost/admin") {
 describe("admin page loaders when the database fails", () => {
   it("Ride Management: 'Failed to load rides' and empty sections", async () => {
     const { args, logged } = brokenDatabaseArgs("http://localhost/admin/rides?edit=x");
-    expect(await ridesLoader(args)).toMatchObject({ loadError: RIDE_MESSAGES.loadFailed, sections: { upcoming: [], completed: [], cancelled: [] }, form: null });
+    expect(await ridesLoader(args)).toMatchObject({
+      loadError: RIDE_MESSAGES.loadFailed,
+      sections: { upcoming: [], completed: [], cancelled: [] },
+      form: null,
+    });
     expect(logged).toHaveLength(1);
   });
 

@@ -33,7 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, logger } = context.get(servicesContext);
   const form = formRequestOf(new URL(request.url));
   try {
-    const [upcoming, completed, cancelled] = await Promise.all(RIDE_STATUSES.map((status) => listRidesByStatus(db, status)));
+    const [upcoming, completed, cancelled] = await Promise.all(
+      RIDE_STATUSES.map((status) => listRidesByStatus(db, status)),
+    );
     const formRide = form && form.mode !== "add" ? await getRide(db, form.id) : null;
     const sections: Record<RideStatus, AdminRide[]> = {
       upcoming: (upcoming ?? []).map(toAdminRide),
@@ -43,7 +45,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { sections, form, formRide, loadError: null };
   } catch (error) {
     logger.error({ err: error }, "loading the rides for Ride Management failed");
-    return { sections: { upcoming: [], completed: [], cancelled: [] }, form: null, formRide: null, loadError: RIDE_MESSAGES.loadFailed };
+    return {
+      sections: { upcoming: [], completed: [], cancelled: [] },
+      form: null,
+      formRide: null,
+      loadError: RIDE_MESSAGES.loadFailed,
+    };
   }
 }
 
@@ -94,7 +101,10 @@ export default function RidesPage({ loaderData }: Route.ComponentProps) {
 
   const onStatusChange = useCallback(
     (ride: AdminRide, status: RideStatus) => {
-      void statusFetcher.submit({ intent: "status", id: ride.id, status }, { method: "post", encType: "application/json" });
+      void statusFetcher.submit(
+        { intent: "status", id: ride.id, status },
+        { method: "post", encType: "application/json" },
+      );
     },
     [statusFetcher],
   );
@@ -108,7 +118,9 @@ export default function RidesPage({ loaderData }: Route.ComponentProps) {
 
   const pendingStatusId = statusFetcher.state !== "idle" ? jsonString(statusFetcher.json, "id") : null;
   const pendingStatus = (ride: AdminRide): RideStatus =>
-    ride.id === pendingStatusId ? (RIDE_STATUSES.find((status) => status === jsonString(statusFetcher.json, "status")) ?? ride.status) : ride.status;
+    ride.id === pendingStatusId
+      ? (RIDE_STATUSES.find((status) => status === jsonString(statusFetcher.json, "status")) ?? ride.status)
+      : ride.status;
   const deletingId = deleteFetcher.state !== "idle" ? jsonString(deleteFetcher.json, "id") : null;
 
   return (
@@ -119,7 +131,10 @@ export default function RidesPage({ loaderData }: Route.ComponentProps) {
           Ride Management
         </h1>
         {!source && (
-          <Link to={{ search: "?new" }} className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700">
+          <Link
+            to={{ search: "?new" }}
+            className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700"
+          >
             <Plus aria-hidden="true" className="size-5" />
             Add New Ride
           </Link>

@@ -18,7 +18,10 @@ function variantOf(path: string): { key: string; width: number } | null {
 }
 
 function notFound(): Response {
-  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=60" } });
+  return new Response("Not found", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=60" },
+  });
 }
 
 /**
@@ -44,7 +47,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     "Last-Modified": found.lastModified.toUTCString(),
     "X-Content-Type-Options": "nosniff",
   });
-  if (request.headers.get("if-none-match")?.split(/\s*,\s*/).includes(found.etag)) {
+  if (
+    request.headers
+      .get("if-none-match")
+      ?.split(/\s*,\s*/)
+      .includes(found.etag)
+  ) {
     object?.body.destroy();
     return new Response(null, { status: 304, headers });
   }

@@ -1,6 +1,14 @@
 import { FEATURED_MESSAGES } from "~/domain/messages";
 import { saveFeaturedRide } from "../services/featured.server";
-import { type AdminActionContext, auditChange, failed, failedWrite, INVALID_REQUEST, readJsonObject, succeeded } from "./respond.server";
+import {
+  type AdminActionContext,
+  auditChange,
+  failed,
+  failedWrite,
+  INVALID_REQUEST,
+  readJsonObject,
+  succeeded,
+} from "./respond.server";
 
 /** 'Save Featured Ride': { featured: {…} }. */
 export async function featuredAction(request: Request, { services, actor }: AdminActionContext) {

@@ -14,7 +14,12 @@ export function succeeded<Extra extends object>(message: string, extra?: Extra) 
   return data({ ok: true as const, message, ...extra });
 }
 
-export function failed(status: number, message: string, errors?: Record<string, string>, extra?: { conflict?: unknown }) {
+export function failed(
+  status: number,
+  message: string,
+  errors?: Record<string, string>,
+  extra?: { conflict?: unknown },
+) {
   const result: ActionResult = { ok: false, message, ...(errors ? { errors } : {}), ...extra };
   return data(result, { status });
 }
@@ -24,7 +29,13 @@ export function failed(status: number, message: string, errors?: Record<string, 
  * is a 400 with the message per field, a missing record a 404), both under the operation's
  * SPEC message; anything else is logged with `details` and answered as a 500.
  */
-export function failedWrite(services: AppServices, error: unknown, message: string, log: string, details?: Record<string, unknown>) {
+export function failedWrite(
+  services: AppServices,
+  error: unknown,
+  message: string,
+  log: string,
+  details?: Record<string, unknown>,
+) {
   if (error instanceof ValidationError) return failed(400, message, error.errors);
   if (error instanceof NotFoundError) return failed(404, message);
   services.logger.error({ err: error, ...details }, log);
@@ -65,6 +76,9 @@ export async function auditChange(services: AppServices, actor: AuditActor, chan
   try {
     await recordAudit(services.db, actor, change);
   } catch (error) {
-    services.logger.error({ err: error, change, actor: actor.email }, "failed to record an admin change in the audit trail");
+    services.logger.error(
+      { err: error, change, actor: actor.email },
+      "failed to record an admin change in the audit trail",
+    );
   }
 }

@@ -41,7 +41,12 @@ describeEachEngine("rideAction", (getDb) => {
     const result = await run({ intent: "create", ride: ride("Spiti") });
     expect(result).toMatchObject({ status: 200, ok: true, message: RIDE_MESSAGES.added });
     const [entry] = await listRecentActivity(getDb());
-    expect(entry).toMatchObject({ actorEmail: actor.email, action: "created", collection: "rides", summary: 'Added ride "Spiti"' });
+    expect(entry).toMatchObject({
+      actorEmail: actor.email,
+      action: "created",
+      collection: "rides",
+      summary: 'Added ride "Spiti"',
+    });
   });
 
   it("records a saved duplicate as a copy", async () => {
@@ -70,7 +75,12 @@ describeEachEngine("rideAction", (getDb) => {
 
     const stale = await run({ intent: "update", id: stored.id, version: stored.version, ride: ride("Spiti, mine") });
 
-    expect(stale).toMatchObject({ status: 409, ok: false, message: RIDE_CONFLICT_MESSAGE, conflict: { title: "Spiti, theirs" } });
+    expect(stale).toMatchObject({
+      status: 409,
+      ok: false,
+      message: RIDE_CONFLICT_MESSAGE,
+      conflict: { title: "Spiti, theirs" },
+    });
     expect((await getRide(getDb(), stored.id))?.title).toBe("Spiti, theirs");
   });
 
@@ -85,29 +95,53 @@ describeEachEngine("rideAction", (getDb) => {
     const stored = await createRide(getDb(), ride("Spiti"));
     expect(await run({ intent: "delete", id: "" })).toMatchObject({ status: 400, message: INVALID_RIDE_ID });
     expect(await run({ intent: "delete", id: "unknown" })).toMatchObject({ status: 404, message: INVALID_RIDE_ID });
-    expect(await run({ intent: "delete", id: stored.id })).toMatchObject({ status: 200, message: RIDE_MESSAGES.deleted });
+    expect(await run({ intent: "delete", id: stored.id })).toMatchObject({
+      status: 200,
+      message: RIDE_MESSAGES.deleted,
+    });
     expect(await getRide(getDb(), stored.id)).toBeNull();
-    expect((await listRecentActivity(getDb()))[0]).toMatchObject({ action: "deleted", summary: 'Deleted ride "Spiti"' });
+    expect((await listRecentActivity(getDb()))[0]).toMatchObject({
+      action: "deleted",
+      summary: 'Deleted ride "Spiti"',
+    });
   });
 
   it("changes a status only to one of SPEC §4's", async () => {
     const stored = await createRide(getDb(), ride("Spiti"));
-    expect(await run({ intent: "status", id: stored.id, status: "postponed" })).toMatchObject({ status: 400, message: RIDE_MESSAGES.statusUpdateFailed });
-    expect(await run({ intent: "status", id: "unknown", status: "completed" })).toMatchObject({ status: 404, message: RIDE_MESSAGES.statusUpdateFailed });
-    expect(await run({ intent: "status", id: stored.id, status: "completed" })).toMatchObject({ status: 200, message: RIDE_MESSAGES.statusUpdated });
+    expect(await run({ intent: "status", id: stored.id, status: "postponed" })).toMatchObject({
+      status: 400,
+      message: RIDE_MESSAGES.statusUpdateFailed,
+    });
+    expect(await run({ intent: "status", id: "unknown", status: "completed" })).toMatchObject({
+      status: 404,
+      message: RIDE_MESSAGES.statusUpdateFailed,
+    });
+    expect(await run({ intent: "status", id: stored.id, status: "completed" })).toMatchObject({
+      status: 200,
+      message: RIDE_MESSAGES.statusUpdated,
+    });
     expect((await getRide(getDb(), stored.id))?.status).toBe("completed");
   });
 
   it("reorders a section in one go, refusing rides of another section", async () => {
     const [a, b] = [await createRide(getDb(), ride("A")), await createRide(getDb(), ride("B"))];
     const done = await createRide(getDb(), ride("Done", { status: "completed" }));
-    expect(await run({ intent: "reorder", status: "upcoming", ids: [done.id] })).toMatchObject({ status: 400, message: RIDE_MESSAGES.orderUpdateFailed });
-    expect(await run({ intent: "reorder", status: "upcoming", ids: [b.id, a.id] })).toMatchObject({ status: 200, message: RIDE_MESSAGES.orderUpdated });
+    expect(await run({ intent: "reorder", status: "upcoming", ids: [done.id] })).toMatchObject({
+      status: 400,
+      message: RIDE_MESSAGES.orderUpdateFailed,
+    });
+    expect(await run({ intent: "reorder", status: "upcoming", ids: [b.id, a.id] })).toMatchObject({
+      status: 200,
+      message: RIDE_MESSAGES.orderUpdated,
+    });
     expect((await listRidesByStatus(getDb(), "upcoming")).map((r) => r.title)).toEqual(["B", "A"]);
   });
 
   it("answers anything but a JSON object, or an unknown intent, with a clear refusal", async () => {
-    expect(await run("title=Spiti", "application/x-www-form-urlencoded")).toMatchObject({ status: 400, message: INVALID_REQUEST });
+    expect(await run("title=Spiti", "application/x-www-form-urlencoded")).toMatchObject({
+      status: 400,
+      message: INVALID_REQUEST,
+    });
     expect(await run("{broken")).toMatchObject({ status: 400, message: INVALID_REQUEST });
     expect(await run([1, 2])).toMatchObject({ status: 400, message: INVALID_REQUEST });
     expect(await run({ intent: "drop-table" })).toMatchObject({ status: 400, ok: false });

@@ -3,7 +3,14 @@ import { RIDE_STATUSES, type RideStatus } from "~/domain/ride";
 import { ConflictError, NotFoundError, ValidationError } from "../services/errors.server";
 import { createRide, deleteRide, getRide, reorderRides, setRideStatus, updateRide } from "../services/rides.server";
 import { dispatchIntent } from "./intent-dispatch.server";
-import { type AdminActionContext as Context, auditChange, failed, failedWrite, stringField, succeeded } from "./respond.server";
+import {
+  type AdminActionContext as Context,
+  auditChange,
+  failed,
+  failedWrite,
+  stringField,
+  succeeded,
+} from "./respond.server";
 
 /** No SPEC text covers a refused stale save; it starts with 'Cannot' so it shows as an error. */
 export const RIDE_CONFLICT_MESSAGE =
@@ -16,7 +23,12 @@ export const UNKNOWN_RIDE_ACTION = "Unknown ride action";
  * checked here or in the rides service, whatever the browser did or did not check.
  */
 export async function rideAction(request: Request, context: Context) {
-  return dispatchIntent(request, context, { create, update, delete: remove, status: changeStatus, reorder }, UNKNOWN_RIDE_ACTION);
+  return dispatchIntent(
+    request,
+    context,
+    { create, update, delete: remove, status: changeStatus, reorder },
+    UNKNOWN_RIDE_ACTION,
+  );
 }
 
 async function create(body: Record<string, unknown>, { services, actor }: Context) {
@@ -43,10 +55,16 @@ async function update(body: Record<string, unknown>, { services, actor }: Contex
   }
   try {
     const ride = await updateRide(services.db, id, body.ride, { expectedVersion: version });
-    await auditChange(services, actor, { action: "updated", collection: "rides", recordId: ride.id, summary: `Updated ride "${ride.title}"` });
+    await auditChange(services, actor, {
+      action: "updated",
+      collection: "rides",
+      recordId: ride.id,
+      summary: `Updated ride "${ride.title}"`,
+    });
     return succeeded(RIDE_MESSAGES.updated, { id: ride.id });
   } catch (error) {
-    if (error instanceof ConflictError) return failed(409, RIDE_CONFLICT_MESSAGE, undefined, { conflict: error.current });
+    if (error instanceof ConflictError)
+      return failed(409, RIDE_CONFLICT_MESSAGE, undefined, { conflict: error.current });
     return failedWrite(services, error, RIDE_MESSAGES.updateFailed, "updating a ride failed", { id });
   }
 }
@@ -57,7 +75,12 @@ async function remove(body: Record<string, unknown>, { services, actor }: Contex
   try {
     const ride = await getRide(services.db, id);
     await deleteRide(services.db, id);
-    await auditChange(services, actor, { action: "deleted", collection: "rides", recordId: id, summary: `Deleted ride "${ride?.title ?? id}"` });
+    await auditChange(services, actor, {
+      action: "deleted",
+      collection: "rides",
+      recordId: id,
+      summary: `Deleted ride "${ride?.title ?? id}"`,
+    });
     return succeeded(RIDE_MESSAGES.deleted);
   } catch (error) {
     // An id that is malformed or names no ride is the same thing to the admin: no such ride.
@@ -73,7 +96,8 @@ function isStatus(value: unknown): value is RideStatus {
 async function changeStatus(body: Record<string, unknown>, { services, actor }: Context) {
   const id = stringField(body, "id");
   const status = body.status;
-  if (!isStatus(status)) return failed(400, RIDE_MESSAGES.statusUpdateFailed, { status: "Status must be upcoming, completed or cancelled" });
+  if (!isStatus(status))
+    return failed(400, RIDE_MESSAGES.statusUpdateFailed, { status: "Status must be upcoming, completed or cancelled" });
   try {
     const ride = await setRideStatus(services.db, id, status);
     await auditChange(services, actor, {
@@ -94,7 +118,12 @@ async function reorder(body: Record<string, unknown>, { services, actor }: Conte
   if (!isStatus(status) || !Array.isArray(ids)) return failed(400, RIDE_MESSAGES.orderUpdateFailed);
   try {
     await reorderRides(services.db, status, ids as string[]);
-    await auditChange(services, actor, { action: "reordered", collection: "rides", recordId: null, summary: `Reordered the ${status} rides` });
+    await auditChange(services, actor, {
+      action: "reordered",
+      collection: "rides",
+      recordId: null,
+      summary: `Reordered the ${status} rides`,
+    });
     return succeeded(RIDE_MESSAGES.orderUpdated);
   } catch (error) {
     return failedWrite(services, error, RIDE_MESSAGES.orderUpdateFailed, "reordering rides failed", { status });

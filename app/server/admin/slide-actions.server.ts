@@ -13,7 +13,12 @@ export async function slideAction(request: Request, context: Context) {
 async function create(body: Record<string, unknown>, { services, actor }: Context) {
   try {
     const slide = await createSlide(services.db, body.slide);
-    await auditChange(services, actor, { action: "created", collection: "heroSlides", recordId: slide.id, summary: `Added hero slide "${slide.title}"` });
+    await auditChange(services, actor, {
+      action: "created",
+      collection: "heroSlides",
+      recordId: slide.id,
+      summary: `Added hero slide "${slide.title}"`,
+    });
     return succeeded(SLIDE_MESSAGES.added, { id: slide.id });
   } catch (error) {
     return failedWrite(services, error, SLIDE_MESSAGES.addFailed, "adding a hero slide failed");
@@ -24,7 +29,12 @@ async function update(body: Record<string, unknown>, { services, actor }: Contex
   const id = stringField(body, "id");
   try {
     const slide = await updateSlide(services.db, id, body.slide);
-    await auditChange(services, actor, { action: "updated", collection: "heroSlides", recordId: id, summary: `Updated hero slide "${slide.title}"` });
+    await auditChange(services, actor, {
+      action: "updated",
+      collection: "heroSlides",
+      recordId: id,
+      summary: `Updated hero slide "${slide.title}"`,
+    });
     return succeeded(SLIDE_MESSAGES.updated, { id });
   } catch (error) {
     return failedWrite(services, error, SLIDE_MESSAGES.updateFailed, "updating a hero slide failed", { id });
@@ -36,7 +46,12 @@ async function remove(body: Record<string, unknown>, { services, actor }: Contex
   try {
     const slide = await getSlide(services.db, id);
     await deleteSlide(services.db, id);
-    await auditChange(services, actor, { action: "deleted", collection: "heroSlides", recordId: id, summary: `Deleted hero slide "${slide?.title ?? id}"` });
+    await auditChange(services, actor, {
+      action: "deleted",
+      collection: "heroSlides",
+      recordId: id,
+      summary: `Deleted hero slide "${slide?.title ?? id}"`,
+    });
     return succeeded(SLIDE_MESSAGES.deleted);
   } catch (error) {
     return failedWrite(services, error, SLIDE_MESSAGES.deleteFailed, "deleting a hero slide failed", { id });

@@ -6,7 +6,12 @@ import { type AdminActionContext, auditChange, failed, succeeded } from "./respo
 export async function statsAction({ services, actor }: AdminActionContext) {
   try {
     await refreshStats(services.db);
-    await auditChange(services, actor, { action: "refreshed", collection: "stats", recordId: "main", summary: "Refreshed the statistics" });
+    await auditChange(services, actor, {
+      action: "refreshed",
+      collection: "stats",
+      recordId: "main",
+      summary: "Refreshed the statistics",
+    });
     return succeeded(STATS_MESSAGES.refreshed);
   } catch (error) {
     services.logger.error({ err: error }, "refreshing the statistics failed");

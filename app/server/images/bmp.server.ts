@@ -97,7 +97,8 @@ export function decodeBitmap(data: Buffer): DecodedBitmap {
   const layout = readLayout(data);
   const { width, height, bitsPerPixel, compression } = layout;
   if (width < 1 || height < 1) throw new UnsupportedBitmapError("Bitmap without pixels");
-  if (![BI_RGB, BI_BITFIELDS, BI_ALPHABITFIELDS].includes(compression)) throw new UnsupportedBitmapError("Compressed bitmap");
+  if (![BI_RGB, BI_BITFIELDS, BI_ALPHABITFIELDS].includes(compression))
+    throw new UnsupportedBitmapError("Compressed bitmap");
   if (![1, 4, 8, 16, 24, 32].includes(bitsPerPixel)) throw new UnsupportedBitmapError("Unsupported bit depth");
 
   const rowBytes = Math.ceil((width * bitsPerPixel) / 32) * 4;
@@ -113,7 +114,11 @@ export function decodeBitmap(data: Buffer): DecodedBitmap {
   // 16 bits without masks is 5-5-5; 32 bits without masks is BGRX (the X byte is not alpha).
   const masks =
     layout.masks ??
-    (bitsPerPixel === 16 ? { red: 0x7c00, green: 0x03e0, blue: 0x001f, alpha: 0 } : bitsPerPixel === 32 ? { red: 0xff0000, green: 0xff00, blue: 0xff, alpha: 0 } : null);
+    (bitsPerPixel === 16
+      ? { red: 0x7c00, green: 0x03e0, blue: 0x001f, alpha: 0 }
+      : bitsPerPixel === 32
+        ? { red: 0xff0000, green: 0xff00, blue: 0xff, alpha: 0 }
+        : null);
   const channels = masks && masks.alpha !== 0 ? 4 : 3;
   const [red, green, blue, alpha] = masks ? [masks.red, masks.green, masks.blue, masks.alpha].map(maskReader) : [];
   const pixels = Buffer.alloc(width * height * channels);
@@ -133,7 +138,8 @@ export function decodeBitmap(data: Buffer): DecodedBitmap {
         const at = source + column * 3;
         rgb = [data[at + 2]!, data[at + 1]!, data[at]!];
       } else {
-        const value = bitsPerPixel === 16 ? data.readUInt16LE(source + column * 2) : data.readUInt32LE(source + column * 4);
+        const value =
+          bitsPerPixel === 16 ? data.readUInt16LE(source + column * 2) : data.readUInt32LE(source + column * 4);
         rgb = [red!(value), green!(value), blue!(value)];
         if (channels === 4) opacity = alpha!(value);
       }

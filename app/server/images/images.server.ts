@@ -62,9 +62,15 @@ export type UploadInput = {
  * the variants and the record. Nothing is written unless the image is valid; if storing fails
  * halfway, what was written is removed again.
  */
-export async function saveUpload({ db, storage }: { db: Database; storage: ObjectStorage }, input: UploadInput): Promise<ImageRecord> {
+export async function saveUpload(
+  { db, storage }: { db: Database; storage: ObjectStorage },
+  input: UploadInput,
+): Promise<ImageRecord> {
   const format = sniffImageFormat(input.data.subarray(0, SIGNATURE_BYTES));
-  const invalid = validateImageFile({ type: format ? IMAGE_FORMAT_TYPES[format].mime : "", size: input.data.byteLength });
+  const invalid = validateImageFile({
+    type: format ? IMAGE_FORMAT_TYPES[format].mime : "",
+    size: input.data.byteLength,
+  });
   if (invalid) throw new ImageRejectedError(invalid, format ? 413 : 415);
 
   const processed = await processImage(input.data, format!);
@@ -126,7 +132,10 @@ export async function listImages(db: Executor): Promise<ImageRecord[]> {
 }
 
 /** Removes an image's files and record. Only the garbage collector calls this (records never delete their images). */
-export async function deleteImage({ db, storage }: { db: Database; storage: ObjectStorage }, record: ImageRecord): Promise<void> {
+export async function deleteImage(
+  { db, storage }: { db: Database; storage: ObjectStorage },
+  record: ImageRecord,
+): Promise<void> {
   for (const width of record.variants) await storage.delete(variantObjectKey(record.key, width));
   await storage.delete(originalObjectKey(record.key));
   await db.deleteFrom("images").where("key", "=", record.key).execute();

@@ -29,10 +29,18 @@ describe("sanitiseFileName", () => {
 
 describe("imageKey", () => {
   it("is images/{timestamp}_{filename} with the size, and featured-ride images in their own folder", () => {
-    const parts = { timestamp: 1763800000000, fileName: "Spiti Sunset.JPG", extension: "jpg", width: 4032, height: 3024 };
+    const parts = {
+      timestamp: 1763800000000,
+      fileName: "Spiti Sunset.JPG",
+      extension: "jpg",
+      width: 4032,
+      height: 3024,
+    };
     expect(imageKey(parts)).toBe("1763800000000_spiti-sunset_4032x3024.jpg");
     expect(imageKey({ ...parts, folder: "rides" })).toBe("1763800000000_spiti-sunset_4032x3024.jpg");
-    expect(imageKey({ ...parts, folder: "featured-rides" })).toBe("featured-rides/1763800000000_spiti-sunset_4032x3024.jpg");
+    expect(imageKey({ ...parts, folder: "featured-rides" })).toBe(
+      "featured-rides/1763800000000_spiti-sunset_4032x3024.jpg",
+    );
   });
 
   it("always makes a key the URL parser recognises", () => {

@@ -1,6 +1,14 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { bitmap, EXIF_MARKER, jpegClaiming, pngClaiming, sidewaysPhoneJpeg, solidImage, twoToneJpeg } from "../../../tests/support/image-fixtures";
+import {
+  bitmap,
+  EXIF_MARKER,
+  jpegClaiming,
+  pngClaiming,
+  sidewaysPhoneJpeg,
+  solidImage,
+  twoToneJpeg,
+} from "../../../tests/support/image-fixtures";
 import { decodeBitmap, UnsupportedBitmapError } from "./bmp.server";
 import { processImage } from "./process.server";
 import { ImageRejectedError, UPLOAD_REJECTIONS } from "./upload-errors.server";
@@ -56,7 +64,11 @@ describe("processImage: variants", () => {
   it.each(["png", "webp", "gif", "tiff"] as const)("reads %s uploads", async (format) => {
     const result = await processImage(await solidImage(format, 640, 480), format);
     expect(result.variants.map((variant) => variant.width)).toEqual([480, 640]);
-    expect(await colourAt(result.variants[0]!.data, 10, 10)).toEqual([expect.closeTo(10, -1), expect.closeTo(120, -1), expect.closeTo(60, -1)]);
+    expect(await colourAt(result.variants[0]!.data, 10, 10)).toEqual([
+      expect.closeTo(10, -1),
+      expect.closeTo(120, -1),
+      expect.closeTo(60, -1),
+    ]);
   });
 });
 
@@ -153,7 +165,9 @@ describe("BMP uploads", () => {
 
   it("reads 32-bit top-down bitmaps with an alpha mask, keeping transparency", () => {
     const masks = { red: 0x00ff0000, green: 0x0000ff00, blue: 0x000000ff, alpha: 0xff000000 };
-    const decoded = decodeBitmap(bitmap({ width: 4, height: 4, bitsPerPixel: 32, pixel: quadrant, topDown: true, masks }));
+    const decoded = decodeBitmap(
+      bitmap({ width: 4, height: 4, bitsPerPixel: 32, pixel: quadrant, topDown: true, masks }),
+    );
     expect(decoded.channels).toBe(4);
     expect(pixelAt(decoded, 0, 0)).toEqual([255, 0, 0, 255]);
     expect(pixelAt(decoded, 3, 0)).toEqual([0, 0, 255, 128]);
@@ -162,7 +176,13 @@ describe("BMP uploads", () => {
 
   it("reads 16-bit 5-6-5 bitfield, 8-bit and 1-bit palette bitmaps", () => {
     const rgb565 = decodeBitmap(
-      bitmap({ width: 4, height: 4, bitsPerPixel: 16, pixel: quadrant, masks: { red: 0xf800, green: 0x07e0, blue: 0x001f } }),
+      bitmap({
+        width: 4,
+        height: 4,
+        bitsPerPixel: 16,
+        pixel: quadrant,
+        masks: { red: 0xf800, green: 0x07e0, blue: 0x001f },
+      }),
     );
     expect(pixelAt(rgb565, 0, 0)).toEqual([255, 0, 0]);
     const palette: [number, number, number][] = [
@@ -176,13 +196,29 @@ describe("BMP uploads", () => {
     const black = [0, 0, 0, 255] as [number, number, number, number];
     const white = [255, 255, 255, 255] as [number, number, number, number];
     const mono = decodeBitmap(
-      bitmap({ width: 10, height: 2, bitsPerPixel: 1, pixel: (x) => (x % 3 === 0 ? white : black), palette: [[0, 0, 0], [255, 255, 255]] }),
+      bitmap({
+        width: 10,
+        height: 2,
+        bitsPerPixel: 1,
+        pixel: (x) => (x % 3 === 0 ? white : black),
+        palette: [
+          [0, 0, 0],
+          [255, 255, 255],
+        ],
+      }),
     );
-    expect(Array.from({ length: 10 }, (_, x) => pixelAt(mono, x, 0)[0])).toEqual([255, 0, 0, 255, 0, 0, 255, 0, 0, 255]);
+    expect(Array.from({ length: 10 }, (_, x) => pixelAt(mono, x, 0)[0])).toEqual([
+      255, 0, 0, 255, 0, 0, 255, 0, 0, 255,
+    ]);
   });
 
   it("turns a bitmap into WebP variants like any other upload", async () => {
-    const file = bitmap({ width: 600, height: 400, bitsPerPixel: 24, pixel: (x) => (x < 300 ? [200, 20, 20, 255] : [20, 20, 200, 255]) });
+    const file = bitmap({
+      width: 600,
+      height: 400,
+      bitsPerPixel: 24,
+      pixel: (x) => (x < 300 ? [200, 20, 20, 255] : [20, 20, 200, 255]),
+    });
     const result = await processImage(file, "bmp");
     expect(result.variants.map(({ width, height }) => [width, height])).toEqual([
       [480, 320],
@@ -194,7 +230,14 @@ describe("BMP uploads", () => {
   });
 
   it("refuses run-length-encoded bitmaps with their own message", async () => {
-    const rle = bitmap({ width: 4, height: 4, bitsPerPixel: 8, pixel: quadrant, compression: 1, palette: [[255, 0, 0]] });
+    const rle = bitmap({
+      width: 4,
+      height: 4,
+      bitsPerPixel: 8,
+      pixel: quadrant,
+      compression: 1,
+      palette: [[255, 0, 0]],
+    });
     expect(() => decodeBitmap(rle)).toThrow(UnsupportedBitmapError);
     expect((await rejection(processImage(rle, "bmp"))).message).toBe(UPLOAD_REJECTIONS.unsupportedBitmap);
   });

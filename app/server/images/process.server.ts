@@ -95,11 +95,15 @@ async function processUpload(data: Buffer, format: ImageFormat): Promise<Process
       variants.push({ width: info.width, height: info.height, data: output });
     }
     // From the smallest variant: the same picture at a fraction of the decoding work.
-    const placeholder = await sharp(variants[0]!.data).resize({ width: PLACEHOLDER_WIDTH }).webp(PLACEHOLDER_WEBP).toBuffer();
+    const placeholder = await sharp(variants[0]!.data)
+      .resize({ width: PLACEHOLDER_WIDTH })
+      .webp(PLACEHOLDER_WEBP)
+      .toBuffer();
     return { width, height, variants, placeholder: `data:image/webp;base64,${placeholder.toString("base64")}` };
   } catch (error) {
     if (error instanceof ImageRejectedError) throw error;
-    if (error instanceof UnsupportedBitmapError) throw new ImageRejectedError(UPLOAD_REJECTIONS.unsupportedBitmap, 422, error);
+    if (error instanceof UnsupportedBitmapError)
+      throw new ImageRejectedError(UPLOAD_REJECTIONS.unsupportedBitmap, 422, error);
     throw new ImageRejectedError(UPLOAD_REJECTIONS.unreadable, 422, error);
   }
 }

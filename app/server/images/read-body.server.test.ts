@@ -57,7 +57,9 @@ describe("readLimitedBody", () => {
     const { stream, state } = trackedBody(100, MB);
     const error = await rejection(readLimitedBody(post(stream)));
     expect(error.status).toBe(413);
-    expect(error.message).toMatch(/^File size too large\. Please upload images smaller than 20MB\. Your file is 21\.00MB\.$/);
+    expect(error.message).toMatch(
+      /^File size too large\. Please upload images smaller than 20MB\. Your file is 21\.00MB\.$/,
+    );
     expect(state.pulled).toBeLessThanOrEqual(22);
     expect(state.cancelled).toBe(true);
   });

@@ -49,7 +49,10 @@ export async function findUnusedImages(
   const strayObjects: string[] = [];
   for (const prefix of ["images/", "variants/"]) {
     for await (const object of storage.list(prefix)) {
-      const key = prefix === "images/" ? object.key.slice("images/".length) : object.key.replace(/^variants\/w\d+\//, "").replace(/\.webp$/, "");
+      const key =
+        prefix === "images/"
+          ? object.key.slice("images/".length)
+          : object.key.replace(/^variants\/w\d+\//, "").replace(/\.webp$/, "");
       if (!known.has(key) && object.lastModified.getTime() < cutoff) strayObjects.push(object.key);
     }
   }
@@ -57,7 +60,10 @@ export async function findUnusedImages(
 }
 
 /** Deletes what findUnusedImages found, except an image a record started to use in between. Returns the keys deleted. */
-export async function removeUnusedImages(services: { db: Database; storage: ObjectStorage }, unused: UnusedImages): Promise<string[]> {
+export async function removeUnusedImages(
+  services: { db: Database; storage: ObjectStorage },
+  unused: UnusedImages,
+): Promise<string[]> {
   const referenced = await referencedImageKeys(services.db);
   const removed: string[] = [];
   for (const image of unused.images) {

@@ -20,7 +20,8 @@ export const UPLOAD_REJECTIONS = {
   dimensions: (width: number, height: number) =>
     `Image dimensions too large (${width} × ${height} pixels). Please upload an image of at most 100 megapixels and 30000 pixels on each side.`,
   unreadable: "The image could not be read. It may be damaged or incomplete; please try another file.",
-  unsupportedBitmap: "This BMP image uses a compression that cannot be read. Please save it as JPEG or PNG and try again.",
+  unsupportedBitmap:
+    "This BMP image uses a compression that cannot be read. Please save it as JPEG or PNG and try again.",
   empty: "The upload was empty. Please choose an image file.",
   incomplete: "The upload did not arrive completely. Please try again.",
   badFolder: "Unknown image folder.",

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ContentChange } from "../content-events.server";
-import { closeContentEventStreams, contentEventStream, openContentEventStreamCount } from "./content-event-stream.server";
+import {
+  closeContentEventStreams,
+  contentEventStream,
+  openContentEventStreamCount,
+} from "./content-event-stream.server";
 
 function fakeChanges() {
   const listeners = new Set<(change: ContentChange) => void>();
@@ -33,17 +37,26 @@ describe("contentEventStream", () => {
 
   it("forwards each content change as a `content` event", async () => {
     const changes = fakeChanges();
-    const reader = contentEventStream({ signal: new AbortController().signal, subscribe: changes.subscribe }).body!.getReader();
+    const reader = contentEventStream({
+      signal: new AbortController().signal,
+      subscribe: changes.subscribe,
+    }).body!.getReader();
     expect(await readText(reader)).toBe("retry: 2000\n: connected\n\n");
 
     changes.emit({ collection: "rides", id: "r1", action: "updated" });
 
-    expect(await readText(reader)).toBe('event: content\ndata: {"collection":"rides","id":"r1","action":"updated"}\n\n');
+    expect(await readText(reader)).toBe(
+      'event: content\ndata: {"collection":"rides","id":"r1","action":"updated"}\n\n',
+    );
   });
 
   it("sends a keep-alive comment while nothing happens", async () => {
     vi.useFakeTimers();
-    const reader = contentEventStream({ signal: new AbortController().signal, subscribe: fakeChanges().subscribe, keepAliveMs: 25_000 }).body!.getReader();
+    const reader = contentEventStream({
+      signal: new AbortController().signal,
+      subscribe: fakeChanges().subscribe,
+      keepAliveMs: 25_000,
+    }).body!.getReader();
     await readText(reader);
 
     vi.advanceTimersByTime(25_000);
@@ -66,7 +79,9 @@ describe("contentEventStream", () => {
 
   it("ends every open stream on shutdown", async () => {
     const changes = fakeChanges();
-    const readers = [1, 2].map(() => contentEventStream({ signal: new AbortController().signal, subscribe: changes.subscribe }).body!.getReader());
+    const readers = [1, 2].map(() =>
+      contentEventStream({ signal: new AbortController().signal, subscribe: changes.subscribe }).body!.getReader(),
+    );
     for (const reader of readers) await readText(reader);
 
     closeContentEventStreams();

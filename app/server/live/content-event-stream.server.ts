@@ -21,7 +21,11 @@ let shutdownHookInstalled = false;
  * A server-sent-events response that forwards every committed content change as a
  * `content` event until the client disconnects or the process shuts down.
  */
-export function contentEventStream({ signal, subscribe = onContentChanged, keepAliveMs = KEEP_ALIVE_MS }: ContentEventStreamOptions): Response {
+export function contentEventStream({
+  signal,
+  subscribe = onContentChanged,
+  keepAliveMs = KEEP_ALIVE_MS,
+}: ContentEventStreamOptions): Response {
   const encoder = new TextEncoder();
   let close = () => {};
 

@@ -4,7 +4,16 @@ import type { AuditLogTable, Executor } from "../db/schema.server";
 /** Who made a change: the signed-in admin. */
 export type AuditActor = { id: string | null; email: string };
 
-export const AUDIT_ACTIONS = ["created", "updated", "duplicated", "deleted", "reordered", "status-changed", "saved", "refreshed"] as const;
+export const AUDIT_ACTIONS = [
+  "created",
+  "updated",
+  "duplicated",
+  "deleted",
+  "reordered",
+  "status-changed",
+  "saved",
+  "refreshed",
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_COLLECTIONS = ["rides", "heroSlides", "featuredRide", "config", "stats"] as const;
@@ -23,7 +32,12 @@ export type AuditEntry = AuditChange & { id: string; actorEmail: string; at: str
 export const RECENT_ACTIVITY_LIMIT = 10;
 
 /** Appends one entry to the trail. `at` is injectable so tests can order entries deterministically. */
-export async function recordAudit(db: Executor, actor: AuditActor, change: AuditChange, at = new Date()): Promise<AuditEntry> {
+export async function recordAudit(
+  db: Executor,
+  actor: AuditActor,
+  change: AuditChange,
+  at = new Date(),
+): Promise<AuditEntry> {
   const row: AuditLogTable = {
     id: randomUUID(),
     actor_id: actor.id,

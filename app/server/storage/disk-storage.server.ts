@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import type { Stats } from "node:fs";
 import { mkdir, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { assertValidKey, assertValidPrefix, type ListedObject, type ObjectStorage, type StoredObjectInfo } from "./storage.server";
+import {
+  assertValidKey,
+  assertValidPrefix,
+  type ListedObject,
+  type ObjectStorage,
+  type StoredObjectInfo,
+} from "./storage.server";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".jpg": "image/jpeg",

@@ -42,7 +42,11 @@ describe("storage configuration", () => {
 
   it("fails at start-up, in words, on half-given credentials or an endpoint that is not a URL", () => {
     expect(() => readEnv({ S3_BUCKET: "b", S3_ACCESS_KEY_ID: "key" })).toThrow(ConfigurationError);
-    expect(() => readEnv({ S3_BUCKET: "b", S3_ACCESS_KEY_ID: "key" })).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/);
-    expect(() => readEnv({ S3_BUCKET: "b", S3_ENDPOINT: "minio:9000" })).toThrow(/S3_ENDPOINT must be an http\(s\) URL/);
+    expect(() => readEnv({ S3_BUCKET: "b", S3_ACCESS_KEY_ID: "key" })).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/,
+    );
+    expect(() => readEnv({ S3_BUCKET: "b", S3_ENDPOINT: "minio:9000" })).toThrow(
+      /S3_ENDPOINT must be an http\(s\) URL/,
+    );
   });
 });

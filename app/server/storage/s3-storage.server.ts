@@ -21,7 +21,10 @@ export type S3StorageConfig = {
 };
 
 function isNotFound(error: unknown): boolean {
-  return error instanceof S3ServiceException && (error.name === "NoSuchKey" || error.name === "NotFound" || error.$metadata.httpStatusCode === 404);
+  return (
+    error instanceof S3ServiceException &&
+    (error.name === "NoSuchKey" || error.name === "NotFound" || error.$metadata.httpStatusCode === 404)
+  );
 }
 
 /** The answer to a request about one object, or null when the bucket has no such object. */
@@ -67,7 +70,15 @@ export function createS3Storage(config: S3StorageConfig): ObjectStorage {
   return {
     async put(key, body, { contentType }) {
       assertValidKey(key);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.byteLength }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          ContentLength: body.byteLength,
+        }),
+      );
     },
 
     async get(key) {
@@ -93,9 +104,12 @@ export function createS3Storage(config: S3StorageConfig): ObjectStorage {
       assertValidPrefix(prefix);
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken }));
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken }),
+        );
         for (const object of page.Contents ?? []) {
-          if (object.Key) yield { key: object.Key, size: object.Size ?? 0, lastModified: object.LastModified ?? new Date(0) };
+          if (object.Key)
+            yield { key: object.Key, size: object.Size ?? 0, lastModified: object.LastModified ?? new Date(0) };
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);

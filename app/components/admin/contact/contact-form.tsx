@@ -29,7 +29,10 @@ const SOCIAL_FIELDS: FieldSpec<"socialMedia">[] = [
   { key: "email", label: "Email link", placeholder: "mailto:hello@example.com" },
 ];
 
-const DRAFT_OPTIONS = { toDraft: (config: SiteConfig) => config, revision: (config: SiteConfig) => JSON.stringify(config) };
+const DRAFT_OPTIONS = {
+  toDraft: (config: SiteConfig) => config,
+  revision: (config: SiteConfig) => JSON.stringify(config),
+};
 
 type ContactFormProps = { config: SiteConfig; onMessage: (text: string) => void };
 
@@ -52,9 +55,18 @@ export function ContactForm({ config, onMessage }: ContactFormProps) {
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} aria-label="Contact information" className="space-y-6">
       {stale && (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          <p>Someone else saved the contact information while you were editing it. Saving now replaces their version.</p>
-          <button type="button" onClick={takeLatest} className="rounded-md border border-amber-800 px-3 py-1.5 font-semibold hover:bg-amber-100">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          <p>
+            Someone else saved the contact information while you were editing it. Saving now replaces their version.
+          </p>
+          <button
+            type="button"
+            onClick={takeLatest}
+            className="rounded-md border border-amber-800 px-3 py-1.5 font-semibold hover:bg-amber-100"
+          >
             Load the latest version
           </button>
         </div>

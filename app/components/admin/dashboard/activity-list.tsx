@@ -10,16 +10,22 @@ export function ActivityList({ entries }: { entries: AuditEntry[] }) {
         Recent activity
       </h2>
       {entries.length === 0 ? (
-        <p className="rounded-card border border-dashed border-ink-300 p-5 text-sm text-ink-600">No changes yet. Changes made in the admin portal appear here.</p>
+        <p className="rounded-card border border-dashed border-ink-300 p-5 text-sm text-ink-600">
+          No changes yet. Changes made in the admin portal appear here.
+        </p>
       ) : (
-        <ol className="divide-y divide-ink-100 rounded-card border border-ink-200 bg-white shadow-card" data-testid="recent-activity">
+        <ol
+          className="divide-y divide-ink-100 rounded-card border border-ink-200 bg-white shadow-card"
+          data-testid="recent-activity"
+        >
           {entries.map((entry) => (
             <li key={entry.id} className="flex gap-3 p-4">
               <History aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-ink-400" />
               <div className="min-w-0">
                 <p className="font-medium text-ink-900">{entry.summary}</p>
                 <p className="text-sm text-ink-600">
-                  by <span className="break-all">{entry.actorEmail}</span> · <time dateTime={entry.at}>{formatIndianTime(entry.at)}</time>
+                  by <span className="break-all">{entry.actorEmail}</span> ·{" "}
+                  <time dateTime={entry.at}>{formatIndianTime(entry.at)}</time>
                 </p>
               </div>
             </li>

@@ -1,7 +1,11 @@
 import { Link } from "react-router";
 
 const STEPS = [
-  { text: "Add your rides, with dates, itinerary, pricing and a booking form link.", to: "/admin/rides", link: "Ride Management" },
+  {
+    text: "Add your rides, with dates, itinerary, pricing and a booking form link.",
+    to: "/admin/rides",
+    link: "Ride Management",
+  },
   { text: "Set the hero slides that greet visitors on the home page.", to: "/admin/hero", link: "Hero Section" },
   { text: "Feature one ride in the home page banner.", to: "/admin/featured", link: "Featured Ride" },
   { text: "Fill in the company's contact details and social links.", to: "/admin/contact", link: "Contact Info" },
@@ -17,7 +21,10 @@ export function GettingStarted() {
       <ol className="space-y-3 rounded-card border border-ink-200 bg-white p-5 shadow-card">
         {STEPS.map((step, index) => (
           <li key={step.to} className="flex gap-3">
-            <span aria-hidden="true" className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
+            <span
+              aria-hidden="true"
+              className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white"
+            >
               {index + 1}
             </span>
             <p className="text-sm text-ink-700">

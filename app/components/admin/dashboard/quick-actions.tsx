@@ -17,7 +17,10 @@ export function QuickActions() {
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {ACTIONS.map(({ to, label, description, Icon }) => (
           <li key={to}>
-            <Link to={to} className="flex h-full items-start gap-3 rounded-card border border-ink-200 bg-white p-4 shadow-card hover:border-brand-400 hover:shadow-card-hover">
+            <Link
+              to={to}
+              className="flex h-full items-start gap-3 rounded-card border border-ink-200 bg-white p-4 shadow-card hover:border-brand-400 hover:shadow-card-hover"
+            >
               <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
               <span>
                 <span className="block font-semibold text-ink-900">{label}</span>

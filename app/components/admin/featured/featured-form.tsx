@@ -10,7 +10,15 @@ import { useDraft } from "../use-draft";
 import { PREVIEW_PATH, previewBanner, usePreviewPublisher } from "./preview";
 
 /** SPEC §9: the button says 'Know More' and the banner is active until the admin says otherwise. */
-const NEW_BANNER: FeaturedRideInput = { title: "", subtitle: "", description: "", image: "", ctaText: DEFAULT_CTA_TEXT, ctaLink: "", isActive: true };
+const NEW_BANNER: FeaturedRideInput = {
+  title: "",
+  subtitle: "",
+  description: "",
+  image: "",
+  ctaText: DEFAULT_CTA_TEXT,
+  ctaLink: "",
+  isActive: true,
+};
 
 const DRAFT_OPTIONS = {
   toDraft: (stored: FeaturedRide | null): FeaturedRideInput => {
@@ -53,24 +61,72 @@ export function FeaturedForm({ stored, onMessage }: FeaturedFormProps) {
   return (
     // One column: the banner lays itself out by the viewport's width, as on the home page.
     <div className="space-y-8">
-      <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby="featured-form-title" className="max-w-3xl space-y-4 rounded-card border border-ink-200 bg-white p-4 shadow-card sm:p-6">
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby="featured-form-title"
+        className="max-w-3xl space-y-4 rounded-card border border-ink-200 bg-white p-4 shadow-card sm:p-6"
+      >
         <h2 id="featured-form-title" className="font-display text-xl font-bold text-ink-900">
           Banner details
         </h2>
         {stale && (
-          <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <div
+            role="alert"
+            className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+          >
             <p>Someone else saved the banner while you were editing it. Saving now replaces their version.</p>
-            <button type="button" onClick={takeLatest} className="rounded-md border border-amber-800 px-3 py-1.5 font-semibold hover:bg-amber-100">
+            <button
+              type="button"
+              onClick={takeLatest}
+              className="rounded-md border border-amber-800 px-3 py-1.5 font-semibold hover:bg-amber-100"
+            >
               Load the latest version
             </button>
           </div>
         )}
-        <TextInput id="featured-title" label="Banner title" required value={draft.title} onChange={(value) => set("title", value)} error={errors.title} />
-        <TextInput id="featured-subtitle" label="Ride title" required value={draft.subtitle} onChange={(value) => set("subtitle", value)} error={errors.subtitle} />
-        <TextArea id="featured-description" label="Description" required value={draft.description} onChange={(value) => set("description", value)} error={errors.description} />
-        <ImageUploadField name="image" label="Banner image" folder="featured-rides" value={draft.image} onChange={(url) => set("image", url)} error={errors.image} />
+        <TextInput
+          id="featured-title"
+          label="Banner title"
+          required
+          value={draft.title}
+          onChange={(value) => set("title", value)}
+          error={errors.title}
+        />
+        <TextInput
+          id="featured-subtitle"
+          label="Ride title"
+          required
+          value={draft.subtitle}
+          onChange={(value) => set("subtitle", value)}
+          error={errors.subtitle}
+        />
+        <TextArea
+          id="featured-description"
+          label="Description"
+          required
+          value={draft.description}
+          onChange={(value) => set("description", value)}
+          error={errors.description}
+        />
+        <ImageUploadField
+          name="image"
+          label="Banner image"
+          folder="featured-rides"
+          value={draft.image}
+          onChange={(url) => set("image", url)}
+          error={errors.image}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput id="featured-ctaText" label="Button text" required value={draft.ctaText} onChange={(value) => set("ctaText", value)} error={errors.ctaText} />
+          <TextInput
+            id="featured-ctaText"
+            label="Button text"
+            required
+            value={draft.ctaText}
+            onChange={(value) => set("ctaText", value)}
+            error={errors.ctaText}
+          />
           <TextInput
             id="featured-ctaLink"
             label="Button link"
@@ -81,9 +137,18 @@ export function FeaturedForm({ stored, onMessage }: FeaturedFormProps) {
             hint="A ride page (/ride/…) or a web address; empty goes to the first upcoming ride"
           />
         </div>
-        <Checkbox id="featured-isActive" label="Active (shown on the home page)" checked={draft.isActive} onChange={(checked) => set("isActive", checked)} />
+        <Checkbox
+          id="featured-isActive"
+          label="Active (shown on the home page)"
+          checked={draft.isActive}
+          onChange={(checked) => set("isActive", checked)}
+        />
         <div className="flex flex-wrap gap-3">
-          <button type="button" onClick={openPreview} className="inline-flex min-h-11 items-center gap-2 rounded-md border border-ink-300 px-4 font-semibold text-ink-800 hover:bg-ink-50">
+          <button
+            type="button"
+            onClick={openPreview}
+            className="inline-flex min-h-11 items-center gap-2 rounded-md border border-ink-300 px-4 font-semibold text-ink-800 hover:bg-ink-50"
+          >
             <ExternalLink aria-hidden="true" className="size-4" />
             Preview Banner<span className="sr-only"> (opens a pop-up window)</span>
           </button>

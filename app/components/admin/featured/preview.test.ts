@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { PREVIEW_FALLBACKS, previewBanner, previewValuesOf } from "./preview";
 
-const values = { title: "", subtitle: "Ladakh Loop", description: "  ", image: "", ctaText: "", ctaLink: "/ride/abc", isActive: true };
+const values = {
+  title: "",
+  subtitle: "Ladakh Loop",
+  description: "  ",
+  image: "",
+  ctaText: "",
+  ctaLink: "/ride/abc",
+  isActive: true,
+};
 
 describe("previewBanner", () => {
   it("fills empty texts with fallbacks and the default button text", () => {
@@ -17,7 +25,10 @@ describe("previewBanner", () => {
 
 describe("previewValuesOf", () => {
   it("accepts a values message and reads only known fields", () => {
-    expect(previewValuesOf({ type: "values", values: { ...values, title: "Featured", extra: 1 } })).toEqual({ ...values, title: "Featured" });
+    expect(previewValuesOf({ type: "values", values: { ...values, title: "Featured", extra: 1 } })).toEqual({
+      ...values,
+      title: "Featured",
+    });
   });
 
   it("ignores anything else", () => {

@@ -22,7 +22,8 @@ export function previewBanner(values: FeaturedRideInput): FeaturedRide {
 
 /** The form values in a message from another window, checked field by field (it could be anything). */
 export function previewValuesOf(data: unknown): FeaturedRideInput | null {
-  if (typeof data !== "object" || data === null || !("type" in data) || data.type !== "values" || !("values" in data)) return null;
+  if (typeof data !== "object" || data === null || !("type" in data) || data.type !== "values" || !("values" in data))
+    return null;
   const values = data.values;
   if (typeof values !== "object" || values === null) return null;
   const text = (key: string) => {

@@ -75,7 +75,8 @@ function controlAttributes({ id, error, hint, required, value, onChange }: TextC
   return {
     id,
     value,
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => onChange(event.target.value),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      onChange(event.target.value),
     "aria-required": required || undefined,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy(id, hint, error),
@@ -89,7 +90,11 @@ export function TextInput({ id, label, error, hint, required, value, onChange, .
   const field = { id, label, error, hint, required, value, onChange };
   return (
     <Field {...field}>
-      <input {...rest} {...controlAttributes(field)} className={`mt-1 ${rest.readOnly ? readOnlyInputClass : inputClass}`} />
+      <input
+        {...rest}
+        {...controlAttributes(field)}
+        className={`mt-1 ${rest.readOnly ? readOnlyInputClass : inputClass}`}
+      />
     </Field>
   );
 }
@@ -120,7 +125,13 @@ export function SelectInput({ options, ...field }: SelectProps) {
   );
 }
 
-type CheckboxProps = { id: string; label: ReactNode; checked: boolean; onChange: (checked: boolean) => void; hint?: string };
+type CheckboxProps = {
+  id: string;
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  hint?: string;
+};
 
 export function Checkbox({ id, label, checked, onChange, hint }: CheckboxProps) {
   return (
@@ -148,7 +159,15 @@ export function Checkbox({ id, label, checked, onChange, hint }: CheckboxProps) 
 }
 
 /** A titled group of fields (a <fieldset>, so a screen reader names the group of each field). */
-export function FormSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+export function FormSection({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   return (
     <fieldset className="min-w-0 rounded-card border border-ink-200 bg-white p-4 sm:p-6">
       <legend className="px-1 font-display text-lg font-bold text-ink-900">{title}</legend>

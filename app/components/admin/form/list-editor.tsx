@@ -64,7 +64,11 @@ export function ListEditor({ id, label, itemLabel, items, onChange, placeholder 
               aria-label={`${itemLabel} ${index + 1}`}
               value={item.value}
               placeholder={placeholder}
-              onChange={(event) => onChange(items.map((other) => (other.key === item.key ? { ...other, value: event.target.value } : other)))}
+              onChange={(event) =>
+                onChange(
+                  items.map((other) => (other.key === item.key ? { ...other, value: event.target.value } : other)),
+                )
+              }
               onKeyDown={(event) => onKeyDown(event, index)}
               className={inputClass}
             />

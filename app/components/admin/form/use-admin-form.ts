@@ -49,7 +49,9 @@ export function useAdminForm({ schema, onMessage, onSaved, onFailed }: AdminForm
   /** Forgets a field's message once the admin edits it (`paths` are error keys or their prefix). */
   const clearErrors = useCallback((...paths: string[]) => {
     setErrors((previous) => {
-      const keys = Object.keys(previous).filter((key) => paths.some((path) => key === path || key.startsWith(`${path}.`)));
+      const keys = Object.keys(previous).filter((key) =>
+        paths.some((path) => key === path || key.startsWith(`${path}.`)),
+      );
       if (keys.length === 0) return previous;
       const next = { ...previous };
       for (const key of keys) delete next[key];

@@ -20,11 +20,21 @@ export function SlideList({ slides, deletingId, onDelete }: SlideListProps) {
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">
           {slides.map((slide) => (
-            <li key={slide.id} data-testid="slide-card" aria-busy={deletingId === slide.id || undefined} className={`overflow-hidden rounded-card border border-ink-200 bg-white shadow-card ${deletingId === slide.id ? "opacity-50" : ""}`}>
+            <li
+              key={slide.id}
+              data-testid="slide-card"
+              aria-busy={deletingId === slide.id || undefined}
+              className={`overflow-hidden rounded-card border border-ink-200 bg-white shadow-card ${deletingId === slide.id ? "opacity-50" : ""}`}
+            >
               <article aria-labelledby={`slide-${slide.id}-title`}>
                 <div className="relative aspect-[16/7] bg-ink-900">
                   {slide.background && (
-                    <ResponsiveImage src={slide.background} alt="" sizes="(min-width: 768px) 40vw, 100vw" className="absolute inset-0 size-full object-cover opacity-70" />
+                    <ResponsiveImage
+                      src={slide.background}
+                      alt=""
+                      sizes="(min-width: 768px) 40vw, 100vw"
+                      className="absolute inset-0 size-full object-cover opacity-70"
+                    />
                   )}
                   <div className="relative flex h-full flex-col justify-end gap-1 bg-linear-to-t from-ink-950/80 to-transparent p-4 text-white">
                     <p className="text-xs font-semibold tracking-widest text-brand-200 uppercase">{slide.tagline}</p>
@@ -32,19 +42,34 @@ export function SlideList({ slides, deletingId, onDelete }: SlideListProps) {
                       {slide.title}
                     </h3>
                     <p className="text-sm text-ink-100">{slide.subtitle}</p>
-                    <span className="mt-1 inline-flex w-fit rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold">{slide.cta}</span>
+                    <span className="mt-1 inline-flex w-fit rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold">
+                      {slide.cta}
+                    </span>
                   </div>
                 </div>
                 <div className="flex flex-wrap items-center justify-between gap-2 p-3">
                   <p className="text-sm text-ink-700">
-                    Position {slide.order + 1} · {slide.isActive ? <span className="font-semibold text-success-600">Active</span> : <span className="text-ink-600">Hidden</span>}
+                    Position {slide.order + 1} ·{" "}
+                    {slide.isActive ? (
+                      <span className="font-semibold text-success-600">Active</span>
+                    ) : (
+                      <span className="text-ink-600">Hidden</span>
+                    )}
                   </p>
                   <div className="flex gap-2">
-                    <Link to={{ search: new URLSearchParams({ edit: slide.id }).toString() }} className={`${actionClass} border-ink-300 text-ink-800 hover:bg-ink-50`}>
+                    <Link
+                      to={{ search: new URLSearchParams({ edit: slide.id }).toString() }}
+                      className={`${actionClass} border-ink-300 text-ink-800 hover:bg-ink-50`}
+                    >
                       <Pencil aria-hidden="true" className="size-4" />
                       Edit<span className="sr-only"> slide {slide.title}</span>
                     </Link>
-                    <button type="button" disabled={deletingId === slide.id} onClick={() => onDelete(slide)} className={`${actionClass} border-red-300 text-red-700 hover:bg-red-50`}>
+                    <button
+                      type="button"
+                      disabled={deletingId === slide.id}
+                      onClick={() => onDelete(slide)}
+                      className={`${actionClass} border-red-300 text-red-700 hover:bg-red-50`}
+                    >
                       <Trash2 aria-hidden="true" className="size-4" />
                       Delete<span className="sr-only"> slide {slide.title}</span>
                     </button>

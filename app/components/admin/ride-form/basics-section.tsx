@@ -13,7 +13,14 @@ type BasicsProps = SectionProps & { setDates: (startDate: string, endDate: strin
 export const BasicsSection = memo(function BasicsSection({ draft, errors, update, setDates }: BasicsProps) {
   return (
     <FormSection title="Basics">
-      <TextInput id={fieldId("title")} label="Title" required value={draft.title} onChange={(value) => update("title", value)} error={errors.title} />
+      <TextInput
+        id={fieldId("title")}
+        label="Title"
+        required
+        value={draft.title}
+        onChange={(value) => update("title", value)}
+        error={errors.title}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         <TextInput
           id={fieldId("startDate")}
@@ -73,7 +80,14 @@ export const BasicsSection = memo(function BasicsSection({ draft, errors, update
           error={errors.status}
         />
       </div>
-      <ImageUploadField name="image" label="Ride image" folder="rides" value={draft.image} onChange={(url) => update("image", url)} error={errors.image} />
+      <ImageUploadField
+        name="image"
+        label="Ride image"
+        folder="rides"
+        value={draft.image}
+        onChange={(url) => update("image", url)}
+        error={errors.image}
+      />
       <TextArea
         id={fieldId("description")}
         label="Description"
@@ -82,7 +96,12 @@ export const BasicsSection = memo(function BasicsSection({ draft, errors, update
         onChange={(value) => update("description", value)}
         error={errors.description}
       />
-      <Checkbox id={fieldId("featured")} label="Featured ride" checked={draft.featured} onChange={(checked) => update("featured", checked)} />
+      <Checkbox
+        id={fieldId("featured")}
+        label="Featured ride"
+        checked={draft.featured}
+        onChange={(checked) => update("featured", checked)}
+      />
     </FormSection>
   );
 });

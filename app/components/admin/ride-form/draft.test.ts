@@ -59,7 +59,17 @@ describe("ride form draft", () => {
     const parsed = parseOrErrors(rideInputSchema, input);
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
-    const { id: _id, order: _order, price: _price, thingsToCarry: _carry, duration: _duration, createdAt: _c, updatedAt: _u, version: _v, ...fields } = ride;
+    const {
+      id: _id,
+      order: _order,
+      price: _price,
+      thingsToCarry: _carry,
+      duration: _duration,
+      createdAt: _c,
+      updatedAt: _u,
+      version: _v,
+      ...fields
+    } = ride;
     expect(parsed.data).toEqual(fields);
   });
 

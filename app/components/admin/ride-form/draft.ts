@@ -15,7 +15,13 @@ export type DraftDay = {
   activities: ListItem[];
 };
 
-export const LIST_FIELDS = ["highlights", "included", "excluded", "thingsToCarryMandatory", "thingsToCarrySuggested"] as const;
+export const LIST_FIELDS = [
+  "highlights",
+  "included",
+  "excluded",
+  "thingsToCarryMandatory",
+  "thingsToCarrySuggested",
+] as const;
 export type ListField = (typeof LIST_FIELDS)[number];
 
 export type RideDraft = {
@@ -47,7 +53,13 @@ export type RideDraft = {
 export type TextField = { [K in keyof RideDraft]: RideDraft[K] extends string ? K : never }[keyof RideDraft];
 
 function toDraftDay(day: ItineraryDay): DraftDay {
-  return { day: day.day, title: day.title, description: day.description, distance: day.distance, activities: toListItems(day.activities) };
+  return {
+    day: day.day,
+    title: day.title,
+    description: day.description,
+    distance: day.distance,
+    activities: toListItems(day.activities),
+  };
 }
 
 function blankDay(day: number): DraftDay {

@@ -17,9 +17,16 @@ type ItinerarySectionProps = {
  * One editor per ride day, generated from the dates (SPEC §4). Each day editor re-renders only
  * when its own day changes, so a month-long itinerary stays quick to type in.
  */
-export const ItinerarySection = memo(function ItinerarySection({ itinerary, errors, updateDay }: ItinerarySectionProps) {
+export const ItinerarySection = memo(function ItinerarySection({
+  itinerary,
+  errors,
+  updateDay,
+}: ItinerarySectionProps) {
   return (
-    <FormSection title="Itinerary" description="One day per ride day, planned from the start and end dates. Changing a date keeps the days already written.">
+    <FormSection
+      title="Itinerary"
+      description="One day per ride day, planned from the start and end dates. Changing a date keeps the days already written."
+    >
       {itinerary.length === 0 ? (
         <p className="text-sm text-ink-600">Choose the start and end dates to plan the days.</p>
       ) : (

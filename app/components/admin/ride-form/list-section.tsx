@@ -15,10 +15,23 @@ type ListSectionProps = {
 };
 
 /** Highlights, inclusions, exclusions: a section holding one list of short texts. */
-export const ListSection = memo(function ListSection({ title, description, field, itemLabel, items, update }: ListSectionProps) {
+export const ListSection = memo(function ListSection({
+  title,
+  description,
+  field,
+  itemLabel,
+  items,
+  update,
+}: ListSectionProps) {
   return (
     <FormSection title={title} description={description}>
-      <ListEditor id={fieldId(field)} label={title} itemLabel={itemLabel} items={items} onChange={(next) => update(field, next)} />
+      <ListEditor
+        id={fieldId(field)}
+        label={title}
+        itemLabel={itemLabel}
+        items={items}
+        onChange={(next) => update(field, next)}
+      />
     </FormSection>
   );
 });

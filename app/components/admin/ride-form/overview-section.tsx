@@ -4,7 +4,10 @@ import { DIFFICULTIES } from "~/domain/ride";
 import { FormSection, SelectInput, TextInput } from "../form/fields";
 import { fieldId, type SectionProps } from "./section-props";
 
-const DIFFICULTY_OPTIONS = [{ value: "", label: "Not set" }, ...DIFFICULTIES.map((difficulty) => ({ value: difficulty, label: difficulty }))];
+const DIFFICULTY_OPTIONS = [
+  { value: "", label: "Not set" },
+  ...DIFFICULTIES.map((difficulty) => ({ value: difficulty, label: difficulty })),
+];
 
 export const OverviewSection = memo(function OverviewSection({ draft, errors, update }: SectionProps) {
   return (

@@ -4,7 +4,10 @@ import { fieldId, type SectionProps } from "./section-props";
 
 export const PricingSection = memo(function PricingSection({ draft, errors, update }: SectionProps) {
   return (
-    <FormSection title="Pricing" description="An empty or zero amount is not shown to visitors; ₹ is added when missing.">
+    <FormSection
+      title="Pricing"
+      description="An empty or zero amount is not shown to visitors; ₹ is added when missing."
+    >
       <div className="grid gap-4 sm:grid-cols-3">
         <TextInput
           id={fieldId("tripCost")}

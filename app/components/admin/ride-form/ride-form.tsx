@@ -6,7 +6,15 @@ import { useAdminForm } from "../form/use-admin-form";
 import { useUnsavedChangesGuard } from "../form/use-unsaved-changes-guard";
 import { useDraft } from "../use-draft";
 import { BasicsSection } from "./basics-section";
-import { type DraftDay, draftToInput, duplicateRideDraft, emptyRideDraft, type RideDraft, rideToDraft, withDates } from "./draft";
+import {
+  type DraftDay,
+  draftToInput,
+  duplicateRideDraft,
+  emptyRideDraft,
+  type RideDraft,
+  rideToDraft,
+  withDates,
+} from "./draft";
 import { type UpdateDay, ItinerarySection } from "./itinerary-section";
 import { CarrySection, ListSection } from "./list-section";
 import { OverviewSection } from "./overview-section";
@@ -19,8 +27,13 @@ export type RideFormSource = { mode: "add"; copyOf: Ride | null } | { mode: "edi
 
 const DRAFT_OPTIONS = {
   toDraft: (source: RideFormSource): RideDraft =>
-    source.mode === "edit" ? rideToDraft(source.ride) : source.copyOf ? duplicateRideDraft(source.copyOf) : emptyRideDraft(),
-  revision: (source: RideFormSource) => (source.mode === "edit" ? `${source.ride.id}@${source.ride.version}` : `new:${source.copyOf?.id ?? ""}`),
+    source.mode === "edit"
+      ? rideToDraft(source.ride)
+      : source.copyOf
+        ? duplicateRideDraft(source.copyOf)
+        : emptyRideDraft(),
+  revision: (source: RideFormSource) =>
+    source.mode === "edit" ? `${source.ride.id}@${source.ride.version}` : `new:${source.copyOf?.id ?? ""}`,
   content: draftToInput,
 };
 
@@ -67,7 +80,10 @@ export function RideForm({ source, deleted = false, onMessage, onClose }: RideFo
   );
   const updateDay: UpdateDay = useCallback(
     (index, patch: Partial<DraftDay>) => {
-      setDraft((previous) => ({ ...previous, itinerary: previous.itinerary.map((day, position) => (position === index ? { ...day, ...patch } : day)) }));
+      setDraft((previous) => ({
+        ...previous,
+        itinerary: previous.itinerary.map((day, position) => (position === index ? { ...day, ...patch } : day)),
+      }));
     },
     [setDraft],
   );
@@ -93,21 +109,38 @@ export function RideForm({ source, deleted = false, onMessage, onClose }: RideFo
         </p>
       )}
       {stale && !deleted && (
-        <div role="alert" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
-          <p>Someone else saved a newer version of this ride while you were editing it. Saving now would replace their changes.</p>
+        <div
+          role="alert"
+          className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+        >
+          <p>
+            Someone else saved a newer version of this ride while you were editing it. Saving now would replace their
+            changes.
+          </p>
           <div className="flex flex-wrap gap-2">
-            <button type="button" onClick={takeLatest} className="inline-flex items-center gap-2 rounded-md bg-amber-800 px-3 py-2 font-semibold text-white hover:bg-amber-900">
+            <button
+              type="button"
+              onClick={takeLatest}
+              className="inline-flex items-center gap-2 rounded-md bg-amber-800 px-3 py-2 font-semibold text-white hover:bg-amber-900"
+            >
               <RefreshCw aria-hidden="true" className="size-4" />
               Load the latest version
             </button>
-            <button type="button" onClick={keepMine} className="rounded-md border border-amber-800 px-3 py-2 font-semibold text-amber-900 hover:bg-amber-100">
+            <button
+              type="button"
+              onClick={keepMine}
+              className="rounded-md border border-amber-800 px-3 py-2 font-semibold text-amber-900 hover:bg-amber-100"
+            >
               Keep my changes
             </button>
           </div>
         </div>
       )}
       {unplaced.length > 0 && (
-        <ul role="alert" className="list-inside list-disc rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-800">
+        <ul
+          role="alert"
+          className="list-inside list-disc rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-800"
+        >
           {unplaced.map(([path, message]) => (
             <li key={path}>{message}</li>
           ))}
@@ -124,8 +157,20 @@ export function RideForm({ source, deleted = false, onMessage, onClose }: RideFo
         update={update}
       />
       <ItinerarySection itinerary={draft.itinerary} errors={errors} updateDay={updateDay} />
-      <ListSection title="What's included" field="included" itemLabel="Included item" items={draft.included} update={update} />
-      <ListSection title="What's not included" field="excluded" itemLabel="Excluded item" items={draft.excluded} update={update} />
+      <ListSection
+        title="What's included"
+        field="included"
+        itemLabel="Included item"
+        items={draft.included}
+        update={update}
+      />
+      <ListSection
+        title="What's not included"
+        field="excluded"
+        itemLabel="Excluded item"
+        items={draft.excluded}
+        update={update}
+      />
       <CarrySection mandatory={draft.thingsToCarryMandatory} suggested={draft.thingsToCarrySuggested} update={update} />
       <PricingSection {...sectionProps} />
       <SocialSection {...sectionProps} />
@@ -139,7 +184,11 @@ export function RideForm({ source, deleted = false, onMessage, onClose }: RideFo
         >
           {saving ? "Saving..." : editing ? "Update Ride" : "Add Ride"}
         </button>
-        <button type="button" onClick={close} className="inline-flex min-h-11 items-center rounded-md border border-ink-300 px-5 font-semibold text-ink-800 hover:bg-ink-50">
+        <button
+          type="button"
+          onClick={close}
+          className="inline-flex min-h-11 items-center rounded-md border border-ink-300 px-5 font-semibold text-ink-800 hover:bg-ink-50"
+        >
           Cancel
         </button>
       </div>

@@ -1,7 +1,19 @@
 import type { Ride } from "~/domain/ride";
 
 /** What a card of the Ride Management page shows (SPEC §2); the form loads the full ride. */
-export type AdminRide = Pick<Ride, "id" | "title" | "status" | "startDate" | "endDate" | "duration" | "distance" | "participants" | "description" | "order">;
+export type AdminRide = Pick<
+  Ride,
+  | "id"
+  | "title"
+  | "status"
+  | "startDate"
+  | "endDate"
+  | "duration"
+  | "distance"
+  | "participants"
+  | "description"
+  | "order"
+>;
 
 export function toAdminRide(ride: Ride): AdminRide {
   const { id, title, status, startDate, endDate, duration, distance, participants, description, order } = ride;

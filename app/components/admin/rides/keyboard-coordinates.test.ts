@@ -28,6 +28,9 @@ describe("steppedKeyboardCoordinates", () => {
   it("uses the step it is given", () => {
     const event = { code: "ArrowDown", preventDefault() {} } as unknown as KeyboardEvent;
     const getter = steppedKeyboardCoordinates(40);
-    expect(getter(event, { active: "a", currentCoordinates: { x: 0, y: 0 }, context: {} as SensorContext })).toEqual({ x: 0, y: 40 });
+    expect(getter(event, { active: "a", currentCoordinates: { x: 0, y: 0 }, context: {} as SensorContext })).toEqual({
+      x: 0,
+      y: 40,
+    });
   });
 });

@@ -31,7 +31,9 @@ function guardMissingId(event: MouseEvent<HTMLAnchorElement>, id: string) {
 }
 
 export function AdminRideCard({ ride, status, deleting, onStatusChange, onDelete }: RideCardProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: ride.id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: ride.id,
+  });
   const nodeRef = useSortableStyle<HTMLLIElement>(transform, transition);
   const titleId = `ride-card-${ride.id}-title`;
   const statusId = `ride-card-${ride.id}-status`;
@@ -108,7 +110,12 @@ export function AdminRideCard({ ride, status, deleting, onStatusChange, onDelete
               <Pencil aria-hidden="true" className="size-4" />
               Edit<span className="sr-only"> {ride.title}</span>
             </Link>
-            <button type="button" disabled={deleting} onClick={() => onDelete(ride)} className={`${actionClass} border-red-300 text-red-700 hover:bg-red-50`}>
+            <button
+              type="button"
+              disabled={deleting}
+              onClick={() => onDelete(ride)}
+              className={`${actionClass} border-red-300 text-red-700 hover:bg-red-50`}
+            >
               <Trash2 aria-hidden="true" className="size-4" />
               Delete<span className="sr-only"> {ride.title}</span>
             </button>
@@ -123,7 +130,10 @@ function Fact({ label, value, mono = false }: { label: string; value: string; mo
   return (
     <div className={mono ? "max-w-40 min-w-0" : undefined}>
       <dt className="text-xs font-medium tracking-wide text-ink-600 uppercase">{label}</dt>
-      <dd className={mono ? "truncate font-mono text-xs leading-5 text-ink-900" : "text-ink-900"} title={mono ? value : undefined}>
+      <dd
+        className={mono ? "truncate font-mono text-xs leading-5 text-ink-900" : "text-ink-900"}
+        title={mono ? value : undefined}
+      >
         {value}
       </dd>
     </div>

@@ -36,7 +36,15 @@ const keyboardCoordinates = steppedKeyboardCoordinates();
  * dragging a card's handle with a pointer, a finger or the keyboard. The new order is shown
  * at once and saved in one request; if saving fails the list is reloaded from the server.
  */
-export function RideSection({ status, rides, pendingStatus, deletingId, onStatusChange, onDelete, onMessage }: RideSectionProps) {
+export function RideSection({
+  status,
+  rides,
+  pendingStatus,
+  deletingId,
+  onStatusChange,
+  onDelete,
+  onMessage,
+}: RideSectionProps) {
   const fetcher = useFetcher<ActionResult>();
   const { revalidate } = useRevalidator();
   const pendingIds = fetcher.state !== "idle" ? idsOf(fetcher.json) : undefined;
@@ -65,7 +73,8 @@ export function RideSection({ status, rides, pendingStatus, deletingId, onStatus
     void fetcher.submit({ intent: "reorder", status, ids: next }, { method: "post", encType: "application/json" });
   }
 
-  const position = (id: UniqueIdentifier | undefined) => `${shown.findIndex((ride) => ride.id === id) + 1} of ${shown.length}`;
+  const position = (id: UniqueIdentifier | undefined) =>
+    `${shown.findIndex((ride) => ride.id === id) + 1} of ${shown.length}`;
   const titleOf = (id: UniqueIdentifier) => titles.get(String(id)) ?? "the ride";
 
   return (
@@ -74,10 +83,14 @@ export function RideSection({ status, rides, pendingStatus, deletingId, onStatus
         <h2 id={headingId} className="font-display text-xl font-bold text-ink-900">
           {label} Rides ({rides.length})
         </h2>
-        <p className="text-sm text-ink-600">Drag a card by its handle to reorder. The order is reflected on the public pages.</p>
+        <p className="text-sm text-ink-600">
+          Drag a card by its handle to reorder. The order is reflected on the public pages.
+        </p>
       </div>
       {shown.length === 0 ? (
-        <p className="rounded-card border border-dashed border-ink-300 p-6 text-center text-ink-600">{noRidesMessage(status)}</p>
+        <p className="rounded-card border border-dashed border-ink-300 p-6 text-center text-ink-600">
+          {noRidesMessage(status)}
+        </p>
       ) : (
         <DndContext
           id={`rides-${status}`}
@@ -86,13 +99,19 @@ export function RideSection({ status, rides, pendingStatus, deletingId, onStatus
           onDragEnd={onDragEnd}
           accessibility={{
             screenReaderInstructions: {
-              draggable: "To reorder, press Space or Enter on the handle, move the ride with the Up and Down arrow keys, then press Space or Enter to drop it, or Escape to cancel.",
+              draggable:
+                "To reorder, press Space or Enter on the handle, move the ride with the Up and Down arrow keys, then press Space or Enter to drop it, or Escape to cancel.",
             },
             announcements: {
               onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, position ${position(active.id)}.`,
-              onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} is over position ${position(over.id)}.` : undefined),
-              onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} dropped at position ${position(over.id)}.` : `${titleOf(active.id)} dropped.`),
-              onDragCancel: ({ active }) => `Reordering cancelled. ${titleOf(active.id)} is back at position ${position(active.id)}.`,
+              onDragOver: ({ active, over }) =>
+                over ? `${titleOf(active.id)} is over position ${position(over.id)}.` : undefined,
+              onDragEnd: ({ active, over }) =>
+                over
+                  ? `${titleOf(active.id)} dropped at position ${position(over.id)}.`
+                  : `${titleOf(active.id)} dropped.`,
+              onDragCancel: ({ active }) =>
+                `Reordering cancelled. ${titleOf(active.id)} is back at position ${position(active.id)}.`,
             },
           }}
         >

@@ -37,7 +37,11 @@ export function StatsOverview({ stats, breakdown }: StatsOverviewProps) {
             <FigureCard key={label} label={label} value={value} Icon={Icon} tone="dark" testId={`stat-card-${label}`} />
           ))}
         </dl>
-        <p className="text-sm text-ink-600">{stats.isAutoCalculated ? "Calculated from the rides." : "Sample figures: they are replaced by real ones at the next ride change or refresh."}</p>
+        <p className="text-sm text-ink-600">
+          {stats.isAutoCalculated
+            ? "Calculated from the rides."
+            : "Sample figures: they are replaced by real ones at the next ride change or refresh."}
+        </p>
       </section>
       <div className="grid gap-8 md:grid-cols-2">
         <FigureList id="ride-summary" title="Ride summary" rows={summary} />
@@ -47,7 +51,17 @@ export function StatsOverview({ stats, breakdown }: StatsOverviewProps) {
   );
 }
 
-function FigureList({ id, title, rows, note }: { id: string; title: string; rows: { label: string; value: string }[]; note?: string }) {
+function FigureList({
+  id,
+  title,
+  rows,
+  note,
+}: {
+  id: string;
+  title: string;
+  rows: { label: string; value: string }[];
+  note?: string;
+}) {
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-3">
       <h2 id={`${id}-heading`} className="font-display text-xl font-bold text-ink-900">
