@@ -18,12 +18,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, get } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { freePort, ROOT, run, stopProcess } from "./bench/processes.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD_DIR = process.env.BUILD_DIR ?? "build-bench";
 const SECONDS = Number(process.env.BENCH_SECONDS) || 10;
 const RENDERS = Number(process.env.BENCH_RENDERS) || 200;
@@ -32,41 +31,6 @@ const GOALS = { ratio: 0.5, p99Ms: 25, uncachedMedianMs: 10 };
 
 const cleanups: (() => Promise<void> | void)[] = [];
 const missed: string[] = [];
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...env } });
-    child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`)),
-    );
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no free port")),
-      );
-    });
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill("SIGKILL"), 10_000);
-    child.once("exit", () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill("SIGTERM");
-  });
-}
 
 async function until(url: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -88,7 +52,7 @@ function startProcess(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
     stdio: ["ignore", "ignore", "inherit"],
     env: { PATH: process.env.PATH, ...env },
   });
-  cleanups.push(() => stop(child));
+  cleanups.push(() => stopProcess(child));
   return child;
 }
 

@@ -13,9 +13,8 @@
  * JavaScript <= 100 KB gzipped; no admin chunk on public pages. Exits 1 when one is missed.
  * The server and Chromium are always stopped.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -29,8 +28,8 @@ import {
   scriptUrls,
 } from "./bench/page-assets.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium.ts";
+import { freePort, ROOT, run, stopProcess } from "./bench/processes.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD_DIR = process.env.BUILD_DIR ?? "build-bench";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -40,41 +39,6 @@ const FIRST_LOAD_JS_BUDGET_BYTES = 100 * 1024;
 
 const missed: string[] = [];
 const cleanups: (() => void | Promise<void>)[] = [];
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...env } });
-    child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`)),
-    );
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill("SIGKILL"), 10_000);
-    child.once("exit", () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill("SIGTERM");
-  });
-}
 
 async function startServer(): Promise<string> {
   const port = await freePort();
@@ -98,7 +62,7 @@ async function startServer(): Promise<string> {
       S3_BUCKET: "",
     },
   });
-  cleanups.push(() => stopServer(server));
+  cleanups.push(() => stopProcess(server));
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
