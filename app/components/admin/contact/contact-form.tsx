@@ -4,6 +4,7 @@ import { FormSection, TextInput } from "../form/fields";
 import { useAdminForm } from "../form/use-admin-form";
 import { useUnsavedChangesGuard } from "../form/use-unsaved-changes-guard";
 import { useDraft } from "../use-draft";
+import { SaveButton } from "../form/form-buttons";
 
 type Group = "company" | "socialMedia";
 type FieldSpec<G extends Group> = {
@@ -121,13 +122,7 @@ export function ContactForm({ config, onMessage }: ContactFormProps) {
           error={errors.googleForm}
         />
       </FormSection>
-      <button
-        type="submit"
-        disabled={saving}
-        className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70"
-      >
-        {saving ? "Saving..." : "Save Contact Information"}
-      </button>
+      <SaveButton saving={saving} label="Save Contact Information" />
     </form>
   );
 }

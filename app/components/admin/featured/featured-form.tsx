@@ -8,6 +8,7 @@ import { useUnsavedChangesGuard } from "../form/use-unsaved-changes-guard";
 import { ImageUploadField } from "../image-upload-field";
 import { useDraft } from "../use-draft";
 import { PREVIEW_PATH, previewBanner, usePreviewPublisher } from "./preview";
+import { SaveButton } from "../form/form-buttons";
 
 /** SPEC §9: the button says 'Know More' and the banner is active until the admin says otherwise. */
 const NEW_BANNER: FeaturedRideInput = {
@@ -152,13 +153,7 @@ export function FeaturedForm({ stored, onMessage }: FeaturedFormProps) {
             <ExternalLink aria-hidden="true" className="size-4" />
             Preview Banner<span className="sr-only"> (opens a pop-up window)</span>
           </button>
-          <button
-            type="submit"
-            disabled={saving}
-            className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70"
-          >
-            {saving ? "Saving..." : "Save Featured Ride"}
-          </button>
+          <SaveButton saving={saving} label="Save Featured Ride" />
         </div>
       </form>
       <section aria-labelledby="live-preview-heading" className="min-w-0 space-y-2">

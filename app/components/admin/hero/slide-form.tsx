@@ -5,6 +5,7 @@ import { useAdminForm } from "../form/use-admin-form";
 import { useUnsavedChangesGuard } from "../form/use-unsaved-changes-guard";
 import { ImageUploadField } from "../image-upload-field";
 import { useDraft } from "../use-draft";
+import { CancelButton, SaveButton } from "../form/form-buttons";
 
 export type SlideFormSource = { mode: "add" } | { mode: "edit"; slide: HeroSlide };
 
@@ -112,20 +113,8 @@ export function SlideForm({ source, onMessage, onClose }: SlideFormProps) {
         onChange={(checked) => set("isActive", checked)}
       />
       <div className="flex flex-wrap gap-3">
-        <button
-          type="submit"
-          disabled={saving}
-          className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70"
-        >
-          {saving ? "Saving..." : editing ? "Update Slide" : "Add Slide"}
-        </button>
-        <button
-          type="button"
-          onClick={close}
-          className="inline-flex min-h-11 items-center rounded-md border border-ink-300 px-5 font-semibold text-ink-800 hover:bg-ink-50"
-        >
-          Cancel
-        </button>
+        <SaveButton saving={saving} label={editing ? "Update Slide" : "Add Slide"} />
+        <CancelButton onClick={close} />
       </div>
     </form>
   );

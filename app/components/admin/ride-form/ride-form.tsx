@@ -21,6 +21,7 @@ import { OverviewSection } from "./overview-section";
 import { HowToJoinSection, PolicySection } from "./policy-section";
 import { PricingSection, SocialSection } from "./pricing-section";
 import type { UpdateField } from "./section-props";
+import { CancelButton, SaveButton } from "../form/form-buttons";
 
 /** What the form edits: a new ride (possibly a copy of another) or a stored one. */
 export type RideFormSource = { mode: "add"; copyOf: Ride | null } | { mode: "edit"; ride: Ride };
@@ -177,20 +178,8 @@ export function RideForm({ source, deleted = false, onMessage, onClose }: RideFo
       <PolicySection {...sectionProps} />
       <HowToJoinSection {...sectionProps} />
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap gap-3 border-t border-ink-200 bg-white/95 px-4 py-3 sm:mx-0 sm:rounded-card sm:border">
-        <button
-          type="submit"
-          disabled={saving}
-          className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70"
-        >
-          {saving ? "Saving..." : editing ? "Update Ride" : "Add Ride"}
-        </button>
-        <button
-          type="button"
-          onClick={close}
-          className="inline-flex min-h-11 items-center rounded-md border border-ink-300 px-5 font-semibold text-ink-800 hover:bg-ink-50"
-        >
-          Cancel
-        </button>
+        <SaveButton saving={saving} label={editing ? "Update Ride" : "Add Ride"} />
+        <CancelButton onClick={close} />
       </div>
     </form>
   );
