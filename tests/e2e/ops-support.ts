@@ -8,12 +8,11 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestInfo } from "@playwright/test";
-import pg from "pg";
+import { TEST_DATABASE_URL, TEST_ENGINES, withAdminClient } from "../support/postgres.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
-export const POSTGRES_ENABLED = (process.env.TEST_ENGINES?.split(",") ?? ["sqlite", "postgres"]).includes("postgres");
+export const POSTGRES_ENABLED = TEST_ENGINES.includes("postgres");
 export const POSTGRES_SKIP_REASON = "TEST_ENGINES leaves PostgreSQL out (CI runs it)";
 
 /** A secret both instances share, as a real deployment's SESSION_SECRET. */
@@ -174,33 +173,23 @@ export async function stopAllInstances({}: object, testInfo: TestInfo): Promise<
 
 export type TestDatabase = { url: string; name: string; drop(): Promise<void> };
 
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A new, empty PostgreSQL database on the test server; instances share it as a deployment would. */
 export async function createDatabase(): Promise<TestDatabase> {
   const name = `roadbook_e2e_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  await withAdmin((client) => client.query(`create database ${name}`));
+  await withAdminClient((client) => client.query(`create database ${name}`));
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   return {
     url: url.href,
     name,
     drop: () =>
-      withAdmin((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+      withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
   };
 }
 
 /** Ends every connection to the database but the caller's: what a failover or an admin's kill does. */
 export async function terminateConnections(database: string, applicationName?: string): Promise<number> {
-  return withAdmin(async (client) => {
+  return withAdminClient(async (client) => {
     const { rowCount } = await client.query(
       `select pg_terminate_backend(pid) from pg_stat_activity
         where datname = $1 and pid <> pg_backend_pid() and ($2::text is null or application_name = $2)`,

@@ -10,7 +10,8 @@ import {
   publishContentChanges,
   startContentBridge,
 } from "~/server/content-events-pg.server";
-import { TEST_DATABASE_URL, TEST_ENGINES, type TestDatabase, openTestDatabase } from "../support/databases";
+import { type TestDatabase, openTestDatabase } from "../support/databases";
+import { TEST_DATABASE_URL, TEST_ENGINES, withAdminClient } from "../support/postgres";
 
 // Two "instances" in one process: each has its own local change events and its own bridge,
 // and they meet only in PostgreSQL, as separate servers would.
@@ -64,16 +65,6 @@ async function startProxy(target: URL) {
   return proxy;
 }
 
-async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 describe.runIf(TEST_ENGINES.includes("postgres"))("content changes across instances (PostgreSQL LISTEN/NOTIFY)", () => {
   let database: TestDatabase;
   const instances: Instance[] = [];
@@ -117,7 +108,7 @@ describe.runIf(TEST_ENGINES.includes("postgres"))("content changes across instan
 
   test("exactly one notification is published per change, whoever relays it", async () => {
     const channel = await channelFor(database.db);
-    await withClient(async (observer) => {
+    await withAdminClient(async (observer) => {
       const heard: string[] = [];
       observer.on("notification", (message) => heard.push(message.payload ?? ""));
       await observer.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
@@ -133,7 +124,7 @@ describe.runIf(TEST_ENGINES.includes("postgres"))("content changes across instan
   test("a dropped listening connection is re-established, and local caches hear that they may be stale", async () => {
     const a = await startInstance("bridge-test-a");
     const b = await startInstance("bridge-test-b");
-    const terminated = await withClient((client) =>
+    const terminated = await withAdminClient((client) =>
       client.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'bridge-test-b'"),
     );
     expect(terminated.rowCount).toBe(1);
@@ -193,7 +184,7 @@ describe.runIf(TEST_ENGINES.includes("postgres"))("content changes across instan
   test("a malformed notification is ignored", async () => {
     const b = await startInstance("bridge-test-b");
     const channel = await channelFor(database.db);
-    await withClient(async (client) => {
+    await withAdminClient(async (client) => {
       await client.query("select pg_notify($1, $2)", [channel, "not json"]);
       await client.query("select pg_notify($1, $2)", [
         channel,

@@ -3,13 +3,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import pg from "pg";
 import { describe, expect, test } from "vitest";
 import { openDatabase, type Engine } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
 import { getStats } from "~/server/services/stats.server";
-import { TEST_DATABASE_URL, TEST_ENGINES } from "../support/databases";
+import { TEST_DATABASE_URL, TEST_ENGINES, withAdminClient } from "../support/postgres";
 import { startWriter } from "./ops-processes";
 
 // A process writing through the content service is killed with SIGKILL in the middle of a
@@ -17,16 +16,6 @@ import { startWriter } from "./ops-processes";
 // that had been acknowledged must be there, with the database consistent.
 
 type Deployment = { env: Record<string, string>; open(): Database; remove(): Promise<void> };
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 async function deployment(engine: Engine): Promise<Deployment> {
   if (engine === "sqlite") {
@@ -38,13 +27,13 @@ async function deployment(engine: Engine): Promise<Deployment> {
     };
   }
   const schema = `durability_${randomUUID().replaceAll("-", "")}`;
-  await adminQuery(`create schema ${schema}`);
+  await withAdminClient((client) => client.query(`create schema ${schema}`));
   const url = new URL(TEST_DATABASE_URL);
   url.searchParams.set("options", `-c search_path=${schema}`);
   return {
     env: { DATABASE_URL: url.href },
     open: () => openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema }).db,
-    remove: () => adminQuery(`drop schema ${schema} cascade`),
+    remove: () => withAdminClient((client) => client.query(`drop schema ${schema} cascade`)).then(() => undefined),
   };
 }
 

@@ -3,19 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe } from "vitest";
 import { openDatabase, type Engine } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
-
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
-
-/** Both engines by default; `TEST_ENGINES=sqlite` narrows a local run (CI runs both). */
-export const TEST_ENGINES: Engine[] = (process.env.TEST_ENGINES?.split(",") ?? ["sqlite", "postgres"]).map((name) => {
-  if (name !== "sqlite" && name !== "postgres") throw new Error(`TEST_ENGINES: unknown engine ${name}`);
-  return name;
-});
+import { TEST_DATABASE_URL, TEST_ENGINES, withAdminClient } from "./postgres";
 
 export type TestDatabase = { db: Database; engine: Engine; close(): Promise<void> };
 
@@ -49,16 +41,6 @@ export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
       await withAdminClient((client) => client.query(`drop schema ${schema} cascade`));
     },
   };
-}
-
-async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** The application's tables (everything but Kysely's migration bookkeeping). */

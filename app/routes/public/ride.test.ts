@@ -6,7 +6,8 @@ import { DEFAULT_CARRY_MANDATORY, DEFAULT_GROUP_SIZE, DEFAULT_VEHICLE_TYPE } fro
 import type { Database } from "~/server/db/schema.server";
 import { readEnv } from "~/server/env.server";
 import { createRide } from "~/server/services/rides.server";
-import { describeEachEngine, openTestDatabase, TEST_ENGINES } from "../../../tests/support/databases";
+import { describeEachEngine, openTestDatabase } from "../../../tests/support/databases";
+import { TEST_ENGINES } from "../../../tests/support/postgres";
 import { rideInput } from "../../../tests/support/fixtures";
 import { loader } from "./ride";
 

@@ -1,10 +1,6 @@
 import { afterEach, expect, it } from "vitest";
-import {
-  describeEachEngine,
-  openTestDatabase,
-  TEST_ENGINES,
-  type TestDatabase,
-} from "../../../tests/support/databases";
+import { describeEachEngine, openTestDatabase, type TestDatabase } from "../../../tests/support/databases";
+import { TEST_ENGINES } from "../../../tests/support/postgres";
 import { rideInput, slideInput, snapshot } from "../../../tests/support/fixtures";
 import { seedDemoContent } from "../seed/demo-content.server";
 import { exportContent, importContent, type ContentFile } from "./content-transfer.server";
