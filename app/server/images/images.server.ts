@@ -1,7 +1,8 @@
 import { IMAGE_FORMAT_TYPES, SIGNATURE_BYTES, sniffImageFormat } from "~/domain/image-signature";
 import { type ImageFolder, imageUrl } from "~/domain/image-urls";
 import { validateImageFile } from "~/domain/upload";
-import type { Database, Executor } from "../db/schema.server";
+import type { Selectable } from "kysely";
+import type { Database, Executor, ImagesTable } from "../db/schema.server";
 import type { ObjectStorage } from "../storage/storage.server";
 import { imageKey, originalObjectKey, variantObjectKey } from "./keys.server";
 import { processImage } from "./process.server";
@@ -21,16 +22,7 @@ export type ImageRecord = {
   createdAt: string;
 };
 
-type ImageRow = {
-  key: string;
-  original_name: string;
-  width: number;
-  height: number;
-  variants: string;
-  placeholder: string;
-  bytes: number;
-  created_at: string;
-};
+type ImageRow = Selectable<ImagesTable>;
 
 function toRecord(row: ImageRow): ImageRecord {
   return {
