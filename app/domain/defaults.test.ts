@@ -14,7 +14,8 @@ import {
   policyPoints,
   rideForDisplay,
 } from "./defaults";
-import { emptyRideDetails, type Ride } from "./ride";
+import type { Ride } from "./ride";
+import { emptyRideDetails } from "./ride-values";
 
 const emptyRide: Ride = {
   id: "r1",

@@ -1,6 +1,7 @@
 import type { HeroSlide } from "./content";
 import { durationText } from "./duration";
-import { emptyRideDetails, type Ride, type RideStatus } from "./ride";
+import type { Ride, RideStatus } from "./ride";
+import { emptyRideDetails } from "./ride-values";
 
 // SPEC §8: when the public pages cannot load content they log it and show sample content
 // instead of an error. These samples are that content: a few plausible rides and a slide,

@@ -9,6 +9,7 @@ import {
   text,
   textList,
 } from "./fields";
+import { coerceParticipants } from "./ride-values";
 
 export const RIDE_STATUSES = ["upcoming", "completed", "cancelled"] as const;
 export type RideStatus = (typeof RIDE_STATUSES)[number];
@@ -91,39 +92,3 @@ export type Ride = RideInput & {
   /** Increments on every write; a save of a stale copy is refused. */
   version: number;
 };
-
-/**
- * A ride's optional fields with nothing filled in: the values rideInputSchema gives fields a
- * form leaves out. New lists on every call, so no two rides or drafts share one.
- */
-export function emptyRideDetails() {
-  return {
-    featured: false,
-    tripCost: "",
-    bookingCost: "",
-    lastBookingDate: "",
-    bookingFormUrl: "",
-    youtubeUrl: "",
-    instagramUrl: "",
-    vehicleType: "",
-    difficulty: "" as const,
-    maxParticipants: "",
-    bestSeason: "",
-    highlights: [],
-    itinerary: [],
-    included: [],
-    excluded: [],
-    thingsToCarryMandatory: [],
-    thingsToCarrySuggested: [],
-    cancellationPolicy: "",
-    paymentTerms: "",
-    howToJoin: "",
-  };
-}
-
-/** Participants count only if a non-negative number or numeric string, otherwise 0 (SPEC §5). */
-export function coerceParticipants(value: unknown): number {
-  const number =
-    typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
-  return Number.isFinite(number) && number >= 0 ? Math.floor(number) : 0;
-}

@@ -1,6 +1,6 @@
 import type { Stats } from "./content";
 import { parseIsoDate } from "./dates";
-import { coerceParticipants } from "./ride";
+import { coerceParticipants } from "./ride-values";
 
 /** What statistics need of a ride; `distanceKm` is already the number (see distanceKm()). */
 export type RideFacts = {

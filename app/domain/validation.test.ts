@@ -7,7 +7,8 @@ import {
   heroSlideInputSchema,
   loginSchema,
 } from "./content";
-import { DIFFICULTIES, emptyRideDetails, rideInputSchema } from "./ride";
+import { DIFFICULTIES, rideInputSchema } from "./ride";
+import { emptyRideDetails } from "./ride-values";
 import { fieldErrors, parseOrErrors } from "./validation";
 
 const validRide = {

@@ -1,7 +1,8 @@
 // The base of every end-to-end spec: import { test, expect } from "./fixtures.ts", never from
 // "@playwright/test". Each test's browser context is watched, and the test FAILS when
-//   - the browser logs a console error or throws an uncaught error, unless the test declared it
-//     with `test.use({ allowedConsoleErrors: [...] })`;
+//   - the browser logs a console error, throws an uncaught error or reports a violation of the
+//     Content-Security-Policy, unless the test declared it with
+//     `test.use({ allowedConsoleErrors: [...] })`;
 //   - the browser asks for anything on a host other than 127.0.0.1 / localhost: the request is
 //     aborted and reported. Third parties are local stand-ins in tests; to show an external
 //     embed, stub it in the test with page.route(), which takes precedence over this guard.
@@ -44,6 +45,16 @@ export async function guardContext(context: BrowserContext, allowed: AllowedCons
       void ws.close();
     },
   );
+  // Chrome shows a Content-Security-Policy violation that the page's code catches (an eval
+  // probe, say) only in DevTools' Issues panel: every violation becomes a console error here,
+  // so the guard below fails the test.
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(
+        `Content-Security-Policy violation: ${event.violatedDirective} blocked ${event.blockedURI || "(inline)"} at ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  });
   context.on("console", (message) => {
     if (message.type() !== "error") return;
     const text = message.text();

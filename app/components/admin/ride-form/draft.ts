@@ -1,5 +1,6 @@
 import { generateItinerary } from "~/domain/itinerary";
-import { emptyRideDetails, type ItineraryDay, type Ride, type RideStatus } from "~/domain/ride";
+import type { ItineraryDay, Ride, RideStatus } from "~/domain/ride";
+import { emptyRideDetails } from "~/domain/ride-values";
 import { fromListItems, type ListItem, toListItems } from "../form/list-item";
 
 /**
