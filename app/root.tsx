@@ -3,7 +3,7 @@ import type { Route } from "./+types/root";
 import { EnteringAdminPortal } from "./components/admin/portal-loading";
 import { REQUEST_ID_META, useDocumentInfo, useErrorReference } from "./components/document-info";
 import { shareNonceWithStyleInjectors } from "./components/style-nonce";
-import "./app.css";
+import stylesheet from "./app.css?url";
 
 if (typeof document !== "undefined") shareNonceWithStyleInjectors();
 
@@ -17,6 +17,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {requestId ? <meta name={REQUEST_ID_META} content={requestId} /> : null}
+        {/* A React resource (precedence): React puts it ahead of the module preloads, so a phone
+            on a slow network fetches the only render-blocking file first. */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links nonce={nonce} />
       </head>
