@@ -6,7 +6,7 @@
  *      (JSON access log on, as in production), and a plain node:http server that answers with
  *      the very bytes the app sent for the same pages
  *   3. loads both with autocannon, the same way (100 connections, BENCH_SECONDS each, default
- *      10, after a short warm-up), for "/" and a ride page, and prints requests/s, p50/p99
+ *      10, after a 5 s warm-up), for "/" and a ride page, and prints requests/s, p50/p99
  *      latency and the app/static ratio
  *   4. times BENCH_RENDERS (default 200) renders of the ride page with the render cache
  *      bypassed (a request with a cookie is never served from it) and prints the median
@@ -27,6 +27,8 @@ const BUILD_DIR = process.env.BUILD_DIR ?? "build-bench";
 const SECONDS = Number(process.env.BENCH_SECONDS) || 10;
 const RENDERS = Number(process.env.BENCH_RENDERS) || 200;
 const CONNECTIONS = 100;
+/** Long enough for the JIT and the heap to settle: production servers are measured warm. */
+const WARM_UP_SECONDS = 5;
 const GOALS = { ratio: 0.5, p99Ms: 25, uncachedMedianMs: 10 };
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -144,7 +146,7 @@ async function main(): Promise<void> {
       ["app", app],
       ["static", plain],
     ] as const) {
-      await load(`${base}${pagePath}`, 2);
+      await load(`${base}${pagePath}`, WARM_UP_SECONDS);
       results[name] = await load(`${base}${pagePath}`, SECONDS);
       const result = results[name];
       console.log(

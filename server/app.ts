@@ -55,8 +55,8 @@ function startingApp(env: Env, logger: Logger): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.trustProxy);
-  app.use(requestLogging(logger));
   app.use(identifyRequests(env));
+  app.use(requestLogging(logger));
   app.use(healthChecks(async () => "starting: waiting for the database"));
   app.use((_req, res) => sendUnavailable(res, requestIdOf(res) ?? "none"));
   return app;
@@ -122,6 +122,7 @@ async function createServer(env: Env, logger: Logger, vite: ViteDevServer | unde
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.trustProxy);
+  app.use(identifyRequests(env));
   app.use(requestLogging(logger));
   app.use(security(env, cachedFrameSources(services.db, logger)));
   app.use(healthChecks(async () => (stopping ? "shutting down" : databaseReadiness(services.db))));

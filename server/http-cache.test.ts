@@ -105,8 +105,8 @@ describe("matchesTag", () => {
 describe("PageCache", () => {
   const page = (size: number, generation = 0) => ({
     headers: [],
-    parts: [Buffer.alloc(size)],
-    slots: [],
+    body: Buffer.alloc(size),
+    tokens: [],
     tag: "t",
     size,
     generation,
@@ -148,6 +148,24 @@ describe("pageCaching", () => {
     expect(second.headers.get("cache-control")).toBe(PUBLIC_PAGE_CACHE_CONTROL);
     expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
     expect(second.headers.get("etag")).toMatch(/^"[\w-]+"$/);
+  });
+
+  test("concurrent responses of a cached page each carry only their own tokens", async () => {
+    const { get } = await harness();
+    await (await get("/ride/abc")).text();
+    const bodies = await Promise.all(Array.from({ length: 30 }, () => get("/ride/abc").then((r) => r.text())));
+    const nonces = bodies.map((body) => new Set(body.match(/nonce\d+AAAA==/g)));
+    expect(nonces.every((found) => found.size === 1)).toBe(true);
+    expect(new Set(nonces.map((found) => [...found][0])).size).toBe(30);
+  });
+
+  test("a token of another length than the rendering response's (request-10 after request-1) is put in whole", async () => {
+    const { get } = await harness();
+    const bodies: string[] = [];
+    for (let index = 1; index <= 10; index += 1) bodies.push(await (await get("/ride/abc")).text());
+    expect(bodies[9]).toContain('content="request-10"');
+    expect(bodies[9]).toContain('nonce="nonce10AAAA=="');
+    expect(bodies[9]!.replaceAll("nonce10", "nonce1").replaceAll("request-10", "request-1")).toBe(bodies[0]);
   });
 
   test("answers 304 to a matching If-None-Match, without a CSP that would not fit the page the browser kept", async () => {

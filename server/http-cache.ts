@@ -4,6 +4,7 @@ import zlib from "node:zlib";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import type { DatabaseFailures } from "~/server/db/failures.server";
 import type { Logger } from "~/server/logger.server";
+import { BodyBuffers } from "./body-buffers";
 
 /**
  * Public pages are the same for every visitor until an admin changes content, so each is
@@ -12,9 +13,9 @@ import type { Logger } from "~/server/logger.server";
  * may keep them for a minute too (s-maxage), and browsers revalidate with the ETag.
  *
  * The CSP nonce and the request id: every response carries its own (server/security.ts), and a
- * cached HTML page holds those of the render that made it. The page is stored cut at them and
- * stitched back together with the current response's, so each response is as if freshly
- * rendered. The ETag is computed over the cut page, hence the same for every response until
+ * cached HTML page holds those of the render that made it. The page is stored with where they
+ * sit, and each response gets a copy with its own written in their place, as if freshly
+ * rendered. The ETag is computed over the page without them, hence the same for every response until
  * the content changes, on every instance. A 304 leaves out the CSP header: the browser keeps
  * the page it has, whose scripts carry the nonce of the CSP it stored along with it.
  */
@@ -40,10 +41,10 @@ type Encoding = "br" | "gzip";
 
 export type CachedPage = {
   headers: [string, string][];
-  /** The body, cut wherever one of the rendering response's own tokens appeared. */
-  parts: Buffer[];
-  /** Which token goes between parts[i] and parts[i + 1]. */
-  slots: number[];
+  /** The body as rendered, holding the rendering response's own tokens. */
+  body: Buffer;
+  /** Where those tokens sit in it, in order. */
+  tokens: TokenAt[];
   /** The ETag without quotes or encoding suffix. */
   tag: string;
   size: number;
@@ -52,6 +53,9 @@ export type CachedPage = {
   /** Compressed bodies, kept only for pages without per-response tokens (the same bytes every time). */
   encoded: Map<Encoding, Buffer>;
 };
+
+/** A token's place in a cached body: its byte offset and length, and which token it is. */
+type TokenAt = { at: number; length: number; slot: number };
 
 export type Rendered = { response: Response; failures: DatabaseFailures };
 
@@ -111,43 +115,57 @@ export function matchesTag(ifNoneMatch: string | undefined, tag: string): boolea
   });
 }
 
-function splitAt(body: Buffer, tokens: string[]): { parts: Buffer[]; slots: number[] } {
+function findTokens(body: Buffer, tokens: string[]): TokenAt[] {
   const needles = tokens.flatMap((token, slot) => (token ? [{ bytes: Buffer.from(token), slot }] : []));
-  const parts: Buffer[] = [];
-  const slots: number[] = [];
+  const found: TokenAt[] = [];
   let start = 0;
   for (;;) {
-    let next: { at: number; length: number; slot: number } | undefined;
+    let next: TokenAt | undefined;
     for (const needle of needles) {
       const at = body.indexOf(needle.bytes, start);
       if (at !== -1 && (!next || at < next.at)) next = { at, length: needle.bytes.length, slot: needle.slot };
     }
-    if (!next) break;
-    parts.push(body.subarray(start, next.at));
-    slots.push(next.slot);
+    if (!next) return found;
+    found.push(next);
     start = next.at + next.length;
   }
-  parts.push(body.subarray(start));
-  return { parts, slots };
 }
 
-/** The page's pieces in order, with this response's tokens between them. */
-function chunksOf(page: Pick<CachedPage, "parts" | "slots">, tokens: string[]): Buffer[] {
-  if (page.parts.length === 1) return page.parts;
+/**
+ * The page with this response's tokens in place of the rendering response's. Tokens of the
+ * same byte length (the usual case: a nonce always has, a request id we drew too) are written
+ * over one copy of the page, which costs far less than joining the ~80 pieces between them.
+ */
+function bodyFor(page: Pick<CachedPage, "body" | "tokens">, tokens: string[], buffers: BodyBuffers): Buffer {
+  if (page.tokens.length === 0) return page.body;
   const glue = tokens.map((token) => Buffer.from(token));
-  return page.parts.flatMap((part, index) =>
-    index === 0 ? [part] : [glue[page.slots[index - 1]!] ?? Buffer.alloc(0), part],
-  );
+  if (page.tokens.every(({ length, slot }) => glue[slot]?.length === length)) {
+    const body = buffers.take(page.body.length);
+    page.body.copy(body);
+    for (const { at, slot } of page.tokens) glue[slot]!.copy(body, at);
+    return body;
+  }
+  const chunks: Buffer[] = [];
+  let start = 0;
+  for (const { at, length, slot } of page.tokens) {
+    chunks.push(page.body.subarray(start, at), glue[slot] ?? Buffer.alloc(0));
+    start = at + length;
+  }
+  chunks.push(page.body.subarray(start));
+  return Buffer.concat(chunks);
 }
 
-function tagOf(parts: Buffer[], slots: number[]): string {
+function tagOf(body: Buffer, tokens: TokenAt[]): string {
   const hash = createHash("sha256");
   // Each token stands as a byte no page contains next to its slot number, so pages differing
   // only in where (or which) tokens appear get different tags.
-  parts.forEach((part, index) => {
-    if (index > 0) hash.update(Buffer.from([0, slots[index - 1]!]));
-    hash.update(part);
-  });
+  let start = 0;
+  for (const { at, length, slot } of tokens) {
+    hash.update(body.subarray(start, at));
+    hash.update(Buffer.from([0, slot]));
+    start = at + length;
+  }
+  hash.update(body.subarray(start));
   return hash.digest("base64url").slice(0, 27);
 }
 
@@ -225,13 +243,13 @@ export class PageCache {
 }
 
 function toCachedPage(response: Response, body: Buffer, tokens: string[], generation: number): CachedPage {
-  const { parts, slots } = splitAt(body, tokens);
+  const found = findTokens(body, tokens);
   const headers = [...response.headers.entries()].filter(([name]) => !UNSTORED_HEADERS.has(name.toLowerCase()));
-  return { headers, parts, slots, tag: tagOf(parts, slots), size: body.length, generation, encoded: new Map() };
+  return { headers, body, tokens: found, tag: tagOf(body, found), size: body.length, generation, encoded: new Map() };
 }
 
 async function encodedBody(page: CachedPage, body: Buffer, encoding: Encoding): Promise<Buffer> {
-  if (page.parts.length > 1) return compress(body, encoding);
+  if (page.tokens.length > 0) return compress(body, encoding);
   let encoded = page.encoded.get(encoding);
   if (!encoded) {
     encoded = await compress(body, encoding);
@@ -247,6 +265,7 @@ async function sendPage(
   page: CachedPage,
   tokens: string[],
   cacheControl: string,
+  buffers: BodyBuffers,
 ) {
   const encoding = page.size >= COMPRESS_MIN_BYTES ? negotiateEncoding(req.get("accept-encoding")) : undefined;
   res.setHeader("Cache-Control", cacheControl);
@@ -257,23 +276,16 @@ async function sendPage(
     res.status(304).end();
     return;
   }
-  const chunks = chunksOf(page, tokens);
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.status(200);
-  if (!encoding) {
-    // Handed to the socket piece by piece (one writev), never copied into one buffer.
-    res.setHeader(
-      "Content-Length",
-      chunks.reduce((length, chunk) => length + chunk.length, 0),
-    );
-    if (req.method === "HEAD") return void res.end();
-    res.cork();
-    for (const chunk of chunks) res.write(chunk);
-    res.end();
-    return;
+  const body = bodyFor(page, tokens, buffers);
+  const payload = encoding ? await encodedBody(page, body, encoding) : body;
+  // Once the body has been handed to the socket ('finish'), nothing reads it any more.
+  if (body !== page.body) {
+    if (payload === body) res.once("finish", () => buffers.give(body));
+    else buffers.give(body);
   }
-  const payload = await encodedBody(page, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), encoding);
-  res.setHeader("Content-Encoding", encoding);
+  if (encoding) res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", payload.length);
   res.end(req.method === "HEAD" ? undefined : payload);
 }
@@ -303,6 +315,9 @@ export function pageCaching(
     return page && page.generation === cache.generation && enabled() ? page : undefined;
   };
   const inflight = new Map<string, Promise<CachedPage | Rendered>>();
+  const buffers = new BodyBuffers();
+  const answer = (req: ExpressRequest, res: ExpressResponse, page: CachedPage, cacheControl: string) =>
+    sendPage(req, res, page, tokensOf(res), cacheControl, buffers);
 
   async function renderOnce(key: string, req: ExpressRequest, res: ExpressResponse): Promise<CachedPage | Rendered> {
     // While disabled, pages render afresh but none is kept: a kept page could go stale unnoticed.
@@ -320,7 +335,7 @@ export function pageCaching(
 
   const serveHit = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction, page: CachedPage) => {
     try {
-      await sendPage(req, res, page, tokensOf(res), PUBLIC_PAGE_CACHE_CONTROL);
+      await answer(req, res, page, PUBLIC_PAGE_CACHE_CONTROL);
     } catch (error) {
       next(error);
     }
@@ -338,7 +353,7 @@ export function pageCaching(
     try {
       const key = keyOf(req);
       const fresh = freshPage(key);
-      if (fresh) return await sendPage(req, res, fresh, tokensOf(res), PUBLIC_PAGE_CACHE_CONTROL);
+      if (fresh) return await answer(req, res, fresh, PUBLIC_PAGE_CACHE_CONTROL);
       const known = cache.get(key);
 
       let pending = inflight.get(key);
@@ -354,13 +369,13 @@ export function pageCaching(
         if (leader) throw error;
         return next();
       }
-      if ("parts" in outcome) return await sendPage(req, res, outcome, tokensOf(res), PUBLIC_PAGE_CACHE_CONTROL);
+      if ("tokens" in outcome) return await answer(req, res, outcome, PUBLIC_PAGE_CACHE_CONTROL);
       if (outcome.failures.failed && known) {
         if (leader) {
           logger.warn({ path: req.path }, "database failure while rendering; serving the last good copy of the page");
           await outcome.response.body?.cancel();
         }
-        return await sendPage(req, res, known, tokensOf(res), "no-cache");
+        return await answer(req, res, known, "no-cache");
       }
       // Another request's render that cannot be shared (an error page, say): render this one itself.
       if (!leader) return next();

@@ -19,8 +19,8 @@ async function start({ trustProxy = false } = {}) {
   const logger = createLogger("debug", false, { write: (line: string) => void lines.push(JSON.parse(line) as Line) });
   const app = express();
   app.set("trust proxy", trustProxy);
-  app.use(requestLogging(logger));
   app.use(identifyRequests({ publicUrl: undefined, trustProxy }));
+  app.use(requestLogging(logger));
   app.get("/ride/:id", async (_req, res) => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     logger.warn({ rideId: "r1" }, "something worth knowing");

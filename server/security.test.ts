@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { readEnv } from "~/server/env.server";
-import { contentSecurityPolicy, requestInfoOf, security } from "./security";
+import { contentSecurityPolicy, identifyRequests, requestInfoOf, security } from "./security";
 
 type Started = { url: string; close(): Promise<void> };
 const running: Started[] = [];
@@ -12,6 +12,7 @@ async function start(variables: Record<string, string> = {}, frameSources: strin
   const env = readEnv({ NODE_ENV: "production", ...variables });
   const app = express();
   app.set("trust proxy", env.trustProxy);
+  app.use(identifyRequests(env));
   app.use(security(env, async () => frameSources));
   app.all("/{*path}", (_req, res) => res.json(requestInfoOf(res)));
   const server = app.listen(0, "127.0.0.1");

@@ -6,7 +6,6 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * request; the logger adds its fields to each line (logger.server.ts).
  */
 export type LogContext = {
-  /** Read when a line is written: the id is drawn after the scope opens (server/security.ts). */
   readonly requestId: string | undefined;
 };
 
