@@ -67,9 +67,12 @@ test.describe("community form modal", () => {
 
   test("keeps keyboard focus inside while open", async ({ page }) => {
     const dialog = await openForm(page);
+    const focusInside = () => dialog.evaluate((element: HTMLElement) => element.contains(document.activeElement));
+    // The dialog takes focus as it opens, a moment after it shows.
+    await expect.poll(focusInside).toBe(true);
     for (let i = 0; i < 6; i += 1) {
       await page.keyboard.press("Tab");
-      expect(await dialog.evaluate((element: HTMLElement) => element.contains(document.activeElement))).toBe(true);
+      await expect.poll(focusInside).toBe(true);
     }
   });
 });
