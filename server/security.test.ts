@@ -8,12 +8,15 @@ type Started = { url: string; close(): Promise<void> };
 const running: Started[] = [];
 
 /** An Express app with the security middlewares in front of a route that echoes what they recorded. */
-async function start(variables: Record<string, string> = {}, frameSources: string[] = []): Promise<Started> {
+async function start(
+  variables: Record<string, string> = {},
+  frameSources: string[] | (() => string[]) = [],
+): Promise<Started> {
   const env = readEnv({ NODE_ENV: "production", ...variables });
   const app = express();
   app.set("trust proxy", env.trustProxy);
   app.use(identifyRequests(env));
-  app.use(security(env, async () => frameSources));
+  app.use(security(env, async () => (typeof frameSources === "function" ? frameSources() : frameSources)));
   app.all("/{*path}", (_req, res) => res.json(requestInfoOf(res)));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -72,6 +75,25 @@ describe("security headers", () => {
     const csp = directives((await fetch(url)).headers.get("content-security-policy"));
     expect(csp.get("frame-src")).toEqual(["'none'"]);
     expect(csp.get("form-action")).toEqual(["'self'", "https://accounts.google.com"]);
+  });
+
+  it("the policy follows the frame sources as they change, and each request's own scheme", async () => {
+    let sources = ["https://forms.gle"];
+    const { url } = await start({ TRUST_PROXY: "loopback" }, () => sources);
+    const policyOf = async (headers: Record<string, string> = {}) => {
+      const response = await fetch(url, { headers });
+      const { nonce } = (await response.json()) as { nonce: string };
+      return { csp: directives(response.headers.get("content-security-policy")), nonce };
+    };
+    expect((await policyOf()).csp.get("frame-src")).toEqual(["https://forms.gle"]);
+    const secure = await policyOf({ "X-Forwarded-Proto": "https" });
+    expect(secure.csp.has("upgrade-insecure-requests")).toBe(true);
+    expect(secure.csp.get("script-src")).toEqual(["'self'", `'nonce-${secure.nonce}'`]);
+    sources = ["https://docs.google.com", "https://forms.gle"];
+    const after = await policyOf();
+    expect(after.csp.get("frame-src")).toEqual(["https://docs.google.com", "https://forms.gle"]);
+    expect(after.csp.has("upgrade-insecure-requests")).toBe(false);
+    expect(after.csp.get("style-src")).toEqual(["'self'", `'nonce-${after.nonce}'`]);
   });
 
   it("HSTS, upgrade-insecure-requests and secure cookies only over https: a trusted proxy's X-Forwarded-Proto or an https PUBLIC_URL", async () => {

@@ -44,16 +44,18 @@ function siteOrigins(env: Pick<Env, "publicUrl">, protocol: string, host: string
 /** Names the request (X-Request-Id), draws its nonce and records who and where the client is. */
 export function identifyRequests(env: Pick<Env, "publicUrl" | "trustProxy">): RequestHandler {
   const publicOrigin = env.publicUrl ? new URL(env.publicUrl).origin : undefined;
+  const publicIsSecure = publicOrigin?.startsWith("https:") === true;
   return (req, res, next) => {
     const forwarded = env.trustProxy ? req.get("x-request-id") : undefined;
     const requestId = forwarded && REQUEST_ID.test(forwarded) ? forwarded : randomUUID();
-    const origin = publicOrigin ?? `${req.protocol}://${req.host}`;
+    // Read once: behind a trusted proxy each read parses the forwarding headers again.
+    const protocol = req.protocol;
     const info: RequestInfo = {
       requestId,
       nonce: drawNonce(),
       clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-      secure: req.secure || env.publicUrl?.startsWith("https:") === true,
-      origin,
+      secure: protocol === "https" || publicIsSecure,
+      origin: publicOrigin ?? `${protocol}://${req.host}`,
     };
     res.locals.requestInfo = info;
     res.setHeader("X-Request-Id", requestId);
@@ -127,21 +129,29 @@ export function contentSecurityPolicy({
 
 const PERMISSIONS_POLICY = ["camera=()", "microphone=()", "geolocation=()", "payment=()", "usb=()"].join(", ");
 
+/** Stands for the nonce in a policy built ahead; no origin or keyword contains it. */
+const NONCE_MARK = "\0";
+
 /** The security headers of every response, the CSP with this request's nonce. */
 export function securityHeaders(env: Pick<Env, "nodeEnv" | "google">, frameSources: FrameSources): RequestHandler {
   const formTargets = env.google ? [new URL(env.google.issuer).origin] : [];
+  const development = env.nodeEnv === "development";
+  // Responses' policies differ only in their nonce, so each is built once per list of frame
+  // sources (a new list whenever rides or the configuration change) and cut where the nonce goes.
+  let built: { sources: string[]; pieces: Map<boolean, string[]> } | undefined;
+  const policy = (sources: string[], secure: boolean, nonce: string) => {
+    if (built?.sources !== sources) built = { sources, pieces: new Map() };
+    let pieces = built.pieces.get(secure);
+    if (!pieces) {
+      const options = { nonce: NONCE_MARK, frameSources: sources, formTargets, secure, development };
+      pieces = contentSecurityPolicy(options).split(NONCE_MARK);
+      built.pieces.set(secure, pieces);
+    }
+    return pieces.join(nonce);
+  };
   return async (_req, res, next) => {
     const { nonce, secure } = requestInfoOf(res);
-    res.setHeader(
-      "Content-Security-Policy",
-      contentSecurityPolicy({
-        nonce,
-        frameSources: await frameSources(),
-        formTargets,
-        secure,
-        development: env.nodeEnv === "development",
-      }),
-    );
+    res.setHeader("Content-Security-Policy", policy(await frameSources(), secure, nonce));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
