@@ -72,7 +72,7 @@ async function createServer(env: Env, logger: Logger, vite: ViteDevServer | unde
 
   // Development loads the build anew for each request, so edited route modules are picked up.
   // Production hands React Router the build itself: given a function, it would rebuild its
-  // route table on every request (about a tenth of rendering a page).
+  // route table on every request (about 0.5 ms of a 10 ms render).
   const build = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : await import("virtual:react-router/server-build");
