@@ -34,16 +34,14 @@ export function requestInfoOf(res: Response): RequestInfo {
   return res.locals.requestInfo as RequestInfo;
 }
 
-/** The origin the site is reached at: PUBLIC_URL, else the scheme and host of the request. */
-function siteOrigins(env: Pick<Env, "publicUrl">, protocol: string, host: string): Set<string> {
-  const origins = new Set([`${protocol}://${host}`]);
-  if (env.publicUrl) origins.add(new URL(env.publicUrl).origin);
-  return origins;
+/** PUBLIC_URL's origin, when it is set: parsed once, when a middleware is built. */
+function publicOriginOf(env: Pick<Env, "publicUrl">): string | undefined {
+  return env.publicUrl ? new URL(env.publicUrl).origin : undefined;
 }
 
 /** Names the request (X-Request-Id), draws its nonce and records who and where the client is. */
 export function identifyRequests(env: Pick<Env, "publicUrl" | "trustProxy">): RequestHandler {
-  const publicOrigin = env.publicUrl ? new URL(env.publicUrl).origin : undefined;
+  const publicOrigin = publicOriginOf(env);
   const publicIsSecure = publicOrigin?.startsWith("https:") === true;
   return (req, res, next) => {
     const forwarded = env.trustProxy ? req.get("x-request-id") : undefined;
@@ -72,6 +70,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * admin's cookie, and the session check still applies to it.
  */
 export function refuseCrossSiteWrites(env: Pick<Env, "publicUrl">): RequestHandler {
+  const publicOrigin = publicOriginOf(env);
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const origin = req.get("origin");
@@ -85,7 +84,9 @@ export function refuseCrossSiteWrites(env: Pick<Env, "publicUrl">): RequestHandl
         source = "invalid";
       }
     }
-    if (source === undefined || siteOrigins(env, req.protocol, req.host).has(source)) return next();
+    // The site's own origin: the one the request reached, or PUBLIC_URL's.
+    const sameSite = source === publicOrigin || source === `${req.protocol}://${req.host}`;
+    if (source === undefined || sameSite) return next();
     res.status(403).type("text/plain").send("Cross-site request refused.");
   };
 }
