@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { flag, httpUrl, imageUrl, optionalHttpUrl, optionalImageUrl, requiredText, text } from "./fields";
+import {
+  flag,
+  httpUrl,
+  imageUrl,
+  line,
+  optionalHttpUrl,
+  optionalImageUrl,
+  requiredMultilineText,
+  requiredText,
+  text,
+} from "./fields";
 
 export const heroSlideInputSchema = z.object({
   title: requiredText("Title is required"),
@@ -17,7 +27,7 @@ export const DEFAULT_CTA_TEXT = "Know More";
 export const featuredRideInputSchema = z.object({
   title: requiredText("Banner title is required"),
   subtitle: requiredText("Ride title is required"),
-  description: requiredText("Description is required"),
+  description: requiredMultilineText("Description is required"),
   image: optionalImageUrl("Image must be a valid URL"),
   ctaText: requiredText("Button text is required").default(DEFAULT_CTA_TEXT),
   /**
@@ -30,7 +40,7 @@ export const featuredRideInputSchema = z.object({
       [
         z.literal(""),
         httpUrl("Button link must be a valid URL"),
-        z.string().regex(/^\/(?!\/)[^\s\\]*$/, "Button link must be a valid URL"),
+        line().regex(/^\/(?!\/)[^\s\\]*$/, "Button link must be a valid URL"),
       ],
       { error: "Button link must be a valid URL" },
     )
@@ -60,7 +70,7 @@ export const configInputSchema = z.object({
       .union(
         [
           z.literal(""),
-          z.string().regex(/^mailto:[^\s@]+@[^\s@]+$/, "Email link must be a mailto: link"),
+          line().regex(/^mailto:[^\s@]+@[^\s@]+$/, "Email link must be a mailto: link"),
           httpUrl("Email link must be a valid URL"),
         ],
         { error: "Email link must be a mailto: or http(s) link" },

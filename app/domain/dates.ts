@@ -17,6 +17,18 @@ export function parseIsoDate(value: unknown): Date | null {
   return isRealDay ? date : null;
 }
 
+/**
+ * The years a ride's dates may take. Beyond them nothing is a ride any more, and formats
+ * with four-digit years (the calendar file's DTEND is the day after the last) would break.
+ */
+export const SUPPORTED_YEARS = { first: 2000, last: 2100 } as const;
+
+/** A real 'YYYY-MM-DD' day within the supported years. */
+export function isSupportedDay(value: unknown): boolean {
+  const year = parseIsoDate(value)?.getUTCFullYear();
+  return year !== undefined && year >= SUPPORTED_YEARS.first && year <= SUPPORTED_YEARS.last;
+}
+
 /** The 'YYYY-MM-DD' UTC calendar day of an instant. */
 export function toIsoDate(date: Date): string {
   return date.toISOString().slice(0, 10);

@@ -1,26 +1,49 @@
 import { z } from "zod";
-import { parseIsoDate } from "./dates";
+import { isSupportedDay, parseIsoDate, SUPPORTED_YEARS } from "./dates";
+import { cleanLine, cleanParagraphs } from "./plain-text";
+import { parseWebUrl } from "./web-url";
 
 // The site's Content-Security-Policy forbids eval. In a browser zod would still probe for it
 // with `new Function`, which the browser reports as a policy violation even though zod catches
 // the error; jitless skips the probe. The server has no such policy and keeps zod's fast path.
 if (typeof document !== "undefined") z.config({ jitless: true });
 
-/** Trimmed text; empty allowed. */
-export const text = () => z.string().trim().default("");
+// Every text field is cleaned as it enters (plain-text.ts): well-formed Unicode, NFC, no
+// control characters; only the fields shown as paragraphs keep their line breaks.
 
-/** Trimmed text that must not be empty. */
-export const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+/** One line of trimmed text, for building other fields. */
+export const line = (message?: string) =>
+  z
+    .string(message ? { error: message } : undefined)
+    .overwrite(cleanLine)
+    .trim();
+const paragraphs = (message?: string) =>
+  z
+    .string(message ? { error: message } : undefined)
+    .overwrite(cleanParagraphs)
+    .trim();
+
+/** One line of trimmed text; empty allowed. */
+export const text = () => line().default("");
+
+/** One line of trimmed text that must not be empty. */
+export const requiredText = (message: string) => line(message).min(1, message);
+
+/** Trimmed text that keeps its line breaks (a textarea); empty allowed. */
+export const multilineText = () => paragraphs().default("");
+
+/** Trimmed text that keeps its line breaks and must not be empty. */
+export const requiredMultilineText = (message: string) => paragraphs(message).min(1, message);
 
 /**
  * A link a visitor may follow: only http(s), so a stored `javascript:` or `data:` URL can
- * never reach an href or an iframe.
+ * never reach an href or an iframe, and only to a real host name, because its origin may go
+ * into a response header (the frame-src of the Content-Security-Policy).
  */
 export const httpUrl = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .pipe(z.url({ protocol: /^https?$/, error: message }));
+  line(message)
+    .pipe(z.url({ protocol: /^https?$/, error: message }))
+    .refine((url) => parseWebUrl(url) !== null, message);
 
 // Each union carries the field's message: otherwise a value failing every option gets
 // zod's generic 'Invalid input'.
@@ -29,12 +52,15 @@ export const httpUrl = (message: string) =>
 export const optionalHttpUrl = (message: string) =>
   z.union([z.string().trim().length(0), httpUrl(message)], { error: message }).default("");
 
-/** A calendar date as YYYY-MM-DD (the value of an <input type="date">). */
+export const DATE_OUT_OF_RANGE = `Dates must fall between the years ${SUPPORTED_YEARS.first} and ${SUPPORTED_YEARS.last}`;
+
+/** A calendar date as YYYY-MM-DD (the value of an <input type="date">), within the supported years. */
 export const isoDate = (message: string) =>
   z
     .string({ error: message })
     .trim()
-    .refine((value) => parseIsoDate(value) !== null, message);
+    .refine((value) => parseIsoDate(value) !== null, { message, abort: true })
+    .refine(isSupportedDay, DATE_OUT_OF_RANGE);
 
 export const optionalIsoDate = (message: string) =>
   z.union([z.literal(""), isoDate(message)], { error: message }).default("");
@@ -54,7 +80,7 @@ export const flag = (defaultValue: boolean) =>
 
 export const textList = () =>
   z
-    .array(z.string().trim())
+    .array(line())
     .default([])
     .transform((items) => items.filter(Boolean));
 

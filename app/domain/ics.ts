@@ -1,4 +1,4 @@
-import { parseIsoDate, toIsoDate } from "./dates";
+import { isSupportedDay, parseIsoDate, toIsoDate } from "./dates";
 
 // RFC 5545 iCalendar for one all-day event. Calendar apps are strict about three things
 // that are easy to get wrong: CRLF line endings, lines folded at 75 octets (bytes, not
@@ -78,12 +78,13 @@ function nextDay(isoDate: string): string {
 
 /**
  * A VCALENDAR with one all-day VEVENT from the first to the last day of the ride. Returns
- * null when the start date is missing or invalid (there is nothing to put in a calendar);
- * a missing or earlier end date makes it a one-day event.
+ * null when the start date is missing, invalid or outside the supported years (there is
+ * nothing to put in a calendar); a missing, earlier or unsupported end date makes it a
+ * one-day event. Every date written then has four-digit years, as iCalendar requires.
  */
 export function buildIcs(event: CalendarEvent, productId: string): string | null {
-  if (!parseIsoDate(event.startDate)) return null;
-  const lastDay = parseIsoDate(event.endDate) && event.endDate >= event.startDate ? event.endDate : event.startDate;
+  if (!isSupportedDay(event.startDate)) return null;
+  const lastDay = isSupportedDay(event.endDate) && event.endDate >= event.startDate ? event.endDate : event.startDate;
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",

@@ -30,6 +30,14 @@ export function emptyRideDetails() {
   };
 }
 
+/**
+ * The most riders one ride can have, and its longest distance in km (a ride round the world is
+ * about 40,000). Forms refuse more; statistics count no more of one ride, so their sums stay
+ * exact integers whatever is stored.
+ */
+export const MAX_PARTICIPANTS = 10_000;
+export const MAX_RIDE_KM = 100_000;
+
 /** Participants count only if a non-negative number or numeric string, otherwise 0 (SPEC §5). */
 export function coerceParticipants(value: unknown): number {
   const number =

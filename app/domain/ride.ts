@@ -1,15 +1,18 @@
 import { z } from "zod";
+import { distanceKm } from "./distance";
 import {
   flag,
   isoDate,
+  multilineText,
   optionalHttpUrl,
   optionalImageUrl,
   optionalIsoDate,
+  requiredMultilineText,
   requiredText,
   text,
   textList,
 } from "./fields";
-import { coerceParticipants } from "./ride-values";
+import { coerceParticipants, MAX_PARTICIPANTS, MAX_RIDE_KM } from "./ride-values";
 
 export const RIDE_STATUSES = ["upcoming", "completed", "cancelled"] as const;
 export type RideStatus = (typeof RIDE_STATUSES)[number];
@@ -19,7 +22,7 @@ export const DIFFICULTIES = ["Easy", "Moderate", "Challenging", "Difficult"] as 
 export const itineraryDaySchema = z.object({
   day: z.coerce.number().int().min(1),
   title: text(),
-  description: text(),
+  description: multilineText(),
   distance: text(),
   activities: textList(),
 });
@@ -37,13 +40,20 @@ export const rideInputSchema = z
     startDate: isoDate("Start date is required"),
     endDate: isoDate("End date is required"),
     image: optionalImageUrl("Image must be a valid URL"),
-    description: requiredText("Description is required"),
-    distance: requiredText("Distance is required"),
+    description: requiredMultilineText("Description is required"),
+    distance: requiredText("Distance is required").refine(
+      (distance) => distanceKm(distance) <= MAX_RIDE_KM,
+      `Distance must be at most ${MAX_RIDE_KM.toLocaleString("en-US")} km`,
+    ),
     // optional(): a form that omits the field still gets 0 rather than a type error.
     participants: z
       .unknown()
       .optional()
-      .transform((value) => coerceParticipants(value)),
+      .transform((value) => coerceParticipants(value))
+      .refine(
+        (participants) => participants <= MAX_PARTICIPANTS,
+        `Participants must be at most ${MAX_PARTICIPANTS.toLocaleString("en-US")}`,
+      ),
     status: z.enum(RIDE_STATUSES, { error: "Status must be upcoming, completed or cancelled" }).default("upcoming"),
     featured: flag(false),
     tripCost: text(),
@@ -62,9 +72,9 @@ export const rideInputSchema = z
     excluded: textList(),
     thingsToCarryMandatory: textList(),
     thingsToCarrySuggested: textList(),
-    cancellationPolicy: text(),
-    paymentTerms: text(),
-    howToJoin: text(),
+    cancellationPolicy: multilineText(),
+    paymentTerms: multilineText(),
+    howToJoin: multilineText(),
   })
   .refine((ride) => ride.endDate >= ride.startDate, {
     message: "End date cannot be before start date",

@@ -1,6 +1,6 @@
 import type { Stats } from "./content";
 import { parseIsoDate } from "./dates";
-import { coerceParticipants } from "./ride-values";
+import { coerceParticipants, MAX_PARTICIPANTS, MAX_RIDE_KM } from "./ride-values";
 
 /** What statistics need of a ride; `distanceKm` is already the number (see distanceKm()). */
 export type RideFacts = {
@@ -26,7 +26,7 @@ export type RideBreakdown = {
 /** SPEC §3 derived ride breakdown, computed as §9 says. */
 export function rideBreakdown(rides: RideFacts[]): RideBreakdown {
   const completed = rides.filter((ride) => ride.status === "completed");
-  const totalParticipants = completed.reduce((sum, ride) => sum + coerceParticipants(ride.participants), 0);
+  const totalParticipants = completed.reduce((sum, ride) => sum + riders(ride.participants), 0);
   const totalKilometers = completed.reduce((sum, ride) => sum + wholeKm(ride.distanceKm), 0);
   const average = (total: number) => (completed.length === 0 ? 0 : Math.round(total / completed.length));
   return {
@@ -42,8 +42,15 @@ export function rideBreakdown(rides: RideFacts[]): RideBreakdown {
   };
 }
 
+// Each ride counts at most the most the forms allow: a value stored before they had bounds (or
+// edited by hand) can then neither overflow the sums nor make the statistics record invalid.
+
+function riders(participants: number): number {
+  return Math.min(coerceParticipants(participants), MAX_PARTICIPANTS);
+}
+
 function wholeKm(km: number): number {
-  return Number.isFinite(km) && km > 0 ? Math.floor(km) : 0;
+  return Number.isFinite(km) && km > 0 ? Math.min(Math.floor(km), MAX_RIDE_KM) : 0;
 }
 
 /**

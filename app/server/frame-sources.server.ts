@@ -1,3 +1,4 @@
+import { webOrigin } from "~/domain/web-url";
 import { onContentChanged } from "./content-events.server";
 import type { Executor } from "./db/schema.server";
 import type { Logger } from "./logger.server";
@@ -7,21 +8,14 @@ import { listRides } from "./services/rides.server";
 /** A safety net for changes made by another instance, whose events this process does not hear. */
 const MAX_AGE_MS = 60_000;
 
-/** The origin of an http(s) URL, or null for anything else (empty, relative, mailto:, javascript:…). */
-export function frameOrigin(url: string | undefined | null): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.origin : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The origins of the forms the site shows in a frame: the community form and every ride's booking form. */
+/**
+ * The origins of the forms the site shows in a frame: the community form and every ride's
+ * booking form. Only valid, normalised origins: the list goes into a response header, and a
+ * link stored before the forms checked host names must not be able to rewrite it.
+ */
 export async function embeddedFormOrigins(db: Executor): Promise<string[]> {
   const [config, rides] = await Promise.all([getConfig(db), listRides(db)]);
-  const origins = [config.googleForm, ...rides.map((ride) => ride.bookingFormUrl)].map(frameOrigin);
+  const origins = [config.googleForm, ...rides.map((ride) => ride.bookingFormUrl)].map(webOrigin);
   return [...new Set(origins.filter((origin): origin is string => origin !== null))].sort();
 }
 

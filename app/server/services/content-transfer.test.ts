@@ -114,6 +114,23 @@ describeEachEngine("content import", (getDb) => {
     expect(await snapshot(getDb())).toEqual(before);
   });
 
+  it("refuses numbers and dates beyond a ride's bounds, so every reader of the site can read what it stores", async () => {
+    const file = {
+      rides: [
+        { ...rideInput(), id: "r0", status: "completed", participants: 1e308 },
+        { ...rideInput(), id: "r1", status: "completed", distance: "99999999999999999999 km" },
+        { ...rideInput(), id: "r2", endDate: "9999-12-31" },
+      ],
+      heroSlides: [],
+    };
+    const error = await importContent(getDb(), file, { replace: true }).catch((e: unknown) => e);
+    expect((error as ValidationError).errors).toEqual({
+      "rides[0].participants": "Participants must be at most 10,000",
+      "rides[1].distance": "Distance must be at most 100,000 km",
+      "rides[2].endDate": "Dates must fall between the years 2000 and 2100",
+    });
+  });
+
   it("refuses a file that is not a content file", async () => {
     for (const file of [null, [], { rides: {} }, { rides: [], heroSlides: [], extra: 1 }]) {
       await expect(importContent(getDb(), file)).rejects.toBeInstanceOf(ValidationError);

@@ -121,6 +121,26 @@ describeEachEngine("rides service", (getDb) => {
     ],
     ["a javascript: image", { image: "javascript:alert(1)" }, "image", "Image must be a valid URL"],
     ["an unknown status", { status: "archived" }, "status", "Status must be upcoming, completed or cancelled"],
+    // Issue 17: numbers the database cannot give back, and headers a link must not reach.
+    [
+      "participants past 2^53",
+      { participants: "9007199254740993" },
+      "participants",
+      "Participants must be at most 10,000",
+    ],
+    ["a distance past 2^53 km", { distance: "9007199254740993 km" }, "distance", "Distance must be at most 100,000 km"],
+    [
+      "a booking link whose host would rewrite the CSP",
+      { bookingFormUrl: "https://x;sandbox/" },
+      "bookingFormUrl",
+      "Booking form URL must be a valid URL",
+    ],
+    [
+      "an end date in the year 9999",
+      { endDate: "9999-12-31" },
+      "endDate",
+      "Dates must fall between the years 2000 and 2100",
+    ],
   ])("refuses %s with SPEC's message and writes nothing", async (_case, overrides, path, message) => {
     await createRide(getDb(), rideInput());
     const error = await refused(getDb, () => createRide(getDb(), rideInput(overrides)));

@@ -83,6 +83,22 @@ describeEachEngine("stats service", (getDb) => {
     expect(await snapshot(getDb())).toEqual(before);
   });
 
+  it("stay readable when a ride stored before the forms had bounds holds huge figures", async () => {
+    const db = getDb();
+    const ride = await createRide(db, completed());
+    await db
+      .updateTable("rides")
+      .set({ participants: 2_000_000_000, distance_km: 2_000_000_000 })
+      .where("id", "=", ride.id)
+      .execute();
+    await createRide(db, completed());
+    expect(await getStats(db)).toMatchObject({
+      happyRiders: 10_010,
+      kilometersCovered: 100_450,
+      isAutoCalculated: true,
+    });
+  });
+
   it("computes the ride breakdown from the slim columns", async () => {
     await createRide(getDb(), completed());
     await createRide(

@@ -1,0 +1,25 @@
+// Text as people mean it, whatever a browser, a script or an import file sends. A lone
+// surrogate (half of an emoji cut in two) survives JSON and the database but not React's
+// hydration, which then fails on every page showing it; control characters are invisible in
+// the portal yet break calendar files, feeds and link previews.
+
+/** CR LF, CR, LF and the Unicode line and paragraph separators. */
+const LINE_BREAK = /\r\n|[\r\n\u2028\u2029]/g;
+const TAB_LIKE = /[\t\v\f]/g;
+/** C0 and C1 control characters and DEL, but the line feed. */
+const CONTROLS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
+
+/** Well-formed Unicode (a lone surrogate becomes U+FFFD) in its composed form (NFC), tabs as spaces. */
+function wellFormed(value: string): string {
+  return value.toWellFormed().normalize("NFC").replace(TAB_LIKE, " ");
+}
+
+/** One line of text: line breaks become spaces, control characters go. */
+export function cleanLine(value: string): string {
+  return wellFormed(value).replace(LINE_BREAK, " ").replace(CONTROLS, "");
+}
+
+/** Multi-line text: line breaks kept, as '\n'; other control characters go. */
+export function cleanParagraphs(value: string): string {
+  return wellFormed(value).replace(LINE_BREAK, "\n").replace(CONTROLS, "");
+}
