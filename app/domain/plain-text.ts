@@ -6,8 +6,8 @@
 /** CR LF, CR, LF and the Unicode line and paragraph separators. */
 const LINE_BREAK = /\r\n|[\r\n\u2028\u2029]/g;
 const TAB_LIKE = /[\t\v\f]/g;
-/** C0 and C1 control characters and DEL, but the line feed. */
-const CONTROLS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
+/** Control characters (C0, DEL and C1), but the line feed. */
+const CONTROLS = /[^\P{Cc}\n]/gu;
 
 /** Well-formed Unicode (a lone surrogate becomes U+FFFD) in its composed form (NFC), tabs as spaces. */
 function wellFormed(value: string): string {
