@@ -50,7 +50,8 @@ async function create(body: Record<string, unknown>, { services, actor }: Contex
 async function update(body: Record<string, unknown>, { services, actor }: Context) {
   const id = stringField(body, "id");
   const version = body.version;
-  if (typeof version !== "number" || !Number.isInteger(version) || version < 1) {
+  // The version column is a 32-bit integer on PostgreSQL: a larger number could not even be compared.
+  if (typeof version !== "number" || !Number.isInteger(version) || version < 1 || version > 2 ** 31 - 1) {
     return failed(400, RIDE_MESSAGES.updateFailed, { version: RIDE_VERSION_MISSING });
   }
   try {
