@@ -60,7 +60,9 @@ describe("the ride form, on any input", () => {
           if (url) expect(webOrigin(url)).toMatch(/^https?:\/\/[a-z0-9.\-[\]:]+$/);
         }
         formatCost(ride.tripCost);
-        JSON.stringify(rideJsonLd({ ...ride, id: "r1", duration: "1 Day", price: "" }, SITE));
+        JSON.stringify(
+          rideJsonLd({ ...ride, id: "r1", duration: "1D", price: "", updatedAt: "2026-01-01T00:00:00Z" }, SITE),
+        );
       }),
       { numRuns: 400 },
     );

@@ -1,9 +1,10 @@
 import { memo } from "react";
 import { durationText } from "~/domain/duration";
 import { RIDE_STATUSES } from "~/domain/ride";
+import { MAX_PARTICIPANTS } from "~/domain/ride-values";
 import { ImageUploadField } from "../image-upload-field";
 import { Checkbox, FormSection, SelectInput, TextArea, TextInput } from "../form/fields";
-import { fieldId, type SectionProps } from "./section-props";
+import { fieldId, type SectionProps, SUPPORTED_DATES } from "./section-props";
 
 export const STATUS_LABELS = { upcoming: "Upcoming", completed: "Completed", cancelled: "Cancelled" } as const;
 const STATUS_OPTIONS = RIDE_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
@@ -28,6 +29,7 @@ export const BasicsSection = memo(function BasicsSection({ draft, errors, update
           type="date"
           required
           value={draft.startDate}
+          {...SUPPORTED_DATES}
           onChange={(value) => setDates(value, draft.endDate)}
           error={errors.startDate}
         />
@@ -37,7 +39,8 @@ export const BasicsSection = memo(function BasicsSection({ draft, errors, update
           type="date"
           required
           value={draft.endDate}
-          min={draft.startDate || undefined}
+          {...SUPPORTED_DATES}
+          min={draft.startDate || SUPPORTED_DATES.min}
           onChange={(value) => setDates(draft.startDate, value)}
           error={errors.endDate}
         />
@@ -66,6 +69,7 @@ export const BasicsSection = memo(function BasicsSection({ draft, errors, update
           type="number"
           inputMode="numeric"
           min={0}
+          max={MAX_PARTICIPANTS}
           step={1}
           value={draft.participants}
           onChange={(value) => update("participants", value)}

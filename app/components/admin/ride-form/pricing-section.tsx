@@ -1,6 +1,6 @@
 import { memo } from "react";
 import { FormSection, TextInput } from "../form/fields";
-import { fieldId, type SectionProps } from "./section-props";
+import { fieldId, type SectionProps, SUPPORTED_DATES } from "./section-props";
 
 export const PricingSection = memo(function PricingSection({ draft, errors, update }: SectionProps) {
   return (
@@ -30,6 +30,7 @@ export const PricingSection = memo(function PricingSection({ draft, errors, upda
           label="Last booking date"
           type="date"
           value={draft.lastBookingDate}
+          {...SUPPORTED_DATES}
           onChange={(value) => update("lastBookingDate", value)}
           error={errors.lastBookingDate}
         />

@@ -1,3 +1,4 @@
+import { SUPPORTED_YEARS } from "~/domain/dates";
 import type { RideDraft } from "./draft";
 
 export type UpdateField = <K extends keyof RideDraft>(field: K, value: RideDraft[K]) => void;
@@ -11,3 +12,6 @@ export type SectionProps = {
 
 /** The element id of a ride form field, e.g. `ride-endDate`; its error is `ride-endDate-error`. */
 export const fieldId = (path: string) => `ride-${path.replaceAll(".", "-")}`;
+
+/** The date pickers' range: the years the ride form accepts (the server refuses others with a message). */
+export const SUPPORTED_DATES = { min: `${SUPPORTED_YEARS.first}-01-01`, max: `${SUPPORTED_YEARS.last}-12-31` } as const;
