@@ -1,16 +1,20 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import islandsScript from "virtual:islands-script";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches } from "react-router";
 import type { Route } from "./+types/root";
-import { EnteringAdminPortal } from "./components/admin/portal-loading";
 import { REQUEST_ID_META, useDocumentInfo, useErrorReference } from "./components/document-info";
 import { shareNonceWithStyleInjectors } from "./components/style-nonce";
+import { isContentPage } from "./islands/content-page";
 import stylesheet from "./app.css?url";
 
 if (typeof document !== "undefined") shareNonceWithStyleInjectors();
 
 // Every element React Router renders into the head and body carries the page's CSP nonce, in the
 // browser as on the server (entry.server.tsx), so hydration finds the same attributes.
+// A content page (the visitor pages) carries only the islands script, fetched at low priority
+// after the page is parsed; the admin portal is a React Router application (decision 017).
 export function Layout({ children }: { children: React.ReactNode }) {
   const { requestId, nonce } = useDocumentInfo();
+  const contentPage = isContentPage(useMatches());
   return (
     <html lang="en">
       <head>
@@ -25,20 +29,28 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {contentPage ? (
+          <>
+            {/* Fetched at low priority, so nothing competes with the first paint, and named
+                ahead so its imports are not fetched at the high priority of a module's imports. */}
+            {islandsScript.imports.map((href) => (
+              <link key={href} rel="modulepreload" href={href} nonce={nonce} fetchPriority="low" />
+            ))}
+            <script type="module" src={islandsScript.src} nonce={nonce} fetchPriority="low" />
+          </>
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
 }
 
 export default function App() {
-  return (
-    <>
-      <Outlet />
-      <EnteringAdminPortal />
-    </>
-  );
+  return <Outlet />;
 }
 
 /**

@@ -11,6 +11,7 @@ import { type Env, readEnv } from "~/server/env.server";
 import { cachedFrameSources } from "~/server/frame-sources.server";
 import { type Logger, createLogger } from "~/server/logger.server";
 import { type RunningServices, startServices } from "~/server/services.server";
+import { builtAssets } from "./built-assets";
 import { fetchRequestOf, sendFetchResponse } from "./fetch-bridge";
 import { databaseReadiness, healthChecks } from "./health";
 import { PageCache, type Rendered, pageCaching } from "./http-cache";
@@ -127,6 +128,11 @@ async function createServer(env: Env, logger: Logger, vite: ViteDevServer | unde
   app.set("trust proxy", env.trustProxy);
   app.use(identifyRequests(env));
   app.use(requestLogging(logger));
+  // The build's hashed files (scripts, styles, images): served before the page headers, which
+  // only documents need (a script's response carries no policy of its own), as the .br or .gz
+  // file the build made when the browser accepts it. A changed file gets a new URL, so these
+  // can be cached forever.
+  if (!vite) app.use("/assets", builtAssets(new URL("../client/assets", import.meta.url).pathname));
   app.use(security(env, cachedFrameSources(services.db, logger)));
   app.use(healthChecks(async () => (stopping ? "shutting down" : databaseReadiness(services.db))));
   // A page in the cache goes out before anything else costs time (it compresses itself).
@@ -137,8 +143,6 @@ async function createServer(env: Env, logger: Logger, vite: ViteDevServer | unde
     app.use(vite.middlewares);
   } else {
     const client = new URL("../client", import.meta.url).pathname;
-    // Hashed file names: a changed asset gets a new URL, so these can be cached forever.
-    app.use("/assets", express.static(`${client}/assets`, { immutable: true, maxAge: "1y" }));
     // Only paths that name a file (an extension) go looking on the disk: pages skip the system call.
     const files = express.static(client, { maxAge: "1h" });
     app.use((req, res, next) => (path.extname(req.path) ? files(req, res, next) : next()));

@@ -8,21 +8,18 @@ export type EmbeddedFormDialogProps = {
   title: string;
   /** The external form's URL (http or https). */
   src: string;
-  /** The button that opens the dialog; omit it to control `open` from elsewhere. */
-  trigger?: React.ReactNode;
 };
 
 /**
  * A modal with an external form in a frame: the community form of the contact page and the
  * registration form of a ride (SPEC §2, §4). Radix Dialog closes it on Escape, a click on
- * the overlay or the close button, traps focus inside while open and gives it back to the
- * trigger, and locks page scrolling. The form's own link is offered too, for a network or
+ * the overlay or the close button, traps focus inside while open and locks page scrolling
+ * (the button that opened it, FormDialogButton, takes the focus back). The form's own link is offered too, for a network or
  * a form host that refuses to show it in a frame.
  */
-export function EmbeddedFormDialog({ open, onOpenChange, title, src, trigger }: EmbeddedFormDialogProps) {
+export function EmbeddedFormDialog({ open, onOpenChange, title, src }: EmbeddedFormDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
       <Dialog.Portal>
         <Dialog.Overlay data-testid="dialog-overlay" className="fixed inset-0 z-50 bg-ink-950/75 backdrop-blur-sm" />
         <Dialog.Content className="fixed inset-x-2 top-[4svh] bottom-[4svh] z-50 mx-auto flex max-w-3xl flex-col overflow-hidden rounded-card bg-white shadow-2xl sm:inset-x-6">

@@ -1,7 +1,6 @@
 import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useCallback, useEffect, useState, type FocusEvent, type KeyboardEvent } from "react";
-import { Link } from "react-router";
 import { HERO_INTERVAL_MS } from "~/domain/constants";
 import type { HeroSlide } from "~/domain/content";
 import { ResponsiveImage } from "./responsive-image";
@@ -90,35 +89,40 @@ export function HeroCarousel({ slides, ctaHref, learnMoreHref }: HeroCarouselPro
               data-active={index === selected}
               className="relative h-[min(78svh,44rem)] min-h-[30rem] min-w-0 shrink-0 grow-0 basis-full"
             >
-              <ResponsiveImage
-                src={slide.background}
-                alt=""
-                width={1600}
-                height={900}
-                sizes="100vw"
-                priority={index === 0}
-                className="absolute inset-0 size-full object-cover"
-              />
+              {/* The other slides' photos wait for the carousel to run: until then only the first
+                  is seen, and on a phone's slow connection it loads alone (it is the page's
+                  largest paint). The dark slide behind the text keeps it readable meanwhile. */}
+              {index === 0 || embla ? (
+                <ResponsiveImage
+                  src={slide.background}
+                  alt=""
+                  width={1600}
+                  height={900}
+                  sizes="100vw"
+                  priority={index === 0}
+                  className="absolute inset-0 size-full object-cover"
+                />
+              ) : null}
               <div className="absolute inset-0 bg-linear-to-r from-ink-950/90 via-ink-950/60 to-ink-950/20" />
               <div className="relative mx-auto flex h-full max-w-7xl flex-col justify-center px-4 pb-16 sm:px-20">
                 <p className="text-sm font-semibold tracking-[0.2em] text-brand-300 uppercase">{slide.subtitle}</p>
                 <h2 className="mt-3 max-w-3xl text-hero font-extrabold text-white">{slide.title}</h2>
                 <p className="mt-4 max-w-2xl text-lg text-ink-100 sm:text-xl">{slide.tagline}</p>
                 <div className="mt-8 flex flex-wrap gap-3">
-                  <Link
-                    to={ctaHref}
+                  <a
+                    href={ctaHref}
                     className="inline-flex min-h-12 items-center rounded-full bg-brand-600 px-6 font-semibold text-white shadow-lg transition-colors hover:bg-brand-700"
                   >
                     {slide.cta}
-                  </Link>
-                  <Link
-                    to={learnMoreHref}
+                  </a>
+                  <a
+                    href={learnMoreHref}
                     className="inline-flex min-h-12 items-center rounded-full border-2 border-white/80 px-6 font-semibold text-white transition-colors hover:bg-white hover:text-ink-900"
                   >
                     Learn More
                     {/* Read out (and judged by crawlers) as a whole sentence, not a bare "Learn More". */}
                     <span className="sr-only"> about riding with us</span>
-                  </Link>
+                  </a>
                 </div>
               </div>
             </div>

@@ -7,6 +7,7 @@ import { rideHref } from "~/domain/featured-link";
 import { PLACEHOLDERS } from "~/domain/messages";
 import type { RideSummary } from "~/domain/ride-summary";
 import { ResponsiveImage } from "./responsive-image";
+import { Island } from "~/islands/island";
 import { RideSocialButtons } from "./ride-social-buttons";
 
 export type RideCardProps = {
@@ -106,7 +107,13 @@ export function RideCard({ ride, variant = "upcoming", priority = false, heading
 
         <div className="mt-auto pt-5">
           {completed ? (
-            <RideSocialButtons instagramUrl={ride.instagramUrl} youtubeUrl={ride.youtubeUrl} rideTitle={ride.title} />
+            <Island
+              name="ride-social-buttons"
+              component={RideSocialButtons}
+              props={{ instagramUrl: ride.instagramUrl, youtubeUrl: ride.youtubeUrl, rideTitle: ride.title }}
+              hydrate="visible"
+              instance={ride.id}
+            />
           ) : (
             <Link
               to={rideHref(ride.id)}

@@ -1,4 +1,4 @@
-import { SOCIAL_LINK_MESSAGES } from "~/domain/messages";
+import { SOCIAL_LINK_MESSAGES } from "~/domain/social-link-messages";
 import { InstagramIcon, YoutubeIcon } from "./social-icons";
 
 type RideSocialButtonsProps = { instagramUrl: string; youtubeUrl: string; rideTitle: string };

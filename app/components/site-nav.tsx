@@ -1,27 +1,19 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
 import logoMark from "~/assets/logo-mark.svg?no-inline";
 import wordmark from "~/assets/wordmark.svg?no-inline";
 import { NAV_LINKS, isCurrentPath } from "~/domain/navigation";
 import { SITE_NAME } from "~/domain/site";
 
 /**
- * The top navigation of every public page (SPEC §2). On small screens the links fold
- * behind a menu button; from the md breakpoint they are always shown and the button is gone.
+ * The top navigation of every public page (SPEC §2), an island. On small screens the links
+ * fold behind a menu button; from the md breakpoint they are always shown and the button is
+ * gone. Every link is a full page load, so the menu starts closed on each page.
  */
-export function SiteNav() {
-  const { pathname } = useLocation();
+export function SiteNav({ currentPath }: { currentPath: string }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
-
-  // Back/forward navigation changes the page without a click on a link; the menu must not stay open over it.
-  const [shownPath, setShownPath] = useState(pathname);
-  if (shownPath !== pathname) {
-    setShownPath(pathname);
-    setOpen(false);
-  }
 
   useEffect(() => {
     if (!open) return;
@@ -39,12 +31,12 @@ export function SiteNav() {
       <nav aria-label="Main" className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 px-4 sm:px-6 lg:px-8">
         <div className="flex h-nav items-center gap-2">
           {/* The mark repeats the wordmark's link; one tab stop and one announcement are enough. */}
-          <Link to="/" tabIndex={-1} aria-hidden="true" className="shrink-0" data-testid="logo-link">
+          <a href="/" tabIndex={-1} aria-hidden="true" className="shrink-0" data-testid="logo-link">
             <img src={logoMark} alt="" width={40} height={40} className="size-10" />
-          </Link>
-          <Link to="/" className="shrink-0" data-testid="title-link">
+          </a>
+          <a href="/" className="shrink-0" data-testid="title-link">
             <img src={wordmark} alt={`${SITE_NAME} home`} width={126} height={24} className="h-6 w-auto" />
-          </Link>
+          </a>
         </div>
 
         <button
@@ -64,11 +56,11 @@ export function SiteNav() {
           className={`${open ? "flex" : "hidden"} w-full flex-col gap-1 pb-4 md:ml-auto md:flex md:w-auto md:flex-row md:items-center md:gap-1 md:pb-0`}
         >
           {NAV_LINKS.map((link) => {
-            const current = isCurrentPath(link.to, pathname);
+            const current = isCurrentPath(link.to, currentPath);
             return (
               <li key={link.to}>
-                <Link
-                  to={link.to}
+                <a
+                  href={link.to}
                   aria-current={current ? "page" : undefined}
                   onClick={() => setOpen(false)}
                   className={`block rounded-lg px-3 py-3 text-base font-semibold transition-colors md:py-2 md:text-sm ${
@@ -76,7 +68,7 @@ export function SiteNav() {
                   }`}
                 >
                   {link.label}
-                </Link>
+                </a>
               </li>
             );
           })}

@@ -97,11 +97,8 @@ export const rideNotFoundMessage = (id: string, available: number) =>
   `${RIDE_DETAIL_MESSAGES.notFound}\nRide ID: ${id}\nAvailable rides: ${available}`;
 export const errorLoadingRideDetails = (message: string) => `Error loading ride details: ${message}`;
 
-/** SPEC §2: alerts of the completed-ride cards when a social link is missing. */
-export const SOCIAL_LINK_MESSAGES = {
-  instagramMissing: "Instagram link not available for this ride yet.",
-  youtubeMissing: "YouTube video not available for this ride yet.",
-} as const;
+// In a module of their own: the island that shows them loads only them (decision 017).
+export { SOCIAL_LINK_MESSAGES } from "./social-link-messages";
 
 /** SPEC §2: what the cards and the detail page show for a value not yet known. */
 export const PLACEHOLDERS = {

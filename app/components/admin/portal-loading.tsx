@@ -1,5 +1,4 @@
 import { LoaderCircle } from "lucide-react";
-import { useLocation, useNavigation } from "react-router";
 
 /** SPEC §2: what shows while the admin session is being established. */
 export const LOADING_ADMIN_PORTAL = "Loading Admin Portal...";
@@ -13,17 +12,4 @@ export function PortalLoading() {
       </p>
     </div>
   );
-}
-
-function isAdminPath(pathname: string): boolean {
-  return pathname === "/admin" || pathname.startsWith("/admin/");
-}
-
-/** Shown while a client-side navigation from the public site loads the admin portal (its code and session). */
-export function EnteringAdminPortal() {
-  const navigation = useNavigation();
-  const location = useLocation();
-  const entering =
-    navigation.state === "loading" && isAdminPath(navigation.location.pathname) && !isAdminPath(location.pathname);
-  return entering ? <PortalLoading /> : null;
 }

@@ -3,6 +3,7 @@ import { bookingAmount, rideAmount } from "~/domain/cost";
 import { formatIndianShortDate, parseIsoDate } from "~/domain/dates";
 import type { Ride } from "~/domain/ride";
 import { rideHref } from "~/domain/featured-link";
+import { Island } from "~/islands/island";
 import { RegisterButton } from "./register-button";
 import { ShareButton } from "./share-button";
 
@@ -49,8 +50,12 @@ export function BookingCard({ ride }: { ride: BookingRide }) {
         </h2>
         {total ? <AmountCard label="Ride Amount" amount={total.amount} note={total.note} /> : null}
         {booking ? <AmountCard label="Booking Amount" amount={booking.amount} note={booking.note} /> : null}
-        <RegisterButton rideTitle={ride.title} bookingFormUrl={ride.bookingFormUrl} />
-        <ShareButton />
+        <Island
+          name="register-button"
+          component={RegisterButton}
+          props={{ rideTitle: ride.title, bookingFormUrl: ride.bookingFormUrl }}
+        />
+        <Island name="share-button" component={ShareButton} props={{}} />
         {parseIsoDate(ride.startDate) ? (
           <a
             href={`${rideHref(ride.id)}/calendar.ics`}

@@ -1,5 +1,6 @@
-import { useEffect, useRef } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
+import { Island } from "~/islands/island";
+import { RideErrorAlert } from "./ride-error-alert";
 import { rideErrorMessage } from "./ride-error-message";
 
 /**
@@ -8,18 +9,7 @@ import { rideErrorMessage } from "./ride-error-message";
  * status, so crawlers see a 404 (or 503) page with this text, not a redirect.
  */
 export function RideError({ error }: { error: unknown }) {
-  const navigate = useNavigate();
   const { heading, detail, alert } = rideErrorMessage(error);
-  // React's development double-run of effects must not show the alert twice.
-  const alerted = useRef(false);
-
-  useEffect(() => {
-    if (alerted.current) return;
-    alerted.current = true;
-    window.alert(alert);
-    void navigate("/upcoming", { replace: true });
-  }, [alert, navigate]);
-
   return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center">
       <h1 className="text-title font-bold text-ink-900">{heading}</h1>
@@ -30,6 +20,7 @@ export function RideError({ error }: { error: unknown }) {
       >
         See upcoming rides
       </Link>
+      <Island name="ride-error-alert" component={RideErrorAlert} props={{ alert }} />
     </section>
   );
 }

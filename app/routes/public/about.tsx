@@ -2,6 +2,7 @@ import { Camera, Compass, HeartHandshake, MapPinned, ShieldCheck, Users } from "
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { VehicleIconSwitch } from "~/components/vehicle-icon-switch";
+import { Island } from "~/islands/island";
 import { pageTitle } from "~/domain/site";
 
 export function meta() {
@@ -67,7 +68,7 @@ export default function About() {
         aria-labelledby="what-we-do"
         className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 md:grid-cols-[auto_1fr] lg:px-8"
       >
-        <VehicleIconSwitch />
+        <Island name="vehicle-icon" component={VehicleIconSwitch} props={{}} hydrate="visible" />
         <div>
           <h2 id="what-we-do" className="text-title font-extrabold text-ink-900">
             What We Do

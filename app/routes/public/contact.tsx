@@ -1,11 +1,11 @@
-import { ClipboardList, Clock, Mail, MapPin, Phone } from "lucide-react";
-import { useState } from "react";
-import { EmbeddedFormDialog } from "~/components/embedded-form-dialog";
+import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { CommunityFormButton } from "~/components/community-form-button";
 import { SocialIcon } from "~/components/social-icon";
 import { servicesContext } from "~/context";
 import { DEFAULT_BUSINESS_HOURS, FALLBACK_CONFIG, RESPONSE_TIME_NOTE } from "~/domain/defaults";
 import { pageTitle } from "~/domain/site";
 import { socialLinks, telHref } from "~/domain/social-links";
+import { Island } from "~/islands/island";
 import { loadOrFallback } from "~/server/load-or-fallback.server";
 import { getConfig } from "~/server/services/config.server";
 import type { Route } from "./+types/contact";
@@ -32,12 +32,9 @@ export function meta() {
   ];
 }
 
-const FORM_TITLE = "Join Our Community";
-
 /** '/contact' (SPEC §2): the community form in a modal, contact cards and social buttons. */
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { company, googleForm } = loaderData.config;
-  const [formOpen, setFormOpen] = useState(false);
   const socials = socialLinks(loaderData.config, ["instagram", "youtube", "whatsapp"]);
 
   return (
@@ -50,23 +47,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             Questions about a ride, planning a group trip or ready to join? Fill in our community form or reach us
             directly.
           </p>
-          {googleForm && (
-            <EmbeddedFormDialog
-              open={formOpen}
-              onOpenChange={setFormOpen}
-              title={FORM_TITLE}
-              src={googleForm}
-              trigger={
-                <button
-                  type="button"
-                  className="mt-8 inline-flex min-h-12 items-center gap-2 rounded-full bg-brand-600 px-7 font-semibold text-white shadow-lg transition-colors hover:bg-brand-700"
-                >
-                  <ClipboardList aria-hidden="true" className="size-5" />
-                  {FORM_TITLE}
-                </button>
-              }
-            />
-          )}
+          {googleForm && <Island name="community-form" component={CommunityFormButton} props={{ src: googleForm }} />}
         </div>
       </section>
 

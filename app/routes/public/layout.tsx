@@ -1,11 +1,15 @@
-import { Outlet } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteNav } from "~/components/site-nav";
+import { Island } from "~/islands/island";
 import { servicesContext } from "~/context";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { loadOrFallback } from "~/server/load-or-fallback.server";
+import { CONTENT_PAGE_HANDLE } from "~/islands/content-page";
 import { getConfig } from "~/server/services/config.server";
 import type { Route } from "./+types/layout";
+
+export const handle = CONTENT_PAGE_HANDLE;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, logger } = context.get(servicesContext);
@@ -21,6 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** The frame of every visitor page: skip link, navigation, the page as the main landmark, footer. */
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-svh flex-col">
       <a
@@ -29,7 +34,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <SiteNav />
+      <Island name="site-nav" component={SiteNav} props={{ currentPath: pathname }} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>

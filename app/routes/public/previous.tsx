@@ -63,7 +63,7 @@ export default function Previous({ loaderData }: Route.ComponentProps) {
 
       <section aria-label="Completed rides" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
         {rides.length > 0 ? (
-          <RideGrid rides={rides} variant="completed" eagerCount={3} />
+          <RideGrid rides={rides} variant="completed" />
         ) : (
           <div className="rounded-card border-2 border-dashed border-ink-200 bg-sand-50 px-6 py-14 text-center">
             <Mountain aria-hidden="true" className="mx-auto size-12 text-brand-600" />

@@ -8,6 +8,7 @@ import { RideItinerary } from "~/components/ride/ride-itinerary";
 import { RideOverview } from "~/components/ride/ride-overview";
 import { RidePolicy } from "~/components/ride/ride-policy";
 import { RideTabs } from "~/components/ride/ride-tabs";
+import { Island } from "~/islands/island";
 import { RideThingsToCarry } from "~/components/ride/ride-things-to-carry";
 import { SimilarRides } from "~/components/ride/similar-rides";
 import { type AppServices, servicesContext } from "~/context";
@@ -86,7 +87,7 @@ export default function RideDetails({ loaderData }: Route.ComponentProps) {
   return (
     <article>
       <RideHero ride={ride} />
-      <RideTabs />
+      <Island name="ride-tabs" component={RideTabs} props={{}} />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:px-8">
         <div className="divide-y divide-ink-100">
           <RideOverview ride={ride} />

@@ -2,6 +2,7 @@ import { Compass, Users } from "lucide-react";
 import { Link } from "react-router";
 import { FeaturedBanner } from "~/components/featured-banner";
 import { HeroCarousel } from "~/components/hero-carousel";
+import { Island } from "~/islands/island";
 import { RideGrid } from "~/components/ride-grid";
 import { servicesContext } from "~/context";
 import { FALLBACK_SLIDES, fallbackRides } from "~/domain/fallback-content";
@@ -65,7 +66,9 @@ export default function Upcoming({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <HeroCarousel slides={slides} ctaHref={ctaHref} learnMoreHref="/about" />
+      {slides.length > 0 && (
+        <Island name="hero-carousel" component={HeroCarousel} props={{ slides, ctaHref, learnMoreHref: "/about" }} />
+      )}
       {featured && <FeaturedBanner featured={featured} firstUpcomingRideId={firstRideId} />}
 
       <section aria-labelledby="upcoming-title" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">

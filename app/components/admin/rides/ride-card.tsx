@@ -98,7 +98,13 @@ export function AdminRideCard({ ride, status, deleting, onStatusChange, onDelete
           </dl>
           {ride.description && <p className="line-clamp-2 text-sm text-ink-700">{ride.description}</p>}
           <div className="flex flex-wrap gap-2">
-            <Link to={rideHref(ride.id)} onClick={(event) => guardMissingId(event, ride.id)} className={actionClass}>
+            {/* A public page is a content page the server draws (decision 017): a full page load. */}
+            <Link
+              to={rideHref(ride.id)}
+              reloadDocument
+              onClick={(event) => guardMissingId(event, ride.id)}
+              className={actionClass}
+            >
               <Eye aria-hidden="true" className="size-4" />
               View Details<span className="sr-only"> of {ride.title}</span>
             </Link>

@@ -1,0 +1,14 @@
+import { useEffect, useRef } from "react";
+
+/** The alert, then the upcoming rides in place of this page (SPEC §8), an island that draws nothing. */
+export function RideErrorAlert({ alert }: { alert: string }) {
+  // React's development double-run of effects must not show the alert twice.
+  const alerted = useRef(false);
+  useEffect(() => {
+    if (alerted.current) return;
+    alerted.current = true;
+    window.alert(alert);
+    window.location.replace("/upcoming");
+  }, [alert]);
+  return null;
+}

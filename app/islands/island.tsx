@@ -1,0 +1,67 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { IslandRoot } from "./island-root";
+import islandsScript from "virtual:islands-script";
+import { ISLAND_SOURCES, type IslandName } from "./island-sources";
+import type { HydrateWhen, IslandComponents, IslandPropsOf } from "./registry";
+
+// A root of its own writes the resource hints React makes for it (an image's preload, say)
+// ahead of its markup, in the middle of the page's body. The browser finds those resources in
+// the markup anyway, and they are no part of the tree the browser hydrates.
+const LEADING_RESOURCE_HINTS = /^(?:<link rel="(?:preload|preconnect|dns-prefetch)"[^>]*\/>)+/;
+
+function withoutResourceHints(html: string): string {
+  return html.replace(LEADING_RESOURCE_HINTS, "");
+}
+
+type IslandProps<N extends IslandName> = {
+  name: N;
+  /** The component the registry loads under `name` in the browser. */
+  component: IslandComponents[N];
+  props: IslandPropsOf<N>;
+  /** `load` (default): as soon as the islands script runs; `visible`: when it nears the screen. */
+  hydrate?: HydrateWhen;
+  /** Tells islands of one name on a page apart, so their element ids never collide. */
+  instance?: string | number;
+  className?: string;
+};
+
+/**
+ * An interactive part of a server-rendered public page (decision 017). It is rendered here as
+ * a React root of its own with its props written beside it, and the islands script
+ * (hydrate-islands.tsx) hydrates exactly that root in the browser: the same component, props
+ * and element-id prefix, so hydration finds what the server drew. Props must survive JSON.
+ *
+ * Rendered by the browser itself (an admin page's client-side navigation to a public page),
+ * it is an ordinary component.
+ */
+export function Island<N extends IslandName>({
+  name,
+  component,
+  props,
+  hydrate = "load",
+  instance = 0,
+  className,
+}: IslandProps<N>) {
+  const element = createElement(component as never, props as never);
+  if (!import.meta.env.SSR) return <rb-island className={className}>{element}</rb-island>;
+  const prefix = `${name}-${instance}-`;
+  const html = withoutResourceHints(renderToString(<IslandRoot>{element}</IslandRoot>, { identifierPrefix: prefix }));
+  return (
+    <>
+      {/* Its code, named ahead at low priority (React puts these in the head, once each): the
+          islands script's import() then finds it fetched, not fetched at high priority. */}
+      {(islandsScript.islands[ISLAND_SOURCES[name]] ?? []).map((href) => (
+        <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
+      ))}
+      <rb-island
+        className={className}
+        data-island={name}
+        data-hydrate={hydrate}
+        data-id-prefix={prefix}
+        data-props={JSON.stringify(props)}
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import type { IslandName } from "./island-sources";
+
+// How the islands script loads each island of the public pages, by name (island-sources.ts
+// lists the same names with their files): only when a page has that island, so each page
+// fetches the code of its own islands only. React itself is loaded once, by the islands
+// script, and shared by all. An island's module must not import island.tsx (the server's
+// renderer) or react-router (the admin's client).
+
+export const ISLANDS = {
+  "site-nav": () => import("~/components/site-nav").then((module) => module.SiteNav),
+  "hero-carousel": () => import("~/components/hero-carousel").then((module) => module.HeroCarousel),
+  "ride-social-buttons": () => import("~/components/ride-social-buttons").then((module) => module.RideSocialButtons),
+  "vehicle-icon": () => import("~/components/vehicle-icon-switch").then((module) => module.VehicleIconSwitch),
+  "community-form": () => import("~/components/community-form-button").then((module) => module.CommunityFormButton),
+  "ride-tabs": () => import("~/components/ride/ride-tabs").then((module) => module.RideTabs),
+  "register-button": () => import("~/components/ride/register-button").then((module) => module.RegisterButton),
+  "share-button": () => import("~/components/ride/share-button").then((module) => module.ShareButton),
+  "ride-error-alert": () => import("~/components/ride/ride-error-alert").then((module) => module.RideErrorAlert),
+};
+
+export type IslandComponents = { [N in IslandName]: Awaited<ReturnType<(typeof ISLANDS)[N]>> };
+export type IslandPropsOf<N extends IslandName> = IslandComponents[N] extends (props: infer P) => unknown ? P : never;
+
+export type HydrateWhen = "load" | "visible";

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { checks, figuresOf } from "./page-budgets";
+
+const result = (overrides: { fcp?: number; scripts?: Record<string, unknown>[] } = {}) => ({
+  categories: {
+    performance: { score: 0.98 },
+    accessibility: { score: 1 },
+    "best-practices": { score: 1 },
+    seo: { score: 0.92 },
+  },
+  audits: {
+    "resource-summary": { details: { items: [{ resourceType: "script", transferSize: 70 * 1024 }] } },
+    metrics: { details: { items: [{ observedFirstContentfulPaint: overrides.fcp ?? 150 }] } },
+    "network-requests": {
+      details: {
+        items: overrides.scripts ?? [
+          { resourceType: "Script", priority: "Low", networkRequestTime: 90, url: "http://x/assets/islands.js" },
+          { resourceType: "Script", priority: "High", networkRequestTime: 120, url: "http://x/assets/early.js" },
+          { resourceType: "Script", priority: "High", networkRequestTime: 200, url: "http://x/assets/late.js" },
+          { resourceType: "Image", priority: "High", networkRequestTime: 60, url: "http://x/hero.webp" },
+        ],
+      },
+    },
+    "largest-contentful-paint": { numericValue: 2100 },
+    "total-blocking-time": { numericValue: 20 },
+    "cumulative-layout-shift": { numericValue: 0 },
+  },
+});
+
+describe("page budgets", () => {
+  it("read the figures of a Lighthouse result: scores, JavaScript in KiB, early high-priority scripts", () => {
+    expect(figuresOf(result())).toEqual({
+      performance: 98,
+      accessibility: 100,
+      bestPractices: 100,
+      seo: 92,
+      javascriptKiB: 70,
+      lcpMs: 2100,
+      tbtMs: 20,
+      cls: 0,
+      earlyScripts: ["/assets/early.js"],
+    });
+  });
+
+  it("judge each figure against its budget, the speed figures only where the budget has them", () => {
+    const budget = { javascriptKiB: 65, speed: { performance: 98, lcpMs: 2000, tbtMs: 50, cls: 0.01 } };
+    const missed = checks(figuresOf(result()), budget).filter((check) => !check.met);
+    expect(missed.map((check) => `${check.name} ${check.value} ${check.limit}`)).toEqual([
+      "JavaScript 70.0 KiB ≤ 65 KiB",
+      "high-priority scripts before first paint 1 0",
+      "SEO 92 ≥ 100",
+      "LCP 2100 ms ≤ 2000 ms",
+    ]);
+    expect(checks(figuresOf(result({ fcp: 100 })), { javascriptKiB: 75 }).filter((check) => !check.met)).toHaveLength(
+      1,
+    );
+  });
+});

@@ -1,0 +1,102 @@
+// The public pages' budgets (issue 11, decision 017) and the figures of one Lighthouse run
+// that they judge. Pure: no I/O, so the rules are tested on their own.
+
+export type Budget = {
+  /** JavaScript transferred, as Lighthouse counts it (compressed bodies and headers), in KiB. */
+  javascriptKiB: number;
+  /** The simulated phone's figures; only for the pages whose first paint the budget covers. */
+  speed?: { performance: number; lcpMs: number; tbtMs: number; cls: number };
+};
+
+/** Accessibility, best practices and SEO are 100 on every page. */
+export const CATEGORY_MINIMUM = 100;
+
+export type Figures = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  javascriptKiB: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Scripts fetched at high priority before the page first painted (observed, not simulated). */
+  earlyScripts: string[];
+};
+
+/** The parts of a Lighthouse result the figures come from (lhr's shape, loosely typed). */
+type Audit = { numericValue?: number; details?: { items?: Record<string, unknown>[] } };
+type Result = {
+  categories: Record<string, { score: number | null } | undefined>;
+  audits: Record<string, Audit | undefined>;
+};
+
+const score = (result: Result, id: string) => Math.round((result.categories[id]?.score ?? 0) * 100);
+const numeric = (result: Result, id: string) => result.audits[id]?.numericValue ?? Number.NaN;
+const items = (result: Result, id: string) => result.audits[id]?.details?.items ?? [];
+
+export function figuresOf(result: Result): Figures {
+  const scripts = items(result, "resource-summary").find((item) => item.resourceType === "script");
+  const observedFcp = Number(items(result, "metrics")[0]?.observedFirstContentfulPaint ?? Number.NaN);
+  const earlyScripts = items(result, "network-requests")
+    .filter(
+      (request) =>
+        request.resourceType === "Script" &&
+        (request.priority === "High" || request.priority === "VeryHigh") &&
+        Number(request.networkRequestTime) < observedFcp,
+    )
+    .map((request) => new URL(String(request.url)).pathname);
+  return {
+    performance: score(result, "performance"),
+    accessibility: score(result, "accessibility"),
+    bestPractices: score(result, "best-practices"),
+    seo: score(result, "seo"),
+    javascriptKiB: Number(scripts?.transferSize ?? 0) / 1024,
+    lcpMs: numeric(result, "largest-contentful-paint"),
+    tbtMs: numeric(result, "total-blocking-time"),
+    cls: numeric(result, "cumulative-layout-shift"),
+    earlyScripts,
+  };
+}
+
+export type Check = { name: string; value: string; limit: string; met: boolean };
+
+/** Each figure beside its budget. */
+export function checks(figures: Figures, budget: Budget): Check[] {
+  const list: Check[] = [
+    {
+      name: "JavaScript",
+      value: `${figures.javascriptKiB.toFixed(1)} KiB`,
+      limit: `≤ ${budget.javascriptKiB} KiB`,
+      met: figures.javascriptKiB <= budget.javascriptKiB,
+    },
+    {
+      name: "high-priority scripts before first paint",
+      value: String(figures.earlyScripts.length),
+      limit: "0",
+      met: figures.earlyScripts.length === 0,
+    },
+  ];
+  for (const [name, value] of [
+    ["accessibility", figures.accessibility],
+    ["best practices", figures.bestPractices],
+    ["SEO", figures.seo],
+  ] as const) {
+    list.push({ name, value: String(value), limit: `≥ ${CATEGORY_MINIMUM}`, met: value >= CATEGORY_MINIMUM });
+  }
+  if (budget.speed) {
+    const { performance, lcpMs, tbtMs, cls } = budget.speed;
+    list.push(
+      {
+        name: "performance",
+        value: String(figures.performance),
+        limit: `≥ ${performance}`,
+        met: figures.performance >= performance,
+      },
+      { name: "LCP", value: `${Math.round(figures.lcpMs)} ms`, limit: `≤ ${lcpMs} ms`, met: figures.lcpMs <= lcpMs },
+      { name: "TBT", value: `${Math.round(figures.tbtMs)} ms`, limit: `≤ ${tbtMs} ms`, met: figures.tbtMs <= tbtMs },
+      { name: "CLS", value: figures.cls.toFixed(3), limit: `≤ ${cls}`, met: figures.cls <= cls },
+    );
+  }
+  return list;
+}
