@@ -11,9 +11,11 @@
  *   4. times BENCH_RENDERS (default 200) renders of the ride page with the render cache
  *      bypassed (a request with a cookie is never served from it) and prints the median
  *
- * Goals: cached pages at least 50% of static throughput with p99 <= 25 ms at 100 connections,
- * uncached ride page median <= 10 ms. Exits 1 when one is missed. Both servers are always
- * stopped. Run it on a quiet machine: the load generator shares the CPU with both servers.
+ * Goals, as ratios to the static server measured in the same run (issue 11: an absolute figure
+ * on a shared machine measures the neighbours): cached pages at least 0.6× its throughput, with
+ * a p99 at most 2× its p99, at 100 connections. The uncached ride page's median is reported,
+ * not judged. Prints pass or fail for each and exits 1 when one fails. Both servers are always
+ * stopped.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -29,7 +31,7 @@ const RENDERS = Number(process.env.BENCH_RENDERS) || 200;
 const CONNECTIONS = 100;
 /** Long enough for the JIT and the heap to settle: production servers are measured warm. */
 const WARM_UP_SECONDS = 5;
-const GOALS = { ratio: 0.5, p99Ms: 25, uncachedMedianMs: 10 };
+const GOALS = { throughput: 0.6, p99: 2 };
 
 const cleanups: (() => Promise<void> | void)[] = [];
 const missed: string[] = [];
@@ -159,12 +161,16 @@ async function main(): Promise<void> {
       if (result.errors || result.non2xx)
         missed.push(`${name} ${pagePath}: ${result.errors} errors, ${result.non2xx} non-2xx responses`);
     }
-    const ratio = results.app.requestsPerSecond / results.static.requestsPerSecond;
-    console.log(`${"".padEnd(48)} ratio    ${format(ratio * 100, 0).padStart(8)}% of static\n`);
-    if (ratio < GOALS.ratio)
-      missed.push(`${pagePath}: ${format(ratio * 100, 0)}% of static throughput (goal >= ${GOALS.ratio * 100}%)`);
-    if (results.app.p99 > GOALS.p99Ms)
-      missed.push(`${pagePath}: p99 ${results.app.p99} ms (goal <= ${GOALS.p99Ms} ms)`);
+    const throughput = results.app.requestsPerSecond / results.static.requestsPerSecond;
+    const p99 = results.app.p99 / results.static.p99;
+    for (const [name, value, met, goal] of [
+      ["throughput", throughput, throughput >= GOALS.throughput, `≥ ${GOALS.throughput}× static`],
+      ["p99", p99, p99 <= GOALS.p99, `≤ ${GOALS.p99}× static's`],
+    ] as const) {
+      console.log(`${"".padEnd(48)} ${met ? "pass" : "FAIL"}  ${name} ${format(value, 2)}× (${goal})`);
+      if (!met) missed.push(`${pagePath}: ${name} ${format(value, 2)}× static (goal ${goal})`);
+    }
+    console.log("");
   }
 
   // A request with a cookie is never answered from the render cache: each one is a full render.
@@ -186,8 +192,6 @@ async function main(): Promise<void> {
   console.log(
     `Uncached ride page (${ridePath}), ${RENDERS} renders one after another: median ${format(uncached)} ms, p90 ${format(timings.sort((a, b) => a - b)[Math.floor(RENDERS * 0.9)]!)} ms (including the local HTTP round trip)`,
   );
-  if (uncached > GOALS.uncachedMedianMs)
-    missed.push(`uncached ride page: median ${format(uncached)} ms (goal <= ${GOALS.uncachedMedianMs} ms)`);
 }
 
 try {

@@ -42,7 +42,7 @@ test.describe("top navigation", () => {
     await expect(page.getByRole("navigation", { name: "Main" }).locator("[aria-current]")).toHaveCount(0);
   });
 
-  test("follows the active link on client-side navigation", async ({ page }) => {
+  test("marks the active link on the page a link leads to", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
     const nav = page.getByRole("navigation", { name: "Main" });
