@@ -13,7 +13,7 @@ const RUNTIME = new RegExp(
     String.raw`[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](menu|x)\.`,
     String.raw`[\\/]app[\\/]domain[\\/](site|navigation|constants)\.`,
     String.raw`[\\/]app[\\/]components[\\/](style-nonce|document-info)`,
-    String.raw`vite[\\/]preload-helper|rolldown[\\/]runtime`,
+    String.raw`vite[\\/]preload-helper`,
   ].join("|"),
 );
 

@@ -10,8 +10,8 @@ if (typeof document !== "undefined") shareNonceWithStyleInjectors();
 
 // Every element React Router renders into the head and body carries the page's CSP nonce, in the
 // browser as on the server (entry.server.tsx), so hydration finds the same attributes.
-// A content page (the visitor pages) carries only the islands script, fetched at low priority
-// after the page is parsed; the admin portal is a React Router application (decision 017).
+// A content page (the visitor pages) carries only the islands script, which waits for the page
+// to load; the admin portal is a React Router application (decision 017).
 export function Layout({ children }: { children: React.ReactNode }) {
   const { requestId, nonce } = useDocumentInfo();
   const contentPage = isContentPage(useMatches());
@@ -30,14 +30,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         {contentPage ? (
-          <>
-            {/* Fetched at low priority, so nothing competes with the first paint, and named
-                ahead so its imports are not fetched at the high priority of a module's imports. */}
-            {islandsScript.imports.map((href) => (
-              <link key={href} rel="modulepreload" href={href} nonce={nonce} fetchPriority="low" />
-            ))}
-            <script type="module" src={islandsScript.src} nonce={nonce} fetchPriority="low" />
-          </>
+          <script
+            type="module"
+            nonce={nonce}
+            data-islands-runtime={islandsScript.runtime}
+            {...(islandsScript.code
+              ? { dangerouslySetInnerHTML: { __html: islandsScript.code } }
+              : { src: islandsScript.src })}
+          />
         ) : (
           <>
             <ScrollRestoration nonce={nonce} />

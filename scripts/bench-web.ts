@@ -90,21 +90,29 @@ async function aRidePath(baseUrl: string): Promise<string> {
   return new URL(loc).pathname;
 }
 
+/** One Lighthouse run; Chrome's trace sometimes fails to record (NO_NAVSTART), so a page gets a second try. */
+async function audit(url: string, port: number) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { runtimeError } = result.lhr;
+    if (!runtimeError) return result.lhr;
+    if (attempt === 2) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
+  }
+}
+
 async function measure(baseUrl: string, pages: [string, Budget][]): Promise<void> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_FLAGS] });
   cleanups.push(() => chrome.kill());
   for (let runIndex = 1; runIndex <= RUNS; runIndex += 1) {
     console.log(`\nLighthouse, mobile defaults, run ${runIndex} of ${RUNS}`);
     for (const [pagePath, budget] of pages) {
-      const result = await lighthouse(`${baseUrl}${pagePath}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
-      const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`${pagePath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const lhr = await audit(`${baseUrl}${pagePath}`, chrome.port);
       const figures = figuresOf(lhr as unknown as Parameters<typeof figuresOf>[0]);
       // benchmarkIndex: how fast this machine's CPU was during the run. Lighthouse's simulated
       // phone is calibrated for an unloaded desktop; a busy machine lowers it and the scores.

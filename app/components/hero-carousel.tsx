@@ -42,6 +42,14 @@ export function HeroCarousel({ slides, ctaHref, learnMoreHref }: HeroCarouselPro
   }, [embla]);
 
   // Restarted on every change of slide, so a slide chosen by hand stays for a full interval.
+  // Once loaded, a photo stays: going back never loads it again.
+  const [withPhoto, setWithPhoto] = useState<ReadonlySet<number>>(() => new Set([0]));
+  useEffect(() => {
+    if (!embla) return;
+    const next = (selected + 1) % slides.length;
+    setWithPhoto((shown) => (shown.has(selected) && shown.has(next) ? shown : new Set([...shown, selected, next])));
+  }, [embla, selected, slides.length]);
+
   useEffect(() => {
     if (!embla || !moving) return;
     const timer = setTimeout(() => embla.scrollTo((selected + 1) % slides.length), HERO_INTERVAL_MS);
@@ -89,10 +97,9 @@ export function HeroCarousel({ slides, ctaHref, learnMoreHref }: HeroCarouselPro
               data-active={index === selected}
               className="relative h-[min(78svh,44rem)] min-h-[30rem] min-w-0 shrink-0 grow-0 basis-full"
             >
-              {/* The other slides' photos wait for the carousel to run: until then only the first
-                  is seen, and on a phone's slow connection it loads alone (it is the page's
-                  largest paint). The dark slide behind the text keeps it readable meanwhile. */}
-              {index === 0 || embla ? (
+              {/* A slide's photo loads when the slide is shown or comes next: on a phone's slow
+                  connection the first one, the page's largest paint, loads alone. */}
+              {withPhoto.has(index) ? (
                 <ResponsiveImage
                   src={slide.background}
                   alt=""

@@ -1,9 +1,7 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { IslandRoot } from "./island-root";
-import islandsScript from "virtual:islands-script";
-import { ISLAND_SOURCES, type IslandName } from "./island-sources";
-import type { HydrateWhen, IslandComponents, IslandPropsOf } from "./registry";
+import type { HydrateWhen, IslandComponents, IslandName, IslandPropsOf } from "./registry";
 
 // A root of its own writes the resource hints React makes for it (an image's preload, say)
 // ahead of its markup, in the middle of the page's body. The browser finds those resources in
@@ -29,7 +27,7 @@ type IslandProps<N extends IslandName> = {
 /**
  * An interactive part of a server-rendered public page (decision 017). It is rendered here as
  * a React root of its own with its props written beside it, and the islands script
- * (hydrate-islands.tsx) hydrates exactly that root in the browser: the same component, props
+ * (islands-runtime.tsx) hydrates exactly that root in the browser: the same component, props
  * and element-id prefix, so hydration finds what the server drew. Props must survive JSON.
  *
  * Rendered by the browser itself (an admin page's client-side navigation to a public page),
@@ -48,20 +46,13 @@ export function Island<N extends IslandName>({
   const prefix = `${name}-${instance}-`;
   const html = withoutResourceHints(renderToString(<IslandRoot>{element}</IslandRoot>, { identifierPrefix: prefix }));
   return (
-    <>
-      {/* Its code, named ahead at low priority (React puts these in the head, once each): the
-          islands script's import() then finds it fetched, not fetched at high priority. */}
-      {(islandsScript.islands[ISLAND_SOURCES[name]] ?? []).map((href) => (
-        <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
-      ))}
-      <rb-island
-        className={className}
-        data-island={name}
-        data-hydrate={hydrate}
-        data-id-prefix={prefix}
-        data-props={JSON.stringify(props)}
-        dangerouslySetInnerHTML={{ __html: html }}
-      />
-    </>
+    <rb-island
+      className={className}
+      data-island={name}
+      data-hydrate={hydrate}
+      data-id-prefix={prefix}
+      data-props={JSON.stringify(props)}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   );
 }

@@ -1,8 +1,5 @@
-import type { IslandName } from "./island-sources";
-
-// How the islands script loads each island of the public pages, by name (island-sources.ts
-// lists the same names with their files): only when a page has that island, so each page
-// fetches the code of its own islands only. React itself is loaded once, by the islands
+// How the islands script loads each island of the public pages, by name: only when a page
+// has that island, so each page fetches the code of its own islands only. React itself is loaded once, by the islands
 // script, and shared by all. An island's module must not import island.tsx (the server's
 // renderer) or react-router (the admin's client).
 
@@ -18,6 +15,7 @@ export const ISLANDS = {
   "ride-error-alert": () => import("~/components/ride/ride-error-alert").then((module) => module.RideErrorAlert),
 };
 
+export type IslandName = keyof typeof ISLANDS;
 export type IslandComponents = { [N in IslandName]: Awaited<ReturnType<(typeof ISLANDS)[N]>> };
 export type IslandPropsOf<N extends IslandName> = IslandComponents[N] extends (props: infer P) => unknown ? P : never;
 

@@ -1,10 +1,6 @@
-/** The islands script of this build and the files it imports (scripts/vite/islands-script.ts). */
+/** The islands script of this build and the module it loads (scripts/vite/islands-script.ts). */
 declare module "virtual:islands-script" {
-  const script: {
-    src: string;
-    imports: string[];
-    /** By an island's source file ('app/components/site-nav.tsx'): its chunk and what that imports. */
-    islands: Record<string, string[]>;
-  };
+  /** The script's code to write into the page, or (development) its URL; the runtime's URL. */
+  const script: { code: string; src: string; runtime: string };
   export default script;
 }

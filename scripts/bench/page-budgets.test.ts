@@ -10,9 +10,11 @@ const result = (overrides: { fcp?: number; scripts?: Record<string, unknown>[] }
   },
   audits: {
     "resource-summary": { details: { items: [{ resourceType: "script", transferSize: 70 * 1024 }] } },
-    metrics: { details: { items: [{ observedFirstContentfulPaint: overrides.fcp ?? 150 }] } },
+    // The first request at 1,000,000 µs in the trace, the first paint 150 ms later (or fcp).
+    metrics: { details: { items: [{ observedFirstContentfulPaintTs: 1_000_000 + (overrides.fcp ?? 150) * 1000 }] } },
     "network-requests": {
       details: {
+        debugData: { networkStartTimeTs: 1_000_000 },
         items: overrides.scripts ?? [
           { resourceType: "Script", priority: "Low", networkRequestTime: 90, url: "http://x/assets/islands.js" },
           { resourceType: "Script", priority: "High", networkRequestTime: 120, url: "http://x/assets/early.js" },

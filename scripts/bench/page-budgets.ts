@@ -25,7 +25,10 @@ export type Figures = {
 };
 
 /** The parts of a Lighthouse result the figures come from (lhr's shape, loosely typed). */
-type Audit = { numericValue?: number; details?: { items?: Record<string, unknown>[] } };
+type Audit = {
+  numericValue?: number;
+  details?: { items?: Record<string, unknown>[]; debugData?: Record<string, unknown> };
+};
 type Result = {
   categories: Record<string, { score: number | null } | undefined>;
   audits: Record<string, Audit | undefined>;
@@ -37,13 +40,18 @@ const items = (result: Result, id: string) => result.audits[id]?.details?.items 
 
 export function figuresOf(result: Result): Figures {
   const scripts = items(result, "resource-summary").find((item) => item.resourceType === "script");
-  const observedFcp = Number(items(result, "metrics")[0]?.observedFirstContentfulPaint ?? Number.NaN);
+  // Request times count from the first request and the paint from the navigation: both are
+  // turned into the trace's own timestamps (microseconds) to be compared.
+  const firstPaintTs = Number(items(result, "metrics")[0]?.observedFirstContentfulPaintTs ?? Number.NaN);
+  const networkStartTs = Number(
+    result.audits["network-requests"]?.details?.debugData?.networkStartTimeTs ?? Number.NaN,
+  );
   const earlyScripts = items(result, "network-requests")
     .filter(
       (request) =>
         request.resourceType === "Script" &&
         (request.priority === "High" || request.priority === "VeryHigh") &&
-        Number(request.networkRequestTime) < observedFcp,
+        networkStartTs + Number(request.networkRequestTime) * 1000 < firstPaintTs,
     )
     .map((request) => new URL(String(request.url)).pathname);
   return {

@@ -1,15 +1,15 @@
 import path from "node:path";
 import type { Plugin, Rollup } from "vite";
 
-type OutputBundle = Rollup.OutputBundle;
-type OutputChunk = Rollup.OutputChunk;
+// The islands script (app/islands/hydrate-islands.ts) and what it loads once the page has
+// painted (app/islands/islands-runtime.tsx) are two more entries of React Router's client
+// build. The server learns the script's code, which it writes into each content page (a few
+// hundred bytes: a request saved on a slow connection), and the runtime's URL from that build
+// through the virtual module `virtual:islands-script` (decision 017): React Router builds the
+// client first and the server after, with the same plugin instances.
 
-// The islands script (app/islands/hydrate-islands.tsx) is one more entry of React Router's
-// client build. The server learns its URL, the files it imports and the files of each island
-// from that build, through the virtual module `virtual:islands-script` (decision 017): React
-// Router builds the client first and the server after, with the same plugin instances.
-
-const ENTRY = "app/islands/hydrate-islands.tsx";
+const ENTRY = "app/islands/hydrate-islands.ts";
+const RUNTIME = "app/islands/islands-runtime.tsx";
 const VIRTUAL_ID = "virtual:islands-script";
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 /**
@@ -19,37 +19,24 @@ const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 const DEV_ENTRY_ID = "\0virtual:islands-script/dev-entry";
 const DEV_ENTRY = [`import "virtual:react-router/inject-hmr-runtime";`, `import "/${ENTRY}";`].join("\n");
 
-type IslandsScript = {
-  src: string;
-  imports: string[];
-  /** By source file ('app/components/site-nav.tsx'): its chunk and what that imports beyond the script. */
-  islands: Record<string, string[]>;
-};
+/** The script inline (`code`), or by URL (`src`, development); the URL of what it loads. */
+type IslandsScript = { code: string; src: string; runtime: string };
 
-const NONE: IslandsScript = { src: "", imports: [], islands: {} };
-
-/** A chunk's file and those it imports, directly or not, as URLs. */
-function withImports(bundle: OutputBundle, fileName: string, seen = new Set<string>()): string[] {
-  if (seen.has(fileName)) return [];
-  seen.add(fileName);
-  const chunk = bundle[fileName] as OutputChunk;
-  return [`/${fileName}`, ...chunk.imports.flatMap((imported) => withImports(bundle, imported, seen))];
+function entryChunk(bundle: Rollup.OutputBundle, root: string, source: string): Rollup.OutputChunk {
+  const entry = Object.values(bundle).find(
+    (output): output is Rollup.OutputChunk =>
+      output.type === "chunk" && output.isEntry && output.facadeModuleId === path.resolve(root, source),
+  );
+  if (!entry) throw new Error(`islands-script: ${source} is not an entry of the client build`);
+  return entry;
 }
 
-function islandsScriptOf(bundle: OutputBundle, root: string): IslandsScript {
-  const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === "chunk");
-  const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === path.resolve(root, ENTRY));
-  if (!entry) throw new Error(`islands-script: ${ENTRY} is not an entry of the client build`);
-  const [src, ...imports] = withImports(bundle, entry.fileName);
-  const islands: Record<string, string[]> = {};
-  for (const chunk of chunks) {
-    for (const moduleId of chunk.moduleIds) {
-      if (!moduleId.startsWith(root)) continue;
-      const source = path.relative(root, moduleId);
-      islands[source] = withImports(bundle, chunk.fileName).filter((file) => file !== src && !imports.includes(file));
-    }
+function inlineScript(chunk: Rollup.OutputChunk): string {
+  if (chunk.imports.length > 0 || chunk.dynamicImports.length > 0) {
+    throw new Error(`islands-script: ${ENTRY} must import nothing, it is written into each page`);
   }
-  return { src: src!, imports, islands };
+  // It sits inside a <script> element: nothing in it may close that element.
+  return chunk.code.replaceAll("</", "<\\/").trim();
 }
 
 export function islandsScript(): Plugin {
@@ -66,10 +53,17 @@ export function islandsScript(): Plugin {
       if (name !== "client") return;
       const input = config.build?.rollupOptions?.input;
       const inputs = Array.isArray(input) ? input : typeof input === "string" ? [input] : [];
-      return { build: { rollupOptions: { input: [...inputs, path.resolve(root, ENTRY)] } } };
+      return {
+        build: { rollupOptions: { input: [...inputs, path.resolve(root, ENTRY), path.resolve(root, RUNTIME)] } },
+      };
     },
     generateBundle(_options, bundle) {
-      if (this.environment.name === "client") built = islandsScriptOf(bundle, root);
+      if (this.environment.name !== "client") return;
+      built = {
+        code: inlineScript(entryChunk(bundle, root, ENTRY)),
+        src: "",
+        runtime: `/${entryChunk(bundle, root, RUNTIME).fileName}`,
+      };
     },
     resolveId(id) {
       return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
@@ -77,12 +71,11 @@ export function islandsScript(): Plugin {
     load(id) {
       if (id === DEV_ENTRY_ID) return DEV_ENTRY;
       if (id !== RESOLVED_ID) return undefined;
-      // Development: Vite serves the script itself (after React's preamble), and each island's
-      // module when it is imported.
-      // The client build, which runs first, needs none: the browser never draws a content
-      // page's document itself, only the server does.
-      let script = NONE;
-      if (serving) script = { ...NONE, src: `/@id/${DEV_ENTRY_ID.replace("\0", "__x00__")}` };
+      // Development: Vite serves the scripts themselves, after React's preamble. The client
+      // build, which runs first, needs no URL: the browser never draws a content page's document
+      // itself, only the server does.
+      let script: IslandsScript = { code: "", src: "", runtime: "" };
+      if (serving) script = { code: "", src: `/@id/${DEV_ENTRY_ID.replace("\0", "__x00__")}`, runtime: `/${RUNTIME}` };
       else if (this.environment.name !== "client") {
         if (!built) throw new Error("islands-script: the server is built before the client");
         script = built;

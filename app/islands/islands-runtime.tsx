@@ -2,15 +2,12 @@ import { createElement } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { shareNonceWithStyleInjectors } from "~/components/style-nonce";
 import { IslandRoot } from "./island-root";
-import type { IslandName } from "./island-sources";
-import { type HydrateWhen, ISLANDS } from "./registry";
+import { type HydrateWhen, ISLANDS, type IslandName } from "./registry";
 
-// The islands script of the public pages (decision 017): finds each island the server
-// rendered, loads its component and hydrates it with the props written beside it. It runs
-// no timer (tests pause the page's clock): `load` islands start at once, `visible` ones when
-// they come within a screen of the viewport.
-
-shareNonceWithStyleInjectors();
+// What the islands script (hydrate-islands.ts) loads once the page has loaded: finds each
+// island the server rendered, loads its component and hydrates it with the props written
+// beside it. It runs no timer (tests pause the page's clock): `load` islands start at once,
+// `visible` ones when they come within a screen of the viewport.
 
 function isIslandName(name: string | undefined): name is IslandName {
   return name !== undefined && Object.hasOwn(ISLANDS, name);
@@ -43,10 +40,13 @@ function whenDue(element: HTMLElement, when: HydrateWhen, run: () => void): void
   observer.observe(target);
 }
 
-for (const element of document.querySelectorAll<HTMLElement>("rb-island[data-island]")) {
-  whenDue(element, element.dataset.hydrate === "visible" ? "visible" : "load", () => {
-    hydrate(element).catch((error: unknown) => {
-      console.error(error);
+export function hydrateIslands(): void {
+  shareNonceWithStyleInjectors();
+  for (const element of document.querySelectorAll<HTMLElement>("rb-island[data-island]")) {
+    whenDue(element, element.dataset.hydrate === "visible" ? "visible" : "load", () => {
+      hydrate(element).catch((error: unknown) => {
+        console.error(error);
+      });
     });
-  });
+  }
 }

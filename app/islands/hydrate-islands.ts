@@ -1,0 +1,42 @@
+// The islands script of the public pages (decision 017). It imports nothing until the page has
+// loaded (its text, styles and first images) and painted: React and the islands' code then come
+// second on a phone's slow connection, never competing with what the visitor sees first. It
+// waits on events, never on a timer, so tests that pause the page's clock still hydrate. What
+// it loads is named on its own script element (the server knows the build's file names).
+
+const loaded = new Promise<void>((resolve) => {
+  if (document.readyState === "complete") resolve();
+  else window.addEventListener("load", () => resolve(), { once: true });
+});
+
+const painted = new Promise<void>((resolve) => {
+  if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) return resolve();
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
+    observer.disconnect();
+    resolve();
+  });
+  observer.observe({ type: "paint", buffered: true });
+});
+
+/**
+ * After the next frame is on the screen: an IntersectionObserver reports after a frame has
+ * been rendered (a requestAnimationFrame callback runs before it), and it is no timer.
+ */
+const nextFrameShown = () =>
+  new Promise<void>((resolve) => {
+    const observer = new IntersectionObserver(() => {
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(document.body);
+  });
+
+const runtime = document.querySelector<HTMLScriptElement>("script[data-islands-runtime]")?.dataset.islandsRuntime;
+
+void Promise.all([loaded, painted])
+  .then(nextFrameShown)
+  // Not bundled: the runtime is an entry of its own, and a bundled import() would bring a
+  // preload helper along as an import of this script.
+  .then(() => import(/* @vite-ignore */ runtime!) as Promise<typeof import("./islands-runtime")>)
+  .then(({ hydrateIslands }) => hydrateIslands());
