@@ -8,6 +8,7 @@ import type { Page, Route } from "@playwright/test";
 import sharp from "sharp";
 import { UPLOAD_TIMEOUT_MS } from "~/domain/constants";
 import { pngClaiming, twoToneJpeg } from "../support/image-fixtures";
+import { waitForHydration } from "./support/hydration.ts";
 import { expect, test } from "./admin-fixtures.ts";
 import { expectNoA11yViolations } from "./fixtures.ts";
 
@@ -97,6 +98,12 @@ test.describe("image upload in the admin", () => {
     await expect(page.getByText("Slide added successfully!")).toBeVisible();
 
     await page.goto("/");
+    // A slide's photo loads when the slide comes: the new slide is the last.
+    await waitForHydration(page);
+    await page
+      .getByRole("button", { name: /^Go to slide/ })
+      .last()
+      .click();
     const key = url.slice("/images/".length);
     const slideImage = page.locator(`img[srcset*="${key}"]`);
     await expect(slideImage).toHaveCount(1);

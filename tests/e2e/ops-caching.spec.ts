@@ -102,9 +102,8 @@ test("never shared: the admin portal, requests with a session, error pages", asy
 });
 
 test("built assets are cached for a year, immutable, and compressed", async () => {
-  const script =
-    /src="(\/assets\/[^"]+\.js)"/.exec(await (await get("/")).text())?.[1] ??
-    /href="(\/assets\/[^"]+\.js)"/.exec(await (await get("/")).text())?.[1];
+  // The script the page's islands script loads (decision 017).
+  const script = /data-islands-runtime="(\/assets\/[^"]+\.js)"/.exec(await (await get("/")).text())?.[1];
   expect(script).toBeDefined();
   const asset = await get(script!);
   expect(asset.status).toBe(200);
