@@ -6,7 +6,13 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+  ServerRouter,
+} from "react-router";
 import { DocumentInfoProvider } from "./components/document-info";
 import { requestContext, servicesContext } from "./context";
 
@@ -20,10 +26,22 @@ function logError(context: Context, request: Request, error: unknown): void {
   logger.error({ err: error, requestId, method: request.method, url: request.url }, "request failed");
 }
 
-/** Errors of loaders, actions and rendering: to the log, with the request id; never to the browser. */
+/**
+ * Errors of loaders, actions and rendering: to the log, with the request id; never to the
+ * browser. A request React Router refuses itself (no such page, a method no route takes) is
+ * the visitor's mistake, not the site's: it is noted at info level, so nobody can fill the
+ * error log by asking for pages that do not exist.
+ */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // The browser went away: nothing failed that anyone needs to know about.
   if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const { logger } = context.get(servicesContext);
+    const { requestId } = context.get(requestContext);
+    const path = new URL(request.url).pathname;
+    logger.info({ status: error.status, requestId, method: request.method, path }, "request refused");
+    return;
+  }
   logError(context, request, error);
 };
 

@@ -16,6 +16,8 @@ import { fetchRequestOf, sendFetchResponse } from "./fetch-bridge";
 import { databaseReadiness, healthChecks } from "./health";
 import { PageCache, type Rendered, pageCaching } from "./http-cache";
 import { requestIdOf, requestLogging } from "./request-logging";
+import { guardRequestTarget } from "./request-target";
+import { settleUnreadBodies } from "./unread-bodies";
 import { identifyRequests, requestInfoOf, security } from "./security";
 import { sendUnavailable, withOutageStatus } from "./unavailable";
 
@@ -56,8 +58,10 @@ function startingApp(env: Env, logger: Logger): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.trustProxy);
+  app.use(settleUnreadBodies());
   app.use(identifyRequests(env));
   app.use(requestLogging(logger));
+  app.use(guardRequestTarget(env));
   app.use(healthChecks(async () => "starting: waiting for the database"));
   app.use((_req, res) => sendUnavailable(res, requestIdOf(res) ?? "none"));
   return app;
@@ -126,8 +130,10 @@ async function createServer(env: Env, logger: Logger, vite: ViteDevServer | unde
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.trustProxy);
+  app.use(settleUnreadBodies());
   app.use(identifyRequests(env));
   app.use(requestLogging(logger));
+  app.use(guardRequestTarget(env));
   // The build's hashed files (scripts, styles, images): served before the page headers, which
   // only documents need (a script's response carries no policy of its own), as the .br or .gz
   // file the build made when the browser accepts it. A changed file gets a new URL, so these

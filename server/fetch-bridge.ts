@@ -18,9 +18,9 @@ function headersOf(req: ExpressRequest): Headers {
 }
 
 function urlOf(req: ExpressRequest): URL {
-  // req.protocol and req.host already honour X-Forwarded-* when (and only when) TRUST_PROXY says so.
-  const host = req.host.split(/[\\/?#@]/)[0] || "localhost";
-  return new URL(`${req.protocol}://${host}${req.originalUrl}`);
+  // req.protocol and req.host already honour X-Forwarded-* when (and only when) TRUST_PROXY says
+  // so; the host and the path were checked on the way in (server/request-target.ts).
+  return new URL(`${req.protocol}://${req.host}${req.originalUrl}`);
 }
 
 /** The Fetch Request React Router expects; aborted when the client goes away before the end. */

@@ -8,8 +8,9 @@ export function tooLarge(bytes: number): ImageRejectedError {
 
 /**
  * The request body, at most `limit` bytes of it. A declared Content-Length over the limit is
- * refused before reading anything; a body that turns out longer (chunked, or lying) is cut
- * off as soon as it passes the limit, so at most `limit` bytes plus one chunk are ever held.
+ * refused before reading anything; a body that turns out longer (chunked, or lying) is no
+ * longer read as soon as it passes the limit, so at most `limit` bytes plus one chunk are ever
+ * held.
  */
 export async function readLimitedBody(request: Request, limit = MAX_IMAGE_BYTES): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length"));
@@ -25,7 +26,9 @@ export async function readLimitedBody(request: Request, limit = MAX_IMAGE_BYTES)
       if (done) break;
       received += value.byteLength;
       if (received > limit) {
-        await reader.cancel();
+        // Not cancel(): that destroys the request's socket before the 413 can go out. The HTTP
+        // shell drops the rest of the body once the answer is sent (server/unread-bodies.ts).
+        reader.releaseLock();
         throw tooLarge(received);
       }
       chunks.push(value);

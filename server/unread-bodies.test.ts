@@ -1,0 +1,87 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_IMAGE_BYTES } from "~/domain/upload";
+import { readLimitedBody } from "~/server/images/read-body.server";
+import { ImageRejectedError } from "~/server/images/upload-errors.server";
+import { fetchRequestOf } from "./fetch-bridge";
+import { chunkedBody, exchange } from "./raw-http";
+import { DRAIN_LIMIT_BYTES, settleUnreadBodies } from "./unread-bodies";
+
+// Issue 17: an answer sent before its request's body was read left the rest of the body on the
+// connection; the next request on it was reset. And an upload past the limit, chunked, got a
+// reset instead of its 413.
+
+let port = 0;
+let close: () => Promise<void> = async () => {};
+const LIMIT = MAX_IMAGE_BYTES;
+
+beforeAll(async () => {
+  const app = express();
+  app.use(settleUnreadBodies());
+  // Refused before the body is read, as the admin gate refuses a signed-out upload: React
+  // Router has the request, its body a stream nobody reads.
+  app.post("/refused", (req, res) => {
+    fetchRequestOf(req, res);
+    res.status(401).send("sign in first");
+  });
+  // Read through the Fetch API, as React Router reads it, and refused past 20 MB (SPEC's limit).
+  app.post("/upload", async (req, res) => {
+    try {
+      const body = await readLimitedBody(fetchRequestOf(req, res), LIMIT);
+      res.send(`received ${body.length}`);
+    } catch (error) {
+      if (!(error instanceof ImageRejectedError)) throw error;
+      res.status(error.status).send(error.message);
+    }
+  });
+  app.get("/next", (_req, res) => void res.send("next answered"));
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  port = (server.address() as AddressInfo).port;
+  close = () => new Promise((resolve) => server.close(() => resolve()));
+});
+
+afterAll(() => close());
+
+const post = (path: string, headers: string) => `POST ${path} HTTP/1.1\r\nHost: localhost\r\n${headers}\r\n`;
+const next = "GET /next HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
+
+describe("a request body nobody read", () => {
+  it("up to 1 MiB, is read and dropped: the next request on the connection is answered", async () => {
+    const body = Buffer.alloc(DRAIN_LIMIT_BYTES, 0x61);
+    const result = await exchange(port, [post("/refused", `Content-Length: ${body.length}\r\n`), body, next]);
+    expect(result.statusLines).toEqual(["HTTP/1.1 401 Unauthorized", "HTTP/1.1 200 OK"]);
+    expect(result.text).toContain("next answered");
+    expect(result.reset).toBe(false);
+  });
+
+  it("larger, closes the connection after the answer, which the client receives", async () => {
+    const body = Buffer.alloc(DRAIN_LIMIT_BYTES + 1, 0x61);
+    const result = await exchange(port, [post("/refused", `Content-Length: ${body.length}\r\n`), body]);
+    expect(result.statusLines).toEqual(["HTTP/1.1 401 Unauthorized"]);
+    expect(result.text).toMatch(/Connection: close/i);
+  });
+
+  it("past the upload limit, chunked, gets the 413 with its message, as with a Content-Length", async () => {
+    const chunked = await exchange(port, [
+      post("/upload", "Transfer-Encoding: chunked\r\n"),
+      ...chunkedBody(LIMIT + 200_000),
+    ]);
+    expect(chunked.statusLines).toEqual(["HTTP/1.1 413 Payload Too Large"]);
+    expect(chunked.text).toContain("File size too large. Please upload images smaller than 20MB.");
+    const declared = await exchange(port, [
+      post("/upload", `Content-Length: ${LIMIT + 1}\r\n`),
+      Buffer.alloc(LIMIT + 1),
+    ]);
+    expect(declared.statusLines).toEqual(["HTTP/1.1 413 Payload Too Large"]);
+  });
+
+  it("within the limit, is read whole", async () => {
+    const result = await exchange(port, [
+      post("/upload", "Transfer-Encoding: chunked\r\nConnection: close\r\n"),
+      ...chunkedBody(300_000),
+    ]);
+    expect(result.text).toContain("received 300000");
+  });
+});
