@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import express from "express";
+import express, { type NextFunction, type Request, type Response } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_IMAGE_BYTES } from "~/domain/upload";
 import { readLimitedBody } from "~/server/images/read-body.server";
@@ -26,15 +26,16 @@ beforeAll(async () => {
     res.status(401).send("sign in first");
   });
   // Read through the Fetch API, as React Router reads it, and refused past 20 MB (SPEC's limit).
-  app.post("/upload", async (req, res) => {
+  const upload = async (req: Request, res: Response, next: NextFunction) => {
     try {
       const body = await readLimitedBody(fetchRequestOf(req, res), LIMIT);
       res.send(`received ${body.length}`);
     } catch (error) {
-      if (!(error instanceof ImageRejectedError)) throw error;
-      res.status(error.status).send(error.message);
+      if (error instanceof ImageRejectedError) res.status(error.status).send(error.message);
+      else next(error);
     }
-  });
+  };
+  app.post("/upload", (req, res, next) => void upload(req, res, next));
   app.get("/next", (_req, res) => void res.send("next answered"));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));

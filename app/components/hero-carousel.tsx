@@ -42,13 +42,12 @@ export function HeroCarousel({ slides, ctaHref, learnMoreHref }: HeroCarouselPro
   }, [embla]);
 
   // Restarted on every change of slide, so a slide chosen by hand stays for a full interval.
-  // Once loaded, a photo stays: going back never loads it again.
-  const [withPhoto, setWithPhoto] = useState<ReadonlySet<number>>(() => new Set([0]));
-  useEffect(() => {
-    if (!embla) return;
-    const next = (selected + 1) % slides.length;
-    setWithPhoto((shown) => (shown.has(selected) && shown.has(next) ? shown : new Set([...shown, selected, next])));
-  }, [embla, selected, slides.length]);
+  // The slide shown and its neighbours (the ones a swipe or the autoplay brings in) have their
+  // photo; the browser keeps the others' once loaded.
+  const withPhoto = (index: number) => {
+    const distance = Math.abs(index - selected);
+    return index === 0 || (embla !== undefined && Math.min(distance, slides.length - distance) <= 1);
+  };
 
   useEffect(() => {
     if (!embla || !moving) return;
@@ -99,7 +98,7 @@ export function HeroCarousel({ slides, ctaHref, learnMoreHref }: HeroCarouselPro
             >
               {/* A slide's photo loads when the slide is shown or comes next: on a phone's slow
                   connection the first one, the page's largest paint, loads alone. */}
-              {withPhoto.has(index) ? (
+              {withPhoto(index) ? (
                 <ResponsiveImage
                   src={slide.background}
                   alt=""
