@@ -2,7 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
-import { islandsScript } from "./scripts/vite/islands-script";
+import { islandsScript } from "./scripts/vite/islands-script.ts";
 
 const RUNTIME = new RegExp(
   [

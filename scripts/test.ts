@@ -3,7 +3,8 @@
 //   2. PostgreSQL is reachable (the integration suite runs on SQLite AND PostgreSQL)
 //   3. vitest run            unit + integration tests
 //   4. react-router build    the production build the end-to-end tests run against
-//   5. playwright test       end-to-end tests against the production server
+//   5. npm run fuzz --short  generated bad requests against that build (scripts/fuzz.ts)
+//   6. playwright test       end-to-end tests against the production server
 // Runs on plain Node 24 (type stripping): erasable TypeScript only, no imports of our own code.
 import { spawn } from "node:child_process";
 import { accessSync, constants, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -29,7 +30,7 @@ class StageFailure extends Error {
 }
 
 function heading(step: number, title: string): void {
-  console.log(`\n\u25b6 [${step}/5] ${title}`);
+  console.log(`\n\u25b6 [${step}/${stages.length}] ${title}`);
 }
 
 function checkChromium(): void {
@@ -136,6 +137,11 @@ const stages: { title: string; action: () => void | Promise<void> }[] = [
     },
   },
   { title: "Production build (react-router build)", action: () => run("react-router", ["build"]) },
+  // Issue 17: bad requests generated against that build; any 5xx, reset or leak fails the stage.
+  {
+    title: "Request fuzzer, short form (npm run fuzz -- --short)",
+    action: () => run("tsx", ["scripts/fuzz.ts", "--short"], { BUILD_DIR: process.env.BUILD_DIR ?? "build" }),
+  },
   {
     title: "End-to-end tests (playwright test)",
     action: async () => {

@@ -49,30 +49,29 @@ const post = (path: string, headers: string) => `POST ${path} HTTP/1.1\r\nHost: 
 const next = "GET /next HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
 
 describe("a request body nobody read", () => {
-  it("up to 1 MiB, is read and dropped: the next request on the connection is answered", async () => {
-    const body = Buffer.alloc(DRAIN_LIMIT_BYTES, 0x61);
+  it("is read and dropped: the next request on the connection is answered", async () => {
+    const body = Buffer.alloc(3 * 1024 * 1024, 0x61);
     const result = await exchange(port, [post("/refused", `Content-Length: ${body.length}\r\n`), body, next]);
     expect(result.statusLines).toEqual(["HTTP/1.1 401 Unauthorized", "HTTP/1.1 200 OK"]);
     expect(result.text).toContain("next answered");
     expect(result.reset).toBe(false);
   });
 
-  it("larger, closes the connection after the answer, which the client receives", async () => {
-    const body = Buffer.alloc(DRAIN_LIMIT_BYTES + 1, 0x61);
-    const result = await exchange(port, [post("/refused", `Content-Length: ${body.length}\r\n`), body]);
+  it("declared longer than the site ever reads, closes the connection after the answer", async () => {
+    const result = await exchange(port, [post("/refused", `Content-Length: ${DRAIN_LIMIT_BYTES + 1}\r\n`)]);
     expect(result.statusLines).toEqual(["HTTP/1.1 401 Unauthorized"]);
     expect(result.text).toMatch(/Connection: close/i);
   });
 
   it("past the upload limit, chunked, gets the 413 with its message, as with a Content-Length", async () => {
     const chunked = await exchange(port, [
-      post("/upload", "Transfer-Encoding: chunked\r\n"),
+      post("/upload", "Transfer-Encoding: chunked\r\nConnection: close\r\n"),
       ...chunkedBody(LIMIT + 200_000),
     ]);
     expect(chunked.statusLines).toEqual(["HTTP/1.1 413 Payload Too Large"]);
     expect(chunked.text).toContain("File size too large. Please upload images smaller than 20MB.");
     const declared = await exchange(port, [
-      post("/upload", `Content-Length: ${LIMIT + 1}\r\n`),
+      post("/upload", `Content-Length: ${LIMIT + 1}\r\nConnection: close\r\n`),
       Buffer.alloc(LIMIT + 1),
     ]);
     expect(declared.statusLines).toEqual(["HTTP/1.1 413 Payload Too Large"]);
