@@ -53,7 +53,7 @@ describe("readLimitedBody", () => {
     expect(state.pulled).toBeLessThanOrEqual(1);
   });
 
-  it("cuts off a body without Content-Length as soon as it passes 20 MB, and stops the stream", async () => {
+  it("stops reading a body without Content-Length as soon as it passes 20 MB", async () => {
     const { stream, state } = trackedBody(100, MB);
     const error = await rejection(readLimitedBody(post(stream)));
     expect(error.status).toBe(413);
@@ -61,7 +61,9 @@ describe("readLimitedBody", () => {
       /^File size too large\. Please upload images smaller than 20MB\. Your file is 21\.00MB\.$/,
     );
     expect(state.pulled).toBeLessThanOrEqual(22);
-    expect(state.cancelled).toBe(true);
+    // Not cancelled: that would destroy the request's socket before the 413 goes out. The HTTP
+    // shell drops the rest once the answer is sent (server/unread-bodies.test.ts).
+    expect(state.cancelled).toBe(false);
   });
 
   it("refuses an empty body", async () => {
