@@ -42,7 +42,7 @@ export function Island<N extends IslandName>({
   className,
 }: IslandProps<N>) {
   const element = createElement(component as never, props as never);
-  if (!import.meta.env.SSR) return <rb-island className={className}>{element}</rb-island>;
+  if (typeof document !== "undefined") return <rb-island className={className}>{element}</rb-island>;
   const prefix = `${name}-${instance}-`;
   const html = withoutResourceHints(renderToString(<IslandRoot>{element}</IslandRoot>, { identifierPrefix: prefix }));
   return (

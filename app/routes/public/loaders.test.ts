@@ -102,3 +102,30 @@ describe("upcoming loader: the featured banner (SPEC §2 shown only when active)
     expect((await upcomingLoader(args)).featured).toBeNull();
   });
 });
+
+describe("previous loader: pages (issue 11)", () => {
+  const at = (url: string, args: object) => ({ ...args, request: new Request(`http://localhost${url}`) }) as never;
+
+  /** Where a redirect the loader threw leads. */
+  async function redirected(promise: Promise<unknown>): Promise<string | null> {
+    try {
+      await promise;
+      return null;
+    } catch (error) {
+      return error instanceof Response ? error.headers.get("Location") : null;
+    }
+  }
+
+  it("sends a page that is not a page, or past the last one, to the first page", async () => {
+    const { args } = await pageContext({ migrated: true });
+    for (const url of [
+      "/previous?page=0",
+      "/previous?page=abc",
+      "/previous?page=2",
+      "/previous?page=99999999999999999999",
+    ]) {
+      expect(await redirected(previousLoader(at(url, args))), url).toBe("/previous");
+    }
+    expect(await previousLoader(at("/previous?page=1", args))).toMatchObject({ page: 1, pages: 1 });
+  });
+});

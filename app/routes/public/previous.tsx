@@ -1,19 +1,22 @@
 import { Mountain } from "lucide-react";
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { RideGrid } from "~/components/ride-grid";
 import { StatsStrip } from "~/components/stats-strip";
 import { servicesContext } from "~/context";
 import { fallbackRides } from "~/domain/fallback-content";
+import { groupByYear, pageCount, previousPageHref, requestedPage } from "~/domain/ride-pages";
 import { rideSummary } from "~/domain/ride-summary";
 import { pageTitle } from "~/domain/site";
 import { FALLBACK_STATS } from "~/domain/stats";
+import { PageLinks } from "~/components/page-links";
 import { loadOrFallback } from "~/server/load-or-fallback.server";
+import { publicOrigin } from "~/server/public-url.server";
 import { listPreviousRides } from "~/server/services/rides.server";
 import { getStats } from "~/server/services/stats.server";
 import type { Route } from "./+types/previous";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db, logger } = context.get(servicesContext);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { db, env, logger } = context.get(servicesContext);
   // Not awaited: the page streams without waiting for the statistics. It never rejects.
   const stats = loadOrFallback(
     logger,
@@ -21,28 +24,44 @@ export async function loader({ context }: Route.LoaderArgs) {
     () => getStats(db),
     () => FALLBACK_STATS,
   );
-  const rides = await loadOrFallback(
+  const asked = new URL(request.url).searchParams.get("page");
+  // A page past the end cannot be known before the count: read the first page, or the one asked
+  // for, and send any other request (page=0, page=abc, page=999) to the first page.
+  const page = requestedPage(asked, Number.MAX_SAFE_INTEGER);
+  if (page === null) throw redirect(previousPageHref(1));
+  const { rides, total } = await loadOrFallback(
     logger,
     "completed rides",
-    () => listPreviousRides(db),
-    () => fallbackRides("completed"),
+    () => listPreviousRides(db, page),
+    () => ({ rides: page === 1 ? fallbackRides("completed") : [], total: fallbackRides("completed").length }),
   );
-  return { rides: rides.map(rideSummary), stats };
+  const pages = pageCount(total);
+  if (page > pages) throw redirect(previousPageHref(1));
+  return { rides: rides.map(rideSummary), stats, page, pages, origin: publicOrigin(env, request) };
 }
 
-export function meta() {
+export function meta({ loaderData }: Route.MetaArgs) {
+  const { page = 1, pages = 1, origin = "" } = loaderData ?? {};
+  const link = (rel: string, target: number) => ({
+    tagName: "link",
+    rel,
+    href: `${origin}${previousPageHref(target)}`,
+  });
   return [
-    { title: pageTitle("Past Adventures") },
+    { title: pageTitle(page === 1 ? "Past Adventures" : `Past Adventures, page ${page} of ${pages}`) },
     {
       name: "description",
       content: "The rides we have completed: routes, distances, riders and the photos and videos from the road.",
     },
+    link("canonical", page),
+    ...(page > 1 ? [link("prev", page - 1)] : []),
+    ...(page < pages ? [link("next", page + 1)] : []),
   ];
 }
 
 /** '/previous' (SPEC §2): statistics and the completed rides. */
 export default function Previous({ loaderData }: Route.ComponentProps) {
-  const { rides, stats } = loaderData;
+  const { rides, stats, page, pages } = loaderData;
   return (
     <>
       <section aria-labelledby="previous-title" className="bg-ink-900 text-white">
@@ -63,7 +82,17 @@ export default function Previous({ loaderData }: Route.ComponentProps) {
 
       <section aria-label="Completed rides" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
         {rides.length > 0 ? (
-          <RideGrid rides={rides} variant="completed" />
+          <>
+            {groupByYear(rides).map(({ year, rides: ofYear }) => (
+              <section key={year ?? "undated"} aria-labelledby={`year-${year ?? "undated"}`} className="mb-12">
+                <h2 id={`year-${year ?? "undated"}`} className="mb-6 text-2xl font-extrabold text-ink-900">
+                  {year ?? "Date to be confirmed"}
+                </h2>
+                <RideGrid rides={ofYear} variant="completed" headingLevel={3} />
+              </section>
+            ))}
+            {pages > 1 && <PageLinks page={page} pages={pages} />}
+          </>
         ) : (
           <div className="rounded-card border-2 border-dashed border-ink-200 bg-sand-50 px-6 py-14 text-center">
             <Mountain aria-hidden="true" className="mx-auto size-12 text-brand-600" />

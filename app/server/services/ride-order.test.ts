@@ -58,7 +58,7 @@ describeEachEngine("ride ordering", (getDb, engine) => {
     await arrange("completed", [["C", 0, 1]]);
     await arrange("cancelled", [["X", 0, 1]]);
     expect(titles(await listUpcomingRides(getDb()))).toEqual(["U"]);
-    expect(titles(await listPreviousRides(getDb()))).toEqual(["C"]);
+    expect(titles((await listPreviousRides(getDb())).rides)).toEqual(["C"]);
   });
 
   it("suggests up to three other rides of the same status, in display order", async () => {

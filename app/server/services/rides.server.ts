@@ -3,10 +3,17 @@ import { sql, type Selectable } from "kysely";
 import { SIMILAR_RIDES_LIMIT } from "~/domain/constants";
 import { INVALID_RIDE_ID } from "~/domain/messages";
 import { rideInputSchema, type Ride, type RideInput, type RideStatus } from "~/domain/ride";
+import { PREVIOUS_PAGE_SIZE } from "~/domain/ride-pages";
 import { notifyContentChanged, type ContentAction } from "../content-events.server";
 import type { Database, Executor, RidesTable } from "../db/schema.server";
 import { ConflictError, NotFoundError, ValidationError } from "./errors.server";
-import { countWithStatus, endOfSection, positionsAfterReorder, sectionQuery } from "./ride-order.server";
+import {
+  countWithStatus,
+  effectiveOrder,
+  endOfSection,
+  positionsAfterReorder,
+  sectionQuery,
+} from "./ride-order.server";
 import { isRideStatus, legacyFieldsAfterEdit, rideFromRow, rideRow, type LegacyRideFields } from "./ride-rows.server";
 import { recomputeStats } from "./stats.server";
 import { parseOrThrow } from "./validate.server";
@@ -60,9 +67,31 @@ export function listUpcomingRides(db: Executor): Promise<Ride[]> {
   return listRidesByStatus(db, "upcoming");
 }
 
-/** The previous-rides page shows completed rides only; cancelled ones are admin-only. */
-export function listPreviousRides(db: Executor): Promise<Ride[]> {
-  return listRidesByStatus(db, "completed");
+/**
+ * One page of the previous-rides page: completed rides only (cancelled ones are admin-only),
+ * the latest year first (rides without a date last), in display order within a year, and how
+ * many there are in all.
+ */
+export async function listPreviousRides(
+  db: Executor,
+  page = 1,
+  size = PREVIOUS_PAGE_SIZE,
+): Promise<{ rides: Ride[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom("rides")
+      .selectAll()
+      .where("status", "=", "completed")
+      .orderBy(sql`substr(start_date, 1, 4)`, "desc")
+      .orderBy(effectiveOrder)
+      .orderBy("created_at", "desc")
+      .orderBy("id")
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute(),
+    countWithStatus(db, "completed"),
+  ]);
+  return { rides: rows.map(rideFromRow), total };
 }
 
 /** SPEC §9 'You Might Also Like': up to `limit` other rides of the same status, in display order. */
