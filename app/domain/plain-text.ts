@@ -9,17 +9,20 @@ const TAB_LIKE = /[\t\v\f]/g;
 /** Control characters (C0, DEL and C1), but the line feed. */
 const CONTROLS = /[^\P{Cc}\n]/gu;
 
-/** Well-formed Unicode (a lone surrogate becomes U+FFFD) in its composed form (NFC), tabs as spaces. */
+/** Well-formed Unicode (a lone surrogate becomes U+FFFD), tabs as spaces. */
 function wellFormed(value: string): string {
-  return value.toWellFormed().normalize("NFC").replace(TAB_LIKE, " ");
+  return value.toWellFormed().replace(TAB_LIKE, " ");
 }
 
-/** One line of text: line breaks become spaces, control characters go. */
+// Composed (NFC) last: a control character between a letter and its accent keeps them apart
+// until it goes ('E\0\u0301' becomes 'É', not 'E\u0301').
+
+/** One line of text in its composed form (NFC): line breaks become spaces, control characters go. */
 export function cleanLine(value: string): string {
-  return wellFormed(value).replace(LINE_BREAK, " ").replace(CONTROLS, "");
+  return wellFormed(value).replace(LINE_BREAK, " ").replace(CONTROLS, "").normalize("NFC");
 }
 
-/** Multi-line text: line breaks kept, as '\n'; other control characters go. */
+/** Multi-line text in its composed form (NFC): line breaks kept, as '\n'; other control characters go. */
 export function cleanParagraphs(value: string): string {
-  return wellFormed(value).replace(LINE_BREAK, "\n").replace(CONTROLS, "");
+  return wellFormed(value).replace(LINE_BREAK, "\n").replace(CONTROLS, "").normalize("NFC");
 }
