@@ -18,12 +18,12 @@
  * stopped.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, get } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { freePort, ROOT, run, stopProcess } from "./bench/processes.ts";
+import { ensureBuild, freePort, ROOT, stopProcess } from "./bench/processes.ts";
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build-bench";
 const SECONDS = Number(process.env.BENCH_SECONDS) || 10;
@@ -96,10 +96,7 @@ function median(values: number[]): number {
 const format = (value: number, digits = 1) => value.toFixed(digits);
 
 async function main(): Promise<void> {
-  if (!existsSync(path.join(ROOT, BUILD_DIR, "server/index.js"))) {
-    console.log(`Building into ${BUILD_DIR} ...`);
-    await run(path.join(ROOT, "node_modules/.bin/react-router"), ["build"], { BUILD_DIR });
-  }
+  await ensureBuild(BUILD_DIR);
 
   const dataDir = mkdtempSync(path.join(tmpdir(), "roadbook-bench-http-"));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -15,7 +15,6 @@
  * The server and Chromium are always stopped. (That no admin module or React Router client
  * reaches a public page is a test: tests/e2e/islands.spec.ts.)
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -23,7 +22,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { type Budget, checks, figuresOf } from "./bench/page-budgets.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium.ts";
-import { freePort, ROOT, run, stopProcess } from "./bench/processes.ts";
+import { ROOT, run, startProductionServer } from "./bench/processes.ts";
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build-bench";
 const RUNS = Number(/^--runs=(\d+)$/.exec(process.argv.find((arg) => arg.startsWith("--runs=")) ?? "")?.[1] ?? 3);
@@ -41,39 +40,11 @@ const missed: string[] = [];
 const cleanups: (() => void | Promise<void>)[] = [];
 
 async function startServer(): Promise<string> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "roadbook-bench-"));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const server = spawn(process.execPath, ["server/main.ts"], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      BUILD_DIR,
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED_DEMO: "true",
-      PUBLIC_URL: baseUrl,
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-      S3_BUCKET: "",
-    },
-  });
-  cleanups.push(() => stopProcess(server));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    const ready = await fetch(`${baseUrl}/`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return baseUrl;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("the server did not answer within 60 seconds");
+  const server = await startProductionServer(BUILD_DIR, dataDir, { SEED_DEMO: "true", LOG_LEVEL: "warn" });
+  cleanups.push(() => server.stop());
+  return server.baseUrl;
 }
 
 async function text(url: string): Promise<string> {

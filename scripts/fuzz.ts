@@ -2,7 +2,7 @@
  * `npm run fuzz`: generated bad requests against every route and action of a running
  * production build (issue 17). 127.0.0.1 only.
  *
- *   1. builds the production bundle into BUILD_DIR (default build-fuzz) if it is not there
+ *   1. builds the production bundle into BUILD_DIR (default build-fuzz; --skip-build reuses it)
  *   2. prepares a new SQLite database with the demo content and a signed-in admin, and starts
  *      the production server on it, on a free 127.0.0.1 port
  *   3. sends --count requests (default 2000; --short: 300), or as many as --time seconds allow
@@ -17,8 +17,7 @@
  * one policy free of `sandbox`. Prints the requests by status class and each failure; exits
  * 1 on any.
  */
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { SESSION_COOKIE } from "~/server/auth/cookies.server";
@@ -31,7 +30,7 @@ import { exportContent, importContent } from "~/server/services/content-transfer
 import { createOrPromoteAdmin } from "~/server/services/users.server";
 import { exchange } from "../server/raw-http.ts";
 import routes from "../app/routes.ts";
-import { freePort, ROOT, run, stopProcess } from "./bench/processes.ts";
+import { ensureBuild, startProductionServer } from "./bench/processes.ts";
 import { fuzzRequests, type Target } from "./fuzz/requests.ts";
 
 const argument = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
@@ -73,41 +72,6 @@ async function prepare(dataDir: string): Promise<{ db: Database; cookie: string;
   const { token } = await createSession(db, user.id);
   const rides = await db.selectFrom("rides").select("id").execute();
   return { db, cookie: `${SESSION_COOKIE}=${token}`, rideIds: rides.map((ride) => ride.id) };
-}
-
-async function startServer(dataDir: string): Promise<string> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["server/main.ts"], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      BUILD_DIR,
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED_DEMO: "false",
-      PUBLIC_URL: baseUrl,
-      LOG_LEVEL: "fatal",
-      DATABASE_URL: "",
-      S3_BUCKET: "",
-    },
-  });
-  cleanups.push(() => stopProcess(server));
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    if (
-      await fetch(`${baseUrl}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return baseUrl;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("the server did not answer within 60 seconds");
 }
 
 function judge(label: string, status: number, body: string): void {
@@ -176,15 +140,16 @@ async function readEverything(baseUrl: string, db: Database, cookie: string): Pr
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(path.resolve(ROOT, BUILD_DIR, "server/index.js"))) {
-    console.log(`Building into ${BUILD_DIR} ...`);
-    await run(path.join(ROOT, "node_modules/.bin/react-router"), ["build"], { BUILD_DIR });
-  }
+  // Built afresh unless asked not to: a build older than the code would fuzz the past.
+  await ensureBuild(BUILD_DIR, { rebuild: !process.argv.includes("--skip-build") });
   const dataDir = mkdtempSync(path.join(tmpdir(), "roadbook-fuzz-"));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const { db, cookie, rideIds } = await prepare(dataDir);
   cleanups.push(() => db.destroy());
-  const baseUrl = await startServer(dataDir);
+  // The database is prepared above (demo content, a signed-in admin): the server seeds nothing.
+  const server = await startProductionServer(BUILD_DIR, dataDir, { SEED_DEMO: "false", LOG_LEVEL: "fatal" });
+  cleanups.push(() => server.stop());
+  const { baseUrl } = server;
   const url = new URL(baseUrl);
   const target: Target = { paths: routePaths(rideIds[0]!), cookie, origin: baseUrl, host: url.host, rideIds };
 

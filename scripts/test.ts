@@ -140,7 +140,8 @@ const stages: { title: string; action: () => void | Promise<void> }[] = [
   // Issue 17: bad requests generated against that build; any 5xx, reset or leak fails the stage.
   {
     title: "Request fuzzer, short form (npm run fuzz -- --short)",
-    action: () => run("tsx", ["scripts/fuzz.ts", "--short"], { BUILD_DIR: process.env.BUILD_DIR ?? "build" }),
+    action: () =>
+      run("tsx", ["scripts/fuzz.ts", "--short", "--skip-build"], { BUILD_DIR: process.env.BUILD_DIR ?? "build" }),
   },
   {
     title: "End-to-end tests (playwright test)",

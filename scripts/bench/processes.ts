@@ -1,5 +1,6 @@
-// Child processes and ports for the benchmark scripts (bench:http, bench:web).
+// Child processes and ports for the benchmark scripts (bench:http, bench:web) and the fuzzer.
 import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 
@@ -41,4 +42,55 @@ export function stopProcess(child: ChildProcess): Promise<void> {
     });
     child.kill("SIGTERM");
   });
+}
+
+/** Builds the production bundle into `buildDir`, unless it is there already and `rebuild` is not asked for. */
+export async function ensureBuild(buildDir: string, { rebuild = false } = {}): Promise<void> {
+  if (!rebuild && existsSync(path.resolve(ROOT, buildDir, "server/index.js"))) return;
+  console.log(`Building into ${buildDir} ...`);
+  await run(path.join(ROOT, "node_modules/.bin/react-router"), ["build"], { BUILD_DIR: buildDir });
+}
+
+export type ProductionServer = { baseUrl: string; stop(): Promise<void> };
+
+/**
+ * The production server (`node server/main.ts` on `buildDir`) on a free 127.0.0.1 port with the
+ * SQLite database and uploads of `dataDir`, once its readiness probe answers. `env` adds to
+ * (or overrides) the variables a benchmark wants: SEED_DEMO, LOG_LEVEL.
+ */
+export async function startProductionServer(
+  buildDir: string,
+  dataDir: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<ProductionServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ["server/main.ts"], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BUILD_DIR: buildDir,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      DATABASE_URL: "",
+      S3_BUCKET: "",
+      ...env,
+    },
+  });
+  const stop = () => stopProcess(server);
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    const ready = await fetch(`${baseUrl}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return { baseUrl, stop };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error("the server did not answer within 60 seconds");
 }
