@@ -5,6 +5,7 @@ import { useAdminForm } from "../form/use-admin-form";
 import { useUnsavedChangesGuard } from "../form/use-unsaved-changes-guard";
 import { useDraft } from "../use-draft";
 import { SaveButton } from "../form/form-buttons";
+import { StaleVersionBanner } from "../form/stale-version-banner";
 
 type Group = "company" | "socialMedia";
 type FieldSpec<G extends Group> = {
@@ -56,21 +57,9 @@ export function ContactForm({ config, onMessage }: ContactFormProps) {
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} aria-label="Contact information" className="space-y-6">
       {stale && (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
-        >
-          <p>
-            Someone else saved the contact information while you were editing it. Saving now replaces their version.
-          </p>
-          <button
-            type="button"
-            onClick={takeLatest}
-            className="rounded-md border border-amber-800 px-3 py-1.5 font-semibold hover:bg-amber-100"
-          >
-            Load the latest version
-          </button>
-        </div>
+        <StaleVersionBanner onTakeLatest={takeLatest}>
+          Someone else saved the contact information while you were editing it. Saving now replaces their version.
+        </StaleVersionBanner>
       )}
       <FormSection title="Company">
         <div className="grid gap-4 sm:grid-cols-2">

@@ -9,6 +9,7 @@ import { ImageUploadField } from "../image-upload-field";
 import { useDraft } from "../use-draft";
 import { PREVIEW_PATH, previewBanner, usePreviewPublisher } from "./preview";
 import { SaveButton } from "../form/form-buttons";
+import { StaleVersionBanner } from "../form/stale-version-banner";
 
 /** SPEC §9: the button says 'Know More' and the banner is active until the admin says otherwise. */
 const NEW_BANNER: FeaturedRideInput = {
@@ -73,19 +74,9 @@ export function FeaturedForm({ stored, onMessage }: FeaturedFormProps) {
           Banner details
         </h2>
         {stale && (
-          <div
-            role="alert"
-            className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
-          >
-            <p>Someone else saved the banner while you were editing it. Saving now replaces their version.</p>
-            <button
-              type="button"
-              onClick={takeLatest}
-              className="rounded-md border border-amber-800 px-3 py-1.5 font-semibold hover:bg-amber-100"
-            >
-              Load the latest version
-            </button>
-          </div>
+          <StaleVersionBanner onTakeLatest={takeLatest}>
+            Someone else saved the banner while you were editing it. Saving now replaces their version.
+          </StaleVersionBanner>
         )}
         <TextInput
           id="featured-title"

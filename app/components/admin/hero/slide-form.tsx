@@ -6,6 +6,7 @@ import { useUnsavedChangesGuard } from "../form/use-unsaved-changes-guard";
 import { ImageUploadField } from "../image-upload-field";
 import { useDraft } from "../use-draft";
 import { CancelButton, SaveButton } from "../form/form-buttons";
+import { StaleVersionBanner } from "../form/stale-version-banner";
 
 export type SlideFormSource = { mode: "add" } | { mode: "edit"; slide: HeroSlide };
 
@@ -70,19 +71,9 @@ export function SlideForm({ source, onMessage, onClose }: SlideFormProps) {
         {editing ? "Edit Slide" : "Add New Slide"}
       </h2>
       {stale && (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
-        >
-          <p>Someone else changed this slide while you were editing it.</p>
-          <button
-            type="button"
-            onClick={takeLatest}
-            className="rounded-md border border-amber-800 px-3 py-1.5 font-semibold hover:bg-amber-100"
-          >
-            Load the latest version
-          </button>
-        </div>
+        <StaleVersionBanner onTakeLatest={takeLatest}>
+          Someone else changed this slide while you were editing it.
+        </StaleVersionBanner>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         {TEXT_FIELDS.map(({ key, label, placeholder }) => (

@@ -1,4 +1,3 @@
-import { RefreshCw } from "lucide-react";
 import { type FormEvent, useCallback } from "react";
 import { useRevalidator } from "react-router";
 import { rideInputSchema, type Ride } from "~/domain/ride";
@@ -22,6 +21,7 @@ import { HowToJoinSection, PolicySection } from "./policy-section";
 import { PricingSection, SocialSection } from "./pricing-section";
 import type { UpdateField } from "./section-props";
 import { CancelButton, SaveButton } from "../form/form-buttons";
+import { StaleVersionBanner } from "../form/stale-version-banner";
 
 /** What the form edits: a new ride (possibly a copy of another) or a stored one. */
 export type RideFormSource = { mode: "add"; copyOf: Ride | null } | { mode: "edit"; ride: Ride };
@@ -110,32 +110,10 @@ export function RideForm({ source, deleted = false, onMessage, onClose }: RideFo
         </p>
       )}
       {stale && !deleted && (
-        <div
-          role="alert"
-          className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
-        >
-          <p>
-            Someone else saved a newer version of this ride while you were editing it. Saving now would replace their
-            changes.
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              onClick={takeLatest}
-              className="inline-flex items-center gap-2 rounded-md bg-amber-800 px-3 py-2 font-semibold text-white hover:bg-amber-900"
-            >
-              <RefreshCw aria-hidden="true" className="size-4" />
-              Load the latest version
-            </button>
-            <button
-              type="button"
-              onClick={keepMine}
-              className="rounded-md border border-amber-800 px-3 py-2 font-semibold text-amber-900 hover:bg-amber-100"
-            >
-              Keep my changes
-            </button>
-          </div>
-        </div>
+        <StaleVersionBanner onTakeLatest={takeLatest} onKeepMine={keepMine}>
+          Someone else saved a newer version of this ride while you were editing it. Saving now would replace their
+          changes.
+        </StaleVersionBanner>
       )}
       {unplaced.length > 0 && (
         <ul
