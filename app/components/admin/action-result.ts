@@ -1,22 +1,5 @@
 import { data } from "react-router";
-
-/**
- * What every admin action answers: a message for the status line (SPEC §8) and, when input
- * broke a rule, the message per field. Shared by the server actions and the pages.
- */
-export type ActionResult<Extra extends object = object> =
-  | ({ ok: true; message: string } & Partial<Extra>)
-  | { ok: false; message: string; errors?: Record<string, string>; unreachable?: true; conflict?: unknown };
-
-export function isActionResult(value: unknown): value is ActionResult {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    "ok" in value &&
-    "message" in value &&
-    typeof value.message === "string"
-  );
-}
+import type { ActionResult } from "~/domain/action-result";
 
 /** The JSON body of an admin request: which operation (`intent`) and its data. */
 export async function intentOf(request: Request): Promise<string | undefined> {

@@ -1,7 +1,8 @@
 import { Plus } from "lucide-react";
 import { useCallback, useMemo, useRef } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
-import { type ActionResult, guardServerAction } from "~/components/admin/action-result";
+import { guardServerAction } from "~/components/admin/action-result";
+import type { ActionResult } from "~/domain/action-result";
 import { SlideForm, type SlideFormSource } from "~/components/admin/hero/slide-form";
 import { SlideList } from "~/components/admin/hero/slide-list";
 import { StatusMessage } from "~/components/admin/status-message";

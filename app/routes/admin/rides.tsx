@@ -1,7 +1,8 @@
 import { Plus } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
-import { errorText, guardServerAction, type ActionResult } from "~/components/admin/action-result";
+import { errorText, guardServerAction } from "~/components/admin/action-result";
+import type { ActionResult } from "~/domain/action-result";
 import { RideForm, type RideFormSource } from "~/components/admin/ride-form/ride-form";
 import { type AdminRide, toAdminRide } from "~/components/admin/rides/admin-ride";
 import { RideSection } from "~/components/admin/rides/ride-section";

@@ -1,6 +1,7 @@
 import { RefreshCw } from "lucide-react";
 import { useFetcher } from "react-router";
-import { type ActionResult, guardServerAction } from "~/components/admin/action-result";
+import { guardServerAction } from "~/components/admin/action-result";
+import type { ActionResult } from "~/domain/action-result";
 import { formatIndianTime } from "~/components/admin/dashboard/indian-time";
 import { StatsOverview } from "~/components/admin/stats/stats-overview";
 import { StatusMessage } from "~/components/admin/status-message";

@@ -1,8 +1,9 @@
 import { data, type RouterContextProvider } from "react-router";
-import type { ActionResult } from "~/components/admin/action-result";
+import type { ActionResult } from "~/domain/action-result";
 import { type AppServices, servicesContext } from "~/context";
+import type { AuditActor, AuditChange } from "~/domain/audit";
 import { adminContext } from "../auth/admin-session.server";
-import { type AuditActor, type AuditChange, recordAudit } from "../services/audit.server";
+import { recordAudit } from "../services/audit.server";
 import { NotFoundError, ValidationError } from "../services/errors.server";
 
 /** What an admin action runs with: the app's services and the signed-in admin the audit trail names. */

@@ -1,33 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { AUDIT_ACTIONS, AUDIT_COLLECTIONS, type AuditActor, type AuditChange, type AuditEntry } from "~/domain/audit";
 import type { AuditLogTable, Executor } from "../db/schema.server";
-
-/** Who made a change: the signed-in admin. */
-export type AuditActor = { id: string | null; email: string };
-
-export const AUDIT_ACTIONS = [
-  "created",
-  "updated",
-  "duplicated",
-  "deleted",
-  "reordered",
-  "status-changed",
-  "saved",
-  "refreshed",
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-export const AUDIT_COLLECTIONS = ["rides", "heroSlides", "featuredRide", "config", "stats"] as const;
-export type AuditCollection = (typeof AUDIT_COLLECTIONS)[number];
-
-export type AuditChange = {
-  action: AuditAction;
-  collection: AuditCollection;
-  recordId: string | null;
-  /** One line a person reads on the dashboard, e.g. 'Added ride "Spiti Circuit"'. */
-  summary: string;
-};
-
-export type AuditEntry = AuditChange & { id: string; actorEmail: string; at: string };
 
 export const RECENT_ACTIVITY_LIMIT = 10;
 

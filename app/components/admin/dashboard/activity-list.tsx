@@ -1,6 +1,5 @@
 import { History } from "lucide-react";
-import type { AuditEntry } from "~/server/services/audit.server";
-
+import type { AuditEntry } from "~/domain/audit";
 import { formatIndianTime } from "./indian-time";
 
 export function ActivityList({ entries }: { entries: AuditEntry[] }) {

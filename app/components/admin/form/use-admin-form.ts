@@ -2,7 +2,7 @@ import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react"
 import { type SubmitTarget, useFetcher } from "react-router";
 import type { z } from "zod";
 import { parseOrErrors } from "~/domain/validation";
-import { type ActionResult, isActionResult } from "../action-result";
+import { type ActionResult, isActionResult } from "~/domain/action-result";
 
 type AdminFormOptions = {
   /** The shared schema the server validates with; checked first so most mistakes need no round trip. */

@@ -13,7 +13,7 @@ import { useEffect, useEffectEvent, useMemo } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { noRidesMessage } from "~/domain/messages";
 import type { RideStatus } from "~/domain/ride";
-import { type ActionResult, isActionResult } from "../action-result";
+import { type ActionResult, isActionResult } from "~/domain/action-result";
 import { STATUS_LABELS } from "../ride-form/basics-section";
 import { type AdminRide, inOrder, moveId } from "./admin-ride";
 import { steppedKeyboardCoordinates } from "./keyboard-coordinates";
