@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inOrder, moveId } from "./admin-ride";
-
-describe("moveId", () => {
-  it("moves an id down and up", () => {
-    expect(moveId(["a", "b", "c"], 0, 2)).toEqual(["b", "c", "a"]);
-    expect(moveId(["a", "b", "c"], 2, 0)).toEqual(["c", "a", "b"]);
-  });
-});
+import { inOrder } from "./admin-ride";
 
 describe("inOrder", () => {
   const rides = [{ id: "a" }, { id: "b" }, { id: "c" }];

@@ -20,14 +20,6 @@ export function toAdminRide(ride: Ride): AdminRide {
   return { id, title, status, startDate, endDate, duration, distance, participants, description, order };
 }
 
-/** The ids in their new order after moving one from `from` to `to` (both positions in `ids`). */
-export function moveId(ids: readonly string[], from: number, to: number): string[] {
-  const next = [...ids];
-  const [moved] = next.splice(from, 1);
-  if (moved !== undefined) next.splice(to, 0, moved);
-  return next;
-}
-
 /** `rides` in the order of `ids` (an optimistic reorder); rides not listed keep their place after. */
 export function inOrder<T extends { id: string }>(rides: readonly T[], ids: readonly string[] | undefined): T[] {
   if (!ids) return [...rides];

@@ -8,14 +8,14 @@ import {
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
-import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { arrayMove, SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useEffect, useEffectEvent, useMemo } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { noRidesMessage } from "~/domain/messages";
 import type { RideStatus } from "~/domain/ride";
 import { type ActionResult, isActionResult } from "~/domain/action-result";
 import { STATUS_LABELS } from "../ride-form/basics-section";
-import { type AdminRide, inOrder, moveId } from "./admin-ride";
+import { type AdminRide, inOrder } from "./admin-ride";
 import { steppedKeyboardCoordinates } from "./keyboard-coordinates";
 import { AdminRideCard } from "./ride-card";
 
@@ -69,7 +69,7 @@ export function RideSection({
   function onDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
     const ids = shown.map((ride) => ride.id);
-    const next = moveId(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
+    const next = arrayMove(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
     void fetcher.submit({ intent: "reorder", status, ids: next }, { method: "post", encType: "application/json" });
   }
 
