@@ -10,6 +10,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { BackupError, backupDataDir } from "../app/server/backup/sqlite-backup.server";
+import { readEnv } from "../app/server/env.server";
 
 const { positionals } = parseArgs({ allowPositionals: true });
 const [target] = positionals;
@@ -17,22 +18,21 @@ if (!target || positionals.length > 1) {
   console.error("Usage: npm run backup -- DIR");
   process.exit(2);
 }
-if (process.env.DATABASE_URL) {
+const env = readEnv();
+if (env.databaseUrl) {
   console.error(
     'DATABASE_URL is set: this deployment runs on PostgreSQL. Back it up with pg_dump (see docs/deploy.md, "Backups").',
   );
   process.exit(2);
 }
 
-const dataDir = path.resolve(process.env.DATA_DIR || "./data");
+const { dataDir } = env;
 try {
   const manifest = await backupDataDir({ dataDir, target: path.resolve(target) });
   const uploadBytes = manifest.uploads.reduce((sum, file) => sum + file.bytes, 0);
   console.error(
     `Backed up ${dataDir} to ${path.resolve(target)}: database ${manifest.database.bytes} bytes, ${manifest.uploads.length} uploads (${uploadBytes} bytes).` +
-      (process.env.S3_BUCKET
-        ? "\nS3_BUCKET is set: uploads live in the bucket; back it up with the provider's tools."
-        : ""),
+      (env.s3 ? "\nS3_BUCKET is set: uploads live in the bucket; back it up with the provider's tools." : ""),
   );
 } catch (error) {
   if (!(error instanceof BackupError)) throw error;

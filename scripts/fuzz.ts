@@ -24,6 +24,7 @@ import { SESSION_COOKIE } from "~/server/auth/cookies.server";
 import { createSession } from "~/server/auth/sessions.server";
 import { openDatabase } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
+import { dataPaths } from "~/server/env.server";
 import type { Database } from "~/server/db/schema.server";
 import { seedDemoContent } from "~/server/seed/demo-content.server";
 import { exportContent, importContent } from "~/server/services/content-transfer.server";
@@ -65,7 +66,7 @@ function routePaths(rideId: string): string[] {
 }
 
 async function prepare(dataDir: string): Promise<{ db: Database; cookie: string; rideIds: string[] }> {
-  const { db } = openDatabase({ sqlitePath: path.join(dataDir, "roadbook.sqlite") });
+  const { db } = openDatabase({ sqlitePath: dataPaths(dataDir).sqlitePath });
   await migrateToLatest(db);
   await seedDemoContent(db);
   const { user } = await createOrPromoteAdmin(db, { email: "fuzz@roadbook.test", password: `fuzz-${SEED}-password` });
@@ -128,7 +129,7 @@ async function readEverything(baseUrl: string, db: Database, cookie: string): Pr
   if (exported.stats === null) failures.push("the export's statistics are unreadable (null)");
   const copy = mkdtempSync(path.join(tmpdir(), "roadbook-fuzz-import-"));
   cleanups.push(() => rmSync(copy, { recursive: true, force: true }));
-  const target = openDatabase({ sqlitePath: path.join(copy, "roadbook.sqlite") }).db;
+  const target = openDatabase({ sqlitePath: dataPaths(copy).sqlitePath }).db;
   await migrateToLatest(target);
   await importContent(target, JSON.parse(JSON.stringify(exported)), { replace: true }).catch((error: unknown) => {
     failures.push(`the export does not import: ${error instanceof Error ? error.message : String(error)}`);

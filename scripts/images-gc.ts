@@ -18,7 +18,7 @@ import { openStorage } from "../app/server/storage/open-storage.server";
 const { values } = parseArgs({ options: { delete: { type: "boolean", default: false } } });
 
 const env = readEnv();
-const { db, location } = await openDatabaseFromEnv();
+const { db, location } = await openDatabaseFromEnv(env);
 const { storage, kind } = openStorage(env);
 try {
   const unused = await findUnusedImages({ db, storage });

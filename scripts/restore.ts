@@ -11,6 +11,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { BackupError, restoreDataDir } from "../app/server/backup/sqlite-backup.server";
+import { readEnv } from "../app/server/env.server";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -21,14 +22,15 @@ if (!source || positionals.length > 1) {
   console.error("Usage: npm run restore -- DIR [--force]");
   process.exit(2);
 }
-if (process.env.DATABASE_URL) {
+const env = readEnv();
+if (env.databaseUrl) {
   console.error(
     'DATABASE_URL is set: this deployment runs on PostgreSQL. Restore it with pg_restore (see docs/deploy.md, "Backups").',
   );
   process.exit(2);
 }
 
-const dataDir = path.resolve(process.env.DATA_DIR || "./data");
+const { dataDir } = env;
 try {
   const { manifest, setAside } = await restoreDataDir({ dataDir, source: path.resolve(source), force: values.force });
   console.error(

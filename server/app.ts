@@ -110,7 +110,7 @@ async function createServer(env: Env, logger: Logger, vite: ViteDevServer | unde
   // On SQLite other processes (the content CLIs, a sqlite3 shell) may write the file too, and
   // raise no event here: the cache looks at the file's version before each lookup. Where
   // services.server.ts keeps it.
-  const sqliteWrites = env.databaseUrl ? undefined : watchSqliteWrites(path.join(env.dataDir, "roadbook.sqlite"));
+  const sqliteWrites = env.databaseUrl ? undefined : watchSqliteWrites(env.sqlitePath);
   // Development renders every request: route modules change under the cache's feet.
   const pages = vite
     ? undefined

@@ -55,6 +55,10 @@ export type Env = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The SQLite database, used when databaseUrl is unset. */
+  sqlitePath: string;
+  /** Where uploads live when s3 is unset. */
+  uploadsDir: string;
   seedDemo: boolean;
   publicUrl: string | undefined;
   logLevel: string;
@@ -65,6 +69,14 @@ export type Env = {
 
 export class ConfigurationError extends Error {}
 
+/**
+ * Where a data directory keeps the SQLite database and the uploads. Backups use the same layout,
+ * so a backup directory can be read like a data directory. The only place these names are written.
+ */
+export function dataPaths(dataDir: string): { sqlitePath: string; uploadsDir: string } {
+  return { sqlitePath: path.join(dataDir, "roadbook.sqlite"), uploadsDir: path.join(dataDir, "uploads") };
+}
+
 /** Reads and validates the environment once at start-up; fails with a readable list of problems. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -73,12 +85,14 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new ConfigurationError(`Invalid configuration:\n${problems}`);
   }
   const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
   return {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
-    dataDir: path.resolve(env.DATA_DIR),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    ...dataPaths(dataDir),
     seedDemo: env.SEED_DEMO ?? true,
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, ""),
     logLevel: env.LOG_LEVEL,

@@ -1,8 +1,6 @@
-import path from "node:path";
 import type { AppServices } from "~/context";
 import { type ContentBridge, startContentBridge } from "./content-events-pg.server";
-import { openDatabase } from "./db/database.server";
-import { migrateToLatest } from "./db/migrate.server";
+import { openDatabaseFromEnv } from "./db/open-from-env.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 import { seedDemoContent } from "./seed/demo-content.server";
@@ -15,22 +13,11 @@ export type RunningServices = AppServices & {
 };
 
 /**
- * Opens the database chosen by the environment, brings its schema up to date and, on a
- * brand-new database, seeds the demo content. The one place where SQLite vs PostgreSQL is decided.
+ * Opens the database chosen by the environment, brought up to date (open-from-env.server.ts) and,
+ * when it is brand-new, seeded with the demo content; then the upload storage.
  */
 export async function startServices(env: Env, logger: Logger): Promise<RunningServices> {
-  const { db, engine } = openDatabase({
-    databaseUrl: env.databaseUrl,
-    sqlitePath: path.join(env.dataDir, "roadbook.sqlite"),
-  });
-  let applied: string[];
-  try {
-    applied = await migrateToLatest(db);
-  } catch (error) {
-    // start-up is retried while the database is unreachable: no pool left behind per attempt.
-    await db.destroy();
-    throw error;
-  }
+  const { db, engine, applied } = await openDatabaseFromEnv(env);
   logger.info({ engine, applied }, "database ready");
   const isNewDatabase = applied.includes("2026-11-22T1000_initial");
   if (env.seedDemo && isNewDatabase && (await seedDemoContent(db))) logger.info("demo content seeded");

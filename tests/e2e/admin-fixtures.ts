@@ -2,12 +2,12 @@
 // and ask for `adminPage`. The admin is signed in by writing a session straight into the
 // database of the server under test and giving the browser its cookie, so only the sign-in specs
 // (admin-auth.spec.ts) drive the login form.
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { SESSION_COOKIE } from "~/server/auth/cookies.server";
 import { createSession } from "~/server/auth/sessions.server";
 import { openDatabase } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
+import { dataPaths } from "~/server/env.server";
 import { createOrPromoteAdmin } from "~/server/services/users.server";
 import { test as base } from "./fixtures.ts";
 
@@ -22,7 +22,7 @@ export type AdminAccount = { id: string; email: string; password: string; displa
 export function openE2eDatabase(): Database {
   const dataDir = process.env.ROADBOOK_E2E_DATA_DIR;
   if (!dataDir) throw new Error("ROADBOOK_E2E_DATA_DIR is not set: run the specs through playwright.config.ts");
-  return openDatabase({ sqlitePath: path.join(dataDir, "roadbook.sqlite") }).db;
+  return openDatabase({ sqlitePath: dataPaths(dataDir).sqlitePath }).db;
 }
 
 /** Puts a new session of the user into the browser context of `page`. */

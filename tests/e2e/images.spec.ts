@@ -3,10 +3,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
-import path from "node:path";
 import type { Page, Route } from "@playwright/test";
 import sharp from "sharp";
 import { UPLOAD_TIMEOUT_MS } from "~/domain/constants";
+import { dataPaths } from "~/server/env.server";
 import { pngClaiming, twoToneJpeg } from "../support/image-fixtures";
 import { waitForHydration } from "./support/hydration.ts";
 import { expect, test } from "./admin-fixtures.ts";
@@ -38,7 +38,7 @@ function fieldStatus(page: Page) {
 
 /** Every file name under the server's upload directory. */
 function storedFiles(): string[] {
-  const uploads = path.join(process.env.ROADBOOK_E2E_DATA_DIR ?? "", "uploads");
+  const { uploadsDir: uploads } = dataPaths(process.env.ROADBOOK_E2E_DATA_DIR ?? "");
   try {
     return readdirSync(uploads, { recursive: true, encoding: "utf8" });
   } catch {

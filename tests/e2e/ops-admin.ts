@@ -4,6 +4,7 @@ import { SESSION_COOKIE } from "~/server/auth/cookies.server";
 import { createSession } from "~/server/auth/sessions.server";
 import { openDatabase } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
+import { dataPaths } from "~/server/env.server";
 import { createOrPromoteAdmin } from "~/server/services/users.server";
 
 export type AdminLogin = { email: string; password: string; userId: string };
@@ -24,6 +25,7 @@ export function openPostgres(url: string): Database {
   return openDatabase({ databaseUrl: url }).db;
 }
 
-export function openSqlite(file: string): Database {
-  return openDatabase({ sqlitePath: file }).db;
+/** The SQLite database of an instance's DATA_DIR. */
+export function openSqlite(dataDir: string): Database {
+  return openDatabase({ sqlitePath: dataPaths(dataDir).sqlitePath }).db;
 }

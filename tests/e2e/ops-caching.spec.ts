@@ -1,4 +1,3 @@
-import path from "node:path";
 import { createRide } from "~/server/services/rides.server";
 import { rideInput } from "../support/fixtures.ts";
 import { createAdmin, openSqlite, sessionCookieFor } from "./ops-admin.ts";
@@ -17,7 +16,7 @@ let cookie: string;
 
 test.beforeAll(async () => {
   instance = await startInstance({ port: 4440 });
-  const db = openSqlite(path.join(instance.dataDir, "roadbook.sqlite"));
+  const db = openSqlite(instance.dataDir);
   cookie = await sessionCookieFor(db, (await createAdmin(db)).userId);
   await db.destroy();
 });
@@ -130,7 +129,7 @@ test("a content change through the admin is on the next view of the page, with a
 test("a change written to the SQLite file by another process (a CLI, say) is on the next view too", async () => {
   await get("/");
   const title = `Written elsewhere ${Date.now()}`;
-  const db = openSqlite(path.join(instance.dataDir, "roadbook.sqlite"));
+  const db = openSqlite(instance.dataDir);
   try {
     await createRide(db, rideInput({ title }));
   } finally {

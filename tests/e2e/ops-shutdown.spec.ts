@@ -1,5 +1,4 @@
 import { request } from "node:http";
-import path from "node:path";
 import { twoToneJpeg } from "../support/image-fixtures.ts";
 import { createAdmin, openSqlite, sessionCookieFor } from "./ops-admin.ts";
 import { startInstance, stopAllInstances } from "./ops-support.ts";
@@ -13,7 +12,7 @@ test.afterEach(stopAllInstances);
 
 test("SIGTERM in the middle of a burst of requests: every request the server had started is answered, then it exits 0", async () => {
   const instance = await startInstance({ port: 4420 });
-  const db = openSqlite(path.join(instance.dataDir, "roadbook.sqlite"));
+  const db = openSqlite(instance.dataDir);
   const cookie = await sessionCookieFor(db, (await createAdmin(db)).userId);
   await db.destroy();
 
@@ -77,7 +76,7 @@ test("once shutting down, the port refuses new connections", async () => {
 
 test("open admin live-update streams end at once, so they do not hold the shutdown up", async () => {
   const instance = await startInstance({ port: 4422 });
-  const db = openSqlite(path.join(instance.dataDir, "roadbook.sqlite"));
+  const db = openSqlite(instance.dataDir);
   const admin = await createAdmin(db);
   const cookie = await sessionCookieFor(db, admin.userId);
   await db.destroy();

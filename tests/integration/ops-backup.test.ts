@@ -9,6 +9,7 @@ import { BackupError, backupDataDir, restoreDataDir, verifyBackup } from "~/serv
 import { openDatabase } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
+import { dataPaths } from "~/server/env.server";
 import { getStats } from "~/server/services/stats.server";
 import { snapshot } from "../support/fixtures";
 import { startWriter } from "./ops-processes";
@@ -30,7 +31,7 @@ afterEach(() => {
 });
 
 async function withDatabase<T>(dataDir: string, work: (db: Database) => Promise<T>): Promise<T> {
-  const { db } = openDatabase({ sqlitePath: path.join(dataDir, "roadbook.sqlite") });
+  const { db } = openDatabase({ sqlitePath: dataPaths(dataDir).sqlitePath });
   try {
     await migrateToLatest(db);
     return await work(db);
@@ -42,7 +43,7 @@ async function withDatabase<T>(dataDir: string, work: (db: Database) => Promise<
 /** Reads a backup's database through a copy: opening the backup itself would change its bytes. */
 async function inBackup<T>(backup: string, work: (db: Database) => Promise<T>): Promise<T> {
   const copy = temporary("inspect");
-  copyFileSync(path.join(backup, "roadbook.sqlite"), path.join(copy, "roadbook.sqlite"));
+  copyFileSync(dataPaths(backup).sqlitePath, dataPaths(copy).sqlitePath);
   return withDatabase(copy, work);
 }
 
@@ -50,11 +51,12 @@ async function inBackup<T>(backup: string, work: (db: Database) => Promise<T>): 
 async function siteData(): Promise<string> {
   const dataDir = temporary("data");
   await withDatabase(dataDir, async () => undefined);
-  await mkdir(path.join(dataDir, "uploads/images/rides"), { recursive: true });
-  writeFileSync(path.join(dataDir, "uploads/images/rides/1763800000000_pass.webp"), Buffer.alloc(5_000, 7));
-  writeFileSync(path.join(dataDir, "uploads/images/rides/1763800000001_lake.webp"), Buffer.alloc(3_000, 9));
+  const { uploadsDir: uploads } = dataPaths(dataDir);
+  await mkdir(path.join(uploads, "images/rides"), { recursive: true });
+  writeFileSync(path.join(uploads, "images/rides/1763800000000_pass.webp"), Buffer.alloc(5_000, 7));
+  writeFileSync(path.join(uploads, "images/rides/1763800000001_lake.webp"), Buffer.alloc(3_000, 9));
   // An upload still being written: not part of any backup.
-  writeFileSync(path.join(dataDir, "uploads/images/rides/.upload-123"), "partial");
+  writeFileSync(path.join(uploads, "images/rides/.upload-123"), "partial");
   return dataDir;
 }
 
@@ -101,8 +103,8 @@ describe("backup and restore (SQLite)", () => {
         await restoreDataDir({ dataDir: restored, source: target });
         expect(await withDatabase(restored, snapshot)).toEqual(await inBackup(target, snapshot));
         for (const file of manifest.uploads) {
-          expect(readFileSync(path.join(restored, "uploads", file.path))).toEqual(
-            readFileSync(path.join(dataDir, "uploads", file.path)),
+          expect(readFileSync(path.join(dataPaths(restored).uploadsDir, file.path))).toEqual(
+            readFileSync(path.join(dataPaths(dataDir).uploadsDir, file.path)),
           );
         }
       } finally {
@@ -141,20 +143,20 @@ describe("backup and restore (SQLite)", () => {
     await expect(restoreDataDir({ dataDir, source: target })).rejects.toThrow(/already holds data.*--force/);
     const { setAside } = await restoreDataDir({ dataDir, source: target, force: true });
     expect(setAside).not.toBeNull();
-    expect(existsSync(path.join(setAside!, "roadbook.sqlite"))).toBe(true);
-    expect(existsSync(path.join(setAside!, "uploads/images/rides/1763800000000_pass.webp"))).toBe(true);
-    expect(existsSync(path.join(dataDir, "roadbook.sqlite"))).toBe(true);
+    expect(existsSync(dataPaths(setAside!).sqlitePath)).toBe(true);
+    expect(existsSync(path.join(dataPaths(setAside!).uploadsDir, "images/rides/1763800000000_pass.webp"))).toBe(true);
+    expect(existsSync(dataPaths(dataDir).sqlitePath)).toBe(true);
   });
 
   test("a damaged or unfinished backup is refused before anything is touched", async () => {
     const dataDir = await siteData();
     const target = path.join(temporary("backup"), "b");
     await backupDataDir({ dataDir, target });
-    writeFileSync(path.join(target, "uploads/images/rides/1763800000001_lake.webp"), "tampered");
+    writeFileSync(path.join(dataPaths(target).uploadsDir, "images/rides/1763800000001_lake.webp"), "tampered");
     await expect(verifyBackup(target)).rejects.toThrow(/missing or damaged/);
     const empty = temporary("restored");
     await expect(restoreDataDir({ dataDir: empty, source: empty })).rejects.toThrow(BackupError);
-    expect(existsSync(path.join(empty, "roadbook.sqlite"))).toBe(false);
+    expect(existsSync(dataPaths(empty).sqlitePath)).toBe(false);
   });
 
   test("backup refuses a target that is not empty", async () => {

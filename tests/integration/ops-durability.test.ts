@@ -7,6 +7,7 @@ import { describe, expect, test } from "vitest";
 import { openDatabase, type Engine } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
+import { dataPaths } from "~/server/env.server";
 import { getStats } from "~/server/services/stats.server";
 import { TEST_DATABASE_URL, TEST_ENGINES, withAdminClient } from "../support/postgres";
 import { startWriter } from "./ops-processes";
@@ -22,7 +23,7 @@ async function deployment(engine: Engine): Promise<Deployment> {
     const dataDir = mkdtempSync(path.join(tmpdir(), "roadbook-durability-"));
     return {
       env: { DATA_DIR: dataDir },
-      open: () => openDatabase({ sqlitePath: path.join(dataDir, "roadbook.sqlite") }).db,
+      open: () => openDatabase({ sqlitePath: dataPaths(dataDir).sqlitePath }).db,
       remove: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }

@@ -3,15 +3,15 @@ import { createReadStream, existsSync } from "node:fs";
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { dataPaths } from "../env.server";
 
 /**
  * Backups of a SQLite deployment: the database (a consistent snapshot taken while the
  * server keeps writing) and the uploads directory, with a manifest that lists every file
- * and its checksum. PostgreSQL deployments use pg_dump instead (docs/deploy.md).
+ * and its checksum. PostgreSQL deployments use pg_dump instead (docs/deploy.md). A backup
+ * directory has a data directory's layout (dataPaths), plus the manifest.
  */
 
-export const DATABASE_FILE = "roadbook.sqlite";
-export const UPLOADS_DIRECTORY = "uploads";
 export const MANIFEST_FILE = "manifest.json";
 
 export type ManifestFile = { path: string; bytes: number; sha256: string };
@@ -93,12 +93,12 @@ async function isEmptyDirectory(directory: string): Promise<boolean> {
  * upload the copied records name is there (uploads are written before any record names them).
  */
 export async function backupDataDir({ dataDir, target }: { dataDir: string; target: string }): Promise<Manifest> {
-  const source = path.join(dataDir, DATABASE_FILE);
+  const { sqlitePath: source, uploadsDir: uploadsSource } = dataPaths(dataDir);
+  const { sqlitePath: copy, uploadsDir: uploadsCopy } = dataPaths(target);
   if (!existsSync(source)) throw new BackupError(`No database at ${source}: is DATA_DIR right?`);
   if (!(await isEmptyDirectory(target))) throw new BackupError(`${target} is not empty: back up into a new directory.`);
   await mkdir(target, { recursive: true });
 
-  const copy = path.join(target, DATABASE_FILE);
   const db = new DatabaseSync(source);
   try {
     db.exec("PRAGMA busy_timeout = 10000");
@@ -109,20 +109,23 @@ export async function backupDataDir({ dataDir, target }: { dataDir: string; targ
   const integrity = integrityOf(copy);
   if (integrity !== "ok") throw new BackupError(`The copied database failed its integrity check: ${integrity}`);
 
-  const uploadsSource = path.join(dataDir, UPLOADS_DIRECTORY);
   const uploads: ManifestFile[] = [];
   for (const relative of await filesBelow(uploadsSource)) {
-    const destination = path.join(target, UPLOADS_DIRECTORY, relative);
+    const destination = path.join(uploadsCopy, relative);
     await mkdir(path.dirname(destination), { recursive: true });
     await copyFile(path.join(uploadsSource, relative), destination);
-    uploads.push(await describe(path.join(target, UPLOADS_DIRECTORY), relative));
+    uploads.push(await describe(uploadsCopy, relative));
   }
 
   const manifest: Manifest = {
     format: "roadbook-backup",
     version: 1,
     createdAt: new Date().toISOString(),
-    database: { ...(await describe(target, DATABASE_FILE)), engine: "sqlite", migrations: migrationsIn(copy) },
+    database: {
+      ...(await describe(target, path.relative(target, copy))),
+      engine: "sqlite",
+      migrations: migrationsIn(copy),
+    },
     uploads,
   };
   // Written last, and whole: a directory with a manifest holds a complete backup.
@@ -143,7 +146,7 @@ export async function verifyBackup(source: string): Promise<Manifest> {
     throw new BackupError(`${source}: unknown backup format.`);
   const expected = [
     { root: source, file: manifest.database },
-    ...manifest.uploads.map((file) => ({ root: path.join(source, UPLOADS_DIRECTORY), file })),
+    ...manifest.uploads.map((file) => ({ root: dataPaths(source).uploadsDir, file })),
   ];
   for (const { root, file } of expected) {
     const actual = await describe(root, file.path).catch(() => null);
@@ -189,8 +192,8 @@ export async function restoreDataDir({
   force?: boolean;
 }): Promise<RestoreResult> {
   const manifest = await verifyBackup(source);
-  const database = path.join(dataDir, DATABASE_FILE);
-  const uploads = path.join(dataDir, UPLOADS_DIRECTORY);
+  const { sqlitePath: database, uploadsDir: uploads } = dataPaths(dataDir);
+  const backup = dataPaths(source);
   if (isDatabaseInUse(database)) {
     throw new BackupError(`${database} is in use: stop the server (and any script using DATA_DIR) before restoring.`);
   }
@@ -206,18 +209,18 @@ export async function restoreDataDir({
   if (hasData) {
     setAside = path.join(dataDir, `before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`);
     await mkdir(setAside);
-    for (const name of [DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATABASE_FILE}-shm`, UPLOADS_DIRECTORY]) {
-      if (existsSync(path.join(dataDir, name))) await rename(path.join(dataDir, name), path.join(setAside, name));
+    for (const current of [database, `${database}-wal`, `${database}-shm`, uploads]) {
+      if (existsSync(current)) await rename(current, path.join(setAside, path.relative(dataDir, current)));
     }
   }
 
   // The database goes in under a temporary name and is renamed when whole.
-  await copyFile(path.join(source, DATABASE_FILE), `${database}.restoring`);
+  await copyFile(backup.sqlitePath, `${database}.restoring`);
   await rename(`${database}.restoring`, database);
   for (const file of manifest.uploads) {
     const destination = path.join(uploads, ...file.path.split("/"));
     await mkdir(path.dirname(destination), { recursive: true });
-    await copyFile(path.join(source, UPLOADS_DIRECTORY, ...file.path.split("/")), destination);
+    await copyFile(path.join(backup.uploadsDir, ...file.path.split("/")), destination);
   }
   const integrity = integrityOf(database);
   if (integrity !== "ok") {

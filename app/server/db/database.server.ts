@@ -12,13 +12,14 @@ export type Engine = "sqlite" | "postgres";
 export type DatabaseOptions = {
   /** postgres://… selects PostgreSQL; anything else (or nothing) SQLite. */
   databaseUrl?: string;
-  /** Where the SQLite file lives when databaseUrl is not PostgreSQL. */
+  /** Where the SQLite file lives when databaseUrl is not PostgreSQL (":memory:" for none). */
   sqlitePath?: string;
   /** PostgreSQL schema to use (tests isolate themselves in one each). */
   pgSchema?: string;
 };
 
-export function engineOf(databaseUrl: string | undefined): Engine {
+/** The one place SQLite vs PostgreSQL is decided. */
+function engineOf(databaseUrl: string | undefined): Engine {
   return databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl) ? "postgres" : "sqlite";
 }
 
@@ -76,7 +77,8 @@ export function openDatabase(options: DatabaseOptions): { db: Database; engine: 
       engine,
     };
   }
-  const file = options.sqlitePath ?? path.resolve("data", "roadbook.sqlite");
+  const file = options.sqlitePath;
+  if (!file) throw new Error("openDatabase: SQLite needs a sqlitePath (readEnv gives DATA_DIR's)");
   if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new DatabaseSync(file);
   // WAL lets readers proceed during a write; a busy timeout instead of SQLITE_BUSY errors.

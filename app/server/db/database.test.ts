@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, expect, it } from "vitest";
+import { dataPaths } from "../env.server";
 import { openDatabase } from "./database.server";
 import { migrateToLatest } from "./migrate.server";
 
@@ -14,7 +15,7 @@ afterEach(() => {
 it("a SQLite transaction holds the write lock from its start, so another process waits instead of failing mid-way", async () => {
   const dir = mkdtempSync(path.join(tmpdir(), "roadbook-db-"));
   dirs.push(dir);
-  const file = path.join(dir, "roadbook.sqlite");
+  const file = dataPaths(dir).sqlitePath;
   const { db } = openDatabase({ sqlitePath: file });
   await migrateToLatest(db);
   const other = new DatabaseSync(file);

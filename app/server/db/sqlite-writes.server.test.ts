@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, expect, test } from "vitest";
+import { dataPaths } from "../env.server";
 import { watchSqliteWrites } from "./sqlite-writes.server";
 
 const directories: string[] = [];
@@ -15,7 +16,7 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 test("notices a commit by another connection once, and nothing when nothing was written", async () => {
   const directory = mkdtempSync(path.join(tmpdir(), "roadbook-writes-"));
   directories.push(directory);
-  const file = path.join(directory, "roadbook.sqlite");
+  const file = dataPaths(directory).sqlitePath;
   const writer = new DatabaseSync(file);
   writer.exec("PRAGMA journal_mode = WAL; create table rides (id text)");
   const writes = watchSqliteWrites(file);
@@ -38,7 +39,7 @@ test("notices a commit by another connection once, and nothing when nothing was 
 test("looks once per event-loop turn: a write within the turn shows on the next one", async () => {
   const directory = mkdtempSync(path.join(tmpdir(), "roadbook-writes-"));
   directories.push(directory);
-  const file = path.join(directory, "roadbook.sqlite");
+  const file = dataPaths(directory).sqlitePath;
   const writer = new DatabaseSync(file);
   writer.exec("PRAGMA journal_mode = WAL; create table rides (id text)");
   const writes = watchSqliteWrites(file);

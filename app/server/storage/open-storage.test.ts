@@ -1,3 +1,4 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigurationError, readEnv } from "../env.server";
 import { openStorage } from "./open-storage.server";
@@ -7,6 +8,7 @@ describe("storage configuration", () => {
     for (const source of [{}, { S3_BUCKET: "", S3_ENDPOINT: "" }]) {
       const env = readEnv({ DATA_DIR: "/srv/roadbook", ...source });
       expect(env.s3).toBeUndefined();
+      expect(env.uploadsDir).toBe(path.resolve("/srv/roadbook", "uploads"));
       expect(openStorage(env).kind).toBe("disk");
     }
   });

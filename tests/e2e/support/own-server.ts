@@ -7,6 +7,7 @@ import { test } from "../fixtures.ts";
 import { openDatabase } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
+import { dataPaths } from "~/server/env.server";
 import { seedDemoContent } from "~/server/seed/demo-content.server";
 
 // The server of playwright.config.ts is shared by every spec, and admin specs change its
@@ -46,7 +47,7 @@ export type OwnServerOptions = {
 /** Starts the built production server (BUILD_DIR) on a new SQLite database of its own. */
 export async function startOwnServer({ seedDemo = false, prepare }: OwnServerOptions): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "roadbook-e2e-own-"));
-  const { db } = openDatabase({ sqlitePath: path.join(dataDir, "roadbook.sqlite") });
+  const { db } = openDatabase({ sqlitePath: dataPaths(dataDir).sqlitePath });
   await migrateToLatest(db);
   if (seedDemo) await seedDemoContent(db);
   await prepare?.(db);
