@@ -3,14 +3,9 @@ import zlib from "node:zlib";
 import express from "express";
 import pino from "pino";
 import { afterEach, describe, expect, test } from "vitest";
-import {
-  PUBLIC_PAGE_CACHE_CONTROL,
-  PageCache,
-  type Rendered,
-  matchesTag,
-  negotiateEncoding,
-  pageCaching,
-} from "./http-cache";
+import { type Rendered, pageCaching } from "./page-caching";
+import { PageCache } from "./page-store";
+import { PUBLIC_PAGE_CACHE_CONTROL } from "./policy";
 
 type Page = {
   status?: number;
@@ -79,60 +74,6 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
-describe("negotiateEncoding", () => {
-  test("prefers brotli, then gzip, and honours q=0", () => {
-    expect(negotiateEncoding("gzip, deflate, br")).toBe("br");
-    expect(negotiateEncoding("gzip")).toBe("gzip");
-    expect(negotiateEncoding("br;q=0, gzip;q=0.5")).toBe("gzip");
-    expect(negotiateEncoding("identity")).toBeUndefined();
-    expect(negotiateEncoding("*")).toBe("br");
-    expect(negotiateEncoding("*;q=0")).toBeUndefined();
-    expect(negotiateEncoding(undefined)).toBeUndefined();
-  });
-});
-
-describe("matchesTag", () => {
-  test("matches the tag of any encoding, weak or strong, in a list, and *", () => {
-    expect(matchesTag('"abc"', "abc")).toBe(true);
-    expect(matchesTag('W/"abc-br"', "abc")).toBe(true);
-    expect(matchesTag('"x", "abc-gzip"', "abc")).toBe(true);
-    expect(matchesTag("*", "abc")).toBe(true);
-    expect(matchesTag('"abcd"', "abc")).toBe(false);
-    expect(matchesTag(undefined, "abc")).toBe(false);
-  });
-});
-
-describe("PageCache", () => {
-  const page = (size: number, generation = 0) => ({
-    headers: [],
-    body: Buffer.alloc(size),
-    tokens: [],
-    tag: "t",
-    size,
-    generation,
-    encoded: new Map(),
-  });
-
-  test("evicts the least recently used page beyond its entry or byte limits", () => {
-    const cache = new PageCache({ maxEntries: 2, maxBytes: 100 });
-    cache.set("a", page(10));
-    cache.set("b", page(10));
-    cache.get("a");
-    cache.set("c", page(10));
-    expect(cache.get("b")).toBeUndefined();
-    expect(cache.get("a")).toBeDefined();
-    cache.set("d", page(95));
-    expect(cache.size).toBe(1);
-  });
-
-  test("refuses a page rendered before the last invalidation", () => {
-    const cache = new PageCache();
-    cache.invalidate();
-    expect(cache.set("a", page(10, 0))).toBe(false);
-    expect(cache.set("a", page(10, 1))).toBe(true);
-  });
-});
-
 describe("pageCaching", () => {
   test("renders a public page once, then serves it with each response's own nonce and request id", async () => {
     const { state, get } = await harness();
@@ -177,6 +118,25 @@ describe("pageCaching", () => {
     expect(revalidated.headers.get("content-security-policy")).toBeNull();
     expect(await revalidated.text()).toBe("");
     expect((await get("/", { "If-None-Match": '"other"' })).status).toBe(200);
+  });
+
+  test("answers 304 to a list of tags or a weak tag naming the page, and to *, even asked not to use a cache", async () => {
+    const { get } = await harness();
+    const etag = (await get("/")).headers.get("etag")!;
+    expect((await get("/", { "If-None-Match": `"other", W/${etag}`, "Cache-Control": "no-cache" })).status).toBe(304);
+    expect((await get("/", { "If-None-Match": "*" })).status).toBe(304);
+    expect((await get("/", { "If-None-Match": etag.replace(/"$/, 'x"') })).status).toBe(200);
+  });
+
+  test("prefers brotli whatever order the client lists encodings in, and honours q=0", async () => {
+    const { get } = await harness();
+    const encodingFor = async (acceptEncoding: string) =>
+      (await get("/", { "Accept-Encoding": acceptEncoding })).headers.get("content-encoding");
+    expect(await encodingFor("gzip, deflate, br, zstd")).toBe("br");
+    expect(await encodingFor("br;q=0, gzip;q=0.5")).toBe("gzip");
+    expect(await encodingFor("*")).toBe("br");
+    expect(await encodingFor("*;q=0")).toBeNull();
+    expect(await encodingFor("identity")).toBeNull();
   });
 
   test("compresses with brotli or gzip as accepted, with the encoding in the ETag", async () => {
