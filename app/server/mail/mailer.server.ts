@@ -1,0 +1,43 @@
+import { createTransport } from "nodemailer";
+import type { Logger } from "../logger.server";
+
+/** One message to one person: plain text always, HTML when the sender has a richer form. */
+export type Mail = { to: string; subject: string; text: string; html?: string };
+
+export type Mailer = {
+  /** False when no SMTP server is configured: the site then shows what it would have mailed. */
+  readonly enabled: boolean;
+  /**
+   * Sends one message. Never throws: a mail that cannot be sent is logged (without its
+   * recipient or content, which are a rider's personal data) and the caller goes on, since the
+   * page the rider is shown already says everything the mail does.
+   */
+  send(mail: Mail): Promise<boolean>;
+  close(): void;
+};
+
+export type MailerSettings = { smtpUrl: string | undefined; from: string };
+
+/** An SMTP mailer (nodemailer) when `smtpUrl` is set (`smtp://`, `smtps://`, with credentials), else none. */
+export function createMailer({ smtpUrl, from }: MailerSettings, logger: Logger): Mailer {
+  if (!smtpUrl) return { enabled: false, send: async () => false, close: () => undefined };
+  // A mail server that does not answer must not hold a rider's request for minutes.
+  const transport = createTransport(
+    { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 },
+    { from },
+  );
+  return {
+    enabled: true,
+    async send(mail) {
+      try {
+        await transport.sendMail(mail);
+        return true;
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        logger.warn({ reason }, "mail could not be sent");
+        return false;
+      }
+    },
+    close: () => transport.close(),
+  };
+}

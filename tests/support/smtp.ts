@@ -1,0 +1,39 @@
+import { SMTPServer } from "smtp-server";
+
+/** A message as the local SMTP server received it: envelope and raw RFC 5322 text. */
+export type ReceivedMail = { from: string; to: string[]; raw: string };
+
+export type LocalSmtp = { url: string; mails: ReceivedMail[]; close(): Promise<void> };
+
+/**
+ * A real SMTP server on 127.0.0.1 (smtp-server, the library nodemailer's authors keep) that
+ * accepts every message without authentication and keeps it for the test to read.
+ */
+export async function startLocalSmtp(): Promise<LocalSmtp> {
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((address) => address.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
