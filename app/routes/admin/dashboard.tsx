@@ -1,9 +1,9 @@
 import { Bike, CalendarClock, CheckCircle2 } from "lucide-react";
+import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
 import { ActivityList } from "~/components/admin/dashboard/activity-list";
 import { GettingStarted } from "~/components/admin/dashboard/getting-started";
 import { QuickActions } from "~/components/admin/dashboard/quick-actions";
 import { FigureCard } from "~/components/admin/figure-card";
-import { useLiveRevalidation } from "~/components/admin/use-live-revalidation";
 import { servicesContext } from "~/context";
 import { listRecentActivity } from "~/server/services/audit.server";
 import { rideCounts } from "~/server/services/rides.server";
@@ -18,8 +18,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  useLiveRevalidation();
   const { counts, activity } = loaderData;
+  const [flash] = useAdminPage(null);
   const cards = [
     { label: "Total Rides", value: counts.total, Icon: Bike },
     { label: "Upcoming Rides", value: counts.upcoming, Icon: CalendarClock },
@@ -27,26 +27,28 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   ];
 
   return (
-    <div className="space-y-8">
-      <div>
-        <h1 className="font-display text-3xl font-extrabold text-ink-900">Dashboard</h1>
-        <p className="mt-1 text-ink-600">An overview of the community's rides and the latest changes to the site.</p>
+    <AdminPage
+      title="Dashboard"
+      intro="An overview of the community's rides and the latest changes to the site."
+      flash={flash}
+    >
+      <div className="space-y-8">
+        <section aria-labelledby="ride-counts-heading">
+          <h2 id="ride-counts-heading" className="sr-only">
+            Ride counts
+          </h2>
+          <dl className="grid gap-4 sm:grid-cols-3">
+            {cards.map(({ label, value, Icon }) => (
+              <FigureCard key={label} label={label} value={value} Icon={Icon} testId={`count-${label}`} />
+            ))}
+          </dl>
+        </section>
+        <QuickActions />
+        <div className="grid gap-8 lg:grid-cols-2">
+          <ActivityList entries={activity} />
+          <GettingStarted />
+        </div>
       </div>
-      <section aria-labelledby="ride-counts-heading">
-        <h2 id="ride-counts-heading" className="sr-only">
-          Ride counts
-        </h2>
-        <dl className="grid gap-4 sm:grid-cols-3">
-          {cards.map(({ label, value, Icon }) => (
-            <FigureCard key={label} label={label} value={value} Icon={Icon} testId={`count-${label}`} />
-          ))}
-        </dl>
-      </section>
-      <QuickActions />
-      <div className="grid gap-8 lg:grid-cols-2">
-        <ActivityList entries={activity} />
-        <GettingStarted />
-      </div>
-    </div>
+    </AdminPage>
   );
 }

@@ -1,17 +1,17 @@
-import { Plus } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Link, useFetcher, useNavigate } from "react-router";
+import { useFetcher, useNavigate } from "react-router";
 import { errorText, guardServerAction } from "~/components/admin/action-result";
-import type { ActionResult } from "~/domain/action-result";
+import { AddNewLink, AdminPage, useAdminPage } from "~/components/admin/admin-page";
 import { RideForm, type RideFormSource } from "~/components/admin/ride-form/ride-form";
 import { type AdminRide, toAdminRide } from "~/components/admin/rides/admin-ride";
 import { RideSection } from "~/components/admin/rides/ride-section";
-import { StatusMessage } from "~/components/admin/status-message";
-import { useLiveRevalidation } from "~/components/admin/use-live-revalidation";
-import { useLoadErrorMessage, useResultMessage, useStatusMessage } from "~/components/admin/use-status-message";
-import { servicesContext } from "~/context";
+import { submittedString } from "~/components/admin/submitted-json";
+import { useDeleteAction } from "~/components/admin/use-delete-action";
+import { useResultMessage } from "~/components/admin/use-status-message";
+import type { ActionResult } from "~/domain/action-result";
 import { DELETE_RIDE_CONFIRM, errorDeletingRide, RIDE_MESSAGES } from "~/domain/messages";
 import { RIDE_STATUSES, type Ride, type RideStatus } from "~/domain/ride";
+import { loadAdminPage } from "~/server/admin/load-page.server";
 import { rideAction } from "~/server/admin/ride-actions.server";
 import { adminActionContext } from "~/server/admin/respond.server";
 import { getRide, listRidesByStatus } from "~/server/services/rides.server";
@@ -31,28 +31,24 @@ function formRequestOf(url: URL): FormRequest {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, logger } = context.get(servicesContext);
   const form = formRequestOf(new URL(request.url));
-  try {
-    const [upcoming, completed, cancelled] = await Promise.all(
-      RIDE_STATUSES.map((status) => listRidesByStatus(db, status)),
-    );
-    const formRide = form && form.mode !== "add" ? await getRide(db, form.id) : null;
-    const sections: Record<RideStatus, AdminRide[]> = {
-      upcoming: (upcoming ?? []).map(toAdminRide),
-      completed: (completed ?? []).map(toAdminRide),
-      cancelled: (cancelled ?? []).map(toAdminRide),
-    };
-    return { sections, form, formRide, loadError: null };
-  } catch (error) {
-    logger.error({ err: error }, "loading the rides for Ride Management failed");
-    return {
-      sections: { upcoming: [], completed: [], cancelled: [] },
-      form: null,
-      formRide: null,
-      loadError: RIDE_MESSAGES.loadFailed,
-    };
-  }
+  return loadAdminPage(context, {
+    what: "the rides for Ride Management",
+    load: async (db) => {
+      const [upcoming, completed, cancelled] = await Promise.all(
+        RIDE_STATUSES.map((status) => listRidesByStatus(db, status)),
+      );
+      const formRide = form && form.mode !== "add" ? await getRide(db, form.id) : null;
+      const sections: Record<RideStatus, AdminRide[]> = {
+        upcoming: (upcoming ?? []).map(toAdminRide),
+        completed: (completed ?? []).map(toAdminRide),
+        cancelled: (cancelled ?? []).map(toAdminRide),
+      };
+      return { sections, form, formRide };
+    },
+    fallback: { sections: { upcoming: [], completed: [], cancelled: [] }, form: null, formRide: null },
+    loadError: RIDE_MESSAGES.loadFailed,
+  });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -69,18 +65,14 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 export default function RidesPage({ loaderData }: Route.ComponentProps) {
-  useLiveRevalidation();
-  const { sections, form, formRide, loadError } = loaderData;
-  const [flash, show] = useStatusMessage();
+  const { sections, form, formRide } = loaderData;
+  const [flash, show] = useAdminPage(loaderData.loadError);
   const navigate = useNavigate();
   const heading = useRef<HTMLHeadingElement>(null);
   const statusFetcher = useFetcher<ActionResult>();
-  const deleteFetcher = useFetcher<ActionResult>();
   useResultMessage(statusFetcher.data, show);
-  useResultMessage(deleteFetcher.data, show);
+  const { onDelete, deletingId } = useDeleteAction(DELETE_RIDE_CONFIRM, show);
   const editedRide = useKeptRide(form, formRide);
-
-  useLoadErrorMessage(loadError, show);
 
   const formMode = form?.mode;
   const duplicatedId = formMode === "duplicate" ? formRide?.id : undefined;
@@ -109,38 +101,19 @@ export default function RidesPage({ loaderData }: Route.ComponentProps) {
     },
     [statusFetcher],
   );
-  const onDelete = useCallback(
-    (ride: AdminRide) => {
-      if (!window.confirm(DELETE_RIDE_CONFIRM)) return;
-      void deleteFetcher.submit({ intent: "delete", id: ride.id }, { method: "post", encType: "application/json" });
-    },
-    [deleteFetcher],
-  );
-
-  const pendingStatusId = statusFetcher.state !== "idle" ? jsonString(statusFetcher.json, "id") : null;
+  const pendingStatusId = statusFetcher.state !== "idle" ? submittedString(statusFetcher.json, "id") : null;
   const pendingStatus = (ride: AdminRide): RideStatus =>
     ride.id === pendingStatusId
-      ? (RIDE_STATUSES.find((status) => status === jsonString(statusFetcher.json, "status")) ?? ride.status)
+      ? (RIDE_STATUSES.find((status) => status === submittedString(statusFetcher.json, "status")) ?? ride.status)
       : ride.status;
-  const deletingId = deleteFetcher.state !== "idle" ? jsonString(deleteFetcher.json, "id") : null;
 
   return (
-    <div className="space-y-6">
-      <StatusMessage flash={flash} />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 ref={heading} tabIndex={-1} className="font-display text-3xl font-extrabold text-ink-900">
-          Ride Management
-        </h1>
-        {!source && (
-          <Link
-            to={{ search: "?new" }}
-            className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700"
-          >
-            <Plus aria-hidden="true" className="size-5" />
-            Add New Ride
-          </Link>
-        )}
-      </div>
+    <AdminPage
+      title="Ride Management"
+      action={!source && <AddNewLink>Add New Ride</AddNewLink>}
+      headingRef={heading}
+      flash={flash}
+    >
       {source ? (
         <RideForm
           key={form?.mode === "add" ? "add" : `${form?.mode}:${form?.id}`}
@@ -163,7 +136,7 @@ export default function RidesPage({ loaderData }: Route.ComponentProps) {
           />
         ))
       )}
-    </div>
+    </AdminPage>
   );
 }
 
@@ -176,10 +149,4 @@ function useKeptRide(form: FormRequest, formRide: Ride | null): Ride | null {
   if (formRide && formRide !== kept) setKept(formRide);
   const id = form && form.mode !== "add" ? form.id : null;
   return formRide ?? (kept && kept.id === id ? kept : null);
-}
-
-function jsonString(json: unknown, key: string): string | null {
-  if (typeof json !== "object" || json === null || !(key in json)) return null;
-  const value = (json as Record<string, unknown>)[key];
-  return typeof value === "string" ? value : null;
 }

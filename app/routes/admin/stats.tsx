@@ -1,14 +1,13 @@
 import { RefreshCw } from "lucide-react";
 import { useFetcher } from "react-router";
 import { guardServerAction } from "~/components/admin/action-result";
-import type { ActionResult } from "~/domain/action-result";
+import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
 import { formatIndianTime } from "~/components/admin/dashboard/indian-time";
 import { StatsOverview } from "~/components/admin/stats/stats-overview";
-import { StatusMessage } from "~/components/admin/status-message";
-import { useLiveRevalidation } from "~/components/admin/use-live-revalidation";
-import { useLoadErrorMessage, useResultMessage, useStatusMessage } from "~/components/admin/use-status-message";
-import { servicesContext } from "~/context";
+import { useResultMessage } from "~/components/admin/use-status-message";
+import type { ActionResult } from "~/domain/action-result";
 import { STATS_MESSAGES } from "~/domain/messages";
+import { loadAdminPage } from "~/server/admin/load-page.server";
 import { adminActionContext } from "~/server/admin/respond.server";
 import { statsAction } from "~/server/admin/stats-actions.server";
 import { getRideBreakdown, getStats } from "~/server/services/stats.server";
@@ -17,14 +16,15 @@ import type { Route } from "./+types/stats";
 export const meta: Route.MetaFunction = () => [{ title: "Statistics · Roadbook Admin" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, logger } = context.get(servicesContext);
-  try {
-    const [stats, breakdown] = await Promise.all([getStats(db), getRideBreakdown(db)]);
-    return { figures: { stats, breakdown }, loadError: null };
-  } catch (error) {
-    logger.error({ err: error }, "loading the statistics failed");
-    return { figures: null, loadError: STATS_MESSAGES.loadFailed };
-  }
+  return loadAdminPage(context, {
+    what: "the statistics",
+    load: async (db) => {
+      const [stats, breakdown] = await Promise.all([getStats(db), getRideBreakdown(db)]);
+      return { figures: { stats, breakdown } };
+    },
+    fallback: { figures: null },
+    loadError: STATS_MESSAGES.loadFailed,
+  });
 }
 
 export async function action({ context }: Route.ActionArgs) {
@@ -36,26 +36,22 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 export default function StatsPage({ loaderData }: Route.ComponentProps) {
-  useLiveRevalidation();
-  const { figures, loadError } = loaderData;
-  const [flash, show] = useStatusMessage();
+  const { figures } = loaderData;
+  const [flash, show] = useAdminPage(loaderData.loadError);
   const refresh = useFetcher<ActionResult>();
   useResultMessage(refresh.data, show);
   const refreshing = refresh.state !== "idle";
 
-  useLoadErrorMessage(loadError, show);
-
   return (
-    <div className="space-y-6">
-      <StatusMessage flash={flash} />
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="font-display text-3xl font-extrabold text-ink-900">Statistics Management</h1>
-          <p className="mt-1 text-ink-600">
-            The figures of the Previous Events page, recalculated from the rides after every ride change.
-            {figures?.stats.lastUpdated && <> Last updated {formatIndianTime(figures.stats.lastUpdated)}.</>}
-          </p>
-        </div>
+    <AdminPage
+      title="Statistics Management"
+      intro={
+        <>
+          The figures of the Previous Events page, recalculated from the rides after every ride change.
+          {figures?.stats.lastUpdated && <> Last updated {formatIndianTime(figures.stats.lastUpdated)}.</>}
+        </>
+      }
+      action={
         <button
           type="button"
           disabled={refreshing}
@@ -65,8 +61,10 @@ export default function StatsPage({ loaderData }: Route.ComponentProps) {
           <RefreshCw aria-hidden="true" className={`size-4 ${refreshing ? "animate-spin" : ""}`} />
           Refresh Stats
         </button>
-      </div>
+      }
+      flash={flash}
+    >
       {figures && <StatsOverview stats={figures.stats} breakdown={figures.breakdown} />}
-    </div>
+    </AdminPage>
   );
 }
