@@ -12,10 +12,17 @@ import {
   text,
   textList,
 } from "./fields";
+import { registrationSettingsSchema } from "./registration";
 import { coerceParticipants, MAX_PARTICIPANTS, MAX_RIDE_KM } from "./ride-values";
 
 export const RIDE_STATUSES = ["upcoming", "completed", "cancelled"] as const;
 export type RideStatus = (typeof RIDE_STATUSES)[number];
+export const INVALID_RIDE_STATUS = "Status must be upcoming, completed or cancelled";
+
+/** The one check of a status from outside the code: a form, a request, a stored row. */
+export function isRideStatus(value: unknown): value is RideStatus {
+  return RIDE_STATUSES.includes(value as RideStatus);
+}
 
 export const DIFFICULTIES = ["Easy", "Moderate", "Challenging", "Difficult"] as const;
 
@@ -54,12 +61,15 @@ export const rideInputSchema = z
         (participants) => participants <= MAX_PARTICIPANTS,
         `Participants must be at most ${MAX_PARTICIPANTS.toLocaleString("en-US")}`,
       ),
-    status: z.enum(RIDE_STATUSES, { error: "Status must be upcoming, completed or cancelled" }).default("upcoming"),
+    status: z.enum(RIDE_STATUSES, { error: INVALID_RIDE_STATUS }).default("upcoming"),
     featured: flag(false),
     tripCost: text(),
     bookingCost: text(),
     lastBookingDate: optionalIsoDate("Last booking date must be a valid date"),
     bookingFormUrl: optionalHttpUrl("Booking form URL must be a valid URL"),
+    // Absent on rides saved before registrations existed, and on imports of them: such a ride
+    // keeps its external booking form (registrationSettingsOf).
+    registration: registrationSettingsSchema.optional(),
     youtubeUrl: optionalHttpUrl("YouTube URL must be a valid URL"),
     instagramUrl: optionalHttpUrl("Instagram URL must be a valid URL"),
     vehicleType: text(),
