@@ -122,7 +122,10 @@ export function registrationInputSchema(settings: RegistrationSettings) {
         ? boundedText("Driving licence number is required", MAX_LICENCE_LENGTH, "Driving licence number")
             .regex(/^[\p{L}\p{N} /-]+$/u, LICENCE_MESSAGE)
             .transform((value) => value.toUpperCase())
-        : z.unknown().optional().transform(() => ""),
+        : z
+            .unknown()
+            .optional()
+            .transform(() => ""),
       acknowledgeCarry: ticked("Confirm that you will carry the mandatory items"),
       acknowledgePolicy: ticked("Accept the cancellation policy"),
       consent: ticked("Agree to the use of your details for this ride"),
