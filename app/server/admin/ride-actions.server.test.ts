@@ -114,6 +114,7 @@ describeEachEngine("rideAction", (getDb) => {
     expect(await run({ intent: "status", id: stored.id, status: "postponed" })).toMatchObject({
       status: 400,
       message: RIDE_MESSAGES.statusUpdateFailed,
+      errors: { status: "Status must be upcoming, completed or cancelled" },
     });
     expect(await run({ intent: "status", id: "unknown", status: "completed" })).toMatchObject({
       status: 404,
@@ -129,10 +130,16 @@ describeEachEngine("rideAction", (getDb) => {
   it("reorders a section in one go, refusing rides of another section", async () => {
     const [a, b] = [await createRide(getDb(), ride("A")), await createRide(getDb(), ride("B"))];
     const done = await createRide(getDb(), ride("Done", { status: "completed" }));
-    expect(await run({ intent: "reorder", status: "upcoming", ids: [done.id] })).toMatchObject({
-      status: 400,
-      message: RIDE_MESSAGES.orderUpdateFailed,
-    });
+    for (const refused of [
+      { status: "upcoming", ids: [done.id] },
+      { status: "archived", ids: [a.id] },
+      { status: "upcoming", ids: a.id },
+    ]) {
+      expect(await run({ intent: "reorder", ...refused })).toMatchObject({
+        status: 400,
+        message: RIDE_MESSAGES.orderUpdateFailed,
+      });
+    }
     expect(await run({ intent: "reorder", status: "upcoming", ids: [b.id, a.id] })).toMatchObject({
       status: 200,
       message: RIDE_MESSAGES.orderUpdated,

@@ -2,7 +2,7 @@ import type { Insertable, Selectable } from "kysely";
 import { distanceKm } from "~/domain/distance";
 import { durationText } from "~/domain/duration";
 import { migrateLegacyRide } from "~/domain/legacy";
-import { RIDE_STATUSES, rideInputSchema, type Ride, type RideInput, type RideStatus } from "~/domain/ride";
+import { isRideStatus, rideInputSchema, type Ride, type RideInput } from "~/domain/ride";
 import type { RidesTable } from "../db/schema.server";
 import { lenientObject } from "./lenient.server";
 
@@ -76,10 +76,6 @@ function legacyPrice(value: unknown): string {
 
 function textItems(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
-}
-
-export function isRideStatus(value: unknown): value is RideStatus {
-  return RIDE_STATUSES.includes(value as RideStatus);
 }
 
 /**

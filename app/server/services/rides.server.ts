@@ -2,7 +2,14 @@ import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import { SIMILAR_RIDES_LIMIT } from "~/domain/constants";
 import { INVALID_RIDE_ID } from "~/domain/messages";
-import { rideInputSchema, type Ride, type RideInput, type RideStatus } from "~/domain/ride";
+import {
+  INVALID_RIDE_STATUS,
+  isRideStatus,
+  rideInputSchema,
+  type Ride,
+  type RideInput,
+  type RideStatus,
+} from "~/domain/ride";
 import { PREVIOUS_PAGE_SIZE } from "~/domain/ride-pages";
 import { notifyContentChanged, type ContentAction } from "../content-events.server";
 import type { Database, Executor, RidesTable } from "../db/schema.server";
@@ -14,14 +21,13 @@ import {
   positionsAfterReorder,
   sectionQuery,
 } from "./ride-order.server";
-import { isRideStatus, legacyFieldsAfterEdit, rideFromRow, rideRow, type LegacyRideFields } from "./ride-rows.server";
+import { legacyFieldsAfterEdit, rideFromRow, rideRow, type LegacyRideFields } from "./ride-rows.server";
 import { recomputeStats } from "./stats.server";
 import { parseOrThrow } from "./validate.server";
 
 export type RideCounts = { total: number; upcoming: number; completed: number; cancelled: number };
 
 const RIDE_NOT_FOUND = "Ride not found";
-const INVALID_STATUS = "Status must be upcoming, completed or cancelled";
 
 /** Ids come from the server (UUIDs) or an import (e.g. the old app's document ids). */
 function isRideId(id: unknown): id is string {
@@ -209,22 +215,11 @@ export async function deleteRide(db: Database, id: string): Promise<void> {
 }
 
 /**
- * SPEC §4 duplicate: a new ride with the same details, no id of its own, the title
- * suffixed ' (Copy)' and status upcoming. It is validated like any new ride.
- */
-export async function duplicateRide(db: Database, id: string): Promise<Ride> {
-  const source = await getRide(db, id);
-  if (!source) throw new NotFoundError(RIDE_NOT_FOUND);
-  const copy = parseOrThrow(rideInputSchema, { ...source, title: `${source.title} (Copy)`, status: "upcoming" });
-  return insertRide(db, copy, legacyFieldsAfterEdit(source));
-}
-
-/**
  * The card's status dropdown: the ride moves to the end of its new section. Choosing the
  * status it already has writes nothing (no new version, no event).
  */
 export async function setRideStatus(db: Database, id: string, status: RideStatus): Promise<Ride> {
-  if (!isRideStatus(status)) throw new ValidationError({ status: INVALID_STATUS });
+  if (!isRideStatus(status)) throw new ValidationError({ status: INVALID_RIDE_STATUS });
   if (!isRideId(id)) throw new NotFoundError(RIDE_NOT_FOUND);
   const result = await db.transaction().execute(async (trx) => {
     const current = await findRow(trx, id);
@@ -255,7 +250,7 @@ export async function setRideStatus(db: Database, id: string, status: RideStatus
  * statement rewrites the positions that changed, in one transaction.
  */
 export async function reorderRides(db: Database, status: RideStatus, orderedIds: string[]): Promise<void> {
-  if (!isRideStatus(status)) throw new ValidationError({ status: INVALID_STATUS });
+  if (!isRideStatus(status)) throw new ValidationError({ status: INVALID_RIDE_STATUS });
   if (!Array.isArray(orderedIds) || !orderedIds.every(isRideId)) {
     throw new ValidationError({ orderedIds: "The new order must be a list of ride ids" });
   }

@@ -4,16 +4,7 @@ import { onContentChanged, type ContentChange } from "~/server/content-events.se
 import { describeEachEngine } from "../../../tests/support/databases";
 import { rideInput, setRideColumns, snapshot } from "../../../tests/support/fixtures";
 import { ConflictError, NotFoundError, ValidationError } from "./errors.server";
-import {
-  createRide,
-  deleteRide,
-  duplicateRide,
-  getRide,
-  listRides,
-  rideCounts,
-  setRideStatus,
-  updateRide,
-} from "./rides.server";
+import { createRide, deleteRide, getRide, listRides, rideCounts, setRideStatus, updateRide } from "./rides.server";
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -262,21 +253,6 @@ describeEachEngine("rides service", (getDb) => {
     const unknown = await refused(getDb, () => deleteRide(getDb(), "no-such-ride"));
     expect(unknown).toBeInstanceOf(NotFoundError);
     expect((unknown as Error).message).toBe(INVALID_RIDE_ID);
-  });
-
-  it("duplicates a ride as a new upcoming ride titled '(Copy)', leaving the original alone", async () => {
-    const source = await createRide(
-      getDb(),
-      rideInput({ status: "completed", participants: 14, startDate: "2025-03-01", endDate: "2025-03-04" }),
-    );
-    await createRide(getDb(), rideInput());
-    const copy = await duplicateRide(getDb(), source.id);
-    expect(copy.id).not.toBe(source.id);
-    expect(copy).toMatchObject({ title: "Spiti Valley Circuit (Copy)", status: "upcoming", order: 1, version: 1 });
-    const { id: _a, title: _b, status: _c, order: _d, createdAt: _e, updatedAt: _f, ...details } = source;
-    expect(copy).toMatchObject(details);
-    expect(await getRide(getDb(), source.id)).toEqual(source);
-    expect(await refused(getDb, () => duplicateRide(getDb(), "no-such-ride"))).toBeInstanceOf(NotFoundError);
   });
 
   it("changes status, moving the ride to the end of its new section", async () => {
