@@ -23,7 +23,8 @@ import { Agent, get } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { ensureBuild, freePort, ROOT, stopProcess } from "./bench/processes.ts";
+import { freePort } from "../tests/support/ports.ts";
+import { ensureBuild, ROOT, stopProcess } from "./bench/processes.ts";
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build-bench";
 const SECONDS = Number(process.env.BENCH_SECONDS) || 10;

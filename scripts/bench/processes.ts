@@ -1,8 +1,8 @@
-// Child processes and ports for the benchmark scripts (bench:http, bench:web) and the fuzzer.
+// Child processes for the benchmark scripts (bench:http, bench:web) and the fuzzer.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
+import { freePort } from "../../tests/support/ports.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -14,20 +14,6 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv): Pr
     child.on("exit", (code) =>
       code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`)),
     );
-  });
-}
-
-/** A port nothing listens on right now, on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no free port")),
-      );
-    });
   });
 }
 

@@ -2,7 +2,7 @@ import { CONFIG_MESSAGES } from "~/domain/messages";
 import { listRecentActivity } from "~/server/services/audit.server";
 import { postAction, testOnOwnAdminServer } from "./admin-helpers.ts";
 import { expect } from "./fixtures.ts";
-import { waitForHydration } from "./support/hydration.ts";
+import { waitForHydration } from "../support/hydration.ts";
 
 // SPEC §2 Contact Information Management, §5 contact rules, §8 config messages. The details
 // are in every public page's footer: on a server of its own.

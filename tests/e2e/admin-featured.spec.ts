@@ -3,7 +3,7 @@ import { PREVIEW_FALLBACKS } from "~/components/admin/featured/preview";
 import { listRecentActivity } from "~/server/services/audit.server";
 import { postAction, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
 import { expect } from "./fixtures.ts";
-import { waitForHydration } from "./support/hydration.ts";
+import { waitForHydration } from "../support/hydration.ts";
 
 // SPEC §2 Featured Ride Management, §5 featured rules, §8 featured messages. The banner is on
 // every visitor's home page: on a server of its own.

@@ -2,7 +2,7 @@ import { DELETE_SLIDE_CONFIRM, SLIDE_MESSAGES } from "~/domain/messages";
 import { listRecentActivity } from "~/server/services/audit.server";
 import { postAction, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
 import { expect } from "./fixtures.ts";
-import { waitForHydration } from "./support/hydration.ts";
+import { waitForHydration } from "../support/hydration.ts";
 
 // SPEC §2 Hero Section Management, §4 new-slide defaults, §5 slide rules, §8 slide messages.
 // The carousel is on every visitor's home page: on a server of its own.

@@ -5,7 +5,7 @@ import type { Database } from "~/server/db/schema.server";
 import { signInAs } from "./admin-fixtures.ts";
 import { addRide, adminCard, postAction, storedRide, uniqueTitle, testOnOwnAdminServer } from "./admin-helpers.ts";
 import { expect, guardContext } from "./fixtures.ts";
-import { waitForHydration } from "./support/hydration.ts";
+import { waitForHydration } from "../support/hydration.ts";
 
 // Two admins at work at once (SPEC §7 live listeners): what one saves appears on the other's
 // screen without a reload, and a save based on a copy someone else has changed since is

@@ -9,7 +9,7 @@ import {
   testOnOwnAdminServer,
 } from "./admin-helpers.ts";
 import { expect } from "./fixtures.ts";
-import { waitForHydration } from "./support/hydration.ts";
+import { waitForHydration } from "../support/hydration.ts";
 
 // SPEC §5 ride form rules, checked in the browser and again by the server; SPEC §4 itinerary
 // generation from the dates.

@@ -3,7 +3,7 @@ import { RIDE_MESSAGES } from "~/domain/messages";
 import { KEYBOARD_DRAG_STEP_PX } from "~/domain/constants";
 import { postAction, publicRideTitles, testOnOwnAdminServer } from "./admin-helpers.ts";
 import { expect } from "./fixtures.ts";
-import { waitForHydration } from "./support/hydration.ts";
+import { waitForHydration } from "../support/hydration.ts";
 
 // SPEC §2: each section is reorderable by pointer and keyboard (25 px steps), the order is
 // saved at once (SPEC §7 reorder) and reflected on the public pages. On a server of its own

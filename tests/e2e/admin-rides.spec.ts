@@ -11,7 +11,7 @@ import {
   testOnOwnAdminServer,
 } from "./admin-helpers.ts";
 import { expect } from "./fixtures.ts";
-import { waitForHydration } from "./support/hydration.ts";
+import { waitForHydration } from "../support/hydration.ts";
 
 // SPEC §2 Ride Management, §4 defaults / duplicate / status, §8 ride messages.
 

@@ -4,7 +4,7 @@ import { listRecentActivity } from "~/server/services/audit.server";
 import { getRideBreakdown, getStats } from "~/server/services/stats.server";
 import { testOnOwnAdminServer } from "./admin-helpers.ts";
 import { expect } from "./fixtures.ts";
-import { waitForHydration } from "./support/hydration.ts";
+import { waitForHydration } from "../support/hydration.ts";
 
 // SPEC §2 Statistics Management, §9 statistics display, §4/§8 messages that clear themselves
 // after 3 seconds. On a server of its own so the figures are exactly the database's.

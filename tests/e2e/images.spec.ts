@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { UPLOAD_TIMEOUT_MS } from "~/domain/constants";
 import { dataPaths } from "~/server/env.server";
 import { pngClaiming, twoToneJpeg } from "../support/image-fixtures";
-import { waitForHydration } from "./support/hydration.ts";
+import { waitForHydration } from "../support/hydration.ts";
 import { expect, test } from "./admin-fixtures.ts";
 import { expectNoA11yViolations } from "./fixtures.ts";
 

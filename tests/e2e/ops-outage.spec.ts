@@ -4,12 +4,12 @@ import {
   POSTGRES_SKIP_REASON,
   SHARED_SESSION_SECRET,
   createDatabase,
-  startDatabaseRelay,
   startInstance,
   stopAllInstances,
   terminateConnections,
   waitFor,
 } from "./ops-support.ts";
+import { startPostgresRelay } from "../support/postgres-relay.ts";
 import { expect, test } from "./fixtures.ts";
 
 // Database outages on PostgreSQL (ports 4410-4419). Requests must fail fast and cleanly (503,
@@ -35,12 +35,12 @@ function rideTitles(html: string): string[] {
 
 test("with the network to PostgreSQL cut: 503 within seconds, public pages from their last copy, recovery by itself", async () => {
   const database = await createDatabase();
-  const relay = await startDatabaseRelay(4410);
+  const relay = await startPostgresRelay(4410);
   const db = openPostgres(database.url);
   try {
     const instance = await startInstance({
       port: 4411,
-      env: { DATABASE_URL: relay.urlFor(database), SESSION_SECRET: SHARED_SESSION_SECRET },
+      env: { DATABASE_URL: relay.urlFor(database.url), SESSION_SECRET: SHARED_SESSION_SECRET },
     });
     const admin = await createAdmin(db);
     const cookie = await sessionCookieFor(db, admin.userId);
@@ -130,12 +130,12 @@ test("pg_terminate_backend on every connection of the app: never a 500, and it w
 
 test("unreachable at start-up: alive, not ready, 503 at once; it starts by itself when the database comes", async () => {
   const database = await createDatabase();
-  const relay = await startDatabaseRelay(4413);
+  const relay = await startPostgresRelay(4413);
   relay.cut();
   try {
     const instance = await startInstance({
       port: 4414,
-      env: { DATABASE_URL: relay.urlFor(database) },
+      env: { DATABASE_URL: relay.urlFor(database.url) },
       waitFor: "listening",
     });
     expect((await timed(`${instance.url}/healthz`)).status).toBe(200);

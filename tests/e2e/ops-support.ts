@@ -4,7 +4,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestInfo } from "@playwright/test";
@@ -197,48 +196,6 @@ export async function terminateConnections(database: string, applicationName?: s
     );
     return rowCount ?? 0;
   });
-}
-
-/**
- * A TCP relay in front of PostgreSQL that can cut the network: when unreachable, every open
- * connection is dropped and new ones are reset at once.
- */
-export async function startDatabaseRelay(port: number, target = new URL(TEST_DATABASE_URL)) {
-  const sockets = new Set<net.Socket>();
-  let reachable = true;
-  const server = net.createServer((socket) => {
-    if (!reachable) return void socket.destroy();
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    for (const end of [socket, upstream]) {
-      sockets.add(end);
-      end.on("close", () => sockets.delete(end));
-      end.on("error", () => {});
-    }
-    socket.pipe(upstream).pipe(socket);
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", resolve);
-  });
-  return {
-    /** The database URL through this relay. */
-    urlFor(database: TestDatabase): string {
-      const url = new URL(database.url);
-      url.host = `127.0.0.1:${port}`;
-      return url.href;
-    },
-    cut() {
-      reachable = false;
-      for (const socket of sockets) socket.destroy();
-    },
-    restore() {
-      reachable = true;
-    },
-    close: () => {
-      for (const socket of sockets) socket.destroy();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
 }
 
 export async function waitFor<T>(

@@ -1,6 +1,6 @@
 import { ABOUT_ICON_ANIMATION_MS, ABOUT_ICON_INTERVAL_MS } from "~/domain/constants";
 import { expect, test } from "./fixtures.ts";
-import { waitForHydration } from "./support/hydration.ts";
+import { waitForHydration } from "../support/hydration.ts";
 import { pauseClock } from "./support/paused-clock.ts";
 
 // SPEC §2 About page and §9's icon timings. Static content: the shared server will do.

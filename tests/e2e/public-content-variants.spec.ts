@@ -5,7 +5,7 @@ import { saveConfig } from "~/server/services/config.server";
 import { saveFeaturedRide } from "~/server/services/featured.server";
 import { createRide } from "~/server/services/rides.server";
 import { expect } from "./fixtures.ts";
-import { waitForHydration } from "./support/hydration.ts";
+import { waitForHydration } from "../support/hydration.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 
 // SPEC §2 and §5 display rules on content the demo lacks: costs that hide the badge, a ride

@@ -1,6 +1,6 @@
 import { SOCIAL_LINK_MESSAGES } from "~/domain/messages";
 import { expect } from "./fixtures.ts";
-import { waitForHydration } from "./support/hydration.ts";
+import { waitForHydration } from "../support/hydration.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 
 // SPEC §2 'Past Adventures' on the demo content: four completed rides with 16, 22, 14 and

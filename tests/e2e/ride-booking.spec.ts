@@ -4,7 +4,8 @@ import { formatIndianShortDate } from "~/domain/dates";
 import type { Ride } from "~/domain/ride";
 import { updateRide } from "~/server/services/rides.server";
 import { expect, test } from "./admin-fixtures.ts";
-import { publicRide, ridePath, waitForHydration } from "./ride-helpers.ts";
+import { waitForHydration } from "../support/hydration.ts";
+import { publicRide, ridePath } from "./ride-helpers.ts";
 
 // SPEC §2 sidebar booking card and §4 registration pop-up.
 

@@ -32,15 +32,3 @@ export function listUnder(page: Page, scopeSelector: string, heading: string) {
     .last()
     .getByRole("listitem");
 }
-
-/**
- * Waits until React has hydrated the page: until then a click reaches the server-rendered
- * markup only (a tab is a plain in-page link, Share does nothing). React marks each element
- * it owns with its props once it has attached its event handlers.
- */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const element = document.querySelector('nav[aria-label="Ride sections"] a');
-    return element !== null && Object.keys(element).some((key) => key.startsWith("__reactProps"));
-  });
-}

@@ -12,13 +12,14 @@ import { adminContext } from "~/server/auth/admin-session.server";
 import type { Database } from "~/server/db/schema.server";
 import { readEnv } from "~/server/env.server";
 import { deleteImage, getImage, listImages, saveUpload } from "~/server/images/images.server";
-import { ImageRejectedError, UPLOAD_REJECTIONS } from "~/server/images/upload-errors.server";
+import { UPLOAD_REJECTIONS } from "~/server/images/upload-errors.server";
 import { createDiskStorage } from "~/server/storage/disk-storage.server";
 import type { ObjectStorage } from "~/server/storage/storage.server";
 import { action as uploadAction } from "~/routes/admin/images";
 import { loader as imageLoader } from "~/routes/resources/image";
 import { describeEachEngine } from "../support/databases";
 import { pngClaiming, sidewaysPhoneJpeg, twoToneJpeg } from "../support/image-fixtures";
+import { rejection } from "../support/image-rejection";
 
 const NOW = new Date("2026-11-22T12:00:00.000Z");
 const TIMESTAMP = NOW.getTime();
@@ -27,15 +28,6 @@ async function storedKeys(storage: ObjectStorage): Promise<string[]> {
   const keys: string[] = [];
   for await (const object of storage.list()) keys.push(object.key);
   return keys.sort();
-}
-
-async function rejection(work: Promise<unknown>): Promise<ImageRejectedError> {
-  const error = await work.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ImageRejectedError);
-  return error as ImageRejectedError;
 }
 
 const ADMIN: User = {

@@ -1,5 +1,4 @@
 import { EventEmitter } from "node:events";
-import net from "node:net";
 import pg from "pg";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
@@ -12,6 +11,7 @@ import {
 } from "~/server/content-events-pg.server";
 import { type TestDatabase, openTestDatabase } from "../support/databases";
 import { TEST_DATABASE_URL, TEST_ENGINES, withAdminClient } from "../support/postgres";
+import { startPostgresRelay } from "../support/postgres-relay";
 
 // Two "instances" in one process: each has its own local change events and its own bridge,
 // and they meet only in PostgreSQL, as separate servers would.
@@ -38,31 +38,6 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5_
     if (Date.now() > deadline) throw new Error("condition not met in time");
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-}
-
-/** A TCP relay to PostgreSQL that can play an unreachable server (connections reset at once). */
-async function startProxy(target: URL) {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => {
-    if (!proxy.reachable) return void socket.destroy();
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    for (const end of [socket, upstream]) {
-      sockets.add(end);
-      end.on("close", () => sockets.delete(end));
-      end.on("error", () => {});
-    }
-    socket.pipe(upstream).pipe(socket);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const proxy = {
-    reachable: true,
-    port: (server.address() as net.AddressInfo).port,
-    close: () => {
-      for (const socket of sockets) socket.destroy();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-  return proxy;
 }
 
 describe.runIf(TEST_ENGINES.includes("postgres"))("content changes across instances (PostgreSQL LISTEN/NOTIFY)", () => {
@@ -138,30 +113,28 @@ describe.runIf(TEST_ENGINES.includes("postgres"))("content changes across instan
   });
 
   test("an instance started while PostgreSQL is unreachable starts anyway and listens once it can", async () => {
-    const proxy = await startProxy(new URL(TEST_DATABASE_URL));
+    const relay = await startPostgresRelay();
     try {
-      proxy.reachable = false;
-      const url = new URL(TEST_DATABASE_URL);
-      url.host = `127.0.0.1:${proxy.port}`;
+      relay.cut();
       const local = localEvents();
       const received: ContentChange[] = [];
       local.subscribe((change) => received.push(change));
       const late = await startContentBridge({
         db: database.db,
-        connection: { connectionString: url.href, application_name: "bridge-test-late" },
+        connection: { connectionString: relay.urlFor(TEST_DATABASE_URL), application_name: "bridge-test-late" },
         logger: silent,
         local,
         retryDelayMs: { initial: 50, max: 200 },
       });
       instances.push({ bridge: late, received, notify: local.notify });
       expect(late.isListening()).toBe(false);
-      proxy.reachable = true;
+      relay.restore();
       await until(() => late.isListening());
       const a = await startInstance("bridge-test-a");
       a.notify(rideCreated);
       await until(() => received.some((change) => change.id === "r1"));
     } finally {
-      await proxy.close();
+      await relay.close();
     }
   });
 

@@ -11,16 +11,8 @@ import {
 } from "../../../tests/support/image-fixtures";
 import { decodeBitmap, UnsupportedBitmapError } from "./bmp.server";
 import { processImage } from "./process.server";
-import { ImageRejectedError, UPLOAD_REJECTIONS } from "./upload-errors.server";
-
-async function rejection(work: Promise<unknown>): Promise<ImageRejectedError> {
-  const error = await work.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ImageRejectedError);
-  return error as ImageRejectedError;
-}
+import { UPLOAD_REJECTIONS } from "./upload-errors.server";
+import { rejection } from "../../../tests/support/image-rejection";
 
 /** The colour at a point of an encoded image. */
 async function colourAt(image: Buffer, x: number, y: number): Promise<number[]> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readLimitedBody } from "./read-body.server";
-import { ImageRejectedError, UPLOAD_REJECTIONS } from "./upload-errors.server";
+import { UPLOAD_REJECTIONS } from "./upload-errors.server";
+import { rejection } from "../../../tests/support/image-rejection";
 
 const MB = 1024 * 1024;
 
@@ -22,15 +23,6 @@ function trackedBody(chunks: number, size: number) {
 
 function post(body: ReadableStream<Uint8Array> | null, headers: Record<string, string> = {}): Request {
   return new Request("http://localhost/admin/images", { method: "POST", body, headers, duplex: "half" } as RequestInit);
-}
-
-async function rejection(work: Promise<unknown>): Promise<ImageRejectedError> {
-  const error = await work.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ImageRejectedError);
-  return error as ImageRejectedError;
 }
 
 describe("readLimitedBody", () => {

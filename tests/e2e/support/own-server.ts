@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "../fixtures.ts";
@@ -9,6 +8,7 @@ import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
 import { dataPaths } from "~/server/env.server";
 import { seedDemoContent } from "~/server/seed/demo-content.server";
+import { freePort } from "../../support/ports.ts";
 
 // The server of playwright.config.ts is shared by every spec, and admin specs change its
 // content. A spec that asserts exact content, needs content the demo lacks (a ride without a
@@ -23,19 +23,6 @@ export type OwnServer = {
   logs(): string;
   stop(): Promise<void>;
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 export type OwnServerOptions = {
   /** Seed the demo content, as a new installation does. */

@@ -1,0 +1,16 @@
+// Ports for servers a test or a benchmark starts of its own.
+import { createServer } from "node:net";
+
+/** A port nothing listens on right now, on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no free port")),
+      );
+    });
+  });
+}
