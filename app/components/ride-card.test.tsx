@@ -1,7 +1,8 @@
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { RideSummary } from "~/domain/ride-summary";
+import { FALLBACK_RIDES } from "~/domain/fallback-content";
+import { type RideSummary, rideSummary } from "~/domain/ride-summary";
 import { RideCard, type RideCardProps } from "./ride-card";
 
 const ride: RideSummary = {
@@ -77,5 +78,33 @@ describe("RideCard, completed (SPEC §2 completed ride cards)", () => {
       /<a href="https:\/\/instagram.com\/p\/1" target="_blank" rel="noopener noreferrer"[^>]*>.*?Instagram/,
     );
     expect(html).toMatch(/<button type="button"[^>]*>.*?YouTube/);
+  });
+});
+
+describe("RideCard from a ride summary (what listing pages send to the browser)", () => {
+  const whole = {
+    ...FALLBACK_RIDES[0]!,
+    instagramUrl: "https://instagram.com/p/1",
+    youtubeUrl: "https://youtube.com/watch?v=1",
+    highlights: ["Key Monastery at dawn"],
+    itinerary: [{ day: 1, title: "Manali to Kaza", description: "Over Kunzum La", distance: "200 km", activities: [] }],
+    cancellationPolicy: "Credit note only, never a refund",
+  };
+  const card = (ride: RideSummary, variant: RideCardProps["variant"]) =>
+    renderToString(
+      <MemoryRouter>
+        <RideCard ride={ride} variant={variant} />
+      </MemoryRouter>,
+    );
+
+  it.each(["upcoming", "completed"] as const)("is the same %s card as one drawn from the whole ride", (variant) => {
+    expect(card(rideSummary(whole), variant)).toBe(card(whole, variant));
+  });
+
+  it("leaves out what only the ride page shows", () => {
+    const sent = JSON.stringify(rideSummary(whole));
+    expect(sent).not.toContain("Key Monastery at dawn");
+    expect(sent).not.toContain("Credit note only");
+    expect(sent).not.toContain("Kunzum La");
   });
 });

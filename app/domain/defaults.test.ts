@@ -5,11 +5,9 @@ import {
   DEFAULT_CARRY_MANDATORY,
   DEFAULT_CARRY_SUGGESTED,
   DEFAULT_EXCLUDED,
-  DEFAULT_GROUP_SIZE,
   DEFAULT_HIGHLIGHTS,
   DEFAULT_INCLUDED,
   DEFAULT_PAYMENT_TERMS,
-  DEFAULT_VEHICLE_TYPE,
   FALLBACK_CONFIG,
   policyPoints,
   rideForDisplay,
@@ -37,31 +35,7 @@ const emptyRide: Ride = {
   version: 1,
 };
 
-describe("SPEC §9 default texts", () => {
-  it("names the default vehicle type and group size", () => {
-    expect(DEFAULT_VEHICLE_TYPE).toBe("Bike/Car");
-    expect(DEFAULT_GROUP_SIZE).toBe("15-20");
-  });
-
-  it("lists the default things to carry", () => {
-    expect(DEFAULT_CARRY_MANDATORY).toEqual([
-      "Rain coat",
-      "Jacket/thermal wear",
-      "Driving licence",
-      "Vehicle documents",
-      "Aadhaar card",
-      "Riding gear",
-    ]);
-    expect(DEFAULT_CARRY_SUGGESTED).toEqual([
-      "Power bank",
-      "Sunglasses",
-      "Camera",
-      "Water bottle",
-      "Snacks",
-      "Personal medication",
-    ]);
-  });
-
+describe("SPEC §9 default policies", () => {
   it("states the cancellation policy: no cancellation, credit for a future trip, no refund", () => {
     expect(DEFAULT_CANCELLATION_POLICY.join(" ")).toMatch(/cannot be cancelled.*future trip.*No refund/);
   });
