@@ -17,6 +17,14 @@ export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
 export const REGISTRATION_OPTIONS = ["solo", "pillion", "rental"] as const;
 export type RegistrationOption = (typeof REGISTRATION_OPTIONS)[number];
 
+/** A confirmed registration holds its seats; a waitlisted one waits for them; a cancelled one holds none. */
+export const REGISTRATION_STATUSES = ["confirmed", "waitlisted", "cancelled"] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
+/** The booking amount: due until an admin has seen it arrive. */
+export const PAYMENT_STATES = ["due", "paid"] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
 /** A pillion takes a seat of their own. */
 export const OPTION_SEATS: Readonly<Record<RegistrationOption, number>> = { solo: 1, pillion: 2, rental: 1 };
 

@@ -73,6 +73,23 @@ const expected: ExpectedSchema = {
     summary: text,
     created_at: text,
   },
+  registrations: {
+    id: text,
+    ride_id: text,
+    reference: text,
+    token_hash: nullableText,
+    status: text,
+    seats: integer,
+    option: text,
+    phone: nullableText,
+    payment: text,
+    utr: nullableText,
+    checked_in_at: nullableText,
+    data: text,
+    created_at: text,
+    updated_at: text,
+    erased_at: nullableText,
+  },
 };
 
 /** The columns of a table as the engine's own catalog describes them. */

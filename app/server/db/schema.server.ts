@@ -94,6 +94,35 @@ export interface ImagesTable {
   created_at: string;
 }
 
+/**
+ * A rider's registration for a ride (issue 12). `data` holds the rest of the rider's answers
+ * as JSON ('{}' once erased); phone, UTR and token hash are null once erased.
+ */
+export interface RegistrationsTable {
+  id: string;
+  ride_id: string;
+  /** The booking reference ('RB-7K3Q'), unique within the ride. */
+  reference: string;
+  /** SHA-256 (hex) of the private-link token; null once erased. */
+  token_hash: string | null;
+  /** confirmed, waitlisted or cancelled. */
+  status: string;
+  /** Seats the registration takes (2 for a rider with a pillion). */
+  seats: number;
+  option: string;
+  /** E.164; unique per ride among registrations not cancelled. */
+  phone: string | null;
+  /** due or paid. */
+  payment: string;
+  /** The UPI transaction id the rider gave. */
+  utr: string | null;
+  checked_in_at: string | null;
+  data: string;
+  created_at: string;
+  updated_at: string;
+  erased_at: string | null;
+}
+
 export interface DB {
   rides: RidesTable;
   hero_slides: HeroSlidesTable;
@@ -103,6 +132,7 @@ export interface DB {
   login_attempts: LoginAttemptsTable;
   images: ImagesTable;
   audit_log: AuditLogTable;
+  registrations: RegistrationsTable;
 }
 
 export type Database = Kysely<DB>;

@@ -1,0 +1,117 @@
+import type { Selectable } from "kysely";
+import { BLOOD_GROUPS, type BloodGroup, type RegistrationInput } from "~/domain/registration-input";
+import {
+  PAYMENT_STATES,
+  REGISTRATION_OPTIONS,
+  REGISTRATION_STATUSES,
+  type PaymentState,
+  type RegistrationOption,
+  type RegistrationStatus,
+} from "~/domain/registration";
+import type { RegistrationsTable } from "../db/schema.server";
+
+/**
+ * How a registration is laid out in its table: columns for what queries count, filter or guard
+ * on (status, seats, option, phone, payment), the rider's other answers as JSON in `data`.
+ */
+
+/** A registration as services return it. Personal fields are '' once erased. */
+export type Registration = {
+  id: string;
+  rideId: string;
+  reference: string;
+  status: RegistrationStatus;
+  option: RegistrationOption;
+  seats: number;
+  /** E.164. */
+  phone: string;
+  name: string;
+  email: string;
+  emergencyName: string;
+  /** E.164. */
+  emergencyPhone: string;
+  bloodGroup: BloodGroup | "";
+  bikeModel: string;
+  pillionName: string;
+  licenceNumber: string;
+  payment: PaymentState;
+  /** The UPI transaction id the rider gave; '' until then. */
+  utr: string;
+  checkedInAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** When the personal data was erased; null while it is kept. */
+  erasedAt: string | null;
+};
+
+/** The answers kept in `data`: everything personal but the phone, which has its column. */
+export type RegistrationDetails = Pick<
+  Registration,
+  "name" | "email" | "emergencyName" | "emergencyPhone" | "bloodGroup" | "bikeModel" | "pillionName" | "licenceNumber"
+>;
+
+const DETAIL_KEYS = [
+  "name",
+  "email",
+  "emergencyName",
+  "emergencyPhone",
+  "bloodGroup",
+  "bikeModel",
+  "pillionName",
+  "licenceNumber",
+] as const satisfies readonly (keyof RegistrationDetails)[];
+
+/** The stored answers of a form that passed registrationInputSchema, with when the rider agreed. */
+export function detailsOf(input: RegistrationInput, at: string): RegistrationDetails & { agreedAt: string } {
+  const details = Object.fromEntries(DETAIL_KEYS.map((key) => [key, input[key]])) as RegistrationDetails;
+  return { ...details, agreedAt: at };
+}
+
+function oneOf<T extends string>(values: readonly T[], value: unknown, fallback: T): T {
+  return values.includes(value as T) ? (value as T) : fallback;
+}
+
+function readDetails(data: string): RegistrationDetails {
+  let raw: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(data);
+    if (parsed !== null && typeof parsed === "object") raw = parsed as Record<string, unknown>;
+  } catch {
+    // A document edited by hand into invalid JSON reads as erased rather than failing the list.
+  }
+  const text = (key: string) => (typeof raw[key] === "string" ? raw[key] : "");
+  return {
+    name: text("name"),
+    email: text("email"),
+    emergencyName: text("emergencyName"),
+    emergencyPhone: text("emergencyPhone"),
+    bloodGroup: oneOf<BloodGroup | "">(BLOOD_GROUPS, raw.bloodGroup, ""),
+    bikeModel: text("bikeModel"),
+    pillionName: text("pillionName"),
+    licenceNumber: text("licenceNumber"),
+  };
+}
+
+export function registrationFromRow(row: Selectable<RegistrationsTable>): Registration {
+  return {
+    id: row.id,
+    rideId: row.ride_id,
+    reference: row.reference,
+    status: oneOf(REGISTRATION_STATUSES, row.status, "cancelled"),
+    option: oneOf(REGISTRATION_OPTIONS, row.option, "solo"),
+    seats: row.seats,
+    phone: row.phone ?? "",
+    ...readDetails(row.data),
+    payment: oneOf(PAYMENT_STATES, row.payment, "due"),
+    utr: row.utr ?? "",
+    checkedInAt: row.checked_in_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    erasedAt: row.erased_at,
+  };
+}
+
+/** What erasure leaves of a row: status, option, seats, payment and times, for anonymous counts. */
+export function erasedColumns(at: string) {
+  return { phone: null, utr: null, token_hash: null, data: "{}", erased_at: at, updated_at: at };
+}
