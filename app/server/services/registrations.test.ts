@@ -130,6 +130,7 @@ describeEachEngine("registrations service", (getDb) => {
       await setRideStatus(db, ride.id, status);
       await expectRefused(db, () => register(db, ride.id, rider(1), NOW), { "": REFUSALS[status] });
     }
+    expect(await allRows(db)).toEqual([]);
   });
 
   it("refuses after the cut-off: the end of the last booking date in India", async () => {
