@@ -4,6 +4,7 @@ import { notEnoughSeats, REFUSALS } from "~/domain/registration";
 import type { Database } from "~/server/db/schema.server";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { rideInput } from "../../../tests/support/fixtures";
+import { riderForm } from "../../../tests/support/registration-fixtures";
 import { NotFoundError, ValidationError } from "./errors.server";
 import {
   cancelByToken,
@@ -46,22 +47,7 @@ async function siteRide(
   );
 }
 
-/** A valid form; `n` makes the mobile number (and name) distinct. */
-function rider(n: number, overrides: Record<string, unknown> = {}) {
-  return {
-    name: `Rider ${n}`,
-    mobile: `98${String(n).padStart(8, "0")}`,
-    emergencyName: "Ravi Rao",
-    emergencyPhone: "+91 91234 56789",
-    bloodGroup: "O+",
-    option: "solo",
-    bikeModel: "Himalayan 450",
-    acknowledgeCarry: "on",
-    acknowledgePolicy: "on",
-    consent: "on",
-    ...overrides,
-  };
-}
+const rider = riderForm;
 
 async function allRows(db: Database) {
   return db.selectFrom("registrations").selectAll().orderBy("id").execute();
