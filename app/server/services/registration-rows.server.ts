@@ -71,14 +71,25 @@ function oneOf<T extends string>(values: readonly T[], value: unknown, fallback:
   return values.includes(value as T) ? (value as T) : fallback;
 }
 
-function readDetails(data: string): RegistrationDetails {
-  let raw: Record<string, unknown> = {};
+/** The stored answers; a document edited by hand into something else reads as empty rather than failing the list. */
+function readData(data: string): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(data);
-    if (parsed !== null && typeof parsed === "object") raw = parsed as Record<string, unknown>;
+    return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
   } catch {
-    // A document edited by hand into invalid JSON reads as erased rather than failing the list.
+    return {};
   }
+}
+
+/** The stored answers with some of them replaced, as `data`. */
+export function dataWith(data: string, changes: Partial<RegistrationDetails>): string {
+  return JSON.stringify({ ...readData(data), ...changes });
+}
+
+function readDetails(data: string): RegistrationDetails {
+  const raw = readData(data);
   const text = (key: string) => (typeof raw[key] === "string" ? raw[key] : "");
   return {
     name: text("name"),

@@ -19,7 +19,7 @@ import { REFERENCE_ALPHABET, REFERENCE_LENGTH, referenceFrom } from "~/domain/re
 import type { Ride } from "~/domain/ride";
 import type { Database, Executor, RegistrationsTable } from "../db/schema.server";
 import { NotFoundError, ValidationError } from "./errors.server";
-import { detailsOf, erasedColumns, registrationFromRow, type Registration } from "./registration-rows.server";
+import { dataWith, detailsOf, erasedColumns, registrationFromRow, type Registration } from "./registration-rows.server";
 import { rideFromRow } from "./ride-rows.server";
 import { getRide } from "./rides.server";
 import { parseOrThrow } from "./validate.server";
@@ -229,13 +229,11 @@ export async function updateContactByToken(
     async (trx, row) => {
       assertLive(row);
       if (await isMobileTaken(trx, row.ride_id, contact.mobile, row.id)) refuse(DUPLICATE_MOBILE, "mobile");
-      const current = registrationFromRow(row);
       const { mobile, ...details } = contact;
-      const data = JSON.parse(row.data) as Record<string, unknown>;
       const updated = await trx
         .updateTable("registrations")
-        .set({ phone: mobile, data: JSON.stringify({ ...data, ...details }), updated_at: now.toISOString() })
-        .where("id", "=", current.id)
+        .set({ phone: mobile, data: dataWith(row.data, details), updated_at: now.toISOString() })
+        .where("id", "=", row.id)
         .returningAll()
         .executeTakeFirstOrThrow();
       return registrationFromRow(updated);

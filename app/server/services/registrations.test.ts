@@ -288,6 +288,22 @@ describeEachEngine("registrations service", (getDb) => {
     await expectRefused(db, () => updateContactByToken(db, token, contact), { "": "This registration is cancelled" });
   });
 
+  it("reads a registration whose answers were edited by hand into something else as empty, and can fix it", async () => {
+    const db = getDb();
+    const ride = await siteRide(db);
+    const { token, registration } = await register(db, ride.id, rider(1), NOW);
+    for (const data of ["not json", "[1]", "null"]) {
+      await db.updateTable("registrations").set({ data }).where("id", "=", registration.id).execute();
+      expect(await getRegistrationByToken(db, token)).toMatchObject({
+        name: "",
+        bikeModel: "",
+        phone: "+919800000001",
+      });
+    }
+    const contact = { name: "Asha", mobile: "9800000001", emergencyName: "Ravi", emergencyPhone: "9800000002" };
+    expect(await updateContactByToken(db, token, contact, NOW)).toMatchObject({ name: "Asha", emergencyName: "Ravi" });
+  });
+
   it("lists a ride's riders in registration order, with filters and search", async () => {
     const db = getDb();
     const ride = await siteRide(db, { seats: 2 });
