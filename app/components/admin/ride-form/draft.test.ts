@@ -19,6 +19,17 @@ const ride: Ride = {
   bookingCost: "₹5,000",
   lastBookingDate: "2026-11-25",
   bookingFormUrl: "https://forms.example.com/spiti",
+  registration: {
+    mode: "site",
+    seats: 12,
+    options: {
+      solo: { offered: true, price: "₹5,000" },
+      pillion: { offered: true, price: "₹8,000" },
+      rental: { offered: false, price: "" },
+    },
+    waitlist: false,
+    askLicence: true,
+  },
   youtubeUrl: "",
   instagramUrl: "",
   vehicleType: "Bike",

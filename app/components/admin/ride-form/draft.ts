@@ -1,4 +1,11 @@
 import { generateItinerary } from "~/domain/itinerary";
+import {
+  EXTERNAL_REGISTRATION,
+  type RegistrationMode,
+  type RegistrationOption,
+  type RegistrationSettings,
+  registrationSettingsOf,
+} from "~/domain/registration";
 import type { ItineraryDay, Ride, RideStatus } from "~/domain/ride";
 import { emptyRideDetails } from "~/domain/ride-values";
 import { fromListItems, type ListItem, toListItems } from "../form/list-item";
@@ -25,6 +32,26 @@ export const LIST_FIELDS = [
 ] as const;
 export type ListField = (typeof LIST_FIELDS)[number];
 
+/** The Registration section: seats as typed (the schema coerces them, as the server does). */
+export type RegistrationDraft = {
+  mode: RegistrationMode;
+  seats: string;
+  options: Record<RegistrationOption, { offered: boolean; price: string }>;
+  waitlist: boolean;
+  askLicence: boolean;
+};
+
+function toRegistrationDraft(settings: RegistrationSettings): RegistrationDraft {
+  const { solo, pillion, rental } = settings.options;
+  return {
+    mode: settings.mode,
+    seats: settings.seats === 0 ? "" : String(settings.seats),
+    options: { solo: { ...solo }, pillion: { ...pillion }, rental: { ...rental } },
+    waitlist: settings.waitlist,
+    askLicence: settings.askLicence,
+  };
+}
+
 export type RideDraft = {
   title: string;
   startDate: string;
@@ -39,6 +66,7 @@ export type RideDraft = {
   bookingCost: string;
   lastBookingDate: string;
   bookingFormUrl: string;
+  registration: RegistrationDraft;
   youtubeUrl: string;
   instagramUrl: string;
   vehicleType: string;
@@ -79,6 +107,7 @@ export function emptyRideDraft(): RideDraft {
     participants: "0",
     status: "upcoming",
     ...emptyRideDetails(),
+    registration: toRegistrationDraft(EXTERNAL_REGISTRATION),
   };
 }
 
@@ -98,6 +127,7 @@ export function rideToDraft(ride: Ride): RideDraft {
     bookingCost: ride.bookingCost,
     lastBookingDate: ride.lastBookingDate,
     bookingFormUrl: ride.bookingFormUrl,
+    registration: toRegistrationDraft(registrationSettingsOf(ride)),
     youtubeUrl: ride.youtubeUrl,
     instagramUrl: ride.instagramUrl,
     vehicleType: ride.vehicleType,

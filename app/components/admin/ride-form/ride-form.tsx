@@ -19,6 +19,7 @@ import { CarrySection, ListSection } from "./list-section";
 import { OverviewSection } from "./overview-section";
 import { HowToJoinSection, PolicySection } from "./policy-section";
 import { PricingSection, SocialSection } from "./pricing-section";
+import { RegistrationSection } from "./registration-section";
 import type { UpdateField } from "./section-props";
 import { CancelButton, SaveButton } from "../form/form-buttons";
 import { StaleVersionBanner } from "../form/stale-version-banner";
@@ -152,6 +153,7 @@ export function RideForm({ source, deleted = false, onMessage, onClose }: RideFo
       />
       <CarrySection mandatory={draft.thingsToCarryMandatory} suggested={draft.thingsToCarrySuggested} update={update} />
       <PricingSection {...sectionProps} />
+      <RegistrationSection {...sectionProps} />
       <SocialSection {...sectionProps} />
       <PolicySection {...sectionProps} />
       <HowToJoinSection {...sectionProps} />
