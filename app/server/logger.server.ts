@@ -21,9 +21,33 @@ const SECRET_FIELDS = [
   "authorization",
 ];
 
+/**
+ * Riders' personal data (issue 12, decision 021): the registration form's fields under the
+ * names the form, the service and the table give them, the UPI transaction id and the private
+ * link's token (above) and its hash. Logged by mistake, they are removed like secrets.
+ */
+const PERSONAL_FIELDS = [
+  "name",
+  "mobile",
+  "phone",
+  "email",
+  "emergencyName",
+  "emergencyPhone",
+  "licenceNumber",
+  "bloodGroup",
+  "pillionName",
+  "utr",
+  "tokenHash",
+  "token_hash",
+];
+
+const REDACTED_FIELDS = [...SECRET_FIELDS, ...PERSONAL_FIELDS];
+
 const REDACTED_PATHS = [
-  ...SECRET_FIELDS,
-  ...SECRET_FIELDS.map((field) => `*.${field}`),
+  ...REDACTED_FIELDS,
+  ...REDACTED_FIELDS.map((field) => `*.${field}`),
+  // PostgreSQL explains a unique violation with the values themselves ("Key (ride_id, phone)=(…)").
+  "err.detail",
   "req.headers.cookie",
   "req.headers.authorization",
   'headers["set-cookie"]',
