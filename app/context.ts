@@ -2,6 +2,7 @@ import { createContext } from "react-router";
 import type { Database } from "./server/db/schema.server";
 import type { Env } from "./server/env.server";
 import type { Logger } from "./server/logger.server";
+import type { Mailer } from "./server/mail/mailer.server";
 import type { ObjectStorage } from "./server/storage/storage.server";
 
 /** What every loader and action can reach: chosen once at start-up (server/app.ts). */
@@ -11,6 +12,8 @@ export type AppServices = {
   logger: Logger;
   /** Uploaded files: the local disk or an S3 bucket. */
   storage: ObjectStorage;
+  /** Mail to riders; disabled (sends nothing) without SMTP_URL. */
+  mailer: Mailer;
 };
 
 export const servicesContext = createContext<AppServices>();

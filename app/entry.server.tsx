@@ -15,6 +15,7 @@ import {
 } from "react-router";
 import { DocumentInfoProvider } from "./components/document-info";
 import { requestContext, servicesContext } from "./context";
+import { loggablePath } from "./domain/registration-links";
 
 export const streamTimeout = 5_000;
 
@@ -23,7 +24,8 @@ type Context = Readonly<RouterContextProvider>;
 function logError(context: Context, request: Request, error: unknown): void {
   const { logger } = context.get(servicesContext);
   const { requestId } = context.get(requestContext);
-  logger.error({ err: error, requestId, method: request.method, url: request.url }, "request failed");
+  const path = loggablePath(new URL(request.url).pathname);
+  logger.error({ err: error, requestId, method: request.method, path }, "request failed");
 }
 
 /**
@@ -38,7 +40,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (isRouteErrorResponse(error) && error.status < 500) {
     const { logger } = context.get(servicesContext);
     const { requestId } = context.get(requestContext);
-    const path = new URL(request.url).pathname;
+    const path = loggablePath(new URL(request.url).pathname);
     logger.info({ status: error.status, requestId, method: request.method, path }, "request refused");
     return;
   }

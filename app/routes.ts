@@ -9,6 +9,9 @@ export default [
     route("about", "routes/public/about.tsx"),
     route("contact", "routes/public/contact.tsx"),
     route("ride/:rideId", "routes/public/ride.tsx"),
+    route("ride/:rideId/register", "routes/public/ride-register.tsx"),
+    // A rider's private page: the token in its path is its only key (decision 020).
+    route("booking/:token", "routes/public/booking.tsx"),
   ]),
   route("ride/:rideId/calendar.ics", "routes/resources/ride-calendar.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),

@@ -5,14 +5,15 @@ import { formatDateRange } from "~/domain/dates";
 import { durationText, rideDays } from "~/domain/duration";
 import { rideHref } from "~/domain/featured-link";
 import { PLACEHOLDERS } from "~/domain/messages";
-import type { RideSummary } from "~/domain/ride-summary";
+import type { RideCardData } from "~/domain/ride-summary";
+import { SeatsNote } from "./registration/seats-note";
 import { ResponsiveImage } from "./responsive-image";
 import { Island } from "~/islands/island";
 import { RideSocialButtons } from "./ride-social-buttons";
 
 export type RideCardProps = {
-  /** A full Ride will do; listing pages pass a RideSummary. */
-  ride: RideSummary;
+  /** A full Ride will do; listing pages pass a RideSummary, with the seats text of a ride taking registrations here. */
+  ride: RideCardData;
   /** 'upcoming' (default): cost badge and View Details. 'completed': Completed badge, riders count, Instagram and YouTube buttons. */
   variant?: "upcoming" | "completed";
   /** The card is in the first row the visitor sees: its image loads eagerly. */
@@ -104,6 +105,7 @@ export function RideCard({ ride, variant = "upcoming", priority = false, heading
           <span data-testid="ride-dates">{formatDateRange(ride.startDate, ride.endDate)}</span>
         </p>
         <p className="mt-3 line-clamp-3 text-ink-700">{ride.description}</p>
+        {!completed && ride.seats ? <SeatsNote text={ride.seats} className="mt-3 text-sm" /> : null}
 
         <div className="mt-auto pt-5">
           {completed ? (

@@ -1,8 +1,8 @@
-import type { RideSummary } from "~/domain/ride-summary";
+import type { RideCardData } from "~/domain/ride-summary";
 import { RideCard, type RideCardProps } from "./ride-card";
 
 type RideGridProps = {
-  rides: RideSummary[];
+  rides: RideCardData[];
   variant: NonNullable<RideCardProps["variant"]>;
   /** How many cards (the first row at full width) load their images eagerly; the rest wait until scrolled near. */
   eagerCount?: number;

@@ -10,6 +10,7 @@ import {
   requiredText,
   text,
 } from "./fields";
+import { UPI_ID } from "./registration-payment";
 
 export const heroSlideInputSchema = z.object({
   title: requiredText("Title is required"),
@@ -50,6 +51,9 @@ export const featuredRideInputSchema = z.object({
 export type FeaturedRideInput = z.infer<typeof featuredRideInputSchema>;
 export type FeaturedRide = FeaturedRideInput & { updatedAt: string | null };
 
+const UPI_ID_MESSAGE = "UPI id must look like name@bank";
+const MAX_UPI_NAME_LENGTH = 100;
+
 export const configInputSchema = z.object({
   company: z.object({
     name: text(),
@@ -61,6 +65,13 @@ export const configInputSchema = z.object({
     phone: text(),
     location: text(),
     businessHours: text(),
+    // The payee of registrations' booking amounts (issue 12): absent in configurations saved before.
+    upiId: line(UPI_ID_MESSAGE)
+      .refine((id) => id === "" || UPI_ID.test(id), UPI_ID_MESSAGE)
+      .optional(),
+    upiName: line()
+      .max(MAX_UPI_NAME_LENGTH, `UPI payee name must be at most ${MAX_UPI_NAME_LENGTH} characters`)
+      .optional(),
   }),
   socialMedia: z.object({
     instagram: optionalHttpUrl("Instagram link must be a valid URL"),

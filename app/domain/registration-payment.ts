@@ -43,7 +43,7 @@ export function rupeeAmount(value: string): string | null {
 }
 
 /** A UPI id (virtual payment address): 'name@bank'. */
-const UPI_ID = /^[\w.-]{2,256}@[a-z][a-z0-9]{1,63}$/i;
+export const UPI_ID = /^[\w.-]{2,256}@[a-z][a-z0-9]{1,63}$/i;
 
 export type UpiPayment = {
   /** The payee's UPI id. */

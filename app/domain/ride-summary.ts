@@ -26,3 +26,6 @@ export function rideSummary(ride: Ride): RideSummary {
   // Object.fromEntries cannot type its result; it holds exactly RIDE_SUMMARY_FIELDS.
   return Object.fromEntries(RIDE_SUMMARY_FIELDS.map((field) => [field, ride[field]])) as RideSummary;
 }
+
+/** A ride card's data: the summary, and for a ride taking registrations here its seats text (issue 12). */
+export type RideCardData = RideSummary & { seats?: string | null };

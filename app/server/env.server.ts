@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { type AuthSettings, authEnvShape, authSettings, googleCredentialsTogether } from "./auth/auth-env.server";
+import type { MailerSettings } from "./mail/mailer.server";
 import type { S3StorageConfig } from "./storage/s3-storage.server";
 
 const booleanFlag = z
@@ -12,6 +13,8 @@ const optionalText = z
   .string()
   .optional()
   .transform((value) => value?.trim() || undefined);
+
+const RETENTION_MESSAGE = "REGISTRATION_RETENTION_DAYS must be a whole number of days from 1 to 3650";
 
 const envSchema = z
   .object({
@@ -42,6 +45,19 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_FORCE_PATH_STYLE: booleanFlag,
+    // Registrations (issue 12): mail goes out through this SMTP server when it is set.
+    SMTP_URL: optionalText.refine(
+      (url) => !url || /^smtps?:\/\/[^/]/.test(url),
+      "SMTP_URL must be an smtp:// or smtps:// URL",
+    ),
+    MAIL_FROM: optionalText,
+    // How long after a ride ends its riders' personal data is kept (the consent text says so).
+    REGISTRATION_RETENTION_DAYS: z.coerce
+      .number({ error: RETENTION_MESSAGE })
+      .int(RETENTION_MESSAGE)
+      .min(1, RETENTION_MESSAGE)
+      .max(3650, RETENTION_MESSAGE)
+      .default(180),
   })
   .refine((env) => !env.S3_ACCESS_KEY_ID === !env.S3_SECRET_ACCESS_KEY, {
     path: ["S3_SECRET_ACCESS_KEY"],
@@ -65,7 +81,14 @@ export type Env = {
   shutdownGraceMs: number;
   /** Set when uploads live in S3; unset for the local disk. */
   s3: S3StorageConfig | undefined;
+  /** Outgoing mail; no SMTP URL = no mail (the rider's pages say everything a mail would). */
+  mail: MailerSettings;
+  /** Days after a ride's end that its riders' personal data is kept. */
+  registrationRetentionDays: number;
 } & AuthSettings;
+
+/** The sender of the site's mail when MAIL_FROM is not set. */
+export const DEFAULT_MAIL_FROM = "Roadbook <no-reply@localhost>";
 
 export class ConfigurationError extends Error {}
 
@@ -111,5 +134,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
           forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
         }
       : undefined,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM },
+    registrationRetentionDays: env.REGISTRATION_RETENTION_DAYS,
   };
 }

@@ -3,6 +3,7 @@ import { type ContentBridge, startContentBridge } from "./content-events-pg.serv
 import { openDatabaseFromEnv } from "./db/open-from-env.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
+import { createMailer } from "./mail/mailer.server";
 import { seedDemoContent } from "./seed/demo-content.server";
 import { openStorage } from "./storage/open-storage.server";
 
@@ -31,13 +32,17 @@ export async function startServices(env: Env, logger: Logger): Promise<RunningSe
       : undefined;
   const { storage, kind } = openStorage(env);
   logger.info({ storage: kind }, "upload storage ready");
+  const mailer = createMailer(env.mail, logger);
+  logger.info({ mail: mailer.enabled }, mailer.enabled ? "mail ready" : "mail off: SMTP_URL is not set");
   return {
     db,
     env,
     logger,
     storage,
+    mailer,
     contentBridge,
     close: async () => {
+      mailer.close();
       await contentBridge?.close();
       await Promise.all([db.destroy(), storage.close()]);
     },

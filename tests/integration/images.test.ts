@@ -11,6 +11,7 @@ import type { User } from "~/domain/content";
 import { adminContext } from "~/server/auth/admin-session.server";
 import type { Database } from "~/server/db/schema.server";
 import { readEnv } from "~/server/env.server";
+import { createMailer } from "~/server/mail/mailer.server";
 import { deleteImage, getImage, listImages, saveUpload } from "~/server/images/images.server";
 import { UPLOAD_REJECTIONS } from "~/server/images/upload-errors.server";
 import { createDiskStorage } from "~/server/storage/disk-storage.server";
@@ -41,7 +42,9 @@ const ADMIN: User = {
 
 function routeContext(db: Database, storage: ObjectStorage, { admin = true } = {}): RouterContextProvider {
   const context = new RouterContextProvider();
-  context.set(servicesContext, { db, storage, env: readEnv({}), logger: pino({ level: "silent" }) });
+  const env = readEnv({});
+  const logger = pino({ level: "silent" });
+  context.set(servicesContext, { db, storage, env, logger, mailer: createMailer(env.mail, logger) });
   if (admin) context.set(adminContext, ADMIN);
   return context;
 }

@@ -4,7 +4,8 @@ import { formatIndianShortDate, parseIsoDate } from "~/domain/dates";
 import type { Ride } from "~/domain/ride";
 import { rideHref } from "~/domain/featured-link";
 import { Island } from "~/islands/island";
-import { RegisterButton } from "./register-button";
+import { SeatsNote } from "~/components/registration/seats-note";
+import { REGISTER_BUTTON_CLASS, RegisterButton, RegisterLabel } from "./register-button";
 import { ShareButton } from "./share-button";
 
 type BookingRide = Pick<
@@ -23,10 +24,17 @@ function AmountCard({ label, amount, note }: { label: string; amount: string; no
 }
 
 /**
- * SPEC §2 sidebar: last booking date, ride and booking amounts (each hidden when there is
- * none), Register Now and Share This Ride, plus a calendar file of the ride's dates.
+ * A ride taking registrations on this site (issue 12): its seats text, and where Register Now
+ * goes (null while registration is closed). Absent for a ride using its external form.
  */
-export function BookingCard({ ride }: { ride: BookingRide }) {
+export type SiteRegistration = { seats: string | null; href: string | null };
+
+/**
+ * SPEC §2 sidebar: last booking date, ride and booking amounts (each hidden when there is
+ * none), Register Now and Share This Ride, plus a calendar file of the ride's dates. For a ride
+ * taking registrations here, the seats left and Register Now as a link to its form.
+ */
+export function BookingCard({ ride, registration }: { ride: BookingRide; registration?: SiteRegistration }) {
   const lastBookingDate = formatIndianShortDate(ride.lastBookingDate);
   const total = rideAmount(ride);
   const booking = bookingAmount(ride);
@@ -50,11 +58,18 @@ export function BookingCard({ ride }: { ride: BookingRide }) {
         </h2>
         {total ? <AmountCard label="Ride Amount" amount={total.amount} note={total.note} /> : null}
         {booking ? <AmountCard label="Booking Amount" amount={booking.amount} note={booking.note} /> : null}
-        <Island
-          name="register-button"
-          component={RegisterButton}
-          props={{ rideTitle: ride.title, bookingFormUrl: ride.bookingFormUrl }}
-        />
+        {registration?.seats ? <SeatsNote text={registration.seats} /> : null}
+        {!registration ? (
+          <Island
+            name="register-button"
+            component={RegisterButton}
+            props={{ rideTitle: ride.title, bookingFormUrl: ride.bookingFormUrl }}
+          />
+        ) : registration.href ? (
+          <a href={registration.href} className={REGISTER_BUTTON_CLASS}>
+            <RegisterLabel />
+          </a>
+        ) : null}
         <Island name="share-button" component={ShareButton} props={{}} />
         {parseIsoDate(ride.startDate) ? (
           <a

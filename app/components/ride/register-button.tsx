@@ -1,15 +1,17 @@
 import { ClipboardPen } from "lucide-react";
 import { FormDialogButton } from "~/components/form-dialog-button";
 
-const BUTTON_CLASS =
+export const REGISTER_BUTTON_CLASS =
   "flex w-full items-center justify-center gap-2 rounded-xl bg-brand-600 px-5 py-3 text-lg font-bold text-white shadow-sm transition hover:bg-brand-700";
 
-const label = (
-  <>
-    <ClipboardPen aria-hidden="true" className="size-5" />
-    Register Now
-  </>
-);
+export function RegisterLabel() {
+  return (
+    <>
+      <ClipboardPen aria-hidden="true" className="size-5" />
+      Register Now
+    </>
+  );
+}
 
 /**
  * SPEC §4 'Register Now', an island: the ride's booking form in a pop-up when it has one,
@@ -18,14 +20,14 @@ const label = (
 export function RegisterButton({ rideTitle, bookingFormUrl }: { rideTitle: string; bookingFormUrl: string }) {
   if (!bookingFormUrl) {
     return (
-      <a href="/contact" className={BUTTON_CLASS}>
-        {label}
+      <a href="/contact" className={REGISTER_BUTTON_CLASS}>
+        <RegisterLabel />
       </a>
     );
   }
   return (
-    <FormDialogButton dialogTitle={`Register for ${rideTitle}`} src={bookingFormUrl} className={BUTTON_CLASS}>
-      {label}
+    <FormDialogButton dialogTitle={`Register for ${rideTitle}`} src={bookingFormUrl} className={REGISTER_BUTTON_CLASS}>
+      <RegisterLabel />
     </FormDialogButton>
   );
 }

@@ -1,8 +1,8 @@
 import { RideCard } from "~/components/ride-card";
-import type { RideSummary } from "~/domain/ride-summary";
+import type { RideCardData } from "~/domain/ride-summary";
 
 /** SPEC §2 'You Might Also Like': up to three other rides with the same status. */
-export function SimilarRides({ rides, variant }: { rides: RideSummary[]; variant: "upcoming" | "completed" }) {
+export function SimilarRides({ rides, variant }: { rides: RideCardData[]; variant: "upcoming" | "completed" }) {
   if (rides.length === 0) return null;
   return (
     <section aria-labelledby="similar-rides-heading" className="bg-sand-50 py-14">

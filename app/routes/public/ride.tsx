@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { BookingCard } from "~/components/ride/booking-card";
+import { BookingCard, type SiteRegistration } from "~/components/ride/booking-card";
 import { RideError } from "~/components/ride/ride-error";
 import { type RideLoadErrorData, type RideNotFoundData, rideErrorMessage } from "~/components/ride/ride-error-message";
 import { RideHero } from "~/components/ride/ride-hero";
@@ -16,22 +16,34 @@ import { SIMILAR_RIDES_LIMIT } from "~/domain/constants";
 import { FALLBACK_CONFIG, rideForDisplay } from "~/domain/defaults";
 import { fallbackRide, fallbackRides } from "~/domain/fallback-content";
 import type { Ride } from "~/domain/ride";
+import { seatsText } from "~/domain/registration";
+import { registerHref } from "~/domain/registration-links";
 import { rideSummary } from "~/domain/ride-summary";
 import { rideMetaTags } from "~/domain/ride-seo";
 import { pageTitle } from "~/domain/site";
 import { publicOrigin } from "~/server/public-url.server";
+import { availabilityOf, rideCards } from "~/server/registrations/rider.server";
 import { countPublicRides, getPublicRide } from "~/server/services/public-rides.server";
 import { similarRides } from "~/server/services/rides.server";
 import type { Route } from "./+types/ride";
 
 const LOAD_ERROR_MESSAGE = "The ride could not be loaded right now. Please try again in a few minutes.";
 
-type Details = { ride: Ride; similar: Ride[]; sample: boolean };
+type Details = { ride: Ride; similar: Ride[]; sample: boolean; registration?: SiteRegistration };
+
+/** Seats and Register Now of a ride taking registrations here; undefined for its external form (SPEC). */
+async function siteRegistration(db: AppServices["db"], ride: Ride): Promise<SiteRegistration | undefined> {
+  const availability = await availabilityOf(db, ride);
+  if (availability.state === "external") return undefined;
+  const open = availability.state === "open" || availability.state === "waitlist";
+  return { seats: seatsText(availability), href: open ? registerHref(ride.id) : null };
+}
 
 async function loadDetails(db: AppServices["db"], id: string): Promise<Details | null> {
   const ride = await getPublicRide(db, id);
   if (!ride) return null;
-  return { ride, similar: await similarRides(db, ride), sample: false };
+  const [similar, registration] = await Promise.all([similarRides(db, ride), siteRegistration(db, ride)]);
+  return { ride, similar, sample: false, registration };
 }
 
 /**
@@ -64,8 +76,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   return {
     ride: rideForDisplay(details.ride),
-    similar: details.similar.map(rideSummary),
+    similar: details.sample ? details.similar.map(rideSummary) : await rideCards(services, details.similar),
     sample: details.sample,
+    registration: details.registration,
     origin: publicOrigin(services.env, request),
   };
 }
@@ -83,7 +96,7 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs) {
 }
 
 export default function RideDetails({ loaderData }: Route.ComponentProps) {
-  const { ride, similar } = loaderData;
+  const { ride, similar, registration } = loaderData;
   return (
     <article>
       <RideHero ride={ride} />
@@ -97,7 +110,7 @@ export default function RideDetails({ loaderData }: Route.ComponentProps) {
           <RidePolicy ride={ride} />
         </div>
         <aside aria-label="Booking" className="lg:sticky lg:top-[calc(var(--spacing-nav)+5rem)] lg:self-start">
-          <BookingCard ride={ride} />
+          <BookingCard ride={ride} registration={registration} />
         </aside>
       </div>
       <SimilarRides rides={similar} variant={ride.status === "completed" ? "completed" : "upcoming"} />

@@ -7,9 +7,9 @@ import { RideGrid } from "~/components/ride-grid";
 import { servicesContext } from "~/context";
 import { FALLBACK_SLIDES, fallbackRides } from "~/domain/fallback-content";
 import { rideHref } from "~/domain/featured-link";
-import { rideSummary } from "~/domain/ride-summary";
 import { pageTitle } from "~/domain/site";
 import { loadOrFallback } from "~/server/load-or-fallback.server";
+import { rideCards } from "~/server/registrations/rider.server";
 import { getFeaturedRide } from "~/server/services/featured.server";
 import { listUpcomingRides } from "~/server/services/rides.server";
 import { listActiveSlides } from "~/server/services/slides.server";
@@ -39,7 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ),
   ]);
   return {
-    rides: rides.map(rideSummary),
+    rides: await rideCards({ db, logger }, rides),
     slides,
     featured: featured?.isActive ? featured : null,
   };

@@ -41,10 +41,16 @@ export type AttemptVerdict = { allowed: true; attempt: Attempt } | { allowed: fa
 /**
  * Records an attempt under every key BEFORE the password is checked, then counts. Counting
  * rows that are already written means a burst of parallel guesses sees itself: at most
- * `maxFailures` of them get through, however many arrive at once. A refused attempt is not
- * kept, so waiting out the window always works.
+ * `limit` of them get through, however many arrive at once. A refused attempt is not kept, so
+ * waiting out the window always works. Every counter shares the one window (LOGIN_THROTTLE's),
+ * so clearing out old rows of any key is right for all of them.
  */
-export async function beginAttempt(db: Executor, keys: string[], now = new Date()): Promise<AttemptVerdict> {
+export async function beginAttempt(
+  db: Executor,
+  keys: string[],
+  now = new Date(),
+  limit: number = LOGIN_THROTTLE.maxFailures,
+): Promise<AttemptVerdict> {
   const cutoff = new Date(now.getTime() - LOGIN_THROTTLE.windowMs).toISOString();
   await db.deleteFrom("login_attempts").where("attempted_at", "<=", cutoff).execute();
 
@@ -65,9 +71,9 @@ export async function beginAttempt(db: Executor, keys: string[], now = new Date(
     // Earlier attempts of this key, oldest first (this attempt's own row left out).
     const earlier = recent.filter((row) => row.key === key).map((row) => row.attempted_at);
     earlier.pop();
-    if (earlier.length < LOGIN_THROTTLE.maxFailures) continue;
+    if (earlier.length < limit) continue;
     // Allowed again once enough of them leave the window to fall below the limit.
-    const freeing = earlier[earlier.length - LOGIN_THROTTLE.maxFailures] ?? now.toISOString();
+    const freeing = earlier[earlier.length - limit] ?? now.toISOString();
     waitMs = Math.max(waitMs, Date.parse(freeing) + LOGIN_THROTTLE.windowMs - now.getTime());
   }
   if (waitMs <= 0) return { allowed: true, attempt };

@@ -22,6 +22,8 @@ const COMPANY_FIELDS: FieldSpec<"company">[] = [
   { key: "phone", label: "Phone", type: "tel", autoComplete: "tel" },
   { key: "location", label: "Location", placeholder: "Bengaluru, Karnataka, India" },
   { key: "businessHours", label: "Business hours", placeholder: "Mon-Sat 9 AM-6 PM" },
+  { key: "upiId", label: "UPI id (riders pay booking amounts to it)", placeholder: "roadbook@okaxis" },
+  { key: "upiName", label: "UPI payee name", placeholder: "Roadbook Riders" },
 ];
 
 const SOCIAL_FIELDS: FieldSpec<"socialMedia">[] = [
@@ -71,7 +73,7 @@ export function ContactForm({ config, onMessage }: ContactFormProps) {
               type={field.type}
               autoComplete={field.autoComplete}
               placeholder={field.placeholder}
-              value={draft.company[field.key]}
+              value={draft.company[field.key] ?? ""}
               onChange={(value) => setField("company", field.key, value)}
               error={errors[`company.${field.key}`]}
             />

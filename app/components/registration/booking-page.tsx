@@ -1,0 +1,326 @@
+import { CalendarDays, CircleCheck, Clock, Smartphone } from "lucide-react";
+import type { ReactNode } from "react";
+import type { BookingPayment } from "~/domain/booking";
+import { formatDateRange } from "~/domain/dates";
+import { rideHref } from "~/domain/featured-link";
+import type { RegistrationStatus } from "~/domain/registration";
+import { ErrorSummary, SECONDARY_CLASS, SUBMIT_CLASS, TextField } from "./form-controls";
+import { QrCode } from "./qr-code";
+
+/** What the private booking page shows: the rider's own registration, nothing of anyone else's. */
+export type BookingView = {
+  /** The page's own address: its forms post here, without the page's query. */
+  href: string;
+  reference: string;
+  status: RegistrationStatus;
+  statusLabel: string;
+  option: string;
+  paid: boolean;
+  utr: string;
+  contact: { name: string; mobile: string; email: string; emergencyName: string; emergencyPhone: string };
+  ride: { id: string; title: string; startDate: string; endDate: string } | null;
+  /** How to pay the booking amount; null unless the seat is confirmed. */
+  payment: BookingPayment | null;
+  steps: string[];
+  /** What the last change did. */
+  notice: string | null;
+  /** A cancellation or erasure waiting for the rider to confirm it. */
+  confirm: "cancel" | "erase" | null;
+};
+
+/** A refused form on this page: which one, what the rider typed and the messages. */
+export type BookingAnswer = {
+  intent: string;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  formError?: string;
+};
+
+const CONTACT_ORDER = ["name", "mobile", "email", "emergencyName", "emergencyPhone"] as const;
+
+function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-4 border-t border-ink-100 pt-8">
+      <h2 id={id} className="text-xl font-bold text-ink-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+const STATUS_STYLES: Record<RegistrationStatus, string> = {
+  confirmed: "bg-success-600 text-white",
+  waitlisted: "bg-brand-100 text-brand-900",
+  cancelled: "bg-ink-200 text-ink-800",
+};
+
+function Payment({ view, answer }: { view: BookingView; answer?: BookingAnswer }) {
+  const { payment } = view;
+  if (!payment) return null;
+  const utrAnswer = answer?.intent === "utr" ? answer : undefined;
+  return (
+    <Section title="Booking amount" id="payment-heading">
+      {view.paid ? (
+        <p className="flex items-center gap-2 font-semibold text-success-600">
+          <CircleCheck aria-hidden="true" className="size-5" />
+          Received: thank you.
+        </p>
+      ) : null}
+      {payment.amount ? <p className="text-3xl font-bold text-ink-900">{payment.amount}</p> : null}
+      {payment.link && !view.paid ? (
+        <div className="space-y-4">
+          <QrCode
+            text={payment.link}
+            label={`UPI QR code: pay ${payment.amount} to ${payment.payeeName || payment.payeeId}, note ${view.reference}`}
+            className="size-56 rounded-lg border border-ink-200"
+          />
+          <a href={payment.link} className={`${SUBMIT_CLASS} sm:w-auto`}>
+            <Smartphone aria-hidden="true" className="size-5" />
+            Pay by UPI app
+          </a>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-ink-800">
+            <dt className="text-ink-600">UPI id</dt>
+            <dd className="font-mono break-all">{payment.payeeId}</dd>
+            {payment.payeeName ? (
+              <>
+                <dt className="text-ink-600">Payee</dt>
+                <dd>{payment.payeeName}</dd>
+              </>
+            ) : null}
+            <dt className="text-ink-600">Note</dt>
+            <dd className="font-mono">{view.reference}</dd>
+          </dl>
+        </div>
+      ) : null}
+      {view.paid ? null : (
+        <form method="post" action={view.href} noValidate className="space-y-3">
+          <input type="hidden" name="intent" value="utr" />
+          {utrAnswer ? (
+            <ErrorSummary errors={utrAnswer.errors} order={["utr"]} formError={utrAnswer.formError} />
+          ) : null}
+          <TextField
+            name="utr"
+            label="UPI transaction id (UTR)"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={64}
+            hint="The 12-digit number your UPI app shows for the payment"
+            defaultValue={utrAnswer?.values.utr ?? view.utr}
+            error={utrAnswer?.errors.utr}
+          />
+          <button type="submit" className={`${SECONDARY_CLASS} w-full sm:w-auto`}>
+            Save the UTR
+          </button>
+        </form>
+      )}
+    </Section>
+  );
+}
+
+function ContactDetails({ view, answer }: { view: BookingView; answer?: BookingAnswer }) {
+  const contactAnswer = answer?.intent === "contact" ? answer : undefined;
+  const values = contactAnswer?.values ?? view.contact;
+  const errors = contactAnswer?.errors ?? {};
+  return (
+    <Section title="Your contact details" id="contact-heading">
+      <form method="post" action={view.href} noValidate className="space-y-4">
+        <input type="hidden" name="intent" value="contact" />
+        {contactAnswer ? (
+          <ErrorSummary errors={errors} order={CONTACT_ORDER} formError={contactAnswer.formError} />
+        ) : null}
+        <TextField
+          name="name"
+          label="Full name"
+          autoComplete="name"
+          maxLength={100}
+          defaultValue={values.name}
+          error={errors.name}
+        />
+        <TextField
+          name="mobile"
+          label="Mobile number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={32}
+          defaultValue={values.mobile}
+          error={errors.mobile}
+        />
+        <TextField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required={false}
+          maxLength={254}
+          defaultValue={values.email}
+          error={errors.email}
+        />
+        <TextField
+          name="emergencyName"
+          label="Emergency contact name"
+          maxLength={100}
+          defaultValue={values.emergencyName}
+          error={errors.emergencyName}
+        />
+        <TextField
+          name="emergencyPhone"
+          label="Emergency contact mobile number"
+          type="tel"
+          inputMode="tel"
+          maxLength={32}
+          defaultValue={values.emergencyPhone}
+          error={errors.emergencyPhone}
+        />
+        <button type="submit" className={`${SECONDARY_CLASS} w-full sm:w-auto`}>
+          Save my details
+        </button>
+      </form>
+    </Section>
+  );
+}
+
+const ENDINGS = {
+  cancel: {
+    title: "Cancel my registration",
+    explain:
+      "Cancelling frees your seat for the next rider on the waitlist. The ride's cancellation policy applies to any amount paid.",
+    ask: "Cancel my registration",
+    confirm: "Yes, cancel my registration",
+  },
+  erase: {
+    title: "Erase my data",
+    explain:
+      "Erasing cancels your registration and deletes your details and your emergency contact's for good. This link stops working.",
+    ask: "Erase my data",
+    confirm: "Yes, cancel and erase my data",
+  },
+} as const;
+
+function Ending({ view, kind }: { view: BookingView; kind: keyof typeof ENDINGS }) {
+  const text = ENDINGS[kind];
+  const confirming = view.confirm === kind;
+  return (
+    <Section title={text.title} id={`${kind}-heading`}>
+      <p className="text-ink-700">{text.explain}</p>
+      <form
+        method="post"
+        action={view.href}
+        className={confirming ? "space-y-3 rounded-xl border-2 border-red-600 bg-red-50 p-4" : ""}
+      >
+        <input type="hidden" name="intent" value={kind} />
+        {confirming ? (
+          <>
+            <input type="hidden" name="confirm" value="yes" />
+            <p
+              role="alert"
+              className="font-semibold text-red-900"
+              tabIndex={-1}
+              // oxlint-disable-next-line jsx-a11y/no-autofocus -- the confirmation is a new page: focus goes to the question it asks, without script
+              autoFocus
+            >
+              Are you sure? This cannot be undone.
+            </p>
+            <div className="flex flex-wrap gap-3">
+              <button
+                type="submit"
+                className="min-h-11 rounded-xl bg-red-700 px-5 font-semibold text-white hover:bg-red-800"
+              >
+                {text.confirm}
+              </button>
+              <a href={view.href} className={SECONDARY_CLASS}>
+                No, keep it
+              </a>
+            </div>
+          </>
+        ) : (
+          <button type="submit" className={SECONDARY_CLASS}>
+            {text.ask}
+          </button>
+        )}
+      </form>
+    </Section>
+  );
+}
+
+/** The rider's private booking page (issue 12): reference, status, next steps, payment, changes. */
+export function BookingPage({ view, answer }: { view: BookingView; answer?: BookingAnswer }) {
+  const generalError = answer && !["utr", "contact"].includes(answer.intent) ? answer.formError : undefined;
+  return (
+    <div className="mx-auto max-w-2xl space-y-8 px-4 py-10 sm:px-6">
+      <header>
+        <p className="text-sm font-semibold tracking-[0.2em] text-brand-600 uppercase">Your booking</p>
+        <h1 className="mt-1 text-3xl font-extrabold text-ink-900">
+          <span className="sr-only">Booking reference </span>
+          <span data-testid="booking-reference">{view.reference}</span>
+        </h1>
+        <p className="mt-3 flex flex-wrap items-center gap-2">
+          <span
+            className={`rounded-full px-3 py-1 text-sm font-bold ${STATUS_STYLES[view.status]}`}
+            data-testid="booking-status"
+          >
+            {view.statusLabel}
+          </span>
+          <span className="text-ink-700">{view.option}</span>
+        </p>
+        {view.ride ? (
+          <p className="mt-3 text-ink-800">
+            <a href={rideHref(view.ride.id)} className="font-semibold text-brand-700 underline">
+              {view.ride.title}
+            </a>
+            <span className="mt-1 flex items-center gap-1.5 text-ink-600">
+              <CalendarDays aria-hidden="true" className="size-4" />
+              {formatDateRange(view.ride.startDate, view.ride.endDate)}
+            </span>
+          </p>
+        ) : null}
+      </header>
+
+      {view.notice ? (
+        <p role="status" className="rounded-xl bg-success-50 p-4 font-semibold text-success-600">
+          {view.notice}
+        </p>
+      ) : null}
+      {generalError ? <ErrorSummary errors={{}} order={[]} formError={generalError} /> : null}
+
+      <section aria-labelledby="next-heading" className="space-y-3">
+        <h2 id="next-heading" className="flex items-center gap-2 text-xl font-bold text-ink-900">
+          <Clock aria-hidden="true" className="size-5 text-brand-600" />
+          What happens next
+        </h2>
+        <ol className="list-decimal space-y-2 pl-5 text-ink-800">
+          {view.steps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </section>
+
+      <Payment view={view} answer={answer} />
+      {view.status === "cancelled" ? null : (
+        <>
+          <ContactDetails view={view} answer={answer} />
+          <Ending view={view} kind="cancel" />
+        </>
+      )}
+      <Ending view={view} kind="erase" />
+    </div>
+  );
+}
+
+/** A link that opens no registration: never one, or erased (by the rider or after the ride). */
+export function BookingNotFound({ erased }: { erased: boolean }) {
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
+      <h1 className="text-3xl font-extrabold text-ink-900">{erased ? "Your data is erased" : "Booking not found"}</h1>
+      <p className="mt-4 text-ink-700" role={erased ? "status" : undefined}>
+        {erased
+          ? "Your registration is cancelled and your personal details are deleted. This link no longer opens anything."
+          : "This link opens no registration. Check that you copied the whole link from your confirmation; a registration whose data was erased can no longer be opened."}
+      </p>
+      <a href="/upcoming" className={`${SECONDARY_CLASS} mt-6`}>
+        See upcoming rides
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,231 @@
+import { formatCost } from "~/domain/cost";
+import { BLOOD_GROUPS, HONEYPOT_FIELD } from "~/domain/registration-input";
+import { OPTION_LABELS, offeredOptions, type RegistrationSettings } from "~/domain/registration";
+import { CheckField, ErrorSummary, FieldMessage, SelectField, SUBMIT_CLASS, TextField } from "./form-controls";
+
+export type RegisterFormProps = {
+  settings: RegistrationSettings;
+  /** The ride's mandatory things to carry and its cancellation policy, one point each. */
+  thingsToCarry: string[];
+  cancellationPolicy: string[];
+  consent: string;
+  /** What the rider typed, sent back when the form was refused. */
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  formError?: string;
+};
+
+/** The fields in the order the form shows them: the error summary lists messages in this order. */
+export const REGISTER_FIELDS = [
+  "name",
+  "mobile",
+  "email",
+  "emergencyName",
+  "emergencyPhone",
+  "bloodGroup",
+  "option",
+  "bikeModel",
+  "pillionName",
+  "licenceNumber",
+  "acknowledgeCarry",
+  "acknowledgePolicy",
+  "consent",
+  HONEYPOT_FIELD,
+] as const;
+
+const BLOOD_GROUP_CHOICES = [
+  { value: "", label: "Choose…" },
+  ...BLOOD_GROUPS.map((group) => ({ value: group, label: group === "unknown" ? "Don't know" : group })),
+];
+
+const ticked = (value: string | undefined) => value === "on";
+
+function Points({ items }: { items: string[] }) {
+  return (
+    <ul className="mt-2 list-disc space-y-1 pl-5 text-ink-700">
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The registration form of a ride (issue 12): a plain form post that works without JavaScript;
+ * the server checks every field and sends the form back with the rider's values and a message
+ * per field.
+ */
+export function RegisterForm({
+  settings,
+  thingsToCarry,
+  cancellationPolicy,
+  consent,
+  values,
+  errors,
+  formError,
+}: RegisterFormProps) {
+  const options = offeredOptions(settings);
+  const chosen = values.option ?? (options.length === 1 ? options[0] : undefined);
+  return (
+    <form method="post" noValidate className="space-y-8" aria-label="Registration">
+      <ErrorSummary errors={errors} order={REGISTER_FIELDS} formError={formError} />
+
+      <fieldset className="space-y-4">
+        <legend className="text-xl font-bold text-ink-900">About you</legend>
+        <TextField
+          name="name"
+          label="Full name"
+          autoComplete="name"
+          maxLength={100}
+          defaultValue={values.name}
+          error={errors.name}
+        />
+        <TextField
+          name="mobile"
+          label="Mobile number"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          maxLength={32}
+          hint="+91 is assumed without a country code"
+          defaultValue={values.mobile}
+          error={errors.mobile}
+        />
+        <TextField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          required={false}
+          hint="Your confirmation and booking link are sent here"
+          defaultValue={values.email}
+          error={errors.email}
+        />
+        <SelectField
+          name="bloodGroup"
+          label="Blood group"
+          choices={BLOOD_GROUP_CHOICES}
+          defaultValue={values.bloodGroup ?? ""}
+          error={errors.bloodGroup}
+        />
+        {settings.askLicence ? (
+          <TextField
+            name="licenceNumber"
+            label="Driving licence number"
+            autoComplete="off"
+            maxLength={32}
+            defaultValue={values.licenceNumber}
+            error={errors.licenceNumber}
+          />
+        ) : null}
+      </fieldset>
+
+      <fieldset className="space-y-4">
+        <legend className="text-xl font-bold text-ink-900">Emergency contact</legend>
+        <TextField
+          name="emergencyName"
+          label="Emergency contact name"
+          maxLength={100}
+          defaultValue={values.emergencyName}
+          error={errors.emergencyName}
+        />
+        <TextField
+          name="emergencyPhone"
+          label="Emergency contact mobile number"
+          type="tel"
+          inputMode="tel"
+          maxLength={32}
+          defaultValue={values.emergencyPhone}
+          error={errors.emergencyPhone}
+        />
+      </fieldset>
+
+      <fieldset
+        className="space-y-3"
+        aria-describedby={errors.option ? "option-error" : undefined}
+        aria-invalid={errors.option ? true : undefined}
+      >
+        <legend className="text-xl font-bold text-ink-900">How you ride</legend>
+        {options.map((option) => {
+          const price = formatCost(settings.options[option].price);
+          return (
+            <label
+              key={option}
+              className="flex items-center gap-3 rounded-xl border border-ink-200 p-3 has-checked:border-brand-600 has-checked:bg-brand-50"
+            >
+              <input
+                id={option === options[0] ? "option" : undefined}
+                type="radio"
+                name="option"
+                value={option}
+                defaultChecked={chosen === option}
+                className="size-5 accent-brand-600"
+              />
+              <span className="flex-1 text-ink-900">{OPTION_LABELS[option]}</span>
+              {price ? <span className="font-semibold text-ink-900">{price}</span> : null}
+            </label>
+          );
+        })}
+        <FieldMessage id="option" error={errors.option} />
+        {options.some((option) => option !== "rental") ? (
+          <TextField
+            name="bikeModel"
+            label="Your bike's model"
+            required={false}
+            maxLength={100}
+            hint="Needed when you ride your own bike"
+            defaultValue={values.bikeModel}
+            error={errors.bikeModel}
+          />
+        ) : null}
+        {options.includes("pillion") ? (
+          <TextField
+            name="pillionName"
+            label="Pillion's name"
+            required={false}
+            maxLength={100}
+            hint="Needed when you ride with a pillion"
+            defaultValue={values.pillionName}
+            error={errors.pillionName}
+          />
+        ) : null}
+      </fieldset>
+
+      <fieldset className="space-y-4">
+        <legend className="text-xl font-bold text-ink-900">Before you book</legend>
+        <div>
+          <p className="font-medium text-ink-800">Mandatory things to carry</p>
+          <Points items={thingsToCarry} />
+        </div>
+        <CheckField
+          name="acknowledgeCarry"
+          label="I will carry the mandatory things listed above."
+          defaultChecked={ticked(values.acknowledgeCarry)}
+          error={errors.acknowledgeCarry}
+        />
+        <div>
+          <p className="font-medium text-ink-800">Cancellation policy</p>
+          <Points items={cancellationPolicy} />
+        </div>
+        <CheckField
+          name="acknowledgePolicy"
+          label="I accept the cancellation policy."
+          defaultChecked={ticked(values.acknowledgePolicy)}
+          error={errors.acknowledgePolicy}
+        />
+        <CheckField name="consent" label={consent} defaultChecked={ticked(values.consent)} error={errors.consent} />
+      </fieldset>
+
+      {/* The honeypot: out of sight and out of the accessibility tree; a bot filling every field fills it. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">
+        <label htmlFor={HONEYPOT_FIELD}>Leave this empty</label>
+        <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+
+      <button type="submit" className={SUBMIT_CLASS}>
+        Register
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import { bookingAmount } from "./cost";
+import type { RegistrationStatus } from "./registration";
+import { upiPaymentLink } from "./registration-payment";
+
+// What a rider reads after registering (issue 12): on the private booking page and in the
+// confirmation mail, from the same sentences.
+
+/** The payee of UPI payments, from the contact configuration. */
+export type Payee = { upiId?: string; upiName?: string };
+
+export type BookingPayment = {
+  /** The booking amount as the ride shows it ('₹2,000'), or null when the ride has none. */
+  amount: string | null;
+  /** The `upi://pay` link (and QR code) paying it, or null without a payee or a readable amount. */
+  link: string | null;
+  payeeId: string;
+  payeeName: string;
+};
+
+export function bookingPayment(payee: Payee, ride: { bookingCost: string }, reference: string): BookingPayment {
+  const payeeId = payee.upiId?.trim() ?? "";
+  const payeeName = payee.upiName?.trim() ?? "";
+  const amount = bookingAmount(ride)?.amount ?? null;
+  const link = amount ? upiPaymentLink({ payeeId, payeeName, bookingCost: ride.bookingCost, reference }) : null;
+  return { amount, link, payeeId, payeeName };
+}
+
+export const STATUS_LABELS: Readonly<Record<RegistrationStatus, string>> = {
+  confirmed: "Confirmed",
+  waitlisted: "On the waitlist",
+  cancelled: "Cancelled",
+};
+
+/** What happens next, for the rider's status and whether the site can take the booking amount by UPI. */
+export function nextSteps(status: RegistrationStatus, payment: BookingPayment): string[] {
+  if (status === "cancelled") return ["This registration is cancelled. Your seat has gone to the next rider."];
+  const pay = payment.link
+    ? `Pay the booking amount of ${payment.amount} by UPI (scan the QR code or open the payment link), then enter the UPI transaction id (UTR) below so the organisers can match your payment.`
+    : payment.amount
+      ? `Pay the booking amount of ${payment.amount} as the ride's payment terms say; the organisers will confirm when they receive it.`
+      : "The organisers will tell you how to pay.";
+  if (status === "waitlisted") {
+    return [
+      "The ride is full: you are on the waitlist, in the order riders registered.",
+      "When a seat frees up, the first rider on the waitlist who fits is confirmed and told by email (when you gave one). Keep this page's link to check.",
+      "Pay only once you are confirmed.",
+    ];
+  }
+  return [
+    "Your seat is held for you.",
+    pay,
+    "Keep this page's link: it is the only way to see, change or cancel your registration. Anyone with it can.",
+  ];
+}
+
+/** The consent a rider gives on the form: what the data is for and how long it is kept. */
+export function consentText(retentionDays: number): string {
+  return (
+    "I agree that the organisers use my details (and my emergency contact's) only to run this ride: " +
+    "to contact me, to reach my emergency contact on the road, and to plan bikes and seats. " +
+    `They are erased ${retentionDays} days after the ride ends, or earlier when I erase them through my booking link.`
+  );
+}

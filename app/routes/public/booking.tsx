@@ -1,0 +1,147 @@
+import { data, redirect } from "react-router";
+import { BookingNotFound, BookingPage, type BookingView } from "~/components/registration/booking-page";
+import { requestContext, servicesContext } from "~/context";
+import { bookingPayment, nextSteps, STATUS_LABELS } from "~/domain/booking";
+import { OPTION_LABELS } from "~/domain/registration";
+import { bookingHref } from "~/domain/registration-links";
+import { pageTitle } from "~/domain/site";
+import { readSmallForm } from "~/server/registrations/read-form.server";
+import { cancelBooking, eraseBooking } from "~/server/registrations/rider.server";
+import { getConfig } from "~/server/services/config.server";
+import { NotFoundError, ValidationError } from "~/server/services/errors.server";
+import { getRegistrationByToken, submitUtrByToken, updateContactByToken } from "~/server/services/registrations.server";
+import { getRide } from "~/server/services/rides.server";
+import type { Route } from "./+types/booking";
+
+// /booking/:token (issue 12, decision 020): a rider's private page, opened by the unguessable
+// token in its link, no account needed. Never cached, indexed or logged with its token
+// (loggablePath), and its address never leaves the site as a referrer.
+
+const PRIVATE_HEADERS = {
+  "Cache-Control": "private, no-store",
+  "X-Robots-Tag": "noindex, nofollow",
+  // Not no-referrer: with it, browsers send `Origin: null` on the page's own form posts, which
+  // the cross-site guard (server/security.ts) refuses. same-origin sends no referrer to any
+  // other site, which is what keeps the link private.
+  "Referrer-Policy": "same-origin",
+};
+
+const NOTICES = {
+  utr: "Thank you: your UPI transaction id is saved. The organisers mark the booking paid once they see the payment.",
+  contact: "Your contact details are saved.",
+  cancelled: "Your registration is cancelled.",
+} as const;
+
+const FAILED = "That could not be saved right now. Please try again in a few minutes.";
+const TOO_LARGE = "The form was too large to read.";
+const GONE = "This link no longer opens a registration.";
+
+type Notice = keyof typeof NOTICES;
+const isNotice = (value: string | null): value is Notice => value !== null && value in NOTICES;
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const registration = await getRegistrationByToken(db, params.token);
+  if (!registration) return data({ found: false as const }, { status: 404, headers: PRIVATE_HEADERS });
+  const [ride, config] = await Promise.all([getRide(db, registration.rideId), getConfig(db)]);
+  const payment = bookingPayment(config.company, { bookingCost: ride?.bookingCost ?? "" }, registration.reference);
+  const query = new URL(request.url).searchParams;
+  const done = query.get("done");
+  const confirm = query.get("confirm");
+  const view: BookingView = {
+    href: bookingHref(params.token),
+    reference: registration.reference,
+    status: registration.status,
+    statusLabel: STATUS_LABELS[registration.status],
+    option: OPTION_LABELS[registration.option],
+    paid: registration.payment === "paid",
+    utr: registration.utr,
+    contact: {
+      name: registration.name,
+      mobile: registration.phone,
+      email: registration.email,
+      emergencyName: registration.emergencyName,
+      emergencyPhone: registration.emergencyPhone,
+    },
+    ride: ride ? { id: ride.id, title: ride.title, startDate: ride.startDate, endDate: ride.endDate } : null,
+    payment: registration.status === "confirmed" ? payment : null,
+    steps: nextSteps(registration.status, payment),
+    notice: isNotice(done) ? NOTICES[done] : null,
+    confirm: confirm === "cancel" || confirm === "erase" ? confirm : null,
+  };
+  return data({ found: true as const, view }, { headers: PRIVATE_HEADERS });
+}
+
+type Refused = { intent: string; values: Record<string, string>; errors: Record<string, string>; formError?: string };
+
+function refused(status: number, answer: Refused) {
+  return data({ erased: false as const, ...answer }, { status, headers: PRIVATE_HEADERS });
+}
+
+function done(token: string, notice: Notice) {
+  return redirect(`${bookingHref(token)}?done=${notice}`, { status: 303, headers: PRIVATE_HEADERS });
+}
+
+const CONTACT_FIELDS = ["name", "mobile", "email", "emergencyName", "emergencyPhone"] as const;
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const { requestId } = context.get(requestContext);
+  const { token } = params;
+  const form = await readSmallForm(request);
+  if (!form.ok) return refused(413, { intent: "", values: {}, errors: {}, formError: TOO_LARGE });
+  const { intent = "", ...values } = form.fields;
+  try {
+    switch (intent) {
+      case "utr":
+        await submitUtrByToken(services.db, token, values.utr ?? "");
+        return done(token, "utr");
+      case "contact":
+        await updateContactByToken(
+          services.db,
+          token,
+          Object.fromEntries(CONTACT_FIELDS.map((name) => [name, values[name] ?? ""])),
+        );
+        return done(token, "contact");
+      case "cancel":
+      case "erase":
+        // One press never cancels: the first shows what it does and asks again.
+        if (values.confirm !== "yes") return redirect(`${bookingHref(token)}?confirm=${intent}`, { status: 303 });
+        if (intent === "cancel") {
+          await cancelBooking(services, token);
+          return done(token, "cancelled");
+        }
+        await eraseBooking(services, token);
+        return data({ erased: true as const }, { headers: PRIVATE_HEADERS });
+      default:
+        return refused(400, { intent, values, errors: {}, formError: "Choose what to do on this page." });
+    }
+  } catch (error) {
+    if (error instanceof ValidationError) {
+      const { "": formError, ...errors } = error.errors;
+      return refused(400, { intent, values, errors, formError });
+    }
+    if (error instanceof NotFoundError) return refused(404, { intent, values: {}, errors: {}, formError: GONE });
+    services.logger.error({ err: error, requestId, intent }, "booking change failed");
+    return refused(500, { intent, values, errors: {}, formError: FAILED });
+  }
+}
+
+export function headers() {
+  return PRIVATE_HEADERS;
+}
+
+export function meta() {
+  return [
+    { title: pageTitle("Your booking") },
+    { name: "robots", content: "noindex, nofollow" },
+    { name: "referrer", content: "same-origin" },
+  ];
+}
+
+export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
+  if (actionData && "erased" in actionData && actionData.erased) return <BookingNotFound erased />;
+  if (!loaderData.found) return <BookingNotFound erased={false} />;
+  const answer = actionData && "intent" in actionData ? actionData : undefined;
+  return <BookingPage view={loaderData.view} answer={answer} />;
+}

@@ -1,0 +1,144 @@
+import { ArrowLeft } from "lucide-react";
+import { data, redirect } from "react-router";
+import { RegisterForm } from "~/components/registration/register-form";
+import { RegisterHeader, RegistrationRefusal } from "~/components/registration/register-header";
+import { RideError } from "~/components/ride/ride-error";
+import type { RideNotFoundData } from "~/components/ride/ride-error-message";
+import { requestContext, servicesContext } from "~/context";
+import { consentText } from "~/domain/booking";
+import { policyPoints, rideForDisplay } from "~/domain/defaults";
+import { rideHref } from "~/domain/featured-link";
+import { REFUSALS, registrationSettingsOf, seatsText, type Availability } from "~/domain/registration";
+import { HONEYPOT_FIELD, registrationInputSchema } from "~/domain/registration-input";
+import { bookingHref } from "~/domain/registration-links";
+import type { Ride } from "~/domain/ride";
+import { pageTitle } from "~/domain/site";
+import { parseOrErrors } from "~/domain/validation";
+import { readSmallForm } from "~/server/registrations/read-form.server";
+import { availabilityOf, registerRider } from "~/server/registrations/rider.server";
+import { NotFoundError, ValidationError } from "~/server/services/errors.server";
+import { countPublicRides, getPublicRide } from "~/server/services/public-rides.server";
+import type { Route } from "./+types/ride-register";
+
+// /ride/:rideId/register (issue 12, decision 020): the registration form of a ride taking
+// registrations on this site. The page itself holds nothing personal and is cached like every
+// public page; a posted form's answer (the rider's own values) is never stored anywhere.
+
+const NO_STORE = { "Cache-Control": "no-store" };
+const TOO_LARGE = "The form was too large to read. Please shorten your answers and send it again.";
+const FAILED = "Your registration could not be saved right now. Please try again in a few minutes.";
+
+function refusalOf(availability: Availability): string | null {
+  if (availability.state === "external") return REFUSALS.external;
+  if (availability.state === "closed") return REFUSALS[availability.reason];
+  return null;
+}
+
+async function rideOr404(db: Parameters<typeof getPublicRide>[0], rideId: string): Promise<Ride> {
+  const ride = await getPublicRide(db, rideId);
+  if (ride) return ride;
+  const availableRides = await countPublicRides(db).catch(() => 0);
+  throw data({ rideId, availableRides } satisfies RideNotFoundData, { status: 404 });
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, env } = context.get(servicesContext);
+  const ride = rideForDisplay(await rideOr404(db, params.rideId));
+  const availability = await availabilityOf(db, ride);
+  return {
+    ride: { id: ride.id, title: ride.title, startDate: ride.startDate, endDate: ride.endDate },
+    seats: seatsText(availability),
+    waitlist: availability.state === "waitlist",
+    refusal: refusalOf(availability),
+    settings: registrationSettingsOf(ride),
+    thingsToCarry: ride.thingsToCarryMandatory,
+    cancellationPolicy: policyPoints(ride.cancellationPolicy),
+    consent: consentText(env.registrationRetentionDays),
+  };
+}
+
+type Refused = { values: Record<string, string>; errors: Record<string, string>; formError?: string };
+
+function refused(status: number, answer: Refused, headers: Record<string, string> = {}) {
+  return data(answer, { status, headers: { ...NO_STORE, ...headers } });
+}
+
+/** Splits a service's messages into the fields' and the one about the form as a whole (key ''). */
+function messagesOf(errors: Record<string, string>): Pick<Refused, "errors" | "formError"> {
+  const { "": formError, ...fields } = errors;
+  return { errors: fields, formError };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const { clientIp, origin, requestId } = context.get(requestContext);
+  const form = await readSmallForm(request);
+  if (!form.ok) return refused(413, { values: {}, errors: {}, formError: TOO_LARGE });
+  const { [HONEYPOT_FIELD]: _honeypot, ...values } = form.fields;
+  const ride = await rideOr404(services.db, params.rideId);
+  try {
+    const refusal = refusalOf(await availabilityOf(services.db, ride));
+    if (refusal) return refused(409, { values, errors: {}, formError: refusal });
+    // Checked before the throttle counts: a form sent back for a typo is no registration.
+    const checked = parseOrErrors(registrationInputSchema(registrationSettingsOf(ride)), form.fields);
+    if (!checked.ok) return refused(400, { values, ...messagesOf(checked.errors) });
+    const result = await registerRider(services, ride.id, form.fields, { clientIp, origin });
+    if (!result.ok) {
+      const { message, retryAfterSeconds } = result.throttled;
+      return refused(429, { values, errors: {}, formError: message }, { "Retry-After": String(retryAfterSeconds) });
+    }
+    return redirect(bookingHref(result.token), { status: 303, headers: NO_STORE });
+  } catch (error) {
+    if (error instanceof ValidationError) return refused(409, { values, ...messagesOf(error.errors) });
+    if (error instanceof NotFoundError) return refused(404, { values, errors: {}, formError: REFUSALS.closed });
+    services.logger.error({ err: error, requestId, rideId: ride.id }, "registration failed");
+    return refused(500, { values, errors: {}, formError: FAILED });
+  }
+}
+
+/** The action's answer is the rider's own: no-store, and never the cached page's headers. */
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData ? `Register: ${loaderData.ride.title}` : "Register";
+  return [{ title: pageTitle(title) }, { name: "robots", content: "noindex" }];
+}
+
+export default function RideRegister({ loaderData, actionData }: Route.ComponentProps) {
+  const { ride, seats, waitlist, refusal, settings, thingsToCarry, cancellationPolicy, consent } = loaderData;
+  // The loader runs again after a post: a ride that closed meanwhile shows why, not the form.
+  const closed = refusal;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
+      <a
+        href={rideHref(ride.id)}
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to the ride
+      </a>
+      <RegisterHeader ride={ride} seats={seats} waitlist={waitlist} />
+      <div className="mt-8">
+        {closed ? (
+          <RegistrationRefusal message={closed} rideId={ride.id} />
+        ) : (
+          <RegisterForm
+            settings={settings}
+            thingsToCarry={thingsToCarry}
+            cancellationPolicy={cancellationPolicy}
+            consent={consent}
+            values={actionData?.values ?? {}}
+            errors={actionData?.errors ?? {}}
+            formError={actionData?.formError}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RideError error={error} />;
+}

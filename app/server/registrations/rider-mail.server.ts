@@ -1,0 +1,70 @@
+import { type BookingPayment, nextSteps, STATUS_LABELS } from "~/domain/booking";
+import { formatDateRange } from "~/domain/dates";
+import { OPTION_LABELS } from "~/domain/registration";
+import type { Ride } from "~/domain/ride";
+import type { Mail } from "../mail/mailer.server";
+import type { Registration } from "../services/registrations.server";
+
+// The mails to riders (issue 12): plain text, everything the private booking page says.
+
+type MailRide = Pick<Ride, "title" | "startDate" | "endDate">;
+
+function rideLine(ride: MailRide): string {
+  return `${ride.title} (${formatDateRange(ride.startDate, ride.endDate)})`;
+}
+
+/** Sent on registering: status, reference, the private link and how to pay. */
+export function confirmationMail({
+  ride,
+  registration,
+  payment,
+  link,
+}: {
+  ride: MailRide;
+  registration: Registration;
+  payment: BookingPayment;
+  link: string;
+}): Mail {
+  const status = STATUS_LABELS[registration.status];
+  const lines = [
+    `Hello ${registration.name},`,
+    "",
+    `Thank you for registering for ${rideLine(ride)}.`,
+    "",
+    `Booking reference: ${registration.reference}`,
+    `Status: ${status}`,
+    `Option: ${OPTION_LABELS[registration.option]}`,
+    "",
+    ...nextSteps(registration.status, payment).map((step) => `- ${step}`),
+  ];
+  if (registration.status === "confirmed" && payment.link) {
+    lines.push(
+      "",
+      `Booking amount: ${payment.amount}`,
+      `Pay to UPI id: ${payment.payeeId}${payment.payeeName ? ` (${payment.payeeName})` : ""}`,
+      `Payment note: ${registration.reference}`,
+      `Pay from your phone: ${payment.link}`,
+    );
+  }
+  lines.push("", "Your private booking page (see, change or cancel your registration):", link);
+  return {
+    to: registration.email,
+    subject: `${status}: ${ride.title} — booking ${registration.reference}`,
+    text: lines.join("\n"),
+  };
+}
+
+/** Sent to a waitlisted rider confirmed into a freed seat. */
+export function promotionMail({ ride, registration }: { ride: MailRide; registration: Registration }): Mail {
+  return {
+    to: registration.email,
+    subject: `A seat is yours: ${ride.title} — booking ${registration.reference}`,
+    text: [
+      `Hello ${registration.name},`,
+      "",
+      `A seat has freed up on ${rideLine(ride)} and you were next on the waitlist: your registration ${registration.reference} is now confirmed.`,
+      "",
+      "Open your private booking page (the link in your first mail) to pay the booking amount and enter the UPI transaction id.",
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,344 @@
+import pino from "pino";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { type AppServices, requestContext, servicesContext } from "~/context";
+import { REFUSALS } from "~/domain/registration";
+import { onContentChanged, type ContentChange } from "~/server/content-events.server";
+import type { Database } from "~/server/db/schema.server";
+import { readEnv } from "~/server/env.server";
+import { createMailer } from "~/server/mail/mailer.server";
+import { MAX_FORM_BYTES } from "~/server/registrations/read-form.server";
+import { beginRegistration, REGISTRATIONS_PER_NETWORK } from "~/server/registrations/throttle.server";
+import { saveConfig } from "~/server/services/config.server";
+import { registrationCounts } from "~/server/services/registrations.server";
+import { createRide } from "~/server/services/rides.server";
+import { action as bookingAction, loader as bookingLoader } from "~/routes/public/booking";
+import { action as registerAction, loader as registerLoader } from "~/routes/public/ride-register";
+import { describeEachEngine } from "../support/databases";
+import { configInput, rideInput } from "../support/fixtures";
+import { riderForm } from "../support/registration-fixtures";
+import { type LocalSmtp, startLocalSmtp } from "../support/smtp";
+
+// The rider's pages (issue 12, decision 020) through their route actions and loaders, on
+// both engines, with a real local SMTP server: what a form post answers and what it writes.
+
+const ORIGIN = "http://roadbook.test";
+
+let smtp: LocalSmtp;
+beforeAll(async () => {
+  smtp = await startLocalSmtp();
+});
+afterAll(() => smtp.close());
+
+function servicesFor(db: Database): AppServices {
+  const logger = pino({ level: "silent" });
+  const env = readEnv({});
+  return {
+    db,
+    env,
+    logger,
+    mailer: createMailer({ smtpUrl: smtp.url, from: "Roadbook <rides@roadbook.test>" }, logger),
+  } as AppServices;
+}
+
+function contextFor(db: Database, clientIp = "203.0.113.7"): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, servicesFor(db));
+  context.set(requestContext, { requestId: "test", nonce: "n", clientIp, secure: false, origin: ORIGIN });
+  return context;
+}
+
+function post(path: string, fields: Record<string, unknown>): Request {
+  const body = new URLSearchParams(Object.entries(fields).map(([name, value]) => [name, String(value)]));
+  return new Request(ORIGIN + path, {
+    method: "POST",
+    body,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+}
+
+/** What a route returned: a redirect's location, or data() with its status and headers. */
+// oxlint-disable-next-line typescript/no-explicit-any -- the routes answer unions of shapes; each test reads the fields it asserts
+type Answer = { status: number; location?: string; body?: any; headers: Headers };
+
+async function answerOf(run: () => Promise<unknown>): Promise<Answer> {
+  let result: unknown;
+  try {
+    result = await run();
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) {
+    return { status: result.status, location: result.headers.get("location") ?? undefined, headers: result.headers };
+  }
+  const value = result as { type?: string; data?: unknown; init?: ResponseInit | null };
+  if (value.type === "DataWithResponseInit") {
+    return { status: value.init?.status ?? 200, body: value.data, headers: new Headers(value.init?.headers) };
+  }
+  return { status: 200, body: result, headers: new Headers() };
+}
+
+async function siteRide(
+  db: Database,
+  registration: Record<string, unknown> = {},
+  overrides: Record<string, unknown> = {},
+) {
+  return createRide(
+    db,
+    rideInput({
+      startDate: "2099-06-10",
+      endDate: "2099-06-18",
+      lastBookingDate: "",
+      registration: { mode: "site", seats: 5, ...registration },
+      ...overrides,
+    }),
+  );
+}
+
+const registerPath = (rideId: string) => `/ride/${rideId}/register`;
+
+function registerAs(db: Database, rideId: string, fields: Record<string, unknown>, clientIp?: string) {
+  const context = contextFor(db, clientIp);
+  return answerOf(() =>
+    registerAction({ request: post(registerPath(rideId), fields), params: { rideId }, context } as never),
+  );
+}
+
+function openBooking(db: Database, path: string) {
+  const url = new URL(path, ORIGIN);
+  const token = url.pathname.split("/").pop()!;
+  return answerOf(() =>
+    bookingLoader({ request: new Request(url), params: { token }, context: contextFor(db) } as never),
+  );
+}
+
+function changeBooking(db: Database, token: string, fields: Record<string, unknown>) {
+  return answerOf(() =>
+    bookingAction({ request: post(`/booking/${token}`, fields), params: { token }, context: contextFor(db) } as never),
+  );
+}
+
+const tokenOf = (location: string) => location.split("/").pop()!;
+const rowCount = async (db: Database) => (await db.selectFrom("registrations").select("id").execute()).length;
+const booked = async (db: Database, rideId: string) =>
+  (await registrationCounts(db, [rideId])).get(rideId)!.bookedSeats;
+
+/** The body of a mail as the rider reads it (quoted-printable soft breaks joined). */
+const mailText = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+
+describeEachEngine("rider registration pages", (getDb) => {
+  it("registers a rider: 303 to the private page, seats drop, the page shows the UPI payment, the mail has the link", async () => {
+    const db = getDb();
+    await saveConfig(
+      db,
+      configInput({
+        company: { ...(configInput().company as object), upiId: "hillriders@okaxis", upiName: "Hill Riders" },
+      }),
+    );
+    const ride = await siteRide(db, { seats: 5 });
+    const changes: ContentChange[] = [];
+    const stop = onContentChanged((change) => changes.push(change));
+    const before = await answerOf(() =>
+      registerLoader({ params: { rideId: ride.id }, context: contextFor(db) } as never),
+    );
+    expect(before.body.seats).toBe("5 seats left");
+
+    const email = `asha-${Date.now()}@example.com`;
+    const answer = await registerAs(db, ride.id, riderForm(1, { email }));
+    stop();
+    expect(answer.status).toBe(303);
+    expect(answer.location).toMatch(/^\/booking\/[A-Za-z0-9_-]{43}$/);
+    expect(answer.headers.get("cache-control")).toBe("no-store");
+    expect(changes).toContainEqual({ collection: "rides", id: ride.id, action: "updated" });
+
+    const after = await answerOf(() =>
+      registerLoader({ params: { rideId: ride.id }, context: contextFor(db) } as never),
+    );
+    expect(after.body.seats).toBe("4 seats left");
+
+    const page = await openBooking(db, answer.location!);
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
+    expect(page.headers.get("referrer-policy")).toBe("same-origin");
+    const { view } = page.body;
+    expect(view.reference).toMatch(/^RB-[2-9A-HJ-NP-Z]{4}$/);
+    expect(view.status).toBe("confirmed");
+    expect(view.payment.link).toBe(
+      `upi://pay?pa=hillriders@okaxis&pn=Hill%20Riders&am=10000.00&cu=INR&tn=${view.reference}`,
+    );
+
+    const mail = smtp.mails.find((received) => received.to.includes(email));
+    expect(mail).toBeDefined();
+    const text = mailText(mail!.raw);
+    expect(text).toContain(`${ORIGIN}${answer.location}`);
+    expect(text).toContain(view.reference);
+    expect(text).toContain("hillriders@okaxis");
+  });
+
+  it("sends the form back with the rider's values and a message per field, writing nothing", async () => {
+    const db = getDb();
+    const ride = await siteRide(db);
+    const answer = await registerAs(db, ride.id, riderForm(2, { mobile: "12345", consent: "", bikeModel: "" }));
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get("cache-control")).toBe("no-store");
+    expect(answer.body.values).toMatchObject({ name: "Rider 2", mobile: "12345" });
+    expect(Object.keys(answer.body.errors).sort()).toEqual(["bikeModel", "consent", "mobile"]);
+    expect(await rowCount(db)).toBe(0);
+  });
+
+  it("refuses a filled honeypot, and never sends its value back", async () => {
+    const db = getDb();
+    const ride = await siteRide(db);
+    const answer = await registerAs(db, ride.id, riderForm(3, { website: "http://spam.example" }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.values).not.toHaveProperty("website");
+    expect(await rowCount(db)).toBe(0);
+  });
+
+  it("refuses the same mobile number twice on one ride, however it is written", async () => {
+    const db = getDb();
+    const ride = await siteRide(db);
+    expect((await registerAs(db, ride.id, riderForm(4))).status).toBe(303);
+    const again = await registerAs(db, ride.id, riderForm(5, { mobile: "+91 98000 00004" }));
+    expect(again.status).toBe(409);
+    expect(again.body.errors.mobile).toBe("This mobile number is already registered for this ride");
+    expect(await rowCount(db)).toBe(1);
+  });
+
+  it.each([
+    ["past its cut-off", { lastBookingDate: "2026-01-01" }, {}, REFUSALS.cutoff],
+    ["completed", { status: "completed" }, {}, REFUSALS.completed],
+    ["closed", {}, { mode: "closed" }, REFUSALS.closed],
+    ["using its external form", {}, { mode: "external" }, REFUSALS.external],
+  ])("refuses a ride %s with its reason, and the page shows no form", async (_what, overrides, settings, message) => {
+    const db = getDb();
+    const ride = await siteRide(db, settings, overrides);
+    const answer = await registerAs(db, ride.id, riderForm(6));
+    expect(answer.status).toBe(409);
+    expect(answer.body.formError).toBe(message);
+    const page = await answerOf(() =>
+      registerLoader({ params: { rideId: ride.id }, context: contextFor(db) } as never),
+    );
+    expect(page.body.refusal).toBe(message);
+    expect(await rowCount(db)).toBe(0);
+  });
+
+  it("refuses a full ride without a waitlist, and waitlists on a full ride with one", async () => {
+    const db = getDb();
+    const full = await siteRide(db, { seats: 1, waitlist: false });
+    expect((await registerAs(db, full.id, riderForm(7))).status).toBe(303);
+    const refused = await registerAs(db, full.id, riderForm(8));
+    expect(refused.status).toBe(409);
+    expect(refused.body.formError).toBe(REFUSALS.full);
+
+    const waiting = await siteRide(db, { seats: 1, waitlist: true });
+    expect((await registerAs(db, waiting.id, riderForm(9))).status).toBe(303);
+    const page = await answerOf(() =>
+      registerLoader({ params: { rideId: waiting.id }, context: contextFor(db) } as never),
+    );
+    expect(page.body.seats).toBe("Full — join the waitlist");
+    const waitlisted = await registerAs(db, waiting.id, riderForm(10));
+    expect((await openBooking(db, waitlisted.location!)).body.view.status).toBe("waitlisted");
+  });
+
+  it("answers 404 for a ride that does not exist, and writes nothing", async () => {
+    const db = getDb();
+    const answer = await registerAs(db, "no-such-ride", riderForm(11));
+    expect(answer.status).toBe(404);
+    expect(await rowCount(db)).toBe(0);
+  });
+
+  it("refuses a form larger than the limit unread", async () => {
+    const db = getDb();
+    const ride = await siteRide(db);
+    const answer = await registerAs(db, ride.id, riderForm(12, { name: "x".repeat(MAX_FORM_BYTES) }));
+    expect(answer.status).toBe(413);
+    expect(await rowCount(db)).toBe(0);
+  });
+
+  it("lets a network register a generous number of times, then answers 429 with Retry-After", async () => {
+    const db = getDb();
+    const ride = await siteRide(db);
+    for (let n = 0; n < REGISTRATIONS_PER_NETWORK; n++) await beginRegistration(db, "198.51.100.20");
+    const answer = await registerAs(db, ride.id, riderForm(13), "198.51.100.20");
+    expect(answer.status).toBe(429);
+    expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(answer.body.formError).toMatch(/^Too many registrations from your network/);
+    // Another network is not held back.
+    expect((await registerAs(db, ride.id, riderForm(13), "198.51.100.21")).status).toBe(303);
+  });
+
+  it("takes a UTR, refuses a malformed one with its message, and updates contact details", async () => {
+    const db = getDb();
+    const ride = await siteRide(db);
+    const token = tokenOf((await registerAs(db, ride.id, riderForm(14))).location!);
+
+    const bad = await changeBooking(db, token, { intent: "utr", utr: "12ab" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.utr).toBe("Enter the 12-digit UPI transaction id (UTR)");
+
+    const saved = await changeBooking(db, token, { intent: "utr", utr: "4123 5678 9012" });
+    expect(saved).toMatchObject({ status: 303, location: `/booking/${token}?done=utr` });
+    expect((await openBooking(db, saved.location!)).body.view).toMatchObject({
+      utr: "412356789012",
+      notice: expect.stringMatching(/UPI transaction id is saved/),
+    });
+
+    const contact = {
+      name: "Asha Rao",
+      mobile: "9800000099",
+      email: "",
+      emergencyName: "Ravi",
+      emergencyPhone: "9123456789",
+    };
+    expect(await changeBooking(db, token, { intent: "contact", ...contact })).toMatchObject({ status: 303 });
+    expect((await openBooking(db, `/booking/${token}`)).body.view.contact).toMatchObject({
+      name: "Asha Rao",
+      mobile: "+919800000099",
+    });
+  });
+
+  it("cancels only once confirmed, frees the seat and promotes and mails the first waitlisted rider", async () => {
+    const db = getDb();
+    const ride = await siteRide(db, { seats: 1, waitlist: true });
+    const first = tokenOf((await registerAs(db, ride.id, riderForm(15))).location!);
+    const email = `waiting-${Date.now()}@example.com`;
+    const second = tokenOf((await registerAs(db, ride.id, riderForm(16, { email }))).location!);
+
+    const ask = await changeBooking(db, first, { intent: "cancel" });
+    expect(ask).toMatchObject({ status: 303, location: `/booking/${first}?confirm=cancel` });
+    expect(await booked(db, ride.id)).toBe(1);
+
+    const done = await changeBooking(db, first, { intent: "cancel", confirm: "yes" });
+    expect(done).toMatchObject({ status: 303, location: `/booking/${first}?done=cancelled` });
+    expect((await openBooking(db, `/booking/${first}`)).body.view.status).toBe("cancelled");
+    expect((await openBooking(db, `/booking/${second}`)).body.view.status).toBe("confirmed");
+    expect(await booked(db, ride.id)).toBe(1);
+    const promotion = smtp.mails.find(
+      (mail) => mail.to.includes(email) && mailText(mail.raw).includes("you were next on the waitlist"),
+    );
+    expect(promotion).toBeDefined();
+  });
+
+  it("erases a registration through its link: the link then opens nothing", async () => {
+    const db = getDb();
+    const ride = await siteRide(db);
+    const token = tokenOf((await registerAs(db, ride.id, riderForm(17))).location!);
+    const erased = await changeBooking(db, token, { intent: "erase", confirm: "yes" });
+    expect(erased.body).toEqual({ erased: true });
+    const gone = await openBooking(db, `/booking/${token}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body).toEqual({ found: false });
+    const [row] = await db.selectFrom("registrations").selectAll().execute();
+    expect(row).toMatchObject({ phone: null, token_hash: null, data: "{}", status: "cancelled" });
+  });
+
+  it.each([
+    ["a forged token", "A".repeat(43)],
+    ["no token at all", "x"],
+  ])("answers 404 to %s", async (_what, token) => {
+    const db = getDb();
+    expect(await openBooking(db, `/booking/${token}`)).toMatchObject({ status: 404, body: { found: false } });
+    expect((await changeBooking(db, token, { intent: "utr", utr: "412356789012" })).status).toBe(404);
+    expect((await changeBooking(db, token, { intent: "cancel", confirm: "yes" })).status).toBe(404);
+  });
+});
