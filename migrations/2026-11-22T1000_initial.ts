@@ -16,7 +16,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
-  // The public listing order (SPEC §7): order with a missing one as 999, then newest first.
+  // The public listing order (product.md#ordering): order with a missing one as 999, then newest first.
   // Indexing that very expression lets both engines read a section already sorted; the
   // query in the rides service must spell it identically (MISSING_ORDER is 999).
   await sql`create index rides_listing on rides (status, (coalesce(sort_order, 999)), created_at desc, id)`.execute(db);

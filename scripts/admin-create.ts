@@ -1,5 +1,5 @@
 /**
- * Creates an admin account, or promotes an existing one and sets its password (SPEC §6).
+ * Creates an admin account, or promotes an existing one and sets its password (product.md#admin-access).
  *
  *   npm run admin:create -- --email E --password P [--name N]
  *

@@ -25,7 +25,7 @@ beforeAll(async () => {
     fetchRequestOf(req, res);
     res.status(401).send("sign in first");
   });
-  // Read through the Fetch API, as React Router reads it, and refused past 20 MB (SPEC's limit).
+  // Read through the Fetch API, as React Router reads it, and refused past 20 MB (the limit of product.md#images).
   const upload = async (req: Request, res: Response, next: NextFunction) => {
     try {
       const body = await readLimitedBody(fetchRequestOf(req, res), LIMIT);

@@ -12,7 +12,7 @@ export type EmbeddedFormDialogProps = {
 
 /**
  * A modal with an external form in a frame: the community form of the contact page and the
- * registration form of a ride (SPEC §2, §4). Radix Dialog closes it on Escape, a click on
+ * registration form of a ride (product.md#contact-page, #registration). Radix Dialog closes it on Escape, a click on
  * the overlay or the close button, traps focus inside while open and locks page scrolling
  * (the button that opened it, FormDialogButton, takes the focus back). The form's own link is offered too, for a network or
  * a form host that refuses to show it in a frame.

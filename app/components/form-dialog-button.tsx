@@ -14,7 +14,7 @@ type FormDialogButtonProps = {
   children: ReactNode;
 };
 
-/** A button that opens an external form in a pop-up: Register Now, Join Our Community (SPEC §2, §4). */
+/** A button that opens an external form in a pop-up: Register Now, Join Our Community (product.md#registration, #contact-page). */
 export function FormDialogButton({ dialogTitle, src, className, children }: FormDialogButtonProps) {
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);

@@ -14,7 +14,7 @@ type HeroCarouselProps = {
 };
 
 /**
- * The hero carousel of the upcoming page (SPEC §2): one slide per active hero slide,
+ * The hero carousel of the upcoming page (product.md#upcoming-page): one slide per active hero slide,
  * advancing every HERO_INTERVAL_MS. It follows the WAI-ARIA carousel pattern: it pauses
  * while pointed at or focused, has a pause button, and never moves on its own for a
  * visitor who asked for reduced motion. The server renders the first slide in place, so

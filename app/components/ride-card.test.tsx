@@ -31,7 +31,7 @@ function render(props: Omit<Partial<RideCardProps>, "ride"> & { ride?: Partial<R
 
 const costBadge = (html: string) => /data-testid="cost-badge"[^>]*>([^<]*)</.exec(html)?.[1] ?? null;
 
-describe("RideCard, upcoming (SPEC §2 ride cards, §5 cost badge)", () => {
+describe("RideCard, upcoming (product.md#ride-cards, #costs: cost badge)", () => {
   it("shows duration, distance, title, date range and a View Details link to the ride", () => {
     const html = render();
     expect(html).toContain("9D 8N");
@@ -63,7 +63,7 @@ describe("RideCard, upcoming (SPEC §2 ride cards, §5 cost badge)", () => {
   });
 });
 
-describe("RideCard, completed (SPEC §2 completed ride cards)", () => {
+describe("RideCard, completed (product.md#ride-cards: completed ride cards)", () => {
   it("shows the Completed badge and the riders count, and no cost or View Details", () => {
     const html = render({ variant: "completed" });
     expect(html).toContain("Completed");

@@ -25,7 +25,7 @@ export type RideCardProps = {
 /** How wide a card is in the grids (one column, two from sm, three from lg, inside max-w-7xl). */
 const CARD_IMAGE_SIZES = "(min-width: 1280px) 400px, (min-width: 1024px) 31vw, (min-width: 640px) 48vw, 100vw";
 
-/** A ride in the upcoming and previous grids and in 'You Might Also Like' (SPEC §2). */
+/** A ride in the upcoming and previous grids and in 'You Might Also Like' (product.md#ride-cards). */
 export function RideCard({ ride, variant = "upcoming", priority = false, headingLevel = 2 }: RideCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const completed = variant === "completed";

@@ -7,7 +7,7 @@ const BUTTON =
   "inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-full border-2 px-4 text-sm font-semibold transition-colors";
 
 /**
- * The Instagram and YouTube buttons of a completed ride (SPEC §2). A link that is set opens
+ * The Instagram and YouTube buttons of a completed ride (product.md#ride-cards). A link that is set opens
  * in a new tab; one that is missing still shows its button, which explains with an alert.
  */
 export function RideSocialButtons({ instagramUrl, youtubeUrl, rideTitle }: RideSocialButtonsProps) {

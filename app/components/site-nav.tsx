@@ -6,7 +6,7 @@ import { NAV_LINKS, isCurrentPath } from "~/domain/navigation";
 import { SITE_NAME } from "~/domain/site";
 
 /**
- * The top navigation of every public page (SPEC §2), an island. On small screens the links
+ * The top navigation of every public page (product.md#navigation), an island. On small screens the links
  * fold behind a menu button; from the md breakpoint they are always shown and the button is
  * gone. Every link is a full page load, so the menu starts closed on each page.
  */

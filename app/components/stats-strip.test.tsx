@@ -5,7 +5,7 @@ import { StatsStrip } from "./stats-strip";
 
 const values = (html: string) => [...html.matchAll(/data-testid="stat-\w+">([^<]*)</g)].map((match) => match[1]);
 
-describe("StatsStrip (SPEC §2 Past Adventures statistics)", () => {
+describe("StatsStrip (product.md#previous-page: Past Adventures statistics)", () => {
   it("shows '...' for each number while the statistics load", () => {
     const html = renderToString(<StatsStrip stats={new Promise(() => {})} />);
     expect(values(html)).toEqual(["...", "...", "..."]);

@@ -10,11 +10,11 @@ const STATS = [
   { key: "kilometersCovered", label: "Kilometers Covered", Icon: Route },
 ] as const;
 
-/** Shown in place of each number until the statistics arrive (SPEC §2). */
+/** Shown in place of each number until the statistics arrive (product.md#previous-page). */
 const LOADING = "...";
 
 /**
- * The statistics of the previous-rides page (SPEC §2). The page streams them: the strip
+ * The statistics of the previous-rides page (product.md#previous-page). The page streams them: the strip
  * shows '...' until the promise resolves, so the rest of the page never waits for them.
  */
 export function StatsStrip({ stats }: { stats: Promise<Stats> | Stats }) {

@@ -14,7 +14,7 @@ const VEHICLES = [
 const ANIMATION_CLASS = "duration-1500";
 
 /**
- * The About page's 'What We Do' icon (SPEC §2): a motorbike and a jeep take turns every
+ * The About page's 'What We Do' icon (product.md#about-page): a motorbike and a jeep take turns every
  * ABOUT_ICON_INTERVAL_MS, one turning and fading into the other over ABOUT_ICON_ANIMATION_MS.
  * With reduced motion the icons still take turns, without the animation (app.css).
  */

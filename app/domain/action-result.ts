@@ -1,5 +1,5 @@
 /**
- * What every admin action answers: a message for the status line (SPEC §8) and, when input
+ * What every admin action answers: a message for the status line (product.md#messages) and, when input
  * broke a rule, the message per field. The server's actions write it and the pages read it.
  */
 export type ActionResult<Extra extends object = object> =

@@ -1,9 +1,9 @@
-// Business constants and limits of SPEC §9.
+// Business constants and limits (product.md#timings).
 
 export const HERO_INTERVAL_MS = 5000;
 export const ABOUT_ICON_INTERVAL_MS = 4000;
 export const ABOUT_ICON_ANIMATION_MS = 1500;
-/** Admin status messages clear themselves after this long (SPEC §4, §8). */
+/** Admin status messages clear themselves after this long (product.md#messages). */
 export const MESSAGE_DISPLAY_MS = 3000;
 export const LINK_COPIED_MS = 2000;
 export const UPLOAD_TIMEOUT_MS = 30000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bookingAmount, costBadge, formatCost, rideAmount } from "./cost";
 
-describe("formatCost (SPEC §5 display rules: cost)", () => {
+describe("formatCost (product.md#costs: display rules)", () => {
   it.each([[""], ["   "], ["0"], ["₹0"], ["₹ 0"], ["0.00"], [0], [null], [undefined], [Number.NaN], [{}]])(
     "hides an empty or zero cost: %j",
     (value) => {
@@ -25,7 +25,7 @@ describe("formatCost (SPEC §5 display rules: cost)", () => {
   });
 });
 
-describe("rideAmount (SPEC §9 price cards)", () => {
+describe("rideAmount (product.md#booking-card: price cards)", () => {
   it("uses tripCost with the note 'Total trip cost', in precedence over price", () => {
     expect(rideAmount({ tripCost: "15000", price: "9000" })).toEqual({ amount: "₹15000", note: "Total trip cost" });
   });
@@ -45,7 +45,7 @@ describe("rideAmount (SPEC §9 price cards)", () => {
   });
 });
 
-describe("bookingAmount (SPEC §9 booking card)", () => {
+describe("bookingAmount (product.md#booking-card)", () => {
   it("shows the booking cost with the note 'to reserve your spot'", () => {
     expect(bookingAmount({ bookingCost: "2000" })).toEqual({ amount: "₹2000", note: "to reserve your spot" });
   });
@@ -56,7 +56,7 @@ describe("bookingAmount (SPEC §9 booking card)", () => {
   });
 });
 
-describe("costBadge (SPEC §2 card cost badge when nonzero)", () => {
+describe("costBadge (product.md#ride-cards: card cost badge when nonzero)", () => {
   it("shows the same amount as the ride amount card", () => {
     expect(costBadge({ tripCost: "₹15,000", price: "9000" })).toBe("₹15,000");
     expect(costBadge({ price: 9000 })).toBe("₹9000");

@@ -1,4 +1,4 @@
-// SPEC §5 and §9 price display rules.
+// Price display rules (product.md#costs, #booking-card).
 
 const RUPEE = "₹";
 

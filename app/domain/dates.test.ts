@@ -15,12 +15,12 @@ describe("ordinal", () => {
     [23, "23rd"],
     [31, "31st"],
     [111, "111th"],
-  ])("SPEC §5 date range ordinals: %i → %s", (n, text) => {
+  ])("date range ordinals (product.md#dates): %i → %s", (n, text) => {
     expect(ordinal(n)).toBe(text);
   });
 });
 
-describe("formatDateRange (SPEC §5 date range)", () => {
+describe("formatDateRange (product.md#dates: date range)", () => {
   it("shows 'Date TBD' when the start date is missing or invalid", () => {
     expect(formatDateRange("", "2026-03-05")).toBe("Date TBD");
     expect(formatDateRange("not a date", "")).toBe("Date TBD");
@@ -47,7 +47,7 @@ describe("formatDateRange (SPEC §5 date range)", () => {
   });
 });
 
-describe("formatIndianShortDate (SPEC §5 detail-page dates)", () => {
+describe("formatIndianShortDate (product.md#dates: detail-page dates)", () => {
   it("formats in Indian English short format", () => {
     expect(formatIndianShortDate("2026-03-05")).toBe("5 Mar 2026");
     expect(formatIndianShortDate("2026-12-31")).toBe("31 Dec 2026");
@@ -76,7 +76,7 @@ describe("parseIsoDate", () => {
   });
 });
 
-describe("time zones (SPEC §5: SSR and browser agree)", () => {
+describe("time zones (product.md#dates: SSR and browser agree)", () => {
   it("gives the same texts in every time zone of the runtime", () => {
     const original = process.env.TZ;
     const seen = new Set<string>();

@@ -65,7 +65,7 @@ function fullDate(date: Date): string {
 }
 
 /**
- * SPEC §5 date range: 'Date TBD' without a start date; one full date for a single day (or a
+ * Date range (product.md#dates): 'Date TBD' without a start date; one full date for a single day (or a
  * missing end date); '1st - 5th March 2026' within one month; otherwise two full dates
  * ('28th March 2026 - 2nd April 2026').
  */
@@ -86,7 +86,7 @@ const indianShortDate = new Intl.DateTimeFormat("en-IN", {
   timeZone: "UTC",
 });
 
-/** SPEC §5: detail-page dates in Indian English short format ('5 Mar 2026'); '' when missing or invalid. */
+/** product.md#dates: detail-page dates in Indian English short format ('5 Mar 2026'); '' when missing or invalid. */
 export function formatIndianShortDate(date: string): string {
   const parsed = parseIsoDate(date);
   return parsed ? indianShortDate.format(parsed) : "";

@@ -35,7 +35,7 @@ const emptyRide: Ride = {
   version: 1,
 };
 
-describe("SPEC §9 default policies", () => {
+describe("default policies (product.md#display-defaults)", () => {
   it("states the cancellation policy: no cancellation, credit for a future trip, no refund", () => {
     expect(DEFAULT_CANCELLATION_POLICY.join(" ")).toMatch(/cannot be cancelled.*future trip.*No refund/);
   });
@@ -47,7 +47,7 @@ describe("SPEC §9 default policies", () => {
   });
 });
 
-describe("FALLBACK_CONFIG (SPEC §3 fallback config)", () => {
+describe("FALLBACK_CONFIG (product.md#public-fallbacks: fallback config)", () => {
   it("passes the config schema, with https social links and Mon-Sat 9 AM-6 PM hours", () => {
     expect(configInputSchema.parse(FALLBACK_CONFIG)).toEqual(FALLBACK_CONFIG);
     expect(FALLBACK_CONFIG.company.businessHours).toBe("Mon-Sat 9 AM-6 PM");
@@ -69,7 +69,7 @@ describe("policyPoints", () => {
   });
 });
 
-describe("rideForDisplay (SPEC §9 defaults when data is missing)", () => {
+describe("rideForDisplay (product.md#display-defaults: defaults when data is missing)", () => {
   it("fills every empty display field with its default", () => {
     const shown = rideForDisplay(emptyRide);
     expect(shown).toMatchObject({

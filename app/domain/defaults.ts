@@ -2,13 +2,13 @@ import type { SiteConfig } from "./content";
 import { migrateLegacyRide } from "./legacy";
 import type { Ride } from "./ride";
 
-// SPEC §9: what a visitor sees where an admin left a ride field empty.
+// product.md#display-defaults: what a visitor sees where an admin left a ride field empty.
 
 export const DEFAULT_VEHICLE_TYPE = "Bike/Car";
 export const DEFAULT_GROUP_SIZE = "15-20";
 
-// SPEC §9 names these lists but not their contents; these are what a typical group tour
-// of the community offers.
+// The specification this product started from named these lists but not their contents;
+// these are what a typical group tour of the community offers (product.md#display-defaults).
 export const DEFAULT_HIGHLIGHTS = [
   "Scenic routes through mountains, forests and countryside",
   "Experienced ride captain and sweep rider",
@@ -69,7 +69,7 @@ export const DEFAULT_BUSINESS_HOURS = "Mon-Sat 9 AM-6 PM";
 export const RESPONSE_TIME_NOTE = "We respond within 24 hours";
 
 /**
- * SPEC §3 fallback contact data, shown when no configuration is stored or it fails to load.
+ * The fallback contact data (product.md#public-fallbacks), shown when no configuration is stored or it fails to load.
  * Placeholders: a real deployment stores its own configuration from the admin portal.
  */
 export const FALLBACK_CONFIG: SiteConfig = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { distanceKm } from "./distance";
 
-describe("distanceKm (SPEC §5 statistics: first whole number in the distance text)", () => {
+describe("distanceKm (product.md#statistics: first whole number in the distance text)", () => {
   it.each([
     ["450 km", 450],
     ["approx 300-350 km", 300],

@@ -4,7 +4,7 @@
 const FIRST_WHOLE_NUMBER = /\d{1,3}(?:,\d{3})+(?!\d)|\d{1,2}(?:,\d{2})+,\d{3}(?!\d)|\d+/;
 
 /**
- * SPEC §5: the first whole number in a distance text, in km ('450 km' → 450,
+ * product.md#statistics: the first whole number in a distance text, in km ('450 km' → 450,
  * '1,200 km' → 1200, 'approx 300-350 km' → 300, '12.5 km' → 12); 0 when there is none.
  */
 export function distanceKm(text: unknown): number {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { durationText, rideDays } from "./duration";
 
-describe("rideDays (SPEC §5 duration: inclusive day difference, min 0)", () => {
+describe("rideDays (product.md#dates: inclusive day difference, min 0)", () => {
   it("counts both the start and the end day", () => {
     expect(rideDays("2026-03-01", "2026-03-05")).toBe(5);
     expect(rideDays("2026-03-05", "2026-03-05")).toBe(1);
@@ -34,7 +34,7 @@ describe("rideDays (SPEC §5 duration: inclusive day difference, min 0)", () => 
   });
 });
 
-describe("durationText (SPEC §5 duration text 'nD (n-1)N')", () => {
+describe("durationText (product.md#dates: duration text 'nD (n-1)N')", () => {
   it("renders n days as 'nD (n-1)N'", () => {
     expect(durationText("2026-03-01", "2026-03-05")).toBe("5D 4N");
     expect(durationText("2026-03-01", "2026-03-02")).toBe("2D 1N");

@@ -2,7 +2,7 @@ import { parseIsoDate } from "./dates";
 
 const DAY_MS = 86_400_000;
 
-/** SPEC §5: inclusive day count of a ride (same day = 1), never below 0; 0 when a date is missing or invalid. */
+/** product.md#dates: inclusive day count of a ride (same day = 1), never below 0; 0 when a date is missing or invalid. */
 export function rideDays(startDate: string, endDate: string): number {
   const start = parseIsoDate(startDate);
   const end = parseIsoDate(endDate);
@@ -11,7 +11,7 @@ export function rideDays(startDate: string, endDate: string): number {
   return Math.max(0, (end.getTime() - start.getTime()) / DAY_MS + 1);
 }
 
-/** SPEC §5: 'nD (n-1)N' ('5D 4N'), '1D' for one day, '0D' for none. */
+/** product.md#dates: 'nD (n-1)N' ('5D 4N'), '1D' for one day, '0D' for none. */
 export function durationText(startDate: string, endDate: string): string {
   const days = rideDays(startDate, endDate);
   return days <= 1 ? `${days}D` : `${days}D ${days - 1}N`;

@@ -3,7 +3,7 @@ import { heroSlideInputSchema } from "./content";
 import { FALLBACK_RIDES, FALLBACK_SLIDES, fallbackRide, fallbackRides } from "./fallback-content";
 import { rideInputSchema } from "./ride";
 
-describe("fallback sample content (SPEC §8)", () => {
+describe("fallback sample content (product.md#public-fallbacks)", () => {
   it("holds rides an admin could have saved", () => {
     for (const ride of FALLBACK_RIDES) expect(rideInputSchema.safeParse(ride).error).toBeUndefined();
   });

@@ -3,7 +3,7 @@ import { durationText } from "./duration";
 import type { Ride, RideStatus } from "./ride";
 import { emptyRideDetails } from "./ride-values";
 
-// SPEC §8: when the public pages cannot load content they log it and show sample content
+// product.md#public-fallbacks: when the public pages cannot load content they log it and show sample content
 // instead of an error. These samples are that content: a few plausible rides and a slide,
 // with the bundled demo photos. Their ids start with 'sample-' so nothing mistakes them
 // for stored rides.

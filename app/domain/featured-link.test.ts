@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { featuredLinkTarget, rideHref } from "./featured-link";
 
-describe("featuredLinkTarget (SPEC §2 featured banner button)", () => {
+describe("featuredLinkTarget (product.md#featured-banner: the button)", () => {
   it("navigates internally to a link starting with /ride/", () => {
     expect(featuredLinkTarget("/ride/abc123", "first")).toEqual({ href: "/ride/abc123", external: false });
   });

@@ -1,4 +1,4 @@
-// SPEC §2: where the featured-ride banner's button goes.
+// product.md#featured-banner: where the featured-ride banner's button goes.
 
 export type FeaturedLinkTarget = {
   href: string;

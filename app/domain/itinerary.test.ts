@@ -11,7 +11,7 @@ const written = (day: number): ItineraryDay => ({
   activities: ["Ride"],
 });
 
-describe("generateItinerary (SPEC §4 itinerary days generated from start and end dates)", () => {
+describe("generateItinerary (product.md#itinerary: days generated from start and end dates)", () => {
   it("creates one blank day per ride day", () => {
     expect(generateItinerary("2026-03-01", "2026-03-03", [])).toEqual([blank(1), blank(2), blank(3)]);
   });

@@ -2,7 +2,7 @@ import { rideDays } from "./duration";
 import type { ItineraryDay } from "./ride";
 
 /**
- * SPEC §4: one itinerary day per ride day, regenerated when a date changes. Days that still
+ * product.md#itinerary: one itinerary day per ride day, regenerated when a date changes. Days that still
  * exist keep what the admin wrote (matched by day number; the first entry wins on a
  * duplicate); days past the new end are dropped; new days start blank.
  *

@@ -6,7 +6,7 @@ afterEach(() => {
   process.env.TZ = originalTz;
 });
 
-describe("migrateLegacyRide: single date (SPEC §3 legacy rides migrated to startDate/endDate)", () => {
+describe("migrateLegacyRide: single date (product.md#legacy-rides: migrated to startDate/endDate)", () => {
   it("uses a YYYY-MM-DD date as start and end", () => {
     expect(migrateLegacyRide({ title: "Old", date: "2023-11-18" })).toEqual({
       title: "Old",
@@ -49,7 +49,7 @@ describe("migrateLegacyRide: single date (SPEC §3 legacy rides migrated to star
   });
 });
 
-describe("migrateLegacyRide: carry list (SPEC §9 a legacy carry list is split in half)", () => {
+describe("migrateLegacyRide: carry list (product.md#legacy-rides: a legacy carry list is split in half)", () => {
   it("puts the first half, rounded up, in mandatory and the rest in suggested", () => {
     expect(migrateLegacyRide({ thingsToCarry: ["a", "b", "c", "d", "e"] })).toMatchObject({
       thingsToCarryMandatory: ["a", "b", "c"],

@@ -40,7 +40,7 @@ const isBlank = (value: unknown) => value === undefined || value === null || val
 const isEmptyList = (value: unknown) => !Array.isArray(value) || value.length === 0;
 
 /**
- * Brings a ride stored by the old app into the current shape (SPEC §3, §9), never mutating
+ * Brings a ride stored by the old app into the current shape (product.md#legacy-rides), never mutating
  * its argument:
  * - a single `date` and no start/end date gives startDate = endDate = that day;
  * - a legacy `thingsToCarry` list, when both new lists are empty, is split in half: the

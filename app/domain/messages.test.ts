@@ -44,7 +44,7 @@ describe("messages built from a reason", () => {
   });
 });
 
-describe("how a message is shown (SPEC §8)", () => {
+describe("how a message is shown (product.md#messages)", () => {
   it("isErrorMessage: literally, a message containing 'Error'", () => {
     expect(isErrorMessage(FEATURED_MESSAGES.saveError)).toBe(true);
     expect(isErrorMessage(errorDeletingRide("x"))).toBe(true);

@@ -1,5 +1,5 @@
-// Every user-facing message of SPEC §8 (and the few of §2 and §5), word for word, so the
-// server and the browser say exactly the same thing.
+// Every user-facing message, written once so the server and the browser say exactly the same
+// thing (product.md#messages).
 
 export { MESSAGE_DISPLAY_MS } from "./constants";
 
@@ -92,7 +92,7 @@ export const RIDE_DETAIL_MESSAGES = {
   notFound: "Ride not found!",
 } as const;
 
-/** SPEC §8: the not-found alert names the id asked for and how many rides exist. */
+/** product.md#ride-errors: the not-found alert names the id asked for and how many rides exist. */
 export const rideNotFoundMessage = (id: string, available: number) =>
   `${RIDE_DETAIL_MESSAGES.notFound}\nRide ID: ${id}\nAvailable rides: ${available}`;
 export const errorLoadingRideDetails = (message: string) => `Error loading ride details: ${message}`;
@@ -100,19 +100,19 @@ export const errorLoadingRideDetails = (message: string) => `Error loading ride 
 // In a module of their own: the island that shows them loads only them (decision 017).
 export { SOCIAL_LINK_MESSAGES } from "./social-link-messages";
 
-/** SPEC §2: what the cards and the detail page show for a value not yet known. */
+/** product.md#ride-cards: what the cards and the detail page show for a value not yet known. */
 export const PLACEHOLDERS = {
   dateTbd: "Date TBD",
   durationTbd: "Duration TBD",
   distanceTbd: "Distance TBD",
 } as const;
 
-/** SPEC §8, literally: a message containing 'Error' is displayed as an error. */
+/** The original rule, literally (product.md#messages): a message containing 'Error' is displayed as an error. */
 export function isErrorMessage(message: string): boolean {
   return message.includes("Error");
 }
 
-// The literal rule of SPEC §8 shows 'Failed to add ride', 'Permission denied…' and 'An error
+// The literal rule (product.md#messages) shows 'Failed to add ride', 'Permission denied…' and 'An error
 // occurred…' as non-errors. The admin UI styles messages with this instead, which treats
 // every failure wording of the catalogue as an error, and claims success only for a message
 // that says so, so an unforeseen server text is never dressed as a success.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { NAV_LINKS, isCurrentPath } from "./navigation";
 
-describe("NAV_LINKS (SPEC §2 top navigation)", () => {
+describe("NAV_LINKS (product.md#navigation: top navigation)", () => {
   it("has the four links with their labels, in order", () => {
     expect(NAV_LINKS.map((link) => [link.to, link.label])).toEqual([
       ["/", "Upcoming Trips"],
@@ -12,7 +12,7 @@ describe("NAV_LINKS (SPEC §2 top navigation)", () => {
   });
 });
 
-describe("isCurrentPath (SPEC §2: the current path, exact match, is active)", () => {
+describe("isCurrentPath (product.md#navigation: the current path, exact match, is active)", () => {
   it("matches the same path", () => {
     expect(isCurrentPath("/", "/")).toBe(true);
     expect(isCurrentPath("/previous", "/previous")).toBe(true);

@@ -1,4 +1,4 @@
-// SPEC §2 top navigation.
+// Top navigation (product.md#navigation).
 
 export const NAV_LINKS = [
   { to: "/", label: "Upcoming Trips" },
@@ -8,7 +8,7 @@ export const NAV_LINKS = [
 ] as const;
 
 /**
- * SPEC §2: a link is active only when its path is exactly the current one. '/upcoming'
+ * product.md#navigation: a link is active only when its path is exactly the current one. '/upcoming'
  * shows the same page as '/' but is a different path, so Upcoming Trips is not active there.
  * A trailing slash is not a different path ('/about/' is '/about'); letter case is.
  */

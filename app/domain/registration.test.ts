@@ -129,7 +129,7 @@ describe("registration cut-off", () => {
 describe("registration availability and seats text", () => {
   const text = (availability: Availability) => seatsText(availability);
 
-  it("keeps SPEC's external form for a ride without settings: no seats text", () => {
+  it("keeps the product's external form for a ride without settings: no seats text", () => {
     const legacy = { status: "upcoming", startDate: "2027-06-10", lastBookingDate: "" };
     expect(registrationAvailability(legacy, 0, BEFORE_CUTOFF)).toEqual({ state: "external" });
     expect(text({ state: "external" })).toBeNull();

@@ -38,7 +38,7 @@ export function emptyRideDetails() {
 export const MAX_PARTICIPANTS = 10_000;
 export const MAX_RIDE_KM = 100_000;
 
-/** Participants count only if a non-negative number or numeric string, otherwise 0 (SPEC §5). */
+/** Participants count only if a non-negative number or numeric string, otherwise 0 (product.md#statistics). */
 export function coerceParticipants(value: unknown): number {
   const number =
     typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;

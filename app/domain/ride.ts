@@ -38,7 +38,7 @@ export type ItineraryDay = z.infer<typeof itineraryDaySchema>;
 const isoDateValue = isoDate("");
 
 /**
- * What an admin submits for a ride (SPEC §3, §5). Server-managed fields (id, duration,
+ * What an admin submits for a ride (product.md#content-model, #ride-validation). Server-managed fields (id, duration,
  * createdAt, updatedAt, order) are not part of it: any id in incoming data is ignored.
  */
 export const rideInputSchema = z
@@ -98,7 +98,7 @@ export const rideInputSchema = z
   });
 export type RideInput = z.infer<typeof rideInputSchema>;
 
-/** A stored ride as services return it (SPEC §3). */
+/** A stored ride as services return it (product.md#content-model). */
 export type Ride = RideInput & {
   id: string;
   duration: string;

@@ -9,7 +9,7 @@ const config = (socialMedia: Partial<SiteConfig["socialMedia"]>, email = "team@e
   socialMedia: { instagram: "", youtube: "", whatsapp: "", email: "", ...socialMedia },
 });
 
-describe("socialLinks (SPEC §2 footer and contact social buttons)", () => {
+describe("socialLinks (product.md#navigation, #contact-page: footer and contact social buttons)", () => {
   it("lists the asked networks in order with their names", () => {
     const links = socialLinks(
       config({

@@ -17,7 +17,7 @@ const ride = (facts: Partial<RideFacts>): RideFacts => ({
   ...facts,
 });
 
-describe("rideBreakdown (SPEC §3 derived ride breakdown, §9 statistics)", () => {
+describe("rideBreakdown (product.md#statistics: derived ride breakdown)", () => {
   const rides = [
     ride({ status: "completed", participants: 12, distanceKm: 450, startDate: "2025-01-10", endDate: "2025-01-12" }),
     ride({ status: "completed", participants: 7, distanceKm: 301, startDate: "2025-06-01", endDate: "2025-06-03" }),
@@ -87,7 +87,7 @@ describe("rideBreakdown (SPEC §3 derived ride breakdown, §9 statistics)", () =
     });
   });
 
-  it("counts an invalid participant count or distance as 0 (SPEC §5 statistics)", () => {
+  it("counts an invalid participant count or distance as 0 (product.md#statistics)", () => {
     const bad = [
       ride({ participants: Number.NaN, distanceKm: -5 }),
       ride({ participants: -3, distanceKm: Infinity }),
@@ -97,7 +97,7 @@ describe("rideBreakdown (SPEC §3 derived ride breakdown, §9 statistics)", () =
   });
 });
 
-describe("statsFromBreakdown (SPEC §9 stat cards)", () => {
+describe("statsFromBreakdown (product.md#statistics: stat cards)", () => {
   it("maps happy riders to completed-ride participants and kilometres to their distance", () => {
     const breakdown = rideBreakdown([
       ride({ participants: 8, distanceKm: 420, startDate: "2026-01-01", endDate: "2026-02-01" }),
@@ -111,14 +111,14 @@ describe("statsFromBreakdown (SPEC §9 stat cards)", () => {
   });
 });
 
-describe("FALLBACK_STATS (SPEC §9 fallback stats)", () => {
+describe("FALLBACK_STATS (product.md#statistics: fallback stats)", () => {
   it("holds 47 completed rides, 320 happy riders and 18500 km", () => {
     expect(FALLBACK_STATS).toMatchObject({ completedRides: 47, happyRiders: 320, kilometersCovered: 18500 });
     expect(FALLBACK_STATS.monthsOfAdventure).toBeGreaterThanOrEqual(1);
   });
 });
 
-describe("formatStatNumber / statWithPlus (SPEC §9 km with thousands separators, trailing '+')", () => {
+describe("formatStatNumber / statWithPlus (product.md#statistics: km with thousands separators, trailing '+')", () => {
   it("groups thousands", () => {
     expect(formatStatNumber(18500)).toBe("18,500");
     expect(formatStatNumber(1234567)).toBe("1,234,567");

@@ -23,7 +23,7 @@ export type RideBreakdown = {
   monthsOfAdventure: number;
 };
 
-/** SPEC §3 derived ride breakdown, computed as §9 says. */
+/** The ride breakdown, derived from the rides (product.md#statistics). */
 export function rideBreakdown(rides: RideFacts[]): RideBreakdown {
   const completed = rides.filter((ride) => ride.status === "completed");
   const totalParticipants = completed.reduce((sum, ride) => sum + riders(ride.participants), 0);
@@ -54,7 +54,7 @@ function wholeKm(km: number): number {
 }
 
 /**
- * SPEC §9: calendar months from the earliest to the latest ride date, both inclusive, over
+ * product.md#statistics: calendar months from the earliest to the latest ride date, both inclusive, over
  * rides of every status (a planned ride is part of the community's calendar too). Minimum 1
  * as soon as a ride exists, even one without valid dates; 0 with no rides.
  */
@@ -85,7 +85,8 @@ export function statsFromBreakdown(
 }
 
 /**
- * SPEC §9 fallback stats, shown when none are stored. SPEC gives no months of adventure;
+ * Fallback stats, shown when none are stored (product.md#statistics). Its sample figures give
+ * no months of adventure;
  * 24 fits 47 rides at about two a month.
  */
 export const FALLBACK_STATS: Stats = {
@@ -97,7 +98,7 @@ export const FALLBACK_STATS: Stats = {
   lastUpdated: null,
 };
 
-// SPEC §9 asks for thousands separators, i.e. groups of three ('1,85,000' Indian lakh
+// product.md#statistics asks for thousands separators, i.e. groups of three ('1,85,000' Indian lakh
 // grouping would be a different rule); fixed to en-US so every runtime prints the same.
 const groupedNumber = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 
@@ -105,7 +106,7 @@ export function formatStatNumber(n: number): string {
   return groupedNumber.format(Number.isFinite(n) ? Math.max(0, Math.round(n)) : 0);
 }
 
-/** The first three stat cards end with a plus (SPEC §2, §9): '18,500+'. */
+/** The first three stat cards end with a plus (product.md#previous-page, #statistics): '18,500+'. */
 export function statWithPlus(n: number): string {
   return `${formatStatNumber(n)}+`;
 }

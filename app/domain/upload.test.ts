@@ -3,7 +3,7 @@ import { ALLOWED_IMAGE_TYPES, MAX_IMAGE_BYTES, mapUploadError, validateImageFile
 
 const INVALID_TYPE = "Invalid file type. Please upload JPEG, JPG, PNG, WebP, GIF, BMP, or TIFF images.";
 
-describe("validateImageFile (SPEC §5 image upload)", () => {
+describe("validateImageFile (product.md#images: image upload)", () => {
   it.each(ALLOWED_IMAGE_TYPES.map((type) => [type]))("accepts %s", (type) => {
     expect(validateImageFile({ type, size: 1024 })).toBeNull();
   });
@@ -38,7 +38,7 @@ describe("validateImageFile (SPEC §5 image upload)", () => {
   });
 });
 
-describe("mapUploadError (SPEC §8 upload error mapping)", () => {
+describe("mapUploadError (product.md#upload-errors)", () => {
   it.each([
     [
       "storage/unauthorized",

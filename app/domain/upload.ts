@@ -1,6 +1,6 @@
 import { fileTooLargeMessage, IMAGE_MESSAGES, UPLOAD_ERROR_MESSAGES } from "./messages";
 
-/** SPEC §5, §9: the image types an admin may upload. */
+/** product.md#images: the image types an admin may upload. */
 export const ALLOWED_IMAGE_TYPES = [
   "image/jpeg",
   "image/jpg",
@@ -15,7 +15,7 @@ export const ALLOWED_IMAGE_TYPES = [
 export const MAX_IMAGE_BYTES = 20971520;
 
 /**
- * SPEC §5: the message for a file that may not be uploaded, or null when it may. The size
+ * product.md#images: the message for a file that may not be uploaded, or null when it may. The size
  * in the message is in MiB with two decimals ('21.00'), the unit the 20MB limit is in.
  */
 export function validateImageFile(file: { type: string; size: number }): string | null {
@@ -26,7 +26,7 @@ export function validateImageFile(file: { type: string; size: number }): string 
 }
 
 /**
- * SPEC §8 upload error mapping. Codes may carry the 'storage/' prefix of the original
+ * Upload error mapping (product.md#upload-errors). Codes may carry the 'storage/' prefix of the original
  * hosted storage client or not; both spellings of cancelled are accepted.
  */
 export function mapUploadError(code: string, message?: string): string {

@@ -29,8 +29,8 @@ const rideData = (input: Record<string, unknown>) => {
   return result.data;
 };
 
-describe("rideInputSchema (SPEC §5 ride form)", () => {
-  it("accepts a ride with its required fields, with SPEC §9 defaults", () => {
+describe("rideInputSchema (product.md#ride-validation)", () => {
+  it("accepts a ride with its required fields, with the defaults of product.md#new-rides", () => {
     expect(rideData({})).toMatchObject({
       ...validRide,
       status: "upcoming",
@@ -84,7 +84,7 @@ describe("rideInputSchema (SPEC §5 ride form)", () => {
     });
   });
 
-  it("accepts a one-day ride and a past ride (SPEC §4 completed rides may be added)", () => {
+  it("accepts a one-day ride and a past ride (product.md#ride-status: completed rides may be added)", () => {
     expect(rideData({ startDate: "2019-06-01", endDate: "2019-06-01", status: "completed" }).status).toBe("completed");
   });
 
@@ -136,19 +136,19 @@ describe("rideInputSchema (SPEC §5 ride form)", () => {
     expect(rideErrors({ ...validRide, image: "/etc/passwd" })).toEqual({ image: "Image must be a valid URL" });
   });
 
-  it("strips an id in incoming data (SPEC §3: any id in data is ignored)", () => {
+  it("strips an id in incoming data (product.md#content-model: any id in data is ignored)", () => {
     expect(rideData({ id: "attacker-chosen", createdAt: "2000-01-01", duration: "99D" })).not.toHaveProperty("id");
     expect(rideData({ id: "x" })).not.toHaveProperty("createdAt");
   });
 
-  it("offers the difficulty options Easy, Moderate, Challenging, Difficult (SPEC §9)", () => {
+  it("offers the difficulty options Easy, Moderate, Challenging, Difficult (product.md#content-model)", () => {
     expect(DIFFICULTIES).toEqual(["Easy", "Moderate", "Challenging", "Difficult"]);
     for (const difficulty of DIFFICULTIES) expect(rideData({ difficulty }).difficulty).toBe(difficulty);
     expect(rideData({}).difficulty).toBe("");
     expect(Object.keys(rideErrors({ ...validRide, difficulty: "Extreme" }))).toEqual(["difficulty"]);
   });
 
-  it("accepts the three statuses only (SPEC §4)", () => {
+  it("accepts the three statuses only (product.md#ride-status)", () => {
     for (const status of ["upcoming", "completed", "cancelled"]) expect(rideData({ status }).status).toBe(status);
     expect(rideErrors({ ...validRide, status: "archived" })).toEqual({
       status: "Status must be upcoming, completed or cancelled",
@@ -178,7 +178,7 @@ describe("rideInputSchema (SPEC §5 ride form)", () => {
   });
 });
 
-describe("heroSlideInputSchema (SPEC §5 hero slide)", () => {
+describe("heroSlideInputSchema (product.md#admin-hero)", () => {
   const slide = {
     title: "Ride the Ghats",
     subtitle: "Weekend escapes",
@@ -208,14 +208,14 @@ describe("heroSlideInputSchema (SPEC §5 hero slide)", () => {
     });
   });
 
-  it("is active by default (SPEC §4), and can be switched off from a form", () => {
+  it("is active by default (product.md#admin-hero), and can be switched off from a form", () => {
     expect(heroSlideInputSchema.parse(slide).isActive).toBe(true);
     expect(heroSlideInputSchema.parse({ ...slide, isActive: "false" }).isActive).toBe(false);
     expect(heroSlideInputSchema.parse({ ...slide, isActive: false }).isActive).toBe(false);
   });
 });
 
-describe("featuredRideInputSchema (SPEC §5 featured ride)", () => {
+describe("featuredRideInputSchema (product.md#admin-featured)", () => {
   const featured = {
     title: "This Month",
     subtitle: "Spiti Valley Expedition",
@@ -231,7 +231,7 @@ describe("featuredRideInputSchema (SPEC §5 featured ride)", () => {
     });
   });
 
-  it("defaults the button text to 'Know More' and isActive to true (SPEC §9)", () => {
+  it("defaults the button text to 'Know More' and isActive to true (product.md#admin-featured)", () => {
     expect(DEFAULT_CTA_TEXT).toBe("Know More");
     expect(featuredRideInputSchema.parse(featured)).toMatchObject({
       ctaText: "Know More",
@@ -266,7 +266,7 @@ describe("featuredRideInputSchema (SPEC §5 featured ride)", () => {
   });
 });
 
-describe("configInputSchema (SPEC §5 contact form)", () => {
+describe("configInputSchema (product.md#admin-contact)", () => {
   const config = {
     company: {
       name: "Roadbook Riders",
@@ -320,7 +320,7 @@ describe("configInputSchema (SPEC §5 contact form)", () => {
   });
 });
 
-describe("loginSchema (SPEC §5 login)", () => {
+describe("loginSchema (product.md#admin-access)", () => {
   it("requires email and password", () => {
     const result = parseOrErrors(loginSchema, { email: "", password: "" });
     expect(result.ok ? {} : result.errors).toEqual({ email: "Email is required", password: "Password is required" });

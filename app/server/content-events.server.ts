@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 
-/** The stored collections of SPEC §3 whose changes visitors and admins may need to see. */
+/** The stored collections (product.md#content-model) whose changes visitors and admins may need to see. */
 export type ContentCollection = "rides" | "heroSlides" | "featuredRide" | "config" | "stats";
 
 export type ContentAction = "created" | "updated" | "deleted" | "reordered" | "replaced";

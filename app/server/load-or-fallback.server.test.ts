@@ -8,7 +8,7 @@ function recordingLogger() {
   return { logger, lines };
 }
 
-describe("loadOrFallback (SPEC §8 public data-load failures)", () => {
+describe("loadOrFallback (product.md#public-fallbacks: public data-load failures)", () => {
   it("returns the loaded data and logs nothing", async () => {
     const { logger, lines } = recordingLogger();
     await expect(

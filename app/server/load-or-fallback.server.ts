@@ -1,7 +1,7 @@
 import type { Logger } from "./logger.server";
 
 /**
- * SPEC §8: when a public page cannot load its data, the failure is logged and the visitor
+ * product.md#public-fallbacks: when a public page cannot load its data, the failure is logged and the visitor
  * sees fallback content instead of an error page. `what` names the data in the log.
  */
 export async function loadOrFallback<T>(

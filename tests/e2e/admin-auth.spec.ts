@@ -13,8 +13,8 @@ import { expect, signInAs, test } from "./admin-fixtures.ts";
 import { expectNoA11yViolations } from "./fixtures.ts";
 import { startOidcProvider } from "./oidc-provider.ts";
 
-// SPEC §2 admin shell and login screen, §4 admin session, §6 roles, §8 login messages — driven
-// through the login form and a real local OpenID provider standing in for Google.
+// The admin shell (product.md#admin-shell), sign-in, session and roles (#admin-access), login
+// messages (#messages) — driven through the login form and a real local OpenID provider standing in for Google.
 //
 // The tests share one client address (127.0.0.1), and the sign-in throttle counts failures per
 // address: they run one after another, each starting with no recorded attempts.
@@ -202,7 +202,7 @@ test.describe("password sign-in", () => {
     await expect(page.getByLabel("Email")).toBeFocused();
   });
 
-  test("a user without the admin role is refused with SPEC's exact message and gets no session", async ({
+  test("a user without the admin role is refused with the product's exact message and gets no session", async ({
     page,
     e2eDb,
   }) => {
@@ -283,7 +283,7 @@ test.describe("Google sign-in (local OpenID provider)", () => {
     expect(user.last_login_at).not.toBeNull();
   });
 
-  test("an unknown Google account is denied with SPEC's message and no session", async ({ page }) => {
+  test("an unknown Google account is denied with the product's message and no session", async ({ page }) => {
     await page.goto("/admin");
     await page.getByRole("button", { name: "Sign in with Google" }).click();
     await signInAtProvider(page, uniqueEmail("stranger"));
@@ -301,7 +301,7 @@ test.describe("Google sign-in (local OpenID provider)", () => {
     expect(await sessionCookieOf(page)).toBeUndefined();
   });
 
-  test("a callback without a sign-in started in this browser fails with SPEC's Google message", async ({ page }) => {
+  test("a callback without a sign-in started in this browser fails with the product's Google message", async ({ page }) => {
     await page.goto("/admin/auth/google/callback?code=forged&state=forged");
     await expect(page).toHaveURL(/\/admin\?login=google-failed$/);
     await expect(page.getByRole("alert")).toHaveText(LOGIN_MESSAGES.googleFailed);

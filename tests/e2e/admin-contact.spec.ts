@@ -4,7 +4,7 @@ import { postAction, testOnOwnAdminServer } from "./admin-helpers.ts";
 import { expect } from "./fixtures.ts";
 import { waitForHydration } from "../support/hydration.ts";
 
-// SPEC §2 Contact Information Management, §5 contact rules, §8 config messages. The details
+// Contact and company details: management, rules, messages (product.md#admin-contact). The details
 // are in every public page's footer: on a server of its own.
 
 const test = testOnOwnAdminServer({ seedDemo: true });

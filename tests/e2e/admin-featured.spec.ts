@@ -5,8 +5,8 @@ import { postAction, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.t
 import { expect } from "./fixtures.ts";
 import { waitForHydration } from "../support/hydration.ts";
 
-// SPEC §2 Featured Ride Management, §5 featured rules, §8 featured messages. The banner is on
-// every visitor's home page: on a server of its own.
+// Featured ride management and its rules (product.md#admin-featured), its messages
+// (product.md#messages). The banner is on every visitor's home page: on a server of its own.
 
 const test = testOnOwnAdminServer({ seedDemo: true });
 test.describe.configure({ mode: "serial", timeout: 60_000 });

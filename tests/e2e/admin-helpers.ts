@@ -14,7 +14,7 @@ export function uniqueTitle(prefix: string): string {
   return `${prefix} ${randomUUID().slice(0, 8)}`;
 }
 
-/** A valid ride for the rides action (SPEC §5): two days in the future, upcoming. */
+/** A valid ride for the rides action (product.md#ride-validation): two days in the future, upcoming. */
 export function rideInput(title: string, overrides: Record<string, unknown> = {}) {
   return {
     title,

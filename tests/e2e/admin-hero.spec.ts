@@ -4,7 +4,7 @@ import { postAction, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.t
 import { expect } from "./fixtures.ts";
 import { waitForHydration } from "../support/hydration.ts";
 
-// SPEC §2 Hero Section Management, §4 new-slide defaults, §5 slide rules, §8 slide messages.
+// Hero slides: management, new-slide defaults, rules (product.md#admin-hero), messages (#messages).
 // The carousel is on every visitor's home page: on a server of its own.
 
 const test = testOnOwnAdminServer({ seedDemo: true });
@@ -94,7 +94,7 @@ test("deletes a slide only after confirmation", async ({ adminPage: page }) => {
   await expect(page.getByTestId("slide-card").filter({ hasText: title })).toHaveCount(0);
 });
 
-test("the slide action refuses bad input and unknown slides with SPEC's messages", async ({
+test("the slide action refuses bad input and unknown slides with the product's messages", async ({
   adminPage: page,
   ownServer,
 }) => {

@@ -7,7 +7,7 @@ import { addRide, adminCard, postAction, storedRide, uniqueTitle, testOnOwnAdmin
 import { expect, guardContext } from "./fixtures.ts";
 import { waitForHydration } from "../support/hydration.ts";
 
-// Two admins at work at once (SPEC §7 live listeners): what one saves appears on the other's
+// Two admins at work at once (product.md#live-updates): what one saves appears on the other's
 // screen without a reload, and a save based on a copy someone else has changed since is
 // refused instead of silently overwriting their work.
 

@@ -11,8 +11,8 @@ import {
 import { expect } from "./fixtures.ts";
 import { waitForHydration } from "../support/hydration.ts";
 
-// SPEC §5 ride form rules, checked in the browser and again by the server; SPEC §4 itinerary
-// generation from the dates.
+// Ride form rules (product.md#ride-validation), checked in the browser and again by the server;
+// itinerary generation from the dates (product.md#itinerary).
 
 const test = testOnOwnAdminServer({ seedDemo: true });
 test.describe.configure({ timeout: 60_000 });

@@ -5,8 +5,8 @@ import { postAction, publicRideTitles, testOnOwnAdminServer } from "./admin-help
 import { expect } from "./fixtures.ts";
 import { waitForHydration } from "../support/hydration.ts";
 
-// SPEC §2: each section is reorderable by pointer and keyboard (25 px steps), the order is
-// saved at once (SPEC §7 reorder) and reflected on the public pages. On a server of its own
+// product.md#admin-rides: each section is reorderable by pointer and keyboard (25 px steps), the order is
+// saved at once (product.md#ordering) and reflected on the public pages. On a server of its own
 // with the demo content, so the order asserted is exactly the one this spec made.
 
 const test = testOnOwnAdminServer({ seedDemo: true });

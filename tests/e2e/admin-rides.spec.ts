@@ -13,7 +13,8 @@ import {
 import { expect } from "./fixtures.ts";
 import { waitForHydration } from "../support/hydration.ts";
 
-// SPEC §2 Ride Management, §4 defaults / duplicate / status, §8 ride messages.
+// Ride management (product.md#admin-rides), defaults / duplicate / status (#new-rides,
+// #ride-status), ride messages (#messages).
 
 const test = testOnOwnAdminServer({ seedDemo: true });
 test.describe.configure({ timeout: 60_000 });

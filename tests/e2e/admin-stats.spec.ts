@@ -6,8 +6,8 @@ import { testOnOwnAdminServer } from "./admin-helpers.ts";
 import { expect } from "./fixtures.ts";
 import { waitForHydration } from "../support/hydration.ts";
 
-// SPEC §2 Statistics Management, §9 statistics display, §4/§8 messages that clear themselves
-// after 3 seconds. On a server of its own so the figures are exactly the database's.
+// Statistics management and display (product.md#admin-stats, #statistics), messages that clear
+// themselves after 3 seconds (#messages). On a server of its own so the figures are exactly the database's.
 
 const test = testOnOwnAdminServer({ seedDemo: true });
 test.describe.configure({ timeout: 60_000 });

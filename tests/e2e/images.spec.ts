@@ -1,4 +1,4 @@
-// Image uploads through the admin (SPEC §5, §8): progress and messages in the upload field,
+// Image uploads through the admin (product.md#images, #upload-errors): progress and messages in the upload field,
 // the server's own checks, and the uploaded photo on the public site as responsive WebP.
 import { randomBytes, randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
@@ -239,7 +239,7 @@ test.describe("upload failures in the field", () => {
     return held;
   }
 
-  test("an upload that takes longer than 30 s times out with SPEC's message", async ({ adminPage: page }) => {
+  test("an upload that takes longer than 30 s times out with the product's message", async ({ adminPage: page }) => {
     await page.clock.install();
     await openSlideForm(page);
     const held = await holdUploads(page);
@@ -261,7 +261,7 @@ test.describe("upload failures in the field", () => {
     await expect(page.getByRole("progressbar")).toHaveCount(0);
   });
 
-  test("Cancel stops the upload with SPEC's message", async ({ adminPage: page }) => {
+  test("Cancel stops the upload with the product's message", async ({ adminPage: page }) => {
     await openSlideForm(page);
     await holdUploads(page);
     await fileInput(page).setInputFiles({
@@ -277,7 +277,7 @@ test.describe("upload failures in the field", () => {
   test.describe("when the connection drops", () => {
     test.use({ allowedConsoleErrors: ["net::ERR_FAILED", "net::ERR_INTERNET_DISCONNECTED"] });
 
-    test("a network error gives SPEC's unknown-error message", async ({ adminPage: page }) => {
+    test("a network error gives the product's unknown-error message", async ({ adminPage: page }) => {
       await openSlideForm(page);
       await page.route(UPLOAD_URL, (route) => route.abort("failed"));
       await fileInput(page).setInputFiles({
@@ -294,7 +294,7 @@ test.describe("upload failures in the field", () => {
   test.describe("when the session has ended", () => {
     test.use({ allowedConsoleErrors: [/status of 401/] });
 
-    test("the upload is refused with SPEC's permission message", async ({ adminPage: page }) => {
+    test("the upload is refused with the product's permission message", async ({ adminPage: page }) => {
       await openSlideForm(page);
       await page.context().clearCookies();
       await fileInput(page).setInputFiles({

@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures.ts";
 import { waitForHydration } from "../support/hydration.ts";
 import { pauseClock } from "./support/paused-clock.ts";
 
-// SPEC §2 About page and §9's icon timings. Static content: the shared server will do.
+// The About page (product.md#about-page) and its icon timings (#timings). Static content: the shared server will do.
 
 test.describe("About", () => {
   test("has the hero, What We Do, Why Join Us with its three reasons, and the calls to action", async ({ page }) => {

@@ -4,7 +4,7 @@ import { expect } from "./fixtures.ts";
 import { waitForHydration } from "../support/hydration.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 
-// SPEC §2 contact page on the demo content, whose configuration is FALLBACK_CONFIG. The
+// The contact page (product.md#contact-page) on the demo content, whose configuration is FALLBACK_CONFIG. The
 // community form lives on another site: the test serves a stand-in for it.
 
 const test = testOnOwnServer({ seedDemo: true });

@@ -8,7 +8,7 @@ import { expect } from "./fixtures.ts";
 import { waitForHydration } from "../support/hydration.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 
-// SPEC §2 and §5 display rules on content the demo lacks: costs that hide the badge, a ride
+// Display rules (product.md#ride-cards, #costs, #dates, #featured-banner) on content the demo lacks: costs that hide the badge, a ride
 // without dates, a completed ride without social links, a banner linking to another site,
 // no hero slides, another company name.
 

@@ -3,7 +3,7 @@ import { testOnOwnServer } from "./support/own-server.ts";
 
 // A site with no content yet: no rides, slides, banner or statistics stored. Listing pages
 // say so rather than advertise sample trips nobody can book (decision 007); the statistics
-// show SPEC §9's fallback figures, as SPEC §3 says for statistics not stored.
+// show the fallback figures, as product.md#statistics says for statistics not stored.
 
 const test = testOnOwnServer({});
 

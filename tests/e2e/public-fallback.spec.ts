@@ -5,7 +5,7 @@ import { saveConfig } from "~/server/services/config.server";
 import { expect } from "./fixtures.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 
-// SPEC §8: public pages whose data fails to load log it and show fallback sample content.
+// product.md#public-fallbacks: public pages whose data fails to load log it and show fallback sample content.
 // The server starts on a database holding a configuration of its own; the test drops the
 // content tables under the running server, as a broken database would. The pages are opened
 // for the first time after that: the page cache would otherwise answer with its last good copy.

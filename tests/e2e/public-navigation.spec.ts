@@ -3,7 +3,7 @@ import { expect, expectNoA11yViolations } from "./fixtures.ts";
 import { waitForHydration } from "../support/hydration.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 
-// SPEC §2: top navigation, footer, unknown paths; every public page's landmarks, width and
+// product.md#navigation: top navigation, footer, unknown paths; every public page's landmarks, width and
 // accessibility. On a server of its own with the demo content, whose configuration is
 // FALLBACK_CONFIG (what the seed saves).
 

@@ -3,7 +3,7 @@ import { expect } from "./fixtures.ts";
 import { waitForHydration } from "../support/hydration.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 
-// SPEC §2 'Past Adventures' on the demo content: four completed rides with 16, 22, 14 and
+// 'Past Adventures' (product.md#previous-page) on the demo content: four completed rides with 16, 22, 14 and
 // 18 riders over 610, 640, 770 and 985 km; the Nilgiris ride has no YouTube video.
 
 const test = testOnOwnServer({ seedDemo: true });

@@ -5,7 +5,7 @@ import { waitForHydration } from "../support/hydration.ts";
 import { pauseClock } from "./support/paused-clock.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 
-// SPEC §2 upcoming rides page on the demo content: three hero slides, the featured banner
+// The upcoming rides page (product.md#upcoming-page) on the demo content: three hero slides, the featured banner
 // on the Ladakh ride, six upcoming rides (each with a trip cost), the closing section.
 
 const test = testOnOwnServer({ seedDemo: true });

@@ -7,7 +7,7 @@ import { expect, test } from "./admin-fixtures.ts";
 import { waitForHydration } from "../support/hydration.ts";
 import { publicRide, ridePath } from "./ride-helpers.ts";
 
-// SPEC §2 sidebar booking card and §4 registration pop-up.
+// The booking card (product.md#booking-card) and the registration pop-up (#registration).
 
 const booking = (page: Page) => page.getByRole("region", { name: "Book This Ride" });
 const amountCard = (page: Page, label: string) =>
@@ -59,7 +59,7 @@ test.describe("ride details: booking card", () => {
   });
 
   test("hides an amount card when its amount is empty", async ({ page }) => {
-    // Bundled sample rides (SPEC §8 fallback content): one with a trip cost only, one with no cost at all.
+    // Bundled sample rides (product.md#public-fallbacks): one with a trip cost only, one with no cost at all.
     await page.goto("/ride/sample-konkan-coast");
     await expect(amountCard(page, "Ride Amount")).toHaveText("Ride Amount₹14500Total trip cost");
     await expect(booking(page).getByText("Booking Amount")).toHaveCount(0);

@@ -15,7 +15,7 @@ import { expect, test } from "./admin-fixtures.ts";
 import { expectNoA11yViolations } from "./fixtures.ts";
 import { listUnder, publicRide, ridePath, SAMPLE_RIDE_WITHOUT_DETAILS } from "./ride-helpers.ts";
 
-// SPEC §2 ride details page, on the seeded demo rides as they are.
+// The ride details page (product.md#ride-page), on the seeded demo rides as they are.
 
 const RAJASTHAN = "Royal Rajasthan Desert Loop";
 const NILGIRIS = "Nilgiris Hairpin Challenge";
@@ -102,7 +102,7 @@ test.describe("ride details: content", () => {
       await expect(page.locator("#policy").getByText(step)).toBeVisible();
   });
 
-  test("a ride without lists, group size or policies of its own shows the SPEC §9 defaults", async ({ page }) => {
+  test("a ride without lists, group size or policies of its own shows the defaults of product.md#display-defaults", async ({ page }) => {
     // A bundled sample ride (shown when the public pages cannot reach the database): it has none of these fields.
     await page.goto(SAMPLE_RIDE_WITHOUT_DETAILS);
     const facts = page.locator("#overview dl");

@@ -21,7 +21,7 @@ export async function cancelledRide(db: Database): Promise<Ride> {
 
 export const ridePath = (ride: Pick<Ride, "id">) => `/ride/${encodeURIComponent(ride.id)}`;
 
-/** A bundled sample ride (SPEC §8 fallback content) with no lists, costs or booking form of its own. */
+/** A bundled sample ride (product.md#public-fallbacks) with no lists, costs or booking form of its own. */
 export const SAMPLE_RIDE_WITHOUT_DETAILS = "/ride/sample-western-ghats";
 
 /** The items of the list under a heading inside `scope` (a section of the page). */

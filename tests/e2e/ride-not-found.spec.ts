@@ -3,9 +3,9 @@ import { RIDE_DETAIL_MESSAGES } from "~/domain/messages";
 import { expect, test } from "./admin-fixtures.ts";
 import { cancelledRide, ridePath } from "./ride-helpers.ts";
 
-// SPEC §8: a ride id that is not found gives the alert 'Ride not found!' with the id and the
+// product.md#ride-errors: a ride id that is not found gives the alert 'Ride not found!' with the id and the
 // number of available rides, then the upcoming rides. Crawlers get a real 404 (not a redirect).
-// Cancelled rides are admin-only (SPEC §4): to visitors they do not exist.
+// Cancelled rides are admin-only (product.md#ride-status): to visitors they do not exist.
 
 // Chromium reports the 404 document response on the console; it is the point of these tests.
 test.use({ allowedConsoleErrors: ["the server responded with a status of 404"] });

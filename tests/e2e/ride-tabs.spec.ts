@@ -4,7 +4,7 @@ import { expect, test } from "./admin-fixtures.ts";
 import { waitForHydration } from "../support/hydration.ts";
 import { publicRide, ridePath } from "./ride-helpers.ts";
 
-// SPEC §2: tabs Overview, Itinerary, Inclusions, Things to Carry, Policy scroll to their
+// product.md#ride-page: tabs Overview, Itinerary, Inclusions, Things to Carry, Policy scroll to their
 // sections; the active tab follows scrolling with an offset of 200 px.
 
 const tabs = (page: Page) => page.getByRole("navigation", { name: "Ride sections" }).getByRole("link");

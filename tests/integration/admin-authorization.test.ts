@@ -35,7 +35,7 @@ const SELF_GUARDED = ["/admin/featured/preview"];
 
 /** Routes outside /admin with an action, and what an anonymous POST gets there. */
 const PUBLIC_ACTIONS: Record<string, number> = {
-  // Unknown paths redirect home whatever the method (SPEC §2).
+  // Unknown paths redirect home whatever the method (product.md#navigation).
   "/no/such/page": 302,
 };
 

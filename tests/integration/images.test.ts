@@ -124,7 +124,7 @@ describeEachEngine("image uploads", (getDb) => {
     expect(await listImages(getDb())).toEqual([]);
   });
 
-  it("refuses a file over 20 MB with SPEC's message, writing nothing", async () => {
+  it("refuses a file over 20 MB with the product's message, writing nothing", async () => {
     const photo = await twoToneJpeg(64, 64);
     const huge = Buffer.concat([photo, Buffer.alloc(21 * 1024 * 1024 - photo.length)]);
     const error = await rejection(saveUpload({ db: getDb(), storage }, { data: huge, fileName: "huge.jpg" }));

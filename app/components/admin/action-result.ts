@@ -16,7 +16,7 @@ export async function intentOf(request: Request): Promise<string | undefined> {
 /**
  * Runs the server action from the browser. When the request itself fails (no signal on the
  * road, the server restarting), the page keeps everything the admin typed and shows the
- * message SPEC §8 gives for an exception, instead of giving way to an error page. The 503
+ * message product.md#messages gives for an exception, instead of giving way to an error page. The 503
  * status tells the router not to reload the pages' data, which would fail the same way and
  * replace the page with the error boundary.
  */
@@ -34,7 +34,7 @@ export async function guardServerAction<T>(
   }
 }
 
-/** The text of an unknown thrown value, for SPEC messages that include it. */
+/** The text of an unknown thrown value, for the messages that include it (product.md#messages). */
 export function errorText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : "Unknown error";
 }

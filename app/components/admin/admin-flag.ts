@@ -1,5 +1,5 @@
 /**
- * SPEC §4: a flag in the browser marking that an admin signed in. It is informational only
+ * product.md#admin-access: a flag in the browser marking that an admin signed in. It is informational only
  * (the server never reads it; the session cookie is what counts), so a browser that refuses
  * storage (private mode, quota) simply goes without it.
  */

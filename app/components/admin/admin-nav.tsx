@@ -1,7 +1,7 @@
 import { BarChart3, Bike, type LucideIcon, LayoutDashboard, Megaphone, Phone, Star } from "lucide-react";
 import { NavLink } from "react-router";
 
-/** SPEC §2: the admin sidebar, in this order. */
+/** product.md#admin-shell: the admin sidebar, in this order. */
 export const ADMIN_NAV: { to: string; label: string; icon: LucideIcon }[] = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard },
   { to: "/admin/rides", label: "Ride Management", icon: Bike },

@@ -9,7 +9,7 @@ import { AdminNav } from "./admin-nav";
 export type ShellUser = { email: string; displayName: string };
 
 /**
- * The frame of every admin page (SPEC §2): a header with 'View Site' and 'Logout', the section
+ * The frame of every admin page (product.md#admin-shell): a header with 'View Site' and 'Logout', the section
  * sidebar, and the page. Below the md breakpoint the sidebar folds behind a menu button and
  * opens as a drawer (a modal dialog: focus stays inside, Escape closes it).
  */

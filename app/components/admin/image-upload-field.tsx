@@ -13,7 +13,7 @@ export type ImageUploadFieldProps = {
   label: string;
   value: string;
   onChange: (url: string) => void;
-  /** Featured-ride images are stored apart (SPEC §7); the others only label the upload. */
+  /** Featured-ride images are stored apart (product.md#images); the others only label the upload. */
   folder?: ImageFolder;
   /** The form's validation message for this field. */
   error?: string;
@@ -57,7 +57,7 @@ export function ImageUploadField({ name, label, value, onChange, folder, error, 
     return () => URL.revokeObjectURL(localPreview);
   }, [localPreview]);
 
-  // SPEC §8: admin messages clear themselves; the progress message stays while uploading.
+  // product.md#messages: admin messages clear themselves; the progress message stays while uploading.
   useEffect(() => {
     if (!status || status.tone === "progress") return;
     const timer = setTimeout(() => setStatus(null), MESSAGE_DISPLAY_MS);
@@ -227,7 +227,7 @@ const STATUS_COLOURS: Record<Status["tone"], string> = {
   error: "text-red-700",
 };
 
-/** SPEC §8: the server's refusal as 'Failed to upload image: …', transport failures mapped as 'Error uploading image: …'. */
+/** product.md#upload-errors: the server's refusal as 'Failed to upload image: …', transport failures mapped as 'Error uploading image: …'. */
 function describeFailure(failure: unknown): string {
   if (failure instanceof UploadFailure) {
     if (failure.code === "rejected") return failedToUploadImage(failure.message);

@@ -18,7 +18,7 @@ export class UploadFailure extends Error {
 export const UPLOAD_ENDPOINT = "/admin/images";
 
 /**
- * SPEC §5's message for a file that may not be uploaded, or null. Like the server, it judges
+ * The message for a file that may not be uploaded (product.md#images), or null. Like the server, it judges
  * the type by the file's first bytes, so a renamed document is refused before it is sent.
  */
 export async function checkImageFile(file: Blob): Promise<string | null> {
@@ -38,7 +38,7 @@ export type UploadOptions = {
  * Sends one file as the raw request body. XMLHttpRequest rather than fetch because only it
  * reports upload progress.
  *
- * SPEC's 30 s time-out counts from the last sign of life, not from the start: a 20 MB photo
+ * The 30 s time-out (product.md#images) counts from the last sign of life, not from the start: a 20 MB photo
  * on a slow but working mobile uplink takes minutes and must not be cut off, while a stalled
  * connection (no progress, or no answer once sent) fails after 30 s. It is our own timer,
  * not xhr.timeout, so it behaves the same in every browser and tests can fast-forward it.

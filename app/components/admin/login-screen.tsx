@@ -20,7 +20,7 @@ const fieldClass =
   "mt-1 block min-h-11 w-full rounded-lg border border-ink-300 bg-white px-3 py-2 text-ink-900 shadow-sm aria-invalid:border-red-700";
 
 /**
- * SPEC §2 login screen: Google sign-in (when configured), an 'or' divider, and the email and
+ * The sign-in screen (product.md#admin-access): Google sign-in (when configured), an 'or' divider, and the email and
  * password form. It shows no credentials of any kind. The form posts to /admin/login; with
  * JavaScript it stays on this page and shows the server's answer, without it the page reloads.
  */

@@ -1,6 +1,6 @@
 import { LoaderCircle } from "lucide-react";
 
-/** SPEC §2: what shows while the admin session is being established. */
+/** product.md#admin-shell: what shows while the admin session is being established. */
 export const LOADING_ADMIN_PORTAL = "Loading Admin Portal...";
 
 export function PortalLoading() {

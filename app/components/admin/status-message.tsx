@@ -11,7 +11,7 @@ const TONE_CLASSES = {
 const TONE_ICONS = { error: TriangleAlert, success: CheckCircle2, info: Info } as const;
 
 /**
- * The admin's status line (SPEC §8). The two live regions are always in the page, so a screen
+ * The admin's status line (product.md#messages). The two live regions are always in the page, so a screen
  * reader announces a message as soon as its text appears: errors assertively, the rest politely.
  */
 export function StatusMessage({ flash }: { flash: Flash | null }) {

@@ -5,7 +5,7 @@ import { submittedString } from "./submitted-json";
 import { useResultMessage } from "./use-status-message";
 
 /**
- * A list page's Delete buttons (SPEC §2): after the admin confirms `confirmText`, the item's
+ * A list page's Delete buttons (product.md#admin-rides, #admin-hero): after the admin confirms `confirmText`, the item's
  * id is posted as { intent: "delete", id }; the answer goes to the status line, and
  * `deletingId` names the item while the request runs.
  */

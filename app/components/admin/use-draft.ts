@@ -51,7 +51,7 @@ export function reconcileDraft<S, D>(
 }
 
 /**
- * A form's local copy of a stored record (SPEC §4 add/edit forms) that stays consistent with
+ * A form's local copy of a stored record (product.md#new-rides: add/edit forms) that stays consistent with
  * live updates; see reconcileDraft.
  */
 export function useDraft<S, D>(source: S, options: DraftOptions<S, D>) {

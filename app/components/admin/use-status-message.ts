@@ -7,7 +7,7 @@ let nextKey = 0;
 
 /**
  * The page's current status message and a way to show one. Each message clears itself after
- * MESSAGE_DISPLAY_MS (SPEC §4); showing the same text again restarts the time.
+ * MESSAGE_DISPLAY_MS (product.md#messages); showing the same text again restarts the time.
  */
 export function useStatusMessage(): [Flash | null, (text: string) => void] {
   const [flash, setFlash] = useState<Flash | null>(null);
@@ -45,7 +45,7 @@ export function useResultMessage(result: unknown, show: (text: string) => void):
 }
 
 /**
- * Shows the loader's failure message (SPEC §8) when the page loads with one, and again when
+ * Shows the loader's failure message (product.md#messages) when the page loads with one, and again when
  * a revalidation brings a different one; the page meanwhile renders its fallback data.
  */
 export function useLoadErrorMessage(loadError: string | null, show: (text: string) => void): void {

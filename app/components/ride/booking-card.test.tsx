@@ -28,7 +28,7 @@ function amountCard(html: string, label: string): string[] | null {
   return match ? [label, match[1]!, match[2]!] : null;
 }
 
-describe("BookingCard (SPEC §2 sidebar, §9 price cards)", () => {
+describe("BookingCard (product.md#booking-card: sidebar, price cards)", () => {
   it("shows the last booking date in Indian short format", () => {
     expect(render()).toMatch(/Last booking date: <!-- -->29 May 2027/);
   });

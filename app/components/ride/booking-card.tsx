@@ -30,7 +30,7 @@ function AmountCard({ label, amount, note }: { label: string; amount: string; no
 export type SiteRegistration = { seats: string | null; href: string | null };
 
 /**
- * SPEC §2 sidebar: last booking date, ride and booking amounts (each hidden when there is
+ * The sidebar (product.md#booking-card): last booking date, ride and booking amounts (each hidden when there is
  * none), Register Now and Share This Ride, plus a calendar file of the ride's dates. For a ride
  * taking registrations here, the seats left and Register Now as a link to its form.
  */

@@ -3,7 +3,7 @@ import { heroFacts } from "./hero-facts";
 
 const values = (ride: Parameters<typeof heroFacts>[0]) => heroFacts(ride).map((fact) => fact.value);
 
-describe("heroFacts (SPEC §2 ride details hero)", () => {
+describe("heroFacts (product.md#ride-page: ride details hero)", () => {
   it("shows the date range, duration and distance of the ride", () => {
     expect(values({ startDate: "2027-01-15", endDate: "2027-01-20", duration: "6D 5N", distance: "855 km" })).toEqual([
       "15th - 20th January 2027",

@@ -4,7 +4,7 @@ import type { Ride } from "~/domain/ride";
 
 export type HeroFact = { label: "Dates" | "Duration" | "Distance"; value: string };
 
-/** SPEC §2: the hero's dates, duration and distance, each with its 'TBD' text when the ride has none. */
+/** product.md#ride-page: the hero's dates, duration and distance, each with its 'TBD' text when the ride has none. */
 export function heroFacts(ride: Pick<Ride, "startDate" | "endDate" | "duration" | "distance">): HeroFact[] {
   return [
     { label: "Dates", value: formatDateRange(ride.startDate, ride.endDate) },

@@ -14,7 +14,7 @@ export function RegisterLabel() {
 }
 
 /**
- * SPEC §4 'Register Now', an island: the ride's booking form in a pop-up when it has one,
+ * 'Register Now' (product.md#registration), an island: the ride's booking form in a pop-up when it has one,
  * otherwise the contact page.
  */
 export function RegisterButton({ rideTitle, bookingFormUrl }: { rideTitle: string; bookingFormUrl: string }) {

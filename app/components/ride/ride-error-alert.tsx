@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 
-/** The alert, then the upcoming rides in place of this page (SPEC §8), an island that draws nothing. */
+/** The alert, then the upcoming rides in place of this page (product.md#ride-errors), an island that draws nothing. */
 export function RideErrorAlert({ alert }: { alert: string }) {
   // React's development double-run of effects must not show the alert twice.
   const alerted = useRef(false);

@@ -2,7 +2,7 @@ import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
 import { rideErrorMessage } from "./ride-error-message";
 
-describe("rideErrorMessage (SPEC §8 ride details errors)", () => {
+describe("rideErrorMessage (product.md#ride-errors: ride details errors)", () => {
   it("names the ride id and the number of available rides when the ride is not found", () => {
     const error = new ErrorResponse(404, "Not Found", { rideId: "abc123", availableRides: 10 });
     expect(rideErrorMessage(error)).toEqual({

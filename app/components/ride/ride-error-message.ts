@@ -11,7 +11,7 @@ export type RideErrorMessage = {
   heading: string;
   /** What the page says under it. */
   detail: string;
-  /** The SPEC §8 alert. */
+  /** The alert (product.md#ride-errors). */
   alert: string;
 };
 

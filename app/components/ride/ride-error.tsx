@@ -4,7 +4,7 @@ import { RideErrorAlert } from "./ride-error-alert";
 import { rideErrorMessage } from "./ride-error-message";
 
 /**
- * SPEC §8: a ride that does not exist, or that failed to load, is reported in an alert and
+ * product.md#ride-errors: a ride that does not exist, or that failed to load, is reported in an alert and
  * the visitor is taken to the upcoming rides. The server already answered with the error
  * status, so crawlers see a 404 (or 503) page with this text, not a redirect.
  */

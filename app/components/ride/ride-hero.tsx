@@ -7,7 +7,7 @@ const FACT_ICONS: Record<HeroFact["label"], LucideIcon> = { Dates: CalendarDays,
 
 type HeroRide = Pick<Ride, "title" | "image" | "startDate" | "endDate" | "duration" | "distance" | "status">;
 
-/** SPEC §2: the ride's photo with its title, dates, duration and distance (or what is not decided yet). */
+/** product.md#ride-page: the ride's photo with its title, dates, duration and distance (or what is not decided yet). */
 export function RideHero({ ride }: { ride: HeroRide }) {
   return (
     <header className="relative isolate flex min-h-[22rem] items-end overflow-hidden bg-ink-900 sm:min-h-[30rem]">

@@ -3,7 +3,7 @@ import type { Ride } from "~/domain/ride";
 import { ItemList } from "./item-list";
 import { RideSection, SubHeading } from "./ride-section";
 
-/** SPEC §2: what the price includes and what it does not. */
+/** product.md#ride-page: what the price includes and what it does not. */
 export function RideInclusions({ ride }: { ride: Pick<Ride, "included" | "excluded"> }) {
   return (
     <RideSection id="inclusions" title="Inclusions">

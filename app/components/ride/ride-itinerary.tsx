@@ -2,7 +2,7 @@ import { Route } from "lucide-react";
 import type { ItineraryDay } from "~/domain/ride";
 import { RideSection } from "./ride-section";
 
-/** SPEC §2 Itinerary: each day with its title, description, activities and distance. */
+/** Itinerary (product.md#ride-page): each day with its title, description, activities and distance. */
 export function RideItinerary({ itinerary }: { itinerary: ItineraryDay[] }) {
   return (
     <RideSection id="itinerary" title="Itinerary">

@@ -6,7 +6,7 @@ import { useActiveSection } from "./use-active-section";
 const SECTION_IDS = RIDE_SECTIONS.map((section) => section.id);
 
 /**
- * SPEC §2 tabs: links to the page's sections in a bar that sticks under the navigation. A
+ * Tabs (product.md#ride-page): links to the page's sections in a bar that sticks under the navigation. A
  * tab scrolls smoothly to its section (instantly for visitors who asked for less motion);
  * the tab of the section being read is marked as current. Without JavaScript they are
  * plain in-page links.

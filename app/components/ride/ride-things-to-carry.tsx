@@ -3,7 +3,7 @@ import type { Ride } from "~/domain/ride";
 import { ItemList } from "./item-list";
 import { RideSection, SubHeading } from "./ride-section";
 
-/** SPEC §2: Things to Carry in a Mandatory and a Suggested column. */
+/** product.md#ride-page: Things to Carry in a Mandatory and a Suggested column. */
 export function RideThingsToCarry({ ride }: { ride: Pick<Ride, "thingsToCarryMandatory" | "thingsToCarrySuggested"> }) {
   return (
     <RideSection id="things-to-carry" title="Things to Carry">

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SCROLL_OFFSET_PX } from "~/domain/constants";
 import { activeSectionIndex } from "./sections";
 
-describe("activeSectionIndex (SPEC §2: the active tab follows scrolling, offset 200 px)", () => {
+describe("activeSectionIndex (product.md#ride-page: the active tab follows scrolling, offset 200 px)", () => {
   it("is the first section before any section reaches the offset", () => {
     expect(activeSectionIndex([450, 900, 1400], SCROLL_OFFSET_PX)).toBe(0);
   });

@@ -7,7 +7,7 @@ import { copyText } from "./copy-text";
 type Notice = { text: string; tone: "success" | "error" };
 
 /**
- * SPEC §2 'Share This Ride': copies the page's address and says 'Link Copied!' for two
+ * 'Share This Ride' (product.md#booking-card): copies the page's address and says 'Link Copied!' for two
  * seconds. The notice is a live region, so screen readers announce it too.
  */
 export function ShareButton() {

@@ -1,7 +1,7 @@
 import { RideCard } from "~/components/ride-card";
 import type { RideCardData } from "~/domain/ride-summary";
 
-/** SPEC §2 'You Might Also Like': up to three other rides with the same status. */
+/** 'You Might Also Like' (product.md#similar-rides): up to three other rides with the same status. */
 export function SimilarRides({ rides, variant }: { rides: RideCardData[]; variant: "upcoming" | "completed" }) {
   if (rides.length === 0) return null;
   return (

@@ -13,7 +13,7 @@ import type { Route } from "./+types/auth-google-callback";
 
 /**
  * Where the provider sends the browser back. An admin (by linked Google account or verified
- * email) gets a session and the portal; anyone else the login screen with SPEC §8's message.
+ * email) gets a session and the portal; anyone else the login screen with its message (product.md#messages).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env, logger } = context.get(servicesContext);

@@ -15,7 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return loadAdminPage(context, {
     what: "the contact configuration",
     load: async (db) => ({ config: await getConfig(db) }),
-    // SPEC §8: the message, then the fallback company data.
+    // product.md#admin-contact: the message, then the fallback company data.
     fallback: { config: FALLBACK_CONFIG },
     loadError: CONFIG_MESSAGES.loadFailed,
   });

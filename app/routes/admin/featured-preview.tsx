@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /**
- * The 'Preview Banner' pop-up (SPEC §2). It sits outside the admin shell so the banner fills
+ * The 'Preview Banner' pop-up (product.md#admin-featured). It sits outside the admin shell so the banner fills
  * the window as on the home page; the values come from the Featured Ride page that opened it
  * (see usePreviewPublisher), never from the server, and follow the admin's typing.
  */

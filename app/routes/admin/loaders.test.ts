@@ -12,7 +12,7 @@ import { loader as heroLoader } from "./hero";
 import { loader as ridesLoader } from "./rides";
 import { loader as statsLoader } from "./stats";
 
-// SPEC §8: an admin page whose data fails to load shows its message (and, for the contact
+// product.md#messages, #admin-contact: an admin page whose data fails to load shows its message (and, for the contact
 // information, the fallback company data) instead of an error page, and the failure is
 // logged. A database without tables fails every query, as a broken connection would.
 

@@ -20,7 +20,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 /**
- * SPEC §2: /admin/login redirects to the admin root, where the login screen is. Only a form
+ * product.md#admin-shell: /admin/login redirects to the admin root, where the login screen is. Only a form
  * posted without JavaScript stays here, to show the server's answer.
  */
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 
 /**
- * SPEC §2: unknown admin paths redirect to the admin root. The admin layout's middleware
+ * product.md#admin-shell: unknown admin paths redirect to the admin root. The admin layout's middleware
  * redirects them before its session check; this loader states the route's own behaviour.
  */
 export function loader() {

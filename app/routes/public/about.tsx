@@ -40,7 +40,7 @@ const PROMISES = [
   { text: "Small groups, every level of rider welcome", Icon: Users },
 ] as const;
 
-/** '/about' (SPEC §2): who we are, what we do, why join, and the way to the rides and to us. */
+/** '/about' (product.md#about-page): who we are, what we do, why join, and the way to the rides and to us. */
 export default function About() {
   return (
     <>

@@ -32,7 +32,7 @@ export function meta() {
   ];
 }
 
-/** '/contact' (SPEC §2): the community form in a modal, contact cards and social buttons. */
+/** '/contact' (product.md#contact-page): the community form in a modal, contact cards and social buttons. */
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { company, googleForm } = loaderData.config;
   const socials = socialLinks(loaderData.config, ["instagram", "youtube", "whatsapp"]);

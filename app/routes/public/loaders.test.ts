@@ -15,7 +15,7 @@ import { loader as layoutLoader } from "./layout";
 import { loader as previousLoader } from "./previous";
 import { loader as upcomingLoader } from "./upcoming";
 
-// SPEC §8: a public page whose data fails to load logs the failure and shows fallback
+// product.md#public-fallbacks: a public page whose data fails to load logs the failure and shows fallback
 // content. A database without tables fails every query, as a broken connection would.
 
 const closers: (() => Promise<void>)[] = [];
@@ -81,7 +81,7 @@ describe("public page loaders on an empty database", () => {
   });
 });
 
-describe("upcoming loader: the featured banner (SPEC §2 shown only when active)", () => {
+describe("upcoming loader: the featured banner (product.md#upcoming-page: shown only when active)", () => {
   const banner = {
     title: "Ride of the month",
     subtitle: "Spiti",

@@ -59,7 +59,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-/** '/previous' (SPEC §2): statistics and the completed rides. */
+/** '/previous' (product.md#previous-page): statistics and the completed rides. */
 export default function Previous({ loaderData }: Route.ComponentProps) {
   const { rides, stats, page, pages } = loaderData;
   return (

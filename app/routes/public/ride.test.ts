@@ -33,7 +33,7 @@ async function thrown(promise: Promise<unknown>): Promise<{ data: unknown; statu
 }
 
 describeEachEngine("ride details loader", (getDb) => {
-  it("returns the ride with the SPEC §9 defaults filled in, the origin of PUBLIC_URL and up to 3 similar rides", async () => {
+  it("returns the ride with the defaults of product.md#display-defaults filled in, the origin of PUBLIC_URL and up to 3 similar rides", async () => {
     const db = getDb();
     const ride = await createRide(
       db,

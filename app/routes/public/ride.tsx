@@ -47,7 +47,7 @@ async function loadDetails(db: AppServices["db"], id: string): Promise<Details |
 }
 
 /**
- * SPEC §8: public pages show sample content when the data cannot be loaded, and those
+ * product.md#public-fallbacks: public pages show sample content when the data cannot be loaded, and those
  * samples link here; the sample rides are served from the bundle, never from the database.
  */
 function sampleDetails(id: string): Details | null {

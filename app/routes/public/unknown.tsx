@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 
-// SPEC §2: any unknown path leads to the upcoming rides, whatever the request method.
+// product.md#navigation: any unknown path leads to the upcoming rides, whatever the request method.
 export function loader() {
   return redirect("/");
 }

@@ -56,7 +56,7 @@ export function meta() {
   ];
 }
 
-/** '/' and '/upcoming' (SPEC §2): hero carousel, featured ride, upcoming rides, call to join. */
+/** '/' and '/upcoming' (product.md#upcoming-page): hero carousel, featured ride, upcoming rides, call to join. */
 export default function Upcoming({ loaderData }: Route.ComponentProps) {
   const { rides, slides, featured } = loaderData;
   const firstRideId = rides[0]?.id ?? null;

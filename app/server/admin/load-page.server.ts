@@ -9,7 +9,7 @@ type AdminPageData<Data, Fallback> = {
   load: (db: Database) => Promise<Data>;
   /** What the page renders instead: empty lists, or the fallback content visitors would see. */
   fallback: Fallback;
-  /** SPEC §8's message for the failure, which the page's status line shows (see useAdminPage). */
+  /** The message for the failure (product.md#messages), which the page's status line shows (see useAdminPage). */
   loadError: string;
 };
 

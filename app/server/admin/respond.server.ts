@@ -28,7 +28,7 @@ export function failed(
 /**
  * The answer to a write that threw: the service's refusals keep their meaning (a broken rule
  * is a 400 with the message per field, a missing record a 404), both under the operation's
- * SPEC message; anything else is logged with `details` and answered as a 500.
+ * message (product.md#messages); anything else is logged with `details` and answered as a 500.
  */
 export function failedWrite(
   services: AppServices,

@@ -9,7 +9,7 @@ import { createRide, getRide, listRidesByStatus } from "../services/rides.server
 import { INVALID_REQUEST } from "./respond.server";
 import { RIDE_CONFLICT_MESSAGE, rideAction } from "./ride-actions.server";
 
-// The Ride Management action on both engines: every rule refused with SPEC's message and
+// The Ride Management action on both engines: every rule refused with its message (product.md#messages) and
 // nothing written, and every write in the audit trail with its admin.
 
 const actor = { id: "admin-1", email: "admin@roadbook.test" };
@@ -56,7 +56,7 @@ describeEachEngine("rideAction", (getDb) => {
     expect(entry).toMatchObject({ action: "duplicated", summary: 'Added ride "Spiti (Copy)" as a copy' });
   });
 
-  it("refuses a ride that breaks SPEC §5, writing nothing", async () => {
+  it("refuses a ride that breaks product.md#ride-validation, writing nothing", async () => {
     const result = await run({ intent: "create", ride: ride("", { endDate: "2027-02-01", bookingFormUrl: "nope" }) });
     expect(result).toMatchObject({ status: 400, ok: false, message: RIDE_MESSAGES.addFailed });
     expect(result).toHaveProperty("errors");
@@ -109,7 +109,7 @@ describeEachEngine("rideAction", (getDb) => {
     });
   });
 
-  it("changes a status only to one of SPEC §4's", async () => {
+  it("changes a status only to one of the three of product.md#ride-status", async () => {
     const stored = await createRide(getDb(), ride("Spiti"));
     expect(await run({ intent: "status", id: stored.id, status: "postponed" })).toMatchObject({
       status: 400,

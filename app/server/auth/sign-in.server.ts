@@ -41,7 +41,7 @@ async function startAdminSession(db: Executor, user: User, previousToken: string
 
 export type PasswordSignInContext = { clientIp: string; previousToken: string | undefined };
 
-/** SPEC §4/§6: email and password; only a user whose record has role admin gets a session. */
+/** product.md#admin-access: email and password; only a user whose record has role admin gets a session. */
 export async function signInWithPassword(
   db: Executor,
   input: unknown,
@@ -74,7 +74,7 @@ export async function signInWithPassword(
 }
 
 /**
- * SPEC §6 Google sign-in. A linked Google account signs in its user; otherwise an admin whose
+ * Google sign-in (product.md#admin-access). A linked Google account signs in its user; otherwise an admin whose
  * email the provider has VERIFIED gets this Google account linked. Anyone else is refused:
  * there is no self-registration.
  */

@@ -55,7 +55,7 @@ describeEachEngine("password sign-in", (getDb) => {
     expect(await sessionCount(db)).toBe(0);
   });
 
-  it("a user without the admin role is refused with SPEC's message, gets no session and no lastLoginAt", async () => {
+  it("a user without the admin role is refused with the product's message, gets no session and no lastLoginAt", async () => {
     const db = getDb();
     const user = await member(db, "rider@roadbook.test");
     const before = await snapshot(db);

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 /**
  * What went wrong with the database while one request was being answered. Public pages
- * catch their load errors and show fallback content (SPEC §8), so the HTTP shell cannot tell
+ * catch their load errors and show fallback content (product.md#public-fallbacks), so the HTTP shell cannot tell
  * from the response alone that a page is degraded: it asks this record instead, to keep such
  * a page out of the render cache and to answer 503 rather than 500 during an outage.
  */

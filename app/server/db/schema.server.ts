@@ -7,7 +7,7 @@ import type { Kysely, Transaction } from "kysely";
 export interface RidesTable {
   id: string;
   status: string;
-  /** NULL when the ride has no order; sorted as 999 (SPEC §7). */
+  /** NULL when the ride has no order; sorted as 999 (product.md#ordering). */
   sort_order: number | null;
   start_date: string;
   end_date: string;
@@ -30,7 +30,7 @@ export interface HeroSlidesTable {
   updated_at: string;
 }
 
-/** Single records ('main') of SPEC §3: featuredRide, stats, config. */
+/** Single records ('main') of product.md#content-model: featuredRide, stats, config. */
 export interface DocumentsTable {
   collection: string;
   id: string;

@@ -1,5 +1,5 @@
 /**
- * A reader for Windows bitmaps. SPEC §5 accepts BMP uploads but the libvips inside sharp's
+ * A reader for Windows bitmaps. product.md#images accepts BMP uploads but the libvips inside sharp's
  * prebuilt binaries cannot read them, so this turns the uncompressed kinds (every bit depth,
  * with or without bit-field masks) into raw pixels that sharp can take. Run-length-encoded
  * and embedded-JPEG/PNG bitmaps are rare and refused.

@@ -50,7 +50,7 @@ export type UploadInput = {
 };
 
 /**
- * Validates an upload by its content (SPEC §5), makes its variants, and stores the original,
+ * Validates an upload by its content (product.md#images), makes its variants, and stores the original,
  * the variants and the record. Nothing is written unless the image is valid; if storing fails
  * halfway, what was written is removed again.
  */

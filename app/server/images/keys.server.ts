@@ -24,7 +24,7 @@ export function sanitiseFileName(fileName: string): string {
 }
 
 /**
- * SPEC §7: an upload is stored under images/{timestamp}_{filename}, featured-ride images
+ * product.md#images: an upload is stored under images/{timestamp}_{filename}, featured-ride images
  * under images/featured-rides/. The original's size is part of the name so pages can size
  * the image from its URL (see app/domain/image-urls.ts).
  */

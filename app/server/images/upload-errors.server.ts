@@ -1,6 +1,6 @@
 /**
  * Why the server refused an upload, with the HTTP status and the message shown to the admin.
- * SPEC §5 fixes the type and size messages; the others cover what SPEC's hosted storage
+ * product.md#images fixes the type and size messages; the others cover what the old app's hosted storage
  * never had to check.
  */
 export class ImageRejectedError extends Error {

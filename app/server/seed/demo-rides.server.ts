@@ -33,7 +33,7 @@ function itinerary(days: Day[]): RideForm["itinerary"] {
   }));
 }
 
-/** What every demo ride shares: SPEC §9's default lists and policies, the joining steps. */
+/** What every demo ride shares: the default lists and policies (product.md#display-defaults), the joining steps. */
 function ride(
   dates: DemoDates,
   fields: Omit<RideForm, "startDate" | "endDate" | "itinerary"> & { days: Day[] },

@@ -15,7 +15,7 @@ export async function getStoredConfig(db: Executor): Promise<SiteConfig | null> 
   return stored ? storedConfig.parse(stored.data) : null;
 }
 
-/** The stored contact and company configuration, or SPEC §3's fallback while none is stored. */
+/** The stored contact and company configuration, or the fallback (product.md#public-fallbacks) while none is stored. */
 export async function getConfig(db: Executor): Promise<SiteConfig> {
   return (await getStoredConfig(db)) ?? FALLBACK_CONFIG;
 }

@@ -14,8 +14,8 @@ import type { LegacyRideFields, RideRowMeta } from "./ride-rows.server";
 import { statsRecordSchema } from "./stats.server";
 
 /**
- * The content file of `content:export` / `content:import`: every collection of SPEC §3 with
- * SPEC's field names. Single records are null when none is stored, so a fallback shown to
+ * The content file of `content:export` / `content:import`: every collection of product.md#content-model
+ * with its field names. Single records are null when none is stored, so a fallback shown to
  * visitors is never exported as if an admin had saved it. `version` is left out: it guards
  * concurrent edits within one database and starts again at 1 in another.
  */

@@ -23,7 +23,7 @@ export type ImportSummary = {
 /** Rows per INSERT: well under both engines' bound-parameter limits (11 columns per ride). */
 const BATCH = 200;
 
-/** Everything visitors and admins see, as one JSON-ready object (SPEC §3 field names). */
+/** Everything visitors and admins see, as one JSON-ready object (the field names of product.md#content-model). */
 export async function exportContent(db: Executor): Promise<ContentFile> {
   const rides = (await listRides(db)).map(({ version: _version, ...ride }) => ride);
   return {

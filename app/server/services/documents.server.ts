@@ -1,6 +1,6 @@
 import type { Executor } from "../db/schema.server";
 
-/** The single-record collections of SPEC §3, each stored as the record 'main'. */
+/** The single-record collections (product.md#content-model), each stored as the record 'main'. */
 export type DocumentCollection = "featuredRide" | "stats" | "config";
 
 const MAIN = "main";

@@ -3,7 +3,7 @@
  * answers with, so routes map them without knowing which service threw.
  */
 
-/** Input broke a rule of SPEC §5; nothing was written. */
+/** Input broke a rule of its form (product.md#ride-validation and the like); nothing was written. */
 export class ValidationError extends Error {
   override readonly name = "ValidationError";
   readonly status = 400;

@@ -11,7 +11,7 @@ const storedFeaturedRide = lenientObject(featuredRideInputSchema.shape);
 /**
  * The featured-ride banner (record 'main'), or null while none has been saved: there is no
  * sample banner, and null is what tells the upcoming page to show none and the admin form
- * to start empty with SPEC §9's defaults.
+ * to start empty with the defaults of product.md#admin-featured.
  */
 export async function getFeaturedRide(db: Executor): Promise<FeaturedRide | null> {
   const stored = await readDocument(db, "featuredRide");

@@ -3,7 +3,7 @@ import type { Executor } from "../db/schema.server";
 import { getRide, listRidesByStatus, rideCounts } from "./rides.server";
 
 // What visitors may see of the rides: upcoming and completed ones. Cancelled rides are
-// admin-only (SPEC §4), so to the public a cancelled ride does not exist.
+// admin-only (product.md#ride-status), so to the public a cancelled ride does not exist.
 
 export async function getPublicRide(db: Executor, id: string): Promise<Ride | null> {
   const ride = await getRide(db, id);

@@ -4,14 +4,14 @@ import type { RideStatus } from "~/domain/ride";
 import type { Executor } from "../db/schema.server";
 
 /**
- * The order a ride sorts by (SPEC §7): its own, or 999 when it has none. Spelled exactly
+ * The order a ride sorts by (product.md#ordering): its own, or 999 when it has none. Spelled exactly
  * like the `rides_listing` index expression — with the number as a literal, not a bound
  * parameter — so both engines read a section from the index already sorted.
  */
 export const effectiveOrder = sql<number>`coalesce(sort_order, ${sql.lit(MISSING_ORDER)})`;
 
 /**
- * The rides of one status section in display order (SPEC §7): order ascending with a
+ * The rides of one status section in display order (product.md#ordering): order ascending with a
  * missing order as 999, then newest first; the id settles exact ties so the order never
  * flickers. Callers pick the columns (and may narrow further).
  */
@@ -24,7 +24,7 @@ export function sectionQuery(db: Executor, status: RideStatus) {
     .orderBy("id");
 }
 
-/** SPEC §4: a new ride's order is the number of rides that already have its status. */
+/** product.md#new-rides: a new ride's order is the number of rides that already have its status. */
 export async function countWithStatus(db: Executor, status: RideStatus): Promise<number> {
   const row = await db
     .selectFrom("rides")

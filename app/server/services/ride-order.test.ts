@@ -32,7 +32,7 @@ describeEachEngine("ride ordering", (getDb, engine) => {
     return rides;
   }
 
-  it("sorts a section by order, a missing order as 999, then newest first (SPEC §7)", async () => {
+  it("sorts a section by order, a missing order as 999, then newest first (product.md#ordering)", async () => {
     await arrange("upcoming", [
       ["no order, older", null, 1],
       ["order 2", 2, 2],

@@ -14,7 +14,7 @@ import { lenientObject } from "./lenient.server";
  * and distance are written to both in this one place, so they cannot drift apart.
  */
 
-/** The legacy fields of SPEC §3 that a ride keeps but the admin form no longer edits. */
+/** The legacy fields (product.md#legacy-rides) that a ride keeps but the admin form no longer edits. */
 export type LegacyRideFields = { price: string; thingsToCarry: string[] };
 
 /**

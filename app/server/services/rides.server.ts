@@ -50,20 +50,20 @@ async function findRow(db: Executor, id: string): Promise<Selectable<RidesTable>
 
 // ——— Reads ———
 
-/** The ride, or null when the id is unknown or not an id at all (SPEC §7 "null on error"). */
+/** The ride, or null when the id is unknown or not an id at all (product.md#data-rules). */
 export async function getRide(db: Executor, id: string): Promise<Ride | null> {
   if (!isRideId(id)) return null;
   const row = await findRow(db, id);
   return row ? rideFromRow(row) : null;
 }
 
-/** Every ride, newest first (the admin's live list, SPEC §7). */
+/** Every ride, newest first (the admin's live list, product.md#live-updates). */
 export async function listRides(db: Executor): Promise<Ride[]> {
   const rows = await db.selectFrom("rides").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute();
   return rows.map(rideFromRow);
 }
 
-/** One status section in display order: SPEC §7's rule, applied by the database (sectionQuery). */
+/** One status section in display order: the rule of product.md#ordering, applied by the database (sectionQuery). */
 export async function listRidesByStatus(db: Executor, status: RideStatus): Promise<Ride[]> {
   const rows = await sectionQuery(db, status).selectAll().execute();
   return rows.map(rideFromRow);
@@ -100,7 +100,7 @@ export async function listPreviousRides(
   return { rides: rows.map(rideFromRow), total };
 }
 
-/** SPEC §9 'You Might Also Like': up to `limit` other rides of the same status, in display order. */
+/** 'You Might Also Like' (product.md#similar-rides): up to `limit` other rides of the same status, in display order. */
 export async function similarRides(
   db: Executor,
   ride: Pick<Ride, "id" | "status">,
@@ -148,7 +148,7 @@ async function insertRide(db: Database, input: RideInput, legacy: LegacyRideFiel
 /**
  * Adds a ride from the admin form. The server assigns the id, order, duration, timestamps
  * and version; any of those in `input` is ignored. Status defaults to upcoming and
- * participants to 0; the order is the number of rides with the same status (SPEC §4).
+ * participants to 0; the order is the number of rides with the same status (product.md#new-rides).
  */
 export async function createRide(db: Database, input: unknown): Promise<Ride> {
   return insertRide(db, parseOrThrow(rideInputSchema, input), { price: "", thingsToCarry: [] });
@@ -203,7 +203,7 @@ export async function updateRide(
   return ride;
 }
 
-/** Deletes a ride; an id that is missing, malformed or unknown gets SPEC §5's message. */
+/** Deletes a ride; an id that is missing, malformed or unknown gets its message (product.md#admin-rides). */
 export async function deleteRide(db: Database, id: string): Promise<void> {
   if (!isRideId(id)) throw new ValidationError({ id: INVALID_RIDE_ID });
   await db.transaction().execute(async (trx) => {
@@ -244,7 +244,7 @@ export async function setRideStatus(db: Database, id: string, status: RideStatus
 }
 
 /**
- * Drag-and-drop reorder of one section (SPEC §7): each listed ride's order becomes its
+ * Drag-and-drop reorder of one section (product.md#ordering): each listed ride's order becomes its
  * position in the list. Every id must be a ride of that section, else nothing changes.
  * Rides of the section the list leaves out follow it, in their current order. One
  * statement rewrites the positions that changed, in one transaction.

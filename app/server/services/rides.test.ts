@@ -30,7 +30,7 @@ describeEachEngine("rides service", (getDb) => {
   });
   afterEach(() => unsubscribe());
 
-  it("creates a ride with server-made id, duration, timestamps, version and SPEC defaults", async () => {
+  it("creates a ride with server-made id, duration, timestamps, version and the defaults of product.md#new-rides", async () => {
     const input = rideInput({
       id: "chosen-id",
       duration: "99D",
@@ -132,7 +132,7 @@ describeEachEngine("rides service", (getDb) => {
       "endDate",
       "Dates must fall between the years 2000 and 2100",
     ],
-  ])("refuses %s with SPEC's message and writes nothing", async (_case, overrides, path, message) => {
+  ])("refuses %s with the product's message and writes nothing", async (_case, overrides, path, message) => {
     await createRide(getDb(), rideInput());
     const error = await refused(getDb, () => createRide(getDb(), rideInput(overrides)));
     expect(error).toBeInstanceOf(ValidationError);
@@ -243,7 +243,7 @@ describeEachEngine("rides service", (getDb) => {
     expect(changes).toContainEqual({ collection: "rides", id: ride.id, action: "deleted" });
   });
 
-  it("refuses to delete with a missing, malformed or unknown id, with SPEC's message", async () => {
+  it("refuses to delete with a missing, malformed or unknown id, with the product's message", async () => {
     await createRide(getDb(), rideInput());
     for (const id of ["", undefined, null, 7]) {
       const error = await refused(getDb, () => deleteRide(getDb(), id as unknown as string));

@@ -12,7 +12,7 @@ describeEachEngine("featured ride service", (getDb) => {
     expect(await getFeaturedRide(getDb())).toBeNull();
   });
 
-  it("saves the banner with SPEC defaults for button text and visibility", async () => {
+  it("saves the banner with the product's defaults for button text and visibility", async () => {
     const saved = await saveFeaturedRide(getDb(), featuredInput({ ctaText: undefined, isActive: undefined }));
     expect(saved).toMatchObject({ ctaText: "Know More", isActive: true, ctaLink: "/ride/abc" });
     expect(await getFeaturedRide(getDb())).toEqual(saved);

@@ -33,7 +33,7 @@ function isSlideId(id: unknown): id is string {
   return typeof id === "string" && id.length > 0 && id.length <= 200;
 }
 
-/** Every slide in carousel order (SPEC §7: order ascending). */
+/** Every slide in carousel order (product.md#ordering: order ascending). */
 export async function listSlides(db: Executor): Promise<HeroSlide[]> {
   const rows = await db
     .selectFrom("hero_slides")
@@ -64,7 +64,7 @@ export async function getSlide(db: Executor, id: string): Promise<HeroSlide | nu
   return row ? slideFromRow(row) : null;
 }
 
-/** SPEC §4: a new slide goes last (order = current slide count) and is active unless told otherwise. */
+/** product.md#admin-hero: a new slide goes last (order = current slide count) and is active unless told otherwise. */
 export async function createSlide(db: Database, input: unknown): Promise<HeroSlide> {
   const fields = parseOrThrow(heroSlideInputSchema, input);
   const slide = await db.transaction().execute(async (trx) => {
@@ -105,7 +105,7 @@ export async function updateSlide(db: Database, id: string, input: unknown): Pro
   return slideFromRow(row);
 }
 
-/** SPEC §7: true on success; an unknown slide is a NotFoundError. */
+/** product.md#data-rules: true on success; an unknown slide is a NotFoundError. */
 export async function deleteSlide(db: Database, id: string): Promise<true> {
   if (!isSlideId(id)) throw new NotFoundError(SLIDE_NOT_FOUND);
   const deleted = await db.deleteFrom("hero_slides").where("id", "=", id).returning("id").executeTakeFirst();

@@ -7,7 +7,7 @@ import { readDocument, writeDocument } from "./documents.server";
 
 const count = z.number().int().min(0);
 
-/** A stored stats record (SPEC §3); also what an import file must hold under `stats`. */
+/** A stored stats record (product.md#content-model); also what an import file must hold under `stats`. */
 export const statsRecordSchema = z.object({
   completedRides: count,
   happyRiders: count,
@@ -24,7 +24,7 @@ export async function getStoredStats(db: Executor): Promise<Stats | null> {
   return parsed?.success ? parsed.data : null;
 }
 
-/** The stored statistics, or SPEC §9's fallback figures while none have been stored. */
+/** The stored statistics, or the fallback figures (product.md#statistics) while none have been stored. */
 export async function getStats(db: Executor): Promise<Stats> {
   return (await getStoredStats(db)) ?? FALLBACK_STATS;
 }
@@ -49,7 +49,7 @@ export async function getRideBreakdown(db: Executor): Promise<RideBreakdown> {
 }
 
 /**
- * Recalculates the statistics from the rides and stores them (SPEC §4). Ride services call
+ * Recalculates the statistics from the rides and stores them (product.md#statistics). Ride services call
  * it inside their own transaction, so the stored figures always match the committed rides.
  */
 export async function recomputeStats(executor: Executor): Promise<Stats> {

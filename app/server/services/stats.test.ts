@@ -16,7 +16,7 @@ const completed = (overrides: Record<string, unknown> = {}) =>
   });
 
 describeEachEngine("stats service", (getDb) => {
-  it("serves SPEC §9's fallback figures while none are stored", async () => {
+  it("serves the fallback figures of product.md#statistics while none are stored", async () => {
     expect(await getStats(getDb())).toEqual(FALLBACK_STATS);
   });
 

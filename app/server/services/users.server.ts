@@ -47,7 +47,7 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
 }
 
 /**
- * SPEC §6 admin-creation function: creates the account, or — when the email is already
+ * Admin creation (product.md#admin-access): creates the account, or — when the email is already
  * known — promotes it to admin and sets the new password (and display name when given).
  */
 export async function createOrPromoteAdmin(
@@ -109,7 +109,7 @@ export async function verifyUserPassword(db: Executor, email: string, password: 
   return (await verifyPassword(password, row.password_hash)) ? toUser(row) : null;
 }
 
-/** Stores the time of a successful sign-in (SPEC §6 lastLoginAt). */
+/** Stores the time of a successful sign-in (lastLoginAt, product.md#admin-access). */
 export async function recordLogin(db: Executor, id: string): Promise<User> {
   const row = await db
     .updateTable("users")

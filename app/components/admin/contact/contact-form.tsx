@@ -40,7 +40,7 @@ const DRAFT_OPTIONS = {
 
 type ContactFormProps = { config: SiteConfig; onMessage: (text: string) => void };
 
-/** SPEC §2 Contact Information Management: company details, social links and the community form. */
+/** Contact and company details (product.md#admin-contact): company details, social links and the community form. */
 export function ContactForm({ config, onMessage }: ContactFormProps) {
   const { draft, setDraft, dirty, stale, takeLatest } = useDraft(config, DRAFT_OPTIONS);
   useUnsavedChangesGuard(dirty);

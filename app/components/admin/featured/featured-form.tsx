@@ -11,7 +11,7 @@ import { PREVIEW_PATH, previewBanner, usePreviewPublisher } from "./preview";
 import { SaveButton } from "../form/form-buttons";
 import { StaleVersionBanner } from "../form/stale-version-banner";
 
-/** SPEC §9: the button says 'Know More' and the banner is active until the admin says otherwise. */
+/** product.md#admin-featured: the button says 'Know More' and the banner is active until the admin says otherwise. */
 const NEW_BANNER: FeaturedRideInput = {
   title: "",
   subtitle: "",

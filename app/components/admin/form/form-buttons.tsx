@@ -1,4 +1,4 @@
-/** The submit button of every admin form: SPEC's 'Saving...' while the save is under way. */
+/** The submit button of every admin form: 'Saving...' while the save is under way (product.md#admin-shell). */
 export function SaveButton({ saving, label }: { saving: boolean; label: string }) {
   return (
     <button

@@ -10,7 +10,7 @@ import { StaleVersionBanner } from "../form/stale-version-banner";
 
 export type SlideFormSource = { mode: "add" } | { mode: "edit"; slide: HeroSlide };
 
-/** SPEC §4: a new slide is active. */
+/** product.md#admin-hero: a new slide is active. */
 const EMPTY_SLIDE: HeroSlideInput = { title: "", subtitle: "", tagline: "", cta: "", background: "", isActive: true };
 
 const DRAFT_OPTIONS = {
@@ -33,7 +33,7 @@ const TEXT_FIELDS: { key: TextKey; label: string; placeholder: string }[] = [
 
 type SlideFormProps = { source: SlideFormSource; onMessage: (text: string) => void; onClose: () => void };
 
-/** Add or edit a hero slide (SPEC §2): every field is required and the background must be an image URL. */
+/** Add or edit a hero slide (product.md#admin-hero): every field is required and the background must be an image URL. */
 export function SlideForm({ source, onMessage, onClose }: SlideFormProps) {
   const { draft, setDraft, dirty, stale, takeLatest } = useDraft(source, DRAFT_OPTIONS);
   const allowLeave = useUnsavedChangesGuard(dirty);

@@ -59,7 +59,7 @@ const ride: Ride = {
 };
 
 describe("ride form draft", () => {
-  it("starts a new ride as SPEC §4 says: upcoming, 0 participants", () => {
+  it("starts a new ride as product.md#new-rides says: upcoming, 0 participants", () => {
     const draft = emptyRideDraft();
     expect(draft.status).toBe("upcoming");
     expect(draft.participants).toBe("0");
@@ -89,7 +89,7 @@ describe("ride form draft", () => {
     expect(draftToInput(draft).highlights).toEqual(["First", "Second"]);
   });
 
-  it("duplicates without id, titled ' (Copy)' and upcoming (SPEC §4)", () => {
+  it("duplicates without id, titled ' (Copy)' and upcoming (product.md#new-rides)", () => {
     const draft = duplicateRideDraft(ride);
     expect(draft.title).toBe("Spiti Circuit (Copy)");
     expect(draft.status).toBe("upcoming");

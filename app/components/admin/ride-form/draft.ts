@@ -95,7 +95,7 @@ function blankDay(day: number): DraftDay {
   return { day, title: "", description: "", distance: "", activities: [] };
 }
 
-/** SPEC §4 defaults of a new ride: status upcoming, participants 0. */
+/** Defaults of a new ride (product.md#new-rides): status upcoming, participants 0. */
 export function emptyRideDraft(): RideDraft {
   return {
     title: "",
@@ -147,8 +147,8 @@ export function rideToDraft(ride: Ride): RideDraft {
 }
 
 /**
- * SPEC §4 duplicate: the ride's details without its id, the title suffixed ' (Copy)' and
- * status upcoming. The admin reviews it in the form; saving creates the new ride (SPEC §8
+ * Duplicate (product.md#new-rides): the ride's details without its id, the title suffixed ' (Copy)' and
+ * status upcoming. The admin reviews it in the form; saving creates the new ride (product.md#messages:
  * 'Modify the details and save to create a new ride.').
  */
 export function duplicateRideDraft(ride: Ride): RideDraft {
@@ -169,7 +169,7 @@ export function draftToInput(draft: RideDraft) {
 }
 
 /**
- * New dates, with the itinerary regenerated one day per ride day (SPEC §4). Days that remain
+ * New dates, with the itinerary regenerated one day per ride day (product.md#itinerary). Days that remain
  * keep the very objects the admin edited (so their editors need not re-render); while the
  * range is unusable (a date missing, or the end before the start) the itinerary stays as is.
  */

@@ -14,7 +14,7 @@ type ItinerarySectionProps = {
 };
 
 /**
- * One editor per ride day, generated from the dates (SPEC §4). Each day editor re-renders only
+ * One editor per ride day, generated from the dates (product.md#itinerary). Each day editor re-renders only
  * when its own day changes, so a month-long itinerary stays quick to type in.
  */
 export const ItinerarySection = memo(function ItinerarySection({

@@ -32,7 +32,7 @@ type RideSectionProps = {
 const keyboardCoordinates = steppedKeyboardCoordinates();
 
 /**
- * One status section of Ride Management (SPEC §2): its rides in public order, reordered by
+ * One status section of Ride Management (product.md#admin-rides): its rides in public order, reordered by
  * dragging a card's handle with a pointer, a finger or the keyboard. The new order is shown
  * at once and saved in one request; if saving fails the list is reloaded from the server.
  */

@@ -5,7 +5,7 @@ import { FigureCard } from "../figure-card";
 
 type StatsOverviewProps = { stats: Stats; breakdown: RideBreakdown };
 
-/** SPEC §2 Statistics Management: the visitors' cards, the ride summary and performance metrics. */
+/** Statistics management (product.md#admin-stats): the visitors' cards, the ride summary and performance metrics. */
 export function StatsOverview({ stats, breakdown }: StatsOverviewProps) {
   const cards = [
     { label: "Completed Rides", value: statWithPlus(stats.completedRides), Icon: Bike },
