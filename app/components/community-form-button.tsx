@@ -3,7 +3,10 @@ import { FormDialogButton } from "./form-dialog-button";
 
 export const COMMUNITY_FORM_TITLE = "Join Our Community";
 
-/** The contact page's 'Join Our Community' button and the community form's pop-up (product.md#contact-page), an island. */
+/**
+ * The contact page's 'Join Our Community' button and the community form's pop-up
+ * (product.md#contact-page), an island.
+ */
 export function CommunityFormButton({ src }: { src: string }) {
   return (
     <FormDialogButton

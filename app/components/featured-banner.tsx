@@ -10,7 +10,10 @@ type FeaturedBannerProps = {
   firstUpcomingRideId: string | null;
 };
 
-/** The featured-ride banner of the upcoming page (product.md#featured-banner); the page shows it only while it is active. */
+/**
+ * The featured-ride banner of the upcoming page (product.md#featured-banner); the page shows it
+ * only while it is active.
+ */
 export function FeaturedBanner({ featured, firstUpcomingRideId }: FeaturedBannerProps) {
   const target = featuredLinkTarget(featured.ctaLink, firstUpcomingRideId);
   const buttonClass =

@@ -14,7 +14,10 @@ type FormDialogButtonProps = {
   children: ReactNode;
 };
 
-/** A button that opens an external form in a pop-up: Register Now, Join Our Community (product.md#registration, #contact-page). */
+/**
+ * A button that opens an external form in a pop-up: Register Now, Join Our Community
+ * (product.md#registration, #contact-page).
+ */
 export function FormDialogButton({ dialogTitle, src, className, children }: FormDialogButtonProps) {
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);

@@ -6,7 +6,10 @@ import { SITE_NAME } from "~/domain/site";
 import { socialLinks } from "~/domain/social-links";
 import { SocialIcon } from "./social-icon";
 
-/** The footer of every public page (product.md#navigation): copyright with the company name, a credit line, social icons. */
+/**
+ * The footer of every public page (product.md#navigation): copyright with the company name, a
+ * credit line, social icons.
+ */
 export function SiteFooter({ config, year }: { config: SiteConfig; year: number }) {
   const companyName = config.company.name.trim() || SITE_NAME;
   const links = socialLinks(config, ["instagram", "youtube", "email", "whatsapp"]);

@@ -69,8 +69,9 @@ export const DEFAULT_BUSINESS_HOURS = "Mon-Sat 9 AM-6 PM";
 export const RESPONSE_TIME_NOTE = "We respond within 24 hours";
 
 /**
- * The fallback contact data (product.md#public-fallbacks), shown when no configuration is stored or it fails to load.
- * Placeholders: a real deployment stores its own configuration from the admin portal.
+ * The fallback contact data (product.md#public-fallbacks), shown when no configuration is
+ * stored or it fails to load. Placeholders: a real deployment stores its own configuration from
+ * the admin portal.
  */
 export const FALLBACK_CONFIG: SiteConfig = {
   company: {

@@ -2,7 +2,10 @@ import { parseIsoDate } from "./dates";
 
 const DAY_MS = 86_400_000;
 
-/** product.md#dates: inclusive day count of a ride (same day = 1), never below 0; 0 when a date is missing or invalid. */
+/**
+ * product.md#dates: inclusive day count of a ride (same day = 1), never below 0; 0 when a date
+ * is missing or invalid.
+ */
 export function rideDays(startDate: string, endDate: string): number {
   const start = parseIsoDate(startDate);
   const end = parseIsoDate(endDate);

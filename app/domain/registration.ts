@@ -7,8 +7,9 @@ import { MAX_PARTICIPANTS } from "./ride-values";
 // takes registrations on this site, and the seats text of its card and page.
 
 /**
- * "external": Register Now opens the ride's bookingFormUrl (as product.md#registration describes, and every ride
- * saved before registrations existed); "site": riders register here; "closed": nobody can.
+ * "external": Register Now opens the ride's bookingFormUrl (as product.md#registration
+ * describes, and every ride saved before registrations existed); "site": riders register here;
+ * "closed": nobody can.
  */
 export const REGISTRATION_MODES = ["external", "site", "closed"] as const;
 export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
@@ -148,8 +149,8 @@ export function registrationAvailability(
 }
 
 /**
- * The seats text of a ride card and page; null for a ride using its external form (the
- * page product.md#ride-page describes, unchanged). "Only …" at FEW_SEATS seats left or fewer.
+ * The seats text of a ride card and page; null for a ride using its external form (the page
+ * product.md#ride-page describes, unchanged). "Only …" at FEW_SEATS seats left or fewer.
  */
 export function seatsText(availability: Availability): string | null {
   switch (availability.state) {

@@ -54,9 +54,9 @@ function wholeKm(km: number): number {
 }
 
 /**
- * product.md#statistics: calendar months from the earliest to the latest ride date, both inclusive, over
- * rides of every status (a planned ride is part of the community's calendar too). Minimum 1
- * as soon as a ride exists, even one without valid dates; 0 with no rides.
+ * product.md#statistics: calendar months from the earliest to the latest ride date, both
+ * inclusive, over rides of every status (a planned ride is part of the community's calendar
+ * too). Minimum 1 as soon as a ride exists, even one without valid dates; 0 with no rides.
  */
 function monthsOfAdventure(rides: RideFacts[]): number {
   if (rides.length === 0) return 0;
@@ -86,8 +86,7 @@ export function statsFromBreakdown(
 
 /**
  * Fallback stats, shown when none are stored (product.md#statistics). Its sample figures give
- * no months of adventure;
- * 24 fits 47 rides at about two a month.
+ * no months of adventure; 24 fits 47 rides at about two a month.
  */
 export const FALLBACK_STATS: Stats = {
   completedRides: 47,
@@ -98,8 +97,8 @@ export const FALLBACK_STATS: Stats = {
   lastUpdated: null,
 };
 
-// product.md#statistics asks for thousands separators, i.e. groups of three ('1,85,000' Indian lakh
-// grouping would be a different rule); fixed to en-US so every runtime prints the same.
+// product.md#statistics asks for thousands separators, i.e. groups of three ('1,85,000' Indian
+// lakh grouping would be a different rule); fixed to en-US so every runtime prints the same.
 const groupedNumber = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 
 export function formatStatNumber(n: number): string {

@@ -14,7 +14,8 @@ import { expectNoA11yViolations } from "./fixtures.ts";
 import { startOidcProvider } from "./oidc-provider.ts";
 
 // The admin shell (product.md#admin-shell), sign-in, session and roles (#admin-access), login
-// messages (#messages) — driven through the login form and a real local OpenID provider standing in for Google.
+// messages (#messages) — driven through the login form and a real local OpenID provider
+// standing in for Google.
 //
 // The tests share one client address (127.0.0.1), and the sign-in throttle counts failures per
 // address: they run one after another, each starting with no recorded attempts.
@@ -301,7 +302,9 @@ test.describe("Google sign-in (local OpenID provider)", () => {
     expect(await sessionCookieOf(page)).toBeUndefined();
   });
 
-  test("a callback without a sign-in started in this browser fails with the product's Google message", async ({ page }) => {
+  test("a callback without a sign-in started in this browser fails with the product's Google message", async ({
+    page,
+  }) => {
     await page.goto("/admin/auth/google/callback?code=forged&state=forged");
     await expect(page).toHaveURL(/\/admin\?login=google-failed$/);
     await expect(page.getByRole("alert")).toHaveText(LOGIN_MESSAGES.googleFailed);

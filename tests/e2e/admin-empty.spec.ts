@@ -2,7 +2,8 @@ import { NO_SLIDES } from "~/domain/messages";
 import { testOnOwnAdminServer } from "./admin-helpers.ts";
 import { expect } from "./fixtures.ts";
 
-// Empty states (product.md#admin-rides, #admin-hero, #admin-dashboard), on a server of its own whose database holds no content at all.
+// Empty states (product.md#admin-rides, #admin-hero, #admin-dashboard), on a server of its own
+// whose database holds no content at all.
 
 const test = testOnOwnAdminServer({ seedDemo: false });
 

@@ -7,7 +7,8 @@ import { expect } from "./fixtures.ts";
 import { waitForHydration } from "../support/hydration.ts";
 
 // Statistics management and display (product.md#admin-stats, #statistics), messages that clear
-// themselves after 3 seconds (#messages). On a server of its own so the figures are exactly the database's.
+// themselves after 3 seconds (#messages). On a server of its own so the figures are exactly the
+// database's.
 
 const test = testOnOwnAdminServer({ seedDemo: true });
 test.describe.configure({ timeout: 60_000 });

@@ -8,9 +8,9 @@ import { expect } from "./fixtures.ts";
 import { waitForHydration } from "../support/hydration.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 
-// Display rules (product.md#ride-cards, #costs, #dates, #featured-banner) on content the demo lacks: costs that hide the badge, a ride
-// without dates, a completed ride without social links, a banner linking to another site,
-// no hero slides, another company name.
+// Display rules (product.md#ride-cards, #costs, #dates, #featured-banner) on content the demo
+// lacks: costs that hide the badge, a ride without dates, a completed ride without social
+// links, a banner linking to another site, no hero slides, another company name.
 
 const COMPANY = "Ghat Road Riders";
 const ride = {

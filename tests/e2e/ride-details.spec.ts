@@ -102,7 +102,9 @@ test.describe("ride details: content", () => {
       await expect(page.locator("#policy").getByText(step)).toBeVisible();
   });
 
-  test("a ride without lists, group size or policies of its own shows the defaults of product.md#display-defaults", async ({ page }) => {
+  test("a ride without lists, group size or policies of its own shows the defaults of product.md#display-defaults", async ({
+    page,
+  }) => {
     // A bundled sample ride (shown when the public pages cannot reach the database): it has none of these fields.
     await page.goto(SAMPLE_RIDE_WITHOUT_DETAILS);
     const facts = page.locator("#overview dl");

@@ -227,7 +227,10 @@ const STATUS_COLOURS: Record<Status["tone"], string> = {
   error: "text-red-700",
 };
 
-/** product.md#upload-errors: the server's refusal as 'Failed to upload image: …', transport failures mapped as 'Error uploading image: …'. */
+/**
+ * product.md#upload-errors: the server's refusal as 'Failed to upload image: …', transport
+ * failures mapped as 'Error uploading image: …'.
+ */
 function describeFailure(failure: unknown): string {
   if (failure instanceof UploadFailure) {
     if (failure.code === "rejected") return failedToUploadImage(failure.message);

@@ -5,9 +5,9 @@ import { submittedString } from "./submitted-json";
 import { useResultMessage } from "./use-status-message";
 
 /**
- * A list page's Delete buttons (product.md#admin-rides, #admin-hero): after the admin confirms `confirmText`, the item's
- * id is posted as { intent: "delete", id }; the answer goes to the status line, and
- * `deletingId` names the item while the request runs.
+ * A list page's Delete buttons (product.md#admin-rides, #admin-hero): after the admin confirms
+ * `confirmText`, the item's id is posted as { intent: "delete", id }; the answer goes to the
+ * status line, and `deletingId` names the item while the request runs.
  */
 export function useDeleteAction(confirmText: string, show: (text: string) => void) {
   const fetcher = useFetcher<ActionResult>();

@@ -8,7 +8,10 @@ type OverviewRide = Pick<
   "description" | "highlights" | "vehicleType" | "maxParticipants" | "difficulty" | "bestSeason"
 >;
 
-/** Overview (product.md#ride-page): description, highlights, vehicle type and group size; difficulty and best season when set. */
+/**
+ * Overview (product.md#ride-page): description, highlights, vehicle type and group size;
+ * difficulty and best season when set.
+ */
 export function RideOverview({ ride }: { ride: OverviewRide }) {
   const facts = [
     { label: "Vehicle Type", value: ride.vehicleType, icon: Bike },

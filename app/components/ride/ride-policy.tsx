@@ -4,7 +4,10 @@ import type { Ride } from "~/domain/ride";
 import { ItemList } from "./item-list";
 import { Paragraphs, RideSection, SubHeading } from "./ride-section";
 
-/** Policy (product.md#ride-page): cancellation and payment terms, and 'How to Join This Trip' when the admin wrote one. */
+/**
+ * Policy (product.md#ride-page): cancellation and payment terms, and 'How to Join This Trip'
+ * when the admin wrote one.
+ */
 export function RidePolicy({ ride }: { ride: Pick<Ride, "cancellationPolicy" | "paymentTerms" | "howToJoin"> }) {
   return (
     <RideSection id="policy" title="Policy">

@@ -6,7 +6,10 @@ import { pageTitle } from "~/domain/site";
 import { type LoginScreenData, adminContext, adminMiddleware } from "~/server/auth/admin-session.server";
 import type { Route } from "./+types/layout";
 
-/** product.md#admin-shell: an unknown admin path goes to the admin root, signed in or not (before the session check shows a login screen there). */
+/**
+ * product.md#admin-shell: an unknown admin path goes to the admin root, signed in or not
+ * (before the session check shows a login screen there).
+ */
 const unknownPathsGoHome: MiddlewareFunction<Response> = ({ params }) => {
   if (params["*"] !== undefined) throw redirect("/admin");
 };

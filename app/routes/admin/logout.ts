@@ -7,7 +7,10 @@ export function loader() {
   return redirect("/admin");
 }
 
-/** product.md#admin-access: logout ends the session on the server, removes the cookie and returns to the login screen. */
+/**
+ * product.md#admin-access: logout ends the session on the server, removes the cookie and
+ * returns to the login screen.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/admin", { headers: { "Set-Cookie": await endSession(request, context) } });
 }

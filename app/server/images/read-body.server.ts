@@ -1,7 +1,10 @@
 import { ALLOWED_IMAGE_TYPES, MAX_IMAGE_BYTES, validateImageFile } from "~/domain/upload";
 import { ImageRejectedError, UPLOAD_REJECTIONS } from "./upload-errors.server";
 
-/** The size message (product.md#images) for a body whose type is not known yet (validateImageFile checks the type first). */
+/**
+ * The size message (product.md#images) for a body whose type is not known yet
+ * (validateImageFile checks the type first).
+ */
 export function tooLarge(bytes: number): ImageRejectedError {
   return new ImageRejectedError(validateImageFile({ type: ALLOWED_IMAGE_TYPES[0], size: bytes })!, 413);
 }

@@ -14,10 +14,10 @@ import type { LegacyRideFields, RideRowMeta } from "./ride-rows.server";
 import { statsRecordSchema } from "./stats.server";
 
 /**
- * The content file of `content:export` / `content:import`: every collection of product.md#content-model
- * with its field names. Single records are null when none is stored, so a fallback shown to
- * visitors is never exported as if an admin had saved it. `version` is left out: it guards
- * concurrent edits within one database and starts again at 1 in another.
+ * The content file of `content:export` / `content:import`: every collection of
+ * product.md#content-model with its field names. Single records are null when none is stored,
+ * so a fallback shown to visitors is never exported as if an admin had saved it. `version` is
+ * left out: it guards concurrent edits within one database and starts again at 1 in another.
  */
 export type ExportedRide = Omit<Ride, "version">;
 export type ContentFile = {

@@ -13,10 +13,10 @@ type AdminFormOptions = {
 };
 
 /**
- * Submission of an admin form as JSON through a fetcher, with the form's rules (product.md#ride-validation and
- * the other admin forms) checked in the browser and again by the action: each field's message is shown beside it (see fields.tsx)
- * and the first invalid field receives the focus, so keyboard and screen-reader users land
- * on what needs fixing.
+ * Submission of an admin form as JSON through a fetcher, with the form's rules
+ * (product.md#ride-validation and the other admin forms) checked in the browser and again by
+ * the action: each field's message is shown beside it (see fields.tsx) and the first invalid
+ * field receives the focus, so keyboard and screen-reader users land on what needs fixing.
  */
 export function useAdminForm({ schema, onMessage, onSaved, onFailed }: AdminFormOptions) {
   const fetcher = useFetcher<ActionResult>();

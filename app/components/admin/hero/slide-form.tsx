@@ -33,7 +33,10 @@ const TEXT_FIELDS: { key: TextKey; label: string; placeholder: string }[] = [
 
 type SlideFormProps = { source: SlideFormSource; onMessage: (text: string) => void; onClose: () => void };
 
-/** Add or edit a hero slide (product.md#admin-hero): every field is required and the background must be an image URL. */
+/**
+ * Add or edit a hero slide (product.md#admin-hero): every field is required and the background
+ * must be an image URL.
+ */
 export function SlideForm({ source, onMessage, onClose }: SlideFormProps) {
   const { draft, setDraft, dirty, stale, takeLatest } = useDraft(source, DRAFT_OPTIONS);
   const allowLeave = useUnsavedChangesGuard(dirty);
