@@ -102,7 +102,7 @@ test.describe("ride details: content", () => {
       await expect(page.locator("#policy").getByText(step)).toBeVisible();
   });
 
-  test("a ride without lists, group size or policies of its own shows the defaults of product.md#display-defaults", async ({
+  test("a ride without lists, group size or policies of its own shows the product's display defaults", async ({
     page,
   }) => {
     // A bundled sample ride (shown when the public pages cannot reach the database): it has none of these fields.
