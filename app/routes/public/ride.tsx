@@ -31,7 +31,10 @@ const LOAD_ERROR_MESSAGE = "The ride could not be loaded right now. Please try a
 
 type Details = { ride: Ride; similar: Ride[]; sample: boolean; registration?: SiteRegistration };
 
-/** Seats and Register Now of a ride taking registrations here; undefined for its external form (product.md#registration). */
+/**
+ * Seats and Register Now of a ride taking registrations here; undefined for its external form
+ * (product.md#registration).
+ */
 async function siteRegistration(db: AppServices["db"], ride: Ride): Promise<SiteRegistration | undefined> {
   const availability = await availabilityOf(db, ride);
   if (availability.state === "external") return undefined;
