@@ -4,6 +4,7 @@ import { openDatabaseFromEnv } from "./db/open-from-env.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 import { createMailer } from "./mail/mailer.server";
+import { scheduleErasure } from "./registrations/erasure.server";
 import { seedDemoContent } from "./seed/demo-content.server";
 import { openStorage } from "./storage/open-storage.server";
 
@@ -34,6 +35,8 @@ export async function startServices(env: Env, logger: Logger): Promise<RunningSe
   logger.info({ storage: kind }, "upload storage ready");
   const mailer = createMailer(env.mail, logger);
   logger.info({ mail: mailer.enabled }, mailer.enabled ? "mail ready" : "mail off: SMTP_URL is not set");
+  // Riders' personal data past its retention: erased now and then daily (decision 021).
+  const erasure = scheduleErasure(db, env.registrationRetentionDays, logger);
   return {
     db,
     env,
@@ -42,6 +45,7 @@ export async function startServices(env: Env, logger: Logger): Promise<RunningSe
     mailer,
     contentBridge,
     close: async () => {
+      await erasure.stop();
       mailer.close();
       await contentBridge?.close();
       await Promise.all([db.destroy(), storage.close()]);

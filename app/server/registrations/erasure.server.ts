@@ -1,0 +1,83 @@
+import type { Executor } from "../db/schema.server";
+import type { Logger } from "../logger.server";
+import { eraseEndedRegistrations, eraseRideRegistrations } from "../services/registrations.server";
+import { getRide } from "../services/rides.server";
+
+// Riders' personal data is kept no longer than its purpose needs (issue 12, India's DPDP Act,
+// decision 021): REGISTRATION_RETENTION_DAYS after its ride ends, the sweep below erases it,
+// keeping each registration's status, option and seats for anonymous counts.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How often a running server sweeps. Retention is counted in days: once a day is on time. */
+export const ERASURE_INTERVAL_MS = DAY_MS;
+
+/**
+ * One sweep: erases what has been kept `days` days past its ride's end. Idempotent (only rows
+ * not yet erased are touched), so instances sweeping the same database at once erase each row
+ * once between them and the sum of their counts is the number erased.
+ */
+export function eraseExpiredRegistrations(db: Executor, days: number, now = new Date()): Promise<number> {
+  return eraseEndedRegistrations(db, { days, now });
+}
+
+export type RideErasure = { erased: number } | { refused: string };
+
+/**
+ * Erases one ride's registrations: once its retention has run out, or at once with `now`
+ * (a cancelled ride, a rider's request by phone). A registration still open for an upcoming
+ * ride is erased too when asked with `now`: its seat stays held, its details are gone.
+ */
+export async function eraseRide(
+  db: Executor,
+  rideId: string,
+  { days, now, at = new Date() }: { days: number; now: boolean; at?: Date },
+): Promise<RideErasure> {
+  const ride = await getRide(db, rideId);
+  if (!ride) {
+    // A ride deleted or replaced by an import leaves its registrations behind: erasable by id.
+    const erased = await eraseRideRegistrations(db, rideId, at);
+    return erased > 0 ? { erased } : { refused: `No ride ${rideId} and no registrations for it.` };
+  }
+  if (!now) {
+    const ended = ride.endDate || ride.startDate;
+    const kept = new Date(Date.parse(`${ended}T00:00:00Z`) + (days + 1) * DAY_MS);
+    if (!ended || kept > at) {
+      const until = ended ? `until ${kept.toISOString().slice(0, 10)}` : "while it has no date";
+      return {
+        refused: `"${ride.title}" ends ${ended || "on no set date"}: its riders' data is kept ${until} (REGISTRATION_RETENTION_DAYS=${days}). Add --now to erase it now.`,
+      };
+    }
+  }
+  return { erased: await eraseRideRegistrations(db, rideId, at) };
+}
+
+/**
+ * Sweeps at start-up and then every day while the server runs. Every instance sweeps (the
+ * sweep is idempotent), so no instance has to be elected to do it. Never throws: a failed
+ * sweep is logged and tried again the next day (or at the next start).
+ */
+export function scheduleErasure(db: Executor, days: number, logger: Logger): { stop(): Promise<void> } {
+  let running: Promise<void> | undefined;
+  const sweep = () => {
+    running ??= eraseExpiredRegistrations(db, days)
+      .then(
+        (erased) => logger.info({ erased, retentionDays: days }, "registrations past retention erased"),
+        (error: unknown) => logger.error({ err: error }, "erasing registrations past retention failed"),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+  void sweep();
+  const timer = setInterval(() => void sweep(), ERASURE_INTERVAL_MS);
+  timer.unref();
+  return {
+    /** No more sweeps; resolves once a sweep under way has finished, before the database closes. */
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { stringify } from "csv-stringify/sync";
+import { OPTION_LABELS } from "~/domain/registration";
+import type { Ride } from "~/domain/ride";
+import type { Executor } from "../db/schema.server";
+import { type Registration, registrationFromRow } from "../services/registration-rows.server";
+import { rideFromRow } from "../services/ride-rows.server";
+
+// Riders' registrations as a spreadsheet (issue 12, decision 021): what the organisers juggled
+// in a spreadsheet before. Personal data: only for admins (the Riders page's export) and
+// operators (npm run registrations:export), never part of content:export.
+
+type CsvRide = Pick<Ride, "id" | "title" | "startDate">;
+
+export type RegistrationRow = { ride: CsvRide | null; registration: Registration };
+
+const COLUMNS: { header: string; value: (row: RegistrationRow) => string | number }[] = [
+  { header: "Ride", value: ({ ride }) => ride?.title ?? "" },
+  { header: "Ride date", value: ({ ride }) => ride?.startDate ?? "" },
+  { header: "Reference", value: ({ registration }) => registration.reference },
+  { header: "Status", value: ({ registration }) => registration.status },
+  { header: "Option", value: ({ registration }) => OPTION_LABELS[registration.option] },
+  { header: "Seats", value: ({ registration }) => registration.seats },
+  { header: "Name", value: ({ registration }) => registration.name },
+  { header: "Mobile", value: ({ registration }) => registration.phone },
+  { header: "Email", value: ({ registration }) => registration.email },
+  { header: "Emergency contact", value: ({ registration }) => registration.emergencyName },
+  { header: "Emergency number", value: ({ registration }) => registration.emergencyPhone },
+  { header: "Blood group", value: ({ registration }) => registration.bloodGroup },
+  { header: "Bike", value: ({ registration }) => registration.bikeModel },
+  { header: "Pillion", value: ({ registration }) => registration.pillionName },
+  { header: "Licence number", value: ({ registration }) => registration.licenceNumber },
+  { header: "Payment", value: ({ registration }) => registration.payment },
+  { header: "UTR", value: ({ registration }) => registration.utr },
+  { header: "Checked in at", value: ({ registration }) => registration.checkedInAt ?? "" },
+  { header: "Registered at", value: ({ registration }) => registration.createdAt },
+  { header: "Erased at", value: ({ registration }) => registration.erasedAt ?? "" },
+];
+
+/**
+ * The rows as CSV that Excel opens as it is: UTF-8 with a byte-order mark (else Excel reads
+ * Kannada or Hindi names as Latin-1), CRLF lines, and every cell that a spreadsheet would take
+ * for a formula (=, +, -, @ first: a rider may type `=HYPERLINK(…)` as a name) prefixed with
+ * a quote, which also keeps a mobile number's + visible.
+ */
+export function registrationsCsv(rows: readonly RegistrationRow[]): string {
+  return stringify(
+    rows.map((row) => COLUMNS.map((column) => column.value(row))),
+    {
+      header: true,
+      columns: COLUMNS.map((column) => column.header),
+      bom: true,
+      record_delimiter: "windows",
+      escape_formulas: true,
+    },
+  );
+}
+
+/**
+ * Every registration (or one ride's), by ride (earliest ride first) then in registration
+ * order, each with its ride (null when the ride is gone). Erased registrations keep their row:
+ * status, option and seats.
+ */
+export async function registrationRows(db: Executor, rideId?: string): Promise<RegistrationRow[]> {
+  let query = db.selectFrom("registrations").selectAll();
+  if (rideId !== undefined) query = query.where("ride_id", "=", rideId);
+  const rows = await query.orderBy("created_at").orderBy("id").execute();
+  const rideIds = [...new Set(rows.map((row) => row.ride_id))];
+  const rides =
+    rideIds.length === 0 ? [] : await db.selectFrom("rides").selectAll().where("id", "in", rideIds).execute();
+  const byId = new Map(rides.map((row) => [row.id, rideFromRow(row)]));
+  const rideKey = (id: string) => `${byId.get(id)?.startDate ?? "~"} ${id}`;
+  return rows
+    .map((row) => ({ ride: byId.get(row.ride_id) ?? null, registration: registrationFromRow(row) }))
+    .sort((a, b) => rideKey(a.registration.rideId).localeCompare(rideKey(b.registration.rideId)));
+}
