@@ -23,6 +23,9 @@ export default [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("rides", "routes/admin/rides.tsx"),
+      route("rides/:rideId/riders", "routes/admin/ride-riders.tsx"),
+      route("rides/:rideId/riders.csv", "routes/admin/ride-riders-csv.ts"),
+      route("rides/:rideId/check-in", "routes/admin/ride-check-in.tsx"),
       route("hero", "routes/admin/hero.tsx"),
       route("featured", "routes/admin/featured.tsx"),
       route("contact", "routes/admin/contact.tsx"),

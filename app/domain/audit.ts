@@ -4,8 +4,11 @@
  * it, so the dashboard's components need nothing from the server.
  */
 
-/** Who made a change: the signed-in admin. */
+/** Who made a change: the signed-in admin, or a rider (RIDER_ACTOR) acting on their own registration. */
 export type AuditActor = { id: string | null; email: string };
+
+/** A rider has no account: the trail names no one, and the summary gives only the booking reference. */
+export const RIDER_ACTOR: AuditActor = { id: null, email: "a rider" };
 
 export const AUDIT_ACTIONS = [
   "created",
@@ -16,10 +19,11 @@ export const AUDIT_ACTIONS = [
   "status-changed",
   "saved",
   "refreshed",
+  "exported",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_COLLECTIONS = ["rides", "heroSlides", "featuredRide", "config", "stats"] as const;
+export const AUDIT_COLLECTIONS = ["rides", "heroSlides", "featuredRide", "config", "stats", "registrations"] as const;
 export type AuditCollection = (typeof AUDIT_COLLECTIONS)[number];
 
 export type AuditChange = {

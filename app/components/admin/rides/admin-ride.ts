@@ -1,3 +1,4 @@
+import { registrationSettingsOf } from "~/domain/registration";
 import type { Ride } from "~/domain/ride";
 
 /** What a card of the Ride Management page shows (SPEC §2); the form loads the full ride. */
@@ -13,11 +14,27 @@ export type AdminRide = Pick<
   | "participants"
   | "description"
   | "order"
->;
+> & {
+  /** Riders register on this site: the card links to the ride's Riders and check-in pages. */
+  takesRegistrations: boolean;
+};
 
 export function toAdminRide(ride: Ride): AdminRide {
   const { id, title, status, startDate, endDate, duration, distance, participants, description, order } = ride;
-  return { id, title, status, startDate, endDate, duration, distance, participants, description, order };
+  const takesRegistrations = registrationSettingsOf(ride).mode === "site";
+  return {
+    id,
+    title,
+    status,
+    startDate,
+    endDate,
+    duration,
+    distance,
+    participants,
+    description,
+    order,
+    takesRegistrations,
+  };
 }
 
 /** `rides` in the order of `ids` (an optimistic reorder); rides not listed keep their place after. */

@@ -1,5 +1,5 @@
 import { useSortable } from "@dnd-kit/sortable";
-import { Copy, Eye, GripVertical, Pencil, Trash2 } from "lucide-react";
+import { ClipboardCheck, Copy, Eye, GripVertical, Pencil, Trash2, Users } from "lucide-react";
 import type { MouseEvent } from "react";
 import { Link } from "react-router";
 import { formatDateRange } from "~/domain/dates";
@@ -7,6 +7,7 @@ import { durationText } from "~/domain/duration";
 import { rideHref } from "~/domain/featured-link";
 import { RIDE_MESSAGES } from "~/domain/messages";
 import { RIDE_STATUSES, type RideStatus } from "~/domain/ride";
+import { checkInHref, ridersHref } from "~/domain/rider-admin-links";
 import { STATUS_LABELS } from "../ride-form/basics-section";
 import type { AdminRide } from "./admin-ride";
 import { useSortableStyle } from "./use-sortable-style";
@@ -108,6 +109,18 @@ export function AdminRideCard({ ride, status, deleting, onStatusChange, onDelete
               <Eye aria-hidden="true" className="size-4" />
               View Details<span className="sr-only"> of {ride.title}</span>
             </Link>
+            {ride.takesRegistrations && (
+              <>
+                <Link to={ridersHref(ride.id)} className={actionClass}>
+                  <Users aria-hidden="true" className="size-4" />
+                  Riders<span className="sr-only"> of {ride.title}</span>
+                </Link>
+                <Link to={checkInHref(ride.id)} className={actionClass}>
+                  <ClipboardCheck aria-hidden="true" className="size-4" />
+                  Check-in<span className="sr-only"> for {ride.title}</span>
+                </Link>
+              </>
+            )}
             <Link to={{ search: duplicateQuery }} className={actionClass}>
               <Copy aria-hidden="true" className="size-4" />
               Duplicate<span className="sr-only"> {ride.title}</span>

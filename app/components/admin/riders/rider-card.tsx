@@ -1,0 +1,138 @@
+import { Ban, CheckCircle2, MessageCircle, Phone, UserCheck } from "lucide-react";
+import type { ReactNode } from "react";
+import { OPTION_LABELS } from "~/domain/registration";
+import { displayPhone, whatsappHref } from "~/domain/rider-contact";
+import { type RiderRow, STATUS_NAMES } from "~/domain/rider-row";
+import { formatIndianTime } from "../dashboard/indian-time";
+import { useRiderAction } from "./use-rider-action";
+
+const buttonClass =
+  "inline-flex min-h-11 items-center gap-1.5 rounded-md border px-3 text-sm font-medium disabled:opacity-50";
+const STATUS_CLASSES = {
+  confirmed: "bg-success-50 text-success-600",
+  waitlisted: "bg-amber-50 text-amber-800",
+  cancelled: "bg-ink-100 text-ink-700",
+} as const;
+
+/** One rider on the Riders page: who, how to reach them, their seat and payment, and what the admin can do. */
+export function RiderCard({ rider, onMessage }: { rider: RiderRow; onMessage: (text: string) => void }) {
+  const { run, pending } = useRiderAction(onMessage);
+  const name = rider.erased ? "Personal data erased" : rider.name;
+  const whatsapp = whatsappHref(rider.phone);
+  const titleId = `rider-${rider.id}-name`;
+  const paid = rider.payment === "paid";
+
+  function cancel() {
+    const who = rider.name || rider.reference;
+    const freed = rider.status === "confirmed" ? " Their seat goes to the first rider waiting." : "";
+    if (window.confirm(`Cancel the registration of ${who} (${rider.reference})?${freed}`))
+      run("cancel", { id: rider.id });
+  }
+
+  return (
+    <li
+      data-testid="rider"
+      data-reference={rider.reference}
+      aria-busy={pending !== null || undefined}
+      className="rounded-card border border-ink-200 bg-white p-4 shadow-card"
+    >
+      <article aria-labelledby={titleId} className="space-y-3">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h3 id={titleId} className="font-display text-lg font-bold break-words text-ink-900">
+              {name}
+            </h3>
+            <p className="font-mono text-sm text-ink-600">{rider.reference}</p>
+          </div>
+          <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_CLASSES[rider.status]}`}>
+            {STATUS_NAMES[rider.status]}
+          </span>
+        </div>
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+          <Fact label="Mobile">
+            {rider.phone ? (
+              <a href={`tel:${rider.phone}`} className="inline-flex items-center gap-1 text-brand-700 underline">
+                <Phone aria-hidden="true" className="size-4" />
+                {displayPhone(rider.phone)}
+              </a>
+            ) : (
+              "—"
+            )}
+          </Fact>
+          <Fact label="Option">
+            {OPTION_LABELS[rider.option]}
+            {rider.pillionName ? ` · pillion ${rider.pillionName}` : ""}
+          </Fact>
+          <Fact label="Booking amount">
+            <span
+              data-testid="payment"
+              className={paid ? "font-semibold text-success-600" : "font-semibold text-amber-800"}
+            >
+              {paid ? "Paid" : "Due"}
+            </span>
+            {rider.utr ? <span className="ml-2 font-mono text-ink-700">UTR {rider.utr}</span> : null}
+          </Fact>
+          <Fact label="Registered">
+            <time dateTime={rider.createdAt}>{formatIndianTime(rider.createdAt)}</time>
+          </Fact>
+        </dl>
+        <div className="flex flex-wrap gap-2">
+          {whatsapp && (
+            <a
+              href={whatsapp}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`${buttonClass} border-green-600 text-green-800 hover:bg-green-50`}
+            >
+              <MessageCircle aria-hidden="true" className="size-4" />
+              WhatsApp<span className="sr-only"> {name}</span>
+            </a>
+          )}
+          {rider.status !== "cancelled" && (
+            <button
+              type="button"
+              disabled={pending === "payment"}
+              onClick={() => run("payment", { id: rider.id, payment: paid ? "due" : "paid" })}
+              className={`${buttonClass} border-ink-300 text-ink-800 hover:bg-ink-50`}
+            >
+              <CheckCircle2 aria-hidden="true" className="size-4" />
+              {paid ? "Mark due" : "Mark paid"}
+              <span className="sr-only"> {rider.reference}</span>
+            </button>
+          )}
+          {rider.status === "waitlisted" && (
+            <button
+              type="button"
+              disabled={pending === "confirm"}
+              onClick={() => run("confirm", { id: rider.id })}
+              className={`${buttonClass} border-brand-600 text-brand-700 hover:bg-brand-50`}
+            >
+              <UserCheck aria-hidden="true" className="size-4" />
+              Confirm<span className="sr-only"> {rider.reference}</span>
+            </button>
+          )}
+          {rider.status !== "cancelled" && (
+            <button
+              type="button"
+              disabled={pending === "cancel"}
+              onClick={cancel}
+              className={`${buttonClass} border-red-300 text-red-700 hover:bg-red-50`}
+            >
+              <Ban aria-hidden="true" className="size-4" />
+              Cancel registration<span className="sr-only"> {rider.reference}</span>
+            </button>
+          )}
+        </div>
+      </article>
+    </li>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium tracking-wide text-ink-600 uppercase">{label}</dt>
+      <dd className="text-ink-900">{children}</dd>
+    </div>
+  );
+}

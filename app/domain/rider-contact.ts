@@ -1,0 +1,24 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js/mobile";
+
+// How the admin reaches riders (issue 12): WhatsApp's click-to-chat links (no API, no account
+// of ours) and the numbers of a ride's group.
+
+/** A stored E.164 number as people read it ('+91 98765 43210'); as stored when it does not parse. */
+export function displayPhone(phone: string): string {
+  return parsePhoneNumberFromString(phone)?.formatInternational() ?? phone;
+}
+
+/** WhatsApp's click-to-chat link: the number in international form, digits only. Null without a number. */
+export function whatsappHref(phone: string): string | null {
+  const digits = phone.replace(/\D/g, "");
+  return digits ? `https://wa.me/${digits}` : null;
+}
+
+/**
+ * The numbers to add to the ride's WhatsApp group: the confirmed riders', each once, in
+ * registration order, one per line (how WhatsApp and contact apps take a pasted list).
+ */
+export function groupNumbers(riders: readonly { phone: string; status: string }[]): string {
+  const numbers = riders.filter((rider) => rider.status === "confirmed" && rider.phone).map((rider) => rider.phone);
+  return [...new Set(numbers)].join("\n");
+}

@@ -1,0 +1,29 @@
+import type { PaymentState, RegistrationOption, RegistrationStatus } from "./registration";
+
+/**
+ * What the admin's Riders and check-in pages show of one registration: enough to reach the
+ * rider and settle their seat, not their emergency, health or licence details (the CSV export
+ * has those).
+ */
+export type RiderRow = {
+  id: string;
+  reference: string;
+  name: string;
+  /** E.164; '' once erased. */
+  phone: string;
+  option: RegistrationOption;
+  seats: number;
+  status: RegistrationStatus;
+  payment: PaymentState;
+  utr: string;
+  pillionName: string;
+  checkedInAt: string | null;
+  createdAt: string;
+  erased: boolean;
+};
+
+export const STATUS_NAMES: Readonly<Record<RegistrationStatus, string>> = {
+  confirmed: "Confirmed",
+  waitlisted: "Waitlisted",
+  cancelled: "Cancelled",
+};

@@ -1,0 +1,37 @@
+import { servicesContext } from "~/context";
+import { adminActionContext, auditChange } from "~/server/admin/respond.server";
+import { ridersCsv, ridersCsvFilename } from "~/server/admin/riders-csv.server";
+import { listRegistrations } from "~/server/services/registrations.server";
+import { getRide } from "~/server/services/rides.server";
+import type { Route } from "./+types/ride-riders-csv";
+
+/**
+ * A ride's registrations as a CSV file (issue 12), for the admin only (the admin layout's
+ * middleware): personal data, so never stored by a cache, and the export is in the audit trail.
+ */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const ride = await getRide(db, params.rideId);
+  if (!ride) {
+    return new Response("Ride not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  const riders = await listRegistrations(db, ride.id);
+  const { services, actor } = adminActionContext(context);
+  await auditChange(services, actor, {
+    action: "exported",
+    collection: "registrations",
+    recordId: ride.id,
+    summary: `Exported the riders of "${ride.title}" (${riders.length}) as CSV`,
+  });
+  const filename = ridersCsvFilename(ride);
+  return new Response(ridersCsv(riders), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,77 @@
+import { ClipboardCheck, Download } from "lucide-react";
+import { Link } from "react-router";
+import { guardServerAction } from "~/components/admin/action-result";
+import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
+import { CopyNumbers } from "~/components/admin/riders/copy-numbers";
+import { RideNotFound, SeatsSummary } from "~/components/admin/riders/ride-summary";
+import { RiderCard } from "~/components/admin/riders/rider-card";
+import { RidersFilters } from "~/components/admin/riders/riders-filters";
+import { checkInHref, ridersCsvHref } from "~/domain/rider-admin-links";
+import { registrationAction } from "~/server/admin/registration-actions.server";
+import { adminActionContext } from "~/server/admin/respond.server";
+import { loadRidersPage } from "~/server/admin/riders-page.server";
+import type { Route } from "./+types/ride-riders";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Riders${loaderData?.ride ? ` · ${loaderData.ride.title}` : ""} · Roadbook Admin` },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  return loadRidersPage(context, params.rideId, new URL(request.url));
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  return registrationAction(request, adminActionContext(context), params.rideId);
+}
+
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return guardServerAction(
+    request,
+    serverAction,
+    () => "An error occurred while updating the rider: check your connection",
+  );
+}
+
+const linkClass =
+  "inline-flex min-h-11 items-center gap-2 rounded-md border border-ink-300 bg-white px-4 text-sm font-medium text-ink-800 hover:bg-ink-50";
+
+/** A ride's registrations (issue 12), usable on a phone; live as riders register and other admins act. */
+export default function RidersPage({ loaderData }: Route.ComponentProps) {
+  const { ride, riders, counts, filters, numbers } = loaderData;
+  const [flash, show] = useAdminPage(loaderData.loadError);
+
+  if (!ride) {
+    return (
+      <AdminPage title="Riders" flash={flash}>
+        {loaderData.loadError ? null : <RideNotFound />}
+      </AdminPage>
+    );
+  }
+  return (
+    <AdminPage title={`Riders · ${ride.title}`} intro={<SeatsSummary ride={ride} counts={counts} />} flash={flash}>
+      <div className="flex flex-wrap items-start gap-2">
+        {/* A file download: the browser asks the server itself. */}
+        <a href={ridersCsvHref(ride.id)} download className={linkClass}>
+          <Download aria-hidden="true" className="size-4" />
+          Export CSV
+        </a>
+        <Link to={checkInHref(ride.id)} className={linkClass}>
+          <ClipboardCheck aria-hidden="true" className="size-4" />
+          Check-in
+        </Link>
+        <CopyNumbers numbers={numbers} onMessage={show} />
+      </div>
+      <RidersFilters filters={filters} />
+      <p className="text-sm text-ink-600" aria-live="polite">
+        {riders.length} {riders.length === 1 ? "registration" : "registrations"} shown
+      </p>
+      {riders.length > 0 && (
+        <ul className="space-y-3" aria-label="Registrations">
+          {riders.map((rider) => (
+            <RiderCard key={rider.id} rider={rider} onMessage={show} />
+          ))}
+        </ul>
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,191 @@
+import { parse } from "csv-parse/sync";
+import pino from "pino";
+import { expect, it } from "vitest";
+import type { AppServices } from "~/context";
+import { describeEachEngine } from "../../../tests/support/databases";
+import { rideInput } from "../../../tests/support/fixtures";
+import { riderForm } from "../../../tests/support/registration-fixtures";
+import type { Database } from "../db/schema.server";
+import { readEnv } from "../env.server";
+import { listRecentActivity } from "../services/audit.server";
+import { getRegistration } from "../services/registrations-admin.server";
+import { listRegistrations, register, registrationCounts } from "../services/registrations.server";
+import { createRide, getRide, setRideStatus } from "../services/rides.server";
+import { getStats } from "../services/stats.server";
+import { registrationAction, RIDER_NOT_FOUND, UNKNOWN_REGISTRATION_ACTION } from "./registration-actions.server";
+import { INVALID_REQUEST } from "./respond.server";
+import { ridersCsv, ridersCsvFilename } from "./riders-csv.server";
+
+// The Riders and check-in pages' action on both engines: each change is made, audited under
+// the booking reference only, and refused with a message (writing nothing) for a rider of
+// another ride, a forged id or a broken rule. Then the CSV export of what they leave.
+
+const actor = { id: "admin-1", email: "admin@roadbook.test" };
+
+async function siteRide(db: Database, seats = 2, title = "Spiti Valley Circuit") {
+  return createRide(
+    db,
+    rideInput({
+      title,
+      registration: {
+        mode: "site",
+        seats,
+        options: { solo: { offered: true }, pillion: { offered: true }, rental: { offered: false } },
+      },
+    }),
+  );
+}
+
+async function rows(db: Database) {
+  return db.selectFrom("registrations").selectAll().orderBy("id").execute();
+}
+
+describeEachEngine("registrationAction", (getDb) => {
+  const run = async (rideId: string, body: unknown) => {
+    const services = { db: getDb(), env: readEnv({}), logger: pino({ level: "silent" }) } as AppServices;
+    const request = new Request("http://localhost/admin/rides/x/riders", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const result = await registrationAction(request, { services, actor }, rideId);
+    return { status: result.init?.status ?? 200, ...result.data };
+  };
+
+  it("marks a booking paid and due again, auditing the reference and no personal data", async () => {
+    const ride = await siteRide(getDb());
+    const { registration } = await register(getDb(), ride.id, riderForm(1, { email: "asha@example.com" }));
+
+    const paid = await run(ride.id, { intent: "payment", id: registration.id, payment: "paid" });
+
+    expect(paid).toMatchObject({
+      status: 200,
+      ok: true,
+      message: `${registration.reference} marked as paid successfully`,
+    });
+    expect((await getRegistration(getDb(), registration.id))?.payment).toBe("paid");
+    const [entry] = await listRecentActivity(getDb());
+    expect(entry).toMatchObject({
+      actorEmail: actor.email,
+      collection: "registrations",
+      recordId: registration.id,
+      summary: `Marked booking ${registration.reference} on "Spiti Valley Circuit" as paid`,
+    });
+    expect(entry?.summary).not.toMatch(/Rider 1|9800000001|asha/);
+
+    await run(ride.id, { intent: "payment", id: registration.id, payment: "due" });
+    expect((await getRegistration(getDb(), registration.id))?.payment).toBe("due");
+  });
+
+  it("refuses a rider of another ride, a forged id, an unknown ride or intent, writing nothing", async () => {
+    const ride = await siteRide(getDb());
+    const other = await siteRide(getDb(), 2, "Ladakh");
+    const { registration } = await register(getDb(), other.id, riderForm(1));
+    const before = await rows(getDb());
+
+    for (const body of [
+      { intent: "payment", id: registration.id, payment: "paid" },
+      { intent: "cancel", id: "00000000-0000-4000-8000-000000000000" },
+      { intent: "check-in", id: "'; drop table registrations; --", checkedIn: true },
+      { intent: "confirm", id: 42 },
+    ]) {
+      expect(await run(ride.id, body)).toMatchObject({ status: 404, ok: false, message: RIDER_NOT_FOUND });
+    }
+    expect(await run("no-such-ride", { intent: "cancel", id: registration.id })).toMatchObject({ status: 404 });
+    expect(await run(other.id, { intent: "payment", id: registration.id, payment: "refunded" })).toMatchObject({
+      status: 400,
+      message: `Cannot change ${registration.reference}: Payment must be due or paid`,
+    });
+    expect(await run(other.id, { intent: "drop" })).toMatchObject({
+      status: 400,
+      message: UNKNOWN_REGISTRATION_ACTION,
+    });
+    expect(await run(other.id, [1])).toMatchObject({ status: 400, message: INVALID_REQUEST });
+    expect(await rows(getDb())).toEqual(before);
+    expect(await listRecentActivity(getDb())).toEqual([]);
+  });
+
+  it("cancels a confirmed rider and says who was confirmed from the waitlist", async () => {
+    const ride = await siteRide(getDb(), 1);
+    const first = (await register(getDb(), ride.id, riderForm(1))).registration;
+    const waiting = (await register(getDb(), ride.id, riderForm(2))).registration;
+    expect(waiting.status).toBe("waitlisted");
+
+    const result = await run(ride.id, { intent: "cancel", id: first.id });
+
+    expect(result).toMatchObject({
+      status: 200,
+      message: `Rider 1 cancelled successfully; confirmed from the waitlist: Rider 2 (${waiting.reference})`,
+    });
+    expect((await getRegistration(getDb(), waiting.id))?.status).toBe("confirmed");
+    expect((await listRecentActivity(getDb()))[0]?.summary).toBe(
+      `Cancelled booking ${first.reference} on "Spiti Valley Circuit"; confirmed ${waiting.reference} from the waitlist`,
+    );
+  });
+
+  it("confirms from the waitlist only when the seats are free, saying why not", async () => {
+    const ride = await siteRide(getDb(), 1);
+    await register(getDb(), ride.id, riderForm(1));
+    const waiting = (await register(getDb(), ride.id, riderForm(2))).registration;
+
+    const refused = await run(ride.id, { intent: "confirm", id: waiting.id });
+
+    expect(refused).toMatchObject({ status: 400, ok: false });
+    expect(refused.message).toMatch(/^Cannot change RB-\w{4}: Not enough seats: 0 left/);
+    expect((await getRegistration(getDb(), waiting.id))?.status).toBe("waitlisted");
+  });
+
+  it("checks riders in and sets the ride's participants to their count, with the statistics", async () => {
+    const ride = await siteRide(getDb(), 3);
+    const riders = [];
+    for (const n of [1, 2, 3]) riders.push((await register(getDb(), ride.id, riderForm(n))).registration);
+    // Flag-off is past: the statistics count the participants of completed rides.
+    await setRideStatus(getDb(), ride.id, "completed");
+    for (const rider of riders) await run(ride.id, { intent: "check-in", id: rider.id, checkedIn: true });
+    expect(await run(ride.id, { intent: "check-in", id: riders[2]!.id, checkedIn: false })).toMatchObject({
+      message: "Check-in of Rider 3 undone",
+    });
+    expect(await run(ride.id, { intent: "check-in", id: riders[0]!.id, checkedIn: "yes" })).toMatchObject({
+      status: 400,
+    });
+    expect((await registrationCounts(getDb(), [ride.id])).get(ride.id)?.checkedIn).toBe(2);
+
+    const result = await run(ride.id, { intent: "participants" });
+
+    expect(result).toMatchObject({ status: 200, message: "Participants set to 2 successfully" });
+    expect((await getRide(getDb(), ride.id))?.participants).toBe(2);
+    expect((await getStats(getDb())).happyRiders).toBe(2);
+    expect((await listRecentActivity(getDb()))[0]).toMatchObject({
+      collection: "rides",
+      summary: 'Set the participants of "Spiti Valley Circuit" to 2 (riders checked in)',
+    });
+  });
+
+  it("exports the riders as CSV with a byte order mark, every rider a row, formulas neutralised", async () => {
+    const ride = await siteRide(getDb(), 2);
+    await register(getDb(), ride.id, riderForm(1, { name: "Ānanya Ré", email: "ananya@example.com" }));
+    await register(
+      getDb(),
+      ride.id,
+      riderForm(2, { name: '=HYPERLINK("http://evil")', option: "pillion", pillionName: "Kiran" }),
+    );
+
+    const csv = ridersCsv(await listRegistrations(getDb(), ride.id));
+
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    const records = parse(csv, { bom: true, columns: true }) as Record<string, string>[];
+    expect(records).toHaveLength(2);
+    expect(records[0]).toMatchObject({
+      Name: "Ānanya Ré",
+      Mobile: "'+919800000001",
+      Email: "ananya@example.com",
+      Status: "confirmed",
+      Payment: "due",
+      "Emergency contact": "Ravi Rao",
+      "Blood group": "O+",
+    });
+    expect(records[0]?.["Registered at (IST)"]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
+    expect(records[1]).toMatchObject({ Name: '\'=HYPERLINK("http://evil")', Status: "waitlisted", Pillion: "Kiran" });
+    expect(ridersCsvFilename(ride)).toBe("riders-spiti-valley-circuit-2027-06-10.csv");
+  });
+});

@@ -1,0 +1,94 @@
+import type { RouterContextProvider } from "react-router";
+import { registrationSettingsOf, type RegistrationSettings } from "~/domain/registration";
+import type { RideStatus } from "~/domain/ride";
+import { groupNumbers } from "~/domain/rider-contact";
+import type { RiderRow } from "~/domain/rider-row";
+import type { Registration } from "../services/registration-rows.server";
+import {
+  listRegistrations,
+  registrationCounts,
+  registrationFiltersSchema,
+  type RegistrationCounts,
+} from "../services/registrations.server";
+import { getRide } from "../services/rides.server";
+import { loadAdminPage } from "./load-page.server";
+
+export type RidersPageRide = {
+  id: string;
+  title: string;
+  startDate: string;
+  endDate: string;
+  status: RideStatus;
+  participants: number;
+  registration: RegistrationSettings;
+};
+
+export type RidersFilters = { status: string; payment: string; search: string };
+
+const NO_COUNTS: RegistrationCounts = { bookedSeats: 0, confirmed: 0, waitlisted: 0, cancelled: 0, checkedIn: 0 };
+
+function toRiderRow(registration: Registration): RiderRow {
+  const { id, reference, name, phone, option, seats, status, payment, utr, pillionName, checkedInAt, createdAt } =
+    registration;
+  const erased = registration.erasedAt !== null;
+  return {
+    id,
+    reference,
+    name,
+    phone,
+    option,
+    seats,
+    status,
+    payment,
+    utr,
+    pillionName,
+    checkedInAt,
+    createdAt,
+    erased,
+  };
+}
+
+/**
+ * The data of a ride's Riders or check-in page: the ride, its registrations filtered by the
+ * query string (an unknown filter value is no filter), and its counts. A ride that does not
+ * exist loads as null, and the page says so.
+ */
+export async function loadRidersPage(context: Readonly<RouterContextProvider>, rideId: string, url: URL) {
+  const query = Object.fromEntries(url.searchParams);
+  const filters = registrationFiltersSchema.parse(query);
+  const shown: RidersFilters = {
+    status: filters.status ?? "",
+    payment: filters.payment ?? "",
+    search: filters.search ?? "",
+  };
+  return loadAdminPage(context, {
+    what: "the riders of a ride",
+    load: async (db) => {
+      const ride = await getRide(db, rideId);
+      if (!ride) return { ride: null, riders: [] as RiderRow[], counts: NO_COUNTS, filters: shown, numbers: "" };
+      const [registrations, confirmed, counts] = await Promise.all([
+        listRegistrations(db, ride.id, filters),
+        listRegistrations(db, ride.id, { status: "confirmed" }),
+        registrationCounts(db, [ride.id]),
+      ]);
+      const page: RidersPageRide = {
+        id: ride.id,
+        title: ride.title,
+        startDate: ride.startDate,
+        endDate: ride.endDate,
+        status: ride.status,
+        participants: ride.participants,
+        registration: registrationSettingsOf(ride),
+      };
+      return {
+        ride: page,
+        riders: registrations.map(toRiderRow),
+        counts: counts.get(ride.id) ?? NO_COUNTS,
+        filters: shown,
+        numbers: groupNumbers(confirmed),
+      };
+    },
+    fallback: { ride: null, riders: [] as RiderRow[], counts: NO_COUNTS, filters: shown, numbers: "" },
+    loadError: "Error loading the riders: please try again",
+  });
+}
