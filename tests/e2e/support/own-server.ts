@@ -29,10 +29,12 @@ export type OwnServerOptions = {
   seedDemo?: boolean;
   /** Fills the migrated database before the server starts (after the demo content, if any). */
   prepare?: (db: Database) => Promise<void>;
+  /** More environment for the server (SMTP_URL, say), over the defaults below. */
+  env?: Record<string, string>;
 };
 
 /** Starts the built production server (BUILD_DIR) on a new SQLite database of its own. */
-export async function startOwnServer({ seedDemo = false, prepare }: OwnServerOptions): Promise<OwnServer> {
+export async function startOwnServer({ seedDemo = false, prepare, env = {} }: OwnServerOptions): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "roadbook-e2e-own-"));
   const { db } = openDatabase({ sqlitePath: dataPaths(dataDir).sqlitePath });
   await migrateToLatest(db);
@@ -55,6 +57,7 @@ export async function startOwnServer({ seedDemo = false, prepare }: OwnServerOpt
       TZ: "UTC",
       DATABASE_URL: "",
       S3_BUCKET: "",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,0 +1,233 @@
+import { randomInt } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { saveConfig } from "~/server/services/config.server";
+import { register } from "~/server/services/registrations.server";
+import { createRide } from "~/server/services/rides.server";
+import { configInput, rideInput } from "../support/fixtures";
+import { riderForm } from "../support/registration-fixtures";
+import { type LocalSmtp, startLocalSmtp } from "../support/smtp";
+import { expect, expectNoA11yViolations, test as base } from "./fixtures.ts";
+import { type OwnServer, startOwnServer } from "./support/own-server.ts";
+
+// Issue 12, the rider's side: seats on cards and the ride page, the registration form (with
+// and without JavaScript), the private booking page with its UPI QR code, cancellation with the
+// waitlist's first rider promoted and mailed, and the cut-off. A server of its own, mailing
+// through a local SMTP server, with rides each test makes for itself.
+
+const UPI_ID = "hillriders@okaxis";
+
+const test = base.extend<object, { smtp: LocalSmtp; ownServer: OwnServer }>({
+  smtp: [
+    async ({}, use) => {
+      const smtp = await startLocalSmtp();
+      await use(smtp);
+      await smtp.close();
+    },
+    { scope: "worker" },
+  ],
+  ownServer: [
+    async ({ smtp }, use) => {
+      const server = await startOwnServer({
+        // Access lines logged, to show a booking page's token is not among them.
+        env: { SMTP_URL: smtp.url, MAIL_FROM: "Hill Riders <rides@hillriders.test>", LOG_LEVEL: "info" },
+        prepare: async (db) => {
+          const company = { ...(configInput().company as object), upiId: UPI_ID, upiName: "Hill Riders" };
+          await saveConfig(db, configInput({ company }));
+        },
+      });
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker", timeout: 60_000 },
+  ],
+  baseURL: async ({ ownServer }, use) => {
+    await use(ownServer.baseURL);
+  },
+});
+
+/** A ride taking registrations on the site, far enough ahead to be open; each test makes its own. */
+async function siteRide(
+  server: OwnServer,
+  registration: Record<string, unknown>,
+  overrides: Record<string, unknown> = {},
+) {
+  return createRide(
+    server.db,
+    rideInput({
+      title: `Coorg Coffee Trail ${randomInt(1e6)}`,
+      startDate: "2099-02-10",
+      endDate: "2099-02-12",
+      lastBookingDate: "",
+      bookingFormUrl: "",
+      bookingCost: "₹2,000",
+      registration: { mode: "site", waitlist: true, ...registration },
+      ...overrides,
+    }),
+  );
+}
+
+/** A mobile number no other test uses. */
+const freshMobile = () => `9${String(randomInt(1e9)).padStart(9, "0")}`;
+
+const bookingCard = (page: Page) => page.getByRole("region", { name: "Book This Ride" });
+
+async function fillRegistration(
+  page: Page,
+  { name, mobile, email = "" }: { name: string; mobile: string; email?: string },
+) {
+  await page.getByLabel("Full name").fill(name);
+  await page.getByLabel("Mobile number", { exact: true }).fill(mobile);
+  if (email) await page.getByLabel("Email (optional)").fill(email);
+  await page.getByLabel("Blood group").selectOption("B+");
+  await page.getByLabel("Emergency contact name").fill("Ravi Rao");
+  await page.getByLabel("Emergency contact mobile number").fill("+91 91234 56789");
+  await page.getByLabel("Your bike's model (optional)").fill("Himalayan 450");
+  await page.getByLabel("I will carry the mandatory things listed above.").check();
+  await page.getByLabel("I accept the cancellation policy.").check();
+  await page.getByLabel(/^I agree that the organisers use my details/).check();
+}
+
+test.describe("ride registration", () => {
+  test("a rider registers: seats left drop and the booking page shows the UPI QR code @mobile", async ({
+    page,
+    ownServer,
+  }) => {
+    const ride = await siteRide(ownServer, { seats: 12 });
+    await page.goto("/upcoming");
+    const card = page.getByTestId("ride-card").filter({ hasText: ride.title });
+    await expect(card.getByTestId("seats-left")).toHaveText("12 seats left");
+
+    await page.goto(`/ride/${ride.id}`);
+    await expect(bookingCard(page).getByTestId("seats-left")).toHaveText("12 seats left");
+    await expect(bookingCard(page).getByTestId("last-booking-date")).toHaveCount(0);
+    await bookingCard(page).getByRole("link", { name: "Register Now" }).click();
+    await expect(page).toHaveURL(`/ride/${ride.id}/register`);
+    await expectNoA11yViolations(page);
+
+    await fillRegistration(page, { name: "Asha Rao", mobile: freshMobile() });
+    await page.getByRole("button", { name: "Register" }).click();
+
+    await expect(page).toHaveURL(/\/booking\/[\w-]{43}$/);
+    await expect(page.getByTestId("booking-reference")).toHaveText(/^RB-[2-9A-HJ-NP-Z]{4}$/);
+    await expect(page.getByTestId("booking-status")).toHaveText("Confirmed");
+    const reference = await page.getByTestId("booking-reference").textContent();
+    const qr = page.getByRole("img", { name: /^UPI QR code: pay ₹2,000 to Hill Riders/ });
+    await expect(qr).toBeVisible();
+    const box = (await qr.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(200);
+    await expect(page.getByRole("link", { name: "Pay by UPI app" })).toHaveAttribute(
+      "href",
+      `upi://pay?pa=${UPI_ID}&pn=Hill%20Riders&am=2000.00&cu=INR&tn=${reference}`,
+    );
+    await expectNoA11yViolations(page);
+
+    await page.getByLabel("UPI transaction id (UTR)").fill("4123 5678 9012");
+    await page.getByRole("button", { name: "Save the UTR" }).click();
+    await expect(page.getByRole("status")).toHaveText(/your UPI transaction id is saved/);
+    await expect(page.getByLabel("UPI transaction id (UTR)")).toHaveValue("412356789012");
+
+    await page.goto(`/ride/${ride.id}`);
+    await expect(bookingCard(page).getByTestId("seats-left")).toHaveText("11 seats left");
+    await page.goto("/upcoming");
+    await expect(card.getByTestId("seats-left")).toHaveText("11 seats left");
+  });
+
+  test("a rider cancels and the first waitlisted rider is confirmed and mailed @mobile", async ({
+    page,
+    ownServer,
+    smtp,
+  }) => {
+    const ride = await siteRide(ownServer, { seats: 1 });
+    const first = await register(ownServer.db, ride.id, riderForm(1, { mobile: freshMobile() }));
+    const email = `waiting-${randomInt(1e9)}@example.com`;
+    const second = await register(ownServer.db, ride.id, riderForm(2, { mobile: freshMobile(), email }));
+    expect(second.registration.status).toBe("waitlisted");
+
+    await page.goto(`/ride/${ride.id}`);
+    await expect(bookingCard(page).getByTestId("seats-left")).toHaveText("Full — join the waitlist");
+
+    await page.goto(`/booking/${first.token}`);
+    await page.getByRole("button", { name: "Cancel my registration" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Are you sure? This cannot be undone.");
+    await expect(page.getByRole("alert")).toBeFocused();
+    await page.getByRole("button", { name: "Yes, cancel my registration" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your registration is cancelled.");
+    await expect(page.getByTestId("booking-status")).toHaveText("Cancelled");
+
+    await page.goto(`/booking/${second.token}`);
+    await expect(page.getByTestId("booking-status")).toHaveText("Confirmed");
+    await expect(page.getByRole("img", { name: /^UPI QR code/ })).toBeVisible();
+    await expect
+      .poll(() => smtp.mails.filter((mail) => mail.to.includes(email)).map((mail) => mail.raw.replace(/=\r?\n/g, "")))
+      .toEqual([expect.stringContaining(`your registration ${second.registration.reference} is now confirmed`)]);
+
+    await page.goto(`/ride/${ride.id}`);
+    await expect(bookingCard(page).getByTestId("seats-left")).toHaveText("Full — join the waitlist");
+  });
+
+  test("a ride past its last booking date refuses registrations @mobile", async ({ page, ownServer }) => {
+    const ride = await siteRide(ownServer, { seats: 12 }, { lastBookingDate: "2026-01-01" });
+    await page.goto(`/ride/${ride.id}`);
+    await expect(bookingCard(page).getByTestId("seats-left")).toHaveText("Registration closed");
+    await expect(bookingCard(page).getByRole("link", { name: "Register Now" })).toHaveCount(0);
+    await expect(bookingCard(page).getByTestId("last-booking-date")).toHaveText("Last booking date: 1 Jan 2026");
+
+    await page.goto(`/ride/${ride.id}/register`);
+    await expect(page.getByRole("alert")).toContainText("Registration closed: the last booking date has passed.");
+    await expect(page.getByRole("form", { name: "Registration" })).toHaveCount(0);
+  });
+
+  test.describe("without JavaScript", () => {
+    // The refused form comes back as a 400 page, which Chromium reports on the console.
+    test.use({ javaScriptEnabled: false, allowedConsoleErrors: [/status of 400 \(Bad Request\)/] });
+
+    test("the form answers with a message per field, keeps what was typed, then registers @mobile", async ({
+      page,
+      ownServer,
+    }) => {
+      const ride = await siteRide(ownServer, { seats: 12 });
+      await page.goto(`/ride/${ride.id}/register`);
+      await page.getByLabel("Full name").fill("Kiran");
+      await page.getByLabel("Mobile number", { exact: true }).fill("12345");
+      await page.getByRole("button", { name: "Register" }).click();
+
+      const summary = page.getByRole("alert");
+      await expect(summary).toBeFocused();
+      await expect(summary.getByRole("heading")).toHaveText("Please correct the highlighted fields");
+      await expect(summary.getByRole("link", { name: /valid mobile number \(\+91/ })).toHaveAttribute(
+        "href",
+        "#mobile",
+      );
+      await expect(page.getByLabel("Mobile number", { exact: true })).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByLabel("Mobile number", { exact: true })).toHaveAccessibleDescription(
+        /\+91 is assumed without a country code Enter a valid mobile number/,
+      );
+      await expect(page.getByLabel("Full name")).toHaveValue("Kiran");
+
+      await fillRegistration(page, { name: "Kiran Shetty", mobile: freshMobile() });
+      await page.getByRole("button", { name: "Register" }).click();
+      await expect(page).toHaveURL(/\/booking\/[\w-]{43}$/);
+      await expect(page.getByTestId("booking-status")).toHaveText("Confirmed");
+      await expect(page.getByRole("img", { name: /^UPI QR code/ })).toBeVisible();
+    });
+  });
+
+  test("the private page is private: no-store, noindex, never a referrer elsewhere, its token not logged", async ({
+    request,
+    ownServer,
+  }) => {
+    const ride = await siteRide(ownServer, { seats: 12 });
+    const { token } = await register(ownServer.db, ride.id, riderForm(3, { mobile: freshMobile() }));
+    const response = await request.get(`/booking/${token}`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toBe("private, no-store");
+    expect(response.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(response.headers()["referrer-policy"]).toMatch(/(^|, )same-origin$/);
+    expect(await response.text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    expect(sitemap).not.toContain("/booking/");
+    expect((await request.get(`/booking/${"A".repeat(43)}`)).status()).toBe(404);
+    expect(ownServer.logs()).toContain('"path":"/booking/[token]"');
+    expect(ownServer.logs()).not.toContain(token);
+  });
+});
