@@ -1,7 +1,7 @@
 import { servicesContext } from "~/context";
 import { adminActionContext, auditChange } from "~/server/admin/respond.server";
-import { ridersCsv, ridersCsvFilename } from "~/server/admin/riders-csv.server";
-import { listRegistrations } from "~/server/services/registrations.server";
+import { ridersCsvFilename } from "~/server/admin/riders-csv-filename.server";
+import { registrationRows, registrationsCsv } from "~/server/registrations/registrations-csv.server";
 import { getRide } from "~/server/services/rides.server";
 import type { Route } from "./+types/ride-riders-csv";
 
@@ -18,7 +18,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }
-  const riders = await listRegistrations(db, ride.id);
+  const riders = await registrationRows(db, ride.id);
   const { services, actor } = adminActionContext(context);
   await auditChange(services, actor, {
     action: "exported",
@@ -27,7 +27,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     summary: `Exported the riders of "${ride.title}" (${riders.length}) as CSV`,
   });
   const filename = ridersCsvFilename(ride);
-  return new Response(ridersCsv(riders), {
+  return new Response(registrationsCsv(riders), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${filename}"`,

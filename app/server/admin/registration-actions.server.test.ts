@@ -1,7 +1,10 @@
 import { parse } from "csv-parse/sync";
 import pino from "pino";
+import { RouterContextProvider } from "react-router";
 import { expect, it } from "vitest";
-import type { AppServices } from "~/context";
+import { type AppServices, servicesContext } from "~/context";
+import { loader as csvLoader } from "~/routes/admin/ride-riders-csv";
+import { adminContext } from "../auth/admin-session.server";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { rideInput } from "../../../tests/support/fixtures";
 import { riderForm } from "../../../tests/support/registration-fixtures";
@@ -9,12 +12,11 @@ import type { Database } from "../db/schema.server";
 import { readEnv } from "../env.server";
 import { listRecentActivity } from "../services/audit.server";
 import { getRegistration } from "../services/registrations-admin.server";
-import { listRegistrations, register, registrationCounts } from "../services/registrations.server";
+import { register, registrationCounts } from "../services/registrations.server";
 import { createRide, getRide, setRideStatus } from "../services/rides.server";
 import { getStats } from "../services/stats.server";
 import { registrationAction, RIDER_NOT_FOUND, UNKNOWN_REGISTRATION_ACTION } from "./registration-actions.server";
 import { INVALID_REQUEST } from "./respond.server";
-import { ridersCsv, ridersCsvFilename } from "./riders-csv.server";
 
 // The Riders and check-in pages' action on both engines: each change is made, audited under
 // the booking reference only, and refused with a message (writing nothing) for a rider of
@@ -161,7 +163,7 @@ describeEachEngine("registrationAction", (getDb) => {
     });
   });
 
-  it("exports the riders as CSV with a byte order mark, every rider a row, formulas neutralised", async () => {
+  it("exports the riders as CSV: a BOM, an attachment never stored, every rider a row, formulas neutralised, audited", async () => {
     const ride = await siteRide(getDb(), 2);
     await register(getDb(), ride.id, riderForm(1, { name: "Ānanya Ré", email: "ananya@example.com" }));
     await register(
@@ -169,23 +171,32 @@ describeEachEngine("registrationAction", (getDb) => {
       ride.id,
       riderForm(2, { name: '=HYPERLINK("http://evil")', option: "pillion", pillionName: "Kiran" }),
     );
+    const context = new RouterContextProvider();
+    context.set(servicesContext, { db: getDb(), env: readEnv({}), logger: pino({ level: "silent" }) } as AppServices);
+    context.set(adminContext, { ...actor, displayName: "", role: "admin", createdAt: "", lastLoginAt: null });
+    const load = (rideId: string) => {
+      const url = new URL(`http://localhost/admin/rides/${rideId}/riders.csv`);
+      const request = new Request(url);
+      return csvLoader({ context, params: { rideId }, request, url, pattern: "/admin/rides/:rideId/riders.csv" });
+    };
 
-    const csv = ridersCsv(await listRegistrations(getDb(), ride.id));
+    const response = await load(ride.id);
 
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toBe(
+      'attachment; filename="riders-spiti-valley-circuit-2027-06-10.csv"',
+    );
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const csv = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const records = parse(csv, { bom: true, columns: true }) as Record<string, string>[];
     expect(records).toHaveLength(2);
-    expect(records[0]).toMatchObject({
-      Name: "Ānanya Ré",
-      Mobile: "'+919800000001",
-      Email: "ananya@example.com",
-      Status: "confirmed",
-      Payment: "due",
-      "Emergency contact": "Ravi Rao",
-      "Blood group": "O+",
+    expect(records[0]).toMatchObject({ Name: "Ānanya Ré", Mobile: "'+919800000001", Status: "confirmed" });
+    expect(records[1]).toMatchObject({ Name: `'=HYPERLINK("http://evil")`, Status: "waitlisted", Pillion: "Kiran" });
+    expect((await listRecentActivity(getDb()))[0]).toMatchObject({
+      action: "exported",
+      summary: 'Exported the riders of "Spiti Valley Circuit" (2) as CSV',
     });
-    expect(records[0]?.["Registered at (IST)"]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
-    expect(records[1]).toMatchObject({ Name: '\'=HYPERLINK("http://evil")', Status: "waitlisted", Pillion: "Kiran" });
-    expect(ridersCsvFilename(ride)).toBe("riders-spiti-valley-circuit-2027-06-10.csv");
+    expect((await load("no-such-ride")).status).toBe(404);
   });
 });
