@@ -27,3 +27,14 @@ export const STATUS_NAMES: Readonly<Record<RegistrationStatus, string>> = {
   waitlisted: "Waitlisted",
   cancelled: "Cancelled",
 };
+
+/** An upcoming ride's seats, as the dashboard lists them. */
+export type RideSeats = {
+  id: string;
+  title: string;
+  startDate: string;
+  seats: number;
+  booked: number;
+  left: number;
+  waitlisted: number;
+};

@@ -3,9 +3,11 @@ import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
 import { ActivityList } from "~/components/admin/dashboard/activity-list";
 import { GettingStarted } from "~/components/admin/dashboard/getting-started";
 import { QuickActions } from "~/components/admin/dashboard/quick-actions";
+import { RideSeatsList } from "~/components/admin/dashboard/ride-seats";
 import { FigureCard } from "~/components/admin/figure-card";
 import { servicesContext } from "~/context";
 import { listRecentActivity } from "~/server/services/audit.server";
+import { upcomingRideSeats } from "~/server/services/registrations-admin.server";
 import { rideCounts } from "~/server/services/rides.server";
 import type { Route } from "./+types/dashboard";
 
@@ -13,12 +15,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Roadbook A
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
-  const [counts, activity] = await Promise.all([rideCounts(db), listRecentActivity(db)]);
-  return { counts, activity };
+  const [counts, activity, seats] = await Promise.all([rideCounts(db), listRecentActivity(db), upcomingRideSeats(db)]);
+  return { counts, activity, seats };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, activity } = loaderData;
+  const { counts, activity, seats } = loaderData;
   const [flash] = useAdminPage(null);
   const cards = [
     { label: "Total Rides", value: counts.total, Icon: Bike },
@@ -43,6 +45,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             ))}
           </dl>
         </section>
+        <RideSeatsList rides={seats} />
         <QuickActions />
         <div className="grid gap-8 lg:grid-cols-2">
           <ActivityList entries={activity} />

@@ -1,5 +1,6 @@
 import { registrationSettingsOf, seatsLeft } from "~/domain/registration";
 import type { Ride } from "~/domain/ride";
+import type { RideSeats } from "~/domain/rider-row";
 import type { Executor } from "../db/schema.server";
 import { registrationFromRow, type Registration } from "./registration-rows.server";
 import { registrationCounts } from "./registrations.server";
@@ -21,16 +22,6 @@ export async function getRegistration(db: Executor, id: unknown): Promise<Regist
 export async function checkedInCount(db: Executor, rideId: string): Promise<number> {
   return (await registrationCounts(db, [rideId])).get(rideId)?.checkedIn ?? 0;
 }
-
-export type RideSeats = {
-  id: string;
-  title: string;
-  startDate: string;
-  seats: number;
-  booked: number;
-  left: number;
-  waitlisted: number;
-};
 
 /** Seats booked and left of every upcoming ride that takes registrations on this site, in public order. */
 export async function upcomingRideSeats(db: Executor): Promise<RideSeats[]> {
