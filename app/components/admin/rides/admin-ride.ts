@@ -1,7 +1,7 @@
 import { registrationSettingsOf } from "~/domain/registration";
 import type { Ride } from "~/domain/ride";
 
-/** What a card of the Ride Management page shows (SPEC §2); the form loads the full ride. */
+/** What a card of the Ride Management page shows (product.md#admin-rides); the form loads the full ride. */
 export type AdminRide = Pick<
   Ride,
   | "id"

@@ -24,7 +24,7 @@ type RideCardProps = {
 const actionClass =
   "inline-flex min-h-10 items-center gap-1.5 rounded-md border border-ink-300 px-3 text-sm font-medium text-ink-800 hover:bg-ink-50";
 
-/** SPEC §8: the alert when a ride has no id to link to. */
+/** product.md#ride-errors: the alert when a ride has no id to link to. */
 function guardMissingId(event: MouseEvent<HTMLAnchorElement>, id: string) {
   if (id) return;
   event.preventDefault();
