@@ -85,8 +85,8 @@ export function statsFromBreakdown(
 }
 
 /**
- * Fallback stats, shown when none are stored (product.md#statistics). Its sample figures give
- * no months of adventure; 24 fits 47 rides at about two a month.
+ * Fallback stats, shown when none are stored (product.md#statistics). The sample figures
+ * there give no months of adventure; 24 fits 47 rides at about two a month.
  */
 export const FALLBACK_STATS: Stats = {
   completedRides: 47,

@@ -12,7 +12,7 @@ import {
   succeeded,
 } from "./respond.server";
 
-/** Our own text for a refused stale save; it starts with 'Cannot' so it shows as an error (product.md#messages). */
+/** A refused stale save (product.md#live-updates); it starts with 'Cannot' so it shows as an error. */
 export const RIDE_CONFLICT_MESSAGE =
   "Cannot save: this ride was changed by someone else while you were editing. Load their version, or keep yours and save again.";
 export const RIDE_VERSION_MISSING = "The ride's version is missing: reload the ride and edit it again";
