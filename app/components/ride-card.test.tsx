@@ -2,7 +2,7 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { FALLBACK_RIDES } from "~/domain/fallback-content";
-import { type RideSummary, rideSummary } from "~/domain/ride-summary";
+import { type RideCardData, type RideSummary, rideSummary } from "~/domain/ride-summary";
 import { RideCard, type RideCardProps } from "./ride-card";
 
 const ride: RideSummary = {
@@ -20,7 +20,7 @@ const ride: RideSummary = {
   youtubeUrl: "",
 };
 
-function render(props: Omit<Partial<RideCardProps>, "ride"> & { ride?: Partial<RideSummary> } = {}) {
+function render(props: Omit<Partial<RideCardProps>, "ride"> & { ride?: Partial<RideCardData> } = {}) {
   const { ride: overrides, ...rest } = props;
   return renderToString(
     <MemoryRouter>
@@ -106,5 +106,20 @@ describe("RideCard from a ride summary (what listing pages send to the browser)"
     expect(sent).not.toContain("Key Monastery at dawn");
     expect(sent).not.toContain("Credit note only");
     expect(sent).not.toContain("Kunzum La");
+  });
+});
+
+describe("RideCard seats (issue 12)", () => {
+  const seats = (html: string) => /data-testid="seats-left"[^>]*>.*?<\/svg>([^<]*)</.exec(html)?.[1] ?? null;
+
+  it("shows the seats text of an upcoming ride taking registrations here", () => {
+    expect(seats(render({ ride: { seats: "12 seats left" } }))).toBe("12 seats left");
+    expect(seats(render({ ride: { seats: "Full — join the waitlist" } }))).toBe("Full — join the waitlist");
+  });
+
+  it("shows none for a ride on its external form, nor on a completed ride's card", () => {
+    expect(seats(render({ ride: { seats: null } }))).toBeNull();
+    expect(seats(render())).toBeNull();
+    expect(seats(render({ variant: "completed", ride: { seats: "Registration closed" } }))).toBeNull();
   });
 });

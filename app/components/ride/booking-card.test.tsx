@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { BookingCard } from "./booking-card";
+import { BookingCard, type SiteRegistration } from "./booking-card";
 
 const ride = {
   id: "r1",
@@ -14,10 +14,10 @@ const ride = {
   bookingFormUrl: "",
 };
 
-function render(overrides: Partial<typeof ride> = {}): string {
+function render(overrides: Partial<typeof ride> = {}, registration?: SiteRegistration): string {
   return renderToString(
     <MemoryRouter>
-      <BookingCard ride={{ ...ride, ...overrides }} />
+      <BookingCard ride={{ ...ride, ...overrides }} registration={registration} />
     </MemoryRouter>,
   );
 }
@@ -67,5 +67,25 @@ describe("BookingCard (product.md#booking-card: sidebar, price cards)", () => {
   it("links to the ride's calendar file, and has no such link while the ride has no start date", () => {
     expect(render()).toMatch(/<a href="\/ride\/r1\/calendar.ics" download=""[^>]*>.*Add to calendar<\/a>/);
     expect(render({ startDate: "" })).not.toContain("Add to calendar");
+  });
+
+  it("for a ride taking registrations here: the seats left, and Register Now links to its form", () => {
+    const html = render({}, { seats: "Only 2 seats left", href: "/ride/r1/register" });
+    expect(html).toMatch(/data-testid="seats-left"[^>]*>.*Only 2 seats left<\/p>/);
+    expect(html).toMatch(/<a href="\/ride\/r1\/register"[^>]*>.*Register Now<\/a>/);
+    expect(html).not.toContain('data-island="register-button"');
+    expect(html).toMatch(/Last booking date: <!-- -->29 May 2027/);
+  });
+
+  it("for a closed ride: 'Registration closed' and no Register Now", () => {
+    const html = render({}, { seats: "Registration closed", href: null });
+    expect(html).toContain("Registration closed");
+    expect(html).not.toContain("Register Now");
+  });
+
+  it("for a ride on its external form: no seats, SPEC's Register Now", () => {
+    const html = render({ bookingFormUrl: "https://forms.example.com/spiti" });
+    expect(html).not.toContain('data-testid="seats-left"');
+    expect(html).toContain('data-island="register-button"');
   });
 });

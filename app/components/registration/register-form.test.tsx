@@ -1,0 +1,68 @@
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { registrationSettingsSchema } from "~/domain/registration";
+import { RegisterForm, type RegisterFormProps } from "./register-form";
+
+const settings = registrationSettingsSchema.parse({
+  mode: "site",
+  seats: 10,
+  options: { solo: { offered: true, price: "8000" }, pillion: { offered: true, price: "" } },
+  askLicence: true,
+});
+
+function render(props: Partial<RegisterFormProps> = {}) {
+  return renderToString(
+    <RegisterForm
+      settings={settings}
+      thingsToCarry={["Riding gear"]}
+      cancellationPolicy={["No refund."]}
+      consent="I agree."
+      values={{}}
+      errors={{}}
+      {...props}
+    />,
+  );
+}
+
+/** The opening tag of the element with this id. */
+function tag(html: string, id: string): string {
+  return new RegExp(`<[a-z]+ id="${id}"[^>]*>`).exec(html)?.[0] ?? "";
+}
+
+describe("RegisterForm", () => {
+  it("is a plain form post with the ride's options, their prices, and the licence number it asks for", () => {
+    const html = render();
+    expect(html).toMatch(/^<form [^>]*method="post"/);
+    expect(html).toMatch(/Solo rider \(own bike\)<\/span><span[^>]*>₹8000</);
+    expect(html).toContain("Rider with pillion");
+    expect(html).not.toContain("Rental bike");
+    expect(html).toContain('name="licenceNumber"');
+    expect(html).not.toContain("error-summary");
+  });
+
+  it("hides the honeypot from people and screen readers, outside the tab order", () => {
+    const html = render();
+    expect(html).toMatch(/<div aria-hidden="true"[^>]*><label for="website">[^<]*<\/label><input id="website"/);
+    expect(tag(html, "website")).toContain('tabindex="-1"');
+  });
+
+  it("sends a refused form back with the values typed, each message tied to its field, the summary focused", () => {
+    const html = render({
+      values: { name: "Kiran", mobile: "12345", option: "pillion", consent: "on" },
+      errors: { mobile: "Enter a valid mobile number", pillionName: "Pillion's name is required" },
+    });
+    expect(html.indexOf('id="error-summary"')).toBeLessThan(html.indexOf('id="name"'));
+    expect(tag(html, "error-summary")).toMatch(/role="alert" tabindex="-1" autofocus=""/);
+    expect(html).toMatch(/<a href="#mobile"[^>]*>Enter a valid mobile number<\/a>.*<a href="#pillionName"/);
+    const mobile = tag(html, "mobile");
+    expect(mobile).toContain('aria-invalid="true"');
+    expect(mobile).toContain('aria-describedby="mobile-hint mobile-error"');
+    expect(mobile).toContain('value="12345"');
+    expect(html).toContain(
+      '<p id="mobile-error" class="mt-1 text-sm font-medium text-red-700">Enter a valid mobile number</p>',
+    );
+    expect(tag(html, "name")).toContain('value="Kiran"');
+    expect(html).toMatch(/<input type="radio"[^>]*checked=""[^>]*value="pillion"/);
+    expect(tag(html, "consent")).toContain('checked=""');
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { MAX_FORM_BYTES, readSmallForm } from "./read-form.server";
+
+const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+  new Request("http://localhost/form", { method: "POST", body, headers, duplex: "half" } as RequestInit);
+
+/** A body without a length, sent in chunks as a browser or a script may stream it. */
+function streamed(chunks: string[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+      controller.close();
+    },
+  });
+}
+
+describe("readSmallForm", () => {
+  it("reads a url-encoded form, the first value of each name", async () => {
+    const form = await readSmallForm(post(new URLSearchParams("name=Asha&name=Other&mobile=98%2000")));
+    expect(form).toEqual({ ok: true, fields: { name: "Asha", mobile: "98 00" } });
+  });
+
+  it("reads a multipart form, leaving files out", async () => {
+    const body = new FormData();
+    body.set("name", "Asha");
+    body.set("photo", new Blob(["x"]), "x.png");
+    expect(await readSmallForm(post(body))).toEqual({ ok: true, fields: { name: "Asha" } });
+  });
+
+  it("reads anything else as an empty form", async () => {
+    expect(await readSmallForm(post('{"name":"Asha"}', { "content-type": "application/json" }))).toEqual({
+      ok: true,
+      fields: {},
+    });
+    expect(await readSmallForm(post("--broken", { "content-type": "multipart/form-data; boundary=x" }))).toEqual({
+      ok: true,
+      fields: {},
+    });
+  });
+
+  it("refuses a body declared larger than the limit, and one that streams past it", async () => {
+    const large = `name=${"x".repeat(MAX_FORM_BYTES)}`;
+    expect(await readSmallForm(post(large, { "content-type": "application/x-www-form-urlencoded" }))).toEqual({
+      ok: false,
+      tooLarge: true,
+    });
+    const chunks = Array.from({ length: 20 }, () => "x".repeat(1024));
+    const request = post(streamed(["name=", ...chunks]), { "content-type": "application/x-www-form-urlencoded" });
+    expect(await readSmallForm(request)).toEqual({ ok: false, tooLarge: true });
+  });
+});
