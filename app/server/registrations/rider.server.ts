@@ -17,6 +17,7 @@ import {
   type Cancellation,
   type Registration,
 } from "../services/registrations.server";
+import { auditRegistered, auditRiderCancelled } from "./rider-audit.server";
 import { confirmationMail, promotionMail } from "./rider-mail.server";
 import { beginRegistration, tooManyRegistrationsMessage } from "./throttle.server";
 
@@ -92,8 +93,9 @@ export async function registerRider(
   }
   const { registration, token } = await register(services.db, rideId, fields, now);
   seatsChanged(rideId);
+  const ride = await getRide(services.db, rideId);
+  await auditRegistered(services, registration, ride?.title ?? "");
   if (registration.email && services.mailer.enabled) {
-    const ride = await getRide(services.db, rideId);
     const config = await getConfig(services.db);
     if (ride) {
       const payment = bookingPayment(config.company, ride, registration.reference);
@@ -116,6 +118,7 @@ async function tellPromoted(services: AppServices, cancellation: Cancellation): 
 export async function cancelBooking(services: AppServices, token: string, now = new Date()): Promise<Cancellation> {
   const cancellation = await cancelByToken(services.db, token, now);
   seatsChanged(cancellation.registration.rideId);
+  await auditRiderCancelled(services, cancellation, false);
   await tellPromoted(services, cancellation);
   return cancellation;
 }
@@ -124,6 +127,7 @@ export async function cancelBooking(services: AppServices, token: string, now = 
 export async function eraseBooking(services: AppServices, token: string, now = new Date()): Promise<Cancellation> {
   const cancellation = await eraseByToken(services.db, token, now);
   seatsChanged(cancellation.registration.rideId);
+  await auditRiderCancelled(services, cancellation, true);
   await tellPromoted(services, cancellation);
   return cancellation;
 }
