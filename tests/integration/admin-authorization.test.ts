@@ -204,6 +204,9 @@ describe("the route table", () => {
       expect.arrayContaining([
         "/admin",
         "/admin/rides",
+        "/admin/rides/x/riders",
+        "/admin/rides/x/riders.csv",
+        "/admin/rides/x/check-in",
         "/admin/hero",
         "/admin/featured",
         "/admin/contact",
