@@ -1,0 +1,119 @@
+import { readFile } from "node:fs/promises";
+import { randomInt } from "node:crypto";
+import { parse } from "csv-parse/sync";
+import { listRecentActivity } from "~/server/services/audit.server";
+import { register, type Registration } from "~/server/services/registrations.server";
+import { getRide } from "~/server/services/rides.server";
+import { riderForm } from "../support/registration-fixtures";
+import { addRide, adminCard, statusLine, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
+import { expect, expectNoA11yViolations } from "./fixtures.ts";
+
+// Issue 12, the admin's side, at phone size: from Ride Management to a ride's Riders page, where
+// the admin marks a booking paid, filters, cancels a rider (the first waitlisted one is confirmed
+// and named), exports the CSV (parsed here); then the check-in page, where riders are checked in
+// and the ride's participants set to their count; the dashboard shows seats and the activity.
+
+const test = testOnOwnAdminServer({});
+test.describe.configure({ timeout: 90_000 });
+
+/** A mobile number no other test uses, as a rider types it (Indian, without +91). */
+const freshMobile = () => `9${String(randomInt(1e9)).padStart(9, "0")}`;
+
+test("the admin settles a ride's riders, exports them and checks them in @mobile", async ({ adminPage: page, db }) => {
+  const title = uniqueTitle("Coorg Coffee Trail");
+  const rideId = await addRide(page, db, title, {
+    registration: { mode: "site", seats: 2, waitlist: true, options: { solo: { offered: true, price: "₹2,000" } } },
+  });
+  const mobiles = [freshMobile(), freshMobile(), freshMobile()];
+  const riders = [];
+  for (const [index, name] of ["Asha Rao", "Bala Iyer", "Chitra Nair"].entries()) {
+    riders.push((await register(db, rideId, riderForm(index + 1, { name, mobile: mobiles[index] }))).registration);
+  }
+  const [first, second, waiting] = riders as [Registration, Registration, Registration];
+  expect(waiting.status).toBe("waitlisted");
+
+  // From Ride Management to the Riders page.
+  await page.goto("/admin/rides");
+  await adminCard(page, title)
+    .getByRole("link", { name: `Riders of ${title}` })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: `Riders · ${title}` })).toBeVisible();
+  await expect(page.getByTestId("seats-summary")).toContainText("2 of 2 seats booked, 0 left");
+  await expect(page.getByTestId("seats-summary")).toContainText("1 waitlisted");
+  const card = (reference: string) => page.locator(`[data-testid="rider"][data-reference="${reference}"]`);
+  await expect(page.getByTestId("rider")).toHaveCount(3);
+  await expect(card(first.reference).getByRole("link", { name: /WhatsApp/ })).toHaveAttribute(
+    "href",
+    `https://wa.me/91${mobiles[0]}`,
+  );
+  await expectNoA11yViolations(page);
+
+  // Mark paid.
+  await card(first.reference)
+    .getByRole("button", { name: `Mark paid ${first.reference}` })
+    .click();
+  await expect(statusLine(page)).toHaveText(`${first.reference} marked as paid successfully`);
+  await expect(card(first.reference).getByTestId("payment")).toHaveText("Paid");
+
+  // Filters live in the URL.
+  await page.getByLabel("Payment").selectOption("paid");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/payment=paid/);
+  await expect(page.getByTestId("rider")).toHaveCount(1);
+  await page.getByRole("link", { name: "Clear" }).click();
+  await expect(page.getByTestId("rider")).toHaveCount(3);
+
+  // Cancel a confirmed rider: the waitlisted one takes the seat, and the admin sees who.
+  page.once("dialog", (dialog) => void dialog.accept());
+  await card(second.reference)
+    .getByRole("button", { name: `Cancel registration ${second.reference}` })
+    .click();
+  await expect(statusLine(page)).toHaveText(
+    `Bala Iyer cancelled successfully; confirmed from the waitlist: Chitra Nair (${waiting.reference})`,
+  );
+  await expect(card(waiting.reference)).toContainText("Confirmed");
+  await expect(card(second.reference)).toContainText("Cancelled");
+
+  // The CSV export, parsed.
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export CSV" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^riders-coorg-coffee-trail-[\w-]+-2027-03-01\.csv$/);
+  const bytes = await readFile((await download.path()) ?? "");
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const records = parse(bytes, { bom: true, columns: true }) as Record<string, string>[];
+  expect(records.map((record) => [record.Name, record.Status, record.Payment])).toEqual([
+    ["Asha Rao", "confirmed", "paid"],
+    ["Bala Iyer", "cancelled", "due"],
+    ["Chitra Nair", "confirmed", "due"],
+  ]);
+  expect(records[0]?.Mobile).toBe(`'+91${mobiles[0]}`);
+
+  // Check-in at flag-off, then the ride's participants from the count.
+  await page.getByRole("link", { name: "Check-in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Check-in · ${title}` })).toBeVisible();
+  await expect(page.getByTestId("check-in-rider")).toHaveCount(2);
+  await expect(page.getByTestId("check-in-count")).toHaveText("0 of 2 confirmed riders checked in");
+  await page.getByRole("button", { name: "Check in Asha Rao" }).click();
+  await expect(page.getByTestId("check-in-count")).toHaveText("1 of 2 confirmed riders checked in");
+  await page.getByRole("button", { name: "Check in Chitra Nair" }).click();
+  await expect(page.getByTestId("check-in-count")).toHaveText("2 of 2 confirmed riders checked in");
+  await page.getByRole("button", { name: "Undo Chitra Nair" }).click();
+  await expect(page.getByTestId("check-in-count")).toHaveText("1 of 2 confirmed riders checked in");
+  await page.getByRole("button", { name: "Check in Chitra Nair" }).click();
+  await expect(page.getByTestId("check-in-count")).toHaveText("2 of 2 confirmed riders checked in");
+  await expectNoA11yViolations(page);
+  await page.getByRole("button", { name: "Set participants to 2" }).click();
+  await expect(statusLine(page)).toHaveText("Participants set to 2 successfully");
+  await expect(page.getByTestId("ride-participants")).toHaveText("2");
+  expect((await getRide(db, rideId))?.participants).toBe(2);
+
+  // The dashboard: seats of the ride, and the changes in recent activity (by reference only).
+  await page.goto("/admin");
+  await expect(page.getByTestId("ride-seats").filter({ hasText: title })).toContainText("2 of 2 seats booked");
+  await expect(page.getByTestId("recent-activity")).toContainText(
+    `Marked booking ${first.reference} on "${title}" as paid`,
+  );
+  const summaries = (await listRecentActivity(db, 100)).map((entry) => entry.summary).join("\n");
+  expect(summaries).not.toMatch(/Asha|Bala|Chitra/);
+});
