@@ -256,4 +256,11 @@ test.describe("one instance on SQLite", () => {
     expect(new Set(bookingLines.map((line) => line.path))).toEqual(new Set(["/booking/[token]"]));
     expectNothingPersonal([instance], [token], values);
   });
+
+  test("the server swept registrations past their retention when it started", async () => {
+    expect(instance.lines.find((line) => line.msg === "registrations past retention erased")).toMatchObject({
+      erased: 0,
+      retentionDays: 180,
+    });
+  });
 });
