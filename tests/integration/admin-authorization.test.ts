@@ -37,6 +37,10 @@ const SELF_GUARDED = ["/admin/featured/preview"];
 const PUBLIC_ACTIONS: Record<string, number> = {
   // Unknown paths redirect home whatever the method (product.md#navigation).
   "/no/such/page": 302,
+  // A rider registers for a ride (issue 12): no such ride, nothing written.
+  "/ride/x/register": 404,
+  // A rider's private booking page (issue 12): no such token, nothing changed.
+  "/booking/x": 404,
 };
 
 type RouteEntry = NonNullable<ServerBuild["routes"][string]>;

@@ -92,6 +92,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!form.ok) return refused(413, { intent: "", values: {}, errors: {}, formError: TOO_LARGE });
   const { intent = "", ...values } = form.fields;
   try {
+    // A link that opens nothing answers the same whatever was asked of it.
+    if (!(await getRegistrationByToken(services.db, token))) {
+      return refused(404, { intent, values: {}, errors: {}, formError: GONE });
+    }
     switch (intent) {
       case "utr":
         await submitUtrByToken(services.db, token, values.utr ?? "");

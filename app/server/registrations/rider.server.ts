@@ -64,7 +64,10 @@ export async function rideCards(
     () => seatsTexts(services.db, rides),
     () => new Map<string, string | null>(),
   );
-  return rides.map((ride) => ({ ...rideSummary(ride), seats: texts.get(ride.id) ?? null }));
+  return rides.map((ride) => {
+    const seats = texts.get(ride.id);
+    return seats ? { ...rideSummary(ride), seats } : rideSummary(ride);
+  });
 }
 
 /** Seats changed: cached pages showing the ride's seats are stale, here and on other instances. */
