@@ -90,6 +90,15 @@ const expected: ExpectedSchema = {
     updated_at: text,
     erased_at: nullableText,
   },
+  ride_routes: {
+    ride_id: text,
+    original_key: text,
+    original_name: text,
+    bytes: integer,
+    data: text,
+    created_at: text,
+    updated_at: text,
+  },
 };
 
 /** The columns of a table as the engine's own catalog describes them. */

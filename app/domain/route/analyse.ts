@@ -1,8 +1,9 @@
-import { dayRanges } from "./days";
+import { type StopPick, dayRanges, stopsFromPicks } from "./days";
 import {
   type JoinedRoute,
   climbOf,
   highestOf,
+  indexAtDistance,
   joinLines,
   lengthOf,
   metresBetween,
@@ -98,4 +99,11 @@ export function analyseRoute(parsed: ParsedGpx, split: DaySplit): RouteSummary {
 export function dayPoints(parsed: ParsedGpx, split: DaySplit): Position[][][] {
   const route = joinLines(parsed.lines);
   return dayRanges(route, split).map(([from, to]) => piecesOf(route, from, to));
+}
+
+/** The split for overnight stops the admin picked (waypoints of the file or km along the route). */
+export function splitAtPicks(parsed: ParsedGpx, picks: StopPick[]): DaySplit {
+  const route = joinLines(parsed.lines);
+  const waypointIndexes = parsed.waypoints.map((waypoint) => nearestIndex(route, waypoint.position));
+  return { by: "stops", stops: stopsFromPicks(picks, waypointIndexes, (km) => indexAtDistance(route, km * 1000)) };
 }

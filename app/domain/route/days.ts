@@ -38,3 +38,32 @@ export function dayRanges(route: JoinedRoute, split: DaySplit): [number, number]
   const bounds = [0, ...stops, last];
   return bounds.slice(1).map((end, index) => [bounds[index]!, end]);
 }
+
+/** An overnight stop as the admin picks it: a waypoint of the file, or a distance along the route in km. */
+export type StopPick = { waypoint: number } | { km: number };
+
+export const STOP_MESSAGES = {
+  unknownWaypoint: "That waypoint is not in this route's file.",
+  badKm: "An overnight stop's distance must be a number of km inside the route.",
+} as const;
+
+/**
+ * Point indexes for picked stops, in route order: a waypoint's nearest point, or the first
+ * point at that distance. The order the admin picked them in does not matter; dayRanges checks the rest.
+ */
+export function stopsFromPicks(
+  picks: StopPick[],
+  waypointIndexes: number[],
+  indexAtKm: (km: number) => number,
+): number[] {
+  const stops = picks.map((pick) => {
+    if ("waypoint" in pick) {
+      const index = waypointIndexes[pick.waypoint];
+      if (index === undefined) throw new DaySplitError(STOP_MESSAGES.unknownWaypoint);
+      return index;
+    }
+    if (!Number.isFinite(pick.km) || pick.km <= 0) throw new DaySplitError(STOP_MESSAGES.badKm);
+    return indexAtKm(pick.km);
+  });
+  return [...stops].sort((a, b) => a - b);
+}

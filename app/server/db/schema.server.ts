@@ -123,6 +123,17 @@ export interface RegistrationsTable {
   erased_at: string | null;
 }
 
+/** A ride's route (issue 13): the original GPX in storage, the figures and drawing as JSON in `data`. */
+export interface RideRoutesTable {
+  ride_id: string;
+  original_key: string;
+  original_name: string;
+  bytes: number;
+  data: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   rides: RidesTable;
   hero_slides: HeroSlidesTable;
@@ -133,6 +144,7 @@ export interface DB {
   images: ImagesTable;
   audit_log: AuditLogTable;
   registrations: RegistrationsTable;
+  ride_routes: RideRoutesTable;
 }
 
 export type Database = Kysely<DB>;

@@ -1,0 +1,180 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { text } from "node:stream/consumers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GPX_MESSAGES, MAX_GPX_BYTES } from "~/domain/route/gpx-guard";
+import { parseGpx } from "~/domain/route/parse-gpx";
+import { SPLIT_MESSAGES } from "~/domain/route/days";
+import {
+  assignRouteDays,
+  dayGpx,
+  getRideRoute,
+  originalGpx,
+  removeRideRoute,
+  saveRideRoute,
+  setMeetingPoint,
+} from "~/server/routes-gpx/ride-routes.server";
+import type { Database } from "~/server/db/schema.server";
+import { ValidationError } from "~/server/services/errors.server";
+import { createRide, getRide } from "~/server/services/rides.server";
+import { createDiskStorage } from "~/server/storage/disk-storage.server";
+import { createS3Storage } from "~/server/storage/s3-storage.server";
+import type { ObjectStorage } from "~/server/storage/storage.server";
+import { type TestDatabase, describeEachEngine, openTestDatabase } from "../support/databases";
+import { rideInput } from "../support/fixtures";
+import { buildGpx, threeDayRide } from "../support/gpx";
+import { startLocalS3 } from "../support/s3";
+
+const encode = (value: string) => new TextEncoder().encode(value);
+const ride3 = threeDayRide(60);
+const threeTracks = encode(buildGpx(ride3));
+const oneTrack = encode(
+  buildGpx({
+    days: [[...ride3.days[0]!, ...ride3.days[1]!.slice(1), ...ride3.days[2]!.slice(1)]],
+    waypoints: ride3.waypoints,
+  }),
+);
+
+/** The stored originals of one ride (the storage is shared by the tests of a suite). */
+async function listKeys(storage: ObjectStorage, rideId: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of storage.list(`routes/${rideId}/`)) keys.push(object.key);
+  return keys;
+}
+
+function threeDayRideInput() {
+  return rideInput({ startDate: "2027-01-10", endDate: "2027-01-12" });
+}
+
+/** The behaviour of a ride's route on one engine and one storage. */
+function routeSuite(services: () => { db: Database; storage: ObjectStorage }) {
+  it("stores the original, measures the days and puts the meeting point at the start", async () => {
+    const { db, storage } = services();
+    const ride = await createRide(db, threeDayRideInput());
+    const route = await saveRideRoute({ db, storage }, ride.id, { data: threeTracks, fileName: "Coorg loop.gpx" });
+    expect(route.summary.days).toHaveLength(3);
+    expect(route.summary.days[0]!.distance).toBeGreaterThan(100_000);
+    expect(route.meetingPoint).toEqual({
+      name: "",
+      address: "",
+      latitude: ride3.days[0]![0]!.lat,
+      longitude: ride3.days[0]![0]!.lon,
+    });
+    const object = await originalGpx(storage, route);
+    expect(await text(object!.body)).toBe(new TextDecoder().decode(threeTracks));
+    expect(await listKeys(storage, ride.id)).toEqual([route.originalKey]);
+    // The ride itself is not changed by its route.
+    expect((await getRide(db, ride.id))!.version).toBe(ride.version);
+  });
+
+  it("a single track is one day until the admin picks overnight stops (a waypoint and a km)", async () => {
+    const { db, storage } = services();
+    const ride = await createRide(db, threeDayRideInput());
+    const first = await saveRideRoute({ db, storage }, ride.id, { data: oneTrack, fileName: "one.gpx" });
+    expect(first.summary.days).toHaveLength(1);
+    const kmToMadikeri = first.summary.waypoints[1]!.distance / 1000;
+    const route = await assignRouteDays({ db, storage }, ride.id, {
+      by: "stops",
+      stops: [{ km: kmToMadikeri }, { waypoint: 0 }],
+    });
+    expect(route.summary.days.map((day) => day.endName)).toEqual(["Mysuru", "Madikeri", ""]);
+    await expect(assignRouteDays({ db, storage }, ride.id, { by: "lines" })).rejects.toThrow(
+      SPLIT_MESSAGES.notEnoughLines,
+    );
+    // A refused assignment changes nothing.
+    expect((await getRideRoute(db, ride.id))!.summary.days).toHaveLength(3);
+  });
+
+  it("a day's GPX holds that day's points only, readable by the same parser", async () => {
+    const { db, storage } = services();
+    const ride = await createRide(db, threeDayRideInput());
+    const route = await saveRideRoute({ db, storage }, ride.id, { data: threeTracks, fileName: "r.gpx" });
+    const day2 = await dayGpx(storage, route, 2, { ride: "Coorg & Coast <3>", creator: "Roadbook" });
+    const parsed = parseGpx(encode(day2!));
+    expect(parsed.lines[0]!.points).toHaveLength(60);
+    expect(parsed.lines[0]!.points[0]!.slice(0, 2)).toEqual([ride3.days[1]![0]!.lon, ride3.days[1]![0]!.lat]);
+    expect(day2).toContain("Coorg &amp; Coast &lt;3&gt; — day 2");
+    expect(await dayGpx(storage, route, 4, { ride: "x", creator: "y" })).toBeNull();
+  });
+
+  it("replacing stores the new original and deletes the old; a named meeting point stays", async () => {
+    const { db, storage } = services();
+    const ride = await createRide(db, threeDayRideInput());
+    const first = await saveRideRoute({ db, storage }, ride.id, { data: threeTracks, fileName: "a.gpx" });
+    await setMeetingPoint(db, ride.id, {
+      name: "Cafe Coffee Day, Hebbal",
+      address: "Bellary Rd, Bengaluru",
+      latitude: "13.04",
+      longitude: "",
+    });
+    const second = await saveRideRoute({ db, storage }, ride.id, { data: oneTrack, fileName: "b.gpx" });
+    expect(second.originalKey).not.toBe(first.originalKey);
+    expect(await listKeys(storage, ride.id)).toEqual([second.originalKey]);
+    expect(second.meetingPoint).toMatchObject({
+      name: "Cafe Coffee Day, Hebbal",
+      latitude: 13.04,
+      longitude: ride3.days[0]![0]!.lon,
+    });
+  });
+
+  it("refuses a bad meeting point and a hostile file, and changes nothing", async () => {
+    const { db, storage } = services();
+    const ride = await createRide(db, threeDayRideInput());
+    const route = await saveRideRoute({ db, storage }, ride.id, { data: threeTracks, fileName: "a.gpx" });
+    await expect(setMeetingPoint(db, ride.id, { name: "x", latitude: "95", longitude: "77" })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
+    const xxe = encode(`<?xml version="1.0"?><!DOCTYPE gpx [<!ENTITY x SYSTEM "file:///etc/passwd">]><gpx>&x;</gpx>`);
+    await expect(saveRideRoute({ db, storage }, ride.id, { data: xxe, fileName: "x.gpx" })).rejects.toThrow(
+      GPX_MESSAGES.doctype,
+    );
+    await expect(
+      saveRideRoute({ db, storage }, ride.id, { data: new Uint8Array(MAX_GPX_BYTES + 1), fileName: "big.gpx" }),
+    ).rejects.toThrow(/limit is 10 MB/);
+    expect(await getRideRoute(db, ride.id)).toEqual(route);
+    expect(await listKeys(storage, ride.id)).toEqual([route.originalKey]);
+  });
+
+  it("removing deletes the route and its file and leaves the ride as it was", async () => {
+    const { db, storage } = services();
+    const ride = await createRide(db, threeDayRideInput());
+    await saveRideRoute({ db, storage }, ride.id, { data: threeTracks, fileName: "a.gpx" });
+    await removeRideRoute({ db, storage }, ride.id);
+    expect(await getRideRoute(db, ride.id)).toBeNull();
+    expect(await listKeys(storage, ride.id)).toEqual([]);
+    expect(await getRide(db, ride.id)).toEqual(ride);
+    await expect(
+      saveRideRoute({ db, storage }, "no-such-ride", { data: threeTracks, fileName: "a.gpx" }),
+    ).rejects.toThrow("This ride no longer exists.");
+  });
+}
+
+describeEachEngine("ride routes, disk storage", (getDb) => {
+  let dir: string;
+  let storage: ObjectStorage;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "roadbook-routes-"));
+    storage = createDiskStorage(dir);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  routeSuite(() => ({ db: getDb(), storage }));
+});
+
+describe("ride routes, S3 storage [sqlite]", () => {
+  let database: TestDatabase;
+  let storage: ObjectStorage;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    database = await openTestDatabase("sqlite");
+    const s3 = await startLocalS3();
+    storage = createS3Storage(s3.config);
+    close = async () => {
+      await storage.close();
+      await s3.close();
+      await database.close();
+    };
+  });
+  afterAll(async () => close());
+  routeSuite(() => ({ db: database.db, storage }));
+});
