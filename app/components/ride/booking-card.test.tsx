@@ -83,7 +83,7 @@ describe("BookingCard (product.md#booking-card: sidebar, price cards)", () => {
     expect(html).not.toContain("Register Now");
   });
 
-  it("for a ride on its external form: no seats, SPEC's Register Now", () => {
+  it("for a ride on its external form: no seats, the product's Register Now", () => {
     const html = render({ bookingFormUrl: "https://forms.example.com/spiti" });
     expect(html).not.toContain('data-testid="seats-left"');
     expect(html).toContain('data-island="register-button"');
