@@ -17,6 +17,7 @@ import {
 } from "~/server/routes-gpx/ride-routes.server";
 import type { Database } from "~/server/db/schema.server";
 import { ValidationError } from "~/server/services/errors.server";
+import { exportContent, importContent } from "~/server/services/content-transfer.server";
 import { createRide, getRide } from "~/server/services/rides.server";
 import { createDiskStorage } from "~/server/storage/disk-storage.server";
 import { createS3Storage } from "~/server/storage/s3-storage.server";
@@ -177,4 +178,37 @@ describe("ride routes, S3 storage [sqlite]", () => {
   });
   afterAll(async () => close());
   routeSuite(() => ({ db: database.db, storage }));
+});
+
+describeEachEngine("content export and import carry routes", (getDb, engine) => {
+  let dir: string;
+  let storage: ObjectStorage;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "roadbook-routes-"));
+    storage = createDiskStorage(dir);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("a route exported with its ride comes back whole in another database; a route of no ride is refused", async () => {
+    const db = getDb();
+    const ride = await createRide(db, threeDayRideInput());
+    await saveRideRoute({ db, storage }, ride.id, { data: threeTracks, fileName: "a.gpx" });
+    await setMeetingPoint(db, ride.id, { name: "Hebbal", address: "Bengaluru", latitude: "13.04", longitude: "77.59" });
+    const route = await getRideRoute(db, ride.id);
+    const file = JSON.parse(JSON.stringify(await exportContent(db)));
+    expect(file.routes).toHaveLength(1);
+
+    const other = await openTestDatabase(engine);
+    try {
+      await expect(
+        importContent(other.db, { ...file, routes: [{ ...file.routes[0], rideId: "no-such-ride" }] }),
+      ).rejects.toMatchObject({ errors: { "routes[0].rideId": "Must be the id of a ride in the file" } });
+      expect(await other.db.selectFrom("rides").select("id").execute()).toEqual([]);
+      await importContent(other.db, file);
+      expect(await getRideRoute(other.db, ride.id)).toEqual(route);
+      expect(await text((await originalGpx(storage, route!))!.body)).toBe(new TextDecoder().decode(threeTracks));
+    } finally {
+      await other.close();
+    }
+  });
 });

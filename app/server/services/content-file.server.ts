@@ -10,6 +10,7 @@ import {
 } from "~/domain/content";
 import { migrateLegacyRide } from "~/domain/legacy";
 import { rideInputSchema, type Ride, type RideInput } from "~/domain/ride";
+import { type ExportedRoute, exportedRouteSchema } from "../routes-gpx/route-transfer.server";
 import type { LegacyRideFields, RideRowMeta } from "./ride-rows.server";
 import { statsRecordSchema } from "./stats.server";
 
@@ -26,6 +27,8 @@ export type ContentFile = {
   featuredRide: FeaturedRide | null;
   stats: Stats | null;
   config: SiteConfig | null;
+  /** Rides' routes (issue 13); a file without them imports rides without routes. */
+  routes?: ExportedRoute[];
 };
 
 /** A validated file, ready to write. */
@@ -35,6 +38,7 @@ export type ImportableContent = {
   featuredRide: FeaturedRide | null;
   stats: Stats | null;
   config: SiteConfig | null;
+  routes: ExportedRoute[];
 };
 
 const timestamp = z.iso.datetime({ offset: true, error: "Must be an ISO date-time such as 2026-11-22T10:00:00.000Z" });
@@ -69,6 +73,7 @@ const fileShape = z.strictObject({
   featuredRide: z.unknown().optional(),
   stats: z.unknown().optional(),
   config: z.unknown().optional(),
+  routes: z.array(z.unknown(), { error: "Must be a list of routes" }).optional(),
 });
 
 /** 'rides[3].itinerary[0].title' from a zod issue path under a prefix. */
@@ -176,7 +181,17 @@ export function parseContentFile(
   const stats = single("stats", statsRecordSchema, shape.stats);
   const config = single("config", configInputSchema, shape.config);
 
+  const routes: ExportedRoute[] = [];
+  (shape.routes ?? []).forEach((raw, index) => {
+    const route = check(errors, `routes[${index}]`, exportedRouteSchema, raw);
+    if (!route) return;
+    if (!rideIds.has(route.rideId)) errors[`routes[${index}].rideId`] = "Must be the id of a ride in the file";
+    else if (routes.some((other) => other.rideId === route.rideId))
+      errors[`routes[${index}].rideId`] = "A ride has one route";
+    else routes.push(route as ExportedRoute);
+  });
+
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const featuredRide = featuredInput ? { ...featuredInput, updatedAt: featuredMeta?.updatedAt ?? null } : null;
-  return { ok: true, content: { rides, heroSlides, featuredRide, stats, config } };
+  return { ok: true, content: { rides, heroSlides, featuredRide, stats, config, routes } };
 }

@@ -1,5 +1,6 @@
 import { notifyContentChanged, type ContentCollection } from "../content-events.server";
 import type { Database, Executor } from "../db/schema.server";
+import { exportRoutes, writeRoutes } from "../routes-gpx/route-transfer.server";
 import { getStoredConfig } from "./config.server";
 import { parseContentFile, type ContentFile, type ImportableContent } from "./content-file.server";
 import { hasAnyContent } from "./content-presence.server";
@@ -32,11 +33,13 @@ export async function exportContent(db: Executor): Promise<ContentFile> {
     featuredRide: await getFeaturedRide(db),
     stats: await getStoredStats(db),
     config: await getStoredConfig(db),
+    routes: await exportRoutes(db),
   };
 }
 
 async function removeContent(trx: Executor): Promise<void> {
   await trx.deleteFrom("rides").execute();
+  await trx.deleteFrom("ride_routes").execute();
   await trx.deleteFrom("hero_slides").execute();
   await trx.deleteFrom("documents").where("collection", "in", ["featuredRide", "stats", "config"]).execute();
 }
@@ -66,6 +69,7 @@ async function writeContent(trx: Executor, content: ImportableContent): Promise<
     await writeDocument(trx, "featuredRide", banner, updatedAt ?? undefined);
   }
   if (content.config) await writeDocument(trx, "config", content.config);
+  await writeRoutes(trx, content.routes);
   // The file's statistics are restored as they were, so a round trip loses nothing; a file
   // without them gets them computed, as after any other ride write.
   if (content.stats) await writeDocument(trx, "stats", content.stats, content.stats.lastUpdated ?? undefined);
