@@ -17,6 +17,7 @@ export default [
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("images/*", "routes/resources/image.ts"),
+  route("share/:kind/:name/:file", "routes/resources/share-card.ts"),
 
   // The admin portal: every route below the layout is guarded by its middleware.
   ...prefix("admin", [

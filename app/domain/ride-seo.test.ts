@@ -69,7 +69,8 @@ describe("rideMetaDescription", () => {
 });
 
 describe("rideMetaTags", () => {
-  const tags = rideMetaTags(ride, site);
+  const card = "/share/ride/r1/0123456789abcdef.jpg";
+  const tags = rideMetaTags(ride, site, card);
 
   it("has title, description and an absolute canonical link", () => {
     expect(tags).toContainEqual({ title: "Coorg Coffee Trail · Roadbook" });
@@ -77,11 +78,15 @@ describe("rideMetaTags", () => {
     expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://rides.example/ride/r1" });
   });
 
-  it("has Open Graph tags with the dates in the description and an absolute image URL", () => {
+  it("has Open Graph tags with the dates in the description and the share card as a sized JPEG", () => {
     expect(content(tags, "property", "og:type")).toBe("article");
     expect(content(tags, "property", "og:title")).toBe("Coorg Coffee Trail");
     expect(content(tags, "property", "og:description")).toContain("5th - 8th December 2026");
-    expect(content(tags, "property", "og:image")).toBe("https://rides.example/images/coorg.webp");
+    expect(content(tags, "property", "og:image")).toBe(`https://rides.example${card}`);
+    expect(content(tags, "property", "og:image:type")).toBe("image/jpeg");
+    expect(content(tags, "property", "og:image:width")).toBe("1200");
+    expect(content(tags, "property", "og:image:height")).toBe("630");
+    expect(content(tags, "property", "og:image:alt")).toBe("Coorg Coffee Trail");
     expect(content(tags, "property", "og:url")).toBe("https://rides.example/ride/r1");
     expect(content(tags, "property", "og:site_name")).toBe("Roadbook Riders");
   });
@@ -89,23 +94,22 @@ describe("rideMetaTags", () => {
   it("has a large-image Twitter card", () => {
     expect(content(tags, "name", "twitter:card")).toBe("summary_large_image");
     expect(content(tags, "name", "twitter:title")).toBe("Coorg Coffee Trail");
-    expect(content(tags, "name", "twitter:image")).toBe("https://rides.example/images/coorg.webp");
-  });
-
-  it("has no image tags for a ride without an image", () => {
-    const withoutImage = rideMetaTags({ ...ride, image: "" }, site);
-    expect(content(withoutImage, "property", "og:image")).toBeUndefined();
-    expect(content(withoutImage, "name", "twitter:image")).toBeUndefined();
+    expect(content(tags, "name", "twitter:image")).toBe(`https://rides.example${card}`);
   });
 
   it("percent-encodes the id in URLs", () => {
-    expect(content(rideMetaTags({ ...ride, id: "a b" }, site), "property", "og:url")).toBe(
+    expect(content(rideMetaTags({ ...ride, id: "a b" }, site, card), "property", "og:url")).toBe(
       "https://rides.example/ride/a%20b",
     );
   });
 
   it("carries the JSON-LD Event", () => {
     expect(tags).toContainEqual({ "script:ld+json": rideJsonLd(ride, site) });
+  });
+
+  it("has no JSON-LD for a ride without dates: an Event needs a startDate", () => {
+    const undated = rideMetaTags({ ...ride, startDate: "", endDate: "" }, site, card);
+    expect(undated.some((tag) => "script:ld+json" in tag)).toBe(false);
   });
 });
 

@@ -3,6 +3,7 @@ import { formatDateRange, parseIsoDate } from "./dates";
 import { rideHref } from "./featured-link";
 import { PLACEHOLDERS } from "./messages";
 import type { Ride } from "./ride";
+import { SHARE_CARD_HEIGHT, SHARE_CARD_TYPE, SHARE_CARD_WIDTH } from "./share-card";
 import { pageTitle } from "./site";
 
 // What search engines and link previews (WhatsApp, Facebook, X) read about a ride: meta
@@ -46,8 +47,9 @@ type SeoRide = Pick<
 
 const DESCRIPTION_MAX = 160;
 
+/** The URL on the origin; the path itself when the origin is unknown (a page that failed to load). */
 export function absoluteUrl(origin: string, href: string): string {
-  return new URL(href, `${origin}/`).href;
+  return origin ? new URL(href, `${origin}/`).href : href;
 }
 
 /**
@@ -112,11 +114,30 @@ export function rideJsonLd(ride: SeoRide, site: SeoSite): JsonLd {
   return event;
 }
 
-/** Title, description, canonical link, Open Graph, Twitter card and JSON-LD of a ride page. */
-export function rideMetaTags(ride: SeoRide, site: SeoSite): MetaTag[] {
+/**
+ * og:image and its size, type and alt text, and the same for X: a share card (a 1200 × 630
+ * JPEG, decision 023) at `cardPath`.
+ */
+export function shareImageTags(site: SeoSite, cardPath: string, alt: string): MetaTag[] {
+  const image = absoluteUrl(site.origin, cardPath);
+  return [
+    { property: "og:image", content: image },
+    { property: "og:image:type", content: SHARE_CARD_TYPE },
+    { property: "og:image:width", content: String(SHARE_CARD_WIDTH) },
+    { property: "og:image:height", content: String(SHARE_CARD_HEIGHT) },
+    { property: "og:image:alt", content: alt },
+    { name: "twitter:image", content: image },
+    { name: "twitter:image:alt", content: alt },
+  ];
+}
+
+/**
+ * Title, description, canonical link, Open Graph with the ride's share card, Twitter card and,
+ * for a ride with dates, JSON-LD (an Event without a startDate is one Google rejects).
+ */
+export function rideMetaTags(ride: SeoRide, site: SeoSite, cardPath: string): MetaTag[] {
   const url = absoluteUrl(site.origin, rideHref(ride.id));
   const description = rideMetaDescription(ride);
-  const image = ride.image ? absoluteUrl(site.origin, ride.image) : null;
   const tags: MetaTag[] = [
     { title: pageTitle(ride.title) },
     { name: "description", content: description },
@@ -130,15 +151,8 @@ export function rideMetaTags(ride: SeoRide, site: SeoSite): MetaTag[] {
     { name: "twitter:title", content: ride.title },
     { name: "twitter:description", content: description },
   ];
-  if (image) {
-    tags.push(
-      { property: "og:image", content: image },
-      { property: "og:image:alt", content: ride.title },
-      { name: "twitter:image", content: image },
-      { name: "twitter:image:alt", content: ride.title },
-    );
-  }
+  tags.push(...shareImageTags(site, cardPath, ride.title));
   if (ride.updatedAt) tags.push({ property: "article:modified_time", content: ride.updatedAt });
-  tags.push({ "script:ld+json": rideJsonLd(ride, site) });
+  if (parseIsoDate(ride.startDate)) tags.push({ "script:ld+json": rideJsonLd(ride, site) });
   return tags;
 }

@@ -44,16 +44,21 @@ test.describe("SEO and sharing", () => {
     expect(tags.get("og:title")).toBe(ride.title);
     expect(tags.get("og:description")).toMatch(new RegExp(`^${dates} · ${ride.duration} · ${ride.distance}\\. `));
     expect(tags.get("og:url")).toBe(url);
-    expect(tags.get("og:image")).toBe(`${baseURL}${ride.image}`);
+    const card = new RegExp(`^${baseURL}/share/ride/${ride.id}/[0-9a-f]{16}\\.jpg$`);
+    expect(tags.get("og:image")).toMatch(card);
+    expect(tags.get("og:image:type")).toBe("image/jpeg");
+    expect(tags.get("og:image:width")).toBe("1200");
+    expect(tags.get("og:image:height")).toBe("630");
+    expect(tags.get("og:image:alt")).toBe(ride.title);
     expect(tags.get("og:site_name")).toBe(FALLBACK_CONFIG.company.name);
     expect(tags.get("twitter:card")).toBe("summary_large_image");
     expect(tags.get("twitter:title")).toBe(ride.title);
-    expect(tags.get("twitter:image")).toBe(`${baseURL}${ride.image}`);
+    expect(tags.get("twitter:image")).toBe(tags.get("og:image"));
 
-    // The preview image is really there.
+    // The preview image is really there, a JPEG (some preview clients refuse anything else).
     const image = await request.get(tags.get("og:image")!);
     expect(image.status()).toBe(200);
-    expect(image.headers()["content-type"]).toMatch(/^image\//);
+    expect(image.headers()["content-type"]).toBe("image/jpeg");
   });
 
   test("a ride page has a schema.org Event in JSON-LD with dates, organizer and an INR offer", async ({

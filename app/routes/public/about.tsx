@@ -3,17 +3,12 @@ import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { VehicleIconSwitch } from "~/components/vehicle-icon-switch";
 import { Island } from "~/islands/island";
-import { pageTitle } from "~/domain/site";
+import { FALLBACK_CONFIG } from "~/domain/defaults";
+import { pageMetaTags, seoSite } from "~/domain/page-seo";
+import type { Route } from "./+types/about";
 
-export function meta() {
-  return [
-    { title: pageTitle("About Us") },
-    {
-      name: "description",
-      content:
-        "We are a community of riders organising weekend getaways and long road trips by motorbike and jeep, in small, well-planned groups.",
-    },
-  ];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMetaTags("about", seoSite(matches[1]?.loaderData, FALLBACK_CONFIG.company.name));
 }
 
 const REASONS = [

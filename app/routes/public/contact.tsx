@@ -3,7 +3,7 @@ import { CommunityFormButton } from "~/components/community-form-button";
 import { SocialIcon } from "~/components/social-icon";
 import { servicesContext } from "~/context";
 import { DEFAULT_BUSINESS_HOURS, FALLBACK_CONFIG, RESPONSE_TIME_NOTE } from "~/domain/defaults";
-import { pageTitle } from "~/domain/site";
+import { pageMetaTags, seoSite } from "~/domain/page-seo";
 import { socialLinks, telHref } from "~/domain/social-links";
 import { Island } from "~/islands/island";
 import { loadOrFallback } from "~/server/load-or-fallback.server";
@@ -22,14 +22,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export function meta() {
-  return [
-    { title: pageTitle("Contact") },
-    {
-      name: "description",
-      content: "Questions about a ride, a group booking or joining the community? Write, call or message us.",
-    },
-  ];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMetaTags("contact", seoSite(matches[1]?.loaderData, FALLBACK_CONFIG.company.name));
 }
 
 /** '/contact' (product.md#contact-page): the community form in a modal, contact cards and social buttons. */

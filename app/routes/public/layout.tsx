@@ -5,14 +5,15 @@ import { Island } from "~/islands/island";
 import { servicesContext } from "~/context";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { loadOrFallback } from "~/server/load-or-fallback.server";
+import { publicOrigin } from "~/server/public-url.server";
 import { CONTENT_PAGE_HANDLE } from "~/islands/content-page";
 import { getConfig } from "~/server/services/config.server";
 import type { Route } from "./+types/layout";
 
 export const handle = CONTENT_PAGE_HANDLE;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db, logger } = context.get(servicesContext);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { db, env, logger } = context.get(servicesContext);
   const config = await loadOrFallback(
     logger,
     "configuration",
@@ -20,7 +21,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     () => FALLBACK_CONFIG,
   );
   // The server's year, so the copyright never differs between the server render and hydration.
-  return { config, year: new Date().getFullYear() };
+  // The origin: every page's canonical link and share card are absolute URLs on it.
+  return { config, year: new Date().getFullYear(), origin: publicOrigin(env, request) };
 }
 
 /** The frame of every visitor page: skip link, navigation, the page as the main landmark, footer. */

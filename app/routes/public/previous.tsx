@@ -6,7 +6,8 @@ import { servicesContext } from "~/context";
 import { fallbackRides } from "~/domain/fallback-content";
 import { groupByYear, pageCount, previousPageHref, requestedPage } from "~/domain/ride-pages";
 import { rideSummary } from "~/domain/ride-summary";
-import { pageTitle } from "~/domain/site";
+import { FALLBACK_CONFIG } from "~/domain/defaults";
+import { pageMetaTags, seoSite } from "~/domain/page-seo";
 import { FALLBACK_STATS } from "~/domain/stats";
 import { PageLinks } from "~/components/page-links";
 import { loadOrFallback } from "~/server/load-or-fallback.server";
@@ -40,7 +41,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { rides: rides.map(rideSummary), stats, page, pages, origin: publicOrigin(env, request) };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { page = 1, pages = 1, origin = "" } = loaderData ?? {};
   const link = (rel: string, target: number) => ({
     tagName: "link",
@@ -48,12 +49,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
     href: `${origin}${previousPageHref(target)}`,
   });
   return [
-    { title: pageTitle(page === 1 ? "Past Adventures" : `Past Adventures, page ${page} of ${pages}`) },
-    {
-      name: "description",
-      content: "The rides we have completed: routes, distances, riders and the photos and videos from the road.",
-    },
-    link("canonical", page),
+    ...pageMetaTags("previous", seoSite(matches[1]?.loaderData, FALLBACK_CONFIG.company.name), {
+      title: page === 1 ? "Past Adventures" : `Past Adventures, page ${page} of ${pages}`,
+      canonicalPath: previousPageHref(page),
+    }),
     ...(page > 1 ? [link("prev", page - 1)] : []),
     ...(page < pages ? [link("next", page + 1)] : []),
   ];

@@ -20,6 +20,7 @@ import { seatsText } from "~/domain/registration";
 import { registerHref } from "~/domain/registration-links";
 import { rideSummary } from "~/domain/ride-summary";
 import { rideMetaTags } from "~/domain/ride-seo";
+import { rideShareCard, rideShareCardPath } from "~/domain/share-card";
 import { pageTitle } from "~/domain/site";
 import { publicOrigin } from "~/server/public-url.server";
 import { availabilityOf, rideCards } from "~/server/registrations/rider.server";
@@ -90,11 +91,12 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs) {
   if (error || !loaderData) {
     return [{ title: pageTitle(rideErrorMessage(error).heading) }, { name: "robots", content: "noindex" }];
   }
-  const { ride, origin, sample } = loaderData;
+  const { ride, origin, sample, registration } = loaderData;
   // The public layout has loaded the configuration already; its company is the site's name.
   const [, layout] = matches;
   const siteName = layout?.loaderData?.config.company.name || FALLBACK_CONFIG.company.name;
-  const tags = rideMetaTags(ride, { origin, siteName });
+  const card = rideShareCardPath(ride.id, rideShareCard(ride, registration?.seats ?? null));
+  const tags = rideMetaTags(ride, { origin, siteName }, card);
   return sample ? [...tags, { name: "robots", content: "noindex" }] : tags;
 }
 

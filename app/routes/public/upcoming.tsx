@@ -7,7 +7,8 @@ import { RideGrid } from "~/components/ride-grid";
 import { servicesContext } from "~/context";
 import { FALLBACK_SLIDES, fallbackRides } from "~/domain/fallback-content";
 import { rideHref } from "~/domain/featured-link";
-import { pageTitle } from "~/domain/site";
+import { FALLBACK_CONFIG } from "~/domain/defaults";
+import { pageMetaTags, seoSite } from "~/domain/page-seo";
 import { loadOrFallback } from "~/server/load-or-fallback.server";
 import { rideCards } from "~/server/registrations/rider.server";
 import { getFeaturedRide } from "~/server/services/featured.server";
@@ -45,15 +46,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export function meta() {
-  return [
-    { title: pageTitle("Upcoming Rides") },
-    {
-      name: "description",
-      content:
-        "Upcoming motorcycle and road-trip tours: dates, routes, distances and costs. Pick your next ride and join the group.",
-    },
-  ];
+/** '/' and '/upcoming' are one page: both name '/' as the canonical address. */
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMetaTags("home", seoSite(matches[1]?.loaderData, FALLBACK_CONFIG.company.name));
 }
 
 /** '/' and '/upcoming' (product.md#upcoming-page): hero carousel, featured ride, upcoming rides, call to join. */
