@@ -2,6 +2,7 @@ import { CalendarPlus, Clock } from "lucide-react";
 import { bookingAmount, rideAmount } from "~/domain/cost";
 import { formatIndianShortDate, parseIsoDate } from "~/domain/dates";
 import type { Ride } from "~/domain/ride";
+import type { RideShare } from "~/domain/ride-share";
 import { rideHref } from "~/domain/featured-link";
 import { Island } from "~/islands/island";
 import { SeatsNote } from "~/components/registration/seats-note";
@@ -34,7 +35,16 @@ export type SiteRegistration = { seats: string | null; href: string | null };
  * none), Register Now and Share This Ride, plus a calendar file of the ride's dates. For a ride
  * taking registrations here, the seats left and Register Now as a link to its form.
  */
-export function BookingCard({ ride, registration }: { ride: BookingRide; registration?: SiteRegistration }) {
+export function BookingCard({
+  ride,
+  registration,
+  share,
+}: {
+  ride: BookingRide;
+  registration?: SiteRegistration;
+  /** What Share This Ride sends (decision 023); without it the button only copies the link. */
+  share?: RideShare;
+}) {
   const lastBookingDate = formatIndianShortDate(ride.lastBookingDate);
   const total = rideAmount(ride);
   const booking = bookingAmount(ride);
@@ -70,7 +80,7 @@ export function BookingCard({ ride, registration }: { ride: BookingRide; registr
             <RegisterLabel />
           </a>
         ) : null}
-        <Island name="share-button" component={ShareButton} props={{}} />
+        <Island name="share-button" component={ShareButton} props={{ share }} />
         {parseIsoDate(ride.startDate) ? (
           <a
             href={`${rideHref(ride.id)}/calendar.ics`}

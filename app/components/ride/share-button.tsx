@@ -1,16 +1,24 @@
-import { Check, Share2 } from "lucide-react";
+import { Check, MessageCircle, Share2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { LINK_COPIED_MS } from "~/domain/constants";
+import { type RideShare, whatsAppShareHref } from "~/domain/ride-share";
 import { copyText } from "./copy-text";
 
 // Each copy makes a new notice object, so a second click restarts the two seconds.
 type Notice = { text: string; tone: "success" | "error" };
 
+/** A phone (a coarse pointer) with the Web Share API opens its own share sheet; a desktop copies the link. */
+function sharesNatively(): boolean {
+  return typeof navigator.share === "function" && window.matchMedia("(pointer: coarse)").matches;
+}
+
 /**
- * 'Share This Ride' (product.md#booking-card): copies the page's address and says 'Link Copied!' for two
- * seconds. The notice is a live region, so screen readers announce it too.
+ * product.md#booking-card 'Share This Ride': on a phone the share sheet with the ride's title,
+ * dates and price; elsewhere (or when the sheet fails) copies the page's address and says
+ * 'Link Copied!' for two seconds. The notice is a live region, so screen readers announce it
+ * too. Below it, a plain link that opens WhatsApp with the message typed (decision 023).
  */
-export function ShareButton() {
+export function ShareButton({ share }: { share?: RideShare }) {
   const [notice, setNotice] = useState<Notice | null>(null);
 
   useEffect(() => {
@@ -19,7 +27,7 @@ export function ShareButton() {
     return () => clearTimeout(timer);
   }, [notice]);
 
-  const share = async () => {
+  const copyLink = async () => {
     const { origin, pathname, search } = window.location;
     const copied = await copyText(`${origin}${pathname}${search}`);
     setNotice(
@@ -29,11 +37,21 @@ export function ShareButton() {
     );
   };
 
+  const onShare = async () => {
+    if (!share || !sharesNatively()) return copyLink();
+    try {
+      await navigator.share({ title: share.title, text: share.text, url: share.url });
+    } catch (error) {
+      // The rider closed the sheet: nothing to say. Any other failure falls back to copying.
+      if (!(error instanceof DOMException && error.name === "AbortError")) await copyLink();
+    }
+  };
+
   return (
     <div>
       <button
         type="button"
-        onClick={share}
+        onClick={onShare}
         className="flex w-full items-center justify-center gap-2 rounded-xl border-2 border-ink-200 px-5 py-3 font-semibold text-ink-800 transition hover:border-ink-300 hover:bg-ink-50"
       >
         <Share2 aria-hidden="true" className="size-5" />
@@ -49,6 +67,17 @@ export function ShareButton() {
           </span>
         ) : null}
       </p>
+      {share ? (
+        <a
+          href={whatsAppShareHref(share)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="flex items-center justify-center gap-2 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+        >
+          <MessageCircle aria-hidden="true" className="size-4" />
+          Share on WhatsApp
+        </a>
+      ) : null}
     </div>
   );
 }

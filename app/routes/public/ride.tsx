@@ -19,7 +19,9 @@ import type { Ride } from "~/domain/ride";
 import { seatsText } from "~/domain/registration";
 import { registerHref } from "~/domain/registration-links";
 import { rideSummary } from "~/domain/ride-summary";
-import { rideMetaTags } from "~/domain/ride-seo";
+import { absoluteUrl, rideMetaTags } from "~/domain/ride-seo";
+import { rideShare } from "~/domain/ride-share";
+import { rideHref } from "~/domain/featured-link";
 import { rideShareCard, rideShareCardPath } from "~/domain/share-card";
 import { pageTitle } from "~/domain/site";
 import { publicOrigin } from "~/server/public-url.server";
@@ -101,7 +103,7 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs) {
 }
 
 export default function RideDetails({ loaderData }: Route.ComponentProps) {
-  const { ride, similar, registration } = loaderData;
+  const { ride, similar, registration, origin } = loaderData;
   return (
     <article>
       <RideHero ride={ride} />
@@ -115,7 +117,11 @@ export default function RideDetails({ loaderData }: Route.ComponentProps) {
           <RidePolicy ride={ride} />
         </div>
         <aside aria-label="Booking" className="lg:sticky lg:top-[calc(var(--spacing-nav)+5rem)] lg:self-start">
-          <BookingCard ride={ride} registration={registration} />
+          <BookingCard
+            ride={ride}
+            registration={registration}
+            share={rideShare(ride, absoluteUrl(origin, rideHref(ride.id)))}
+          />
         </aside>
       </div>
       <SimilarRides rides={similar} variant={ride.status === "completed" ? "completed" : "upcoming"} />
