@@ -89,7 +89,7 @@ describe("request logging", () => {
     logger.info(
       {
         password: "hunter2-password",
-        user: { email: "a@b.in", passwordHash: "scrypt$hash-value" },
+        user: { id: "u-1", passwordHash: "scrypt$hash-value" },
         session: { token: "session-token-value" },
         env: { sessionSecret: "session-secret-value", databaseUrl: "postgres://u:db-password@h/db" },
         s3: { secretAccessKey: "s3-secret-value" },
@@ -112,6 +112,6 @@ describe("request logging", () => {
     ]) {
       expect(written).not.toContain(secret);
     }
-    expect(lines[0]).toMatchObject({ msg: "everything secret", user: { email: "a@b.in" } });
+    expect(lines[0]).toMatchObject({ msg: "everything secret", user: { id: "u-1" } });
   });
 });
