@@ -5,7 +5,7 @@ import { listRecentActivity } from "~/server/services/audit.server";
 import { register, type Registration } from "~/server/services/registrations.server";
 import { getRide } from "~/server/services/rides.server";
 import { riderForm } from "../support/registration-fixtures";
-import { addRide, adminCard, statusLine, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
+import { addRide, adminCard, postAction, statusLine, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
 import { expect, expectNoA11yViolations } from "./fixtures.ts";
 
 // Issue 12, the admin's side, at phone size: from Ride Management to a ride's Riders page, where
@@ -116,4 +116,70 @@ test("the admin settles a ride's riders, exports them and checks them in @mobile
   );
   const summaries = (await listRecentActivity(db, 100)).map((entry) => entry.summary).join("\n");
   expect(summaries).not.toMatch(/Asha|Bala|Chitra/);
+});
+
+test("the Riders page shows a new registration as it arrives, without a reload", async ({ adminPage: page, db }) => {
+  const title = uniqueTitle("Nandi Hills Dawn");
+  const rideId = await addRide(page, db, title, { registration: { mode: "site", seats: 5 } });
+  await page.goto(`/admin/rides/${rideId}/riders`);
+  await expect(page.getByText("0 registrations shown")).toBeVisible();
+
+  // A rider posts the public form (another browser: no admin cookie).
+  const rider = await page.context().browser()!.newContext();
+  const answer = await rider.request.post(`${new URL(page.url()).origin}/ride/${rideId}/register`, {
+    form: riderForm(1, { name: "Divya Shetty", mobile: freshMobile() }) as Record<string, string>,
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(answer.status(), await answer.text()).toBe(303);
+  await rider.close();
+
+  await expect(page.getByTestId("rider")).toHaveCount(1);
+  await expect(page.getByTestId("rider")).toContainText("Divya Shetty");
+  await expect(page.getByTestId("seats-summary")).toContainText("1 of 5 seats booked, 4 left");
+});
+
+test("the ride form's Registration section is checked in the form and by the server, a message per field", async ({
+  adminPage: page,
+  db,
+}) => {
+  const title = uniqueTitle("Kudremukh Loop");
+  const rideId = await addRide(page, db, title);
+  await page.goto(`/admin/rides?edit=${rideId}`);
+  const section = page.getByRole("group", { name: "Registration" });
+  await section.getByLabel("Registration").selectOption("site");
+  await section.getByLabel("Rider with pillion (own bike, 2 seats)", { exact: true }).check();
+  await section.getByLabel("Rider with pillion (own bike, 2 seats): price").fill("₹9,000");
+  await page.getByRole("button", { name: "Update Ride" }).click();
+  await expect(section.getByLabel("Seats", { exact: true })).toHaveAccessibleDescription(
+    /Seats must be a whole number from 1 to 10,000/,
+  );
+  expect((await getRide(db, rideId))?.registration?.mode ?? "external").toBe("external");
+
+  await section.getByLabel("Seats", { exact: true }).fill("12");
+  await page.getByRole("button", { name: "Update Ride" }).click();
+  await expect(statusLine(page)).toHaveText(/success/i);
+  expect((await getRide(db, rideId))?.registration).toMatchObject({
+    mode: "site",
+    seats: 12,
+    options: { solo: { offered: true }, pillion: { offered: true, price: "₹9,000" } },
+  });
+  await page.goto("/admin/rides");
+  await expect(adminCard(page, title).getByRole("link", { name: `Riders of ${title}` })).toBeVisible();
+
+  // The action itself, whatever the browser checked.
+  const stored = (await getRide(db, rideId))!;
+  const refused = await postAction(page, "/admin/rides", {
+    intent: "update",
+    id: rideId,
+    version: stored.version,
+    ride: {
+      ...stored,
+      registration: { mode: "site", seats: -3 },
+    },
+  });
+  expect(refused.status()).toBe(400);
+  const answer = await refused.text();
+  expect(answer).toContain("Seats must be a whole number from 1 to 10,000");
+  expect((await getRide(db, rideId))?.version).toBe(stored.version);
 });
