@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
 import { randomInt } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { listRecentActivity } from "~/server/services/audit.server";
@@ -15,6 +16,14 @@ import { expect, expectNoA11yViolations } from "./fixtures.ts";
 
 const test = testOnOwnAdminServer({});
 test.describe.configure({ timeout: 90_000 });
+
+/** Nothing overflows sideways: on a phone the page is read by scrolling down only. */
+async function expectFitsWidth(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
 
 /** A mobile number no other test uses, as a rider types it (Indian, without +91). */
 const freshMobile = () => `9${String(randomInt(1e9)).padStart(9, "0")}`;
@@ -47,6 +56,7 @@ test("the admin settles a ride's riders, exports them and checks them in @mobile
     `https://wa.me/91${mobiles[0]}`,
   );
   await expectNoA11yViolations(page);
+  await expectFitsWidth(page);
 
   // Mark paid.
   await card(first.reference)
@@ -103,6 +113,7 @@ test("the admin settles a ride's riders, exports them and checks them in @mobile
   await page.getByRole("button", { name: "Check in Chitra Nair" }).click();
   await expect(page.getByTestId("check-in-count")).toHaveText("2 of 2 confirmed riders checked in");
   await expectNoA11yViolations(page);
+  await expectFitsWidth(page);
   await page.getByRole("button", { name: "Set participants to 2" }).click();
   await expect(statusLine(page)).toHaveText("Participants set to 2 successfully");
   await expect(page.getByTestId("ride-participants")).toHaveText("2");
@@ -111,6 +122,7 @@ test("the admin settles a ride's riders, exports them and checks them in @mobile
   // The dashboard: seats of the ride, and the changes in recent activity (by reference only).
   await page.goto("/admin");
   await expect(page.getByTestId("ride-seats").filter({ hasText: title })).toContainText("2 of 2 seats booked");
+  await expectNoA11yViolations(page);
   await expect(page.getByTestId("recent-activity")).toContainText(
     `Marked booking ${first.reference} on "${title}" as paid`,
   );
