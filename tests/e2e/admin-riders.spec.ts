@@ -151,6 +151,17 @@ test("the Riders page shows a new registration as it arrives, without a reload",
   await expect(page.getByTestId("seats-summary")).toContainText("1 of 5 seats booked, 4 left");
 });
 
+test.describe("a ride that does not exist", () => {
+  // The browser reports the page's 404 status in its console.
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test("has a Riders page that says so, answered with a 404", async ({ adminPage: page }) => {
+    const missing = await page.goto("/admin/rides/no-such-ride/riders");
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByText("This ride does not exist")).toBeVisible();
+  });
+});
+
 test("the ride form's Registration section is checked in the form and by the server, a message per field", async ({
   adminPage: page,
   db,

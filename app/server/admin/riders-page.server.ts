@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { registrationSettingsOf, type RegistrationSettings } from "~/domain/registration";
 import type { RideStatus } from "~/domain/ride";
 import { groupNumbers } from "~/domain/rider-contact";
@@ -51,7 +51,7 @@ function toRiderRow(registration: Registration): RiderRow {
 /**
  * The data of a ride's Riders or check-in page: the ride, its registrations filtered by the
  * query string (an unknown filter value is no filter), and its counts. A ride that does not
- * exist loads as null, and the page says so.
+ * exist loads as null, with a 404, and the page says so.
  */
 export async function loadRidersPage(context: Readonly<RouterContextProvider>, rideId: string, url: URL) {
   const query = Object.fromEntries(url.searchParams);
@@ -61,7 +61,7 @@ export async function loadRidersPage(context: Readonly<RouterContextProvider>, r
     payment: filters.payment ?? "",
     search: filters.search ?? "",
   };
-  return loadAdminPage(context, {
+  const page = await loadAdminPage(context, {
     what: "the riders of a ride",
     load: async (db) => {
       const ride = await getRide(db, rideId);
@@ -91,4 +91,6 @@ export async function loadRidersPage(context: Readonly<RouterContextProvider>, r
     fallback: { ride: null, riders: [] as RiderRow[], counts: NO_COUNTS, filters: shown, numbers: "" },
     loadError: "Error loading the riders: please try again",
   });
+  // An unknown ride is a 404 (the page says so); a failed load keeps the admin kit's answer.
+  return data(page, { status: page.ride || page.loadError ? 200 : 404 });
 }
