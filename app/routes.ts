@@ -14,6 +14,8 @@ export default [
     route("booking/:token", "routes/public/booking.tsx"),
   ]),
   route("ride/:rideId/calendar.ics", "routes/resources/ride-calendar.ts"),
+  // The route's GPX: route.gpx as uploaded, day-{n}.gpx cut from it (issue 13).
+  route("ride/:rideId/gpx/:file", "routes/resources/ride-gpx.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("images/*", "routes/resources/image.ts"),
@@ -24,6 +26,8 @@ export default [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("rides", "routes/admin/rides.tsx"),
+      route("rides/:rideId/route", "routes/admin/ride-route.tsx"),
+      route("rides/:rideId/route/gpx", "routes/admin/ride-route-upload.ts"),
       route("rides/:rideId/riders", "routes/admin/ride-riders.tsx"),
       route("rides/:rideId/riders.csv", "routes/admin/ride-riders-csv.ts"),
       route("rides/:rideId/check-in", "routes/admin/ride-check-in.tsx"),

@@ -16,6 +16,8 @@ export type CalendarEvent = {
   url: string;
   /** When the event data last changed. */
   stamp: Date;
+  /** Where it starts (a ride's meeting point): LOCATION text and GEO. */
+  location?: { text: string; latitude: number; longitude: number };
 };
 
 const CRLF = "\r\n";
@@ -99,6 +101,13 @@ export function buildIcs(event: CalendarEvent, productId: string): string | null
     `SUMMARY:${escapeText(event.summary)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
     `URL:${event.url}`,
+    ...(event.location
+      ? [
+          `LOCATION:${escapeText(event.location.text)}`,
+          // GEO is latitude;longitude as floats (RFC 5545 §3.8.1.6); six decimals are about 0.1 m.
+          `GEO:${event.location.latitude.toFixed(6)};${event.location.longitude.toFixed(6)}`,
+        ]
+      : []),
     "TRANSP:TRANSPARENT",
     "END:VEVENT",
     "END:VCALENDAR",

@@ -87,8 +87,26 @@ export function rideMetaDescription(ride: SeoRide): string {
   return truncate([facts, ride.description].filter((part) => part.trim()).join(". "), DESCRIPTION_MAX);
 }
 
-/** A schema.org Event for a public ride (cancelled rides are never public, so never EventCancelled). */
-export function rideJsonLd(ride: SeoRide, site: SeoSite): JsonLd {
+/** Where a ride meets: its route's meeting point (issue 13, decision 022). */
+export type EventPlace = { name: string; address: string; latitude: number; longitude: number };
+
+/** A schema.org Place with its address and coordinates; the name falls back to the address. */
+export function placeJsonLd(place: EventPlace): JsonLd {
+  const name = place.name || place.address || `${place.latitude}, ${place.longitude}`;
+  const json: JsonLd = {
+    "@type": "Place",
+    name,
+    geo: { "@type": "GeoCoordinates", latitude: place.latitude, longitude: place.longitude },
+  };
+  if (place.address) json.address = { "@type": "PostalAddress", streetAddress: place.address };
+  return json;
+}
+
+/**
+ * A schema.org Event for a public ride (cancelled rides are never public, so never
+ * EventCancelled); its location is the meeting point when the ride has a route.
+ */
+export function rideJsonLd(ride: SeoRide, site: SeoSite, place?: EventPlace): JsonLd {
   const url = absoluteUrl(site.origin, rideHref(ride.id));
   const event: JsonLd = {
     "@context": "https://schema.org",
@@ -103,6 +121,7 @@ export function rideJsonLd(ride: SeoRide, site: SeoSite): JsonLd {
   if (parseIsoDate(ride.startDate)) event.startDate = ride.startDate;
   if (parseIsoDate(ride.endDate)) event.endDate = ride.endDate;
   if (ride.image) event.image = [absoluteUrl(site.origin, ride.image)];
+  if (place) event.location = placeJsonLd(place);
   const amount = rideAmount(ride);
   const price = amount ? priceNumber(amount.amount) : null;
   if (price !== null) {
@@ -135,7 +154,7 @@ export function shareImageTags(site: SeoSite, cardPath: string, alt: string): Me
  * Title, description, canonical link, Open Graph with the ride's share card, Twitter card and,
  * for a ride with dates, JSON-LD (an Event without a startDate is one Google rejects).
  */
-export function rideMetaTags(ride: SeoRide, site: SeoSite, cardPath: string): MetaTag[] {
+export function rideMetaTags(ride: SeoRide, site: SeoSite, cardPath: string, place?: EventPlace): MetaTag[] {
   const url = absoluteUrl(site.origin, rideHref(ride.id));
   const description = rideMetaDescription(ride);
   const tags: MetaTag[] = [
@@ -153,6 +172,6 @@ export function rideMetaTags(ride: SeoRide, site: SeoSite, cardPath: string): Me
   ];
   tags.push(...shareImageTags(site, cardPath, ride.title));
   if (ride.updatedAt) tags.push({ property: "article:modified_time", content: ride.updatedAt });
-  if (parseIsoDate(ride.startDate)) tags.push({ "script:ld+json": rideJsonLd(ride, site) });
+  if (parseIsoDate(ride.startDate)) tags.push({ "script:ld+json": rideJsonLd(ride, site, place) });
   return tags;
 }

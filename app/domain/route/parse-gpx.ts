@@ -46,14 +46,15 @@ export function parseGpx(bytes: Uint8Array): ParsedGpx {
   for (const feature of collection.features) {
     const geometry = feature.geometry as Geometry | null;
     if (!geometry) continue;
-    const properties = (feature.properties ?? {}) as { name?: unknown; _gpxType?: unknown };
+    const properties: Record<string, unknown> = feature.properties ?? {};
     const name = typeof properties.name === "string" ? properties.name.trim() : "";
     if (geometry.type === "Point") {
       if (!validPosition(geometry.coordinates)) throw new GpxRejectedError(GPX_MESSAGES.badCoordinates);
       waypoints.push({ name, position: (geometry.coordinates as number[]).slice(0, 2) });
       continue;
     }
-    const target = properties._gpxType === "rte" ? routes : tracks;
+    // togeojson names the GPX element a line came from in this property.
+    const target = properties["_gpxType"] === "rte" ? routes : tracks;
     if (geometry.type === "LineString") target.push(checkedLine(name, geometry.coordinates));
     if (geometry.type === "MultiLineString") {
       for (const segment of geometry.coordinates as unknown[]) target.push(checkedLine(name, segment));

@@ -7,6 +7,7 @@ import { RideInclusions } from "~/components/ride/ride-inclusions";
 import { RideItinerary } from "~/components/ride/ride-itinerary";
 import { RideOverview } from "~/components/ride/ride-overview";
 import { RidePolicy } from "~/components/ride/ride-policy";
+import { RideRoute, type RideRouteView } from "~/components/route/ride-route";
 import { RideTabs } from "~/components/ride/ride-tabs";
 import { Island } from "~/islands/island";
 import { RideThingsToCarry } from "~/components/ride/ride-things-to-carry";
@@ -20,11 +21,13 @@ import { seatsText } from "~/domain/registration";
 import { registerHref } from "~/domain/registration-links";
 import { rideSummary } from "~/domain/ride-summary";
 import { absoluteUrl, rideMetaTags } from "~/domain/ride-seo";
+import { itineraryWithRoute } from "~/domain/route/format";
 import { rideShare } from "~/domain/ride-share";
 import { rideHref } from "~/domain/featured-link";
 import { rideShareCard, rideShareCardPath } from "~/domain/share-card";
 import { pageTitle } from "~/domain/site";
 import { publicOrigin } from "~/server/public-url.server";
+import { getRideRoute } from "~/server/routes-gpx/ride-routes.server";
 import { availabilityOf, rideCards } from "~/server/registrations/rider.server";
 import { countPublicRides, getPublicRide } from "~/server/services/public-rides.server";
 import { similarRides } from "~/server/services/rides.server";
@@ -32,7 +35,21 @@ import type { Route } from "./+types/ride";
 
 const LOAD_ERROR_MESSAGE = "The ride could not be loaded right now. Please try again in a few minutes.";
 
-type Details = { ride: Ride; similar: Ride[]; sample: boolean; registration?: SiteRegistration };
+type Details = {
+  ride: Ride;
+  similar: Ride[];
+  sample: boolean;
+  registration?: SiteRegistration;
+  route?: RideRouteView | null;
+};
+
+/** What the page draws of a ride's route (issue 13). */
+async function routeView(db: AppServices["db"], rideId: string): Promise<RideRouteView | null> {
+  const route = await getRideRoute(db, rideId);
+  if (!route) return null;
+  const { drawing, days, distance, climb, descent, highest, profile } = route.summary;
+  return { summary: { drawing, days, distance, climb, descent, highest, profile }, meetingPoint: route.meetingPoint };
+}
 
 /**
  * Seats and Register Now of a ride taking registrations here; undefined for its external form
@@ -48,8 +65,12 @@ async function siteRegistration(db: AppServices["db"], ride: Ride): Promise<Site
 async function loadDetails(db: AppServices["db"], id: string): Promise<Details | null> {
   const ride = await getPublicRide(db, id);
   if (!ride) return null;
-  const [similar, registration] = await Promise.all([similarRides(db, ride), siteRegistration(db, ride)]);
-  return { ride, similar, sample: false, registration };
+  const [similar, registration, route] = await Promise.all([
+    similarRides(db, ride),
+    siteRegistration(db, ride),
+    routeView(db, ride.id),
+  ]);
+  return { ride, similar, sample: false, registration, route };
 }
 
 /**
@@ -80,8 +101,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const availableRides = await countPublicRides(services.db).catch(() => 0);
     throw data({ rideId, availableRides } satisfies RideNotFoundData, { status: 404 });
   }
+  const ride = rideForDisplay(details.ride);
+  const route = details.route ?? null;
   return {
-    ride: rideForDisplay(details.ride),
+    ride: { ...ride, itinerary: itineraryWithRoute(ride.itinerary, route?.summary ?? null) },
+    route,
     similar: details.sample ? details.similar.map(rideSummary) : await rideCards(services, details.similar),
     sample: details.sample,
     registration: details.registration,
@@ -93,17 +117,17 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs) {
   if (error || !loaderData) {
     return [{ title: pageTitle(rideErrorMessage(error).heading) }, { name: "robots", content: "noindex" }];
   }
-  const { ride, origin, sample, registration } = loaderData;
+  const { ride, origin, sample, registration, route } = loaderData;
   // The public layout has loaded the configuration already; its company is the site's name.
   const [, layout] = matches;
   const siteName = layout?.loaderData?.config.company.name || FALLBACK_CONFIG.company.name;
   const card = rideShareCardPath(ride.id, rideShareCard(ride, registration?.seats ?? null));
-  const tags = rideMetaTags(ride, { origin, siteName }, card);
+  const tags = rideMetaTags(ride, { origin, siteName }, card, route?.meetingPoint);
   return sample ? [...tags, { name: "robots", content: "noindex" }] : tags;
 }
 
 export default function RideDetails({ loaderData }: Route.ComponentProps) {
-  const { ride, similar, registration, origin } = loaderData;
+  const { ride, similar, registration, origin, route } = loaderData;
   return (
     <article>
       <RideHero ride={ride} />
@@ -112,6 +136,7 @@ export default function RideDetails({ loaderData }: Route.ComponentProps) {
         <div className="divide-y divide-ink-100">
           <RideOverview ride={ride} />
           <RideItinerary itinerary={ride.itinerary} />
+          {route ? <RideRoute rideId={ride.id} title={ride.title} route={route} /> : null}
           <RideInclusions ride={ride} />
           <RideThingsToCarry ride={ride} />
           <RidePolicy ride={ride} />

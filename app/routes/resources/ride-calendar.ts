@@ -1,9 +1,11 @@
 import { servicesContext } from "~/context";
 import { buildIcs } from "~/domain/ics";
+import type { MeetingPoint } from "~/domain/route/meeting-point";
 import { rideHref } from "~/domain/featured-link";
 import { absoluteUrl } from "~/domain/ride-seo";
 import { SITE_NAME } from "~/domain/site";
 import { publicOrigin } from "~/server/public-url.server";
+import { getRideRoute } from "~/server/routes-gpx/ride-routes.server";
 import { getPublicRide } from "~/server/services/public-rides.server";
 import type { Route } from "./+types/ride-calendar";
 
@@ -21,12 +23,20 @@ function fileName(title: string): string {
   return `${slug || "ride"}.ics`;
 }
 
+/** The meeting point as a calendar's LOCATION: name and address, else its coordinates. */
+function meetingPlace(point: MeetingPoint) {
+  const text = [point.name, point.address].filter(Boolean).join(", ") || `${point.latitude}, ${point.longitude}`;
+  return { text, latitude: point.latitude, longitude: point.longitude };
+}
+
 /** /ride/{id}/calendar.ics: the ride's days as an all-day calendar event (cancelled rides are not public). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env, logger } = context.get(servicesContext);
   let ride;
+  let route;
   try {
     ride = await getPublicRide(db, params.rideId);
+    route = ride ? await getRideRoute(db, ride.id) : null;
   } catch (error) {
     logger.error({ err: error, rideId: params.rideId }, "calendar: ride could not be loaded");
     return textResponse("The calendar file could not be created right now. Please try again later.", 503, {
@@ -47,6 +57,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       description: [facts, ride.description, `Details and registration: ${url}`].filter(Boolean).join("\n\n"),
       url,
       stamp: Number.isFinite(Date.parse(ride.updatedAt)) ? new Date(ride.updatedAt) : new Date(),
+      location: route ? meetingPlace(route.meetingPoint) : undefined,
     },
     `-//${SITE_NAME}//Rides//EN`,
   );

@@ -1,0 +1,93 @@
+import { Upload } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import { isActionResult } from "~/domain/action-result";
+import { GPX_MESSAGES, MAX_GPX_BYTES, megabytes } from "~/domain/route/gpx-guard";
+
+/** Where a ride's GPX is sent: the raw file as the body, like images (decision 008). */
+export const routeUploadHref = (rideId: string, fileName: string) =>
+  `/admin/rides/${encodeURIComponent(rideId)}/route/gpx?${new URLSearchParams({ name: fileName })}`;
+
+const UPLOAD_FAILED = "The route could not be uploaded. Check the connection and try again.";
+
+/** Choose a GPX file and send it; the page reloads its data once the server has measured it. */
+export function RouteUploadField({
+  rideId,
+  replacing,
+  show,
+}: {
+  rideId: string;
+  replacing: boolean;
+  show: (text: string) => void;
+}) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+
+  async function send(file: File) {
+    setError("");
+    if (file.size > MAX_GPX_BYTES) {
+      setError(GPX_MESSAGES.tooLarge(megabytes(file.size)));
+      return;
+    }
+    setBusy(true);
+    try {
+      const response = await fetch(routeUploadHref(rideId, file.name), {
+        method: "POST",
+        body: file,
+        headers: { "Content-Type": "application/gpx+xml", Accept: "application/json" },
+      });
+      const result: unknown = await response.json().catch(() => null);
+      if (!isActionResult(result)) throw new Error("unexpected answer");
+      if (!result.ok) setError(result.errors?.file ?? result.errors?.days ?? result.message);
+      show(result.message);
+      if (result.ok) await revalidator.revalidate();
+    } catch {
+      setError(UPLOAD_FAILED);
+      show(UPLOAD_FAILED);
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = "";
+    }
+  }
+
+  return (
+    <div className="space-y-2">
+      <label htmlFor={inputId} className="block font-semibold text-ink-900">
+        {replacing ? "Replace the GPX file" : "GPX file"}
+      </label>
+      <p className="text-sm text-ink-600">
+        GPX 1.0 or 1.1 from Calimoto, REVER, Kurviger, OsmAnd, BaseCamp or a converter; at most 10 MB and 200,000
+        points. One track (or segment) per day maps onto the days; a single track is split at overnight stops below.
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          accept=".gpx,application/gpx+xml,application/xml,text/xml"
+          disabled={busy}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            if (file) void send(file);
+          }}
+          className="block text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-600 file:px-4 file:py-2 file:font-semibold file:text-white"
+        />
+        {busy ? (
+          <span role="status" className="inline-flex items-center gap-2 text-sm text-ink-600">
+            <Upload aria-hidden="true" className="size-4 animate-pulse" />
+            Uploading…
+          </span>
+        ) : null}
+      </div>
+      {error ? (
+        <p id={`${inputId}-error`} role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { Readable } from "node:stream";
+import { servicesContext } from "~/context";
+import { gpxFileDay } from "~/domain/route/links";
+import { SITE_NAME } from "~/domain/site";
+import { dayGpx, getRideRoute, originalGpx } from "~/server/routes-gpx/ride-routes.server";
+import { getPublicRide } from "~/server/services/public-rides.server";
+import type { Route } from "./+types/ride-gpx";
+
+const text = (body: string, status: number) =>
+  new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+/** 'coorg-coffee-trail-day-2.gpx' from the title. */
+function downloadName(title: string, day: number): string {
+  const slug = title
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60);
+  return `${slug || "ride"}${day > 0 ? `-day-${day}` : ""}.gpx`;
+}
+
+/**
+ * /ride/{id}/gpx/route.gpx: the original file as the admin uploaded it; /ride/{id}/gpx/day-{n}.gpx:
+ * day n cut from it. Public rides only (not cancelled), like the page.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, storage, logger } = context.get(servicesContext);
+  const day = gpxFileDay(params.file);
+  if (day === null) return text("Not found", 404);
+  try {
+    const ride = await getPublicRide(db, params.rideId);
+    const route = ride ? await getRideRoute(db, ride.id) : null;
+    if (!ride || !route) return text("This ride has no route", 404);
+    const headers = {
+      "Content-Type": "application/gpx+xml",
+      "Content-Disposition": `attachment; filename="${downloadName(ride.title, day)}"`,
+      "Cache-Control": "public, max-age=300",
+      "X-Content-Type-Options": "nosniff",
+    };
+    if (day === 0) {
+      const object = await originalGpx(storage, route);
+      if (!object) return text("The route file is missing", 404);
+      return new Response(Readable.toWeb(object.body) as ReadableStream, {
+        headers: { ...headers, "Content-Length": String(object.size) },
+      });
+    }
+    const gpx = await dayGpx(storage, route, day, { ride: ride.title, creator: SITE_NAME });
+    return gpx === null ? text("This ride has no such day", 404) : new Response(gpx, { headers });
+  } catch (error) {
+    logger.error({ err: error, rideId: params.rideId }, "route download failed");
+    return text("The route could not be downloaded right now. Please try again later.", 503);
+  }
+}

@@ -1,0 +1,128 @@
+import type { StopPick } from "~/domain/route/days";
+import { MAX_GPX_BYTES, GPX_MESSAGES, megabytes } from "~/domain/route/gpx-guard";
+import { readLimitedBody } from "../images/read-body.server";
+import { ImageRejectedError } from "../images/upload-errors.server";
+import {
+  assignRouteDays,
+  removeRideRoute,
+  saveRideRoute,
+  setMeetingPoint,
+  type DayAssignment,
+} from "../routes-gpx/ride-routes.server";
+import { getRide } from "../services/rides.server";
+import { dispatchIntent } from "./intent-dispatch.server";
+import { type AdminActionContext, auditChange, failed, failedWrite, succeeded } from "./respond.server";
+
+export const ROUTE_ACTION_MESSAGES = {
+  uploaded: "Route saved",
+  uploadFailed: "The route could not be saved",
+  daysSaved: "Days saved",
+  daysFailed: "The days could not be saved",
+  meetingSaved: "Meeting point saved",
+  meetingFailed: "The meeting point could not be saved",
+  removed: "Route removed",
+  removeFailed: "The route could not be removed",
+  unknownIntent: "Unknown route action",
+  badStops: "Overnight stops must be a list of waypoints or distances in km.",
+} as const;
+
+async function audit(context: AdminActionContext, rideId: string, what: string) {
+  const ride = await getRide(context.services.db, rideId).catch(() => null);
+  await auditChange(context.services, context.actor, {
+    action: "updated",
+    collection: "rides",
+    recordId: rideId,
+    summary: `${what} of ride "${ride?.title ?? rideId}"`,
+  });
+}
+
+/**
+ * POST /admin/rides/{id}/route/gpx with the GPX as the raw body (as images are sent): at most
+ * 10 MB is read; the service checks and measures the file before storing anything.
+ */
+export async function uploadRouteAction(request: Request, rideId: string, context: AdminActionContext) {
+  const { services } = context;
+  const fileName = new URL(request.url).searchParams.get("name") ?? "route.gpx";
+  let data: Buffer;
+  try {
+    data = await readLimitedBody(request, MAX_GPX_BYTES);
+  } catch (error) {
+    if (error instanceof ImageRejectedError) {
+      const declared = Number(request.headers.get("content-length"));
+      const message =
+        error.status === 413 ? GPX_MESSAGES.tooLarge(megabytes(declared || MAX_GPX_BYTES + 1)) : error.message;
+      return failed(error.status, message, { file: message });
+    }
+    throw error;
+  }
+  try {
+    const route = await saveRideRoute(services, rideId, { data, fileName });
+    await audit(context, rideId, `Uploaded the route (${route.summary.days.length} days)`);
+    return succeeded(ROUTE_ACTION_MESSAGES.uploaded);
+  } catch (error) {
+    return failedWrite(services, error, ROUTE_ACTION_MESSAGES.uploadFailed, "route upload failed", {
+      rideId,
+      fileName,
+    });
+  }
+}
+
+/** Stops as the days form sends them: [{ waypoint: 0 }, { km: 182.5 }]. */
+function stopPicks(value: unknown): StopPick[] | null {
+  if (!Array.isArray(value)) return null;
+  const picks: StopPick[] = [];
+  for (const entry of value) {
+    if (typeof entry !== "object" || entry === null) return null;
+    if ("waypoint" in entry && Number.isInteger(entry.waypoint)) picks.push({ waypoint: entry.waypoint as number });
+    else if ("km" in entry && typeof entry.km === "number") picks.push({ km: entry.km });
+    else return null;
+  }
+  return picks;
+}
+
+/** The route page's JSON intents: days, meeting point, remove. */
+export function rideRouteAction(request: Request, rideId: string, context: AdminActionContext) {
+  const { services } = context;
+  return dispatchIntent(
+    request,
+    context,
+    {
+      days: async (body) => {
+        let assignment: DayAssignment;
+        if (body.by === "lines") assignment = { by: "lines" };
+        else {
+          const stops = stopPicks(body.stops);
+          if (body.by !== "stops" || !stops)
+            return failed(400, ROUTE_ACTION_MESSAGES.daysFailed, { days: ROUTE_ACTION_MESSAGES.badStops });
+          assignment = { by: "stops", stops };
+        }
+        try {
+          const route = await assignRouteDays(services, rideId, assignment);
+          await audit(context, rideId, `Set ${route.summary.days.length} route days`);
+          return succeeded(ROUTE_ACTION_MESSAGES.daysSaved);
+        } catch (error) {
+          return failedWrite(services, error, ROUTE_ACTION_MESSAGES.daysFailed, "route days failed", { rideId });
+        }
+      },
+      meeting: async (body) => {
+        try {
+          await setMeetingPoint(services.db, rideId, body);
+          await audit(context, rideId, "Set the meeting point");
+          return succeeded(ROUTE_ACTION_MESSAGES.meetingSaved);
+        } catch (error) {
+          return failedWrite(services, error, ROUTE_ACTION_MESSAGES.meetingFailed, "meeting point failed", { rideId });
+        }
+      },
+      remove: async () => {
+        try {
+          await removeRideRoute(services, rideId);
+          await audit(context, rideId, "Removed the route");
+          return succeeded(ROUTE_ACTION_MESSAGES.removed);
+        } catch (error) {
+          return failedWrite(services, error, ROUTE_ACTION_MESSAGES.removeFailed, "route removal failed", { rideId });
+        }
+      },
+    },
+    ROUTE_ACTION_MESSAGES.unknownIntent,
+  );
+}
