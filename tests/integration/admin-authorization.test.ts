@@ -211,6 +211,8 @@ describe("the route table", () => {
         "/admin/rides/x/riders",
         "/admin/rides/x/riders.csv",
         "/admin/rides/x/check-in",
+        "/admin/rides/x/route",
+        "/admin/rides/x/route/gpx",
         "/admin/hero",
         "/admin/featured",
         "/admin/contact",
