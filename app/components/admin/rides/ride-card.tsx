@@ -1,5 +1,5 @@
 import { useSortable } from "@dnd-kit/sortable";
-import { ClipboardCheck, Copy, Eye, GripVertical, Pencil, Trash2, Users } from "lucide-react";
+import { ClipboardCheck, Copy, Eye, GripVertical, Map as MapIcon, Pencil, Trash2, Users } from "lucide-react";
 import type { MouseEvent } from "react";
 import { Link } from "react-router";
 import { formatDateRange } from "~/domain/dates";
@@ -121,6 +121,10 @@ export function AdminRideCard({ ride, status, deleting, onStatusChange, onDelete
                 </Link>
               </>
             )}
+            <Link to={`/admin/rides/${encodeURIComponent(ride.id)}/route`} className={actionClass}>
+              <MapIcon aria-hidden="true" className="size-4" />
+              Route<span className="sr-only"> of {ride.title}</span>
+            </Link>
             <Link to={{ search: duplicateQuery }} className={actionClass}>
               <Copy aria-hidden="true" className="size-4" />
               Duplicate<span className="sr-only"> {ride.title}</span>
