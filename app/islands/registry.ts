@@ -12,6 +12,7 @@ export const ISLANDS = {
   "ride-tabs": () => import("~/components/ride/ride-tabs").then((module) => module.RideTabs),
   "register-button": () => import("~/components/ride/register-button").then((module) => module.RegisterButton),
   "share-button": () => import("~/components/ride/share-button").then((module) => module.ShareButton),
+  "register-form": () => import("~/components/registration/register-form").then((module) => module.RegisterForm),
   "ride-error-alert": () => import("~/components/ride/ride-error-alert").then((module) => module.RideErrorAlert),
 };
 

@@ -8,6 +8,7 @@ import { riderForm } from "../support/registration-fixtures";
 import { type LocalSmtp, startLocalSmtp } from "../support/smtp";
 import { expect, expectNoA11yViolations, test as base } from "./fixtures.ts";
 import { type OwnServer, startOwnServer } from "./support/own-server.ts";
+import { waitForHydration } from "../support/hydration.ts";
 
 // Issue 12, the rider's side: seats on cards and the ride page, the registration form (with
 // and without JavaScript), the private booking page with its UPI QR code, cancellation with the
@@ -163,6 +164,39 @@ test.describe("ride registration", () => {
 
     await page.goto(`/ride/${ride.id}`);
     await expect(bookingCard(page).getByTestId("seats-left")).toHaveText("Full — join the waitlist");
+  });
+
+  test("with JavaScript, the form gives the server's messages as the rider goes, and sends nothing until they are fixed @mobile", async ({
+    page,
+    ownServer,
+  }) => {
+    const ride = await siteRide(ownServer, { seats: 12 });
+    await page.goto(`/ride/${ride.id}/register`);
+    await waitForHydration(page);
+    const mobile = page.getByLabel("Mobile number", { exact: true });
+    await mobile.fill("12345");
+    await mobile.blur();
+    await expect(mobile).toHaveAccessibleDescription(
+      "+91 is assumed without a country code Enter a valid mobile number (+91 is assumed without a country code)",
+    );
+    await mobile.fill("98765 43210");
+    await mobile.blur();
+    await expect(mobile).toHaveAccessibleDescription("+91 is assumed without a country code");
+
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await page.getByRole("button", { name: "Register" }).click();
+    const summary = page.getByRole("alert");
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole("link", { name: "Name is required", exact: true })).toHaveAttribute("href", "#name");
+    expect(posts).toEqual([]);
+
+    await fillRegistration(page, { name: "Meera Iyer", mobile: freshMobile() });
+    await expect(summary.getByRole("link")).toHaveCount(0);
+    await page.getByRole("button", { name: "Register" }).click();
+    await expect(page).toHaveURL(/\/booking\/[\w-]{43}$/);
   });
 
   test("a ride past its last booking date refuses registrations @mobile", async ({ page, ownServer }) => {

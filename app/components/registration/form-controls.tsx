@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from "react";
 
 // The controls of the rider's forms (registration, contact details, UTR): plain HTML that
 // posts without JavaScript, each with its label, hint and message linked for assistive technology.
@@ -152,15 +152,19 @@ export function ErrorSummary({
   errors,
   order,
   formError,
+  ref,
 }: {
   errors: Record<string, string>;
   order: readonly string[];
   formError?: string;
+  /** Lets a form hydrated as an island focus the summary when it refuses to send. */
+  ref?: Ref<HTMLDivElement>;
 }) {
   const fields = order.filter((name) => errors[name]);
   if (!formError && fields.length === 0) return null;
   return (
     <div
+      ref={ref}
       id="error-summary"
       role="alert"
       tabIndex={-1}

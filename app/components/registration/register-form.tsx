@@ -1,6 +1,8 @@
+import { type FocusEvent, type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { formatCost } from "~/domain/cost";
-import { BLOOD_GROUPS, HONEYPOT_FIELD } from "~/domain/registration-input";
+import { BLOOD_GROUPS, HONEYPOT_FIELD, registrationInputSchema } from "~/domain/registration-input";
 import { OPTION_LABELS, offeredOptions, type RegistrationSettings } from "~/domain/registration";
+import { parseOrErrors } from "~/domain/validation";
 import { CheckField, ErrorSummary, FieldMessage, SelectField, SUBMIT_CLASS, TextField } from "./form-controls";
 
 export type RegisterFormProps = {
@@ -50,10 +52,74 @@ function Points({ items }: { items: string[] }) {
   );
 }
 
+/** The form's fields as the browser would post them. */
+function formFields(form: HTMLFormElement): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value === "string" && !(name in fields)) fields[name] = value;
+  }
+  return fields;
+}
+
 /**
- * The registration form of a ride (issue 12): a plain form post that works without JavaScript;
- * the server checks every field and sends the form back with the rider's values and a message
- * per field.
+ * The messages the browser can give before the server does, from the same schema the server
+ * checks (registration-input.ts): a field's message when the rider leaves it filled in wrongly,
+ * all of them when the form is sent. The server still checks everything; without script, its
+ * answer is the only one.
+ */
+function useInlineMessages(settings: RegistrationSettings, initial: Record<string, string>, initialFormError?: string) {
+  const schema = useMemo(() => registrationInputSchema(settings), [settings]);
+  const [errors, setErrors] = useState(initial);
+  const [formError, setFormError] = useState(initialFormError);
+  const [refused, setRefused] = useState(0);
+  const summary = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (refused > 0) summary.current?.focus();
+  }, [refused]);
+
+  const messagesOf = (form: HTMLFormElement) => {
+    const result = parseOrErrors(schema, formFields(form));
+    return result.ok ? {} : result.errors;
+  };
+
+  function recheck(form: HTMLFormElement, name: string) {
+    const message = messagesOf(form)[name];
+    setErrors(({ [name]: _old, ...others }) => (message ? { ...others, [name]: message } : others));
+  }
+
+  /**
+   * A message goes as soon as what the rider types or ticks puts it right. Messages only come
+   * when the rider leaves a field they filled in: never while the pointer is on its way to the
+   * next one, where a message appearing would move the target from under it.
+   */
+  function onEdit(event: FormEvent<HTMLFormElement>) {
+    const { name } = event.target as Partial<HTMLInputElement>;
+    if (name && errors[name]) recheck(event.currentTarget, name);
+  }
+
+  function onLeave(event: FocusEvent<HTMLFormElement>) {
+    const field = event.target as Partial<HTMLInputElement>;
+    const name = field.name;
+    if (!name || name === HONEYPOT_FIELD || field.type === "checkbox" || field.type === "radio" || !field.value) return;
+    recheck(event.currentTarget, name);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const messages = messagesOf(event.currentTarget);
+    if (Object.keys(messages).length === 0) return;
+    event.preventDefault();
+    setErrors(messages);
+    setFormError(undefined);
+    setRefused((count) => count + 1);
+  }
+
+  return { errors, formError, summary, onEdit, onLeave, onSubmit };
+}
+
+/**
+ * The registration form of a ride (issue 12), an island: a plain form post that works without
+ * JavaScript, where the server checks every field and sends the form back with the rider's
+ * values and a message per field; hydrated, it gives the same messages as the rider goes.
  */
 export function RegisterForm({
   settings,
@@ -61,14 +127,28 @@ export function RegisterForm({
   cancellationPolicy,
   consent,
   values,
-  errors,
-  formError,
+  errors: serverErrors,
+  formError: serverFormError,
 }: RegisterFormProps) {
+  const { errors, formError, summary, onEdit, onLeave, onSubmit } = useInlineMessages(
+    settings,
+    serverErrors,
+    serverFormError,
+  );
   const options = offeredOptions(settings);
   const chosen = values.option ?? (options.length === 1 ? options[0] : undefined);
   return (
-    <form method="post" noValidate className="space-y-8" aria-label="Registration">
-      <ErrorSummary errors={errors} order={REGISTER_FIELDS} formError={formError} />
+    <form
+      method="post"
+      noValidate
+      className="space-y-8"
+      aria-label="Registration"
+      onBlur={onLeave}
+      onInput={onEdit}
+      onChange={onEdit}
+      onSubmit={onSubmit}
+    >
+      <ErrorSummary ref={summary} errors={errors} order={REGISTER_FIELDS} formError={formError} />
 
       <fieldset className="space-y-4">
         <legend className="text-xl font-bold text-ink-900">About you</legend>

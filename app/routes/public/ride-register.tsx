@@ -4,6 +4,7 @@ import { RegisterForm } from "~/components/registration/register-form";
 import { RegisterHeader, RegistrationRefusal } from "~/components/registration/register-header";
 import { RideError } from "~/components/ride/ride-error";
 import type { RideNotFoundData } from "~/components/ride/ride-error-message";
+import { Island } from "~/islands/island";
 import { requestContext, servicesContext } from "~/context";
 import { consentText } from "~/domain/booking";
 import { policyPoints, rideForDisplay } from "~/domain/defaults";
@@ -124,14 +125,18 @@ export default function RideRegister({ loaderData, actionData }: Route.Component
         {closed ? (
           <RegistrationRefusal message={closed} rideId={ride.id} />
         ) : (
-          <RegisterForm
-            settings={settings}
-            thingsToCarry={thingsToCarry}
-            cancellationPolicy={cancellationPolicy}
-            consent={consent}
-            values={actionData?.values ?? {}}
-            errors={actionData?.errors ?? {}}
-            formError={actionData?.formError}
+          <Island
+            name="register-form"
+            component={RegisterForm}
+            props={{
+              settings,
+              thingsToCarry,
+              cancellationPolicy,
+              consent,
+              values: actionData?.values ?? {},
+              errors: actionData?.errors ?? {},
+              formError: actionData?.formError,
+            }}
           />
         )}
       </div>
