@@ -6,10 +6,10 @@ import { OPTION_LABELS } from "~/domain/registration";
 import { bookingHref } from "~/domain/registration-links";
 import { pageTitle } from "~/domain/site";
 import { readSmallForm } from "~/server/registrations/read-form.server";
-import { cancelBooking, eraseBooking } from "~/server/registrations/rider.server";
+import { cancelBooking, eraseBooking, submitUtr, updateContact } from "~/server/registrations/rider.server";
 import { getConfig } from "~/server/services/config.server";
 import { NotFoundError, ValidationError } from "~/server/services/errors.server";
-import { getRegistrationByToken, submitUtrByToken, updateContactByToken } from "~/server/services/registrations.server";
+import { getRegistrationByToken } from "~/server/services/registrations.server";
 import { getRide } from "~/server/services/rides.server";
 import type { Route } from "./+types/booking";
 
@@ -98,11 +98,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     switch (intent) {
       case "utr":
-        await submitUtrByToken(services.db, token, values.utr ?? "");
+        await submitUtr(services, token, values.utr ?? "");
         return done(token, "utr");
       case "contact":
-        await updateContactByToken(
-          services.db,
+        await updateContact(
+          services,
           token,
           Object.fromEntries(CONTACT_FIELDS.map((name) => [name, values[name] ?? ""])),
         );

@@ -3,7 +3,10 @@ import { expect, it } from "vitest";
 import type { AppServices } from "~/context";
 import { INVALID_RIDE_ID, RIDE_MESSAGES } from "~/domain/messages";
 import { describeEachEngine } from "../../../tests/support/databases";
+import { riderForm } from "../../../tests/support/registration-fixtures";
 import { readEnv } from "../env.server";
+import { createMailer } from "../mail/mailer.server";
+import { getRegistrationByToken, register } from "../services/registrations.server";
 import { listRecentActivity } from "../services/audit.server";
 import { createRide, getRide, listRidesByStatus } from "../services/rides.server";
 import { INVALID_REQUEST } from "./respond.server";
@@ -32,7 +35,9 @@ function post(body: unknown, contentType = "application/json"): Request {
 
 describeEachEngine("rideAction", (getDb) => {
   const run = async (body: unknown, contentType?: string) => {
-    const services = { db: getDb(), env: readEnv({}), logger: pino({ level: "silent" }) } as AppServices;
+    const logger = pino({ level: "silent" });
+    const mailer = createMailer({ smtpUrl: undefined, from: "rides@roadbook.test" }, logger);
+    const services = { db: getDb(), env: readEnv({}), logger, mailer } as AppServices;
     const result = await rideAction(post(body, contentType), { services, actor });
     return { status: result.init?.status ?? 200, ...result.data };
   };
@@ -46,6 +51,34 @@ describeEachEngine("rideAction", (getDb) => {
       action: "created",
       collection: "rides",
       summary: 'Added ride "Spiti"',
+    });
+  });
+
+  it("confirms waitlisted riders into the seats a save adds, and names them in the audit trail", async () => {
+    const registration = { mode: "site", seats: 1, waitlist: true };
+    const stored = await createRide(
+      getDb(),
+      ride("Spiti", { startDate: "2099-03-01", endDate: "2099-03-03", registration }),
+    );
+    const now = new Date("2099-01-01T00:00:00Z");
+    await register(getDb(), stored.id, riderForm(1), now);
+    const waiting = await register(getDb(), stored.id, riderForm(2), now);
+    expect(waiting.registration.status).toBe("waitlisted");
+
+    const more = ride("Spiti", {
+      startDate: "2099-03-01",
+      endDate: "2099-03-03",
+      registration: { ...registration, seats: 2 },
+    });
+    expect(await run({ intent: "update", id: stored.id, version: stored.version, ride: more })).toMatchObject({
+      ok: true,
+    });
+    expect((await getRegistrationByToken(getDb(), waiting.token))!.status).toBe("confirmed");
+    const [entry] = await listRecentActivity(getDb());
+    expect(entry).toMatchObject({
+      actorEmail: actor.email,
+      collection: "registrations",
+      summary: `${waiting.registration.reference} confirmed from the waitlist: seats added to "Spiti"`,
     });
   });
 

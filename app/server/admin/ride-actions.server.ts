@@ -2,6 +2,7 @@ import { INVALID_RIDE_ID, RIDE_MESSAGES } from "~/domain/messages";
 import type { RideStatus } from "~/domain/ride";
 import { ConflictError, NotFoundError, ValidationError } from "../services/errors.server";
 import { createRide, deleteRide, getRide, reorderRides, setRideStatus, updateRide } from "../services/rides.server";
+import { promoteAfterRideSave } from "../registrations/rider.server";
 import { dispatchIntent } from "./intent-dispatch.server";
 import {
   type AdminActionContext as Context,
@@ -62,6 +63,16 @@ async function update(body: Record<string, unknown>, { services, actor }: Contex
       recordId: ride.id,
       summary: `Updated ride "${ride.title}"`,
     });
+    // Seats the save added go to the waitlist at once, not at the next cancellation.
+    const promoted = await promoteAfterRideSave(services, ride.id);
+    if (promoted.length > 0) {
+      await auditChange(services, actor, {
+        action: "status-changed",
+        collection: "registrations",
+        recordId: ride.id,
+        summary: `${promoted.map((entry) => entry.reference).join(", ")} confirmed from the waitlist: seats added to "${ride.title}"`,
+      });
+    }
     return succeeded(RIDE_MESSAGES.updated, { id: ride.id });
   } catch (error) {
     if (error instanceof ConflictError)

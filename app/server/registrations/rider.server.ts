@@ -12,8 +12,11 @@ import { getRide } from "../services/rides.server";
 import {
   cancelByToken,
   eraseByToken,
+  promoteFromWaitlist,
   register,
   registrationCounts,
+  submitUtrByToken,
+  updateContactByToken,
   type Cancellation,
   type Registration,
 } from "../services/registrations.server";
@@ -108,11 +111,12 @@ export async function registerRider(
   return { ok: true, registration, token };
 }
 
-async function tellPromoted(services: AppServices, cancellation: Cancellation): Promise<void> {
-  if (cancellation.promoted.length === 0 || !services.mailer.enabled) return;
-  const ride = await getRide(services.db, cancellation.registration.rideId);
+/** Mails each promoted rider who gave an email that their seat is confirmed. */
+async function tellPromoted(services: AppServices, rideId: string, promoted: Registration[]): Promise<void> {
+  if (promoted.length === 0 || !services.mailer.enabled) return;
+  const ride = await getRide(services.db, rideId);
   if (!ride) return;
-  for (const registration of cancellation.promoted) {
+  for (const registration of promoted) {
     if (registration.email) await services.mailer.send(promotionMail({ ride, registration }));
   }
 }
@@ -122,7 +126,7 @@ export async function cancelBooking(services: AppServices, token: string, now = 
   const cancellation = await cancelByToken(services.db, token, now);
   seatsChanged(cancellation.registration.rideId);
   await auditRiderCancelled(services, cancellation, false);
-  await tellPromoted(services, cancellation);
+  await tellPromoted(services, cancellation.registration.rideId, cancellation.promoted);
   return cancellation;
 }
 
@@ -131,6 +135,34 @@ export async function eraseBooking(services: AppServices, token: string, now = n
   const cancellation = await eraseByToken(services.db, token, now);
   seatsChanged(cancellation.registration.rideId);
   await auditRiderCancelled(services, cancellation, true);
-  await tellPromoted(services, cancellation);
+  await tellPromoted(services, cancellation.registration.rideId, cancellation.promoted);
   return cancellation;
+}
+
+/** The rider gives the UPI transaction id: the organisers' Riders page shows it at once. */
+export async function submitUtr(services: AppServices, token: string, utr: string): Promise<void> {
+  const registration = await submitUtrByToken(services.db, token, utr);
+  seatsChanged(registration.rideId);
+}
+
+/** The rider corrects their contact details: the organisers' Riders page shows them at once. */
+export async function updateContact(
+  services: AppServices,
+  token: string,
+  fields: Record<string, string>,
+): Promise<void> {
+  const registration = await updateContactByToken(services.db, token, fields);
+  seatsChanged(registration.rideId);
+}
+
+/**
+ * A ride was saved by an admin: seats it gained go to the waitlisted riders who fit, who are
+ * mailed like riders promoted by a cancellation. Returns them, for the admin's audit line.
+ */
+export async function promoteAfterRideSave(services: AppServices, rideId: string): Promise<Registration[]> {
+  const promoted = await promoteFromWaitlist(services.db, rideId);
+  if (promoted.length === 0) return promoted;
+  seatsChanged(rideId);
+  await tellPromoted(services, rideId, promoted);
+  return promoted;
 }

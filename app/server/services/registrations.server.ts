@@ -321,6 +321,14 @@ async function cancelLocked(
   return { registration: registrationFromRow(updated), promoted };
 }
 
+/**
+ * Seats were added to the ride (its settings saved with more seats, or a waitlist-only option
+ * now fits): confirms the waitlisted riders who fit now, as a cancellation would.
+ */
+export async function promoteFromWaitlist(db: Database, rideId: string, now = new Date()): Promise<Registration[]> {
+  return db.transaction().execute(async (trx) => promoteWaitlisted(trx, await lockRide(trx, rideId), now));
+}
+
 /** A cancellation frees the seats at once and confirms the waitlisted riders who now fit. */
 async function cancelWith(db: Database, find: Finder, now: Date): Promise<Cancellation> {
   return withLockedRegistration(db, find, async (trx, row, ride) => {

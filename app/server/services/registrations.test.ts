@@ -16,6 +16,7 @@ import {
   eraseRideRegistrations,
   getRegistrationByToken,
   listRegistrations,
+  promoteFromWaitlist,
   register,
   registrationCounts,
   setCheckedIn,
@@ -201,6 +202,23 @@ describeEachEngine("registrations service", (getDb) => {
       registration: cancellation.registration,
       promoted: [],
     });
+  });
+
+  it("when seats are added, confirms the waitlisted riders who now fit, in order, and no one twice", async () => {
+    const db = getDb();
+    const ride = await siteRide(db, { seats: 1 });
+    await register(db, ride.id, rider(1), NOW);
+    const second = await register(db, ride.id, rider(2), new Date(NOW.getTime() + 1));
+    const third = await register(db, ride.id, rider(3), new Date(NOW.getTime() + 2));
+    expect(await promoteFromWaitlist(db, ride.id, NOW)).toEqual([]);
+
+    const current = (await getRide(db, ride.id))!;
+    await updateRide(db, ride.id, { ...current, registration: { ...current.registration, seats: 2 } });
+    const promoted = await promoteFromWaitlist(db, ride.id, NOW);
+    expect(promoted.map((r) => [r.id, r.status])).toEqual([[second.registration.id, "confirmed"]]);
+    expect(await promoteFromWaitlist(db, ride.id, NOW)).toEqual([]);
+    expect((await getRegistrationByToken(db, third.token))!.status).toBe("waitlisted");
+    expect(await bookedSeats(db, ride.id)).toBe(2);
   });
 
   it("lets an admin cancel, confirm from the waitlist only into free seats, mark paid and check in", async () => {
