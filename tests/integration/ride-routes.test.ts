@@ -64,7 +64,7 @@ function routeSuite(services: () => { db: Database; storage: ObjectStorage }) {
     });
     const object = await originalGpx(storage, route);
     expect(await text(object!.body)).toBe(new TextDecoder().decode(threeTracks));
-    expect(await listKeys(storage, ride.id)).toEqual([route.originalKey]);
+    expect((await listKeys(storage, ride.id)).sort()).toEqual([route.originalKey, ...route.dayKeys].sort());
     // The ride itself is not changed by its route.
     expect((await getRide(db, ride.id))!.version).toBe(ride.version);
   });
@@ -80,6 +80,8 @@ function routeSuite(services: () => { db: Database; storage: ObjectStorage }) {
       stops: [{ km: kmToMadikeri }, { waypoint: 0 }],
     });
     expect(route.summary.days.map((day) => day.endName)).toEqual(["Mysuru", "Madikeri", ""]);
+    // The day files of the single day are replaced by the three new ones.
+    expect((await listKeys(storage, ride.id)).sort()).toEqual([route.originalKey, ...route.dayKeys].sort());
     await expect(assignRouteDays({ db, storage }, ride.id, { by: "lines" })).rejects.toThrow(
       SPLIT_MESSAGES.notEnoughLines,
     );
@@ -87,16 +89,22 @@ function routeSuite(services: () => { db: Database; storage: ObjectStorage }) {
     expect((await getRideRoute(db, ride.id))!.summary.days).toHaveLength(3);
   });
 
-  it("a day's GPX holds that day's points only, readable by the same parser", async () => {
+  it("each day's GPX is stored once, holds that day's points only and reads with the same parser", async () => {
     const { db, storage } = services();
-    const ride = await createRide(db, threeDayRideInput());
+    const ride = await createRide(
+      db,
+      rideInput({ title: "Coorg & Coast <3>", startDate: "2027-01-10", endDate: "2027-01-12" }),
+    );
     const route = await saveRideRoute({ db, storage }, ride.id, { data: threeTracks, fileName: "r.gpx" });
-    const day2 = await dayGpx(storage, route, 2, { ride: "Coorg & Coast <3>", creator: "Roadbook" });
-    const parsed = parseGpx(encode(day2!));
+    expect(route.dayKeys).toHaveLength(3);
+    const day2 = await text((await dayGpx(storage, route, 2))!.body);
+    const parsed = parseGpx(encode(day2));
     expect(parsed.lines[0]!.points).toHaveLength(60);
     expect(parsed.lines[0]!.points[0]!.slice(0, 2)).toEqual([ride3.days[1]![0]!.lon, ride3.days[1]![0]!.lat]);
     expect(day2).toContain("Coorg &amp; Coast &lt;3&gt; — day 2");
-    expect(await dayGpx(storage, route, 4, { ride: "x", creator: "y" })).toBeNull();
+    expect(await dayGpx(storage, route, 4)).toBeNull();
+    expect(await dayGpx(storage, route, 0)).toBeNull();
+    expect((await listKeys(storage, ride.id)).sort()).toEqual([route.originalKey, ...route.dayKeys].sort());
   });
 
   it("replacing stores the new original and deletes the old; a named meeting point stays", async () => {
@@ -111,7 +119,7 @@ function routeSuite(services: () => { db: Database; storage: ObjectStorage }) {
     });
     const second = await saveRideRoute({ db, storage }, ride.id, { data: oneTrack, fileName: "b.gpx" });
     expect(second.originalKey).not.toBe(first.originalKey);
-    expect(await listKeys(storage, ride.id)).toEqual([second.originalKey]);
+    expect((await listKeys(storage, ride.id)).sort()).toEqual([second.originalKey, ...second.dayKeys].sort());
     expect(second.meetingPoint).toMatchObject({
       name: "Cafe Coffee Day, Hebbal",
       latitude: 13.04,
@@ -134,7 +142,7 @@ function routeSuite(services: () => { db: Database; storage: ObjectStorage }) {
       saveRideRoute({ db, storage }, ride.id, { data: new Uint8Array(MAX_GPX_BYTES + 1), fileName: "big.gpx" }),
     ).rejects.toThrow(/limit is 10 MB/);
     expect(await getRideRoute(db, ride.id)).toEqual(route);
-    expect(await listKeys(storage, ride.id)).toEqual([route.originalKey]);
+    expect((await listKeys(storage, ride.id)).sort()).toEqual([route.originalKey, ...route.dayKeys].sort());
   });
 
   it("removing deletes the route and its file and leaves the ride as it was", async () => {

@@ -17,12 +17,19 @@ const round5 = (value: number) => Math.round(value * 1e5) / 1e5;
  * keeps at most MAX_DRAWING_POINTS points. Returns [lon, lat] rounded to 5 decimals (about 1 m).
  */
 export function simplifyForDrawing(days: Position[][][]): Position[][][] {
-  const all = days.flat(2);
-  if (all.length === 0) return days;
-  const lats = all.map((point) => point[1]!);
-  const lons = all.map((point) => point[0]!);
-  const scale = Math.cos((((Math.min(...lats) + Math.max(...lats)) / 2) * Math.PI) / 180);
-  const extent = Math.max((Math.max(...lons) - Math.min(...lons)) * scale, Math.max(...lats) - Math.min(...lats), 1e-6);
+  let [minLon, maxLon, minLat, maxLat] = [Infinity, -Infinity, Infinity, -Infinity];
+  // A loop, not Math.min(...points): a spread of 200,000 arguments overflows the stack.
+  for (const pieces of days)
+    for (const piece of pieces)
+      for (const [lon, lat] of piece) {
+        minLon = Math.min(minLon, lon!);
+        maxLon = Math.max(maxLon, lon!);
+        minLat = Math.min(minLat, lat!);
+        maxLat = Math.max(maxLat, lat!);
+      }
+  if (minLon === Infinity) return days;
+  const scale = Math.cos((((minLat + maxLat) / 2) * Math.PI) / 180);
+  const extent = Math.max((maxLon - minLon) * scale, maxLat - minLat, 1e-6);
   // The original longitude rides along as a third value, so kept points are returned exactly.
   const flat = days.map((pieces) =>
     pieces.map((piece) => piece.map((point) => [point[0]! * scale, point[1]!, point[0]!])),

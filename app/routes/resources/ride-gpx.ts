@@ -1,7 +1,6 @@
 import { Readable } from "node:stream";
 import { servicesContext } from "~/context";
 import { gpxFileDay } from "~/domain/route/links";
-import { SITE_NAME } from "~/domain/site";
 import { dayGpx, getRideRoute, originalGpx } from "~/server/routes-gpx/ride-routes.server";
 import { getPublicRide } from "~/server/services/public-rides.server";
 import type { Route } from "./+types/ride-gpx";
@@ -38,15 +37,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       "Cache-Control": "public, max-age=300",
       "X-Content-Type-Options": "nosniff",
     };
-    if (day === 0) {
-      const object = await originalGpx(storage, route);
-      if (!object) return text("The route file is missing", 404);
-      return new Response(Readable.toWeb(object.body) as ReadableStream, {
-        headers: { ...headers, "Content-Length": String(object.size) },
-      });
-    }
-    const gpx = await dayGpx(storage, route, day, { ride: ride.title, creator: SITE_NAME });
-    return gpx === null ? text("This ride has no such day", 404) : new Response(gpx, { headers });
+    const object = day === 0 ? await originalGpx(storage, route) : await dayGpx(storage, route, day);
+    if (!object) return text(day === 0 ? "The route file is missing" : "This ride has no such day", 404);
+    return new Response(Readable.toWeb(object.body) as ReadableStream, {
+      headers: { ...headers, "Content-Length": String(object.size) },
+    });
   } catch (error) {
     logger.error({ err: error, rideId: params.rideId }, "route download failed");
     return text("The route could not be downloaded right now. Please try again later.", 503);

@@ -7,6 +7,7 @@ import { type MeetingPoint, meetingPointAtStart, meetingPointSchema } from "~/do
 import { parseGpx } from "~/domain/route/parse-gpx";
 import type { DaySplit, ParsedGpx, RouteSummary } from "~/domain/route/types";
 import { writeGpx } from "~/domain/route/write-gpx";
+import { SITE_NAME } from "~/domain/site";
 import { notifyContentChanged } from "../content-events.server";
 import type { Database, Executor, RideRoutesTable } from "../db/schema.server";
 import { sanitiseFileName } from "../images/keys.server";
@@ -20,14 +21,17 @@ export type RideRoute = {
   fileName: string;
   bytes: number;
   originalKey: string;
+  /** Each day's GPX, cut once when the days are set, so a download is a read from storage. */
+  dayKeys: string[];
   summary: RouteSummary;
   meetingPoint: MeetingPoint;
   createdAt: string;
   updatedAt: string;
 };
 
-type Stored = { summary: RouteSummary; meetingPoint: MeetingPoint };
+type Stored = Pick<RideRoute, "summary" | "meetingPoint" | "dayKeys">;
 type Services = { db: Database; storage: ObjectStorage };
+type RouteFields = Omit<RideRoute, "rideId" | "createdAt" | "updatedAt">;
 
 export const ROUTE_MESSAGES = {
   rideNotFound: "This ride no longer exists.",
@@ -44,6 +48,7 @@ function routeFromRow(row: Selectable<RideRoutesTable>): RideRoute {
     fileName: row.original_name,
     bytes: row.bytes,
     originalKey: row.original_key,
+    dayKeys: stored.dayKeys,
     summary: stored.summary,
     meetingPoint: stored.meetingPoint,
     createdAt: row.created_at,
@@ -68,12 +73,15 @@ function asValidation(error: unknown, field: string): never {
   throw error;
 }
 
-function parseOrRefuse(data: Uint8Array): ParsedGpx {
-  try {
-    return parseGpx(data);
-  } catch (error) {
-    asValidation(error, "file");
-  }
+/**
+ * A parsed file's XML tree costs about 4 KB of memory per point (some 190 MB for 50,000), so
+ * files are parsed one at a time: two large uploads at once never hold two trees.
+ */
+let parsing: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const next = parsing.then(work, work);
+  parsing = next.catch(() => undefined);
+  return next;
 }
 
 function analyseOrRefuse(parsed: ParsedGpx, split: DaySplit | ((parsed: ParsedGpx) => DaySplit)): RouteSummary {
@@ -87,18 +95,48 @@ function analyseOrRefuse(parsed: ParsedGpx, split: DaySplit | ((parsed: ParsedGp
 const now = () => new Date().toISOString();
 const changed = (rideId: string) => notifyContentChanged({ collection: "rides", id: rideId, action: "updated" });
 
-/** routes/{ride}/{timestamp}_{name}.gpx: a new key per upload, so a replaced file is never served stale. */
+/** Every file of a ride's route lives under routes/{ride}/. */
+const folderOf = (rideId: string) => `routes/${rideId.replace(/[^A-Za-z0-9_-]/g, "_")}/`;
+
+/** A new key per upload (and per set of days), so a replaced file is never served stale. */
 function originalKey(rideId: string, fileName: string): string {
-  return `routes/${rideId.replace(/[^A-Za-z0-9_-]/g, "_")}/${Date.now()}_${sanitiseFileName(fileName)}.gpx`;
+  return `${folderOf(rideId)}${Date.now()}_${sanitiseFileName(fileName)}.gpx`;
 }
 
-async function writeRoute(db: Database, rideId: string, fields: Omit<RideRoute, "rideId" | "createdAt" | "updatedAt">) {
+/** Writes each day as a GPX file of its own; returns their keys, day 1 first. */
+async function writeDayFiles(
+  storage: ObjectStorage,
+  rideId: string,
+  title: string,
+  parsed: ParsedGpx,
+  split: DaySplit,
+): Promise<string[]> {
+  const stamp = Date.now();
+  const keys: string[] = [];
+  for (const [index, pieces] of dayPoints(parsed, split).entries()) {
+    const key = `${folderOf(rideId)}${stamp}_day-${index + 1}.gpx`;
+    const gpx = writeGpx({ name: `${title} — day ${index + 1}`, creator: SITE_NAME, pieces });
+    await storage.put(key, new TextEncoder().encode(gpx), { contentType: GPX_TYPE });
+    keys.push(key);
+  }
+  return keys;
+}
+
+/** Deletes the ride's route files that `keep` does not name (a replaced original, an old set of days). */
+async function deleteOtherFiles(storage: ObjectStorage, rideId: string, keep: string[]): Promise<void> {
+  const stale: string[] = [];
+  for await (const object of storage.list(folderOf(rideId))) if (!keep.includes(object.key)) stale.push(object.key);
+  await Promise.all(stale.map((key) => storage.delete(key).catch(() => undefined)));
+}
+
+async function writeRoute(db: Database, rideId: string, fields: RouteFields) {
   const at = now();
+  const stored: Stored = { summary: fields.summary, meetingPoint: fields.meetingPoint, dayKeys: fields.dayKeys };
   const row = {
     original_key: fields.originalKey,
     original_name: fields.fileName,
     bytes: fields.bytes,
-    data: JSON.stringify({ summary: fields.summary, meetingPoint: fields.meetingPoint } satisfies Stored),
+    data: JSON.stringify(stored),
     updated_at: at,
   };
   await db
@@ -109,9 +147,29 @@ async function writeRoute(db: Database, rideId: string, fields: Omit<RideRoute, 
 }
 
 /**
+ * Stores the files, then the row, then deletes the files the row no longer names. A failure
+ * before the row is written deletes the new files and leaves the route as it was.
+ */
+async function commitRoute(
+  storage: ObjectStorage,
+  db: Database,
+  rideId: string,
+  fields: RouteFields,
+  newKeys: string[],
+) {
+  try {
+    await writeRoute(db, rideId, fields);
+  } catch (error) {
+    await Promise.all(newKeys.map((key) => storage.delete(key).catch(() => undefined)));
+    throw error;
+  }
+  await deleteOtherFiles(storage, rideId, [fields.originalKey, ...fields.dayKeys]);
+  changed(rideId);
+}
+
+/**
  * Adds or replaces a ride's route. The file is checked and measured before anything is
- * written; then the original is stored, then the row, and only then is a replaced original
- * deleted. A named meeting point survives a replacement; one still at the old start moves to
+ * written. A named meeting point survives a replacement; one still at the old start moves to
  * the new start.
  */
 export async function saveRideRoute(
@@ -119,27 +177,36 @@ export async function saveRideRoute(
   rideId: string,
   upload: { data: Uint8Array; fileName: string },
 ): Promise<RideRoute> {
-  if (!(await getRide(db, rideId))) throw new NotFoundError(ROUTE_MESSAGES.rideNotFound);
-  const parsed = parseOrRefuse(upload.data);
-  const summary = analyseOrRefuse(parsed, defaultSplit(parsed.lines.length));
+  const ride = await getRide(db, rideId);
+  if (!ride) throw new NotFoundError(ROUTE_MESSAGES.rideNotFound);
+  const key = originalKey(rideId, upload.fileName);
+  const { summary, dayKeys } = await oneAtATime(async () => {
+    let parsed: ParsedGpx;
+    try {
+      parsed = parseGpx(upload.data);
+    } catch (error) {
+      asValidation(error, "file");
+    }
+    const summary = analyseOrRefuse(parsed, defaultSplit(parsed.lines.length));
+    await storage.put(key, upload.data, { contentType: GPX_TYPE });
+    return { summary, dayKeys: await writeDayFiles(storage, rideId, ride.title, parsed, summary.split) };
+  });
   const previous = await getRideRoute(db, rideId);
   const kept = previous && (previous.meetingPoint.name || previous.meetingPoint.address) ? previous.meetingPoint : null;
-  const key = originalKey(rideId, upload.fileName);
-  await storage.put(key, upload.data, { contentType: GPX_TYPE });
-  try {
-    await writeRoute(db, rideId, {
+  await commitRoute(
+    storage,
+    db,
+    rideId,
+    {
       originalKey: key,
       fileName: upload.fileName.split(/[/\\]/).at(-1)?.slice(0, 200) || "route.gpx",
       bytes: upload.data.byteLength,
+      dayKeys,
       summary,
       meetingPoint: kept ?? meetingPointAtStart(summary),
-    });
-  } catch (error) {
-    await storage.delete(key).catch(() => undefined);
-    throw error;
-  }
-  if (previous && previous.originalKey !== key) await storage.delete(previous.originalKey).catch(() => undefined);
-  changed(rideId);
+    },
+    [key, ...dayKeys],
+  );
   return (await getRideRoute(db, rideId))!;
 }
 
@@ -149,28 +216,27 @@ async function requireRoute(db: Executor, rideId: string): Promise<RideRoute> {
   return route;
 }
 
-/** The original GPX as uploaded, parsed again (the stored summary keeps only what pages draw). */
-async function readOriginal(storage: ObjectStorage, route: RideRoute): Promise<ParsedGpx> {
-  const object = await storage.get(route.originalKey);
-  if (!object) throw new NotFoundError(ROUTE_MESSAGES.originalMissing);
-  return parseGpx(await buffer(object.body));
-}
-
 /** The days as the admin assigns them: one per track or segment, or cut at picked overnight stops. */
 export type DayAssignment = { by: "lines" } | { by: "stops"; stops: StopPick[] };
 
+/** Cuts the route into days again, from the original file (the summary keeps only what pages draw). */
 export async function assignRouteDays(
   { db, storage }: Services,
   rideId: string,
   assignment: DayAssignment,
 ): Promise<RideRoute> {
   const route = await requireRoute(db, rideId);
-  const parsed = await readOriginal(storage, route);
-  const summary = analyseOrRefuse(parsed, (file) =>
-    assignment.by === "lines" ? assignment : splitAtPicks(file, assignment.stops),
-  );
-  await writeRoute(db, rideId, { ...route, summary });
-  changed(rideId);
+  const title = (await getRide(db, rideId))?.title ?? "";
+  const { summary, dayKeys } = await oneAtATime(async () => {
+    const object = await storage.get(route.originalKey);
+    if (!object) throw new NotFoundError(ROUTE_MESSAGES.originalMissing);
+    const parsed = parseGpx(await buffer(object.body));
+    const summary = analyseOrRefuse(parsed, (file) =>
+      assignment.by === "lines" ? assignment : splitAtPicks(file, assignment.stops),
+    );
+    return { summary, dayKeys: await writeDayFiles(storage, rideId, title, parsed, summary.split) };
+  });
+  await commitRoute(storage, db, rideId, { ...route, summary, dayKeys }, dayKeys);
   return (await getRideRoute(db, rideId))!;
 }
 
@@ -193,28 +259,21 @@ export async function setMeetingPoint(
   return (await getRideRoute(db, rideId))!;
 }
 
-/** Removes the route and its original; the ride itself is untouched. */
+/** Removes the route and its files; the ride itself is untouched. */
 export async function removeRideRoute({ db, storage }: Services, rideId: string): Promise<void> {
-  const route = await requireRoute(db, rideId);
+  await requireRoute(db, rideId);
   await db.deleteFrom("ride_routes").where("ride_id", "=", rideId).execute();
-  await storage.delete(route.originalKey).catch(() => undefined);
+  await deleteOtherFiles(storage, rideId, []);
   changed(rideId);
 }
 
-/** The original file's bytes, for "Download GPX" of the whole ride. */
-export async function originalGpx(storage: ObjectStorage, route: RideRoute) {
+/** The original file, for "Download GPX" of the whole ride. */
+export function originalGpx(storage: ObjectStorage, route: RideRoute) {
   return storage.get(route.originalKey);
 }
 
-/** One day of the route as a GPX file of its own, or null past the last day. */
-export async function dayGpx(
-  storage: ObjectStorage,
-  route: RideRoute,
-  day: number,
-  names: { ride: string; creator: string },
-): Promise<string | null> {
-  if (!Number.isInteger(day) || day < 1 || day > route.summary.days.length) return null;
-  const parsed = await readOriginal(storage, route);
-  const pieces = dayPoints(parsed, route.summary.split)[day - 1]!;
-  return writeGpx({ name: `${names.ride} — day ${day}`, creator: names.creator, pieces });
+/** Day n's GPX file, or null past the last day. */
+export function dayGpx(storage: ObjectStorage, route: RideRoute, day: number) {
+  const key = Number.isInteger(day) ? route.dayKeys[day - 1] : undefined;
+  return key ? storage.get(key) : Promise.resolve(null);
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { meetingPointSchema } from "~/domain/route/meeting-point";
+import { MAX_DRAWING_POINTS } from "~/domain/route/simplify-line";
 import type { RouteSummary } from "~/domain/route/types";
 import type { Executor } from "../db/schema.server";
 import { listRideRoutes } from "./ride-routes.server";
@@ -14,6 +15,7 @@ export type ExportedRoute = {
   originalKey: string;
   fileName: string;
   bytes: number;
+  dayKeys: string[];
   summary: RouteSummary;
   meetingPoint: z.output<typeof meetingPointSchema>;
   createdAt: string;
@@ -22,11 +24,12 @@ export type ExportedRoute = {
 
 export async function exportRoutes(db: Executor): Promise<ExportedRoute[]> {
   return (await listRideRoutes(db)).map(
-    ({ rideId, originalKey, fileName, bytes, summary, meetingPoint, createdAt, updatedAt }) => ({
+    ({ rideId, originalKey, fileName, bytes, dayKeys, summary, meetingPoint, createdAt, updatedAt }) => ({
       rideId,
       originalKey,
       fileName,
       bytes,
+      dayKeys,
       summary,
       meetingPoint,
       createdAt,
@@ -60,7 +63,7 @@ const summarySchema = z.looseObject({
       }),
     )
     .min(1),
-  drawing: z.array(z.array(z.array(position))),
+  drawing: z.array(z.array(z.array(position).max(MAX_DRAWING_POINTS))),
   profile: z.array(z.array(z.number()).length(2)),
   waypoints: z.array(z.looseObject({ name: z.string(), position, index: z.number().int(), distance: figure })),
   lineCount: z.number().int().positive(),
@@ -70,9 +73,12 @@ const summarySchema = z.looseObject({
   ]),
 });
 
+const routeKey = z.string().regex(/^routes\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+\.gpx$/, "Must be a route's storage key");
+
 export const exportedRouteSchema = z.object({
   rideId: z.string().min(1),
-  originalKey: z.string().regex(/^routes\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+\.gpx$/, "Must be a route's storage key"),
+  originalKey: routeKey,
+  dayKeys: z.array(routeKey).min(1),
   fileName: z.string().min(1).max(200),
   bytes: z.number().int().positive(),
   summary: summarySchema,
@@ -90,7 +96,7 @@ export async function writeRoutes(trx: Executor, routes: ExportedRoute[]): Promi
         original_key: route.originalKey,
         original_name: route.fileName,
         bytes: route.bytes,
-        data: JSON.stringify({ summary: route.summary, meetingPoint: route.meetingPoint }),
+        data: JSON.stringify({ summary: route.summary, meetingPoint: route.meetingPoint, dayKeys: route.dayKeys }),
         created_at: route.createdAt,
         updated_at: route.updatedAt,
       })

@@ -1,0 +1,104 @@
+/**
+ * A ride's route end to end, for a large file.
+ *
+ *   npm run bench:routes [-- --runs 3]
+ *
+ * Generates a 10-day GPX of 50,000 winding track points with elevations (about 3 MB), then
+ * times what the site does with it: the upload (checks, parsing with xmldom + togeojson,
+ * measuring, simplifying, storing the original and the row; disk storage and SQLite in a
+ * temporary directory), re-cutting the days at nine overnight stops, drawing the sketch and
+ * profile the ride page shows, and one day's GPX download. Memory: the process's peak resident
+ * size and the heap growth over the upload.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { text } from "node:stream/consumers";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import { createElement, Fragment } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { ElevationProfile } from "~/components/route/elevation-profile";
+import { RouteSketch } from "~/components/route/route-sketch";
+import { openDatabase } from "~/server/db/database.server";
+import { migrateToLatest } from "~/server/db/migrate.server";
+import { assignRouteDays, dayGpx, getRideRoute, saveRideRoute } from "~/server/routes-gpx/ride-routes.server";
+import { createRide } from "~/server/services/rides.server";
+import { createDiskStorage } from "~/server/storage/disk-storage.server";
+import { rideInput } from "../tests/support/fixtures";
+import { buildGpx, seeded, windingTrack } from "../tests/support/gpx";
+
+const DAYS = 10;
+const POINTS_PER_DAY = 5000;
+
+async function time<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const start = performance.now();
+  const result = await work();
+  return [result, performance.now() - start];
+}
+
+const ms = (value: number) => `${Math.round(value)} ms`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { runs: { type: "string", default: "3" } } });
+  const runs = Math.max(1, Number(values.runs) || 3);
+  const cores = availableParallelism();
+  const load = loadavg()[0]!;
+  console.log(`${cores} CPU cores, load average ${load.toFixed(1)}`);
+  if (load > cores) console.log("  warning: the machine is busy; these timings will be slower than on an idle server");
+
+  const days = Array.from({ length: DAYS }, (_, index) =>
+    windingTrack({ lat: 12 + index * 0.4, lon: 76 + index * 0.2 }, POINTS_PER_DAY, seeded(100 + index), 0.003),
+  );
+  const tracks = new TextEncoder().encode(buildGpx({ days }));
+  const single = new TextEncoder().encode(buildGpx({ days: [days.flat()] }));
+  console.log(`GPX: ${DAYS * POINTS_PER_DAY} points, ${mb(tracks.byteLength)} as ${DAYS} tracks`);
+
+  const dir = mkdtempSync(path.join(tmpdir(), "roadbook-bench-routes-"));
+  const { db } = openDatabase({ sqlitePath: path.join(dir, "bench.sqlite") });
+  try {
+    await migrateToLatest(db);
+    const storage = createDiskStorage(path.join(dir, "uploads"));
+    const ride = await createRide(
+      db,
+      rideInput({ title: "Bench ride", startDate: "2027-01-01", endDate: "2027-01-10" }),
+    );
+    for (let run = 1; run <= runs; run += 1) {
+      global.gc?.();
+      const heapBefore = process.memoryUsage().heapUsed;
+      const [route, uploadMs] = await time(() =>
+        saveRideRoute({ db, storage }, ride.id, { data: tracks, fileName: "bench.gpx" }),
+      );
+      const heapAfter = process.memoryUsage().heapUsed;
+      await saveRideRoute({ db, storage }, ride.id, { data: single, fileName: "bench-single.gpx" });
+      const stops = route.summary.days.slice(0, -1).map((day, index) => ({
+        km: route.summary.days.slice(0, index + 1).reduce((sum, each) => sum + each.distance, 0) / 1000,
+      }));
+      const [, splitMs] = await time(() => assignRouteDays({ db, storage }, ride.id, { by: "stops", stops }));
+      const stored = (await getRideRoute(db, ride.id))!;
+      const [markup, drawMs] = await time(async () =>
+        renderToStaticMarkup(
+          createElement(
+            Fragment,
+            null,
+            createElement(RouteSketch, { summary: stored.summary, title: "Bench ride" }),
+            createElement(ElevationProfile, { summary: stored.summary }),
+          ),
+        ),
+      );
+      const [, dayMs] = await time(async () => text((await dayGpx(storage, stored, 5))!.body));
+      console.log(
+        `run ${run}: upload ${ms(uploadMs)} (heap +${mb(heapAfter - heapBefore)} kept), days at 9 stops ${ms(splitMs)}, ` +
+          `sketch + profile ${ms(drawMs)} (${(gzipSync(markup).byteLength / 1024).toFixed(1)} KB gzip, ` +
+          `${stored.summary.drawing.flat(2).length} points drawn), day 5 GPX ${ms(dayMs)}; ` +
+          `peak resident memory so far ${mb(process.resourceUsage().maxRSS * 1024)}`,
+      );
+    }
+  } finally {
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
