@@ -1,8 +1,11 @@
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { type Plugin, defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
+import { VitePWA } from "vite-plugin-pwa";
 import { islandsScript } from "./scripts/vite/islands-script.ts";
+import { webManifest } from "./scripts/vite/web-manifest.ts";
 
 const RUNTIME = new RegExp(
   [
@@ -16,6 +19,8 @@ const RUNTIME = new RegExp(
     String.raw`vite[\\/]preload-helper`,
   ].join("|"),
 );
+
+const BUILD_REVISION = Date.now().toString(36);
 
 export default defineConfig({
   // The SSR build bundles the Express app (server/app.ts) together with the route modules,
@@ -41,5 +46,24 @@ export default defineConfig({
     // Every script, stylesheet and SVG also as .br (quality 11) and .gz (level 9), made once at
     // build time and served as they are (server/app.ts); pages are compressed as they are sent.
     compression({ include: /\.(js|css|svg)$/, logLevel: "silent" }),
+    // The manifest and the service worker (app/sw/sw.ts) of the public pages (decision 023).
+    ...VitePWA({
+      // The client build's folder: React Router gives each environment its own.
+      outDir: path.join(process.env.BUILD_DIR ?? "build", "client"),
+      strategies: "injectManifest",
+      srcDir: "app/sw",
+      filename: "sw.ts",
+      injectRegister: false,
+      manifest: webManifest,
+      includeManifestIcons: false,
+      injectManifest: {
+        rollupFormat: "iife",
+        globPatterns: ["assets/*.{css,svg}"],
+        // The pages that open offline; a new build gives them a new revision.
+        additionalManifestEntries: ["/offline", "/saved"].map((url) => ({ url, revision: BUILD_REVISION })),
+      },
+    }).map((plugin): Plugin =>
+      Object.assign(plugin, { applyToEnvironment: (environment: { name: string }) => environment.name === "client" }),
+    ),
   ],
 });

@@ -8,6 +8,9 @@ export default [
     route("previous", "routes/public/previous.tsx"),
     route("about", "routes/public/about.tsx"),
     route("contact", "routes/public/contact.tsx"),
+    // Offline rides (decision 023): what the service worker shows offline, and the rides kept.
+    route("offline", "routes/public/offline.tsx"),
+    route("saved", "routes/public/saved.tsx"),
     route("ride/:rideId", "routes/public/ride.tsx"),
     route("ride/:rideId/register", "routes/public/ride-register.tsx"),
     // A rider's private page: the token in its path is its only key (decision 020).

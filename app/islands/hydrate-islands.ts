@@ -39,4 +39,8 @@ void Promise.all([loaded, painted])
   // Not bundled: the runtime is an entry of its own, and a bundled import() would bring a
   // preload helper along as an import of this script.
   .then(() => import(/* @vite-ignore */ runtime!) as Promise<typeof import("./islands-runtime")>)
-  .then(({ hydrateIslands }) => hydrateIslands());
+  .then(({ hydrateIslands }) => hydrateIslands())
+  // Last, once the islands answer: the service worker of offline rides (decision 023). The
+  // development server has none; a page works the same without it.
+  .then(() => navigator.serviceWorker?.register("/sw.js"))
+  .catch(() => undefined);

@@ -14,6 +14,9 @@ export const ISLANDS = {
   "share-button": () => import("~/components/ride/share-button").then((module) => module.ShareButton),
   "register-form": () => import("~/components/registration/register-form").then((module) => module.RegisterForm),
   "ride-error-alert": () => import("~/components/ride/ride-error-alert").then((module) => module.RideErrorAlert),
+  // Both from one module: saving a ride brings the Saved rides page's code along (decision 023).
+  "save-ride": () => import("~/components/offline/ride-pack-islands").then((module) => module.SaveRideButton),
+  "saved-rides": () => import("~/components/offline/ride-pack-islands").then((module) => module.SavedRidesList),
 };
 
 export type IslandName = keyof typeof ISLANDS;

@@ -38,8 +38,17 @@ const expected: ExpectedSchema = {
     data: text,
     created_at: text,
     updated_at: text,
+    published_at: nullableText,
   },
-  hero_slides: { id: text, sort_order: integer, is_active: integer, data: text, created_at: text, updated_at: text },
+  hero_slides: {
+    id: text,
+    sort_order: integer,
+    is_active: integer,
+    data: text,
+    created_at: text,
+    updated_at: text,
+    published_at: nullableText,
+  },
   documents: { collection: text, id: text, data: text, updated_at: text },
   users: {
     id: text,
@@ -98,6 +107,16 @@ const expected: ExpectedSchema = {
     data: text,
     created_at: text,
     updated_at: text,
+  },
+  revisions: {
+    id: text,
+    collection: text,
+    record_id: text,
+    action: text,
+    actor_id: nullableText,
+    actor_email: text,
+    data: text,
+    created_at: text,
   },
 };
 

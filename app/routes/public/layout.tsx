@@ -8,9 +8,18 @@ import { loadOrFallback } from "~/server/load-or-fallback.server";
 import { publicOrigin } from "~/server/public-url.server";
 import { CONTENT_PAGE_HANDLE } from "~/islands/content-page";
 import { getConfig } from "~/server/services/config.server";
+import logoMark from "~/assets/logo-mark.svg";
 import type { Route } from "./+types/layout";
 
 export const handle = CONTENT_PAGE_HANDLE;
+
+/** The web app manifest: the visitor pages install as an app (decision 023); the logo as their icon. */
+export function links() {
+  return [
+    { rel: "manifest", href: "/manifest.webmanifest" },
+    { rel: "icon", href: logoMark, type: "image/svg+xml" },
+  ];
+}
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, env, logger } = context.get(servicesContext);

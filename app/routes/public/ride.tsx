@@ -1,4 +1,6 @@
-import { data } from "react-router";
+import { data, useRouteLoaderData } from "react-router";
+import { RidePocket } from "~/components/offline/ride-pocket";
+import { formatDateRange } from "~/domain/dates";
 import { BookingCard, type SiteRegistration } from "~/components/ride/booking-card";
 import { RideError } from "~/components/ride/ride-error";
 import { type RideLoadErrorData, type RideNotFoundData, rideErrorMessage } from "~/components/ride/ride-error-message";
@@ -31,6 +33,7 @@ import { getRideRoute } from "~/server/routes-gpx/ride-routes.server";
 import { availabilityOf, rideCards } from "~/server/registrations/rider.server";
 import { countPublicRides, getPublicRide } from "~/server/services/public-rides.server";
 import { similarRides } from "~/server/services/rides.server";
+import type { loader as layoutLoader } from "./layout";
 import type { Route } from "./+types/ride";
 
 const LOAD_ERROR_MESSAGE = "The ride could not be loaded right now. Please try again in a few minutes.";
@@ -128,6 +131,9 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs) {
 
 export default function RideDetails({ loaderData }: Route.ComponentProps) {
   const { ride, similar, registration, origin, route } = loaderData;
+  const { company, socialMedia } =
+    useRouteLoaderData<typeof layoutLoader>("routes/public/layout")?.config ?? FALLBACK_CONFIG;
+  const organiser = { name: company.name, phone: company.phone, whatsapp: socialMedia.whatsapp };
   return (
     <article>
       <RideHero ride={ride} />
@@ -146,6 +152,10 @@ export default function RideDetails({ loaderData }: Route.ComponentProps) {
             ride={ride}
             registration={registration}
             share={rideShare(ride, absoluteUrl(origin, rideHref(ride.id)))}
+          />
+          <RidePocket
+            ride={{ id: ride.id, title: ride.title, dates: formatDateRange(ride.startDate, ride.endDate) }}
+            organiser={organiser}
           />
         </aside>
       </div>

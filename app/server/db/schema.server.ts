@@ -18,6 +18,8 @@ export interface RidesTable {
   data: string;
   created_at: string;
   updated_at: string;
+  /** When the ride becomes public: null for a draft, a time to come when scheduled (decision 025). */
+  published_at: string | null;
 }
 
 export interface HeroSlidesTable {
@@ -28,6 +30,8 @@ export interface HeroSlidesTable {
   data: string;
   created_at: string;
   updated_at: string;
+  /** As for rides: null for a draft, a time to come when scheduled. */
+  published_at: string | null;
 }
 
 /** Single records ('main') of product.md#content-model: featuredRide, stats, config. */
@@ -134,6 +138,18 @@ export interface RideRoutesTable {
   updated_at: string;
 }
 
+/** One save of a ride, slide, featured ride or contact configuration: its editable fields in `data` (JSON). */
+export interface RevisionsTable {
+  id: string;
+  collection: string;
+  record_id: string;
+  action: string;
+  actor_id: string | null;
+  actor_email: string;
+  data: string;
+  created_at: string;
+}
+
 export interface DB {
   rides: RidesTable;
   hero_slides: HeroSlidesTable;
@@ -145,6 +161,7 @@ export interface DB {
   audit_log: AuditLogTable;
   registrations: RegistrationsTable;
   ride_routes: RideRoutesTable;
+  revisions: RevisionsTable;
 }
 
 export type Database = Kysely<DB>;
