@@ -4,16 +4,19 @@
  *   npm run bench:routes [-- --runs 3]
  *
  * Generates a 10-day GPX of 50,000 winding track points with elevations (about 3 MB), then
- * times what the site does with it: the upload (checks, parsing with xmldom + togeojson,
- * measuring, simplifying, storing the original and the row; disk storage and SQLite in a
- * temporary directory), re-cutting the days at nine overnight stops, drawing the sketch and
- * profile the ride page shows, and one day's GPX download. Memory: the process's peak resident
- * size and the heap growth over the upload.
+ * times what the site does with it: the upload (checks, the XML read by xmldom + togeojson in
+ * a worker thread, measuring, simplifying, storing the original, the day files and the row;
+ * disk storage and SQLite in a temporary directory), re-cutting the days at nine overnight
+ * stops, drawing the sketch and profile the ride page shows, and one day's GPX download.
+ * Also: the longest stall of the main thread's event loop during the upload (what a visitor
+ * could wait), the main heap kept after it, and the process's peak resident memory (worker
+ * included).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { text } from "node:stream/consumers";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { createElement, Fragment } from "react";
@@ -67,9 +70,14 @@ async function main(): Promise<void> {
     for (let run = 1; run <= runs; run += 1) {
       global.gc?.();
       const heapBefore = process.memoryUsage().heapUsed;
+      // How long visitors' requests could wait: the longest stall of this thread's event loop.
+      const stalls = monitorEventLoopDelay({ resolution: 10 });
+      stalls.enable();
       const [route, uploadMs] = await time(() =>
         saveRideRoute({ db, storage }, ride.id, { data: tracks, fileName: "bench.gpx" }),
       );
+      stalls.disable();
+      global.gc?.();
       const heapAfter = process.memoryUsage().heapUsed;
       await saveRideRoute({ db, storage }, ride.id, { data: single, fileName: "bench-single.gpx" });
       const stops = route.summary.days.slice(0, -1).map((day, index) => ({
@@ -89,7 +97,8 @@ async function main(): Promise<void> {
       );
       const [, dayMs] = await time(async () => text((await dayGpx(storage, stored, 5))!.body));
       console.log(
-        `run ${run}: upload ${ms(uploadMs)} (heap +${mb(heapAfter - heapBefore)} kept), days at 9 stops ${ms(splitMs)}, ` +
+        `run ${run}: upload ${ms(uploadMs)} (longest event-loop stall ${ms(stalls.max / 1e6)}, ` +
+          `main heap +${mb(heapAfter - heapBefore)} kept), days at 9 stops ${ms(splitMs)}, ` +
           `sketch + profile ${ms(drawMs)} (${(gzipSync(markup).byteLength / 1024).toFixed(1)} KB gzip, ` +
           `${stored.summary.drawing.flat(2).length} points drawn), day 5 GPX ${ms(dayMs)}; ` +
           `peak resident memory so far ${mb(process.resourceUsage().maxRSS * 1024)}`,

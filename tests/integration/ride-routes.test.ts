@@ -141,6 +141,16 @@ function routeSuite(services: () => { db: Database; storage: ObjectStorage }) {
     await expect(
       saveRideRoute({ db, storage }, ride.id, { data: new Uint8Array(MAX_GPX_BYTES + 1), fileName: "big.gpx" }),
     ).rejects.toThrow(/limit is 10 MB/);
+    // Read in the worker thread: the parser's reason comes back as the message.
+    await expect(
+      saveRideRoute({ db, storage }, ride.id, {
+        data: encode(`<gpx version="1.1"><trk><trkseg>`),
+        fileName: "cut.gpx",
+      }),
+    ).rejects.toThrow(/could not be read: unclosed xml tag/);
+    await expect(
+      saveRideRoute({ db, storage }, ride.id, { data: encode(`<kml><Document/></kml>`), fileName: "map.kml" }),
+    ).rejects.toThrow(GPX_MESSAGES.notGpx);
     expect(await getRideRoute(db, ride.id)).toEqual(route);
     expect((await listKeys(storage, ride.id)).sort()).toEqual([route.originalKey, ...route.dayKeys].sort());
   });

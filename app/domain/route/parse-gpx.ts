@@ -18,35 +18,51 @@ function checkedLine(name: string, coordinates: unknown): RouteLine {
   return { name, points: points.map((point) => (Number.isFinite(point[2]) ? point.slice(0, 3) : point.slice(0, 2))) };
 }
 
+/** What the XML parser made of a file: togeojson's features, or why it could not. */
+export type XmlOutcome =
+  | { ok: true; collection: { features: { geometry: unknown; properties: unknown }[] } }
+  | { ok: false; notGpx: boolean; detail: string };
+
+export type XmlLibraries = { DOMParser: typeof DOMParser; gpx: typeof gpx };
+
 /**
- * Reads a GPX 1.0 or 1.1 file (after guardGpx) with xmldom and togeojson: its tracks, each
- * segment a line of its own, or, when it has no track, its routes; and its waypoints. Any XML
- * error refuses the file with the parser's reason.
+ * The XML step: xmldom builds the tree (any error refuses the file with the parser's reason)
+ * and togeojson reads GPX 1.0 or 1.1 from it. Self-contained (it uses only its arguments) so
+ * the server can run its source in a worker thread (app/server/routes-gpx/gpx-worker.server.ts).
  */
-export function parseGpx(bytes: Uint8Array): ParsedGpx {
-  const text = guardGpx(bytes);
-  let document;
+export function readGpxXml(text: string, libraries: XmlLibraries): XmlOutcome {
+  let detail = "";
   try {
-    document = new DOMParser({
+    const document = new libraries.DOMParser({
       onError: (level, message) => {
-        if (level !== "warning") throw new GpxRejectedError(GPX_MESSAGES.malformed(message));
+        if (level === "warning") return;
+        detail = message;
+        throw new Error(message);
       },
     }).parseFromString(text, "text/xml");
+    if (document.documentElement?.localName !== "gpx") return { ok: false, notGpx: true, detail: "" };
+    return { ok: true, collection: libraries.gpx(document as unknown as Document) };
   } catch (error) {
-    if (error instanceof GpxRejectedError) throw error;
-    const cause = error instanceof Error && error.cause instanceof GpxRejectedError ? error.cause : null;
-    throw cause ?? new GpxRejectedError(GPX_MESSAGES.malformed(error instanceof Error ? error.message : "invalid XML"));
+    return { ok: false, notGpx: false, detail: detail || (error instanceof Error ? error.message : "invalid XML") };
   }
-  if (document.documentElement?.localName !== "gpx") throw new GpxRejectedError(GPX_MESSAGES.notGpx);
+}
 
-  const collection = gpx(document as unknown as Document);
+/**
+ * The tracks of an XML outcome, each segment a line of its own, or, when the file has no
+ * track, its routes; and its waypoints. Refuses coordinates off the globe and files without a
+ * line of two points.
+ */
+export function gpxFromXml(outcome: XmlOutcome): ParsedGpx {
+  if (!outcome.ok)
+    throw new GpxRejectedError(outcome.notGpx ? GPX_MESSAGES.notGpx : GPX_MESSAGES.malformed(outcome.detail));
+  const collection = outcome.collection;
   const tracks: RouteLine[] = [];
   const routes: RouteLine[] = [];
   const waypoints: Waypoint[] = [];
   for (const feature of collection.features) {
     const geometry = feature.geometry as Geometry | null;
     if (!geometry) continue;
-    const properties: Record<string, unknown> = feature.properties ?? {};
+    const properties = (feature.properties ?? {}) as Record<string, unknown>;
     const name = typeof properties.name === "string" ? properties.name.trim() : "";
     if (geometry.type === "Point") {
       if (!validPosition(geometry.coordinates)) throw new GpxRejectedError(GPX_MESSAGES.badCoordinates);
@@ -64,4 +80,9 @@ export function parseGpx(bytes: Uint8Array): ParsedGpx {
   const lines = (fromTracks ? tracks : routes).filter((line) => line.points.length >= 2);
   if (lines.length === 0) throw new GpxRejectedError(GPX_MESSAGES.noTrack);
   return { lines, waypoints, fromTracks };
+}
+
+/** A GPX file read on the calling thread: the checks of guardGpx, then the XML, then the lines. */
+export function parseGpx(bytes: Uint8Array): ParsedGpx {
+  return gpxFromXml(readGpxXml(guardGpx(bytes), { DOMParser, gpx }));
 }

@@ -4,7 +4,6 @@ import { analyseRoute, dayPoints, splitAtPicks } from "~/domain/route/analyse";
 import { DaySplitError, type StopPick, defaultSplit } from "~/domain/route/days";
 import { GpxRejectedError } from "~/domain/route/gpx-guard";
 import { type MeetingPoint, meetingPointAtStart, meetingPointSchema } from "~/domain/route/meeting-point";
-import { parseGpx } from "~/domain/route/parse-gpx";
 import type { DaySplit, ParsedGpx, RouteSummary } from "~/domain/route/types";
 import { writeGpx } from "~/domain/route/write-gpx";
 import { SITE_NAME } from "~/domain/site";
@@ -13,6 +12,7 @@ import type { Database, Executor, RideRoutesTable } from "../db/schema.server";
 import { sanitiseFileName } from "../images/keys.server";
 import { NotFoundError, ValidationError } from "../services/errors.server";
 import { getRide } from "../services/rides.server";
+import { parseGpxOffThread } from "./gpx-worker.server";
 import { parseOrThrow } from "../services/validate.server";
 import type { ObjectStorage } from "../storage/storage.server";
 
@@ -75,7 +75,8 @@ function asValidation(error: unknown, field: string): never {
 
 /**
  * A parsed file's XML tree costs about 4 KB of memory per point (some 190 MB for 50,000), so
- * files are parsed one at a time: two large uploads at once never hold two trees.
+ * files are parsed one at a time (each in a worker thread): two large uploads at once never
+ * hold two trees.
  */
 let parsing: Promise<unknown> = Promise.resolve();
 function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
@@ -183,7 +184,7 @@ export async function saveRideRoute(
   const { summary, dayKeys } = await oneAtATime(async () => {
     let parsed: ParsedGpx;
     try {
-      parsed = parseGpx(upload.data);
+      parsed = await parseGpxOffThread(upload.data);
     } catch (error) {
       asValidation(error, "file");
     }
@@ -230,7 +231,7 @@ export async function assignRouteDays(
   const { summary, dayKeys } = await oneAtATime(async () => {
     const object = await storage.get(route.originalKey);
     if (!object) throw new NotFoundError(ROUTE_MESSAGES.originalMissing);
-    const parsed = parseGpx(await buffer(object.body));
+    const parsed = await parseGpxOffThread(await buffer(object.body));
     const summary = analyseOrRefuse(parsed, (file) =>
       assignment.by === "lines" ? assignment : splitAtPicks(file, assignment.stops),
     );
