@@ -10,6 +10,7 @@ import { isDatabaseUnavailableError, trackDatabaseFailures } from "~/server/db/f
 import { watchSqliteWrites } from "~/server/db/sqlite-writes.server";
 import { type Env, readEnv } from "~/server/env.server";
 import { cachedFrameSources } from "~/server/frame-sources.server";
+import { watchPublicationSchedule } from "~/server/publication-schedule.server";
 import { type Logger, createLogger } from "~/server/logger.server";
 import { type RunningServices, startServices } from "~/server/services.server";
 import { builtAssets } from "./built-assets";
@@ -113,6 +114,8 @@ async function createServer(env: Env, logger: Logger, vite: ViteDevServer | unde
   // raise no event here: the cache looks at the file's version before each lookup. Where
   // services.server.ts keeps it.
   const sqliteWrites = env.databaseUrl ? undefined : watchSqliteWrites(env.sqlitePath);
+  // A scheduled publication changes what pages show at its minute without any write (decision 025).
+  const schedule = watchPublicationSchedule(services.db, logger);
   // Development renders every request: route modules change under the cache's feet.
   const pages = vite
     ? undefined
@@ -125,7 +128,10 @@ async function createServer(env: Env, logger: Logger, vite: ViteDevServer | unde
         },
         // While deaf to other instances' changes, this one cannot know when a page goes stale.
         enabled: () => services.contentBridge?.isListening() ?? true,
-        changedElsewhere: () => sqliteWrites?.changedSinceLastLook() ?? false,
+        changedElsewhere: () => {
+          const written = sqliteWrites?.changedSinceLastLook() ?? false;
+          return schedule.due() || written;
+        },
         logger,
       });
 
@@ -177,6 +183,7 @@ async function createServer(env: Env, logger: Logger, vite: ViteDevServer | unde
     },
     close: async () => {
       stopInvalidating();
+      schedule.close();
       sqliteWrites?.close();
       await services.close();
     },

@@ -34,13 +34,13 @@ export async function rideAction(request: Request, context: Context) {
 
 async function create(body: Record<string, unknown>, { services, actor }: Context) {
   try {
-    const ride = await createRide(services.db, body.ride);
+    const ride = await createRide(services.db, body.ride, { actor, draft: body.draft === true });
     const copyOf = stringField(body, "copyOf");
     await auditChange(services, actor, {
       action: copyOf ? "duplicated" : "created",
       collection: "rides",
       recordId: ride.id,
-      summary: copyOf ? `Added ride "${ride.title}" as a copy` : `Added ride "${ride.title}"`,
+      summary: `Added ride "${ride.title}"${copyOf ? " as a copy" : ""}${body.draft === true ? " as a draft" : ""}`,
     });
     return succeeded(RIDE_MESSAGES.added, { id: ride.id });
   } catch (error) {
@@ -56,7 +56,7 @@ async function update(body: Record<string, unknown>, { services, actor }: Contex
     return failed(400, RIDE_MESSAGES.updateFailed, { version: RIDE_VERSION_MISSING });
   }
   try {
-    const ride = await updateRide(services.db, id, body.ride, { expectedVersion: version });
+    const ride = await updateRide(services.db, id, body.ride, { expectedVersion: version, actor });
     await auditChange(services, actor, {
       action: "updated",
       collection: "rides",
@@ -106,7 +106,7 @@ async function changeStatus(body: Record<string, unknown>, { services, actor }: 
   // The service checks the status, as it does every field (a refusal is a ValidationError).
   const status = body.status as RideStatus;
   try {
-    const ride = await setRideStatus(services.db, id, status);
+    const ride = await setRideStatus(services.db, id, status, { actor });
     await auditChange(services, actor, {
       action: "status-changed",
       collection: "rides",

@@ -1,4 +1,4 @@
-import type { AuditCollection } from "~/domain/audit";
+import type { AuditActor, AuditCollection } from "~/domain/audit";
 import type { Database } from "../db/schema.server";
 import {
   type AdminActionContext,
@@ -13,8 +13,8 @@ import {
 type SingleRecord<Field extends string, Saved> = {
   /** The body's field that holds the record, and the answer's field that holds it saved: { [field]: {…} }. */
   field: Field;
-  /** The service's save: validates the input, writes it, returns what was stored. */
-  save: (db: Database, input: unknown) => Promise<Saved>;
+  /** The service's save: validates the input, writes it with its revision naming `actor`, returns what was stored. */
+  save: (db: Database, input: unknown, options: { actor: AuditActor }) => Promise<Saved>;
   collection: AuditCollection;
   /** The audit trail's line for the saved record. */
   summary: (saved: Saved) => string;
@@ -33,7 +33,7 @@ export function singleRecordAction<Field extends string, Saved>(record: SingleRe
     const body = await readJsonObject(request);
     if (!body) return failed(400, INVALID_REQUEST);
     try {
-      const saved = await record.save(services.db, body[record.field]);
+      const saved = await record.save(services.db, body[record.field], { actor });
       await auditChange(services, actor, {
         action: "saved",
         collection: record.collection,

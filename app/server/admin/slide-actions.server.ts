@@ -12,12 +12,12 @@ export async function slideAction(request: Request, context: Context) {
 
 async function create(body: Record<string, unknown>, { services, actor }: Context) {
   try {
-    const slide = await createSlide(services.db, body.slide);
+    const slide = await createSlide(services.db, body.slide, { actor, draft: body.draft === true });
     await auditChange(services, actor, {
       action: "created",
       collection: "heroSlides",
       recordId: slide.id,
-      summary: `Added hero slide "${slide.title}"`,
+      summary: `Added hero slide "${slide.title}"${body.draft === true ? " as a draft" : ""}`,
     });
     return succeeded(SLIDE_MESSAGES.added, { id: slide.id });
   } catch (error) {
@@ -28,7 +28,7 @@ async function create(body: Record<string, unknown>, { services, actor }: Contex
 async function update(body: Record<string, unknown>, { services, actor }: Context) {
   const id = stringField(body, "id");
   try {
-    const slide = await updateSlide(services.db, id, body.slide);
+    const slide = await updateSlide(services.db, id, body.slide, { actor });
     await auditChange(services, actor, {
       action: "updated",
       collection: "heroSlides",

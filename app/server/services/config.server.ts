@@ -1,9 +1,11 @@
+import type { AuditActor } from "~/domain/audit";
 import { configInputSchema, type SiteConfig } from "~/domain/content";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { notifyContentChanged } from "../content-events.server";
 import type { Database, Executor } from "../db/schema.server";
 import { readDocument, writeDocument } from "./documents.server";
 import { lenientObject } from "./lenient.server";
+import { recordRevision } from "./revisions.server";
 import { parseOrThrow } from "./validate.server";
 
 /** A stored record that no longer passes (e.g. edited by hand) still shows: only its failing parts fall back. */
@@ -20,9 +22,25 @@ export async function getConfig(db: Executor): Promise<SiteConfig> {
   return (await getStoredConfig(db)) ?? FALLBACK_CONFIG;
 }
 
-export async function saveConfig(db: Database, input: unknown): Promise<SiteConfig> {
+/** Saves the configuration and keeps its revision (decision 025), naming `actor` (the site when none). */
+export async function saveConfig(
+  db: Database,
+  input: unknown,
+  { actor, restoring = false }: { actor?: AuditActor; restoring?: boolean } = {},
+): Promise<SiteConfig> {
   const config = parseOrThrow(configInputSchema, input);
-  await writeDocument(db, "config", config);
+  await db.transaction().execute(async (trx) => {
+    const before = await readDocument(trx, "config");
+    await writeDocument(trx, "config", config);
+    await recordRevision(trx, {
+      collection: "config",
+      recordId: "main",
+      action: restoring ? "restored" : before ? "updated" : "created",
+      actor,
+      data: config,
+      ...(before ? { before: { data: storedConfig.parse(before.data), at: before.updatedAt } } : {}),
+    });
+  });
   notifyContentChanged({ collection: "config", id: "main", action: "updated" });
   return config;
 }

@@ -1,26 +1,44 @@
 import type { Ride } from "~/domain/ride";
 import type { Executor } from "../db/schema.server";
-import { getRide, listRidesByStatus, rideCounts } from "./rides.server";
+import { getRide, listPublishedRides, rideCounts } from "./rides.server";
 
-// What visitors may see of the rides: upcoming and completed ones. Cancelled rides are
-// admin-only (product.md#ride-status), so to the public a cancelled ride does not exist.
+// What visitors may see of the rides: upcoming and completed ones, once published (decision
+// 025). Cancelled rides are admin-only (product.md#ride-status), and so is a draft or a ride
+// whose publication is still to come: to the public such a ride does not exist.
 
-export async function getPublicRide(db: Executor, id: string): Promise<Ride | null> {
+export async function getPublicRide(db: Executor, id: string, now = new Date()): Promise<Ride | null> {
   const ride = await getRide(db, id);
-  return ride && ride.status !== "cancelled" ? ride : null;
+  if (!ride || ride.status === "cancelled") return null;
+  return (await isPublished(db, "rides", id, now)) ? ride : null;
+}
+
+/** Whether the ride or hero slide is published by `now`. */
+export async function isPublished(
+  db: Executor,
+  table: "rides" | "hero_slides",
+  id: string,
+  now = new Date(),
+): Promise<boolean> {
+  const row = await db
+    .selectFrom(table)
+    .select("id")
+    .where("id", "=", id)
+    .where("published_at", "<=", now.toISOString())
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** How many rides a visitor can open: the 'available rides' of the not-found message. */
 export async function countPublicRides(db: Executor): Promise<number> {
-  const counts = await rideCounts(db);
+  const counts = await rideCounts(db, new Date().toISOString());
   return counts.upcoming + counts.completed;
 }
 
 /** Every public ride, upcoming first, each section in display order. */
 export async function listPublicRides(db: Executor): Promise<Ride[]> {
   const [upcoming, completed] = await Promise.all([
-    listRidesByStatus(db, "upcoming"),
-    listRidesByStatus(db, "completed"),
+    listPublishedRides(db, "upcoming"),
+    listPublishedRides(db, "completed"),
   ]);
   return [...upcoming, ...completed];
 }

@@ -24,13 +24,17 @@ export function sectionQuery(db: Executor, status: RideStatus) {
     .orderBy("id");
 }
 
-/** product.md#new-rides: a new ride's order is the number of rides that already have its status. */
-export async function countWithStatus(db: Executor, status: RideStatus): Promise<number> {
-  const row = await db
+/**
+ * product.md#new-rides: a new ride's order is the number of rides that already have its status.
+ * With `publishedBy`, only the rides published by then count (a public page's total).
+ */
+export async function countWithStatus(db: Executor, status: RideStatus, publishedBy?: string): Promise<number> {
+  let query = db
     .selectFrom("rides")
     .select((eb) => eb.fn.countAll<string | number>().as("count"))
-    .where("status", "=", status)
-    .executeTakeFirstOrThrow();
+    .where("status", "=", status);
+  if (publishedBy !== undefined) query = query.where("published_at", "<=", publishedBy);
+  const row = await query.executeTakeFirstOrThrow();
   // PostgreSQL returns count(*) as a bigint, which pg hands over as a string.
   return Number(row.count);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
+import type { AuditActor } from "~/domain/audit";
 import { SIMILAR_RIDES_LIMIT } from "~/domain/constants";
 import { INVALID_RIDE_ID } from "~/domain/messages";
 import {
@@ -22,6 +23,7 @@ import {
   sectionQuery,
 } from "./ride-order.server";
 import { legacyFieldsAfterEdit, rideFromRow, rideRow, type LegacyRideFields } from "./ride-rows.server";
+import { type RevisionWrite, recordRevision } from "./revisions.server";
 import { recomputeStats } from "./stats.server";
 import { parseOrThrow } from "./validate.server";
 
@@ -48,6 +50,32 @@ async function findRow(db: Executor, id: string): Promise<Selectable<RidesTable>
   return db.selectFrom("rides").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** What a revision keeps of a ride: the fields the admin form edits (decision 025). */
+export function rideSnapshot(ride: Ride): RideInput {
+  return Object.fromEntries(
+    Object.keys(rideInputSchema.shape).map((key) => [key, ride[key as keyof Ride]]),
+  ) as RideInput;
+}
+
+function rideRevision(
+  ride: Ride,
+  action: RevisionWrite["action"],
+  actor: AuditActor | undefined,
+  before?: Ride,
+): RevisionWrite {
+  return {
+    collection: "rides",
+    recordId: ride.id,
+    action,
+    actor,
+    data: rideSnapshot(ride),
+    ...(before ? { before: { data: rideSnapshot(before), at: before.updatedAt } } : {}),
+  };
+}
+
+/** Rides visitors see: published by now (decision 025); a draft or a publication to come is not. */
+const publishedBy = (now: Date) => now.toISOString();
+
 // ——— Reads ———
 
 /** The ride, or null when the id is unknown or not an id at all (product.md#data-rules). */
@@ -69,8 +97,14 @@ export async function listRidesByStatus(db: Executor, status: RideStatus): Promi
   return rows.map(rideFromRow);
 }
 
-export function listUpcomingRides(db: Executor): Promise<Ride[]> {
-  return listRidesByStatus(db, "upcoming");
+/** One status section as visitors see it: the rides published by `now`, in display order. */
+export async function listPublishedRides(db: Executor, status: RideStatus, now = new Date()): Promise<Ride[]> {
+  const rows = await sectionQuery(db, status).selectAll().where("published_at", "<=", publishedBy(now)).execute();
+  return rows.map(rideFromRow);
+}
+
+export function listUpcomingRides(db: Executor, now = new Date()): Promise<Ride[]> {
+  return listPublishedRides(db, "upcoming", now);
 }
 
 /**
@@ -82,12 +116,14 @@ export async function listPreviousRides(
   db: Executor,
   page = 1,
   size = PREVIOUS_PAGE_SIZE,
+  now = new Date(),
 ): Promise<{ rides: Ride[]; total: number }> {
   const [rows, total] = await Promise.all([
     db
       .selectFrom("rides")
       .selectAll()
       .where("status", "=", "completed")
+      .where("published_at", "<=", publishedBy(now))
       .orderBy(sql`substr(start_date, 1, 4)`, "desc")
       .orderBy(effectiveOrder)
       .orderBy("created_at", "desc")
@@ -95,27 +131,32 @@ export async function listPreviousRides(
       .limit(size)
       .offset((page - 1) * size)
       .execute(),
-    countWithStatus(db, "completed"),
+    countWithStatus(db, "completed", publishedBy(now)),
   ]);
   return { rides: rows.map(rideFromRow), total };
 }
 
-/** 'You Might Also Like' (product.md#similar-rides): up to `limit` other rides of the same status, in display order. */
+/** 'You Might Also Like' (product.md#similar-rides): up to `limit` other published rides of the same status, in display order. */
 export async function similarRides(
   db: Executor,
   ride: Pick<Ride, "id" | "status">,
   limit = SIMILAR_RIDES_LIMIT,
+  now = new Date(),
 ): Promise<Ride[]> {
-  const rows = await sectionQuery(db, ride.status).selectAll().where("id", "<>", ride.id).limit(limit).execute();
+  const rows = await sectionQuery(db, ride.status)
+    .selectAll()
+    .where("id", "<>", ride.id)
+    .where("published_at", "<=", publishedBy(now))
+    .limit(limit)
+    .execute();
   return rows.map(rideFromRow);
 }
 
-export async function rideCounts(db: Executor): Promise<RideCounts> {
-  const rows = await db
-    .selectFrom("rides")
-    .select((eb) => ["status", eb.fn.countAll<string | number>().as("count")])
-    .groupBy("status")
-    .execute();
+/** How many rides each status has; with `publishedBy`, only those published by then. */
+export async function rideCounts(db: Executor, publishedBy?: string): Promise<RideCounts> {
+  let query = db.selectFrom("rides").select((eb) => ["status", eb.fn.countAll<string | number>().as("count")]);
+  if (publishedBy !== undefined) query = query.where("published_at", "<=", publishedBy);
+  const rows = await query.groupBy("status").execute();
   const counts: RideCounts = { total: 0, upcoming: 0, completed: 0, cancelled: 0 };
   for (const row of rows) {
     const n = Number(row.count);
@@ -127,7 +168,17 @@ export async function rideCounts(db: Executor): Promise<RideCounts> {
 
 // ——— Writes: each one transaction that also recomputes the statistics ———
 
-async function insertRide(db: Database, input: RideInput, legacy: LegacyRideFields): Promise<Ride> {
+export type RideWriteOptions = {
+  /** The admin saving, whom the revision names (the site when none). */
+  actor?: AuditActor;
+};
+
+async function insertRide(
+  db: Database,
+  input: RideInput,
+  legacy: LegacyRideFields,
+  { actor, draft = false }: RideWriteOptions & { draft?: boolean },
+): Promise<Ride> {
   const ride = await db.transaction().execute(async (trx) => {
     const timestamp = now();
     const row = rideRow(input, legacy, {
@@ -137,9 +188,15 @@ async function insertRide(db: Database, input: RideInput, legacy: LegacyRideFiel
       updatedAt: timestamp,
       version: 1,
     });
-    const inserted = await trx.insertInto("rides").values(row).returningAll().executeTakeFirstOrThrow();
+    const inserted = await trx
+      .insertInto("rides")
+      .values({ ...row, published_at: draft ? null : timestamp })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await recomputeStats(trx);
-    return rideFromRow(inserted);
+    const created = rideFromRow(inserted);
+    await recordRevision(trx, rideRevision(created, "created", actor));
+    return created;
   });
   notifyRideChange(ride.id, "created");
   return ride;
@@ -149,9 +206,14 @@ async function insertRide(db: Database, input: RideInput, legacy: LegacyRideFiel
  * Adds a ride from the admin form. The server assigns the id, order, duration, timestamps
  * and version; any of those in `input` is ignored. Status defaults to upcoming and
  * participants to 0; the order is the number of rides with the same status (product.md#new-rides).
+ * It is public at once, unless `draft` (decision 025).
  */
-export async function createRide(db: Database, input: unknown): Promise<Ride> {
-  return insertRide(db, parseOrThrow(rideInputSchema, input), { price: "", thingsToCarry: [] });
+export async function createRide(
+  db: Database,
+  input: unknown,
+  options: RideWriteOptions & { draft?: boolean } = {},
+): Promise<Ride> {
+  return insertRide(db, parseOrThrow(rideInputSchema, input), { price: "", thingsToCarry: [] }, options);
 }
 
 /**
@@ -163,7 +225,7 @@ export async function updateRide(
   db: Database,
   id: string,
   input: unknown,
-  options: { expectedVersion?: number } = {},
+  options: RideWriteOptions & { expectedVersion?: number; restoring?: boolean } = {},
 ): Promise<Ride> {
   const fields = parseOrThrow(rideInputSchema, input);
   if (!isRideId(id)) throw new NotFoundError(RIDE_NOT_FOUND);
@@ -197,7 +259,12 @@ export async function updateRide(
       .executeTakeFirst();
     if (!updated) throw new ConflictError(await getRide(trx, id));
     await recomputeStats(trx);
-    return rideFromRow(updated);
+    const saved = rideFromRow(updated);
+    await recordRevision(
+      trx,
+      rideRevision(saved, options.restoring ? "restored" : "updated", options.actor, currentRide),
+    );
+    return saved;
   });
   notifyRideChange(id, "updated");
   return ride;
@@ -218,7 +285,12 @@ export async function deleteRide(db: Database, id: string): Promise<void> {
  * The card's status dropdown: the ride moves to the end of its new section. Choosing the
  * status it already has writes nothing (no new version, no event).
  */
-export async function setRideStatus(db: Database, id: string, status: RideStatus): Promise<Ride> {
+export async function setRideStatus(
+  db: Database,
+  id: string,
+  status: RideStatus,
+  options: RideWriteOptions = {},
+): Promise<Ride> {
   if (!isRideStatus(status)) throw new ValidationError({ status: INVALID_RIDE_STATUS });
   if (!isRideId(id)) throw new NotFoundError(RIDE_NOT_FOUND);
   const result = await db.transaction().execute(async (trx) => {
@@ -237,7 +309,9 @@ export async function setRideStatus(db: Database, id: string, status: RideStatus
       .returningAll()
       .executeTakeFirstOrThrow();
     await recomputeStats(trx);
-    return { ride: rideFromRow(updated), changed: true };
+    const ride = rideFromRow(updated);
+    await recordRevision(trx, rideRevision(ride, "status-changed", options.actor, rideFromRow(current)));
+    return { ride, changed: true };
   });
   if (result.changed) notifyRideChange(id, "updated");
   return result.ride;

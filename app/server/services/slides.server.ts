@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
+import type { AuditActor } from "~/domain/audit";
 import { heroSlideInputSchema, type HeroSlide, type HeroSlideInput } from "~/domain/content";
 import { notifyContentChanged } from "../content-events.server";
 import type { Database, Executor, HeroSlidesTable } from "../db/schema.server";
 import { NotFoundError } from "./errors.server";
 import { lenientObject } from "./lenient.server";
+import { type RevisionWrite, recordRevision } from "./revisions.server";
 import { parseOrThrow } from "./validate.server";
 
 const SLIDE_NOT_FOUND = "Slide not found";
@@ -29,6 +31,31 @@ function slideColumns(input: HeroSlideInput) {
   return { is_active: isActive ? 1 : 0, data: JSON.stringify(document) };
 }
 
+/** What a revision keeps of a slide: the fields the admin form edits (decision 025). */
+export function slideSnapshot(slide: HeroSlide): HeroSlideInput {
+  return Object.fromEntries(
+    Object.keys(heroSlideInputSchema.shape).map((key) => [key, slide[key as keyof HeroSlide]]),
+  ) as HeroSlideInput;
+}
+
+export type SlideWriteOptions = { actor?: AuditActor };
+
+function slideRevision(
+  slide: HeroSlide,
+  action: RevisionWrite["action"],
+  actor: AuditActor | undefined,
+  before?: HeroSlide,
+): RevisionWrite {
+  return {
+    collection: "heroSlides",
+    recordId: slide.id,
+    action,
+    actor,
+    data: slideSnapshot(slide),
+    ...(before ? { before: { data: slideSnapshot(before), at: before.updatedAt } } : {}),
+  };
+}
+
 function isSlideId(id: unknown): id is string {
   return typeof id === "string" && id.length > 0 && id.length <= 200;
 }
@@ -45,12 +72,13 @@ export async function listSlides(db: Executor): Promise<HeroSlide[]> {
   return rows.map(slideFromRow);
 }
 
-/** The slides the public carousel shows. */
-export async function listActiveSlides(db: Executor): Promise<HeroSlide[]> {
+/** The slides the public carousel shows: active and published by `now` (decision 025). */
+export async function listActiveSlides(db: Executor, now = new Date()): Promise<HeroSlide[]> {
   const rows = await db
     .selectFrom("hero_slides")
     .selectAll()
     .where("is_active", "=", 1)
+    .where("published_at", "<=", now.toISOString())
     .orderBy("sort_order")
     .orderBy("created_at")
     .orderBy("id")
@@ -64,8 +92,15 @@ export async function getSlide(db: Executor, id: string): Promise<HeroSlide | nu
   return row ? slideFromRow(row) : null;
 }
 
-/** product.md#admin-hero: a new slide goes last (order = current slide count) and is active unless told otherwise. */
-export async function createSlide(db: Database, input: unknown): Promise<HeroSlide> {
+/**
+ * product.md#admin-hero: a new slide goes last (order = current slide count) and is active unless
+ * told otherwise; it is public at once, unless `draft` (decision 025).
+ */
+export async function createSlide(
+  db: Database,
+  input: unknown,
+  { actor, draft = false }: SlideWriteOptions & { draft?: boolean } = {},
+): Promise<HeroSlide> {
   const fields = parseOrThrow(heroSlideInputSchema, input);
   const slide = await db.transaction().execute(async (trx) => {
     const { count } = await trx
@@ -81,28 +116,42 @@ export async function createSlide(db: Database, input: unknown): Promise<HeroSli
         ...slideColumns(fields),
         created_at: timestamp,
         updated_at: timestamp,
+        published_at: draft ? null : timestamp,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return slideFromRow(row);
+    const created = slideFromRow(row);
+    await recordRevision(trx, slideRevision(created, "created", actor));
+    return created;
   });
   notifyContentChanged({ collection: "heroSlides", id: slide.id, action: "created" });
   return slide;
 }
 
-/** Replaces a slide's fields; its order and creation time stay. */
-export async function updateSlide(db: Database, id: string, input: unknown): Promise<HeroSlide> {
+/** Replaces a slide's fields; its order, creation time and publication stay. */
+export async function updateSlide(
+  db: Database,
+  id: string,
+  input: unknown,
+  options: SlideWriteOptions & { restoring?: boolean } = {},
+): Promise<HeroSlide> {
   const fields = parseOrThrow(heroSlideInputSchema, input);
   if (!isSlideId(id)) throw new NotFoundError(SLIDE_NOT_FOUND);
-  const row = await db
-    .updateTable("hero_slides")
-    .set({ ...slideColumns(fields), updated_at: new Date().toISOString() })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) throw new NotFoundError(SLIDE_NOT_FOUND);
+  const slide = await db.transaction().execute(async (trx) => {
+    const before = await getSlide(trx, id);
+    if (!before) throw new NotFoundError(SLIDE_NOT_FOUND);
+    const row = await trx
+      .updateTable("hero_slides")
+      .set({ ...slideColumns(fields), updated_at: new Date().toISOString() })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const saved = slideFromRow(row);
+    await recordRevision(trx, slideRevision(saved, options.restoring ? "restored" : "updated", options.actor, before));
+    return saved;
+  });
   notifyContentChanged({ collection: "heroSlides", id, action: "updated" });
-  return slideFromRow(row);
+  return slide;
 }
 
 /** product.md#data-rules: true on success; an unknown slide is a NotFoundError. */

@@ -1,0 +1,64 @@
+import { type ContentListener, onContentChanged } from "./content-events.server";
+import type { Executor } from "./db/schema.server";
+import type { Logger } from "./logger.server";
+import { nextScheduledPublication } from "./services/publication.server";
+
+/** After a failed look at the schedule, when to look again. */
+const RETRY_MS = 60_000;
+
+export type PublicationSchedule = {
+  /**
+   * Whether a scheduled publication has come since the last answer: true once per boundary,
+   * the moment it passes. Synchronous and cheap: asked before every render-cache lookup.
+   */
+  due(): boolean;
+  close(): void;
+};
+
+/**
+ * A scheduled publication writes nothing at its minute, so no content event announces it.
+ * Each instance keeps the time of the next one (read at start and after every content change,
+ * its own or another instance's) and reports it due once the clock passes it (decision 025).
+ */
+export function watchPublicationSchedule(
+  db: Executor,
+  logger: Logger,
+  {
+    subscribe = onContentChanged,
+    now = () => Date.now(),
+  }: { subscribe?: (listener: ContentListener) => () => void; now?: () => number } = {},
+): PublicationSchedule {
+  let next: number | null = null;
+  let closed = false;
+  let reads = 0;
+
+  const refresh = () => {
+    reads += 1;
+    const read = reads;
+    nextScheduledPublication(db, new Date(now())).then(
+      (time) => {
+        // An older look that answers late must not undo a newer one.
+        if (!closed && read === reads) next = time === null ? null : Date.parse(time);
+      },
+      (error: unknown) => {
+        logger.warn({ err: error }, "the next scheduled publication could not be read; looking again in a minute");
+        if (!closed && read === reads) next = now() + RETRY_MS;
+      },
+    );
+  };
+
+  const unsubscribe = subscribe(refresh);
+  refresh();
+  return {
+    due: () => {
+      if (next === null || now() < next) return false;
+      next = null;
+      refresh();
+      return true;
+    },
+    close: () => {
+      closed = true;
+      unsubscribe();
+    },
+  };
+}

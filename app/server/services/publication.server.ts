@@ -1,0 +1,75 @@
+import { type PublicationState, publicationState } from "~/domain/publication";
+import { notifyContentChanged } from "../content-events.server";
+import type { Database, Executor } from "../db/schema.server";
+import { NotFoundError } from "./errors.server";
+
+/** What can be a draft, scheduled or published (decision 025), by the table that holds it. */
+export const PUBLISHABLE = {
+  rides: { table: "rides", notFound: "Ride not found" },
+  heroSlides: { table: "hero_slides", notFound: "Slide not found" },
+} as const;
+export type Publishable = keyof typeof PUBLISHABLE;
+
+export function isPublishable(value: unknown): value is Publishable {
+  return value === "rides" || value === "heroSlides";
+}
+
+export type Publication = { publishedAt: string | null; state: PublicationState };
+
+export async function getPublication(
+  db: Executor,
+  kind: Publishable,
+  id: string,
+  now = new Date(),
+): Promise<Publication | null> {
+  const row = await db
+    .selectFrom(PUBLISHABLE[kind].table)
+    .select("published_at")
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ? { publishedAt: row.published_at, state: publicationState(row.published_at, now) } : null;
+}
+
+/** Every ride's or slide's publication instant by id: the admin lists mark drafts and scheduled ones. */
+export async function listPublications(db: Executor, kind: Publishable): Promise<Record<string, string | null>> {
+  const rows = await db.selectFrom(PUBLISHABLE[kind].table).select(["id", "published_at"]).execute();
+  return Object.fromEntries(rows.map((row) => [row.id, row.published_at]));
+}
+
+/**
+ * Makes a ride or slide a draft (null), public now, or public at an instant to come. The
+ * content event makes every instance's caches start over; a publication to come is noticed at
+ * its minute by each instance on its own (publication-schedule.server.ts).
+ */
+export async function setPublication(
+  db: Database,
+  kind: Publishable,
+  id: string,
+  publishedAt: string | null,
+): Promise<void> {
+  const { table, notFound } = PUBLISHABLE[kind];
+  const updated = await db
+    .updateTable(table)
+    .set({ published_at: publishedAt })
+    .where("id", "=", id)
+    .returning("id")
+    .executeTakeFirst();
+  if (!updated) throw new NotFoundError(notFound);
+  notifyContentChanged({ collection: kind, id, action: "updated" });
+}
+
+/** The earliest publication still to come after `now`, of any ride or slide; null when none is scheduled. */
+export async function nextScheduledPublication(db: Executor, now = new Date()): Promise<string | null> {
+  const after = now.toISOString();
+  const [ride, slide] = await Promise.all(
+    (["rides", "hero_slides"] as const).map((table) =>
+      db
+        .selectFrom(table)
+        .select((eb) => eb.fn.min("published_at").as("next"))
+        .where("published_at", ">", after)
+        .executeTakeFirst(),
+    ),
+  );
+  const times = [ride?.next, slide?.next].filter((time): time is string => typeof time === "string");
+  return times.length > 0 ? times.sort()[0]! : null;
+}

@@ -1,0 +1,194 @@
+import { expect, it } from "vitest";
+import { resolvePublication } from "~/domain/publication";
+import { getFeaturedRide, saveFeaturedRide } from "~/server/services/featured.server";
+import { getConfig, saveConfig } from "~/server/services/config.server";
+import { getPublication, nextScheduledPublication, setPublication } from "~/server/services/publication.server";
+import { countPublicRides, getPublicRide, listPublicRides } from "~/server/services/public-rides.server";
+import { restoreRevision } from "~/server/services/restore-revision.server";
+import { listRevisions } from "~/server/services/revisions.server";
+import { ConflictError } from "~/server/services/errors.server";
+import {
+  createRide,
+  getRide,
+  listPreviousRides,
+  listUpcomingRides,
+  setRideStatus,
+  similarRides,
+  updateRide,
+} from "~/server/services/rides.server";
+import { createSlide, listActiveSlides, updateSlide } from "~/server/services/slides.server";
+import { watchPublicationSchedule } from "~/server/publication-schedule.server";
+import type { ContentListener } from "~/server/content-events.server";
+import pino from "pino";
+import { describeEachEngine } from "../support/databases";
+import { configInput, featuredInput, rideInput, slideInput } from "../support/fixtures";
+
+const admin = { id: "admin-1", email: "asha@example.com" };
+const other = { id: "admin-2", email: "ravi@example.com" };
+
+describeEachEngine("publishing", (getDb) => {
+  it("a draft ride is nowhere public — page, lists, counts, similar rides — until it is published", async () => {
+    const shown = await createRide(getDb(), rideInput({ title: "Shown" }));
+    const draft = await createRide(getDb(), rideInput({ title: "Secret" }), { draft: true, actor: admin });
+    const done = await createRide(getDb(), rideInput({ title: "Done draft", status: "completed" }), { draft: true });
+    expect(await getPublicRide(getDb(), draft.id)).toBeNull();
+    expect(await getRide(getDb(), draft.id)).not.toBeNull();
+    expect((await listUpcomingRides(getDb())).map((ride) => ride.title)).toEqual(["Shown"]);
+    expect((await listPublicRides(getDb())).map((ride) => ride.title)).toEqual(["Shown"]);
+    expect(await listPreviousRides(getDb())).toEqual({ rides: [], total: 0 });
+    expect(await countPublicRides(getDb())).toBe(1);
+    expect(await similarRides(getDb(), shown)).toEqual([]);
+    expect((await getPublication(getDb(), "rides", draft.id))?.state).toBe("draft");
+
+    await setPublication(getDb(), "rides", draft.id, new Date().toISOString());
+    await setPublication(getDb(), "rides", done.id, new Date().toISOString());
+    expect((await getPublicRide(getDb(), draft.id))?.title).toBe("Secret");
+    expect((await listPreviousRides(getDb())).total).toBe(1);
+    expect(await countPublicRides(getDb())).toBe(3);
+  });
+
+  it("a scheduled ride and slide appear at their minute, with nothing written then", async () => {
+    const ride = await createRide(getDb(), rideInput({ title: "Later" }), { draft: true });
+    const slide = await createSlide(getDb(), slideInput({ title: "Later slide" }), { draft: true });
+    const now = new Date();
+    const at = resolvePublication({ publish: "at", at: "2099-01-01T09:30" }, now);
+    expect(at).toEqual({ ok: true, publishedAt: "2099-01-01T04:00:00.000Z" });
+    await setPublication(getDb(), "rides", ride.id, "2099-01-01T04:00:00.000Z");
+    await setPublication(getDb(), "heroSlides", slide.id, "2099-01-01T04:05:00.000Z");
+    expect(await nextScheduledPublication(getDb(), now)).toBe("2099-01-01T04:00:00.000Z");
+    expect((await getPublication(getDb(), "rides", ride.id))?.state).toBe("scheduled");
+
+    const before = new Date("2099-01-01T03:59:59.999Z");
+    const after = new Date("2099-01-01T04:05:00.000Z");
+    expect(await getPublicRide(getDb(), ride.id, before)).toBeNull();
+    expect((await getPublicRide(getDb(), ride.id, after))?.title).toBe("Later");
+    expect(await listUpcomingRides(getDb(), before)).toEqual([]);
+    expect((await listActiveSlides(getDb(), before)).map((s) => s.title)).toEqual([]);
+    expect((await listActiveSlides(getDb(), after)).map((s) => s.title)).toEqual(["Later slide"]);
+    expect(await nextScheduledPublication(getDb(), new Date("2099-01-01T04:00:00.000Z"))).toBe(
+      "2099-01-01T04:05:00.000Z",
+    );
+    expect(await nextScheduledPublication(getDb(), after)).toBeNull();
+  });
+
+  it("publication is apart from status: a status change keeps it, and a cancelled ride stays hidden once published", async () => {
+    const ride = await createRide(getDb(), rideInput(), { draft: true });
+    await setRideStatus(getDb(), ride.id, "completed");
+    expect((await getPublication(getDb(), "rides", ride.id))?.state).toBe("draft");
+    await setPublication(getDb(), "rides", ride.id, new Date().toISOString());
+    await setRideStatus(getDb(), ride.id, "cancelled");
+    expect(await getPublicRide(getDb(), ride.id)).toBeNull();
+    expect((await getPublication(getDb(), "rides", ride.id))?.state).toBe("published");
+  });
+
+  it("every save of a ride keeps a revision naming who saved it; the stale-save refusal stays", async () => {
+    const ride = await createRide(getDb(), rideInput({ title: "First" }), { actor: admin });
+    const saved = await updateRide(getDb(), ride.id, rideInput({ title: "Second" }), {
+      expectedVersion: ride.version,
+      actor: other,
+    });
+    await expect(
+      updateRide(getDb(), ride.id, rideInput({ title: "Stale" }), { expectedVersion: ride.version, actor: admin }),
+    ).rejects.toBeInstanceOf(ConflictError);
+    await setRideStatus(getDb(), ride.id, "completed", { actor: admin });
+    const revisions = await listRevisions(getDb(), "rides", ride.id);
+    expect(revisions.map((r) => [r.action, r.actorEmail, r.data.title, r.data.status])).toEqual([
+      ["status-changed", admin.email, "Second", "completed"],
+      ["updated", other.email, "Second", "upcoming"],
+      ["created", admin.email, "First", "upcoming"],
+    ]);
+    expect(saved.version).toBe(2);
+  });
+
+  it("restoring a revision saves it again as a new revision; a stale restore is refused", async () => {
+    const ride = await createRide(getDb(), rideInput({ title: "First" }), { actor: admin });
+    const second = await updateRide(getDb(), ride.id, rideInput({ title: "Second", summary: "changed" }), {
+      expectedVersion: 1,
+      actor: other,
+    });
+    const [, created] = await listRevisions(getDb(), "rides", ride.id);
+    await expect(restoreRevision(getDb(), created!.id, admin, { expectedVersion: 1 })).rejects.toBeInstanceOf(
+      ConflictError,
+    );
+    await restoreRevision(getDb(), created!.id, admin, { expectedVersion: second.version });
+    expect((await getRide(getDb(), ride.id))?.title).toBe("First");
+    const revisions = await listRevisions(getDb(), "rides", ride.id);
+    expect(revisions.map((r) => [r.action, r.actorEmail, r.data.title])).toEqual([
+      ["restored", admin.email, "First"],
+      ["updated", other.email, "Second"],
+      ["created", admin.email, "First"],
+    ]);
+  });
+
+  it("a record older than its history keeps its earlier state at the first save, restorable", async () => {
+    const ride = await createRide(getDb(), rideInput({ title: "Old" }));
+    await getDb().deleteFrom("revisions").execute();
+    await updateRide(getDb(), ride.id, rideInput({ title: "New" }), { actor: admin });
+    const revisions = await listRevisions(getDb(), "rides", ride.id);
+    expect(revisions.map((r) => [r.action, r.data.title])).toEqual([
+      ["updated", "New"],
+      ["earlier", "Old"],
+    ]);
+    await restoreRevision(getDb(), revisions[1]!.id, admin);
+    expect((await getRide(getDb(), ride.id))?.title).toBe("Old");
+  });
+
+  it("slides, the featured ride and the contact configuration keep revisions and restore them", async () => {
+    const slide = await createSlide(getDb(), slideInput({ title: "A" }), { actor: admin });
+    await updateSlide(getDb(), slide.id, slideInput({ title: "B" }), { actor: other });
+    const slideRevisions = await listRevisions(getDb(), "heroSlides", slide.id);
+    await restoreRevision(getDb(), slideRevisions[1]!.id, admin);
+    expect((await listActiveSlides(getDb())).map((s) => s.title)).toEqual(["A"]);
+
+    await saveFeaturedRide(getDb(), featuredInput({ title: "Banner one" }), { actor: admin });
+    await saveFeaturedRide(getDb(), featuredInput({ title: "Banner two" }), { actor: other });
+    const featured = await listRevisions(getDb(), "featuredRide", "main");
+    expect(featured.map((r) => [r.action, r.actorEmail])).toEqual([
+      ["updated", other.email],
+      ["created", admin.email],
+    ]);
+    await restoreRevision(getDb(), featured[1]!.id, other);
+    expect((await getFeaturedRide(getDb()))?.title).toBe("Banner one");
+
+    const first = configInput();
+    await saveConfig(getDb(), first, { actor: admin });
+    await saveConfig(getDb(), configInput({ company: { ...(first.company as object), phone: "+91 90000 00001" } }), {
+      actor: other,
+    });
+    const config = await listRevisions(getDb(), "config", "main");
+    await restoreRevision(getDb(), config[1]!.id, admin);
+    expect((await getConfig(getDb())).company.phone).toBe((first.company as { phone: string }).phone);
+    expect((await listRevisions(getDb(), "config", "main"))[0]).toMatchObject({ action: "restored" });
+  });
+
+  it("each instance notices a scheduled publication's minute by itself, once, and follows later changes", async () => {
+    const ride = await createRide(getDb(), rideInput(), { draft: true });
+    let clock = Date.parse("2099-01-01T03:00:00.000Z");
+    const listeners: ContentListener[] = [];
+    const subscribe = (listener: ContentListener) => {
+      listeners.push(listener);
+      return () => undefined;
+    };
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+    const schedule = watchPublicationSchedule(getDb(), pino({ level: "silent" }), { subscribe, now: () => clock });
+    await settle();
+    expect(schedule.due()).toBe(false);
+
+    // Scheduled elsewhere: this instance hears of the change (the PostgreSQL bridge) and reads the schedule again.
+    await getDb()
+      .updateTable("rides")
+      .set({ published_at: "2099-01-01T04:00:00.000Z" })
+      .where("id", "=", ride.id)
+      .execute();
+    for (const listener of listeners) listener({ collection: "rides", id: ride.id, action: "updated" });
+    await settle();
+    clock = Date.parse("2099-01-01T03:59:59.999Z");
+    expect(schedule.due()).toBe(false);
+    clock = Date.parse("2099-01-01T04:00:00.000Z");
+    expect(schedule.due()).toBe(true);
+    expect(schedule.due()).toBe(false);
+    await settle();
+    expect(schedule.due()).toBe(false);
+    schedule.close();
+  });
+});
