@@ -12,6 +12,7 @@ export const ISLANDS = {
   "ride-tabs": () => import("~/components/ride/ride-tabs").then((module) => module.RideTabs),
   "register-button": () => import("~/components/ride/register-button").then((module) => module.RegisterButton),
   "share-button": () => import("~/components/ride/share-button").then((module) => module.ShareButton),
+  "booking-bar": () => import("~/components/ride/booking-bar").then((module) => module.BookingBar),
   "register-form": () => import("~/components/registration/register-form").then((module) => module.RegisterForm),
   "ride-error-alert": () => import("~/components/ride/ride-error-alert").then((module) => module.RideErrorAlert),
   // Both from one module: saving a ride brings the Saved rides page's code along (decision 023).

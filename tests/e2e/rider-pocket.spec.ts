@@ -198,3 +198,44 @@ test.describe("the ride in the rider's pocket @mobile", () => {
     }
   });
 });
+
+test.describe("the ride page's booking bar @mobile", () => {
+  test("shows the price and Register Now once the title has scrolled away, never over the page or beside the booking card", async ({
+    page,
+    e2eDb,
+    isMobile,
+  }) => {
+    const ride = await publicRide(e2eDb, RAJASTHAN);
+    await page.goto(ridePath(ride));
+    await waitForHydration(page);
+    const bar = page.getByTestId("booking-bar");
+    await expect(bar).toBeHidden();
+    if (!isMobile) {
+      // A desktop keeps the booking card beside the page: no bar, whatever the scroll.
+      await page.locator("#policy").scrollIntoViewIfNeeded();
+      await expect(bar).toBeHidden();
+      return;
+    }
+
+    await page.locator("#itinerary").scrollIntoViewIfNeeded();
+    await expect(bar).toBeVisible();
+    await expect(bar).toContainText(ride.tripCost.replace(/^(?!₹)/, "₹"));
+    const register = bar
+      .getByRole("link", { name: "Register Now" })
+      .or(bar.getByRole("button", { name: "Register Now" }));
+    await expect(register).toBeVisible();
+    // The page has room below its last line for the bar.
+    const barHeight = await bar.evaluate((element) => element.getBoundingClientRect().height);
+    expect(await page.evaluate(() => Number.parseFloat(getComputedStyle(document.body).paddingBottom))).toBeCloseTo(
+      barHeight,
+      0,
+    );
+    // Reachable from the keyboard.
+    await register.focus();
+    await expect(register).toBeFocused();
+
+    await page.getByRole("heading", { name: "Book This Ride" }).scrollIntoViewIfNeeded();
+    await expect(bar).toBeHidden();
+    expect(await page.evaluate(() => getComputedStyle(document.body).paddingBottom)).toBe("0px");
+  });
+});

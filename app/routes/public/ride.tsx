@@ -1,5 +1,7 @@
 import { data, useRouteLoaderData } from "react-router";
 import { RidePocket } from "~/components/offline/ride-pocket";
+import { BookingBar } from "~/components/ride/booking-bar";
+import { rideAmount } from "~/domain/cost";
 import { formatDateRange } from "~/domain/dates";
 import { BookingCard, type SiteRegistration } from "~/components/ride/booking-card";
 import { RideError } from "~/components/ride/ride-error";
@@ -32,7 +34,8 @@ import { publicOrigin } from "~/server/public-url.server";
 import { getRideRoute } from "~/server/routes-gpx/ride-routes.server";
 import { availabilityOf, rideCards } from "~/server/registrations/rider.server";
 import { countPublicRides, getPublicRide } from "~/server/services/public-rides.server";
-import { similarRides } from "~/server/services/rides.server";
+import { isPreviewToken } from "~/server/preview-links.server";
+import { getRide, similarRides } from "~/server/services/rides.server";
 import type { loader as layoutLoader } from "./layout";
 import type { Route } from "./+types/ride";
 
@@ -65,8 +68,9 @@ async function siteRegistration(db: AppServices["db"], ride: Ride): Promise<Site
   return { seats: seatsText(availability), href: open ? registerHref(ride.id) : null };
 }
 
-async function loadDetails(db: AppServices["db"], id: string): Promise<Details | null> {
-  const ride = await getPublicRide(db, id);
+/** A draft or scheduled ride shows only through its preview link (decision 025). */
+async function loadDetails(db: AppServices["db"], id: string, previewing: boolean): Promise<Details | null> {
+  const ride = previewing ? await getRide(db, id) : await getPublicRide(db, id);
   if (!ride) return null;
   const [similar, registration, route] = await Promise.all([
     similarRides(db, ride),
@@ -94,7 +98,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { rideId } = params;
   let details: Details | null;
   try {
-    details = (await loadDetails(services.db, rideId)) ?? sampleDetails(rideId);
+    const preview = new URL(request.url).searchParams.get("preview");
+    const previewing = isPreviewToken(services.env.sessionSecret, "rides", rideId, preview);
+    details = (await loadDetails(services.db, rideId, previewing)) ?? sampleDetails(rideId);
   } catch (error) {
     services.logger.error({ err: error, rideId }, "ride details could not be loaded");
     details = sampleDetails(rideId);
@@ -160,6 +166,13 @@ export default function RideDetails({ loaderData }: Route.ComponentProps) {
         </aside>
       </div>
       <SimilarRides rides={similar} variant={ride.status === "completed" ? "completed" : "upcoming"} />
+      {ride.status === "upcoming" && (!registration || registration.href) ? (
+        <Island
+          name="booking-bar"
+          component={BookingBar}
+          props={{ price: rideAmount(ride)?.amount ?? null, registerHref: registration?.href ?? null }}
+        />
+      ) : null}
     </article>
   );
 }
