@@ -34,8 +34,7 @@ import { publicOrigin } from "~/server/public-url.server";
 import { getRideRoute } from "~/server/routes-gpx/ride-routes.server";
 import { availabilityOf, rideCards } from "~/server/registrations/rider.server";
 import { countPublicRides, getPublicRide } from "~/server/services/public-rides.server";
-import { isPreviewToken } from "~/server/preview-links.server";
-import { getRide, similarRides } from "~/server/services/rides.server";
+import { similarRides } from "~/server/services/rides.server";
 import type { loader as layoutLoader } from "./layout";
 import type { Route } from "./+types/ride";
 
@@ -68,9 +67,8 @@ async function siteRegistration(db: AppServices["db"], ride: Ride): Promise<Site
   return { seats: seatsText(availability), href: open ? registerHref(ride.id) : null };
 }
 
-/** A draft or scheduled ride shows only through its preview link (decision 025). */
-async function loadDetails(db: AppServices["db"], id: string, previewing: boolean): Promise<Details | null> {
-  const ride = previewing ? await getRide(db, id) : await getPublicRide(db, id);
+async function loadDetails(db: AppServices["db"], id: string): Promise<Details | null> {
+  const ride = await getPublicRide(db, id);
   if (!ride) return null;
   const [similar, registration, route] = await Promise.all([
     similarRides(db, ride),
@@ -98,9 +96,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { rideId } = params;
   let details: Details | null;
   try {
-    const preview = new URL(request.url).searchParams.get("preview");
-    const previewing = isPreviewToken(services.env.sessionSecret, "rides", rideId, preview);
-    details = (await loadDetails(services.db, rideId, previewing)) ?? sampleDetails(rideId);
+    details = (await loadDetails(services.db, rideId)) ?? sampleDetails(rideId);
   } catch (error) {
     services.logger.error({ err: error, rideId }, "ride details could not be loaded");
     details = sampleDetails(rideId);
