@@ -97,6 +97,8 @@ export type PolicyOptions = {
   frameSources: string[];
   /** Origins a form may submit to besides the site (the Google sign-in issuer). */
   formTargets: string[];
+  /** The route map's tile server (MAP_TILE_URL), whose tiles are images. */
+  imageSources?: string[];
   secure: boolean;
   /** Vite's dev server injects styles and talks over a WebSocket. */
   development: boolean;
@@ -107,6 +109,7 @@ export function contentSecurityPolicy({
   nonce,
   frameSources,
   formTargets,
+  imageSources = [],
   secure,
   development,
 }: PolicyOptions): string {
@@ -115,7 +118,7 @@ export function contentSecurityPolicy({
     ["script-src", "'self'", `'nonce-${nonce}'`],
     // A nonce, not 'unsafe-inline': Radix's scroll lock injects one small <style> with it.
     development ? ["style-src", "'self'", "'unsafe-inline'"] : ["style-src", "'self'", `'nonce-${nonce}'`],
-    ["img-src", "'self'", "data:", "blob:", "https:"],
+    ["img-src", "'self'", "data:", "blob:", "https:", ...imageSources],
     ["font-src", "'self'"],
     development ? ["connect-src", "'self'", "ws:", "wss:"] : ["connect-src", "'self'"],
     frameSources.length > 0 ? ["frame-src", ...frameSources] : ["frame-src", "'none'"],
@@ -134,8 +137,12 @@ const PERMISSIONS_POLICY = ["camera=()", "microphone=()", "geolocation=()", "pay
 const NONCE_MARK = "\0";
 
 /** The security headers of every response, the CSP with this request's nonce. */
-export function securityHeaders(env: Pick<Env, "nodeEnv" | "google">, frameSources: FrameSources): RequestHandler {
+export function securityHeaders(
+  env: Pick<Env, "nodeEnv" | "google" | "map">,
+  frameSources: FrameSources,
+): RequestHandler {
   const formTargets = env.google ? [new URL(env.google.issuer).origin] : [];
+  const imageSources = env.map ? [env.map.origin] : [];
   const development = env.nodeEnv === "development";
   // Responses' policies differ only in their nonce, so each is built once per list of frame
   // sources (a new list whenever rides or the configuration change) and cut where the nonce goes.
@@ -144,7 +151,7 @@ export function securityHeaders(env: Pick<Env, "nodeEnv" | "google">, frameSourc
     if (built?.sources !== sources) built = { sources, pieces: new Map() };
     let pieces = built.pieces.get(secure);
     if (!pieces) {
-      const options = { nonce: NONCE_MARK, frameSources: sources, formTargets, secure, development };
+      const options = { nonce: NONCE_MARK, frameSources: sources, formTargets, imageSources, secure, development };
       pieces = contentSecurityPolicy(options).split(NONCE_MARK);
       built.pieces.set(secure, pieces);
     }

@@ -58,6 +58,17 @@ const envSchema = z
       .min(1, RETENTION_MESSAGE)
       .max(3650, RETENTION_MESSAGE)
       .default(180),
+    // Routes (issue 13): the ride page's interactive map loads tiles from this template, e.g.
+    // https://tile.example.org/{z}/{x}/{y}.png, credited with MAP_ATTRIBUTION. Unset: no map.
+    MAP_TILE_URL: optionalText.refine(
+      (url) => !url || (/^https?:\/\/[^/]+\//.test(url) && ["{z}", "{x}", "{y}"].every((part) => url.includes(part))),
+      "MAP_TILE_URL must be an http(s) URL template with {z}, {x} and {y}",
+    ),
+    MAP_ATTRIBUTION: optionalText,
+  })
+  .refine((env) => !env.MAP_TILE_URL || env.MAP_ATTRIBUTION, {
+    path: ["MAP_ATTRIBUTION"],
+    error: "MAP_ATTRIBUTION must name the map's sources when MAP_TILE_URL is set (tile servers require it)",
   })
   .refine((env) => !env.S3_ACCESS_KEY_ID === !env.S3_SECRET_ACCESS_KEY, {
     path: ["S3_SECRET_ACCESS_KEY"],
@@ -85,7 +96,11 @@ export type Env = {
   mail: MailerSettings;
   /** Days after a ride's end that its riders' personal data is kept. */
   registrationRetentionDays: number;
+  /** The interactive route map's tiles; unset, ride pages show the drawn sketch only. */
+  map: MapTiles | undefined;
 } & AuthSettings;
+
+export type MapTiles = { tileUrl: string; attribution: string; origin: string };
 
 /** The sender of the site's mail when MAIL_FROM is not set. */
 export const DEFAULT_MAIL_FROM = "Roadbook <no-reply@localhost>";
@@ -136,5 +151,14 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       : undefined,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM },
     registrationRetentionDays: env.REGISTRATION_RETENTION_DAYS,
+    map:
+      env.MAP_TILE_URL && env.MAP_ATTRIBUTION
+        ? {
+            tileUrl: env.MAP_TILE_URL,
+            attribution: env.MAP_ATTRIBUTION,
+            // The template's own braces are not part of the host, so the origin is read before them.
+            origin: new URL(env.MAP_TILE_URL.replace(/\{[a-z]\}/g, "0")).origin,
+          }
+        : undefined,
   };
 }

@@ -1,10 +1,12 @@
 import { Download, MapPin, Navigation } from "lucide-react";
 import { formatKm, formatMetres } from "~/domain/route/format";
-import { dayGpxHref, routeGpxHref } from "~/domain/route/links";
+import { dayGpxHref, routeGeoJsonHref, routeGpxHref } from "~/domain/route/links";
 import { type MeetingPoint, directionsUrl, meetingPointMapUrl } from "~/domain/route/meeting-point";
 import type { RouteSummary } from "~/domain/route/types";
 import { ElevationProfile } from "./elevation-profile";
+import { Island } from "~/islands/island";
 import { RouteDaysTable } from "./route-days-table";
+import { RouteMap } from "./route-map";
 import { RouteSketch } from "./route-sketch";
 
 export type RideRouteView = {
@@ -15,8 +17,16 @@ export type RideRouteView = {
 const BUTTON =
   "inline-flex items-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold focus-visible:outline-3 focus-visible:outline-offset-2";
 
-/** The ride page's Route section: sketch, profile, days, downloads, Google Maps and the meeting point. */
-export function RideRoute({ rideId, title, route }: { rideId: string; title: string; route: RideRouteView }) {
+/** The tile server of the interactive map, when one is configured (MAP_TILE_URL). */
+export type MapTileSource = { tileUrl: string; attribution: string };
+
+type Props = { rideId: string; title: string; route: RideRouteView; map: MapTileSource | null };
+
+/**
+ * The ride page's Route section: sketch, profile, days, downloads, Google Maps, the meeting
+ * point, and the interactive map on request when tiles are configured.
+ */
+export function RideRoute({ rideId, title, route, map }: Props) {
   const { summary, meetingPoint } = route;
   const place = meetingPoint.name || "The route's start";
   return (
@@ -30,6 +40,14 @@ export function RideRoute({ rideId, title, route }: { rideId: string; title: str
       </p>
       <div className="mt-5 space-y-6 text-ink-700">
         <RouteSketch summary={summary} title={`Route of ${title}`} />
+        {map ? (
+          <Island
+            name="route-map"
+            component={RouteMap}
+            props={{ geoJsonHref: routeGeoJsonHref(rideId), tileUrl: map.tileUrl, attribution: map.attribution }}
+            hydrate="visible"
+          />
+        ) : null}
         <ElevationProfile summary={summary} />
         <RouteDaysTable summary={summary} dayHref={(day) => dayGpxHref(rideId, day)} />
         <div className="flex flex-wrap gap-3">

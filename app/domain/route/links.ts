@@ -12,3 +12,6 @@ export function gpxFileDay(file: string): number | null {
   const match = /^day-([1-9]\d{0,1})\.gpx$/.exec(file);
   return match ? Number(match[1]) : null;
 }
+
+/** The drawn route as GeoJSON, fetched by the interactive map when a visitor opens it. */
+export const routeGeoJsonHref = (rideId: string) => `${rideHref(rideId)}/gpx/route.geojson`;

@@ -34,7 +34,8 @@ import { publicOrigin } from "~/server/public-url.server";
 import { getRideRoute } from "~/server/routes-gpx/ride-routes.server";
 import { availabilityOf, rideCards } from "~/server/registrations/rider.server";
 import { countPublicRides, getPublicRide } from "~/server/services/public-rides.server";
-import { similarRides } from "~/server/services/rides.server";
+import { isPreviewToken } from "~/server/preview-links.server";
+import { getRide, similarRides } from "~/server/services/rides.server";
 import type { loader as layoutLoader } from "./layout";
 import type { Route } from "./+types/ride";
 
@@ -67,8 +68,9 @@ async function siteRegistration(db: AppServices["db"], ride: Ride): Promise<Site
   return { seats: seatsText(availability), href: open ? registerHref(ride.id) : null };
 }
 
-async function loadDetails(db: AppServices["db"], id: string): Promise<Details | null> {
-  const ride = await getPublicRide(db, id);
+/** A draft or scheduled ride shows only through its preview link (decision 025). */
+async function loadDetails(db: AppServices["db"], id: string, previewing: boolean): Promise<Details | null> {
+  const ride = previewing ? await getRide(db, id) : await getPublicRide(db, id);
   if (!ride) return null;
   const [similar, registration, route] = await Promise.all([
     similarRides(db, ride),
@@ -96,7 +98,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { rideId } = params;
   let details: Details | null;
   try {
-    details = (await loadDetails(services.db, rideId)) ?? sampleDetails(rideId);
+    const preview = new URL(request.url).searchParams.get("preview");
+    const previewing = isPreviewToken(services.env.sessionSecret, "rides", rideId, preview);
+    details = (await loadDetails(services.db, rideId, previewing)) ?? sampleDetails(rideId);
   } catch (error) {
     services.logger.error({ err: error, rideId }, "ride details could not be loaded");
     details = sampleDetails(rideId);
@@ -111,6 +115,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     ride: { ...ride, itinerary: itineraryWithRoute(ride.itinerary, route?.summary ?? null) },
     route,
+    map: services.env.map ? { tileUrl: services.env.map.tileUrl, attribution: services.env.map.attribution } : null,
     similar: details.sample ? details.similar.map(rideSummary) : await rideCards(services, details.similar),
     sample: details.sample,
     registration: details.registration,
@@ -132,7 +137,7 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs) {
 }
 
 export default function RideDetails({ loaderData }: Route.ComponentProps) {
-  const { ride, similar, registration, origin, route } = loaderData;
+  const { ride, similar, registration, origin, route, map } = loaderData;
   const { company, socialMedia } =
     useRouteLoaderData<typeof layoutLoader>("routes/public/layout")?.config ?? FALLBACK_CONFIG;
   const organiser = { name: company.name, phone: company.phone, whatsapp: socialMedia.whatsapp };
@@ -144,7 +149,7 @@ export default function RideDetails({ loaderData }: Route.ComponentProps) {
         <div className="divide-y divide-ink-100">
           <RideOverview ride={ride} />
           <RideItinerary itinerary={ride.itinerary} />
-          {route ? <RideRoute rideId={ride.id} title={ride.title} route={route} /> : null}
+          {route ? <RideRoute rideId={ride.id} title={ride.title} route={route} map={map} /> : null}
           <RideInclusions ride={ride} />
           <RideThingsToCarry ride={ride} />
           <RidePolicy ride={ride} />

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { servicesContext } from "~/context";
+import { routeGeoJson } from "~/domain/route/geojson";
 import { gpxFileDay } from "~/domain/route/links";
 import { dayGpx, getRideRoute, originalGpx } from "~/server/routes-gpx/ride-routes.server";
 import { getPublicRide } from "~/server/services/public-rides.server";
@@ -21,16 +22,23 @@ function downloadName(title: string, day: number): string {
 
 /**
  * /ride/{id}/gpx/route.gpx: the original file as the admin uploaded it; /ride/{id}/gpx/day-{n}.gpx:
- * day n cut from it. Public rides only (not cancelled), like the page.
+ * day n cut from it; /ride/{id}/gpx/route.geojson: the drawn route for the interactive map.
+ * Public rides only (not cancelled), like the page.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, storage, logger } = context.get(servicesContext);
-  const day = gpxFileDay(params.file);
+  const geoJson = params.file === "route.geojson";
+  const day = geoJson ? 0 : gpxFileDay(params.file);
   if (day === null) return text("Not found", 404);
   try {
     const ride = await getPublicRide(db, params.rideId);
     const route = ride ? await getRideRoute(db, ride.id) : null;
     if (!ride || !route) return text("This ride has no route", 404);
+    if (geoJson) {
+      return Response.json(routeGeoJson(route.summary), {
+        headers: { "Content-Type": "application/geo+json", "Cache-Control": "public, max-age=300" },
+      });
+    }
     const headers = {
       "Content-Type": "application/gpx+xml",
       "Content-Disposition": `attachment; filename="${downloadName(ride.title, day)}"`,
