@@ -37,6 +37,9 @@ export default [
       route("hero", "routes/admin/hero.tsx"),
       route("featured", "routes/admin/featured.tsx"),
       route("contact", "routes/admin/contact.tsx"),
+      // Publishing and revisions (decision 025): a record's publication, preview link and history.
+      route("contact/history", "routes/admin/contact-history.tsx"),
+      route("publishing/:collection/:recordId", "routes/admin/publishing.tsx"),
       route("stats", "routes/admin/stats.tsx"),
       route("images", "routes/admin/images.ts"),
       route("events", "routes/admin/events.ts"),

@@ -17,6 +17,7 @@ import { builtAssets } from "./built-assets";
 import { fetchRequestOf, sendFetchResponse } from "./fetch-bridge";
 import { databaseReadiness, healthChecks } from "./health";
 import { type Rendered, pageCaching } from "./http-cache/page-caching";
+import { PREVIEW_HEADERS, isPreviewRequest } from "./http-cache/policy";
 import { PageCache } from "./http-cache/page-store";
 import { requestIdOf, requestLogging } from "./request-logging";
 import { guardRequestTarget } from "./request-target";
@@ -149,6 +150,10 @@ async function createServer(env: Env, logger: Logger, vite: ViteDevServer | unde
   if (!vite) app.use("/assets", builtAssets(new URL("../client/assets", import.meta.url).pathname));
   app.use(security(env, cachedFrameSources(services.db, logger)));
   app.use(healthChecks(async () => (stopping ? "shutting down" : databaseReadiness(services.db))));
+  app.use((req, res, next) => {
+    if (isPreviewRequest(req)) res.set(PREVIEW_HEADERS);
+    next();
+  });
   // A page in the cache goes out before anything else costs time (it compresses itself).
   if (pages) app.use(pages.hits);
   app.use(compression());

@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   "saved",
   "refreshed",
   "exported",
+  "published",
+  "restored",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -18,8 +18,7 @@ export function publicationState(publishedAt: string | null, now: Date): Publica
 export function isTimeZone(value: unknown): value is string {
   if (typeof value !== "string" || value.length === 0 || value.length > 64) return false;
   try {
-    new Intl.DateTimeFormat("en", { timeZone: value });
-    return true;
+    return new Intl.DateTimeFormat("en", { timeZone: value }).resolvedOptions().timeZone.length > 0;
   } catch {
     return false;
   }

@@ -32,19 +32,21 @@ export function watchPublicationSchedule(
   let closed = false;
   let reads = 0;
 
+  const look = async (read: number) => {
+    let time: number | null;
+    try {
+      const found = await nextScheduledPublication(db, new Date(now()));
+      time = found === null ? null : Date.parse(found);
+    } catch (error) {
+      logger.warn({ err: error }, "the next scheduled publication could not be read; looking again in a minute");
+      time = now() + RETRY_MS;
+    }
+    // An older look that answers late must not undo a newer one.
+    if (!closed && read === reads) next = time;
+  };
   const refresh = () => {
     reads += 1;
-    const read = reads;
-    nextScheduledPublication(db, new Date(now())).then(
-      (time) => {
-        // An older look that answers late must not undo a newer one.
-        if (!closed && read === reads) next = time === null ? null : Date.parse(time);
-      },
-      (error: unknown) => {
-        logger.warn({ err: error }, "the next scheduled publication could not be read; looking again in a minute");
-        if (!closed && read === reads) next = now() + RETRY_MS;
-      },
-    );
+    void look(reads);
   };
 
   const unsubscribe = subscribe(refresh);

@@ -13,10 +13,21 @@ const PAGE_CONTENT_TYPE = /^(text\/html|text\/x-script)\b/i;
 /** Paths never cached whatever they answer: the admin portal, uploads, built assets, probes. */
 const NEVER_CACHED = /^\/(admin(\/|\.data$|$)|images\/|assets\/|healthz$|readyz$)/;
 
+/**
+ * A preview link (decision 025): the page of a ride not public yet, for whoever holds the link
+ * while it lasts. Never kept, here or by anyone on the way, and never indexed.
+ */
+export function isPreviewRequest(req: ExpressRequest): boolean {
+  return new URLSearchParams(req.originalUrl.split("?")[1] ?? "").has("preview");
+}
+
+export const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } as const;
+
 /** A GET or HEAD of a public page by a visitor without cookies: the only requests cached. */
 export function isCacheableRequest(req: ExpressRequest): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   if (req.headers.cookie || req.headers.authorization) return false;
+  if (isPreviewRequest(req)) return false;
   return !NEVER_CACHED.test(req.path);
 }
 

@@ -1,5 +1,7 @@
 import { guardServerAction } from "~/components/admin/action-result";
 import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
+import { HistoryLink } from "~/components/admin/publishing/history-link";
+import { publishingHref } from "~/domain/revisions";
 import { ContactForm } from "~/components/admin/contact/contact-form";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { CONFIG_MESSAGES } from "~/domain/messages";
@@ -35,6 +37,7 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
     <AdminPage
       title="Contact Information Management"
       intro="What visitors see on the Contact page and in the footer of every page."
+      action={<HistoryLink to={publishingHref("config", "main")} />}
       flash={flash}
     >
       <ContactForm config={loaderData.config} onMessage={show} />

@@ -1,5 +1,7 @@
 import { guardServerAction } from "~/components/admin/action-result";
 import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
+import { HistoryLink } from "~/components/admin/publishing/history-link";
+import { publishingHref } from "~/domain/revisions";
 import { FeaturedForm } from "~/components/admin/featured/featured-form";
 import { FEATURED_MESSAGES } from "~/domain/messages";
 import { featuredAction } from "~/server/admin/featured-actions.server";
@@ -33,6 +35,7 @@ export default function FeaturedPage({ loaderData }: Route.ComponentProps) {
     <AdminPage
       title="Featured Ride Management"
       intro="The banner shown on the home page, above the upcoming rides, while it is active."
+      action={<HistoryLink to={publishingHref("featuredRide", "main")} />}
       flash={flash}
     >
       <FeaturedForm stored={loaderData.featured} onMessage={show} />

@@ -10,10 +10,12 @@ import { useDeleteAction } from "~/components/admin/use-delete-action";
 import { useResultMessage } from "~/components/admin/use-status-message";
 import type { ActionResult } from "~/domain/action-result";
 import { DELETE_RIDE_CONFIRM, errorDeletingRide, RIDE_MESSAGES } from "~/domain/messages";
+import { publicationState } from "~/domain/publication";
 import { RIDE_STATUSES, type Ride, type RideStatus } from "~/domain/ride";
 import { loadAdminPage } from "~/server/admin/load-page.server";
 import { rideAction } from "~/server/admin/ride-actions.server";
 import { adminActionContext } from "~/server/admin/respond.server";
+import { listPublications } from "~/server/services/publication.server";
 import { getRide, listRidesByStatus } from "~/server/services/rides.server";
 import type { Route } from "./+types/rides";
 
@@ -35,14 +37,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadAdminPage(context, {
     what: "the rides for Ride Management",
     load: async (db) => {
-      const [upcoming, completed, cancelled] = await Promise.all(
-        RIDE_STATUSES.map((status) => listRidesByStatus(db, status)),
-      );
+      const [[upcoming, completed, cancelled], publications] = await Promise.all([
+        Promise.all(RIDE_STATUSES.map((status) => listRidesByStatus(db, status))),
+        listPublications(db, "rides"),
+      ]);
       const formRide = form && form.mode !== "add" ? await getRide(db, form.id) : null;
+      const now = new Date();
+      const card = (ride: Ride): AdminRide => ({
+        ...toAdminRide(ride),
+        publication: publicationState(publications[ride.id] ?? null, now),
+      });
       const sections: Record<RideStatus, AdminRide[]> = {
-        upcoming: (upcoming ?? []).map(toAdminRide),
-        completed: (completed ?? []).map(toAdminRide),
-        cancelled: (cancelled ?? []).map(toAdminRide),
+        upcoming: (upcoming ?? []).map(card),
+        completed: (completed ?? []).map(card),
+        cancelled: (cancelled ?? []).map(card),
       };
       return { sections, form, formRide };
     },

@@ -6,6 +6,7 @@ import { useUnsavedChangesGuard } from "../form/use-unsaved-changes-guard";
 import { ImageUploadField } from "../image-upload-field";
 import { useDraft } from "../use-draft";
 import { CancelButton, SaveButton } from "../form/form-buttons";
+import { DraftButton, sentAsDraft } from "../publishing/draft-button";
 import { StaleVersionBanner } from "../form/stale-version-banner";
 
 export type SlideFormSource = { mode: "add" } | { mode: "edit"; slide: HeroSlide };
@@ -59,7 +60,7 @@ export function SlideForm({ source, onMessage, onClose }: SlideFormProps) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (source.mode === "edit") submit(draft, { intent: "update", id: source.slide.id, slide: draft });
-    else submit(draft, { intent: "create", slide: draft });
+    else submit(draft, { intent: "create", slide: draft, draft: sentAsDraft(event) });
   }
 
   return (
@@ -108,6 +109,7 @@ export function SlideForm({ source, onMessage, onClose }: SlideFormProps) {
       />
       <div className="flex flex-wrap gap-3">
         <SaveButton saving={saving} label={editing ? "Update Slide" : "Add Slide"} />
+        {editing ? null : <DraftButton saving={saving} />}
         <CancelButton onClick={close} />
       </div>
     </form>

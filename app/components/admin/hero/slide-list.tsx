@@ -1,4 +1,5 @@
-import { Pencil, Trash2 } from "lucide-react";
+import { History, Pencil, Trash2 } from "lucide-react";
+import { publishingHref } from "~/domain/revisions";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import type { HeroSlide } from "~/domain/content";
@@ -63,6 +64,13 @@ export function SlideList({ slides, deletingId, onDelete }: SlideListProps) {
                     >
                       <Pencil aria-hidden="true" className="size-4" />
                       Edit<span className="sr-only"> slide {slide.title}</span>
+                    </Link>
+                    <Link
+                      to={publishingHref("heroSlides", slide.id)}
+                      className={`${actionClass} border-ink-300 text-ink-800 hover:bg-ink-50`}
+                    >
+                      <History aria-hidden="true" className="size-4" />
+                      Publishing & History<span className="sr-only"> of slide {slide.title}</span>
                     </Link>
                     <button
                       type="button"

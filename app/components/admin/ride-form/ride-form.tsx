@@ -22,6 +22,7 @@ import { PricingSection, SocialSection } from "./pricing-section";
 import { RegistrationSection } from "./registration-section";
 import type { UpdateField } from "./section-props";
 import { CancelButton, SaveButton } from "../form/form-buttons";
+import { DraftButton, sentAsDraft } from "../publishing/draft-button";
 import { StaleVersionBanner } from "../form/stale-version-banner";
 
 /** What the form edits: a new ride (possibly a copy of another) or a stored one. */
@@ -94,7 +95,7 @@ export function RideForm({ source, deleted = false, onMessage, onClose }: RideFo
     event.preventDefault();
     const ride = draftToInput(draft);
     if (base.mode === "edit") submit(ride, { intent: "update", id: base.ride.id, version: base.ride.version, ride });
-    else submit(ride, { intent: "create", copyOf: base.copyOf?.id ?? "", ride });
+    else submit(ride, { intent: "create", copyOf: base.copyOf?.id ?? "", ride, draft: sentAsDraft(event) });
   }
 
   const sectionProps = { draft, errors, update };
@@ -159,6 +160,7 @@ export function RideForm({ source, deleted = false, onMessage, onClose }: RideFo
       <HowToJoinSection {...sectionProps} />
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap gap-3 border-t border-ink-200 bg-white/95 px-4 py-3 sm:mx-0 sm:rounded-card sm:border">
         <SaveButton saving={saving} label={editing ? "Update Ride" : "Add Ride"} />
+        {editing ? null : <DraftButton saving={saving} />}
         <CancelButton onClick={close} />
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { registrationSettingsOf } from "~/domain/registration";
+import type { PublicationState } from "~/domain/publication";
 import type { Ride } from "~/domain/ride";
 
 /** What a card of the Ride Management page shows (product.md#admin-rides); the form loads the full ride. */
@@ -17,6 +18,8 @@ export type AdminRide = Pick<
 > & {
   /** Riders register on this site: the card links to the ride's Riders and check-in pages. */
   takesRegistrations: boolean;
+  /** Draft and scheduled rides say so on their card (decision 025); published when not given. */
+  publication?: PublicationState;
 };
 
 export function toAdminRide(ride: Ride): AdminRide {

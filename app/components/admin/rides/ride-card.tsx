@@ -1,8 +1,9 @@
 import { useSortable } from "@dnd-kit/sortable";
-import { ClipboardCheck, Copy, Eye, GripVertical, Map as MapIcon, Pencil, Trash2, Users } from "lucide-react";
+import { ClipboardCheck, Copy, Eye, GripVertical, History, Map as MapIcon, Pencil, Trash2, Users } from "lucide-react";
 import type { MouseEvent } from "react";
 import { Link } from "react-router";
 import { formatDateRange } from "~/domain/dates";
+import { publishingHref } from "~/domain/revisions";
 import { durationText } from "~/domain/duration";
 import { rideHref } from "~/domain/featured-link";
 import { RIDE_MESSAGES } from "~/domain/messages";
@@ -67,6 +68,11 @@ export function AdminRideCard({ ride, status, deleting, onStatusChange, onDelete
           <div className="flex flex-wrap items-start justify-between gap-2">
             <h3 id={titleId} className="font-display text-lg font-bold text-ink-900">
               {ride.title}
+              {ride.publication === "draft" || ride.publication === "scheduled" ? (
+                <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 align-middle text-sm font-semibold text-amber-900">
+                  {ride.publication === "draft" ? "Draft" : "Scheduled"}
+                </span>
+              ) : null}
             </h3>
             <div className="flex items-center gap-2">
               <label htmlFor={statusId} className="text-sm font-medium text-ink-700">
@@ -124,6 +130,10 @@ export function AdminRideCard({ ride, status, deleting, onStatusChange, onDelete
             <Link to={`/admin/rides/${encodeURIComponent(ride.id)}/route`} className={actionClass}>
               <MapIcon aria-hidden="true" className="size-4" />
               Route<span className="sr-only"> of {ride.title}</span>
+            </Link>
+            <Link to={publishingHref("rides", ride.id)} className={actionClass}>
+              <History aria-hidden="true" className="size-4" />
+              Publishing & History<span className="sr-only"> of {ride.title}</span>
             </Link>
             <Link to={{ search: duplicateQuery }} className={actionClass}>
               <Copy aria-hidden="true" className="size-4" />
