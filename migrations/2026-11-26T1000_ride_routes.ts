@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 
 // Migrations are frozen once landed: never edit or rename this file, add a new one.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // A ride's route (issue 13, decision 022): the original GPX lives in object storage under
+  // A ride's route (issue 13, decision 024): the original GPX lives in object storage under
   // `original_key`; `data` holds what pages need (figures per day, drawing, profile, meeting
   // point) as JSON, computed at upload. One route per ride. No foreign key to rides, as for
   // registrations: content:import replaces rides and brings their routes with them.

@@ -4,7 +4,7 @@ import type { HighestPoint, Position, RouteLine } from "./types";
 /**
  * Climb and descent count a change of elevation only once it reaches 10 m from the last
  * counted level (hysteresis), so GPS and barometer noise of a few metres on a flat road adds
- * no climb (decision 022). A ramp loses at most this much at each change of direction.
+ * no climb (decision 024). A ramp loses at most this much at each change of direction.
  */
 export const CLIMB_THRESHOLD_M = 10;
 
@@ -18,7 +18,7 @@ const RADIANS = Math.PI / 180;
  * Metres between two points on the WGS84 ellipsoid: Turf's great-circle angle times the
  * ellipsoid's radius of curvature in the step's direction at its mid-latitude (Euler). Within
  * 0.01 % of a geodesic for steps of a GPX track; plain haversine on the mean sphere is up to
- * 0.56 % off north–south near the equator (decision 022).
+ * 0.56 % off north–south near the equator (decision 024).
  */
 export function metresBetween(a: Position, b: Position): number {
   const angle = distance(a, b, { units: "radians" });

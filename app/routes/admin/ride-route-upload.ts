@@ -5,7 +5,7 @@ import type { Route } from "./+types/ride-route-upload";
 const notAllowed = () => Response.json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
 
 /**
- * POST /admin/rides/{id}/route/gpx?name={file name}: the GPX as the raw body (decision 022),
+ * POST /admin/rides/{id}/route/gpx?name={file name}: the GPX as the raw body (decision 024),
  * answered as JSON (an ActionResult) for the page's upload field.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
