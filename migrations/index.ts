@@ -6,6 +6,7 @@ import * as audit from "./2026-11-22T1300_audit";
 import * as ridesByYear from "./2026-11-24T1000_rides_by_year";
 import * as registrations from "./2026-11-25T1000_registrations";
 import * as rideRoutes from "./2026-11-26T1000_ride_routes";
+import * as team from "./2026-11-27T1300_team";
 import * as publishing from "./2026-11-27T1000_publishing";
 
 /**
@@ -20,5 +21,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24T1000_rides_by_year": ridesByYear,
   "2026-11-25T1000_registrations": registrations,
   "2026-11-26T1000_ride_routes": rideRoutes,
+  "2026-11-27T1300_team": team,
   "2026-11-27T1000_publishing": publishing,
 };

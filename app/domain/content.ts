@@ -107,7 +107,6 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const ADMIN_ROLE = "admin";
 export type User = {
   id: string;
   email: string;

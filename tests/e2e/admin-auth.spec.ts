@@ -223,7 +223,7 @@ test.describe("password sign-in", () => {
     baseURL,
   }) => {
     const email = uniqueEmail("target");
-    await createUser(e2eDb, email, "admin", "the-right-password");
+    await createUser(e2eDb, email, "owner", "the-right-password");
     for (let attempt = 0; attempt < 5; attempt++) {
       const response = await page.request.post("/admin/login", {
         form: { email, password: `guess-${attempt}` },
@@ -268,7 +268,7 @@ test.describe("Google sign-in (local OpenID provider)", () => {
     e2eDb,
   }) => {
     const email = uniqueEmail("google-admin");
-    const id = await createUser(e2eDb, email, "admin", "unused-password-1");
+    const id = await createUser(e2eDb, email, "owner", "unused-password-1");
     await page.goto("/admin");
     await page.getByRole("button", { name: "Sign in with Google" }).click();
     await signInAtProvider(page, email);
@@ -294,7 +294,7 @@ test.describe("Google sign-in (local OpenID provider)", () => {
 
   test("an admin's email that the provider has not verified is denied", async ({ page, e2eDb }) => {
     const email = uniqueEmail("unverified-admin");
-    await createUser(e2eDb, email, "admin", "unused-password-1");
+    await createUser(e2eDb, email, "owner", "unused-password-1");
     await page.goto("/admin");
     await page.getByRole("button", { name: "Sign in with Google" }).click();
     await signInAtProvider(page, `unverified:${email}`);

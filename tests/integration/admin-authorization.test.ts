@@ -9,6 +9,7 @@ import { RouterContextProvider, type ServerBuild, createRequestHandler } from "r
 import { type ViteDevServer, createServer as createViteServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as AppContext from "~/context";
+import { type AdminRole, hasRole } from "~/domain/roles";
 import { createSession } from "~/server/auth/sessions.server";
 import type { Database } from "~/server/db/schema.server";
 import { createOrPromoteAdmin } from "~/server/services/users.server";
@@ -32,6 +33,45 @@ const SIGN_IN_ENDPOINTS: Record<string, { get: number; post: number }> = {
 
 /** Admin routes outside the layout (to escape the shell) that check the admin session themselves. */
 const SELF_GUARDED = ["/admin/featured/preview"];
+
+/**
+ * The role matrix (issue 15, decision 026): the weakest role that may read (GET) and write
+ * (POST) each route below the admin layout, by pattern; `led` admits a ride captain only on
+ * the rides they lead. Owner ⊃ editor ⊃ ride captain.
+ */
+type Need = { read: AdminRole; write: AdminRole; led?: true };
+const captainReads: Need = { read: "captain", write: "editor" };
+const captainsOfTheRide: Need = { read: "captain", write: "captain", led: true };
+const ROLE_MATRIX: Record<string, Need> = {
+  "/admin": captainReads,
+  "/admin/rides": captainReads,
+  "/admin/rides/:rideId/route": captainReads,
+  "/admin/rides/:rideId/route/gpx": { read: "editor", write: "editor" },
+  "/admin/rides/:rideId/riders": captainsOfTheRide,
+  "/admin/rides/:rideId/riders.csv": captainsOfTheRide,
+  "/admin/rides/:rideId/check-in": captainsOfTheRide,
+  "/admin/rides/:rideId/captains": { read: "editor", write: "editor" },
+  "/admin/hero": captainReads,
+  "/admin/featured": captainReads,
+  "/admin/contact": { read: "captain", write: "owner" },
+  "/admin/contact/history": { read: "captain", write: "owner" },
+  "/admin/publishing/:collection/:recordId": captainReads,
+  "/admin/stats": captainReads,
+  "/admin/images": { read: "editor", write: "editor" },
+  "/admin/events": captainReads,
+  "/admin/team": { read: "owner", write: "owner" },
+  "/admin/account": { read: "captain", write: "captain" },
+};
+
+/** Who asks, in the matrix: each role, and a ride captain on a ride they lead (ride `x`, the URLs' parameter). */
+const ASKERS = ["owner", "editor", "captain", "captain of the ride"] as const;
+type Asker = (typeof ASKERS)[number];
+
+function admits(need: AdminRole, led: boolean | undefined, asker: Asker): boolean {
+  const role: AdminRole = asker === "captain of the ride" ? "captain" : asker;
+  if (!hasRole(role, need)) return false;
+  return !(led && role === "captain" && asker !== "captain of the ride");
+}
 
 /** Routes outside /admin with an action, and what an anonymous POST gets there. */
 const PUBLIC_ACTIONS: Record<string, number> = {
@@ -104,14 +144,19 @@ function ancestors(route: RouteEntry): RouteEntry[] {
   return chain;
 }
 
+/** The route's pattern, as React Router hands it to middlewares: /admin/rides/:rideId/riders. */
+function patternOf(route: RouteEntry): string {
+  return `/${[...ancestors(route).reverse(), route]
+    .map((entry) => entry.path ?? "")
+    .filter(Boolean)
+    .join("/")}`;
+}
+
 /** A URL that reaches the route: its full path with every parameter filled in. */
 function urlOf(route: RouteEntry): string {
-  const segments = [...ancestors(route).reverse(), route].map((entry) => entry.path ?? "").filter(Boolean);
-  const filled = segments
-    .join("/")
+  return patternOf(route)
     .replaceAll(/:\w+\??/g, "x")
     .replace(/\*$/, "no/such/page");
-  return `/${filled}`;
 }
 
 function isBelowLayout(route: RouteEntry): boolean {
@@ -192,13 +237,26 @@ async function memberCookie(): Promise<string> {
   return `roadbook_session=${token}`;
 }
 
-async function adminCookie(): Promise<string> {
+async function adminCookie(role: AdminRole = "owner"): Promise<string> {
   const { user } = await createOrPromoteAdmin(db, {
     email: `admin-${crypto.randomUUID()}@roadbook.test`,
     password: "admin-password",
   });
+  await db.updateTable("users").set({ role }).where("id", "=", user.id).execute();
   const { token } = await createSession(db, user.id);
   return `roadbook_session=${token}`;
+}
+
+async function askerCookie(asker: Asker): Promise<string> {
+  if (asker !== "captain of the ride") return adminCookie(asker);
+  const cookie = await adminCookie("captain");
+  const session = await db
+    .selectFrom("sessions")
+    .select("user_id")
+    .orderBy("created_at", "desc")
+    .executeTakeFirstOrThrow();
+  await db.insertInto("ride_captains").values({ ride_id: "x", user_id: session.user_id }).execute();
+  return cookie;
 }
 
 describe("the route table", () => {
@@ -303,6 +361,42 @@ describe("admin routes refuse anyone but an admin and change nothing", () => {
     }
     expect(await contentSnapshot()).toEqual(before);
   });
+});
+
+describe("the role matrix: each role reaches what its role admits, and is refused (403, nothing changed) the rest", () => {
+  it("names every route below the admin layout", () => {
+    const below = allRoutes()
+      .filter((route) => isBelowLayout(route) && patternOf(route) !== "/admin/*")
+      .map(patternOf)
+      .sort();
+    expect(Object.keys(ROLE_MATRIX).sort()).toEqual(expect.arrayContaining(below));
+  });
+
+  for (const asker of ASKERS) {
+    it(`${asker}`, async () => {
+      const headers = { Cookie: await askerCookie(asker) };
+      const before = await contentSnapshot();
+      for (const route of allRoutes().filter((entry) => isBelowLayout(entry) && patternOf(entry) !== "/admin/*")) {
+        const need = ROLE_MATRIX[patternOf(route)];
+        // A route the matrix does not name is refused to everyone: the test above names it.
+        // A resource route has no data request of its own (the event stream's would never end).
+        const attempts = attemptsFor(route).filter(
+          (attempt) => route.module.default || attempt.method !== "GET" || !attempt.url.endsWith(".data"),
+        );
+        for (const attempt of attempts) {
+          const response = await send(attempt, headers);
+          await response.body?.cancel();
+          const admitted = need && admits(attempt.method === "GET" ? need.read : need.write, need.led, asker);
+          const where = `${asker}: ${attempt.method} ${attempt.url} answered ${response.status}`;
+          if (admitted) expect([401, 403], where).not.toContain(response.status);
+          else expect(response.status, where).toBe(403);
+        }
+      }
+      // A ride captain writes nothing but riders' check-in (of rides that do not exist here):
+      // everything refused, nothing changed. (Owners and editors may refresh the statistics.)
+      if (asker.startsWith("captain")) expect(await contentSnapshot()).toEqual(before);
+    });
+  }
 });
 
 describe("session cookie over the wire", () => {

@@ -35,7 +35,7 @@ const ADMIN: User = {
   id: "admin-1",
   email: "admin@roadbook.test",
   displayName: "Admin",
-  role: "admin",
+  role: "owner",
   createdAt: NOW.toISOString(),
   lastLoginAt: null,
 };

@@ -3,6 +3,7 @@ import { AdminShell } from "~/components/admin/admin-shell";
 import { LoginScreen } from "~/components/admin/login-screen";
 import { useErrorReference } from "~/components/document-info";
 import { pageTitle } from "~/domain/site";
+import { adminAccessMiddleware } from "~/server/auth/admin-access.server";
 import { type LoginScreenData, adminContext, adminMiddleware } from "~/server/auth/admin-session.server";
 import type { Route } from "./+types/layout";
 
@@ -18,8 +19,9 @@ const unknownPathsGoHome: MiddlewareFunction<Response> = ({ params }) => {
  * Every route below this layout (pages, uploads, the live-update stream) runs only for a
  * signed-in admin: the middleware answers anyone else with a 401 whose data is the login
  * screen's, which the error boundary below renders in place, at whatever admin URL was asked.
+ * Then the admin's role must be one the route admits (admin-access.server.ts), else a 403.
  */
-export const middleware: Route.MiddlewareFunction[] = [unknownPathsGoHome, ...adminMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [unknownPathsGoHome, ...adminMiddleware, adminAccessMiddleware];
 
 export function meta({ error }: Route.MetaArgs) {
   return [{ title: pageTitle(error ? "Admin sign-in" : "Admin") }, { name: "robots", content: "noindex, nofollow" }];
@@ -27,8 +29,8 @@ export function meta({ error }: Route.MetaArgs) {
 
 /** A loader makes client-side navigations between admin pages ask the server, and so pass the middleware. */
 export function loader({ context }: Route.LoaderArgs) {
-  const { email, displayName } = context.get(adminContext);
-  return { admin: { email, displayName } };
+  const { email, displayName, role } = context.get(adminContext);
+  return { admin: { email, displayName, role } };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -43,10 +45,27 @@ function isLoginScreenData(value: unknown): value is LoginScreenData {
   return typeof value === "object" && value !== null && "googleSignIn" in value;
 }
 
+function isRefusal(value: unknown): value is { forbidden: true; message: string } {
+  return typeof value === "object" && value !== null && "forbidden" in value && "message" in value;
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const reference = useErrorReference();
   if (isRouteErrorResponse(error) && error.status === 401 && isLoginScreenData(error.data)) {
     return <LoginScreen googleSignIn={error.data.googleSignIn} notice={error.data.notice} />;
+  }
+  if (isRouteErrorResponse(error) && error.status === 403 && isRefusal(error.data)) {
+    return (
+      <main className="mx-auto max-w-xl px-6 py-16">
+        <h1 className="text-2xl font-bold text-ink-900">Not available to your role</h1>
+        <p className="mt-4 text-ink-700">{error.data.message}</p>
+        <p className="mt-8">
+          <a href="/admin" className="font-semibold text-brand-700 underline underline-offset-4">
+            Back to the dashboard
+          </a>
+        </p>
+      </main>
+    );
   }
   return (
     <main className="mx-auto max-w-xl px-6 py-16">

@@ -173,7 +173,7 @@ describeEachEngine("registrationAction", (getDb) => {
     );
     const context = new RouterContextProvider();
     context.set(servicesContext, { db: getDb(), env: readEnv({}), logger: pino({ level: "silent" }) } as AppServices);
-    context.set(adminContext, { ...actor, displayName: "", role: "admin", createdAt: "", lastLoginAt: null });
+    context.set(adminContext, { ...actor, displayName: "", role: "owner", createdAt: "", lastLoginAt: null });
     const load = (rideId: string) => {
       const url = new URL(`http://localhost/admin/rides/${rideId}/riders.csv`);
       const request = new Request(url);

@@ -1,6 +1,7 @@
 import { type MiddlewareFunction, type RouterContextProvider, createContext, data } from "react-router";
 import { requestContext, servicesContext } from "~/context";
-import { ADMIN_ROLE, type User } from "~/domain/content";
+import type { User } from "~/domain/content";
+import { isAdminRole } from "~/domain/roles";
 import { LOGIN_MESSAGES } from "~/domain/messages";
 import { SESSION_COOKIE, clearCookie, cookieName, readCookie, serializeCookie } from "./cookies.server";
 import { SESSION_ABSOLUTE_MS, resolveSession, revokeSession } from "./sessions.server";
@@ -37,7 +38,7 @@ export async function getAdminUser(request: Request, context: Readonly<RouterCon
   const token = sessionTokenOf(request, context);
   if (!token) return null;
   const resolved = await resolveSession(context.get(servicesContext).db, token);
-  return resolved?.user.role === ADMIN_ROLE ? resolved.user : null;
+  return resolved && isAdminRole(resolved.user.role) ? resolved.user : null;
 }
 
 export function loginScreenData(request: Request, context: Readonly<RouterContextProvider>): LoginScreenData {

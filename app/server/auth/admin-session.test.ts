@@ -39,7 +39,7 @@ const [wrapResponse] = adminMiddleware;
 describeEachEngine("admin session", (getDb) => {
   it("a demoted admin loses access on the next request", async () => {
     const db = getDb();
-    const { id, cookie } = await userWithSession(db, "admin");
+    const { id, cookie } = await userWithSession(db, "owner");
     const request = new Request("http://x/admin", { headers: { Cookie: cookie } });
     expect((await getAdminUser(request, contextFor(db)))?.id).toBe(id);
     await db.updateTable("users").set({ role: "member" }).where("id", "=", id).execute();

@@ -1,4 +1,5 @@
-import { ADMIN_ROLE, loginSchema, type User } from "~/domain/content";
+import { loginSchema, type User } from "~/domain/content";
+import { isAdminRole } from "~/domain/roles";
 import { LOGIN_MESSAGES } from "~/domain/messages";
 import { fieldErrors } from "~/domain/validation";
 import type { Executor } from "../db/schema.server";
@@ -68,7 +69,7 @@ export async function signInWithPassword(
   // A wrong guess keeps its attempt rows: that is what the throttle counts.
   if (!user) return { ok: false, status: 401, error: INVALID_CREDENTIALS };
   await forgetAttempt(db, verdict.attempt);
-  if (user.role !== ADMIN_ROLE) return accessDenied;
+  if (!isAdminRole(user.role)) return accessDenied;
   await clearAttempts(db, keys.account);
   return startAdminSession(db, user, context.previousToken);
 }
@@ -84,11 +85,11 @@ export async function signInWithGoogle(
   previousToken: string | undefined,
 ): Promise<SignInResult> {
   const linked = await findUserByGoogleSubject(db, identity.subject);
-  if (linked) return linked.role === ADMIN_ROLE ? startAdminSession(db, linked, previousToken) : accessDenied;
+  if (linked) return isAdminRole(linked.role) ? startAdminSession(db, linked, previousToken) : accessDenied;
 
   if (!identity.email || !identity.emailVerified) return accessDenied;
   const byEmail = await findUserByEmail(db, identity.email);
-  if (byEmail?.role !== ADMIN_ROLE) return accessDenied;
+  if (!byEmail || !isAdminRole(byEmail.role)) return accessDenied;
   if (!(await linkGoogleSubject(db, byEmail.id, identity.subject))) return accessDenied;
   return startAdminSession(db, byEmail, previousToken);
 }

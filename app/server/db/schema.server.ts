@@ -51,6 +51,9 @@ export interface UsersTable {
   google_subject: string | null;
   created_at: string;
   last_login_at: string | null;
+  /** The TOTP secret (base32) once enrolment is confirmed (decision 026). */
+  totp_secret: string | null;
+  totp_enabled_at: string | null;
 }
 
 /** The audit trail of admin writes, newest read first. */
@@ -150,6 +153,58 @@ export interface RevisionsTable {
   created_at: string;
 }
 
+/** Team and two-factor sign-in (decision 026). */
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+}
+
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  public_key: string;
+  counter: number;
+  /** JSON array of the authenticator's transports. */
+  transports: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface InvitesTable {
+  id: string;
+  email: string;
+  role: string;
+  invited_by: string | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+}
+
+export interface RideCaptainsTable {
+  ride_id: string;
+  user_id: string;
+}
+
+export interface AuthChallengesTable {
+  id: string;
+  user_id: string | null;
+  purpose: string;
+  /** JSON: what the step needs (a WebAuthn challenge, a TOTP secret being enrolled). */
+  data: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface TeamSettingsTable {
+  id: string;
+  /** 1 or 0 on both engines. */
+  require_two_factor: number;
+  updated_at: string;
+}
+
 export interface DB {
   rides: RidesTable;
   hero_slides: HeroSlidesTable;
@@ -161,6 +216,12 @@ export interface DB {
   audit_log: AuditLogTable;
   registrations: RegistrationsTable;
   ride_routes: RideRoutesTable;
+  recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  invites: InvitesTable;
+  ride_captains: RideCaptainsTable;
+  auth_challenges: AuthChallengesTable;
+  team_settings: TeamSettingsTable;
   revisions: RevisionsTable;
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { z } from "zod";
-import { ADMIN_ROLE, loginSchema, type User } from "~/domain/content";
+import { loginSchema, type User } from "~/domain/content";
 import { text } from "~/domain/fields";
 import { hashPassword, verifyPassword } from "../auth/password.server";
 import type { Executor, UsersTable } from "../db/schema.server";
@@ -47,8 +47,9 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
 }
 
 /**
- * Admin creation (product.md#admin-access): creates the account, or — when the email is already
- * known — promotes it to admin and sets the new password (and display name when given).
+ * Admin creation from the command line (product.md#admin-access): creates the account, or —
+ * when the email is already known — makes it an owner and sets the new password (and display
+ * name when given). The portal adds everyone else by invitation (team.server.ts).
  */
 export async function createOrPromoteAdmin(
   db: Executor,
@@ -64,7 +65,7 @@ export async function createOrPromoteAdmin(
       const row = await trx
         .updateTable("users")
         .set({
-          role: ADMIN_ROLE,
+          role: "owner",
           password_hash: passwordHash,
           display_name: account.displayName || existing.display_name,
         })
@@ -79,7 +80,7 @@ export async function createOrPromoteAdmin(
         id: randomUUID(),
         email,
         display_name: account.displayName,
-        role: ADMIN_ROLE,
+        role: "owner",
         password_hash: passwordHash,
         google_subject: null,
         created_at: new Date().toISOString(),

@@ -23,7 +23,7 @@ describeEachEngine("users service", (getDb) => {
       displayName: "Asha",
     });
     expect(created).toBe(true);
-    expect(user).toMatchObject({ email: "asha@example.com", displayName: "Asha", role: "admin", lastLoginAt: null });
+    expect(user).toMatchObject({ email: "asha@example.com", displayName: "Asha", role: "owner", lastLoginAt: null });
     expect(await getUser(getDb(), user.id)).toEqual(user);
     expect(await findUserByEmail(getDb(), "ASHA@example.com")).toEqual(user);
     const row = await getDb().selectFrom("users").selectAll().executeTakeFirstOrThrow();
@@ -39,7 +39,7 @@ describeEachEngine("users service", (getDb) => {
     });
     await getDb().updateTable("users").set({ role: "member" }).execute();
     const promoted = await createOrPromoteAdmin(getDb(), { email: "RAVI@example.com", password: "second-password" });
-    expect(promoted).toMatchObject({ created: false, user: { id: user.id, role: "admin", displayName: "Ravi" } });
+    expect(promoted).toMatchObject({ created: false, user: { id: user.id, role: "owner", displayName: "Ravi" } });
     expect(await verifyUserPassword(getDb(), "ravi@example.com", "first-password")).toBeNull();
     expect(await verifyUserPassword(getDb(), "ravi@example.com", "second-password")).toMatchObject({ id: user.id });
   });

@@ -1,0 +1,93 @@
+import { type MiddlewareFunction, data } from "react-router";
+import { servicesContext } from "~/context";
+import { type AdminRole, hasRole } from "~/domain/roles";
+import type { Executor } from "../db/schema.server";
+import { adminContext } from "./admin-session.server";
+
+/**
+ * What an admin route lets each role do (decision 026): the weakest role that may read it
+ * (GET, HEAD: its loader) and the weakest that may write (any other method: its action).
+ * `ride: "led"` limits a ride captain to the rides they lead (the route's `:rideId`); owners
+ * and editors reach every ride.
+ */
+export type RouteAccess = { read: AdminRole; write: AdminRole; ride?: "led" };
+
+const readOnly = { read: "captain", write: "editor" } as const satisfies RouteAccess;
+const ledRides = { read: "captain", write: "captain", ride: "led" } as const satisfies RouteAccess;
+const editors = { read: "editor", write: "editor" } as const satisfies RouteAccess;
+const owners = { read: "owner", write: "owner" } as const satisfies RouteAccess;
+
+/**
+ * Every route below the admin layout, by its route pattern (what React Router hands the
+ * middleware as `pattern`). A route missing here is refused to everyone, owners included, and
+ * the authorisation test (tests/integration/admin-authorization.test.ts) fails on it: a new
+ * admin route declares its access here.
+ */
+export const ADMIN_ROUTE_ACCESS: Record<string, RouteAccess> = {
+  "/admin": readOnly,
+  "/admin/*": readOnly,
+  "/admin/rides": readOnly,
+  "/admin/rides/:rideId/route": readOnly,
+  "/admin/rides/:rideId/route/gpx": editors,
+  "/admin/rides/:rideId/riders": ledRides,
+  "/admin/rides/:rideId/riders.csv": ledRides,
+  "/admin/rides/:rideId/check-in": ledRides,
+  "/admin/rides/:rideId/captains": editors,
+  "/admin/hero": readOnly,
+  "/admin/featured": readOnly,
+  "/admin/contact": { read: "captain", write: "owner" },
+  // Publishing and revisions (decision 025): the contact information's history is an owner's to restore.
+  "/admin/contact/history": { read: "captain", write: "owner" },
+  "/admin/publishing/:collection/:recordId": readOnly,
+  "/admin/stats": readOnly,
+  "/admin/images": editors,
+  "/admin/events": readOnly,
+  "/admin/team": owners,
+  "/admin/account": { read: "captain", write: "captain" },
+};
+
+export const NOT_ALLOWED = "Your role does not allow this. Ask an owner if you need it.";
+
+/** The 403 every refused role gets; the admin layout's error boundary shows its message. */
+export function forbidden(): never {
+  throw data({ forbidden: true, message: NOT_ALLOWED }, { status: 403, statusText: "Forbidden" });
+}
+
+export function isReadMethod(method: string): boolean {
+  return method === "GET" || method === "HEAD";
+}
+
+/** Whether the user is one of the ride's captains. */
+export async function leadsRide(db: Executor, userId: string, rideId: string | undefined): Promise<boolean> {
+  if (!rideId) return false;
+  const row = await db
+    .selectFrom("ride_captains")
+    .select("ride_id")
+    .where("ride_id", "=", rideId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether `role` (of `userId`) may make this request to the route of `pattern`. */
+export async function mayAccess(
+  db: Executor,
+  user: { id: string; role: string },
+  request: { method: string; pattern: string; rideId: string | undefined },
+): Promise<boolean> {
+  // React Router joins the matched routes' paths, which carry no leading slash.
+  const pattern = `/${request.pattern.replace(/^\/+/, "")}`;
+  const access = Object.hasOwn(ADMIN_ROUTE_ACCESS, pattern) ? ADMIN_ROUTE_ACCESS[pattern] : undefined;
+  if (!access) return false;
+  const needed = isReadMethod(request.method) ? access.read : access.write;
+  if (!hasRole(user.role, needed)) return false;
+  if (access.ride === "led" && !hasRole(user.role, "editor")) return leadsRide(db, user.id, request.rideId);
+  return true;
+}
+
+/** Runs after the session check (adminMiddleware): refuses a role the route does not admit. */
+export const adminAccessMiddleware: MiddlewareFunction<Response> = async ({ request, context, pattern, params }) => {
+  const user = context.get(adminContext);
+  const { db } = context.get(servicesContext);
+  if (!(await mayAccess(db, user, { method: request.method, pattern, rideId: params.rideId }))) forbidden();
+};
