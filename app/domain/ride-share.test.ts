@@ -12,7 +12,7 @@ const url = "https://rides.example/ride/r1";
 
 describe("rideShare", () => {
   it("has the ride's title, its dates and price as the text, and the link", () => {
-    expect(rideShare(ride, url)).toEqual({
+    expect(rideShare(ride, url)).toMatchObject({
       title: "Coorg Coffee Trail",
       text: "5th - 8th December 2026 · ₹12,500 total trip cost",
       url,
@@ -30,7 +30,8 @@ describe("whatsAppShareHref", () => {
     expect(whatsAppMessage(share)).toBe(
       `Coorg Coffee Trail\n5th - 8th December 2026 · ₹12,500 total trip cost\n${url}`,
     );
-    const href = new URL(whatsAppShareHref(share));
+    expect(share.whatsAppHref).toBe(whatsAppShareHref(share));
+    const href = new URL(share.whatsAppHref);
     expect(href.origin + href.pathname).toBe("https://wa.me/");
     expect(href.searchParams.get("text")).toBe(whatsAppMessage(share));
   });

@@ -12,6 +12,11 @@ export type RideShare = {
   /** 'Dates · price', without the link: the share sheet adds the link itself. */
   text: string;
   url: string;
+  /**
+   * The "Share on WhatsApp" link, made here on the server: the share button's island then
+   * needs none of the date and price rules in the browser.
+   */
+  whatsAppHref: string;
 };
 
 type SharedRide = Pick<Ride, "title" | "startDate" | "endDate" | "tripCost" | "price">;
@@ -25,15 +30,18 @@ export function rideShare(ride: SharedRide, url: string): RideShare {
   ]
     .filter(Boolean)
     .join(" · ");
-  return { title: ride.title, text: facts, url };
+  const share = { title: ride.title, text: facts, url };
+  return { ...share, whatsAppHref: whatsAppShareHref(share) };
 }
 
+type Message = Pick<RideShare, "title" | "text" | "url">;
+
 /** The message WhatsApp opens with: title, facts, link. */
-export function whatsAppMessage(share: RideShare): string {
+export function whatsAppMessage(share: Message): string {
   return [share.title, share.text, share.url].filter(Boolean).join("\n");
 }
 
 /** wa.me opens WhatsApp (the app on a phone, WhatsApp Web elsewhere) with the message typed, choosing whom to send it to. */
-export function whatsAppShareHref(share: RideShare): string {
+export function whatsAppShareHref(share: Message): string {
   return `https://wa.me/?text=${encodeURIComponent(whatsAppMessage(share))}`;
 }

@@ -20,6 +20,13 @@ async function openControlled(page: Page, path: string) {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
+/** Presses "Save for the ride", whose island hydrates as it nears the screen. */
+async function saveRide(page: Page) {
+  const save = page.getByRole("button", { name: "Save for the ride" });
+  await save.scrollIntoViewIfNeeded();
+  await save.click();
+}
+
 /** Every URL in every cache of the origin. */
 function cachedUrls(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
@@ -50,7 +57,7 @@ test.describe("the ride in the rider's pocket @mobile", () => {
   }) => {
     const ride = await publicRide(e2eDb, RAJASTHAN);
     await openControlled(page, ridePath(ride));
-    await page.getByRole("button", { name: "Save for the ride" }).click();
+    await saveRide(page);
     await expect(page.getByText(/^Saved for the ride \(\d/)).toBeVisible();
 
     await context.setOffline(true);
@@ -96,7 +103,7 @@ test.describe("the ride in the rider's pocket @mobile", () => {
   test("a saved ride refreshes itself when the phone is online again", async ({ page, context, e2eDb }) => {
     const ride = await publicRide(e2eDb, SPITI);
     await openControlled(page, ridePath(ride));
-    await page.getByRole("button", { name: "Save for the ride" }).click();
+    await saveRide(page);
     await expect(page.getByText(/^Saved for the ride/)).toBeVisible();
 
     await context.setOffline(true);

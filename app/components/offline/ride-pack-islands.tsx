@@ -63,13 +63,24 @@ export function SaveRideButton({ rideId, title, dates }: { rideId: string; title
             Saved for the ride ({formatBytes(state.ride.bytes)})
           </p>
           <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-semibold">
-            <button type="button" onClick={save} className="text-brand-700 underline-offset-4 hover:underline">
+            <button
+              type="button"
+              onClick={save}
+              className="inline-flex min-h-11 items-center text-brand-700 underline-offset-4 hover:underline"
+            >
               Update
             </button>
-            <button type="button" onClick={remove} className="text-brand-700 underline-offset-4 hover:underline">
+            <button
+              type="button"
+              onClick={remove}
+              className="inline-flex min-h-11 items-center text-brand-700 underline-offset-4 hover:underline"
+            >
               Remove
             </button>
-            <a href={SAVED_RIDES_PATH} className="text-brand-700 underline-offset-4 hover:underline">
+            <a
+              href={SAVED_RIDES_PATH}
+              className="inline-flex min-h-11 items-center text-brand-700 underline-offset-4 hover:underline"
+            >
               Saved rides
             </a>
           </div>

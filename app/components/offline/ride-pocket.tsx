@@ -30,16 +30,18 @@ export function RidePocket({
       </p>
       <Island
         name="save-ride"
+        // Below the page on a phone: its code loads when the rider scrolls near it.
+        hydrate="visible"
         component={SaveRideButton}
         props={{ rideId: ride.id, title: ride.title, dates: ride.dates }}
       />
       {organiser.phone || organiser.whatsapp ? (
         <div data-testid="ride-organiser">
           <h3 className="text-sm font-semibold text-ink-900">Organiser{organiser.name ? `: ${organiser.name}` : ""}</h3>
-          <ul className="mt-2 space-y-1 text-sm font-semibold">
+          <ul className="mt-1 text-sm font-semibold">
             {organiser.phone ? (
               <li>
-                <a href={telHref(organiser.phone)} className="inline-flex items-center gap-2 text-brand-700">
+                <a href={telHref(organiser.phone)} className="inline-flex min-h-11 items-center gap-2 text-brand-700">
                   <Phone aria-hidden="true" className="size-4" />
                   Call {organiser.phone}
                 </a>
@@ -51,7 +53,7 @@ export function RidePocket({
                   href={organiser.whatsapp}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className="inline-flex items-center gap-2 text-brand-700"
+                  className="inline-flex min-h-11 items-center gap-2 text-brand-700"
                 >
                   <MessageCircle aria-hidden="true" className="size-4" />
                   WhatsApp the organiser

@@ -1,7 +1,7 @@
-import { Check, MessageCircle, Share2 } from "lucide-react";
+import { Check, Share2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { LINK_COPIED_MS } from "~/domain/constants";
-import { type RideShare, whatsAppShareHref } from "~/domain/ride-share";
+import type { RideShare } from "~/domain/ride-share";
 import { copyText } from "./copy-text";
 
 // Each copy makes a new notice object, so a second click restarts the two seconds.
@@ -69,12 +69,11 @@ export function ShareButton({ share }: { share?: RideShare }) {
       </p>
       {share ? (
         <a
-          href={whatsAppShareHref(share)}
+          href={share.whatsAppHref}
           target="_blank"
           rel="noopener noreferrer"
-          className="flex items-center justify-center gap-2 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+          className="flex min-h-11 items-center justify-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
         >
-          <MessageCircle aria-hidden="true" className="size-4" />
           Share on WhatsApp
         </a>
       ) : null}
