@@ -66,14 +66,16 @@ export function AdminRideCard({ ride, status, deleting, onStatusChange, onDelete
         </button>
         <div className="min-w-0 flex-1 space-y-3">
           <div className="flex flex-wrap items-start justify-between gap-2">
-            <h3 id={titleId} className="font-display text-lg font-bold text-ink-900">
-              {ride.title}
+            <div className="flex flex-wrap items-center gap-2">
+              <h3 id={titleId} className="font-display text-lg font-bold text-ink-900">
+                {ride.title}
+              </h3>
               {ride.publication === "draft" || ride.publication === "scheduled" ? (
-                <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 align-middle text-sm font-semibold text-amber-900">
+                <span className="rounded bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">
                   {ride.publication === "draft" ? "Draft" : "Scheduled"}
                 </span>
               ) : null}
-            </h3>
+            </div>
             <div className="flex items-center gap-2">
               <label htmlFor={statusId} className="text-sm font-medium text-ink-700">
                 Status<span className="sr-only"> of {ride.title}</span>
