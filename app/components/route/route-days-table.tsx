@@ -49,7 +49,7 @@ export function RouteDaysTable({ summary, dayHref }: Props) {
               <td className="py-2 pr-3 text-right tabular-nums">{metresOrDash(day.descent)}</td>
               <td className="py-2 pr-3 text-right tabular-nums">
                 {metresOrDash(day.highest?.elevation)}
-                {day.highest?.name ? <span className="block text-xs text-ink-500">{day.highest.name}</span> : null}
+                {day.highest?.name ? <span className="block text-xs text-ink-600">{day.highest.name}</span> : null}
               </td>
               <td className="py-2">
                 <a href={dayHref(day.day)} download className="font-medium text-brand-700 underline underline-offset-2">

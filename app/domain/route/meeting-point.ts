@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { Position, RouteSummary } from "./types";
 
 export type MeetingPoint = { name: string; address: string; latitude: number; longitude: number };
@@ -9,19 +8,6 @@ export const MEETING_POINT_MESSAGES = {
   name: "The place name is at most 120 characters.",
   address: "The address is at most 300 characters.",
 } as const;
-
-const coordinate = (limit: number, message: string) =>
-  z.coerce
-    .number({ error: message })
-    .refine((value) => Number.isFinite(value) && Math.abs(value) <= limit, { error: message });
-
-/** What the admin's meeting point form sends; an empty position means the route's start. */
-export const meetingPointSchema = z.object({
-  name: z.string().trim().max(120, { error: MEETING_POINT_MESSAGES.name }).default(""),
-  address: z.string().trim().max(300, { error: MEETING_POINT_MESSAGES.address }).default(""),
-  latitude: coordinate(90, MEETING_POINT_MESSAGES.latitude),
-  longitude: coordinate(180, MEETING_POINT_MESSAGES.longitude),
-});
 
 /** The route's start as the meeting point, until the admin names the place. */
 export function meetingPointAtStart(summary: Pick<RouteSummary, "days">): MeetingPoint {

@@ -83,8 +83,8 @@ export default function RideRoutePage({ loaderData }: Route.ComponentProps) {
                 <ElevationProfile summary={route.summary} />
                 <RouteDaysTable summary={route.summary} dayHref={(day) => dayGpxHref(ride.id, day)} />
               </section>
-              <RouteDaysForm key={route.updatedAt} summary={route.summary} rideDays={ride.days} />
-              <MeetingPointForm key={`meeting-${route.updatedAt}`} meetingPoint={route.meetingPoint} />
+              <RouteDaysForm key={route.updatedAt} summary={route.summary} rideDays={ride.days} show={show} />
+              <MeetingPointForm key={`meeting-${route.updatedAt}`} meetingPoint={route.meetingPoint} show={show} />
               <button
                 type="button"
                 disabled={remover.state !== "idle"}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { meetingPointSchema } from "~/domain/route/meeting-point";
+import { meetingPointSchema } from "./meeting-point-schema.server";
 import { MAX_DRAWING_POINTS } from "~/domain/route/simplify-line";
 import type { RouteSummary } from "~/domain/route/types";
 import type { Executor } from "../db/schema.server";

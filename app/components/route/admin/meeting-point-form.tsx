@@ -1,12 +1,14 @@
 import { useFetcher } from "react-router";
+import { useResultMessage } from "~/components/admin/use-status-message";
 import type { ActionResult } from "~/domain/action-result";
 import { type MeetingPoint, meetingPointMapUrl } from "~/domain/route/meeting-point";
 
 const FIELD = "mt-1 block w-full rounded-md border border-ink-300 px-3 py-2";
 
 /** The meeting point: a place name, an address and a position (empty means the route's start). */
-export function MeetingPointForm({ meetingPoint }: { meetingPoint: MeetingPoint }) {
+export function MeetingPointForm({ meetingPoint, show }: { meetingPoint: MeetingPoint; show: (text: string) => void }) {
   const fetcher = useFetcher<ActionResult>();
+  useResultMessage(fetcher.data, show);
   const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.errors ?? {}) : {};
   const field = (name: keyof MeetingPoint, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
     <label className="block">

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
+import { useResultMessage } from "~/components/admin/use-status-message";
 import type { ActionResult } from "~/domain/action-result";
 import { formatKm } from "~/domain/route/format";
 import type { RouteSummary } from "~/domain/route/types";
@@ -23,8 +24,17 @@ function currentStops(summary: RouteSummary): Stop[] {
  * How the route becomes days: one per track (or segment) of the file, or cut at overnight
  * stops, each a waypoint of the file or a distance read off the profile.
  */
-export function RouteDaysForm({ summary, rideDays }: { summary: RouteSummary; rideDays: number }) {
+export function RouteDaysForm({
+  summary,
+  rideDays,
+  show,
+}: {
+  summary: RouteSummary;
+  rideDays: number;
+  show: (text: string) => void;
+}) {
   const fetcher = useFetcher<ActionResult>();
+  useResultMessage(fetcher.data, show);
   const [by, setBy] = useState<"lines" | "stops">(summary.split.by);
   const [stops, setStops] = useState<Stop[]>(() => currentStops(summary));
   const error = fetcher.data && !fetcher.data.ok ? (fetcher.data.errors?.days ?? fetcher.data.message) : "";
