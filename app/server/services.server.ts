@@ -5,6 +5,7 @@ import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 import { createMailer } from "./mail/mailer.server";
 import { scheduleErasure } from "./registrations/erasure.server";
+import { scheduleAutoStatus } from "./services/auto-status.server";
 import { seedDemoContent } from "./seed/demo-content.server";
 import { openStorage } from "./storage/open-storage.server";
 
@@ -37,6 +38,8 @@ export async function startServices(env: Env, logger: Logger): Promise<RunningSe
   logger.info({ mail: mailer.enabled }, mailer.enabled ? "mail ready" : "mail off: SMTP_URL is not set");
   // Riders' personal data past its retention: erased now and then daily (decision 021).
   const erasure = scheduleErasure(db, env.registrationRetentionDays, logger);
+  // Ended rides marked completed, when an admin turned that on (decision 025).
+  const autoStatus = scheduleAutoStatus(db, logger);
   return {
     db,
     env,
@@ -46,6 +49,7 @@ export async function startServices(env: Env, logger: Logger): Promise<RunningSe
     contentBridge,
     close: async () => {
       await erasure.stop();
+      await autoStatus.stop();
       mailer.close();
       await contentBridge?.close();
       await Promise.all([db.destroy(), storage.close()]);

@@ -20,6 +20,8 @@ import { createSlide, listActiveSlides, updateSlide } from "~/server/services/sl
 import { watchPublicationSchedule } from "~/server/publication-schedule.server";
 import type { ContentListener } from "~/server/content-events.server";
 import pino from "pino";
+import { listRecentActivity } from "~/server/services/audit.server";
+import { completeEndedRides, savePublishingSettings } from "~/server/services/auto-status.server";
 import { describeEachEngine } from "../support/databases";
 import { configInput, featuredInput, rideInput, slideInput } from "../support/fixtures";
 
@@ -190,5 +192,46 @@ describeEachEngine("publishing", (getDb) => {
     await settle();
     expect(schedule.due()).toBe(false);
     schedule.close();
+  });
+
+  it("the automatic status, when on, marks an upcoming ride completed the day after it ends in India, audited", async () => {
+    const ended = await createRide(
+      getDb(),
+      rideInput({ title: "Ended", startDate: "2026-11-20", endDate: "2026-11-23" }),
+    );
+    const today = await createRide(
+      getDb(),
+      rideInput({ title: "Ends today", startDate: "2026-11-22", endDate: "2026-11-24" }),
+    );
+    // 2026-11-23T19:00Z is already the 24th in India: 'Ended' is over there, 'Ends today' is not.
+    const now = new Date("2026-11-23T19:00:00.000Z");
+    expect(await completeEndedRides(getDb(), now)).toEqual([]);
+    expect((await getRide(getDb(), ended.id))?.status).toBe("upcoming");
+
+    await savePublishingSettings(getDb(), { autoCompleteRides: true });
+    expect(await completeEndedRides(getDb(), now)).toEqual(["Ended"]);
+    expect((await getRide(getDb(), ended.id))?.status).toBe("completed");
+    expect((await getRide(getDb(), today.id))?.status).toBe("upcoming");
+    expect(await completeEndedRides(getDb(), now)).toEqual([]);
+    const [entry] = await listRecentActivity(getDb());
+    expect(entry).toMatchObject({
+      actorEmail: "the site",
+      action: "status-changed",
+      recordId: ended.id,
+      summary: 'Marked ride "Ended" as completed: it ended on 2026-11-23',
+    });
+    expect((await listRevisions(getDb(), "rides", ended.id))[0]).toMatchObject({
+      action: "status-changed",
+      actorEmail: "the site",
+    });
+  });
+
+  it("two instances completing the same ride at once change it once", async () => {
+    await savePublishingSettings(getDb(), { autoCompleteRides: true });
+    await createRide(getDb(), rideInput({ title: "Ended", startDate: "2026-11-20", endDate: "2026-11-21" }));
+    const now = new Date("2026-11-24T12:00:00.000Z");
+    const runs = await Promise.all([completeEndedRides(getDb(), now), completeEndedRides(getDb(), now)]);
+    expect(runs.flat()).toEqual(["Ended"]);
+    expect((await listRecentActivity(getDb())).filter((entry) => entry.action === "status-changed")).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@ import { errorText, guardServerAction } from "~/components/admin/action-result";
 import { AddNewLink, AdminPage, useAdminPage } from "~/components/admin/admin-page";
 import { RideForm, type RideFormSource } from "~/components/admin/ride-form/ride-form";
 import { type AdminRide, toAdminRide } from "~/components/admin/rides/admin-ride";
+import { AutoStatusSetting } from "~/components/admin/rides/auto-status-setting";
 import { RideSection } from "~/components/admin/rides/ride-section";
 import { submittedString } from "~/components/admin/submitted-json";
 import { useDeleteAction } from "~/components/admin/use-delete-action";
@@ -15,6 +16,7 @@ import { RIDE_STATUSES, type Ride, type RideStatus } from "~/domain/ride";
 import { loadAdminPage } from "~/server/admin/load-page.server";
 import { rideAction } from "~/server/admin/ride-actions.server";
 import { adminActionContext } from "~/server/admin/respond.server";
+import { getPublishingSettings } from "~/server/services/auto-status.server";
 import { listPublications } from "~/server/services/publication.server";
 import { getRide, listRidesByStatus } from "~/server/services/rides.server";
 import type { Route } from "./+types/rides";
@@ -37,9 +39,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadAdminPage(context, {
     what: "the rides for Ride Management",
     load: async (db) => {
-      const [[upcoming, completed, cancelled], publications] = await Promise.all([
+      const [[upcoming, completed, cancelled], publications, settings] = await Promise.all([
         Promise.all(RIDE_STATUSES.map((status) => listRidesByStatus(db, status))),
         listPublications(db, "rides"),
+        getPublishingSettings(db),
       ]);
       const formRide = form && form.mode !== "add" ? await getRide(db, form.id) : null;
       const now = new Date();
@@ -52,9 +55,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         completed: (completed ?? []).map(card),
         cancelled: (cancelled ?? []).map(card),
       };
-      return { sections, form, formRide };
+      return { sections, form, formRide, autoCompleteRides: settings.autoCompleteRides };
     },
-    fallback: { sections: { upcoming: [], completed: [], cancelled: [] }, form: null, formRide: null },
+    fallback: {
+      sections: { upcoming: [], completed: [], cancelled: [] },
+      form: null,
+      formRide: null,
+      autoCompleteRides: false,
+    },
     loadError: RIDE_MESSAGES.loadFailed,
   });
 }
@@ -131,18 +139,21 @@ export default function RidesPage({ loaderData }: Route.ComponentProps) {
           onClose={closeForm}
         />
       ) : (
-        RIDE_STATUSES.map((status) => (
-          <RideSection
-            key={status}
-            status={status}
-            rides={sections[status]}
-            pendingStatus={pendingStatus}
-            deletingId={deletingId}
-            onStatusChange={onStatusChange}
-            onDelete={onDelete}
-            onMessage={show}
-          />
-        ))
+        <>
+          <AutoStatusSetting enabled={loaderData.autoCompleteRides} show={show} />
+          {RIDE_STATUSES.map((status) => (
+            <RideSection
+              key={status}
+              status={status}
+              rides={sections[status]}
+              pendingStatus={pendingStatus}
+              deletingId={deletingId}
+              onStatusChange={onStatusChange}
+              onDelete={onDelete}
+              onMessage={show}
+            />
+          ))}
+        </>
       )}
     </AdminPage>
   );

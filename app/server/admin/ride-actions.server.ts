@@ -3,6 +3,7 @@ import type { RideStatus } from "~/domain/ride";
 import { ConflictError, NotFoundError, ValidationError } from "../services/errors.server";
 import { createRide, deleteRide, getRide, reorderRides, setRideStatus, updateRide } from "../services/rides.server";
 import { promoteAfterRideSave } from "../registrations/rider.server";
+import { completeEndedRides, savePublishingSettings } from "../services/auto-status.server";
 import { dispatchIntent } from "./intent-dispatch.server";
 import {
   type AdminActionContext as Context,
@@ -18,6 +19,13 @@ export const RIDE_CONFLICT_MESSAGE =
   "Cannot save: this ride was changed by someone else while you were editing. Load their version, or keep yours and save again.";
 export const RIDE_VERSION_MISSING = "The ride's version is missing: reload the ride and edit it again";
 export const UNKNOWN_RIDE_ACTION = "Unknown ride action";
+export const AUTO_STATUS_MESSAGES = {
+  on: (completed: number) =>
+    `Ended rides are now marked completed automatically${completed > 0 ? ` (${completed} just now)` : ""}.`,
+  off: "Ended rides are no longer marked completed automatically.",
+  failed: "Failed to save the automatic status",
+  invalid: "Choose on or off",
+} as const;
 
 /**
  * The Ride Management page's operations, one JSON body each: { intent, … }. Every rule is
@@ -27,7 +35,7 @@ export async function rideAction(request: Request, context: Context) {
   return dispatchIntent(
     request,
     context,
-    { create, update, delete: remove, status: changeStatus, reorder },
+    { create, update, delete: remove, status: changeStatus, reorder, autoStatus },
     UNKNOWN_RIDE_ACTION,
   );
 }
@@ -133,5 +141,24 @@ async function reorder(body: Record<string, unknown>, { services, actor }: Conte
     return succeeded(RIDE_MESSAGES.orderUpdated);
   } catch (error) {
     return failedWrite(services, error, RIDE_MESSAGES.orderUpdateFailed, "reordering rides failed", { status });
+  }
+}
+
+/** The automatic status setting (decision 025); turned on, the rides that ended already are marked at once. */
+async function autoStatus(body: Record<string, unknown>, { services, actor }: Context) {
+  if (typeof body.enabled !== "boolean")
+    return failed(400, AUTO_STATUS_MESSAGES.failed, { enabled: AUTO_STATUS_MESSAGES.invalid });
+  try {
+    const settings = await savePublishingSettings(services.db, { autoCompleteRides: body.enabled });
+    await auditChange(services, actor, {
+      action: "updated",
+      collection: "rides",
+      recordId: null,
+      summary: `Turned ${settings.autoCompleteRides ? "on" : "off"} marking ended rides completed automatically`,
+    });
+    const completed = await completeEndedRides(services.db);
+    return succeeded(settings.autoCompleteRides ? AUTO_STATUS_MESSAGES.on(completed.length) : AUTO_STATUS_MESSAGES.off);
+  } catch (error) {
+    return failedWrite(services, error, AUTO_STATUS_MESSAGES.failed, "saving the automatic status failed");
   }
 }

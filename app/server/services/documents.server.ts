@@ -1,7 +1,7 @@
 import type { Executor } from "../db/schema.server";
 
 /** The single-record collections (product.md#content-model), each stored as the record 'main'. */
-export type DocumentCollection = "featuredRide" | "stats" | "config";
+export type DocumentCollection = "featuredRide" | "stats" | "config" | "publishing";
 
 const MAIN = "main";
 

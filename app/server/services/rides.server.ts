@@ -291,12 +291,28 @@ export async function setRideStatus(
   status: RideStatus,
   options: RideWriteOptions = {},
 ): Promise<Ride> {
+  return (await changeRideStatus(db, id, status, options)).ride;
+}
+
+/**
+ * setRideStatus, saying whether it wrote. With `from`, only a ride of that status changes, even
+ * when two instances try at once (the automatic status, decision 025).
+ */
+export async function changeRideStatus(
+  db: Database,
+  id: string,
+  status: RideStatus,
+  options: RideWriteOptions & { from?: RideStatus } = {},
+): Promise<{ ride: Ride; changed: boolean }> {
   if (!isRideStatus(status)) throw new ValidationError({ status: INVALID_RIDE_STATUS });
   if (!isRideId(id)) throw new NotFoundError(RIDE_NOT_FOUND);
   const result = await db.transaction().execute(async (trx) => {
     const current = await findRow(trx, id);
     if (!current) throw new NotFoundError(RIDE_NOT_FOUND);
-    if (current.status === status) return { ride: rideFromRow(current), changed: false };
+    const unchanged = { ride: rideFromRow(current), changed: false };
+    if (current.status === status || (options.from !== undefined && current.status !== options.from)) {
+      return unchanged;
+    }
     const updated = await trx
       .updateTable("rides")
       .set({
@@ -306,15 +322,18 @@ export async function setRideStatus(
         updated_at: now(),
       })
       .where("id", "=", id)
+      // Another write since the read (PostgreSQL) changed what this one is based on: it stands.
+      .where("version", "=", current.version)
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    if (!updated) return unchanged;
     await recomputeStats(trx);
     const ride = rideFromRow(updated);
     await recordRevision(trx, rideRevision(ride, "status-changed", options.actor, rideFromRow(current)));
     return { ride, changed: true };
   });
   if (result.changed) notifyRideChange(id, "updated");
-  return result.ride;
+  return result;
 }
 
 /**

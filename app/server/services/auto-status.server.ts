@@ -1,0 +1,89 @@
+import type { AuditActor } from "~/domain/audit";
+import { instantToZoned } from "~/domain/publication";
+import type { Database, Executor } from "../db/schema.server";
+import type { Logger } from "../logger.server";
+import { recordAudit } from "./audit.server";
+import { readDocument, writeDocument } from "./documents.server";
+import { SITE_ACTOR } from "./revisions.server";
+import { changeRideStatus } from "./rides.server";
+
+/**
+ * The optional automatic status (decision 025): with the setting on, an upcoming ride whose
+ * end date has passed (in India) is marked completed by the site, with a revision and an audit
+ * entry naming the site, as an admin's change would have.
+ */
+
+export type PublishingSettings = { autoCompleteRides: boolean };
+
+export const AUTO_STATUS_INTERVAL_MS = 10 * 60 * 1000;
+
+export async function getPublishingSettings(db: Executor): Promise<PublishingSettings> {
+  const stored = await readDocument(db, "publishing");
+  return { autoCompleteRides: stored?.data.autoCompleteRides === true };
+}
+
+export async function savePublishingSettings(db: Database, settings: PublishingSettings): Promise<PublishingSettings> {
+  const saved = { autoCompleteRides: settings.autoCompleteRides === true };
+  await writeDocument(db, "publishing", saved);
+  return saved;
+}
+
+/** Marks completed every upcoming ride that ended before today in India; the titles of those it changed. */
+export async function completeEndedRides(
+  db: Database,
+  now = new Date(),
+  actor: AuditActor = SITE_ACTOR,
+): Promise<string[]> {
+  if (!(await getPublishingSettings(db)).autoCompleteRides) return [];
+  const today = instantToZoned(now).slice(0, 10);
+  const ended = await db
+    .selectFrom("rides")
+    .select("id")
+    .where("status", "=", "upcoming")
+    .where("end_date", "<>", "")
+    .where("end_date", "<", today)
+    .execute();
+  const completed: string[] = [];
+  for (const { id } of ended) {
+    const { ride, changed } = await changeRideStatus(db, id, "completed", { actor, from: "upcoming" });
+    if (!changed) continue;
+    completed.push(ride.title);
+    await recordAudit(db, actor, {
+      action: "status-changed",
+      collection: "rides",
+      recordId: id,
+      summary: `Marked ride "${ride.title}" as completed: it ended on ${ride.endDate}`,
+    });
+  }
+  return completed;
+}
+
+/**
+ * Runs completeEndedRides now and every ten minutes. Every instance runs it; a ride changes
+ * once whichever gets there first. Never throws: a failure is logged and tried again.
+ */
+export function scheduleAutoStatus(db: Database, logger: Logger): { stop(): Promise<void> } {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= completeEndedRides(db)
+      .then(
+        (completed) => {
+          if (completed.length > 0) logger.info({ rides: completed.length }, "ended rides marked completed");
+        },
+        (error: unknown) => logger.error({ err: error }, "marking ended rides completed failed"),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+  void run();
+  const timer = setInterval(() => void run(), AUTO_STATUS_INTERVAL_MS);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
