@@ -47,10 +47,14 @@ function roundKm(km: number): number {
  * up), fitted into 640 units wide; tall routes get a taller drawing, up to square.
  */
 export function sketchOf(summary: Pick<RouteSummary, "drawing" | "days">): Sketch {
-  const all: Position[] = summary.drawing.flat(2);
-  const lons = all.map((point) => point[0]!);
-  const lats = all.map((point) => point[1]!);
-  const [minLon, maxLon, minLat, maxLat] = [Math.min(...lons), Math.max(...lons), Math.min(...lats), Math.max(...lats)];
+  let [minLon, maxLon, minLat, maxLat] = [Infinity, -Infinity, Infinity, -Infinity];
+  // A loop, not Math.min(...points): an imported drawing may hold more points than a spread takes.
+  for (const [lon, lat] of summary.drawing.flat(2)) {
+    minLon = Math.min(minLon, lon!);
+    maxLon = Math.max(maxLon, lon!);
+    minLat = Math.min(minLat, lat!);
+    maxLat = Math.max(maxLat, lat!);
+  }
   const cos = Math.cos((((minLat + maxLat) / 2) * Math.PI) / 180);
   const spanX = Math.max((maxLon - minLon) * cos, 1e-6);
   const spanY = Math.max(maxLat - minLat, 1e-6);
