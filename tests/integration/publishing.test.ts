@@ -22,6 +22,7 @@ import type { ContentListener } from "~/server/content-events.server";
 import pino from "pino";
 import { listRecentActivity } from "~/server/services/audit.server";
 import { completeEndedRides, savePublishingSettings } from "~/server/services/auto-status.server";
+import { exportContent, importContent } from "~/server/services/content-transfer.server";
 import { describeEachEngine } from "../support/databases";
 import { configInput, featuredInput, rideInput, slideInput } from "../support/fixtures";
 
@@ -233,5 +234,25 @@ describeEachEngine("publishing", (getDb) => {
     const runs = await Promise.all([completeEndedRides(getDb(), now), completeEndedRides(getDb(), now)]);
     expect(runs.flat()).toEqual(["Ended"]);
     expect((await listRecentActivity(getDb())).filter((entry) => entry.action === "status-changed")).toHaveLength(1);
+  });
+
+  it("a content export and import keep drafts drafts and scheduled publications scheduled", async () => {
+    const draft = await createRide(getDb(), rideInput({ title: "Draft" }), { draft: true });
+    const shown = await createRide(getDb(), rideInput({ title: "Shown" }));
+    const slide = await createSlide(getDb(), slideInput({ title: "Later" }), { draft: true });
+    await setPublication(getDb(), "heroSlides", slide.id, "2099-01-01T04:00:00.000Z");
+    const file = JSON.parse(JSON.stringify(await exportContent(getDb()))) as Awaited<ReturnType<typeof exportContent>>;
+    await importContent(getDb(), file, { replace: true });
+    expect(await getPublication(getDb(), "rides", draft.id)).toMatchObject({ state: "draft" });
+    expect(await getPublication(getDb(), "rides", shown.id)).toMatchObject({ state: "published" });
+    expect(await getPublication(getDb(), "heroSlides", slide.id)).toEqual({
+      state: "scheduled",
+      publishedAt: "2099-01-01T04:00:00.000Z",
+    });
+
+    // A file from before publishing: everything in it is public, since it was created.
+    const older = { ...file, rides: file.rides.map(({ publishedAt: _publishedAt, ...ride }) => ride) };
+    await importContent(getDb(), older, { replace: true });
+    expect((await getPublicRide(getDb(), draft.id))?.title).toBe("Draft");
   });
 });

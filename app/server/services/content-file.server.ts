@@ -20,10 +20,12 @@ import { statsRecordSchema } from "./stats.server";
  * so a fallback shown to visitors is never exported as if an admin had saved it. `version` is
  * left out: it guards concurrent edits within one database and starts again at 1 in another.
  */
-export type ExportedRide = Omit<Ride, "version">;
+/** When the ride or slide became or becomes public; null for a draft (decision 025). */
+type Publication = { publishedAt: string | null };
+export type ExportedRide = Omit<Ride, "version"> & Publication;
 export type ContentFile = {
   rides: ExportedRide[];
-  heroSlides: HeroSlide[];
+  heroSlides: (HeroSlide & Publication)[];
   featuredRide: FeaturedRide | null;
   stats: Stats | null;
   config: SiteConfig | null;
@@ -33,8 +35,8 @@ export type ContentFile = {
 
 /** A validated file, ready to write. */
 export type ImportableContent = {
-  rides: { input: RideInput; legacy: LegacyRideFields; meta: Omit<RideRowMeta, "version"> }[];
-  heroSlides: HeroSlide[];
+  rides: ({ input: RideInput; legacy: LegacyRideFields; meta: Omit<RideRowMeta, "version"> } & Publication)[];
+  heroSlides: (HeroSlide & Publication)[];
   featuredRide: FeaturedRide | null;
   stats: Stats | null;
   config: SiteConfig | null;
@@ -43,6 +45,15 @@ export type ImportableContent = {
 
 const timestamp = z.iso.datetime({ offset: true, error: "Must be an ISO date-time such as 2026-11-22T10:00:00.000Z" });
 const recordId = z.string({ error: "Id is required" }).trim().min(1, "Id is required").max(200, "Id is too long");
+
+/**
+ * The stored publication instant: UTC, as the public queries compare it as text; a file
+ * without one publishes the record when it was created.
+ */
+function publicationOf(publishedAt: string | null | undefined, createdAt: string): string | null {
+  if (publishedAt === null) return null;
+  return new Date(publishedAt ?? createdAt).toISOString();
+}
 
 /** What a file keeps for a ride besides the admin's fields: the server-managed and legacy ones. */
 const rideExtras = z.object({
@@ -54,6 +65,8 @@ const rideExtras = z.object({
     .default(null),
   createdAt: timestamp.optional(),
   updatedAt: timestamp.optional(),
+  // A file without it (older, or hand-written) publishes the ride when it was created.
+  publishedAt: timestamp.nullable().optional(),
   price: z.union([z.string(), z.number()], { error: "Price must be text or a number" }).transform(String).default(""),
   thingsToCarry: z.array(z.string(), { error: "Must be a list of text" }).default([]),
 });
@@ -63,6 +76,7 @@ const slideExtras = z.object({
   order: z.number({ error: "Order must be a whole number" }).int("Order must be a whole number").min(0).optional(),
   createdAt: timestamp.optional(),
   updatedAt: timestamp.optional(),
+  publishedAt: timestamp.nullable().optional(),
 });
 
 const featuredExtras = z.object({ updatedAt: timestamp.nullable().default(null) });
@@ -149,10 +163,11 @@ export function parseContentFile(
       input,
       legacy: { price: extras.price, thingsToCarry: extras.thingsToCarry },
       meta: { id: extras.id, order: extras.order, createdAt, updatedAt: extras.updatedAt ?? createdAt },
+      publishedAt: publicationOf(extras.publishedAt, createdAt),
     });
   });
 
-  const heroSlides: HeroSlide[] = [];
+  const heroSlides: ImportableContent["heroSlides"] = [];
   const slideIds = new Map<string, number>();
   shape.heroSlides.forEach((raw, index) => {
     const prefix = `heroSlides[${index}]`;
@@ -171,6 +186,7 @@ export function parseContentFile(
       order: extras.order ?? index,
       createdAt,
       updatedAt: extras.updatedAt ?? createdAt,
+      publishedAt: publicationOf(extras.publishedAt, createdAt),
     });
   });
 

@@ -8,6 +8,7 @@ import { writeDocument } from "./documents.server";
 import { ConflictError, ValidationError } from "./errors.server";
 import { getFeaturedRide } from "./featured.server";
 import { rideRow } from "./ride-rows.server";
+import { listPublications } from "./publication.server";
 import { listRides } from "./rides.server";
 import { listSlides } from "./slides.server";
 import { getStoredStats, recomputeStats } from "./stats.server";
@@ -21,15 +22,20 @@ export type ImportSummary = {
   config: boolean;
 };
 
-/** Rows per INSERT: well under both engines' bound-parameter limits (11 columns per ride). */
+/** Rows per INSERT: well under both engines' bound-parameter limits (12 columns per ride). */
 const BATCH = 200;
 
 /** Everything visitors and admins see, as one JSON-ready object (the field names of product.md#content-model). */
 export async function exportContent(db: Executor): Promise<ContentFile> {
-  const rides = (await listRides(db)).map(({ version: _version, ...ride }) => ride);
+  const [rides, slides, ridePublications, slidePublications] = await Promise.all([
+    listRides(db),
+    listSlides(db),
+    listPublications(db, "rides"),
+    listPublications(db, "heroSlides"),
+  ]);
   return {
-    rides,
-    heroSlides: await listSlides(db),
+    rides: rides.map(({ version: _version, ...ride }) => ({ ...ride, publishedAt: ridePublications[ride.id] ?? null })),
+    heroSlides: slides.map((slide) => ({ ...slide, publishedAt: slidePublications[slide.id] ?? null })),
     featuredRide: await getFeaturedRide(db),
     stats: await getStoredStats(db),
     config: await getStoredConfig(db),
@@ -46,21 +52,23 @@ async function removeContent(trx: Executor): Promise<void> {
 
 async function writeContent(trx: Executor, content: ImportableContent): Promise<void> {
   for (let start = 0; start < content.rides.length; start += BATCH) {
-    const rows = content.rides
-      .slice(start, start + BATCH)
-      .map(({ input, legacy, meta }) => rideRow(input, legacy, { ...meta, version: 1 }));
+    const rows = content.rides.slice(start, start + BATCH).map(({ input, legacy, meta, publishedAt }) => ({
+      ...rideRow(input, legacy, { ...meta, version: 1 }),
+      published_at: publishedAt,
+    }));
     await trx.insertInto("rides").values(rows).execute();
   }
   for (let start = 0; start < content.heroSlides.length; start += BATCH) {
     const rows = content.heroSlides
       .slice(start, start + BATCH)
-      .map(({ id, order, isActive, createdAt, updatedAt, ...document }) => ({
+      .map(({ id, order, isActive, createdAt, updatedAt, publishedAt, ...document }) => ({
         id,
         sort_order: order,
         is_active: isActive ? 1 : 0,
         data: JSON.stringify(document),
         created_at: createdAt,
         updated_at: updatedAt,
+        published_at: publishedAt,
       }));
     await trx.insertInto("hero_slides").values(rows).execute();
   }
