@@ -34,6 +34,9 @@ export default [
       route("rides/:rideId/riders", "routes/admin/ride-riders.tsx"),
       route("rides/:rideId/riders.csv", "routes/admin/ride-riders-csv.ts"),
       route("rides/:rideId/check-in", "routes/admin/ride-check-in.tsx"),
+      // The team (decision 026): who leads a ride, and the Team page (owners).
+      route("rides/:rideId/captains", "routes/admin/ride-captains.tsx"),
+      route("team", "routes/admin/team.tsx"),
       route("hero", "routes/admin/hero.tsx"),
       route("featured", "routes/admin/featured.tsx"),
       route("contact", "routes/admin/contact.tsx"),
@@ -50,6 +53,8 @@ export default [
     route("auth/google", "routes/admin/auth-google.ts"),
     route("auth/google/callback", "routes/admin/auth-google-callback.ts"),
     route("featured/preview", "routes/admin/featured-preview.tsx"),
+    // An invitation's one-time link: the invitee has no session yet (decision 026).
+    route("invite/:token", "routes/admin/invite.tsx"),
   ]),
 
   route("*", "routes/public/unknown.tsx"),

@@ -29,6 +29,8 @@ const SIGN_IN_ENDPOINTS: Record<string, { get: number; post: number }> = {
   "/admin/logout": { get: 302, post: 302 },
   "/admin/auth/google": { get: 302, post: 302 },
   "/admin/auth/google/callback": { get: 302, post: 405 },
+  // An invitation link whose token opens nothing: nothing to show, nothing accepted.
+  "/admin/invite/x": { get: 404, post: 404 },
 };
 
 /** Admin routes outside the layout (to escape the shell) that check the admin session themselves. */
@@ -277,6 +279,8 @@ describe("the route table", () => {
         "/admin/stats",
         "/admin/images",
         "/admin/events",
+        "/admin/team",
+        "/admin/rides/x/captains",
       ]),
     );
   });

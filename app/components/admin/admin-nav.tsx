@@ -1,21 +1,23 @@
-import { BarChart3, Bike, type LucideIcon, LayoutDashboard, Megaphone, Phone, Star } from "lucide-react";
+import { BarChart3, Bike, type LucideIcon, LayoutDashboard, Megaphone, Phone, Star, Users } from "lucide-react";
 import { NavLink } from "react-router";
+import { type AdminRole, hasRole } from "~/domain/roles";
 
-/** product.md#admin-shell: the admin sidebar, in this order. */
-export const ADMIN_NAV: { to: string; label: string; icon: LucideIcon }[] = [
+/** product.md#admin-shell: the admin sidebar, in this order; a link shows to the roles that may open it (decision 026). */
+export const ADMIN_NAV: { to: string; label: string; icon: LucideIcon; role?: AdminRole }[] = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard },
   { to: "/admin/rides", label: "Ride Management", icon: Bike },
   { to: "/admin/hero", label: "Hero Section", icon: Megaphone },
   { to: "/admin/featured", label: "Featured Ride", icon: Star },
   { to: "/admin/contact", label: "Contact Info", icon: Phone },
   { to: "/admin/stats", label: "Statistics", icon: BarChart3 },
+  { to: "/admin/team", label: "Team", icon: Users, role: "owner" },
 ];
 
 /** The section links; the current one is marked (aria-current="page" and its colours). */
-export function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
+export function AdminNav({ role, onNavigate }: { role: string; onNavigate?: () => void }) {
   return (
     <ul className="flex flex-col gap-1">
-      {ADMIN_NAV.map(({ to, label, icon: Icon }) => (
+      {ADMIN_NAV.filter((link) => !link.role || hasRole(role, link.role)).map(({ to, label, icon: Icon }) => (
         <li key={to}>
           <NavLink
             to={to}

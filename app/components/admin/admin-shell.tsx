@@ -6,7 +6,7 @@ import { SITE_NAME } from "~/domain/site";
 import { clearAdminFlag, setAdminFlag } from "./admin-flag";
 import { AdminNav } from "./admin-nav";
 
-export type ShellUser = { email: string; displayName: string };
+export type ShellUser = { email: string; displayName: string; role: string };
 
 /**
  * The frame of every admin page (product.md#admin-shell): a header with 'View Site' and 'Logout', the section
@@ -54,7 +54,7 @@ export function AdminShell({ user, children }: { user: ShellUser; children: Reac
                 </div>
                 <Dialog.Description className="sr-only">Sections of the admin portal</Dialog.Description>
                 <nav aria-label="Admin sections">
-                  <AdminNav onNavigate={() => setMenuOpen(false)} />
+                  <AdminNav role={user.role} onNavigate={() => setMenuOpen(false)} />
                 </nav>
               </Dialog.Content>
             </Dialog.Portal>
@@ -96,7 +96,7 @@ export function AdminShell({ user, children }: { user: ShellUser; children: Reac
           aria-label="Admin sections"
           className="sticky top-nav hidden h-[calc(100svh-var(--spacing-nav))] w-64 shrink-0 overflow-y-auto border-r border-ink-200 bg-white p-4 md:block"
         >
-          <AdminNav />
+          <AdminNav role={user.role} />
         </nav>
         <main
           id="admin-main"

@@ -1,5 +1,16 @@
 import { useSortable } from "@dnd-kit/sortable";
-import { ClipboardCheck, Copy, Eye, GripVertical, History, Map as MapIcon, Pencil, Trash2, Users } from "lucide-react";
+import {
+  ClipboardCheck,
+  Copy,
+  Eye,
+  Flag,
+  GripVertical,
+  History,
+  Map as MapIcon,
+  Pencil,
+  Trash2,
+  Users,
+} from "lucide-react";
 import type { MouseEvent } from "react";
 import { Link } from "react-router";
 import { formatDateRange } from "~/domain/dates";
@@ -132,6 +143,10 @@ export function AdminRideCard({ ride, status, deleting, onStatusChange, onDelete
             <Link to={`/admin/rides/${encodeURIComponent(ride.id)}/route`} className={actionClass}>
               <MapIcon aria-hidden="true" className="size-4" />
               Route<span className="sr-only"> of {ride.title}</span>
+            </Link>
+            <Link to={`/admin/rides/${encodeURIComponent(ride.id)}/captains`} className={actionClass}>
+              <Flag aria-hidden="true" className="size-4" />
+              Captains<span className="sr-only"> of {ride.title}</span>
             </Link>
             <Link to={publishingHref("rides", ride.id)} className={actionClass}>
               <History aria-hidden="true" className="size-4" />

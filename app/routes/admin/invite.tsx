@@ -1,0 +1,149 @@
+import { useId } from "react";
+import { Form, data, redirect, useNavigation } from "react-router";
+import { requestContext, servicesContext } from "~/context";
+import { ROLE_LABELS } from "~/domain/roles";
+import { SITE_NAME, pageTitle } from "~/domain/site";
+import { sessionCookie, sessionTokenOf } from "~/server/auth/admin-session.server";
+import { rotateSession } from "~/server/auth/sessions.server";
+import { NotFoundError, ValidationError } from "~/server/services/errors.server";
+import { acceptInvite, findInvite } from "~/server/services/team.server";
+import { TEAM_MESSAGES } from "~/domain/team";
+import { recordLogin } from "~/server/services/users.server";
+import type { Route } from "./+types/invite";
+
+export function meta() {
+  return [{ title: pageTitle("Join the admin team") }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** The page and its answers are private: the path carries the invitation's token. */
+export function headers() {
+  return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+}
+
+/** An invitation link (issue 15): outside the admin layout, since the invitee has no session yet. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, env } = context.get(servicesContext);
+  const invite = await findInvite(db, params.token);
+  if (!invite) throw data({ message: TEAM_MESSAGES.inviteGone }, { status: 404 });
+  return { email: invite.email, role: ROLE_LABELS[invite.role], googleSignIn: env.google !== undefined };
+}
+
+/** Accepts: with a password the invitee is signed in at once; with Google they go on to Google. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { db, logger } = context.get(servicesContext);
+  // A link that opens nothing answers so before any field is looked at.
+  if (!(await findInvite(db, params.token))) throw data({ message: TEAM_MESSAGES.inviteGone }, { status: 404 });
+  const form = await request.formData().catch(() => new FormData());
+  const method = form.get("method") === "google" ? "google" : "password";
+  try {
+    const { userId } = await acceptInvite(db, params.token, {
+      method,
+      displayName: form.get("displayName") ?? "",
+      password: form.get("password") ?? "",
+    });
+    logger.info({ requestId: context.get(requestContext).requestId, userId }, "invitation accepted");
+    if (method === "google") return { accepted: "google" as const, errors: undefined, message: undefined };
+    const { token } = await rotateSession(db, sessionTokenOf(request, context), userId);
+    await recordLogin(db, userId);
+    throw redirect("/admin", { headers: { "Set-Cookie": sessionCookie(token, context) } });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (error instanceof ValidationError)
+      return data({ accepted: null, errors: error.errors, message: error.message }, { status: 400 });
+    if (error instanceof NotFoundError) throw data({ message: TEAM_MESSAGES.inviteGone }, { status: 404 });
+    throw error;
+  }
+}
+
+const fieldClass =
+  "mt-1 block min-h-11 w-full rounded-lg border border-ink-300 bg-white px-3 py-2 text-ink-900 aria-invalid:border-red-700";
+const buttonClass =
+  "mt-4 flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70";
+
+function Frame({ children }: { children: React.ReactNode }) {
+  return (
+    <main className="grid min-h-svh place-items-center bg-ink-50 px-4 py-10">
+      <div className="w-full max-w-md rounded-card bg-white p-6 shadow-card sm:p-8">{children}</div>
+    </main>
+  );
+}
+
+export default function InvitePage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const ids = { name: useId(), password: useId(), passwordError: useId() };
+  const passwordError = actionData?.errors?.password;
+  if (actionData?.accepted === "google") {
+    return (
+      <Frame>
+        <h1 className="text-2xl font-bold text-ink-900">Welcome to the team</h1>
+        <p className="mt-2 text-ink-700">Sign in with the Google account of {loaderData.email} to finish.</p>
+        <Form method="post" action="/admin/auth/google" reloadDocument>
+          <button type="submit" className={buttonClass}>
+            Continue with Google
+          </button>
+        </Form>
+      </Frame>
+    );
+  }
+  return (
+    <Frame>
+      <h1 className="text-2xl font-bold text-ink-900">Join the {SITE_NAME} admin team</h1>
+      <p className="mt-2 text-ink-700">
+        You are invited as <strong>{loaderData.role}</strong>, with the address {loaderData.email}.
+      </p>
+      {actionData?.message ? (
+        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {actionData.message}
+        </p>
+      ) : null}
+      <Form method="post" className="mt-6">
+        <input type="hidden" name="method" value="password" />
+        <label htmlFor={ids.name} className="block text-sm font-semibold text-ink-800">
+          Your name
+        </label>
+        <input id={ids.name} name="displayName" autoComplete="name" className={fieldClass} />
+        <label htmlFor={ids.password} className="mt-4 block text-sm font-semibold text-ink-800">
+          Choose a password
+        </label>
+        <input
+          id={ids.password}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          aria-invalid={passwordError ? true : undefined}
+          aria-describedby={passwordError ? ids.passwordError : undefined}
+          className={fieldClass}
+        />
+        {passwordError ? (
+          <p id={ids.passwordError} className="mt-1 text-sm text-red-800">
+            {passwordError}
+          </p>
+        ) : null}
+        <button type="submit" disabled={navigation.state !== "idle"} className={buttonClass}>
+          Set password and join
+        </button>
+      </Form>
+      {loaderData.googleSignIn ? (
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="method" value="google" />
+          <button
+            type="submit"
+            className="flex min-h-11 w-full items-center justify-center rounded-lg border border-ink-300 bg-white px-4 py-2 font-semibold text-ink-900 hover:bg-ink-50"
+          >
+            Join with my Google account instead
+          </button>
+        </Form>
+      ) : null}
+    </Frame>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <Frame>
+      <h1 className="text-2xl font-bold text-ink-900">Invitation not valid</h1>
+      <p className="mt-2 text-ink-700">{TEAM_MESSAGES.inviteGone}</p>
+    </Frame>
+  );
+}

@@ -1,0 +1,325 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { PostgresAdapter } from "kysely";
+import { z } from "zod";
+import { loginSchema } from "~/domain/content";
+import { text } from "~/domain/fields";
+import { ADMIN_ROLES, type AdminRole, isAdminRole } from "~/domain/roles";
+import { TEAM_MESSAGES } from "~/domain/team";
+import { hashPassword } from "../auth/password.server";
+import type { Executor } from "../db/schema.server";
+import { NotFoundError, ValidationError } from "./errors.server";
+import { MIN_PASSWORD_LENGTH, normaliseEmail } from "./users.server";
+import { parseOrThrow } from "./validate.server";
+
+/** An invitation link works this long, once (issue 15). */
+export const INVITE_VALID_MS = 72 * 60 * 60 * 1000;
+const TOKEN_BYTES = 32;
+
+export type TeamMember = {
+  id: string;
+  email: string;
+  displayName: string;
+  role: AdminRole;
+  lastLoginAt: string | null;
+  activeSessions: number;
+  twoFactor: boolean;
+};
+
+export type PendingInvite = { id: string; email: string; role: AdminRole; createdAt: string; expiresAt: string };
+
+function tokenHash(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+function isPostgres(db: Executor): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+const roleSchema = z.enum(ADMIN_ROLES, { error: "Choose a role: owner, editor or ride captain" });
+
+/** The admins, owners first, with what the Team page shows of each. */
+export async function listTeam(db: Executor, now = new Date()): Promise<TeamMember[]> {
+  const users = await db
+    .selectFrom("users")
+    .select(["id", "email", "display_name", "role", "last_login_at", "totp_secret"])
+    .where("role", "in", [...ADMIN_ROLES])
+    .orderBy("email")
+    .execute();
+  const sessions = await db
+    .selectFrom("sessions")
+    .select(["user_id", (eb) => eb.fn.countAll<string | number>().as("count")])
+    .where("idle_expires_at", ">", now.toISOString())
+    .groupBy("user_id")
+    .execute();
+  const passkeyOwners = new Set(
+    (await db.selectFrom("passkeys").select("user_id").distinct().execute()).map((row) => row.user_id),
+  );
+  const sessionCount = new Map(sessions.map((row) => [row.user_id, Number(row.count)]));
+  return users
+    .filter((row) => isAdminRole(row.role))
+    .map((row) => ({
+      id: row.id,
+      email: row.email,
+      displayName: row.display_name,
+      role: row.role as AdminRole,
+      lastLoginAt: row.last_login_at,
+      activeSessions: sessionCount.get(row.id) ?? 0,
+      twoFactor: row.totp_secret !== null || passkeyOwners.has(row.id),
+    }))
+    .sort((a, b) => ADMIN_ROLES.indexOf(a.role) - ADMIN_ROLES.indexOf(b.role));
+}
+
+export async function listPendingInvites(db: Executor, now = new Date()): Promise<PendingInvite[]> {
+  const rows = await db
+    .selectFrom("invites")
+    .select(["id", "email", "role", "created_at", "expires_at"])
+    .where("accepted_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .orderBy("created_at", "desc")
+    .execute();
+  return rows
+    .filter((row) => isAdminRole(row.role))
+    .map((row) => ({
+      id: row.id,
+      email: row.email,
+      role: row.role as AdminRole,
+      createdAt: row.created_at,
+      expiresAt: row.expires_at,
+    }));
+}
+
+const inviteSchema = z.object({ email: loginSchema.shape.email, role: roleSchema });
+
+/**
+ * A one-time invitation for `email` with `role`; the token (for the link) is returned once and
+ * only its hash is stored. An earlier pending invitation for the same address stops working.
+ */
+export async function createInvite(
+  db: Executor,
+  input: unknown,
+  invitedBy: string,
+  now = new Date(),
+): Promise<{ token: string; invite: PendingInvite }> {
+  const { email: rawEmail, role } = parseOrThrow(inviteSchema, input);
+  const email = normaliseEmail(rawEmail);
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom("users").select("role").where("email", "=", email).executeTakeFirst();
+    if (existing && isAdminRole(existing.role)) throw new ValidationError({ email: TEAM_MESSAGES.alreadyAdmin });
+    await trx.deleteFrom("invites").where("email", "=", email).where("accepted_at", "is", null).execute();
+    const token = randomBytes(TOKEN_BYTES).toString("base64url");
+    const invite = {
+      id: tokenHash(token),
+      email,
+      role,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + INVITE_VALID_MS).toISOString(),
+    };
+    await trx
+      .insertInto("invites")
+      .values({
+        id: invite.id,
+        email,
+        role,
+        invited_by: invitedBy,
+        created_at: invite.createdAt,
+        expires_at: invite.expiresAt,
+        accepted_at: null,
+      })
+      .execute();
+    return { token, invite };
+  });
+}
+
+/** The invitation a link's token opens: not used, not expired; else null. */
+export async function findInvite(db: Executor, token: string, now = new Date()): Promise<PendingInvite | null> {
+  if (typeof token !== "string" || !token) return null;
+  const row = await db
+    .selectFrom("invites")
+    .select(["id", "email", "role", "created_at", "expires_at"])
+    .where("id", "=", tokenHash(token))
+    .where("accepted_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  if (!row || !isAdminRole(row.role)) return null;
+  return { id: row.id, email: row.email, role: row.role, createdAt: row.created_at, expiresAt: row.expires_at };
+}
+
+export async function revokeInvite(db: Executor, id: string): Promise<void> {
+  if (typeof id !== "string") return;
+  await db.deleteFrom("invites").where("id", "=", id).where("accepted_at", "is", null).execute();
+}
+
+const acceptSchema = z.discriminatedUnion("method", [
+  z.object({
+    method: z.literal("password"),
+    displayName: text(),
+    password: z
+      .string({ error: "Password is required" })
+      .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+      .max(256, "Password must be at most 256 characters"),
+  }),
+  z.object({ method: z.literal("google"), displayName: text() }),
+]);
+
+/**
+ * Accepts an invitation: the account (new, or the existing non-admin one of that email) gets
+ * the role, and the password when one is chosen. With `google` no password is set: the invitee
+ * signs in with Google, whose verified email links the account (sign-in.server.ts). The
+ * invitation is spent in the same transaction, so one link makes one admin, however many tabs.
+ */
+export async function acceptInvite(
+  db: Executor,
+  token: string,
+  input: unknown,
+  now = new Date(),
+): Promise<{ userId: string; email: string }> {
+  const choice = parseOrThrow(acceptSchema, input);
+  const passwordHash = choice.method === "password" ? await hashPassword(choice.password) : null;
+  return db.transaction().execute(async (trx) => {
+    const spent = await trx
+      .updateTable("invites")
+      .set({ accepted_at: now.toISOString() })
+      .where("id", "=", tokenHash(typeof token === "string" ? token : ""))
+      .where("accepted_at", "is", null)
+      .where("expires_at", ">", now.toISOString())
+      .returning(["email", "role"])
+      .executeTakeFirst();
+    if (!spent || !isAdminRole(spent.role)) throw new NotFoundError(TEAM_MESSAGES.inviteGone);
+    const existing = await trx.selectFrom("users").selectAll().where("email", "=", spent.email).executeTakeFirst();
+    if (existing) {
+      await trx
+        .updateTable("users")
+        .set({
+          role: spent.role,
+          display_name: choice.displayName || existing.display_name,
+          ...(passwordHash ? { password_hash: passwordHash } : {}),
+        })
+        .where("id", "=", existing.id)
+        .execute();
+      return { userId: existing.id, email: existing.email };
+    }
+    const id = randomUUID();
+    await trx
+      .insertInto("users")
+      .values({
+        id,
+        email: spent.email,
+        display_name: choice.displayName,
+        role: spent.role,
+        password_hash: passwordHash,
+        google_subject: null,
+        created_at: now.toISOString(),
+        last_login_at: null,
+        totp_secret: null,
+        totp_enabled_at: null,
+      })
+      .execute();
+    return { userId: id, email: spent.email };
+  });
+}
+
+/**
+ * The owners, locked for the rest of the transaction on PostgreSQL (on SQLite the transaction
+ * already holds the write lock): two owners demoting each other at once cannot both succeed.
+ */
+async function lockOwners(trx: Executor): Promise<string[]> {
+  let query = trx.selectFrom("users").select("id").where("role", "=", "owner");
+  if (isPostgres(trx)) query = query.forUpdate();
+  return (await query.execute()).map((row) => row.id);
+}
+
+async function adminRoleOf(trx: Executor, userId: string): Promise<AdminRole> {
+  const row = await trx.selectFrom("users").select("role").where("id", "=", userId).executeTakeFirst();
+  if (!row || !isAdminRole(row.role)) throw new NotFoundError(TEAM_MESSAGES.notAdmin);
+  return row.role;
+}
+
+/** Gives an admin another role; the last owner keeps theirs. */
+export async function changeRole(db: Executor, userId: string, role: unknown): Promise<AdminRole> {
+  const next = parseOrThrow(z.object({ role: roleSchema }), { role }).role;
+  return db.transaction().execute(async (trx) => {
+    const owners = await lockOwners(trx);
+    const current = await adminRoleOf(trx, userId);
+    if (current === "owner" && next !== "owner" && owners.length <= 1)
+      throw new ValidationError({ role: TEAM_MESSAGES.lastOwner });
+    await trx.updateTable("users").set({ role: next }).where("id", "=", userId).execute();
+    if (next !== "captain") await trx.deleteFrom("ride_captains").where("user_id", "=", userId).execute();
+    return next;
+  });
+}
+
+/**
+ * Removes an admin from the team: the account stays (the audit trail names it) as a non-admin
+ * with no way to sign in, and every session of it ends now. The last owner cannot be removed.
+ */
+export async function removeAdmin(db: Executor, userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const owners = await lockOwners(trx);
+    const current = await adminRoleOf(trx, userId);
+    if (current === "owner" && owners.length <= 1) throw new ValidationError({ role: TEAM_MESSAGES.lastOwner });
+    await trx
+      .updateTable("users")
+      .set({ role: "member", password_hash: null, google_subject: null, totp_secret: null, totp_enabled_at: null })
+      .where("id", "=", userId)
+      .execute();
+    for (const table of ["sessions", "passkeys", "recovery_codes", "ride_captains", "auth_challenges"] as const)
+      await trx.deleteFrom(table).where("user_id", "=", userId).execute();
+  });
+}
+
+/** The ride's captains (ids), and every ride captain of the team to choose from. */
+export async function rideCaptains(
+  db: Executor,
+  rideId: string,
+): Promise<{ chosen: string[]; captains: { id: string; email: string; displayName: string }[] }> {
+  const chosen = await db.selectFrom("ride_captains").select("user_id").where("ride_id", "=", rideId).execute();
+  const captains = await db
+    .selectFrom("users")
+    .select(["id", "email", "display_name as displayName"])
+    .where("role", "=", "captain")
+    .orderBy("email")
+    .execute();
+  return { chosen: chosen.map((row) => row.user_id), captains };
+}
+
+/** Sets who leads a ride: ride captains of the team only. */
+export async function setRideCaptains(db: Executor, rideId: string, userIds: unknown): Promise<void> {
+  const ids = Array.isArray(userIds) ? userIds.filter((id): id is string => typeof id === "string") : [];
+  await db.transaction().execute(async (trx) => {
+    const unique = [...new Set(ids)];
+    if (unique.length > 0) {
+      const found = await trx
+        .selectFrom("users")
+        .select("id")
+        .where("id", "in", unique)
+        .where("role", "=", "captain")
+        .execute();
+      if (found.length !== unique.length) throw new ValidationError({ captains: TEAM_MESSAGES.notCaptain });
+    }
+    await trx.deleteFrom("ride_captains").where("ride_id", "=", rideId).execute();
+    if (unique.length > 0)
+      await trx
+        .insertInto("ride_captains")
+        .values(unique.map((userId) => ({ ride_id: rideId, user_id: userId })))
+        .execute();
+  });
+}
+
+/** Whether an owner requires every admin to sign in with two factors. */
+export async function requiresTwoFactor(db: Executor): Promise<boolean> {
+  const row = await db
+    .selectFrom("team_settings")
+    .select("require_two_factor")
+    .where("id", "=", "main")
+    .executeTakeFirst();
+  return row?.require_two_factor === 1;
+}
+
+export async function setRequireTwoFactor(db: Executor, required: boolean, now = new Date()): Promise<void> {
+  const values = { require_two_factor: required ? 1 : 0, updated_at: now.toISOString() };
+  await db
+    .insertInto("team_settings")
+    .values({ id: "main", ...values })
+    .onConflict((oc) => oc.column("id").doUpdateSet(values))
+    .execute();
+}

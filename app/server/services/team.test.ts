@@ -1,0 +1,132 @@
+import { expect, it } from "vitest";
+import { TEAM_MESSAGES } from "~/domain/team";
+import { describeEachEngine } from "../../../tests/support/databases";
+import { createSession } from "../auth/sessions.server";
+import { NotFoundError, ValidationError } from "./errors.server";
+import {
+  INVITE_VALID_MS,
+  acceptInvite,
+  changeRole,
+  createInvite,
+  findInvite,
+  listPendingInvites,
+  listTeam,
+  removeAdmin,
+  rideCaptains,
+  setRideCaptains,
+} from "./team.server";
+import { createOrPromoteAdmin, verifyUserPassword } from "./users.server";
+
+describeEachEngine("team service", (getDb) => {
+  async function owner(email = `owner-${crypto.randomUUID()}@roadbook.test`) {
+    return (await createOrPromoteAdmin(getDb(), { email, password: "owner-password" })).user;
+  }
+
+  async function invited(email: string, role: string, by: string) {
+    const { token } = await createInvite(getDb(), { email, role }, by);
+    const { userId } = await acceptInvite(getDb(), token, { method: "password", password: "joined-password" });
+    return userId;
+  }
+
+  it("an invitation is accepted once: the invitee gets the role and the password, the link then opens nothing", async () => {
+    const db = getDb();
+    const founder = await owner();
+    const { token, invite } = await createInvite(db, { email: " Ravi@Example.com ", role: "editor" }, founder.id);
+    expect(invite).toMatchObject({ email: "ravi@example.com", role: "editor" });
+    expect(await listPendingInvites(db)).toHaveLength(1);
+    expect(await findInvite(db, token)).toMatchObject({ email: "ravi@example.com" });
+
+    await acceptInvite(db, token, { method: "password", displayName: "Ravi", password: "ravi-rides-far" });
+    expect(await verifyUserPassword(db, "ravi@example.com", "ravi-rides-far")).toMatchObject({ role: "editor" });
+    expect(await findInvite(db, token)).toBeNull();
+    expect(await listPendingInvites(db)).toEqual([]);
+    await expect(acceptInvite(db, token, { method: "password", password: "another-password" })).rejects.toThrow(
+      NotFoundError,
+    );
+    const team = await listTeam(db);
+    expect(team.map((member) => [member.email, member.role])).toEqual([
+      [founder.email, "owner"],
+      ["ravi@example.com", "editor"],
+    ]);
+  });
+
+  it("an expired invitation opens nothing; a short password is refused and spends nothing", async () => {
+    const db = getDb();
+    const founder = await owner();
+    const past = new Date(Date.now() - INVITE_VALID_MS - 1000);
+    const old = await createInvite(db, { email: "late@example.com", role: "captain" }, founder.id, past);
+    expect(await findInvite(db, old.token)).toBeNull();
+    await expect(acceptInvite(db, old.token, { method: "password", password: "long-enough-1" })).rejects.toThrow(
+      NotFoundError,
+    );
+
+    const fresh = await createInvite(db, { email: "late@example.com", role: "captain" }, founder.id);
+    await expect(acceptInvite(db, fresh.token, { method: "password", password: "short" })).rejects.toThrow(
+      ValidationError,
+    );
+    expect(await findInvite(db, fresh.token)).not.toBeNull();
+  });
+
+  it("refuses to invite an admin, or with a role that does not exist", async () => {
+    const db = getDb();
+    const founder = await owner();
+    await expect(createInvite(db, { email: founder.email, role: "editor" }, founder.id)).rejects.toMatchObject({
+      errors: { email: TEAM_MESSAGES.alreadyAdmin },
+    });
+    await expect(createInvite(db, { email: "x@example.com", role: "admin" }, founder.id)).rejects.toThrow(
+      ValidationError,
+    );
+    expect(await listPendingInvites(db)).toEqual([]);
+  });
+
+  it("the last owner can be neither demoted nor removed; with two owners, one can", async () => {
+    const db = getDb();
+    const founder = await owner();
+    await expect(changeRole(db, founder.id, "editor")).rejects.toMatchObject({
+      errors: { role: TEAM_MESSAGES.lastOwner },
+    });
+    await expect(removeAdmin(db, founder.id)).rejects.toThrow(ValidationError);
+    const second = await invited("second@example.com", "owner", founder.id);
+    await changeRole(db, founder.id, "editor");
+    await expect(removeAdmin(db, second)).rejects.toThrow(ValidationError);
+    expect((await listTeam(db)).map((member) => member.role).sort()).toEqual(["editor", "owner"]);
+  });
+
+  it("two owners demoting each other at the same moment leave one owner", async () => {
+    const db = getDb();
+    const a = await owner();
+    const b = await owner();
+    const results = await Promise.allSettled([changeRole(db, a.id, "editor"), changeRole(db, b.id, "editor")]);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    expect((await listTeam(db)).filter((member) => member.role === "owner")).toHaveLength(1);
+  });
+
+  it("removing an admin ends their sessions and leaves no way in", async () => {
+    const db = getDb();
+    const founder = await owner();
+    const editor = await invited("gone@example.com", "editor", founder.id);
+    await createSession(db, editor);
+    await createSession(db, editor);
+    expect((await listTeam(db)).find((member) => member.id === editor)?.activeSessions).toBe(2);
+
+    await removeAdmin(db, editor);
+    expect(await db.selectFrom("sessions").selectAll().where("user_id", "=", editor).execute()).toEqual([]);
+    expect(await verifyUserPassword(db, "gone@example.com", "joined-password")).toBeNull();
+    expect((await listTeam(db)).map((member) => member.id)).toEqual([founder.id]);
+  });
+
+  it("a ride's captains are ride captains of the team; a captain who changes role stops leading", async () => {
+    const db = getDb();
+    const founder = await owner();
+    const captain = await invited("captain@example.com", "captain", founder.id);
+    const editor = await invited("editor@example.com", "editor", founder.id);
+    await expect(setRideCaptains(db, "spiti", [captain, editor])).rejects.toMatchObject({
+      errors: { captains: TEAM_MESSAGES.notCaptain },
+    });
+    expect((await rideCaptains(db, "spiti")).chosen).toEqual([]);
+    await setRideCaptains(db, "spiti", [captain]);
+    expect(await rideCaptains(db, "spiti")).toMatchObject({ chosen: [captain], captains: [{ id: captain }] });
+    await changeRole(db, captain, "editor");
+    expect((await rideCaptains(db, "spiti")).chosen).toEqual([]);
+  });
+});
