@@ -72,7 +72,7 @@ export function ShareButton({ share }: { share?: RideShare }) {
           href={share.whatsAppHref}
           target="_blank"
           rel="noopener noreferrer"
-          className="flex min-h-11 items-center justify-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+          className="mb-2 flex min-h-11 items-center justify-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
         >
           Share on WhatsApp
         </a>
