@@ -12,7 +12,13 @@ import {
 } from "../services/users.server";
 import type { GoogleIdentity } from "./google.server";
 import { rotateSession } from "./sessions.server";
-import { beginAttempt, clearAttempts, forgetAttempt, throttleKeys, tooManyAttemptsMessage } from "./throttle.server";
+import {
+  beginSignInAttempt,
+  clearAttempts,
+  forgetAttempt,
+  throttleKeys,
+  tooManyAttemptsMessage,
+} from "./throttle.server";
 
 /**
  * The server's text for a wrong password AND for an unknown email: the same words, status and
@@ -55,7 +61,7 @@ export async function signInWithPassword(
   }
   const { email, password } = parsed.data;
   const keys = throttleKeys(email, context.clientIp);
-  const verdict = await beginAttempt(db, [keys.account, keys.network]);
+  const verdict = await beginSignInAttempt(db, keys);
   if (!verdict.allowed) {
     return {
       ok: false,

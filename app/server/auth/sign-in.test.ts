@@ -81,7 +81,7 @@ describeEachEngine("password sign-in", (getDb) => {
     expect(await db.selectFrom("login_attempts").select("id").execute()).toHaveLength(0);
   });
 
-  it("the sixth failure in the window is refused with 429, even with the right password", async () => {
+  it("after five failures the account waits, even with the right password (429)", async () => {
     const db = getDb();
     await admin(db);
     for (let i = 0; i < LOGIN_THROTTLE.maxFailures; i++) {
