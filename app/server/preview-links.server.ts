@@ -1,14 +1,15 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
- * Preview links (decision 025): a draft or scheduled ride's public page for someone who is not
- * an admin (a co-organiser), opened by a link that carries its own expiry and a signature by
- * SESSION_SECRET. Nothing is stored: a link cannot be listed, only expire.
+ * Preview links (decision 025): a draft or scheduled ride's public page, or the home page with a
+ * draft or scheduled hero slide, for someone who is not an admin (a co-organiser), opened by a
+ * link that carries its own expiry and a signature by SESSION_SECRET. Nothing is stored: a link
+ * cannot be listed, only expire.
  */
 export const PREVIEW_LINK_HOURS = 72;
 const HOUR_MS = 60 * 60 * 1000;
 
-export type PreviewKind = "rides";
+export type PreviewKind = "rides" | "heroSlides";
 
 function signature(secret: string, kind: PreviewKind, id: string, expires: number): string {
   return createHmac("sha256", secret).update(`preview\n${kind}\n${id}\n${expires}`).digest("base64url");
@@ -43,7 +44,10 @@ export function isPreviewToken(
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** The path of a ride's preview: its public page with the token. */
-export function ridePreviewPath(id: string, token: string): string {
-  return `/ride/${encodeURIComponent(id)}?preview=${encodeURIComponent(token)}`;
+/** The path of a preview: a ride's public page, or the home page with the slide, and the token. */
+export function previewPath(kind: PreviewKind, id: string, token: string): string {
+  const preview = `preview=${encodeURIComponent(token)}`;
+  return kind === "rides"
+    ? `/ride/${encodeURIComponent(id)}?${preview}`
+    : `/?slide=${encodeURIComponent(id)}&${preview}`;
 }

@@ -75,6 +75,42 @@ test("a draft ride: hidden from visitors, seen by a signed-out browser through i
   await visitor.close();
 });
 
+test("a draft hero slide: marked in the list, in the home page's carousel only through its preview link", async ({
+  adminPage: page,
+  e2eDb,
+  browser,
+}) => {
+  const title = uniqueTitle("Monsoon draft slide");
+  const slide = {
+    title,
+    subtitle: "Western Ghats",
+    tagline: "Soon",
+    cta: "Know More",
+    background: "/images/demo/ladakh.webp",
+    isActive: true,
+  };
+  const created = await postAction(page, "/admin/hero", { intent: "create", slide, draft: true });
+  expect(created.status(), await created.text()).toBe(200);
+  const rows = await e2eDb.selectFrom("hero_slides").select(["id", "data"]).execute();
+  const id = rows.find((row) => row.data.includes(title))!.id;
+
+  await page.goto("/admin/hero");
+  await waitForHydration(page);
+  const card = page.getByTestId("slide-card").filter({ hasText: title });
+  await expect(card).toContainText("Draft");
+  await card.getByRole("link", { name: `Publishing & History of slide ${title}` }).click();
+  await page.getByRole("button", { name: "Create Preview Link" }).click();
+  const link = await page.getByLabel(/Preview link \(expires/).inputValue();
+
+  const visitor = await browser.newContext();
+  const stranger = await visitor.newPage();
+  await stranger.goto("/");
+  await expect(stranger.getByText(title)).toHaveCount(0);
+  await stranger.goto(link);
+  await expect(stranger.getByRole("heading", { name: title })).toBeAttached();
+  await visitor.close();
+});
+
 test("every save is a revision with its differences; restoring one makes it current again, as a new revision", async ({
   adminPage: page,
   e2eDb,

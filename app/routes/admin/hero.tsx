@@ -6,9 +6,11 @@ import { SlideForm, type SlideFormSource } from "~/components/admin/hero/slide-f
 import { SlideList } from "~/components/admin/hero/slide-list";
 import { useDeleteAction } from "~/components/admin/use-delete-action";
 import { DELETE_SLIDE_CONFIRM, SLIDE_MESSAGES } from "~/domain/messages";
+import { publicationState } from "~/domain/publication";
 import { loadAdminPage } from "~/server/admin/load-page.server";
 import { adminActionContext } from "~/server/admin/respond.server";
 import { slideAction } from "~/server/admin/slide-actions.server";
+import { listPublications } from "~/server/services/publication.server";
 import { listSlides } from "~/server/services/slides.server";
 import type { Route } from "./+types/hero";
 
@@ -23,8 +25,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null;
   return loadAdminPage(context, {
     what: "the hero slides",
-    load: async (db) => ({ slides: await listSlides(db), form }),
-    fallback: { slides: [], form: null },
+    load: async (db) => {
+      const [slides, publishedAt] = await Promise.all([listSlides(db), listPublications(db, "heroSlides")]);
+      const now = new Date();
+      const publications = Object.fromEntries(
+        slides.map((slide) => [slide.id, publicationState(publishedAt[slide.id] ?? null, now)]),
+      );
+      return { slides, publications, form };
+    },
+    fallback: { slides: [], publications: {}, form: null },
     loadError: SLIDE_MESSAGES.loadFailed,
   });
 }
@@ -40,7 +49,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 export default function HeroPage({ loaderData }: Route.ComponentProps) {
-  const { slides, form } = loaderData;
+  const { slides, publications, form } = loaderData;
   const [flash, show] = useAdminPage(loaderData.loadError);
   const navigate = useNavigate();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -68,7 +77,7 @@ export default function HeroPage({ loaderData }: Route.ComponentProps) {
       {source && (
         <SlideForm key={form?.mode === "edit" ? form.id : "add"} source={source} onMessage={show} onClose={closeForm} />
       )}
-      <SlideList slides={slides} deletingId={deletingId} onDelete={onDelete} />
+      <SlideList slides={slides} publications={publications} deletingId={deletingId} onDelete={onDelete} />
     </AdminPage>
   );
 }

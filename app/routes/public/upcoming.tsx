@@ -13,11 +13,17 @@ import { loadOrFallback } from "~/server/load-or-fallback.server";
 import { rideCards } from "~/server/registrations/rider.server";
 import { getFeaturedRide } from "~/server/services/featured.server";
 import { listUpcomingRides } from "~/server/services/rides.server";
-import { listActiveSlides } from "~/server/services/slides.server";
+import { isPreviewToken } from "~/server/preview-links.server";
+import { listActiveSlides, listActiveSlidesWith } from "~/server/services/slides.server";
 import type { Route } from "./+types/upcoming";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db, logger } = context.get(servicesContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, logger, env } = context.get(servicesContext);
+  // A draft or scheduled slide shows only through its preview link (decision 025).
+  const url = new URL(request.url);
+  const slideId = url.searchParams.get("slide");
+  const previewing =
+    slideId !== null && isPreviewToken(env.sessionSecret, "heroSlides", slideId, url.searchParams.get("preview"));
   const [rides, slides, featured] = await Promise.all([
     loadOrFallback(
       logger,
@@ -28,7 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     loadOrFallback(
       logger,
       "hero slides",
-      () => listActiveSlides(db),
+      () => (previewing ? listActiveSlidesWith(db, slideId) : listActiveSlides(db)),
       () => [...FALLBACK_SLIDES],
     ),
     // No sample banner: without its data the page simply shows none.

@@ -7,7 +7,7 @@ import {
 } from "~/domain/publication";
 import { type FieldChange, type RevisionCollection, revisionChanges } from "~/domain/revisions";
 import type { Database } from "../db/schema.server";
-import { previewExpiry, previewToken, ridePreviewPath } from "../preview-links.server";
+import { previewExpiry, previewPath, previewToken } from "../preview-links.server";
 import { publicOrigin } from "../public-url.server";
 import { getConfig } from "../services/config.server";
 import { ConflictError, NotFoundError } from "../services/errors.server";
@@ -178,14 +178,14 @@ export async function publishingAction(
   };
 
   const preview = async (_body: Record<string, unknown>, { services }: AdminActionContext) => {
-    if (collection !== "rides") return failed(400, PUBLISHING_MESSAGES.unknownAction);
-    const ride = await getRide(services.db, id).catch(() => null);
-    if (!ride) return failed(404, PUBLISHING_MESSAGES.notFound);
-    const token = previewToken(services.env.sessionSecret, "rides", id);
+    if (!isPublishable(collection)) return failed(400, PUBLISHING_MESSAGES.unknownAction);
+    const record = await findRecord(services.db, collection, id).catch(() => null);
+    if (!record) return failed(404, PUBLISHING_MESSAGES.notFound);
+    const token = previewToken(services.env.sessionSecret, collection, id);
     const expires = previewExpiry(token);
     return succeeded(PUBLISHING_MESSAGES.previewCreated, {
       preview: {
-        link: publicOrigin(services.env, request) + ridePreviewPath(id, token),
+        link: publicOrigin(services.env, request) + previewPath(collection, id, token),
         expires: expires ? formatInstant(expires.toISOString()) : "",
       },
     });

@@ -86,6 +86,18 @@ export async function listActiveSlides(db: Executor, now = new Date()): Promise<
   return rows.map(slideFromRow);
 }
 
+/**
+ * The carousel as it will be once slide `id` is published (a preview link, decision 025): the
+ * public slides and that one, active or not, in carousel order.
+ */
+export async function listActiveSlidesWith(db: Executor, id: string, now = new Date()): Promise<HeroSlide[]> {
+  const [slides, previewed] = await Promise.all([listActiveSlides(db, now), getSlide(db, id)]);
+  if (!previewed || slides.some((slide) => slide.id === id)) return slides;
+  return [...slides, previewed].sort(
+    (a, b) => a.order - b.order || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
+  );
+}
+
 export async function getSlide(db: Executor, id: string): Promise<HeroSlide | null> {
   if (!isSlideId(id)) return null;
   const row = await db.selectFrom("hero_slides").selectAll().where("id", "=", id).executeTakeFirst();

@@ -1,16 +1,23 @@
 import { History, Pencil, Trash2 } from "lucide-react";
+import type { PublicationState } from "~/domain/publication";
 import { publishingHref } from "~/domain/revisions";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import type { HeroSlide } from "~/domain/content";
 import { NO_SLIDES } from "~/domain/messages";
 
-type SlideListProps = { slides: HeroSlide[]; deletingId: string | null; onDelete: (slide: HeroSlide) => void };
+type SlideListProps = {
+  slides: HeroSlide[];
+  /** Draft and scheduled slides say so (decision 025); a slide missing here is published. */
+  publications?: Record<string, PublicationState>;
+  deletingId: string | null;
+  onDelete: (slide: HeroSlide) => void;
+};
 
 const actionClass = "inline-flex min-h-10 items-center gap-1.5 rounded-md border px-3 text-sm font-medium";
 
 /** The slides in carousel order, each previewed as visitors see it. */
-export function SlideList({ slides, deletingId, onDelete }: SlideListProps) {
+export function SlideList({ slides, publications = {}, deletingId, onDelete }: SlideListProps) {
   return (
     <section aria-labelledby="slides-heading" className="space-y-3">
       <h2 id="slides-heading" className="font-display text-xl font-bold text-ink-900">
@@ -56,6 +63,12 @@ export function SlideList({ slides, deletingId, onDelete }: SlideListProps) {
                     ) : (
                       <span className="text-ink-600">Hidden</span>
                     )}
+                    {publications[slide.id] === "draft" || publications[slide.id] === "scheduled" ? (
+                      <span className="font-semibold text-amber-900">
+                        {" "}
+                        · {publications[slide.id] === "draft" ? "Draft" : "Scheduled"}
+                      </span>
+                    ) : null}
                   </p>
                   <div className="flex gap-2">
                     <Link

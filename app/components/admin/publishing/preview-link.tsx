@@ -4,7 +4,7 @@ import { useResultMessage } from "../use-status-message";
 
 type PreviewResult = ActionResult & { preview?: { link: string; expires: string } };
 
-/** A signed link to the ride's public page, to show someone who is not an admin before it is public. */
+/** A signed link to the public page with the ride or slide, to show someone who is not an admin before it is public. */
 export function PreviewLink({ show }: { show: (text: string) => void }) {
   const fetcher = useFetcher<PreviewResult>();
   useResultMessage(fetcher.data, show);
@@ -15,7 +15,7 @@ export function PreviewLink({ show }: { show: (text: string) => void }) {
         Preview link
       </h2>
       <p className="text-ink-700">
-        The ride&apos;s public page as visitors will see it, for anyone with the link, signed in or not, until it
+        The public page as visitors will see it once published, for anyone with the link, signed in or not, until it
         expires.
       </p>
       <button

@@ -60,7 +60,7 @@ export function PublishingView({ data, collection }: { data: PublishingPageData;
               </a>
             </p>
           ) : null}
-          {record.collection === "rides" ? <PreviewLink show={show} /> : null}
+          {publication ? <PreviewLink show={show} /> : null}
           <RevisionList revisions={revisions} version={record.version} show={show} />
         </div>
       )}
