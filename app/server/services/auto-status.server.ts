@@ -64,17 +64,18 @@ export async function completeEndedRides(
  */
 export function scheduleAutoStatus(db: Database, logger: Logger): { stop(): Promise<void> } {
   let running: Promise<void> | undefined;
+  const complete = async () => {
+    try {
+      const completed = await completeEndedRides(db);
+      if (completed.length > 0) logger.info({ rides: completed.length }, "ended rides marked completed");
+    } catch (error) {
+      logger.error({ err: error }, "marking ended rides completed failed");
+    } finally {
+      running = undefined;
+    }
+  };
   const run = () => {
-    running ??= completeEndedRides(db)
-      .then(
-        (completed) => {
-          if (completed.length > 0) logger.info({ rides: completed.length }, "ended rides marked completed");
-        },
-        (error: unknown) => logger.error({ err: error }, "marking ended rides completed failed"),
-      )
-      .finally(() => {
-        running = undefined;
-      });
+    running ??= complete();
     return running;
   };
   void run();

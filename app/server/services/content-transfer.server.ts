@@ -34,8 +34,10 @@ export async function exportContent(db: Executor): Promise<ContentFile> {
     listPublications(db, "heroSlides"),
   ]);
   return {
-    rides: rides.map(({ version: _version, ...ride }) => ({ ...ride, publishedAt: ridePublications[ride.id] ?? null })),
-    heroSlides: slides.map((slide) => ({ ...slide, publishedAt: slidePublications[slide.id] ?? null })),
+    rides: rides.map(({ version: _version, ...ride }) =>
+      Object.assign(ride, { publishedAt: ridePublications[ride.id] ?? null }),
+    ),
+    heroSlides: slides.map((slide) => Object.assign(slide, { publishedAt: slidePublications[slide.id] ?? null })),
     featuredRide: await getFeaturedRide(db),
     stats: await getStoredStats(db),
     config: await getStoredConfig(db),
@@ -52,10 +54,11 @@ async function removeContent(trx: Executor): Promise<void> {
 
 async function writeContent(trx: Executor, content: ImportableContent): Promise<void> {
   for (let start = 0; start < content.rides.length; start += BATCH) {
-    const rows = content.rides.slice(start, start + BATCH).map(({ input, legacy, meta, publishedAt }) => ({
-      ...rideRow(input, legacy, { ...meta, version: 1 }),
-      published_at: publishedAt,
-    }));
+    const rows = content.rides
+      .slice(start, start + BATCH)
+      .map(({ input, legacy, meta, publishedAt }) =>
+        Object.assign(rideRow(input, legacy, { ...meta, version: 1 }), { published_at: publishedAt }),
+      );
     await trx.insertInto("rides").values(rows).execute();
   }
   for (let start = 0; start < content.heroSlides.length; start += BATCH) {

@@ -17,7 +17,9 @@ type SlideListProps = {
 const actionClass = "inline-flex min-h-10 items-center gap-1.5 rounded-md border px-3 text-sm font-medium";
 
 /** The slides in carousel order, each previewed as visitors see it. */
-export function SlideList({ slides, publications = {}, deletingId, onDelete }: SlideListProps) {
+const ALL_PUBLISHED: Record<string, PublicationState> = {};
+
+export function SlideList({ slides, publications = ALL_PUBLISHED, deletingId, onDelete }: SlideListProps) {
   return (
     <section aria-labelledby="slides-heading" className="space-y-3">
       <h2 id="slides-heading" className="font-display text-xl font-bold text-ink-900">
