@@ -1,6 +1,7 @@
 import { type ContentListener, onContentChanged } from "./content-events.server";
 import type { Executor } from "./db/schema.server";
 import type { Logger } from "./logger.server";
+import { nextRegistrationCutoff } from "./registrations/cutoffs.server";
 import { nextScheduledPublication } from "./services/publication.server";
 
 /** After a failed look at the schedule, when to look again. */
@@ -16,9 +17,20 @@ export type PublicationSchedule = {
 };
 
 /**
- * A scheduled publication writes nothing at its minute, so no content event announces it.
- * Each instance keeps the time of the next one (read at start and after every content change,
- * its own or another instance's) and reports it due once the clock passes it (decision 025).
+ * The next moment public pages change by the clock alone: a scheduled publication, or a
+ * registration cut-off (the ride's cards and page turn to "Registration closed").
+ */
+async function nextClockChange(db: Executor, now: Date): Promise<string | null> {
+  const times = await Promise.all([nextScheduledPublication(db, now), nextRegistrationCutoff(db, now)]);
+  const coming = times.filter((time): time is string => time !== null).sort();
+  return coming[0] ?? null;
+}
+
+/**
+ * A scheduled publication (or a registration cut-off) writes nothing at its minute, so no
+ * content event announces it. Each instance keeps the time of the next one (read at start and
+ * after every content change, its own or another instance's) and reports it due once the clock
+ * passes it (decision 025).
  */
 export function watchPublicationSchedule(
   db: Executor,
@@ -35,7 +47,7 @@ export function watchPublicationSchedule(
   const look = async (read: number) => {
     let time: number | null;
     try {
-      const found = await nextScheduledPublication(db, new Date(now()));
+      const found = await nextClockChange(db, new Date(now()));
       time = found === null ? null : Date.parse(found);
     } catch (error) {
       logger.warn({ err: error }, "the next scheduled publication could not be read; looking again in a minute");

@@ -195,6 +195,29 @@ describeEachEngine("publishing", (getDb) => {
     schedule.close();
   });
 
+  it("a registration cut-off is a minute the render cache starts over too: the ride turns to 'Registration closed'", async () => {
+    await createRide(
+      getDb(),
+      rideInput({
+        startDate: "2099-02-01",
+        endDate: "2099-02-03",
+        lastBookingDate: "2099-01-10",
+        registration: { mode: "site", seats: 10 },
+      }),
+    );
+    // The end of 10 January in India is 18:30 UTC that day.
+    let clock = Date.parse("2099-01-10T18:29:59.999Z");
+    const schedule = watchPublicationSchedule(getDb(), pino({ level: "silent" }), {
+      subscribe: () => () => undefined,
+      now: () => clock,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(schedule.due()).toBe(false);
+    clock = Date.parse("2099-01-10T18:30:00.000Z");
+    expect(schedule.due()).toBe(true);
+    schedule.close();
+  });
+
   it("the automatic status, when on, marks an upcoming ride completed the day after it ends in India, audited", async () => {
     const ended = await createRide(
       getDb(),
