@@ -10,6 +10,9 @@ export type AuditActor = { id: string | null; email: string };
 /** A rider has no account: the trail names no one, and the summary gives only the booking reference. */
 export const RIDER_ACTOR: AuditActor = { id: null, email: "a rider" };
 
+/** Who saved when no admin did: the content CLIs, the seed, the site's own automatic changes. */
+export const SITE_ACTOR: AuditActor = { id: null, email: "the site" };
+
 export const AUDIT_ACTIONS = [
   "created",
   "updated",

@@ -13,6 +13,7 @@ import type { Database } from "~/server/db/schema.server";
 import { dataPaths } from "~/server/env.server";
 import { createLogger } from "~/server/logger.server";
 import { eraseExpiredRegistrations, eraseRide, scheduleErasure } from "~/server/registrations/erasure.server";
+import { listRecentActivity } from "~/server/services/audit.server";
 import { exportContent } from "~/server/services/content-transfer.server";
 import { listRegistrations, register, registrationCounts } from "~/server/services/registrations.server";
 import { createRide } from "~/server/services/rides.server";
@@ -104,6 +105,11 @@ describeEachEngine("riders' personal data", (getDb) => {
     const dayBefore = new Date(PAST_RETENTION.getTime() - 1);
     expect(await eraseExpiredRegistrations(db, RETENTION_DAYS, dayBefore)).toBe(0);
     expect(await eraseExpiredRegistrations(db, RETENTION_DAYS, PAST_RETENTION)).toBe(3);
+    const [entry] = await listRecentActivity(db);
+    expect(entry).toMatchObject({ actorEmail: "the site", collection: "registrations", action: "deleted" });
+    expect(entry!.summary).toBe(
+      `Erased the personal data of 3 registrations kept ${RETENTION_DAYS} days past their ride`,
+    );
     // Idempotent: a second sweep (another instance's) finds nothing left to erase.
     expect(await eraseExpiredRegistrations(db, RETENTION_DAYS, PAST_RETENTION)).toBe(0);
 

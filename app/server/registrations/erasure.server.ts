@@ -1,5 +1,7 @@
+import { SITE_ACTOR } from "~/domain/audit";
 import type { Executor } from "../db/schema.server";
 import type { Logger } from "../logger.server";
+import { recordAudit } from "../services/audit.server";
 import { eraseEndedRegistrations, eraseRideRegistrations } from "../services/registrations.server";
 import { getRide } from "../services/rides.server";
 
@@ -17,8 +19,18 @@ export const ERASURE_INTERVAL_MS = DAY_MS;
  * not yet erased are touched), so instances sweeping the same database at once erase each row
  * once between them and the sum of their counts is the number erased.
  */
-export function eraseExpiredRegistrations(db: Executor, days: number, now = new Date()): Promise<number> {
-  return eraseEndedRegistrations(db, { days, now });
+export async function eraseExpiredRegistrations(db: Executor, days: number, now = new Date()): Promise<number> {
+  const erased = await eraseEndedRegistrations(db, { days, now });
+  // The admins' recent activity says the data went, and when: never whose.
+  if (erased > 0) {
+    await recordAudit(db, SITE_ACTOR, {
+      action: "deleted",
+      collection: "registrations",
+      recordId: null,
+      summary: `Erased the personal data of ${erased} registration${erased === 1 ? "" : "s"} kept ${days} days past their ride`,
+    });
+  }
+  return erased;
 }
 
 export type RideErasure = { erased: number } | { refused: string };
@@ -49,7 +61,16 @@ export async function eraseRide(
       };
     }
   }
-  return { erased: await eraseRideRegistrations(db, rideId, at) };
+  const erased = await eraseRideRegistrations(db, rideId, at);
+  if (erased > 0) {
+    await recordAudit(db, SITE_ACTOR, {
+      action: "deleted",
+      collection: "registrations",
+      recordId: rideId,
+      summary: `Erased the personal data of ${erased} registration${erased === 1 ? "" : "s"} of "${ride.title}"`,
+    });
+  }
+  return { erased };
 }
 
 /**

@@ -1,10 +1,9 @@
-import type { AuditActor } from "~/domain/audit";
+import { type AuditActor, SITE_ACTOR } from "~/domain/audit";
 import { instantToZoned } from "~/domain/publication";
 import type { Database, Executor } from "../db/schema.server";
 import type { Logger } from "../logger.server";
 import { recordAudit } from "./audit.server";
 import { readDocument, writeDocument } from "./documents.server";
-import { SITE_ACTOR } from "./revisions.server";
 import { changeRideStatus } from "./rides.server";
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { AuditActor } from "~/domain/audit";
+import { type AuditActor, SITE_ACTOR } from "~/domain/audit";
 import {
   REVISION_ACTIONS,
   type Revision,
@@ -8,9 +8,6 @@ import {
   isRevisionCollection,
 } from "~/domain/revisions";
 import type { Executor, RevisionsTable } from "../db/schema.server";
-
-/** Who saved when no admin did: the content CLIs, the seed, the site's own automatic changes. */
-export const SITE_ACTOR: AuditActor = { id: null, email: "the site" };
 
 /** Names no one: the state a record had before its history began. */
 const EARLIER_ACTOR: AuditActor = { id: null, email: "before revisions were kept" };
