@@ -37,6 +37,7 @@ export default [
       // The team (decision 026): who leads a ride, and the Team page (owners).
       route("rides/:rideId/captains", "routes/admin/ride-captains.tsx"),
       route("team", "routes/admin/team.tsx"),
+      route("account", "routes/admin/account.tsx"),
       route("hero", "routes/admin/hero.tsx"),
       route("featured", "routes/admin/featured.tsx"),
       route("contact", "routes/admin/contact.tsx"),

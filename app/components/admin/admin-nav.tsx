@@ -1,4 +1,14 @@
-import { BarChart3, Bike, type LucideIcon, LayoutDashboard, Megaphone, Phone, Star, Users } from "lucide-react";
+import {
+  BarChart3,
+  Bike,
+  KeyRound,
+  type LucideIcon,
+  LayoutDashboard,
+  Megaphone,
+  Phone,
+  Star,
+  Users,
+} from "lucide-react";
 import { NavLink } from "react-router";
 import { type AdminRole, hasRole } from "~/domain/roles";
 
@@ -11,6 +21,7 @@ export const ADMIN_NAV: { to: string; label: string; icon: LucideIcon; role?: Ad
   { to: "/admin/contact", label: "Contact Info", icon: Phone },
   { to: "/admin/stats", label: "Statistics", icon: BarChart3 },
   { to: "/admin/team", label: "Team", icon: Users, role: "owner" },
+  { to: "/admin/account", label: "Sign-in & Security", icon: KeyRound },
 ];
 
 /** The section links; the current one is marked (aria-current="page" and its colours). */

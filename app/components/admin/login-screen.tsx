@@ -1,11 +1,17 @@
-import { useEffect, useId } from "react";
+import { useEffect, useId, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { SITE_NAME } from "~/domain/site";
 import { clearAdminFlag } from "./admin-flag";
 import { PortalLoading } from "./portal-loading";
 
-/** What the sign-in action answers when it does not sign in. */
-export type LoginFailure = { error: string; fieldErrors?: Record<string, string> };
+export type SecondFactorPrompt = { totp: boolean; passkey: boolean };
+
+/** What the sign-in action answers when it does not sign in (yet: `secondFactor` asks for the second step). */
+export type LoginFailure = {
+  error: string | undefined;
+  fieldErrors?: Record<string, string>;
+  secondFactor?: SecondFactorPrompt;
+};
 
 export type LoginScreenProps = {
   /** Offer Google sign-in (it is configured on the server). */
@@ -14,6 +20,8 @@ export type LoginScreenProps = {
   notice: string | null;
   /** The answer of a sign-in posted without JavaScript (the page reloads with it). */
   failure?: LoginFailure;
+  /** A first factor passed: ask for the second (decision 026). */
+  secondFactor?: SecondFactorPrompt | null;
 };
 
 const fieldClass =
@@ -24,13 +32,24 @@ const fieldClass =
  * password form. It shows no credentials of any kind. The form posts to /admin/login; with
  * JavaScript it stays on this page and shows the server's answer, without it the page reloads.
  */
-export function LoginScreen({ googleSignIn, notice, failure }: LoginScreenProps) {
+export function LoginScreen({ googleSignIn, notice, failure, secondFactor: pending }: LoginScreenProps) {
   const fetcher = useFetcher<LoginFailure>();
   const navigation = useNavigation();
   const ids = { email: useId(), password: useId(), emailError: useId(), passwordError: useId(), message: useId() };
+  const [secondFactor, setSecondFactor] = useState(pending ?? failure?.secondFactor ?? null);
+  const asked = fetcher.data?.secondFactor;
+  if (asked && asked !== secondFactor) setSecondFactor(asked);
 
   // Whoever sees this screen is not signed in (any more).
   useEffect(clearAdminFlag, []);
+
+  if (secondFactor) {
+    return (
+      <LoginFrame>
+        <SecondFactorStep factors={secondFactor} answer={fetcher.data?.secondFactor ? undefined : failure} />
+      </LoginFrame>
+    );
+  }
 
   const answer = fetcher.state === "idle" ? (fetcher.data ?? failure) : undefined;
   const message = fetcher.state === "idle" ? (answer?.error ?? notice) : null;
@@ -133,6 +152,83 @@ export function LoginScreen({ googleSignIn, notice, failure }: LoginScreenProps)
         </p>
       </div>
     </main>
+  );
+}
+
+function LoginFrame({ children }: { children: React.ReactNode }) {
+  return (
+    <main className="grid min-h-svh place-items-center bg-ink-50 px-4 py-10">
+      <div className="w-full max-w-md rounded-card bg-white p-6 shadow-card sm:p-8">
+        <h1 className="text-center text-2xl font-bold text-ink-900">
+          {SITE_NAME} <span className="text-brand-700">Admin</span>
+        </h1>
+        {children}
+      </div>
+    </main>
+  );
+}
+
+/**
+ * The second step of a sign-in: a code from the authenticator app, or a recovery code, or the
+ * admin's passkey. 'Start over' drops the half-done sign-in.
+ */
+function SecondFactorStep({ factors, answer }: { factors: SecondFactorPrompt; answer: LoginFailure | undefined }) {
+  const fetcher = useFetcher<LoginFailure>();
+  const [method, setMethod] = useState<"totp" | "recovery">(factors.totp ? "totp" : "recovery");
+  const ids = { code: useId(), message: useId() };
+  const result = fetcher.state === "idle" ? (fetcher.data ?? answer) : undefined;
+  const message = result?.error;
+  return (
+    <>
+      <p className="mt-2 text-center text-ink-600">Second step: prove it is you.</p>
+      {message ? (
+        <p
+          id={ids.message}
+          role="alert"
+          className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+        >
+          {message}
+        </p>
+      ) : null}
+      <fetcher.Form method="post" action="/admin/login" className="mt-6">
+        <input type="hidden" name="intent" value={method} />
+        <label htmlFor={ids.code} className="block text-sm font-semibold text-ink-800">
+          {method === "totp" ? "Code from your authenticator app" : "Recovery code"}
+        </label>
+        <input
+          key={method}
+          id={ids.code}
+          name="code"
+          required
+          autoComplete="one-time-code"
+          inputMode={method === "totp" ? "numeric" : "text"}
+          aria-describedby={message ? ids.message : undefined}
+          className={fieldClass}
+        />
+        <button
+          type="submit"
+          disabled={fetcher.state !== "idle"}
+          className="mt-6 flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+        >
+          {fetcher.state !== "idle" ? "Checking..." : "Verify"}
+        </button>
+      </fetcher.Form>
+      {factors.totp ? (
+        <button
+          type="button"
+          onClick={() => setMethod(method === "totp" ? "recovery" : "totp")}
+          className="mt-4 min-h-11 w-full text-sm font-semibold text-brand-700 underline underline-offset-4"
+        >
+          {method === "totp" ? "Use a recovery code instead" : "Use the authenticator app instead"}
+        </button>
+      ) : null}
+      <Form method="post" action="/admin/login" reloadDocument className="mt-2 text-center">
+        <input type="hidden" name="intent" value="restart" />
+        <button type="submit" className="min-h-11 text-sm font-semibold text-ink-700 underline underline-offset-4">
+          Start over
+        </button>
+      </Form>
+    </>
   );
 }
 

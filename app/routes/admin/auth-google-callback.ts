@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { requestContext, servicesContext } from "~/context";
 import type { LoginNotice } from "~/server/auth/admin-session.server";
-import { sessionCookie, sessionTokenOf } from "~/server/auth/admin-session.server";
+import { secondFactorCookie, sessionCookie, sessionTokenOf } from "~/server/auth/admin-session.server";
 import {
   GOOGLE_CALLBACK_PATH,
   GoogleSignInError,
@@ -32,6 +32,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!result.ok) {
       logger.warn({ requestId, subject: identity.subject }, "Google sign-in refused: not an admin");
       return backToLogin("denied");
+    }
+    if (result.ok === "second-factor") {
+      // The login screen asks for the second factor (decision 026).
+      headers.append("Set-Cookie", secondFactorCookie(result.challenge, context));
+      return redirect("/admin", { headers });
     }
     logger.info({ requestId, userId: result.user.id }, "admin signed in with Google");
     headers.append("Set-Cookie", sessionCookie(result.token, context));

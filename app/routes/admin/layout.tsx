@@ -3,7 +3,7 @@ import { AdminShell } from "~/components/admin/admin-shell";
 import { LoginScreen } from "~/components/admin/login-screen";
 import { useErrorReference } from "~/components/document-info";
 import { pageTitle } from "~/domain/site";
-import { adminAccessMiddleware } from "~/server/auth/admin-access.server";
+import { adminAccessMiddleware, twoFactorEnrolmentMiddleware } from "~/server/auth/admin-access.server";
 import { type LoginScreenData, adminContext, adminMiddleware } from "~/server/auth/admin-session.server";
 import type { Route } from "./+types/layout";
 
@@ -19,9 +19,15 @@ const unknownPathsGoHome: MiddlewareFunction<Response> = ({ params }) => {
  * Every route below this layout (pages, uploads, the live-update stream) runs only for a
  * signed-in admin: the middleware answers anyone else with a 401 whose data is the login
  * screen's, which the error boundary below renders in place, at whatever admin URL was asked.
- * Then the admin's role must be one the route admits (admin-access.server.ts), else a 403.
+ * Then the admin's role must be one the route admits (admin-access.server.ts), else a 403; and
+ * while an owner requires two factors, an admin without one is sent to set one up.
  */
-export const middleware: Route.MiddlewareFunction[] = [unknownPathsGoHome, ...adminMiddleware, adminAccessMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  unknownPathsGoHome,
+  ...adminMiddleware,
+  adminAccessMiddleware,
+  twoFactorEnrolmentMiddleware,
+];
 
 export function meta({ error }: Route.MetaArgs) {
   return [{ title: pageTitle(error ? "Admin sign-in" : "Admin") }, { name: "robots", content: "noindex, nofollow" }];

@@ -3,8 +3,15 @@ import { LoginScreen } from "~/components/admin/login-screen";
 import { requestContext, servicesContext } from "~/context";
 import { LOGIN_MESSAGES } from "~/domain/messages";
 import { pageTitle } from "~/domain/site";
-import { loginScreenData, sessionCookie, sessionTokenOf } from "~/server/auth/admin-session.server";
-import { signInWithPassword } from "~/server/auth/sign-in.server";
+import {
+  clearSecondFactorCookie,
+  loginScreenData,
+  secondFactorCookie,
+  secondFactorTokenOf,
+  sessionCookie,
+  sessionTokenOf,
+} from "~/server/auth/admin-session.server";
+import { type SignInResult, signInWithPassword, signInWithSecondFactor } from "~/server/auth/sign-in.server";
 import type { Route } from "./+types/login";
 
 /** Set by the action, so the loader of the same (script-less) form post renders its answer. */
@@ -28,7 +35,16 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return loginScreenData(request, context);
 }
 
-/** Email and password sign-in: a session for an admin, a clear refusal for anyone else. */
+function text(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+/**
+ * Sign-in, by `intent`: email and password (none), then, for an admin with a second factor, a
+ * code from the authenticator app (`totp`) or a recovery code (`recovery`); `restart` drops a
+ * half-done sign-in. A session for an admin, a clear refusal for anyone else.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   context.set(answeringSignIn, true);
   const { db, logger } = context.get(servicesContext);
@@ -36,16 +52,37 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     // A body that is not a form is treated as an empty form: "required" messages, not a 500.
     const form = await request.formData().catch(() => new FormData());
-    const result = await signInWithPassword(
-      db,
-      { email: form.get("email") ?? "", password: form.get("password") ?? "" },
-      { clientIp, previousToken: sessionTokenOf(request, context) },
-    );
-    if (result.ok) {
-      logger.info({ requestId, userId: result.user.id }, "admin signed in with a password");
-      throw redirect("/admin", { headers: { "Set-Cookie": sessionCookie(result.token, context) } });
-    }
+    const intent = text(form, "intent");
+    const previousToken = sessionTokenOf(request, context);
     const headers = new Headers({ "Cache-Control": "no-store" });
+    if (intent === "restart") {
+      headers.append("Set-Cookie", clearSecondFactorCookie(context));
+      throw redirect("/admin", { headers });
+    }
+    let result: SignInResult;
+    if (intent === "totp" || intent === "recovery") {
+      result = await signInWithSecondFactor(
+        db,
+        { method: intent, code: text(form, "code") },
+        { clientIp, previousToken, challenge: secondFactorTokenOf(request, context) },
+      );
+    } else {
+      result = await signInWithPassword(
+        db,
+        { email: form.get("email") ?? "", password: form.get("password") ?? "" },
+        { clientIp, previousToken },
+      );
+    }
+    if (result.ok === true) {
+      logger.info({ requestId, userId: result.user.id, intent: intent || "password" }, "admin signed in");
+      if (secondFactorTokenOf(request, context)) headers.append("Set-Cookie", clearSecondFactorCookie(context));
+      headers.append("Set-Cookie", sessionCookie(result.token, context));
+      throw redirect("/admin", { headers });
+    }
+    if (result.ok === "second-factor") {
+      headers.append("Set-Cookie", secondFactorCookie(result.challenge, context));
+      return data({ error: undefined, fieldErrors: undefined, secondFactor: result.factors }, { headers });
+    }
     if (result.retryAfterSeconds) headers.set("Retry-After", String(result.retryAfterSeconds));
     return data({ error: result.error, fieldErrors: result.fieldErrors }, { status: result.status, headers });
   } catch (error) {
@@ -56,5 +93,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <LoginScreen googleSignIn={loaderData.googleSignIn} notice={loaderData.notice} failure={actionData} />;
+  return (
+    <LoginScreen
+      googleSignIn={loaderData.googleSignIn}
+      notice={loaderData.notice}
+      secondFactor={loaderData.secondFactor}
+      failure={actionData}
+    />
+  );
 }

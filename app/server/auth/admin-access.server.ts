@@ -1,8 +1,10 @@
-import { type MiddlewareFunction, data } from "react-router";
+import { type MiddlewareFunction, data, redirect } from "react-router";
 import { servicesContext } from "~/context";
 import { type AdminRole, hasRole } from "~/domain/roles";
 import type { Executor } from "../db/schema.server";
+import { requiresTwoFactor } from "../services/team.server";
 import { adminContext } from "./admin-session.server";
+import { hasSecondFactor, secondFactorsOf } from "./two-factor.server";
 
 /**
  * What an admin route lets each role do (decision 026): the weakest role that may read it
@@ -69,14 +71,21 @@ export async function leadsRide(db: Executor, userId: string, rideId: string | u
   return row !== undefined;
 }
 
+/** React Router joins the matched routes' paths, which carry no leading slash. */
+function normalPattern(pattern: string): string {
+  return `/${pattern.replace(/^\/+/, "")}`;
+}
+
+/** Where an admin without a second factor is sent while an owner requires one. */
+export const ENROL_PATH = "/admin/account";
+
 /** Whether `role` (of `userId`) may make this request to the route of `pattern`. */
 export async function mayAccess(
   db: Executor,
   user: { id: string; role: string },
   request: { method: string; pattern: string; rideId: string | undefined },
 ): Promise<boolean> {
-  // React Router joins the matched routes' paths, which carry no leading slash.
-  const pattern = `/${request.pattern.replace(/^\/+/, "")}`;
+  const pattern = normalPattern(request.pattern);
   const access = Object.hasOwn(ADMIN_ROUTE_ACCESS, pattern) ? ADMIN_ROUTE_ACCESS[pattern] : undefined;
   if (!access) return false;
   const needed = isReadMethod(request.method) ? access.read : access.write;
@@ -90,4 +99,18 @@ export const adminAccessMiddleware: MiddlewareFunction<Response> = async ({ requ
   const user = context.get(adminContext);
   const { db } = context.get(servicesContext);
   if (!(await mayAccess(db, user, { method: request.method, pattern, rideId: params.rideId }))) forbidden();
+};
+
+/**
+ * While an owner requires two factors (decision 026), an admin who has none yet may open only
+ * their Sign-in & Security page (and the live-update stream it listens to): everything else
+ * sends them there.
+ */
+export const twoFactorEnrolmentMiddleware: MiddlewareFunction<Response> = async ({ context, pattern }) => {
+  const { db } = context.get(servicesContext);
+  if (!(await requiresTwoFactor(db))) return;
+  const path = normalPattern(pattern);
+  if (path === ENROL_PATH || path === "/admin/events") return;
+  if (hasSecondFactor(await secondFactorsOf(db, context.get(adminContext).id))) return;
+  throw redirect(ENROL_PATH);
 };

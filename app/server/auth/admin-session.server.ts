@@ -3,8 +3,17 @@ import { requestContext, servicesContext } from "~/context";
 import type { User } from "~/domain/content";
 import { isAdminRole } from "~/domain/roles";
 import { LOGIN_MESSAGES } from "~/domain/messages";
-import { SESSION_COOKIE, clearCookie, cookieName, readCookie, serializeCookie } from "./cookies.server";
+import {
+  SECOND_FACTOR_COOKIE,
+  SESSION_COOKIE,
+  clearCookie,
+  cookieName,
+  readCookie,
+  serializeCookie,
+} from "./cookies.server";
 import { SESSION_ABSOLUTE_MS, resolveSession, revokeSession } from "./sessions.server";
+import { CHALLENGE_MS, secondFactorsOf } from "./two-factor.server";
+import { pendingSignIn } from "./sign-in.server";
 
 /** The signed-in admin, set by adminMiddleware for every route below the admin layout. */
 export const adminContext = createContext<User>();
@@ -15,6 +24,8 @@ export type LoginScreenData = {
   googleSignIn: boolean;
   /** A message the previous sign-in attempt left (the Google callback redirects with it). */
   notice: string | null;
+  /** The second factors to offer when a first factor passed and the second is awaited. */
+  secondFactor: { totp: boolean; passkey: boolean } | null;
 };
 
 /** Messages the Google callback passes to the login screen, by the code it puts in `?login=`. */
@@ -41,17 +52,45 @@ export async function getAdminUser(request: Request, context: Readonly<RouterCon
   return resolved && isAdminRole(resolved.user.role) ? resolved.user : null;
 }
 
-export function loginScreenData(request: Request, context: Readonly<RouterContextProvider>): LoginScreenData {
+function secondFactorCookieName(context: Readonly<RouterContextProvider>): string {
+  return cookieName(SECOND_FACTOR_COOKIE, context.get(requestContext).secure);
+}
+
+/** The token of the sign-in step awaiting a second factor, if the browser holds one. */
+export function secondFactorTokenOf(request: Request, context: Readonly<RouterContextProvider>): string | undefined {
+  return readCookie(request, secondFactorCookieName(context));
+}
+
+export function secondFactorCookie(token: string, context: Readonly<RouterContextProvider>): string {
+  const { secure } = context.get(requestContext);
+  return serializeCookie(secondFactorCookieName(context), token, { secure, maxAgeSeconds: CHALLENGE_MS / 1000 });
+}
+
+export function clearSecondFactorCookie(context: Readonly<RouterContextProvider>): string {
+  return clearCookie(secondFactorCookieName(context), context.get(requestContext).secure);
+}
+
+export async function loginScreenData(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<LoginScreenData> {
+  const { db, env } = context.get(servicesContext);
   const code = new URL(request.url).searchParams.get("login");
   const notice = code && Object.hasOwn(LOGIN_NOTICES, code) ? LOGIN_NOTICES[code as LoginNotice] : null;
-  return { googleSignIn: context.get(servicesContext).env.google !== undefined, notice };
+  const pending = await pendingSignIn(db, secondFactorTokenOf(request, context));
+  const factors = pending ? await secondFactorsOf(db, pending.id) : null;
+  return {
+    googleSignIn: env.google !== undefined,
+    notice,
+    secondFactor: factors ? { totp: factors.totp, passkey: factors.passkey } : null,
+  };
 }
 
 /** The admin of the request, or a thrown 401 carrying the login screen's data. */
 export async function requireAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<User> {
   const user = await getAdminUser(request, context);
   if (user) return user;
-  throw data(loginScreenData(request, context), { status: 401, statusText: "Unauthorized" });
+  throw data(await loginScreenData(request, context), { status: 401, statusText: "Unauthorized" });
 }
 
 /**

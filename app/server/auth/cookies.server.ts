@@ -14,6 +14,8 @@ export function cookieName(base: string, secure: boolean): string {
 
 export const SESSION_COOKIE = "roadbook_session";
 export const GOOGLE_SIGN_IN_COOKIE = "roadbook_google_sign_in";
+/** A sign-in whose first factor passed and whose second is awaited (decision 026): ten minutes. */
+export const SECOND_FACTOR_COOKIE = "roadbook_second_factor";
 
 /** The value of one cookie of a request, or undefined. */
 export function readCookie(request: Request, name: string): string | undefined {

@@ -6,12 +6,22 @@ import type { Executor } from "../db/schema.server";
 import {
   findUserByEmail,
   findUserByGoogleSubject,
+  getUser,
   linkGoogleSubject,
   recordLogin,
   verifyUserPassword,
 } from "../services/users.server";
 import type { GoogleIdentity } from "./google.server";
 import { rotateSession } from "./sessions.server";
+import {
+  consumeChallenge,
+  createChallenge,
+  findChallenge,
+  hasSecondFactor,
+  secondFactorsOf,
+  totpMatches,
+  spendRecoveryCode,
+} from "./two-factor.server";
 import {
   beginSignInAttempt,
   clearAttempts,
@@ -35,15 +45,39 @@ export type SignInFailure = {
   retryAfterSeconds?: number;
 };
 export type SignInSuccess = { ok: true; user: User; token: string };
-export type SignInResult = SignInSuccess | SignInFailure;
+/** The first factor passed; the second is awaited under `challenge` (a cookie's token). */
+export type SecondFactorNeeded = {
+  ok: "second-factor";
+  user: User;
+  challenge: string;
+  factors: { totp: boolean; passkey: boolean };
+};
+export type SignInResult = SignInSuccess | SignInFailure | SecondFactorNeeded;
 
 const accessDenied: SignInFailure = { ok: false, status: 403, error: LOGIN_MESSAGES.accessDenied };
+
+export const SECOND_FACTOR_MESSAGES = {
+  wrongCode: "That code is not right. Please try again.",
+  expired: "Your sign-in took too long. Please sign in again.",
+} as const;
 
 /** A new session (replacing the browser's previous one) and the sign-in time on the user. */
 async function startAdminSession(db: Executor, user: User, previousToken: string | undefined): Promise<SignInSuccess> {
   const { token } = await rotateSession(db, previousToken, user.id);
   const signedIn = await recordLogin(db, user.id);
   return { ok: true, user: signedIn, token };
+}
+
+/** A session now, or, for an admin with a second factor, the step that asks for it. */
+export async function afterFirstFactor(
+  db: Executor,
+  user: User,
+  previousToken: string | undefined,
+): Promise<SignInSuccess | SecondFactorNeeded> {
+  const factors = await secondFactorsOf(db, user.id);
+  if (!hasSecondFactor(factors)) return startAdminSession(db, user, previousToken);
+  const challenge = await createChallenge(db, "second-factor", user.id);
+  return { ok: "second-factor", user, challenge, factors: { totp: factors.totp, passkey: factors.passkey } };
 }
 
 export type PasswordSignInContext = { clientIp: string; previousToken: string | undefined };
@@ -77,7 +111,64 @@ export async function signInWithPassword(
   await forgetAttempt(db, verdict.attempt);
   if (!isAdminRole(user.role)) return accessDenied;
   await clearAttempts(db, keys.account);
+  return afterFirstFactor(db, user, context.previousToken);
+}
+
+export type SecondFactorInput = { method: "totp" | "recovery"; code: string };
+export type SecondFactorContext = PasswordSignInContext & { challenge: string | undefined };
+
+/** The admin a live second-factor step belongs to, or null. */
+export async function pendingSignIn(db: Executor, challenge: string | undefined): Promise<User | null> {
+  const step = await findChallenge(db, challenge, "second-factor");
+  const user = step?.userId ? await getUser(db, step.userId) : null;
+  return user && isAdminRole(user.role) ? user : null;
+}
+
+/**
+ * The second step: a code from the authenticator app or a recovery code, for the admin whose
+ * password (or Google account) was accepted. Wrong codes count against the account and the
+ * network as wrong passwords do; the step is spent by the one request that succeeds.
+ */
+export async function signInWithSecondFactor(
+  db: Executor,
+  input: SecondFactorInput,
+  context: SecondFactorContext,
+): Promise<SignInResult> {
+  const step = await findChallenge(db, context.challenge, "second-factor");
+  const user = step?.userId ? await getUser(db, step.userId) : null;
+  if (!step || !user) return { ok: false, status: 401, error: SECOND_FACTOR_MESSAGES.expired };
+  if (!isAdminRole(user.role)) return accessDenied;
+  const keys = throttleKeys(user.email, context.clientIp);
+  const verdict = await beginSignInAttempt(db, keys);
+  if (!verdict.allowed) {
+    return {
+      ok: false,
+      status: 429,
+      error: tooManyAttemptsMessage(verdict.retryAfterSeconds),
+      retryAfterSeconds: verdict.retryAfterSeconds,
+    };
+  }
+  const row = await db.selectFrom("users").select("totp_secret").where("id", "=", user.id).executeTakeFirst();
+  const passed =
+    input.method === "totp"
+      ? Boolean(row?.totp_secret) && totpMatches(row?.totp_secret ?? "", user.email, input.code)
+      : await spendRecoveryCode(db, user.id, input.code);
+  if (!passed) return { ok: false, status: 401, error: SECOND_FACTOR_MESSAGES.wrongCode };
+  await forgetAttempt(db, verdict.attempt);
+  if (!(await consumeChallenge(db, step.id))) return { ok: false, status: 401, error: SECOND_FACTOR_MESSAGES.expired };
+  await clearAttempts(db, keys.account);
   return startAdminSession(db, user, context.previousToken);
+}
+
+/** Signs in the admin of a verified passkey: the passkey is both factors (passkeys.server.ts checked it). */
+export async function signInWithPasskey(
+  db: Executor,
+  userId: string,
+  previousToken: string | undefined,
+): Promise<SignInResult> {
+  const user = await getUser(db, userId);
+  if (!user || !isAdminRole(user.role)) return accessDenied;
+  return startAdminSession(db, user, previousToken);
 }
 
 /**
@@ -91,11 +182,11 @@ export async function signInWithGoogle(
   previousToken: string | undefined,
 ): Promise<SignInResult> {
   const linked = await findUserByGoogleSubject(db, identity.subject);
-  if (linked) return isAdminRole(linked.role) ? startAdminSession(db, linked, previousToken) : accessDenied;
+  if (linked) return isAdminRole(linked.role) ? afterFirstFactor(db, linked, previousToken) : accessDenied;
 
   if (!identity.email || !identity.emailVerified) return accessDenied;
   const byEmail = await findUserByEmail(db, identity.email);
   if (!byEmail || !isAdminRole(byEmail.role)) return accessDenied;
   if (!(await linkGoogleSubject(db, byEmail.id, identity.subject))) return accessDenied;
-  return startAdminSession(db, byEmail, previousToken);
+  return afterFirstFactor(db, byEmail, previousToken);
 }

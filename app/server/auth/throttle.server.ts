@@ -114,7 +114,7 @@ export async function beginSignInAttempt(
 
   const rows = [keys.account, keys.network].map((key) => ({ id: randomUUID(), key, attempted_at: now.toISOString() }));
   await db.insertInto("login_attempts").values(rows).execute();
-  const attempt = { ids: rows.map((row) => row.id) };
+  const attempt: Attempt = { ids: rows.map((row) => row.id) };
 
   const recent = await db
     .selectFrom("login_attempts")

@@ -1,0 +1,210 @@
+import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
+import * as OTPAuth from "otpauth";
+import { SITE_NAME } from "~/domain/site";
+import type { Executor } from "../db/schema.server";
+
+/**
+ * Second factors (issue 15, decision 026): a TOTP authenticator app (RFC 6238: SHA-1, six
+ * digits, 30 seconds, what every app reads from the QR code), ten single-use recovery codes,
+ * and passkeys (passkeys.server.ts). Short-lived steps (a password accepted and a second
+ * factor awaited, a secret being enrolled, a WebAuthn challenge) are rows of auth_challenges.
+ */
+export const CHALLENGE_MS = 10 * 60 * 1000;
+export const RECOVERY_CODE_COUNT = 10;
+
+export type ChallengePurpose = "second-factor" | "totp-enrol" | "passkey-register" | "passkey-sign-in";
+
+function hashOf(value: string): string {
+  return createHash("sha256").update(value).digest("hex");
+}
+
+export function totpFor(secret: string, email: string): OTPAuth.TOTP {
+  return new OTPAuth.TOTP({
+    issuer: SITE_NAME,
+    label: email,
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  });
+}
+
+/** A new random TOTP secret (160 bits, base32). */
+export function newTotpSecret(): string {
+  return new OTPAuth.Secret({ size: 20 }).base32;
+}
+
+/** Whether `code` is the app's code now (or of the 30 seconds before or after: clocks drift). */
+export function totpMatches(secret: string, email: string, code: string, now = Date.now()): boolean {
+  const token = code.replaceAll(/\s/g, "");
+  if (!/^\d{6}$/.test(token)) return false;
+  return totpFor(secret, email).validate({ token, timestamp: now, window: 1 }) !== null;
+}
+
+/** Starts a step: the token (for a cookie or the page) is returned once, its hash stored. */
+export async function createChallenge(
+  db: Executor,
+  purpose: ChallengePurpose,
+  userId: string | null,
+  data: Record<string, unknown> = {},
+  now = new Date(),
+): Promise<string> {
+  await db.deleteFrom("auth_challenges").where("expires_at", "<=", now.toISOString()).execute();
+  if (userId && purpose !== "second-factor")
+    await db.deleteFrom("auth_challenges").where("user_id", "=", userId).where("purpose", "=", purpose).execute();
+  const token = randomBytes(32).toString("base64url");
+  await db
+    .insertInto("auth_challenges")
+    .values({
+      id: hashOf(token),
+      user_id: userId,
+      purpose,
+      data: JSON.stringify(data),
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + CHALLENGE_MS).toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+export type Challenge = { id: string; userId: string | null; data: Record<string, unknown> };
+
+/** The live step of a token and purpose, or null. */
+export async function findChallenge(
+  db: Executor,
+  token: string | undefined,
+  purpose: ChallengePurpose,
+  now = new Date(),
+): Promise<Challenge | null> {
+  if (!token) return null;
+  const row = await db
+    .selectFrom("auth_challenges")
+    .select(["id", "user_id", "data"])
+    .where("id", "=", hashOf(token))
+    .where("purpose", "=", purpose)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return row ? { id: row.id, userId: row.user_id, data: JSON.parse(row.data) as Record<string, unknown> } : null;
+}
+
+/** The user's own step of a purpose (enrolment), found by user rather than token. */
+export async function findUserChallenge(
+  db: Executor,
+  userId: string,
+  purpose: ChallengePurpose,
+  now = new Date(),
+): Promise<Challenge | null> {
+  const row = await db
+    .selectFrom("auth_challenges")
+    .select(["id", "user_id", "data"])
+    .where("user_id", "=", userId)
+    .where("purpose", "=", purpose)
+    .where("expires_at", ">", now.toISOString())
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+  return row ? { id: row.id, userId: row.user_id, data: JSON.parse(row.data) as Record<string, unknown> } : null;
+}
+
+/** Spends a step; true only for the one request that spent it (a replay finds nothing). */
+export async function consumeChallenge(db: Executor, id: string): Promise<boolean> {
+  const result = await db.deleteFrom("auth_challenges").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export type SecondFactors = { totp: boolean; passkey: boolean; recoveryCodesLeft: number };
+
+/** Which second factors the user has. */
+export async function secondFactorsOf(db: Executor, userId: string): Promise<SecondFactors> {
+  const user = await db.selectFrom("users").select("totp_secret").where("id", "=", userId).executeTakeFirst();
+  const passkey = await db.selectFrom("passkeys").select("id").where("user_id", "=", userId).executeTakeFirst();
+  const codes = await db
+    .selectFrom("recovery_codes")
+    .select((eb) => eb.fn.countAll<string | number>().as("count"))
+    .where("user_id", "=", userId)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  return {
+    totp: Boolean(user?.totp_secret),
+    passkey: passkey !== undefined,
+    recoveryCodesLeft: Number(codes?.count ?? 0),
+  };
+}
+
+export function hasSecondFactor(factors: SecondFactors): boolean {
+  return factors.totp || factors.passkey;
+}
+
+/** Confirms an enrolment: the code must come from the secret being enrolled. */
+export async function enableTotp(
+  db: Executor,
+  user: { id: string; email: string },
+  code: string,
+  now = new Date(),
+): Promise<boolean> {
+  const pending = await findUserChallenge(db, user.id, "totp-enrol", now);
+  const secret = typeof pending?.data.secret === "string" ? pending.data.secret : null;
+  if (!pending || !secret || !totpMatches(secret, user.email, code, now.getTime())) return false;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("users")
+      .set({ totp_secret: secret, totp_enabled_at: now.toISOString() })
+      .where("id", "=", user.id)
+      .execute();
+    await trx.deleteFrom("auth_challenges").where("id", "=", pending.id).execute();
+  });
+  return true;
+}
+
+export async function disableTotp(db: Executor, userId: string): Promise<void> {
+  await db.updateTable("users").set({ totp_secret: null, totp_enabled_at: null }).where("id", "=", userId).execute();
+}
+
+/** A recovery code as shown: ten characters from an alphabet without look-alikes, in two groups. */
+function newRecoveryCode(): string {
+  const alphabet = "abcdefghjkmnpqrstuvwxyz23456789";
+  const chars = Array.from({ length: 10 }, () => alphabet[randomInt(alphabet.length)]);
+  return `${chars.slice(0, 5).join("")}-${chars.slice(5).join("")}`;
+}
+
+function normaliseRecoveryCode(code: string): string {
+  return code.toLowerCase().replaceAll(/[^a-z0-9]/g, "");
+}
+
+/** Ten new recovery codes, replacing any earlier ones; shown once, stored hashed. */
+export async function replaceRecoveryCodes(db: Executor, userId: string): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
+    await trx
+      .insertInto("recovery_codes")
+      .values(
+        codes.map((code) => ({
+          id: randomUUID(),
+          user_id: userId,
+          code_hash: hashOf(normaliseRecoveryCode(code)),
+          used_at: null,
+        })),
+      )
+      .execute();
+  });
+  return codes;
+}
+
+/** Spends a recovery code of the user; true once per code. */
+export async function spendRecoveryCode(
+  db: Executor,
+  userId: string,
+  code: string,
+  now = new Date(),
+): Promise<boolean> {
+  const normal = normaliseRecoveryCode(code);
+  if (normal.length !== 10) return false;
+  const result = await db
+    .updateTable("recovery_codes")
+    .set({ used_at: now.toISOString() })
+    .where("user_id", "=", userId)
+    .where("code_hash", "=", hashOf(normal))
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,119 @@
+import type { Page } from "@playwright/test";
+import * as OTPAuth from "otpauth";
+import { createOrPromoteAdmin } from "~/server/services/users.server";
+import { expect } from "./fixtures.ts";
+import { signInAs } from "./admin-fixtures.ts";
+import { testOnOwnServer } from "./support/own-server.ts";
+
+// Two-factor sign-in (issue 15, decision 026) on a server of its own (requiring two factors
+// is a setting of the whole site): an admin enrols an authenticator app (the test computes
+// its codes with otpauth, as the app would), signs in with password and code, then with a
+// recovery code; an owner requires two factors and an admin without one is sent to set one up.
+
+const test = testOnOwnServer({});
+test.describe.configure({ mode: "default", timeout: 90_000 });
+test.use({ allowedConsoleErrors: [/the server responded with a status of (400|401)/] });
+
+const PASSWORD = "two-factor-password";
+const unique = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@roadbook.test`;
+const appCode = (secret: string) => OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret) });
+const SIGN_IN_TIMEOUT = 15_000;
+
+async function signInWithPassword(page: Page, email: string) {
+  await page.goto("/admin");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
+}
+
+const portal = (page: Page) =>
+  page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Dashboard" });
+
+test("an admin enrols an authenticator app, then signs in with password and code, and with a recovery code", async ({
+  page,
+  ownServer,
+  baseURL,
+}) => {
+  const email = unique("totp");
+  const { user } = await createOrPromoteAdmin(ownServer.db, { email, password: PASSWORD });
+  await signInAs(page, ownServer.db, user.id, baseURL ?? "");
+
+  await page.goto("/admin/account");
+  await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await page.getByLabel("Code from the app").fill("000000" === appCode(secret) ? "111111" : "000000");
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "That code does not match" })).toBeVisible();
+  // The enrolment is still under way: start again and confirm with the right code.
+  await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+  const fresh = (await page.getByTestId("totp-secret").textContent()) ?? "";
+  await page.getByLabel("Code from the app").fill(appCode(fresh));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Authenticator app added" })).toBeVisible();
+  const codes = await page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").allTextContents();
+  expect(codes).toHaveLength(10);
+  await expect(page.getByText("On: each sign-in asks for the app's six-digit code.")).toBeVisible();
+
+  // Password, then the app's code.
+  await signOut(page);
+  await signInWithPassword(page, email);
+  const code = page.getByLabel("Code from your authenticator app");
+  await expect(code).toBeVisible({ timeout: SIGN_IN_TIMEOUT });
+  await code.fill("000000" === appCode(fresh) ? "111111" : "000000");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("alert")).toHaveText("That code is not right. Please try again.");
+  await code.fill(appCode(fresh));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(portal(page)).toBeVisible({ timeout: SIGN_IN_TIMEOUT });
+
+  // Password, then a recovery code; the same code does not work twice.
+  for (const expected of ["portal", "refused"] as const) {
+    await signOut(page);
+    await signInWithPassword(page, email);
+    await page.getByRole("button", { name: "Use a recovery code instead" }).click({ timeout: SIGN_IN_TIMEOUT });
+    await page.getByLabel("Recovery code").fill(codes[0] ?? "");
+    await page.getByRole("button", { name: "Verify" }).click();
+    if (expected === "portal") await expect(portal(page)).toBeVisible({ timeout: SIGN_IN_TIMEOUT });
+    else {
+      await expect(page.getByRole("alert")).toHaveText("That code is not right. Please try again.");
+      await page.getByRole("button", { name: "Start over" }).click();
+      await expect(page.getByLabel("Password")).toBeVisible();
+    }
+  }
+});
+
+test("an owner requires two factors: an admin without one is sent to set one up before anything else", async ({
+  page,
+  ownServer,
+  baseURL,
+}) => {
+  const { user: owner } = await createOrPromoteAdmin(ownServer.db, { email: unique("owner"), password: PASSWORD });
+  const { user: editor } = await createOrPromoteAdmin(ownServer.db, { email: unique("editor"), password: PASSWORD });
+  await ownServer.db.updateTable("users").set({ role: "editor" }).where("id", "=", editor.id).execute();
+  await signInAs(page, ownServer.db, owner.id, baseURL ?? "");
+  await page.goto("/admin/team");
+  await page.getByRole("button", { name: "Require two-factor for everyone" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "now required for everyone" })).toBeVisible();
+
+  await page.context().clearCookies();
+  await signInWithPassword(page, editor.email);
+  await expect(page).toHaveURL(/\/admin\/account$/, { timeout: SIGN_IN_TIMEOUT });
+  await expect(page.getByRole("alert").filter({ hasText: "An owner requires two-factor sign-in" })).toBeVisible();
+  await page.goto("/admin/rides");
+  await expect(page).toHaveURL(/\/admin\/account$/);
+
+  await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+  const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
+  await page.getByLabel("Code from the app").fill(appCode(secret));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Authenticator app added" })).toBeVisible();
+  await page.goto("/admin/rides");
+  await expect(page.getByRole("heading", { level: 1, name: "Ride Management" })).toBeVisible();
+});
