@@ -38,6 +38,7 @@ export default [
       route("rides/:rideId/captains", "routes/admin/ride-captains.tsx"),
       route("team", "routes/admin/team.tsx"),
       route("account", "routes/admin/account.tsx"),
+      route("account/passkeys", "routes/admin/account-passkeys.ts"),
       route("hero", "routes/admin/hero.tsx"),
       route("featured", "routes/admin/featured.tsx"),
       route("contact", "routes/admin/contact.tsx"),
@@ -53,6 +54,7 @@ export default [
     route("logout", "routes/admin/logout.ts"),
     route("auth/google", "routes/admin/auth-google.ts"),
     route("auth/google/callback", "routes/admin/auth-google-callback.ts"),
+    route("auth/passkey", "routes/admin/auth-passkey.ts"),
     route("featured/preview", "routes/admin/featured-preview.tsx"),
     // An invitation's one-time link: the invitee has no session yet (decision 026).
     route("invite/:token", "routes/admin/invite.tsx"),

@@ -6,3 +6,11 @@ export const TEAM_MESSAGES = {
   notAdmin: "This person is not on the team.",
   notCaptain: "Only ride captains of the team can lead a ride.",
 } as const;
+
+/** What passkey sign-in and enrolment say (decision 026). */
+export const PASSKEY_MESSAGES = {
+  signInFailed: "That passkey could not sign you in. Try again, or use your password.",
+  notAdded: "The passkey was not added. Please try again.",
+  added: "Passkey added: you can sign in with it.",
+  unsupported: "This browser cannot use passkeys.",
+} as const;

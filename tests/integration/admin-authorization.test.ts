@@ -29,6 +29,8 @@ const SIGN_IN_ENDPOINTS: Record<string, { get: number; post: number }> = {
   "/admin/logout": { get: 302, post: 302 },
   "/admin/auth/google": { get: 302, post: 302 },
   "/admin/auth/google/callback": { get: 302, post: 405 },
+  // Passkey sign-in takes JSON: a form is a bad request, and signs no one in.
+  "/admin/auth/passkey": { get: 302, post: 400 },
   // An invitation link whose token opens nothing: nothing to show, nothing accepted.
   "/admin/invite/x": { get: 404, post: 404 },
 };
@@ -63,6 +65,7 @@ const ROLE_MATRIX: Record<string, Need> = {
   "/admin/events": captainReads,
   "/admin/team": { read: "owner", write: "owner" },
   "/admin/account": { read: "captain", write: "captain" },
+  "/admin/account/passkeys": { read: "captain", write: "captain" },
 };
 
 /** Who asks, in the matrix: each role, and a ride captain on a ride they lead (ride `x`, the URLs' parameter). */

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { SITE_NAME } from "~/domain/site";
 import { clearAdminFlag } from "./admin-flag";
+import { PasskeyButton } from "./passkey-button";
 import { PortalLoading } from "./portal-loading";
 
 export type SecondFactorPrompt = { totp: boolean; passkey: boolean };
@@ -145,6 +146,8 @@ export function LoginScreen({ googleSignIn, notice, failure, secondFactor: pendi
           </button>
         </fetcher.Form>
 
+        <PasskeyButton mode="sign-in" label="Sign in with a passkey" />
+
         <p className="mt-6 text-center text-sm">
           <a href="/" className="font-semibold text-brand-700 underline underline-offset-4">
             Back to the website
@@ -181,6 +184,7 @@ function SecondFactorStep({ factors, answer }: { factors: SecondFactorPrompt; an
   return (
     <>
       <p className="mt-2 text-center text-ink-600">Second step: prove it is you.</p>
+      {factors.passkey ? <PasskeyButton mode="second-factor" label="Use my passkey" /> : null}
       {message ? (
         <p
           id={ids.message}

@@ -1,9 +1,11 @@
 import { Form, useActionData, useNavigation } from "react-router";
 import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
+import { Passkeys } from "~/components/admin/account/passkeys";
 import { RecoveryCodes, TotpEnrolmentForm } from "~/components/admin/account/totp";
 import { servicesContext } from "~/context";
-import { accountTotpAction } from "~/server/admin/account-actions.server";
+import { accountAction } from "~/server/admin/account-actions.server";
 import { adminContext } from "~/server/auth/admin-session.server";
+import { listPasskeys } from "~/server/auth/passkeys.server";
 import { secondFactorsOf } from "~/server/auth/two-factor.server";
 import { requiresTwoFactor } from "~/server/services/team.server";
 import type { Route } from "./+types/account";
@@ -14,15 +16,19 @@ export const meta: Route.MetaFunction = () => [{ title: "Sign-in & Security · R
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const user = context.get(adminContext);
-  const [factors, required] = await Promise.all([secondFactorsOf(db, user.id), requiresTwoFactor(db)]);
-  return { factors, required, loadError: null };
+  const [factors, required, passkeys] = await Promise.all([
+    secondFactorsOf(db, user.id),
+    requiresTwoFactor(db),
+    listPasskeys(db, user.id),
+  ]);
+  return { factors, required, passkeys, loadError: null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { id, email } = context.get(adminContext);
   const form = await request.formData().catch(() => new FormData());
   const intent = form.get("intent");
-  return accountTotpAction(context.get(servicesContext), { id, email }, typeof intent === "string" ? intent : "", form);
+  return accountAction(context.get(servicesContext), { id, email }, typeof intent === "string" ? intent : "", form);
 }
 
 const buttonClass =
@@ -83,6 +89,8 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </section>
+
+      <Passkeys passkeys={loaderData.passkeys} busy={busy} />
 
       <section aria-labelledby="recovery-heading" className="rounded-card bg-white p-5 shadow-card">
         <h2 id="recovery-heading" className="text-xl font-bold text-ink-900">

@@ -10,12 +10,13 @@ import {
   secondFactorsOf,
   totpFor,
 } from "../auth/two-factor.server";
+import { removePasskey } from "../auth/passkeys.server";
 import { requiresTwoFactor } from "../services/team.server";
 
 export const ACCOUNT_MESSAGES = {
   wrongCode: "That code does not match. Check the app shows this site's entry and try the newest code.",
   enrolExpired: "The setup took too long. Start again.",
-  lastFactor: "Two-factor sign-in is required for everyone: add a passkey before turning the app off.",
+  lastFactor: "Two-factor sign-in is required for everyone: keep at least one second factor (app or passkey).",
 } as const;
 
 /** The secret being enrolled, as text and as the otpauth:// address the page draws as a QR code. */
@@ -36,8 +37,8 @@ function answer(result: AccountActionResult, status = result.ok ? 200 : 400) {
 
 export type AccountUser = { id: string; email: string };
 
-/** An admin's own sign-in settings (every role): the authenticator app and recovery codes. */
-export async function accountTotpAction(services: AppServices, user: AccountUser, intent: string, form: FormData) {
+/** An admin's own sign-in settings (every role): the authenticator app, recovery codes, passkeys. */
+export async function accountAction(services: AppServices, user: AccountUser, intent: string, form: FormData) {
   const { db, logger } = services;
   switch (intent) {
     case "totp-start": {
@@ -66,6 +67,17 @@ export async function accountTotpAction(services: AppServices, user: AccountUser
       await disableTotp(db, user.id);
       logger.info({ userId: user.id }, "authenticator app removed");
       return answer({ ok: true, message: "Authenticator app removed." });
+    }
+    case "passkey-remove": {
+      const factors = await secondFactorsOf(db, user.id);
+      const passkeys = await db.selectFrom("passkeys").select("id").where("user_id", "=", user.id).execute();
+      if ((await requiresTwoFactor(db)) && !factors.totp && passkeys.length <= 1)
+        return answer({ ok: false, message: ACCOUNT_MESSAGES.lastFactor });
+      const id = form.get("passkeyId");
+      if (!(await removePasskey(db, user.id, typeof id === "string" ? id : "")))
+        return answer({ ok: false, message: "That passkey is already gone." }, 404);
+      logger.info({ userId: user.id }, "passkey removed");
+      return answer({ ok: true, message: "Passkey removed." });
     }
     case "recovery-codes": {
       if (!hasSecondFactor(await secondFactorsOf(db, user.id)))

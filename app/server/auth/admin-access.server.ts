@@ -46,6 +46,7 @@ export const ADMIN_ROUTE_ACCESS: Record<string, RouteAccess> = {
   "/admin/events": readOnly,
   "/admin/team": owners,
   "/admin/account": { read: "captain", write: "captain" },
+  "/admin/account/passkeys": { read: "captain", write: "captain" },
 };
 
 export const NOT_ALLOWED = "Your role does not allow this. Ask an owner if you need it.";
@@ -110,7 +111,7 @@ export const twoFactorEnrolmentMiddleware: MiddlewareFunction<Response> = async 
   const { db } = context.get(servicesContext);
   if (!(await requiresTwoFactor(db))) return;
   const path = normalPattern(pattern);
-  if (path === ENROL_PATH || path === "/admin/events") return;
+  if (path === ENROL_PATH || path === `${ENROL_PATH}/passkeys` || path === "/admin/events") return;
   if (hasSecondFactor(await secondFactorsOf(db, context.get(adminContext).id))) return;
   throw redirect(ENROL_PATH);
 };

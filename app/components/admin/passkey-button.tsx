@@ -1,0 +1,59 @@
+import { browserSupportsWebAuthn, startAuthentication } from "@simplewebauthn/browser";
+import { KeyRound } from "lucide-react";
+import { useState } from "react";
+import { PASSKEY_MESSAGES } from "~/domain/team";
+
+async function post(body: Record<string, unknown>): Promise<{ status: number; json: Record<string, unknown> }> {
+  const response = await fetch("/admin/auth/passkey", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, json: (await response.json().catch(() => ({}))) as Record<string, unknown> };
+}
+
+/**
+ * Sign in with a passkey (decision 026): alone instead of the password (`sign-in`), or as the
+ * second step after it (`second-factor`). The browser asks the authenticator; the server
+ * checks its answer and opens the portal.
+ */
+export function PasskeyButton({ mode, label }: { mode: "sign-in" | "second-factor"; label: string }) {
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function signIn() {
+    setMessage(null);
+    if (!browserSupportsWebAuthn()) return setMessage(PASSKEY_MESSAGES.unsupported);
+    setBusy(true);
+    try {
+      const options = await post({ step: "options", mode });
+      if (options.status !== 200) throw new Error("no options");
+      const response = await startAuthentication({ optionsJSON: options.json.options as never });
+      const verified = await post({ step: "verify", token: options.json.token, response });
+      if (verified.status !== 200 || typeof verified.json.location !== "string") throw new Error("refused");
+      window.location.assign(verified.json.location);
+    } catch {
+      setMessage(PASSKEY_MESSAGES.signInFailed);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mt-6">
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => void signIn()}
+        className="flex min-h-11 w-full items-center justify-center gap-3 rounded-lg border border-ink-300 bg-white px-4 py-2 font-semibold text-ink-900 hover:bg-ink-50 disabled:opacity-70"
+      >
+        <KeyRound aria-hidden="true" className="size-5" />
+        {label}
+      </button>
+      {message ? (
+        <p role="alert" className="mt-2 text-sm text-red-800">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

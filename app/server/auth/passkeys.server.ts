@@ -1,0 +1,168 @@
+import {
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from "@simplewebauthn/server";
+import { SITE_NAME } from "~/domain/site";
+import type { Executor } from "../db/schema.server";
+import { consumeChallenge, createChallenge, findChallenge, findUserChallenge } from "./two-factor.server";
+
+/**
+ * Passkeys (WebAuthn, issue 15, decision 026) through @simplewebauthn/server: registered by a
+ * signed-in admin on their Sign-in & Security page, then used either as the second factor
+ * after a password, or alone instead of the password (then the authenticator must verify the
+ * user: fingerprint, face or PIN). The relying party is the site's own origin (PUBLIC_URL,
+ * else the request's): its host name is the RP ID, and responses from any other origin fail.
+ */
+export type RelyingParty = { id: string; origin: string };
+
+export function relyingPartyOf(origin: string): RelyingParty {
+  return { id: new URL(origin).hostname, origin };
+}
+
+export type PasskeySummary = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
+
+export async function listPasskeys(db: Executor, userId: string): Promise<PasskeySummary[]> {
+  const rows = await db
+    .selectFrom("passkeys")
+    .select(["id", "name", "created_at", "last_used_at"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .execute();
+  return rows.map((row) => ({ id: row.id, name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at }));
+}
+
+function transportsOf(json: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Options for the browser to create a passkey of the user (the challenge kept for ten minutes). */
+export async function passkeyRegistrationOptions(
+  db: Executor,
+  user: { id: string; email: string; displayName: string },
+  rp: RelyingParty,
+) {
+  const existing = await db
+    .selectFrom("passkeys")
+    .select(["id", "transports"])
+    .where("user_id", "=", user.id)
+    .execute();
+  const options = await generateRegistrationOptions({
+    rpName: SITE_NAME,
+    rpID: rp.id,
+    userName: user.email,
+    userDisplayName: user.displayName || user.email,
+    userID: new TextEncoder().encode(user.id),
+    attestationType: "none",
+    excludeCredentials: existing.map((row) => ({ id: row.id, transports: transportsOf(row.transports) })),
+    authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+  });
+  await createChallenge(db, "passkey-register", user.id, { challenge: options.challenge });
+  return options;
+}
+
+/** Verifies and keeps the browser's new passkey; false when it does not answer our challenge. */
+export async function finishPasskeyRegistration(
+  db: Executor,
+  userId: string,
+  response: RegistrationResponseJSON,
+  name: string,
+  rp: RelyingParty,
+  now = new Date(),
+): Promise<boolean> {
+  const pending = await findUserChallenge(db, userId, "passkey-register", now);
+  const challenge = pending?.data.challenge;
+  if (!pending || typeof challenge !== "string") return false;
+  const verification = await verifyRegistrationResponse({
+    response,
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification: false,
+  }).catch(() => null);
+  if (!verification?.verified || !(await consumeChallenge(db, pending.id))) return false;
+  const { credential } = verification.registrationInfo;
+  await db
+    .insertInto("passkeys")
+    .values({
+      id: credential.id,
+      user_id: userId,
+      name: name.trim().slice(0, 60) || "Passkey",
+      public_key: Buffer.from(credential.publicKey).toString("base64url"),
+      counter: credential.counter,
+      transports: JSON.stringify(credential.transports ?? []),
+      created_at: now.toISOString(),
+      last_used_at: null,
+    })
+    .execute();
+  return true;
+}
+
+export async function removePasskey(db: Executor, userId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom("passkeys").where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * Options for signing in with a passkey, and the token naming their challenge. For a second
+ * factor (`userId` given) only that admin's passkeys are offered; without, any passkey of this
+ * site may answer, and must verify its user.
+ */
+export async function passkeySignInOptions(db: Executor, rp: RelyingParty, userId: string | null) {
+  const credentials = userId
+    ? await db.selectFrom("passkeys").select(["id", "transports"]).where("user_id", "=", userId).execute()
+    : [];
+  const options = await generateAuthenticationOptions({
+    rpID: rp.id,
+    userVerification: userId ? "preferred" : "required",
+    allowCredentials: credentials.map((row) => ({ id: row.id, transports: transportsOf(row.transports) })),
+  });
+  const token = await createChallenge(db, "passkey-sign-in", userId, { challenge: options.challenge });
+  return { options, token };
+}
+
+/**
+ * The user a passkey's answer proves, or null: the challenge must be ours and unspent, the
+ * passkey known (and the expected admin's for a second factor), the signature right.
+ */
+export async function verifyPasskeySignIn(
+  db: Executor,
+  token: string,
+  response: AuthenticationResponseJSON,
+  rp: RelyingParty,
+  now = new Date(),
+): Promise<string | null> {
+  const pending = await findChallenge(db, token, "passkey-sign-in", now);
+  const challenge = pending?.data.challenge;
+  if (!pending || typeof challenge !== "string" || typeof response?.id !== "string") return null;
+  const passkey = await db.selectFrom("passkeys").selectAll().where("id", "=", response.id).executeTakeFirst();
+  if (!passkey || (pending.userId && passkey.user_id !== pending.userId)) return null;
+  const verification = await verifyAuthenticationResponse({
+    response,
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    credential: {
+      id: passkey.id,
+      publicKey: new Uint8Array(Buffer.from(passkey.public_key, "base64url")),
+      counter: passkey.counter,
+      transports: transportsOf(passkey.transports),
+    },
+    requireUserVerification: pending.userId === null,
+  }).catch(() => null);
+  if (!verification?.verified || !(await consumeChallenge(db, pending.id))) return null;
+  await db
+    .updateTable("passkeys")
+    .set({ counter: verification.authenticationInfo.newCounter, last_used_at: now.toISOString() })
+    .where("id", "=", passkey.id)
+    .execute();
+  return passkey.user_id;
+}

@@ -1,0 +1,124 @@
+import { generateKeyPairSync, randomBytes } from "node:crypto";
+import type { CDPSession, Page } from "@playwright/test";
+import { openDatabase } from "~/server/db/database.server";
+import type { Database } from "~/server/db/schema.server";
+import { dataPaths } from "~/server/env.server";
+import { createOrPromoteAdmin } from "~/server/services/users.server";
+import { freePort } from "../support/ports.ts";
+import { signInAs } from "./admin-fixtures.ts";
+import { expect, test } from "./fixtures.ts";
+import { type Instance, startInstance } from "./ops-support.ts";
+
+// Passkeys (issue 15, decision 026) with Chromium's virtual authenticator (the DevTools
+// protocol's WebAuthn domain): an admin adds a passkey on Sign-in & Security, then signs in
+// with it alone, and with password then passkey once an authenticator app is not at hand.
+// WebAuthn needs a domain, not an IP address, as its relying party: this spec runs its own
+// instance whose PUBLIC_URL is http://localhost:<port>.
+
+test.describe.configure({ mode: "serial", timeout: 90_000 });
+test.use({ allowedConsoleErrors: [/the server responded with a status of (401)/] });
+
+const PASSWORD = "passkey-admin-password";
+let instance: Instance;
+let db: Database;
+let origin: string;
+
+test.beforeAll(async () => {
+  const port = await freePort();
+  origin = `http://localhost:${port}`;
+  instance = await startInstance({ port, env: { PUBLIC_URL: origin, SEED_DEMO: "false" } });
+  db = openDatabase({ sqlitePath: dataPaths(instance.dataDir).sqlitePath }).db;
+});
+
+test.afterAll(async () => {
+  await db?.destroy();
+  await instance?.stop();
+});
+
+/** A platform authenticator that verifies its user (as a phone's fingerprint does). */
+async function virtualAuthenticator(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return cdp;
+}
+
+const portal = (page: Page) =>
+  page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Dashboard" });
+
+test("an admin adds a passkey, then signs in with it instead of the password, and as the second step after it", async ({
+  page,
+}) => {
+  const email = `passkey-${crypto.randomUUID().slice(0, 8)}@roadbook.test`;
+  const { user } = await createOrPromoteAdmin(db, { email, password: PASSWORD });
+  await virtualAuthenticator(page);
+  await signInAs(page, db, user.id, origin);
+
+  await page.goto(`${origin}/admin/account`);
+  await page.getByLabel("Passkey name").fill("Test phone");
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Passkey added" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Your passkeys" })).toContainText("Test phone");
+  const stored = await db.selectFrom("passkeys").select(["user_id", "name"]).execute();
+  expect(stored).toEqual([{ user_id: user.id, name: "Test phone" }]);
+
+  // Signed out: the passkey alone opens the portal.
+  await page.getByRole("button", { name: "Logout" }).click();
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(portal(page)).toBeVisible({ timeout: 15_000 });
+
+  // With a passkey, the password alone is not enough: the passkey is asked for next.
+  await page.getByRole("button", { name: "Logout" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.getByRole("button", { name: "Use my passkey" }).click({ timeout: 15_000 });
+  await expect(portal(page)).toBeVisible({ timeout: 15_000 });
+  const used = await db.selectFrom("passkeys").select("last_used_at").executeTakeFirstOrThrow();
+  expect(used.last_used_at).not.toBeNull();
+});
+
+test("a passkey the site does not know signs no one in", async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = (await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  })) as { authenticatorId: string };
+  // A real key pair for this site, never registered here: the browser signs, the server refuses.
+  const { privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+  await cdp.send("WebAuthn.addCredential", {
+    authenticatorId,
+    credential: {
+      credentialId: randomBytes(16).toString("base64"),
+      isResidentCredential: true,
+      rpId: "localhost",
+      privateKey: privateKey.export({ format: "der", type: "pkcs8" }).toString("base64"),
+      userHandle: Buffer.from("stranger").toString("base64"),
+      signCount: 0,
+    },
+  });
+  await page.goto(`${origin}/admin`);
+  const answer = page.waitForResponse(
+    (response) => response.url().endsWith("/admin/auth/passkey") && response.status() === 401,
+  );
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await answer;
+  await expect(page.getByRole("alert").filter({ hasText: "That passkey could not sign you in" })).toBeVisible();
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain("roadbook_session");
+});
