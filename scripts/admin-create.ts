@@ -1,5 +1,6 @@
 /**
- * Creates an admin account, or promotes an existing one and sets its password (product.md#admin-access).
+ * Creates an owner account, or makes an existing user an owner and sets the password
+ * (product.md#admin-access, decision 026): the first admin; the others are invited in the portal.
  *
  *   npm run admin:create -- --email E --password P [--name N]
  *
@@ -25,7 +26,7 @@ if (!values.email || !password) {
 const { db, location } = await openDatabaseFromEnv();
 try {
   const { user, created } = await createOrPromoteAdmin(db, { email: values.email, password, displayName: values.name });
-  console.log(`${created ? "Created" : "Promoted"} admin ${user.email} in ${location}.`);
+  console.log(`${created ? "Created" : "Promoted"} owner ${user.email} in ${location}.`);
 } catch (error) {
   if (!(error instanceof ValidationError)) throw error;
   for (const [field, message] of Object.entries(error.errors)) console.error(`${field}: ${message}`);
