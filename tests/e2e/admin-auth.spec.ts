@@ -5,6 +5,7 @@ import { hashPassword } from "~/server/auth/password.server";
 import { sessionIdOf } from "~/server/auth/sessions.server";
 import { INVALID_CREDENTIALS } from "~/server/auth/sign-in.server";
 import { tooManyAttemptsMessage } from "~/server/auth/throttle.server";
+import { createInvite } from "~/server/services/team.server";
 import type { Database } from "~/server/db/schema.server";
 import { ADMIN_FLAG_KEY } from "~/components/admin/admin-flag";
 import { ADMIN_NAV } from "~/components/admin/admin-nav";
@@ -282,6 +283,25 @@ test.describe("Google sign-in (local OpenID provider)", () => {
     // The provider names the account by the login typed there: that is its subject.
     expect(user.google_subject).toBe(email);
     expect(user.last_login_at).not.toBeNull();
+  });
+
+  test("an invitee joins with Google: the invitation link, then the Google account of the invited address (issue 15)", async ({
+    page,
+    e2eDb,
+    adminAccount,
+  }) => {
+    const email = uniqueEmail("google-invitee");
+    const { token } = await createInvite(e2eDb, { email, role: "captain" }, adminAccount.id);
+    await page.goto(`/admin/invite/${token}`);
+    await page.getByRole("button", { name: "Join with my Google account instead" }).click();
+    await signInAtProvider(page, email);
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible({ timeout: SIGN_IN_TIMEOUT });
+    const user = await e2eDb
+      .selectFrom("users")
+      .select(["role", "google_subject", "password_hash"])
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    expect(user).toEqual({ role: "captain", google_subject: email, password_hash: null });
   });
 
   test("an unknown Google account is denied with the product's message and no session", async ({ page }) => {

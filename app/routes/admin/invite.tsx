@@ -4,6 +4,7 @@ import { requestContext, servicesContext } from "~/context";
 import { ROLE_LABELS } from "~/domain/roles";
 import { SITE_NAME, pageTitle } from "~/domain/site";
 import { sessionCookie, sessionTokenOf } from "~/server/auth/admin-session.server";
+import { googleSignInRedirect } from "~/server/auth/google-start.server";
 import { rotateSession } from "~/server/auth/sessions.server";
 import { NotFoundError, ValidationError } from "~/server/services/errors.server";
 import { acceptInvite, findInvite } from "~/server/services/team.server";
@@ -15,9 +16,9 @@ export function meta() {
   return [{ title: pageTitle("Join the admin team") }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-/** The page and its answers are private: the path carries the invitation's token. */
+/** The page and its answers are private: the path carries the invitation's token (never sent to another site). */
 export function headers() {
-  return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+  return { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
 }
 
 /** An invitation link (issue 15): outside the admin layout, since the invitee has no session yet. */
@@ -28,7 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { email: invite.email, role: ROLE_LABELS[invite.role], googleSignIn: env.google !== undefined };
 }
 
-/** Accepts: with a password the invitee is signed in at once; with Google they go on to Google. */
+/** Accepts: with a password the invitee is signed in at once; with Google they go on to sign in there. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, logger } = context.get(servicesContext);
   // A link that opens nothing answers so before any field is looked at.
@@ -42,14 +43,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       password: form.get("password") ?? "",
     });
     logger.info({ requestId: context.get(requestContext).requestId, userId }, "invitation accepted");
-    if (method === "google") return { accepted: "google" as const, errors: undefined, message: undefined };
+    // On to Google, as the login screen's button goes: its verified email links the account.
+    if (method === "google") throw await googleSignInRedirect(context);
     const { token } = await rotateSession(db, sessionTokenOf(request, context), userId);
     await recordLogin(db, userId);
     throw redirect("/admin", { headers: { "Set-Cookie": sessionCookie(token, context) } });
   } catch (error) {
     if (error instanceof Response) throw error;
     if (error instanceof ValidationError)
-      return data({ accepted: null, errors: error.errors, message: error.message }, { status: 400 });
+      return data({ errors: error.errors, message: error.message }, { status: 400 });
     if (error instanceof NotFoundError) throw data({ message: TEAM_MESSAGES.inviteGone }, { status: 404 });
     throw error;
   }
@@ -72,19 +74,6 @@ export default function InvitePage({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   const ids = { name: useId(), password: useId(), passwordError: useId() };
   const passwordError = actionData?.errors?.password;
-  if (actionData?.accepted === "google") {
-    return (
-      <Frame>
-        <h1 className="text-2xl font-bold text-ink-900">Welcome to the team</h1>
-        <p className="mt-2 text-ink-700">Sign in with the Google account of {loaderData.email} to finish.</p>
-        <Form method="post" action="/admin/auth/google" reloadDocument>
-          <button type="submit" className={buttonClass}>
-            Continue with Google
-          </button>
-        </Form>
-      </Frame>
-    );
-  }
   return (
     <Frame>
       <h1 className="text-2xl font-bold text-ink-900">Join the {SITE_NAME} admin team</h1>
@@ -125,7 +114,7 @@ export default function InvitePage({ loaderData, actionData }: Route.ComponentPr
         </button>
       </Form>
       {loaderData.googleSignIn ? (
-        <Form method="post" className="mt-4">
+        <Form method="post" reloadDocument className="mt-4">
           <input type="hidden" name="method" value="google" />
           <button
             type="submit"
