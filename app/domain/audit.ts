@@ -28,7 +28,16 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_COLLECTIONS = ["rides", "heroSlides", "featuredRide", "config", "stats", "registrations"] as const;
+export const AUDIT_COLLECTIONS = [
+  "rides",
+  "heroSlides",
+  "featuredRide",
+  "config",
+  "stats",
+  "registrations",
+  // The admin team (decision 026): invitations, roles, removals, the two-factor requirement.
+  "team",
+] as const;
 export type AuditCollection = (typeof AUDIT_COLLECTIONS)[number];
 
 export type AuditChange = {

@@ -84,6 +84,11 @@ test("an owner invites an editor by link, the editor joins with a password, and 
   await expect(invitee.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
   await invitee.context().close();
   await again.context().close();
+
+  // The dashboard's recent activity names who did what to the team.
+  await page.goto("/admin");
+  await expect(page.getByText(`Invited ${email} as Editor`)).toBeVisible();
+  await expect(page.getByText(`Removed ${email} from the team`)).toBeVisible();
 });
 
 test("each role is refused where it must be: a captain reads, checks in only the rides they lead, and writes no content", async ({

@@ -1,6 +1,7 @@
 import { Form, data, useActionData, useNavigation } from "react-router";
 import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
 import { servicesContext } from "~/context";
+import { adminActionContext, auditChange } from "~/server/admin/respond.server";
 import { ValidationError } from "~/server/services/errors.server";
 import { getRide } from "~/server/services/rides.server";
 import { rideCaptains, setRideCaptains } from "~/server/services/team.server";
@@ -20,13 +21,19 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { db, logger } = context.get(servicesContext);
+  const { db } = context.get(servicesContext);
   const ride = await getRide(db, params.rideId);
   if (!ride) return data({ ok: false, message: "Ride not found" }, { status: 404 });
   const form = await request.formData().catch(() => new FormData());
   try {
     await setRideCaptains(db, ride.id, form.getAll("captain"));
-    logger.info({ rideId: ride.id }, "ride captains set");
+    const { services, actor } = adminActionContext(context);
+    await auditChange(services, actor, {
+      action: "updated",
+      collection: "rides",
+      recordId: ride.id,
+      summary: `Set the captains of "${ride.title}"`,
+    });
     return { ok: true, message: "Captains saved." };
   } catch (error) {
     if (error instanceof ValidationError) return data({ ok: false, message: error.message }, { status: 400 });

@@ -3,6 +3,7 @@ import { ROLE_LABELS } from "~/domain/roles";
 import { SITE_NAME } from "~/domain/site";
 import type { AppServices } from "~/context";
 import { ValidationError, NotFoundError } from "../services/errors.server";
+import { auditChange } from "./respond.server";
 import { changeRole, createInvite, removeAdmin, revokeInvite, setRequireTwoFactor } from "../services/team.server";
 
 export type TeamActionResult = {
@@ -41,7 +42,12 @@ export async function teamAction(request: Request, services: AppServices, actor:
           actor.id,
         );
         const inviteUrl = `${origin}/admin/invite/${token}`;
-        logger.info({ admin: actor.id, role: invite.role }, "admin invited");
+        await auditChange(services, actor, {
+          action: "created",
+          collection: "team",
+          recordId: null,
+          summary: `Invited ${invite.email} as ${ROLE_LABELS[invite.role]}`,
+        });
         const emailed =
           mailer.enabled &&
           (await mailer.send({
@@ -62,18 +68,34 @@ export async function teamAction(request: Request, services: AppServices, actor:
         await revokeInvite(db, field(form, "inviteId"));
         return answer({ ok: true, message: "Invitation withdrawn." });
       case "change-role": {
-        const role = await changeRole(db, field(form, "userId"), field(form, "role"));
-        logger.info({ admin: actor.id, userId: field(form, "userId"), role }, "admin role changed");
+        const { role, email } = await changeRole(db, field(form, "userId"), field(form, "role"));
+        await auditChange(services, actor, {
+          action: "updated",
+          collection: "team",
+          recordId: field(form, "userId"),
+          summary: `Made ${email} ${ROLE_LABELS[role]}`,
+        });
         return answer({ ok: true, message: `Role changed to ${ROLE_LABELS[role]}.` });
       }
-      case "remove":
-        await removeAdmin(db, field(form, "userId"));
-        logger.info({ admin: actor.id, userId: field(form, "userId") }, "admin removed from the team");
+      case "remove": {
+        const { email } = await removeAdmin(db, field(form, "userId"));
+        await auditChange(services, actor, {
+          action: "deleted",
+          collection: "team",
+          recordId: field(form, "userId"),
+          summary: `Removed ${email} from the team`,
+        });
         return answer({ ok: true, message: "Removed from the team. Their sessions have ended." });
+      }
       case "require-two-factor": {
         const required = field(form, "required") === "true";
         await setRequireTwoFactor(db, required);
-        logger.info({ admin: actor.id, required }, "two-factor requirement changed");
+        await auditChange(services, actor, {
+          action: "updated",
+          collection: "team",
+          recordId: null,
+          summary: required ? "Required two-factor sign-in for everyone" : "Made two-factor sign-in optional",
+        });
         return answer({
           ok: true,
           message: required

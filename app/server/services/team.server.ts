@@ -228,23 +228,27 @@ async function lockOwners(trx: Executor): Promise<string[]> {
   return (await query.execute()).map((row) => row.id);
 }
 
-async function adminRoleOf(trx: Executor, userId: string): Promise<AdminRole> {
-  const row = await trx.selectFrom("users").select("role").where("id", "=", userId).executeTakeFirst();
+async function adminOf(trx: Executor, userId: string): Promise<{ role: AdminRole; email: string }> {
+  const row = await trx.selectFrom("users").select(["role", "email"]).where("id", "=", userId).executeTakeFirst();
   if (!row || !isAdminRole(row.role)) throw new NotFoundError(TEAM_MESSAGES.notAdmin);
-  return row.role;
+  return { role: row.role, email: row.email };
 }
 
-/** Gives an admin another role; the last owner keeps theirs. */
-export async function changeRole(db: Executor, userId: string, role: unknown): Promise<AdminRole> {
+/** Gives an admin another role; the last owner keeps theirs. Returns the role and the admin's email. */
+export async function changeRole(
+  db: Executor,
+  userId: string,
+  role: unknown,
+): Promise<{ role: AdminRole; email: string }> {
   const next = parseOrThrow(z.object({ role: roleSchema }), { role }).role;
   return db.transaction().execute(async (trx) => {
     const owners = await lockOwners(trx);
-    const current = await adminRoleOf(trx, userId);
-    if (current === "owner" && next !== "owner" && owners.length <= 1)
+    const current = await adminOf(trx, userId);
+    if (current.role === "owner" && next !== "owner" && owners.length <= 1)
       throw new ValidationError({ role: TEAM_MESSAGES.lastOwner });
     await trx.updateTable("users").set({ role: next }).where("id", "=", userId).execute();
     if (next !== "captain") await trx.deleteFrom("ride_captains").where("user_id", "=", userId).execute();
-    return next;
+    return { role: next, email: current.email };
   });
 }
 
@@ -252,11 +256,11 @@ export async function changeRole(db: Executor, userId: string, role: unknown): P
  * Removes an admin from the team: the account stays (the audit trail names it) as a non-admin
  * with no way to sign in, and every session of it ends now. The last owner cannot be removed.
  */
-export async function removeAdmin(db: Executor, userId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function removeAdmin(db: Executor, userId: string): Promise<{ email: string }> {
+  return db.transaction().execute(async (trx) => {
     const owners = await lockOwners(trx);
-    const current = await adminRoleOf(trx, userId);
-    if (current === "owner" && owners.length <= 1) throw new ValidationError({ role: TEAM_MESSAGES.lastOwner });
+    const current = await adminOf(trx, userId);
+    if (current.role === "owner" && owners.length <= 1) throw new ValidationError({ role: TEAM_MESSAGES.lastOwner });
     await trx
       .updateTable("users")
       .set({ role: "member", password_hash: null, google_subject: null, totp_secret: null, totp_enabled_at: null })
@@ -264,6 +268,7 @@ export async function removeAdmin(db: Executor, userId: string): Promise<void> {
       .execute();
     for (const table of ["sessions", "passkeys", "recovery_codes", "ride_captains", "auth_challenges"] as const)
       await trx.deleteFrom(table).where("user_id", "=", userId).execute();
+    return { email: current.email };
   });
 }
 
