@@ -26,7 +26,7 @@ async function adminId(db: Database): Promise<string> {
       id,
       email: `${id}@roadbook.test`,
       display_name: "",
-      role: "admin",
+      role: "owner",
       password_hash: null,
       google_subject: null,
       created_at: T0.toISOString(),
@@ -53,7 +53,7 @@ describeEachEngine("admin sessions", (getDb) => {
     const userId = await adminId(db);
     const { token } = await createSession(db, userId, T0);
     const resolved = await resolveSession(db, token, later(MINUTE));
-    expect(resolved?.user).toMatchObject({ id: userId, email: `${userId}@roadbook.test`, role: "admin" });
+    expect(resolved?.user).toMatchObject({ id: userId, email: `${userId}@roadbook.test`, role: "owner" });
     expect(await resolveSession(db, `${token}x`, later(MINUTE))).toBeNull();
     expect(await resolveSession(db, "", later(MINUTE))).toBeNull();
   });

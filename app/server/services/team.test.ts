@@ -1,4 +1,6 @@
+import type { Kysely } from "kysely";
 import { expect, it } from "vitest";
+import * as teamMigration from "../../../migrations/2026-11-27T1300_team";
 import { TEAM_MESSAGES } from "~/domain/team";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { createSession } from "../auth/sessions.server";
@@ -27,6 +29,31 @@ describeEachEngine("team service", (getDb) => {
     const { userId } = await acceptInvite(getDb(), token, { method: "password", password: "joined-password" });
     return userId;
   }
+
+  it("the migration makes every existing admin an owner, and leaves other users as they were", async () => {
+    const db = getDb();
+    await teamMigration.down(db as unknown as Kysely<unknown>);
+    const user = (id: string, role: string) => ({
+      id,
+      email: `${id}@roadbook.test`,
+      display_name: "",
+      role,
+      password_hash: null,
+      google_subject: null,
+      created_at: new Date().toISOString(),
+      last_login_at: null,
+    });
+    await db
+      .insertInto("users")
+      .values([user("old-admin", "admin"), user("a-member", "member")])
+      .execute();
+    await teamMigration.up(db as unknown as Kysely<unknown>);
+    const roles = await db.selectFrom("users").select(["id", "role"]).orderBy("id").execute();
+    expect(roles).toEqual([
+      { id: "a-member", role: "member" },
+      { id: "old-admin", role: "owner" },
+    ]);
+  });
 
   it("an invitation is accepted once: the invitee gets the role and the password, the link then opens nothing", async () => {
     const db = getDb();
