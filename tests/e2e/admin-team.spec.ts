@@ -112,7 +112,12 @@ test("each role is refused where it must be: a captain reads, checks in only the
     expect((await page.goto(path))?.status(), path).toBe(403);
     await expect(page.getByText(NOT_ALLOWED)).toBeVisible();
   }
-  // A content write from the captain's own browser is refused by the server.
+  // A content write is refused: the page says so and stays as it was.
+  await page.goto("/admin/stats");
+  await page.getByRole("button", { name: "Refresh Stats" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: NOT_ALLOWED })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // And one sent by hand from the captain's own browser.
   const write = await page.evaluate(async () => {
     const response = await fetch("/admin/stats", { method: "POST", body: new URLSearchParams({ intent: "refresh" }) });
     return response.status;

@@ -49,7 +49,7 @@ export const ADMIN_ROUTE_ACCESS: Record<string, RouteAccess> = {
   "/admin/account/passkeys": { read: "captain", write: "captain" },
 };
 
-export const NOT_ALLOWED = "Your role does not allow this. Ask an owner if you need it.";
+export const NOT_ALLOWED = "Access denied: your role does not allow this. Ask an owner if you need it.";
 
 /** The 403 every refused role gets; the admin layout's error boundary shows its message. */
 export function forbidden(): never {
