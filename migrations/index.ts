@@ -7,6 +7,7 @@ import * as ridesByYear from "./2026-11-24T1000_rides_by_year";
 import * as registrations from "./2026-11-25T1000_registrations";
 import * as rideRoutes from "./2026-11-26T1000_ride_routes";
 import * as team from "./2026-11-27T1300_team";
+import * as totpLastStep from "./2026-11-27T1400_totp_last_step";
 import * as publishing from "./2026-11-27T1000_publishing";
 
 /**
@@ -22,5 +23,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T1000_registrations": registrations,
   "2026-11-26T1000_ride_routes": rideRoutes,
   "2026-11-27T1300_team": team,
+  "2026-11-27T1400_totp_last_step": totpLastStep,
   "2026-11-27T1000_publishing": publishing,
 };

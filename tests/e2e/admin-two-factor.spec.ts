@@ -16,7 +16,10 @@ test.use({ allowedConsoleErrors: [/the server responded with a status of (400|40
 
 const PASSWORD = "two-factor-password";
 const unique = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@roadbook.test`;
-const appCode = (secret: string) => OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret) });
+const appCode = (secret: string, timestamp = Date.now()) =>
+  OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), timestamp });
+/** The app's next code: each code is accepted once, and the current one confirmed the enrolment. */
+const nextCode = (secret: string) => appCode(secret, Date.now() + 30_000);
 const SIGN_IN_TIMEOUT = 15_000;
 
 async function signInWithPassword(page: Page, email: string) {
@@ -66,10 +69,10 @@ test("an admin enrols an authenticator app, then signs in with password and code
   await signInWithPassword(page, email);
   const code = page.getByLabel("Code from your authenticator app");
   await expect(code).toBeVisible({ timeout: SIGN_IN_TIMEOUT });
-  await code.fill("000000" === appCode(fresh) ? "111111" : "000000");
+  await code.fill(nextCode(fresh) === "000000" ? "111111" : "000000");
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByRole("alert")).toHaveText("That code is not right. Please try again.");
-  await code.fill(appCode(fresh));
+  await code.fill(nextCode(fresh));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(portal(page)).toBeVisible({ timeout: SIGN_IN_TIMEOUT });
 

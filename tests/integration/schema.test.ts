@@ -61,6 +61,7 @@ const expected: ExpectedSchema = {
     last_login_at: nullableText,
     totp_secret: nullableText,
     totp_enabled_at: nullableText,
+    totp_last_step: { type: "integer", nullable: true },
   },
   sessions: { id: text, user_id: text, created_at: text, last_seen_at: text, expires_at: text, idle_expires_at: text },
   login_attempts: { id: text, key: text, attempted_at: text },

@@ -19,7 +19,7 @@ import {
   findChallenge,
   hasSecondFactor,
   secondFactorsOf,
-  totpMatches,
+  acceptTotpCode,
   spendRecoveryCode,
 } from "./two-factor.server";
 import {
@@ -148,10 +148,9 @@ export async function signInWithSecondFactor(
       retryAfterSeconds: verdict.retryAfterSeconds,
     };
   }
-  const row = await db.selectFrom("users").select("totp_secret").where("id", "=", user.id).executeTakeFirst();
   const passed =
     input.method === "totp"
-      ? Boolean(row?.totp_secret) && totpMatches(row?.totp_secret ?? "", user.email, input.code)
+      ? await acceptTotpCode(db, user, input.code)
       : await spendRecoveryCode(db, user.id, input.code);
   if (!passed) return { ok: false, status: 401, error: SECOND_FACTOR_MESSAGES.wrongCode };
   await forgetAttempt(db, verdict.attempt);

@@ -34,11 +34,48 @@ export function newTotpSecret(): string {
   return new OTPAuth.Secret({ size: 20 }).base32;
 }
 
-/** Whether `code` is the app's code now (or of the 30 seconds before or after: clocks drift). */
-export function totpMatches(secret: string, email: string, code: string, now = Date.now()): boolean {
+const PERIOD_MS = 30 * 1000;
+
+/**
+ * The 30-second step whose code `code` is, if it is the app's code now or of the step before
+ * or after (clocks drift); else null.
+ */
+export function totpStep(secret: string, email: string, code: string, now = Date.now()): number | null {
   const token = code.replaceAll(/\s/g, "");
-  if (!/^\d{6}$/.test(token)) return false;
-  return totpFor(secret, email).validate({ token, timestamp: now, window: 1 }) !== null;
+  if (!/^\d{6}$/.test(token)) return null;
+  const delta = totpFor(secret, email).validate({ token, timestamp: now, window: 1 });
+  return delta === null ? null : Math.floor(now / PERIOD_MS) + delta;
+}
+
+export function totpMatches(secret: string, email: string, code: string, now = Date.now()): boolean {
+  return totpStep(secret, email, code, now) !== null;
+}
+
+/**
+ * Accepts a code of the user's app once (RFC 6238 §5.2): a code whose step is not later than
+ * the last one accepted is refused, so a code seen over a shoulder cannot be used again.
+ */
+export async function acceptTotpCode(
+  db: Executor,
+  user: { id: string; email: string },
+  code: string,
+  now = Date.now(),
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select(["totp_secret", "totp_last_step"])
+    .where("id", "=", user.id)
+    .executeTakeFirst();
+  if (!row?.totp_secret) return false;
+  const step = totpStep(row.totp_secret, user.email, code, now);
+  if (step === null) return false;
+  const result = await db
+    .updateTable("users")
+    .set({ totp_last_step: step })
+    .where("id", "=", user.id)
+    .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Starts a step: the token (for a cookie or the page) is returned once, its hash stored. */
@@ -143,11 +180,12 @@ export async function enableTotp(
 ): Promise<boolean> {
   const pending = await findUserChallenge(db, user.id, "totp-enrol", now);
   const secret = typeof pending?.data.secret === "string" ? pending.data.secret : null;
-  if (!pending || !secret || !totpMatches(secret, user.email, code, now.getTime())) return false;
+  const step = secret ? totpStep(secret, user.email, code, now.getTime()) : null;
+  if (!pending || !secret || step === null) return false;
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("users")
-      .set({ totp_secret: secret, totp_enabled_at: now.toISOString() })
+      .set({ totp_secret: secret, totp_enabled_at: now.toISOString(), totp_last_step: step })
       .where("id", "=", user.id)
       .execute();
     await trx.deleteFrom("auth_challenges").where("id", "=", pending.id).execute();
@@ -156,7 +194,11 @@ export async function enableTotp(
 }
 
 export async function disableTotp(db: Executor, userId: string): Promise<void> {
-  await db.updateTable("users").set({ totp_secret: null, totp_enabled_at: null }).where("id", "=", userId).execute();
+  await db
+    .updateTable("users")
+    .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null })
+    .where("id", "=", userId)
+    .execute();
 }
 
 /** A recovery code as shown: ten characters from an alphabet without look-alikes, in two groups. */

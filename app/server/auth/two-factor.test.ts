@@ -46,14 +46,24 @@ describeEachEngine("two-factor sign-in", (getDb) => {
     const step = { ...context, challenge: first.challenge };
     const wrong = await signInWithSecondFactor(db, { method: "totp", code: "000000" }, step);
     expect(wrong).toMatchObject({ ok: false, status: 401, error: SECOND_FACTOR_MESSAGES.wrongCode });
-    const right = await signInWithSecondFactor(db, { method: "totp", code: appCode(secret) }, step);
+    // The code that confirmed the enrolment is spent: the app's next one works.
+    const enrolled = await signInWithSecondFactor(db, { method: "totp", code: appCode(secret) }, step);
+    expect(enrolled).toMatchObject({ ok: false, error: SECOND_FACTOR_MESSAGES.wrongCode });
+    const next = appCode(secret, Date.now() + 30_000);
+    const right = await signInWithSecondFactor(db, { method: "totp", code: next }, step);
     if (right.ok !== true) throw new Error("not signed in");
     expect((await resolveSession(db, right.token))?.user.email).toBe("boss@roadbook.test");
     // The step is spent: the same code cannot open a second session.
-    expect(await signInWithSecondFactor(db, { method: "totp", code: appCode(secret) }, step)).toMatchObject({
+    expect(await signInWithSecondFactor(db, { method: "totp", code: next }, step)).toMatchObject({
       ok: false,
       error: SECOND_FACTOR_MESSAGES.expired,
     });
+    // Nor, in a new sign-in, can a code seen over the shoulder: each code works once.
+    const again = await signInWithPassword(db, { email: "boss@roadbook.test", password: PASSWORD }, context);
+    if (again.ok !== "second-factor") throw new Error("no second step");
+    expect(
+      await signInWithSecondFactor(db, { method: "totp", code: next }, { ...context, challenge: again.challenge }),
+    ).toMatchObject({ ok: false, error: SECOND_FACTOR_MESSAGES.wrongCode });
   });
 
   it("a recovery code works once, typed any way", async () => {

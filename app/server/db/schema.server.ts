@@ -54,6 +54,8 @@ export interface UsersTable {
   /** The TOTP secret (base32) once enrolment is confirmed (decision 026). */
   totp_secret: string | null;
   totp_enabled_at: string | null;
+  /** The 30-second step of the last code accepted: each code works once. */
+  totp_last_step: number | null;
 }
 
 /** The audit trail of admin writes, newest read first. */
