@@ -27,6 +27,7 @@ import { migrateToLatest } from "~/server/db/migrate.server";
 import { dataPaths } from "~/server/env.server";
 import type { Database } from "~/server/db/schema.server";
 import { seedDemoContent } from "~/server/seed/demo-content.server";
+import { createDiskStorage } from "~/server/storage/disk-storage.server";
 import { exportContent, importContent } from "~/server/services/content-transfer.server";
 import { createOrPromoteAdmin } from "~/server/services/users.server";
 import { exchange } from "../server/raw-http.ts";
@@ -66,9 +67,10 @@ function routePaths(rideId: string): string[] {
 }
 
 async function prepare(dataDir: string): Promise<{ db: Database; cookie: string; rideIds: string[] }> {
-  const { db } = openDatabase({ sqlitePath: dataPaths(dataDir).sqlitePath });
+  const { sqlitePath, uploadsDir } = dataPaths(dataDir);
+  const { db } = openDatabase({ sqlitePath });
   await migrateToLatest(db);
-  await seedDemoContent(db);
+  await seedDemoContent({ db, storage: createDiskStorage(uploadsDir) });
   const { user } = await createOrPromoteAdmin(db, { email: "fuzz@roadbook.test", password: `fuzz-${SEED}-password` });
   const { token } = await createSession(db, user.id);
   const rides = await db.selectFrom("rides").select("id").execute();

@@ -16,14 +16,16 @@ export type RunningServices = AppServices & {
 };
 
 /**
- * Opens the database chosen by the environment, brought up to date (open-from-env.server.ts) and,
- * when it is brand-new, seeded with the demo content; then the upload storage.
+ * Opens the database chosen by the environment, brought up to date (open-from-env.server.ts), and
+ * the upload storage; a brand-new database is seeded with the demo content (whose route's files
+ * go to that storage).
  */
 export async function startServices(env: Env, logger: Logger): Promise<RunningServices> {
   const { db, engine, applied } = await openDatabaseFromEnv(env);
   logger.info({ engine, applied }, "database ready");
   const isNewDatabase = applied.includes("2026-11-22T1000_initial");
-  if (env.seedDemo && isNewDatabase && (await seedDemoContent(db))) logger.info("demo content seeded");
+  const { storage, kind } = openStorage(env);
+  logger.info({ storage: kind }, "upload storage ready");
   const contentBridge =
     engine === "postgres" && env.databaseUrl
       ? await startContentBridge({
@@ -32,8 +34,9 @@ export async function startServices(env: Env, logger: Logger): Promise<RunningSe
           logger,
         })
       : undefined;
-  const { storage, kind } = openStorage(env);
-  logger.info({ storage: kind }, "upload storage ready");
+  // After the bridge is up: an instance that started beside this one on the new database may
+  // already serve pages, and hears each seeded change through it (its cached pages start over).
+  if (env.seedDemo && isNewDatabase && (await seedDemoContent({ db, storage }))) logger.info("demo content seeded");
   const mailer = createMailer(env.mail, logger);
   logger.info({ mail: mailer.enabled }, mailer.enabled ? "mail ready" : "mail off: SMTP_URL is not set");
   // Riders' personal data past its retention: erased now and then daily (decision 021).

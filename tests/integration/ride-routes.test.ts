@@ -9,6 +9,7 @@ import { SPLIT_MESSAGES } from "~/domain/route/days";
 import {
   assignRouteDays,
   dayGpx,
+  deleteRideAndRoute,
   getRideRoute,
   originalGpx,
   removeRideRoute,
@@ -16,6 +17,7 @@ import {
   setMeetingPoint,
 } from "~/server/routes-gpx/ride-routes.server";
 import type { Database } from "~/server/db/schema.server";
+import { createLogger } from "~/server/logger.server";
 import { ValidationError } from "~/server/services/errors.server";
 import { exportContent, importContent } from "~/server/services/content-transfer.server";
 import { createRide, getRide } from "~/server/services/rides.server";
@@ -166,6 +168,49 @@ function routeSuite(services: () => { db: Database; storage: ObjectStorage }) {
     await expect(
       saveRideRoute({ db, storage }, "no-such-ride", { data: threeTracks, fileName: "a.gpx" }),
     ).rejects.toThrow("This ride no longer exists.");
+  });
+
+  it("deleting a ride deletes its route's row and files; another ride's route stays", async () => {
+    const { db, storage } = services();
+    const lines: string[] = [];
+    const logger = createLogger("info", false, { write: (line: string) => void lines.push(line) });
+    const [gone, kept] = [await createRide(db, threeDayRideInput()), await createRide(db, threeDayRideInput())];
+    await saveRideRoute({ db, storage }, gone.id, { data: threeTracks, fileName: "a.gpx" });
+    const keptRoute = await saveRideRoute({ db, storage }, kept.id, { data: threeTracks, fileName: "b.gpx" });
+    await deleteRideAndRoute({ db, storage, logger }, gone.id);
+    expect(await getRide(db, gone.id)).toBeNull();
+    expect(await getRideRoute(db, gone.id)).toBeNull();
+    expect(await getRideRoute(db, kept.id)).toEqual(keptRoute);
+    expect(await listKeys(storage, gone.id)).toEqual([]);
+    expect((await listKeys(storage, kept.id)).sort()).toEqual([keptRoute.originalKey, ...keptRoute.dayKeys].sort());
+    expect(lines).toEqual([]);
+  });
+
+  it("a ride whose route files cannot be deleted is deleted all the same, the failure logged", async () => {
+    const { db, storage } = services();
+    const lines: string[] = [];
+    const logger = createLogger("info", false, { write: (line: string) => void lines.push(line) });
+    const ride = await createRide(db, threeDayRideInput());
+    const route = await saveRideRoute({ db, storage }, ride.id, { data: threeTracks, fileName: "a.gpx" });
+    const failing: ObjectStorage = {
+      put: (key, body, options) => storage.put(key, body, options),
+      get: (key) => storage.get(key),
+      head: (key) => storage.head(key),
+      list: (prefix) => storage.list(prefix),
+      delete: () => Promise.reject(new Error("bucket unreachable")),
+      close: async () => undefined,
+    };
+    await deleteRideAndRoute({ db, storage: failing, logger }, ride.id);
+    expect(await getRide(db, ride.id)).toBeNull();
+    expect(await getRideRoute(db, ride.id)).toBeNull();
+    expect((await listKeys(storage, ride.id)).sort()).toEqual([route.originalKey, ...route.dayKeys].sort());
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      level: 40,
+      rideId: ride.id,
+      failed: 1 + route.dayKeys.length,
+      msg: "a deleted ride's route files could not all be deleted",
+    });
   });
 }
 

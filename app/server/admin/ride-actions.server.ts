@@ -1,7 +1,8 @@
 import { INVALID_RIDE_ID, RIDE_MESSAGES } from "~/domain/messages";
 import type { RideStatus } from "~/domain/ride";
 import { ConflictError, NotFoundError, ValidationError } from "../services/errors.server";
-import { createRide, deleteRide, getRide, reorderRides, setRideStatus, updateRide } from "../services/rides.server";
+import { createRide, getRide, reorderRides, setRideStatus, updateRide } from "../services/rides.server";
+import { deleteRideAndRoute } from "../routes-gpx/ride-routes.server";
 import { promoteAfterRideSave } from "../registrations/rider.server";
 import { completeEndedRides, savePublishingSettings } from "../services/auto-status.server";
 import { dispatchIntent } from "./intent-dispatch.server";
@@ -94,7 +95,7 @@ async function remove(body: Record<string, unknown>, { services, actor }: Contex
   if (!id) return failed(400, INVALID_RIDE_ID);
   try {
     const ride = await getRide(services.db, id);
-    await deleteRide(services.db, id);
+    await deleteRideAndRoute(services, id);
     await auditChange(services, actor, {
       action: "deleted",
       collection: "rides",

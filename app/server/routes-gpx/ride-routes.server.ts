@@ -12,7 +12,8 @@ import { notifyContentChanged } from "../content-events.server";
 import type { Database, Executor, RideRoutesTable } from "../db/schema.server";
 import { sanitiseFileName } from "../images/keys.server";
 import { NotFoundError, ValidationError } from "../services/errors.server";
-import { getRide } from "../services/rides.server";
+import type { Logger } from "../logger.server";
+import { deleteRide, getRide } from "../services/rides.server";
 import { parseGpxOffThread } from "./gpx-worker.server";
 import { parseOrThrow } from "../services/validate.server";
 import type { ObjectStorage } from "../storage/storage.server";
@@ -267,6 +268,32 @@ export async function removeRideRoute({ db, storage }: Services, rideId: string)
   await db.deleteFrom("ride_routes").where("ride_id", "=", rideId).execute();
   await deleteOtherFiles(storage, rideId, []);
   changed(rideId);
+}
+
+/**
+ * Deletes a ride, its route's row in the same transaction (deleteRide), then the route's files.
+ * Files that cannot be deleted are logged and left behind: the ride is deleted all the same, and
+ * nothing names them any more.
+ */
+export async function deleteRideAndRoute(
+  { db, storage, logger }: Services & { logger: Logger },
+  rideId: string,
+): Promise<void> {
+  await deleteRide(db, rideId);
+  const keys: string[] = [];
+  try {
+    for await (const object of storage.list(folderOf(rideId))) keys.push(object.key);
+    const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
+    const failures = results.filter((result) => result.status === "rejected");
+    if (failures.length > 0) {
+      logger.warn(
+        { rideId, failed: failures.length, of: keys.length, err: failures[0]!.reason },
+        "a deleted ride's route files could not all be deleted",
+      );
+    }
+  } catch (error) {
+    logger.warn({ rideId, err: error }, "a deleted ride's route files could not be listed for deletion");
+  }
 }
 
 /** The original file, for "Download GPX" of the whole ride. */

@@ -5,7 +5,9 @@ import { hasAnyContent } from "../services/content-presence.server";
 import { saveFeaturedRide } from "../services/featured.server";
 import { createRide } from "../services/rides.server";
 import { createSlide } from "../services/slides.server";
+import type { ObjectStorage } from "../storage/storage.server";
 import { DEMO_IMAGES } from "./demo-images.server";
+import { seedDemoRoute } from "./demo-route.server";
 import { demoCancelledRides, demoCompletedRides, demoUpcomingRides } from "./demo-rides.server";
 
 const DEMO_SLIDES = [
@@ -35,11 +37,15 @@ const DEMO_SLIDES = [
 /**
  * Fills a brand-new database with demo content through the same services the admin uses,
  * so it obeys every rule: rides of each status with dates relative to `today` (upcoming
- * ones stay upcoming), three hero slides, a featured banner on the Ladakh ride and the
- * contact configuration. Returns false and writes nothing when any content exists:
- * demo content never lands on top of a community's own.
+ * ones stay upcoming), three hero slides, a featured banner on the Ladakh ride, which also has
+ * a route (its GPX in the upload storage) and registration on this site, and the contact
+ * configuration. Returns false and writes nothing when any content exists: demo content never
+ * lands on top of a community's own.
  */
-export async function seedDemoContent(db: Database, today = new Date()): Promise<boolean> {
+export async function seedDemoContent(
+  { db, storage }: { db: Database; storage: ObjectStorage },
+  today = new Date(),
+): Promise<boolean> {
   if (await hasAnyContent(db)) return false;
   await saveConfig(db, FALLBACK_CONFIG);
   for (const slide of DEMO_SLIDES) await createSlide(db, slide);
@@ -49,6 +55,7 @@ export async function seedDemoContent(db: Database, today = new Date()): Promise
   }
   const ladakh = rides.find((ride) => ride.image === DEMO_IMAGES.ladakh && ride.status === "upcoming");
   if (ladakh) {
+    await seedDemoRoute({ db, storage }, ladakh.id);
     await saveFeaturedRide(db, {
       title: "Ride of the Year",
       subtitle: ladakh.title,

@@ -1,26 +1,86 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, it } from "vitest";
-import { describeEachEngine } from "../../../tests/support/databases";
+import { text } from "node:stream/consumers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeEachEngine, openTestDatabase, type TestDatabase } from "../../../tests/support/databases";
 import { snapshot } from "../../../tests/support/fixtures";
+import { startLocalS3 } from "../../../tests/support/s3";
+import type { Database } from "../db/schema.server";
+import { dayGpx, getRideRoute, originalGpx } from "../routes-gpx/ride-routes.server";
 import { getConfig, saveConfig } from "../services/config.server";
 import { getFeaturedRide } from "../services/featured.server";
 import { getRide, listRides, rideCounts } from "../services/rides.server";
 import { listSlides } from "../services/slides.server";
 import { getStats } from "../services/stats.server";
+import { createDiskStorage } from "../storage/disk-storage.server";
+import { createS3Storage } from "../storage/s3-storage.server";
+import type { ObjectStorage } from "../storage/storage.server";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
+import { registrationSettingsOf } from "~/domain/registration";
 import { seedDemoContent } from "./demo-content.server";
 import { DEMO_IMAGES } from "./demo-images.server";
 
 const TODAY = new Date("2026-11-22T09:00:00Z");
+const LADAKH = "Leh–Ladakh Expedition";
+/** Where each day of the Ladakh itinerary ends. */
+const LADAKH_NIGHTS = [
+  "Manali",
+  "Jispa",
+  "Sarchu",
+  "Leh",
+  "Leh",
+  "Hunder",
+  "Pangong Tso",
+  "Leh",
+  "Kargil",
+  "Srinagar",
+  "Srinagar",
+];
+
+async function storedKeys(storage: ObjectStorage): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of storage.list("")) keys.push(object.key);
+  return keys;
+}
+
+/** The Ladakh ride's route as a rider meets it: days and stops of the itinerary, a named meeting point, its files stored. */
+async function expectLadakhRoute(db: Database, storage: ObjectStorage) {
+  const ladakh = (await listRides(db)).find((ride) => ride.title === LADAKH)!;
+  const route = (await getRideRoute(db, ladakh.id))!;
+  expect(route.summary.days.map((day) => day.endName)).toEqual(LADAKH_NIGHTS);
+  // Each day as long as the itinerary says, within a kilometre or two (day 11's loop is a little longer).
+  route.summary.days.forEach((day, index) => {
+    expect(Math.abs(day.distance / 1000 - Number.parseInt(ladakh.itinerary[index]!.distance, 10))).toBeLessThan(2.5);
+  });
+  expect(route.summary.highest).toMatchObject({ name: "Chang La", elevation: 5360 });
+  expect(route.meetingPoint).toMatchObject({ name: "Mall Road, Manali", latitude: 32.2432, longitude: 77.1892 });
+  const original = await text((await originalGpx(storage, route))!.body);
+  expect(original).toContain("<name>Day 11: Srinagar and departure</name>");
+  expect(await text((await dayGpx(storage, route, 11))!.body)).toContain("<trkpt");
+  expect((await storedKeys(storage)).sort()).toEqual([route.originalKey, ...route.dayKeys].sort());
+  return ladakh;
+}
 
 it("names only demo photos that exist in public/", () => {
   for (const url of Object.values(DEMO_IMAGES)) expect(existsSync(path.join("public", url))).toBe(true);
 });
 
 describeEachEngine("demo content", (getDb) => {
-  it("seeds rides of every status, slides, a featured ride and the configuration", async () => {
-    expect(await seedDemoContent(getDb(), TODAY)).toBe(true);
+  let uploads: string;
+  let storage: ObjectStorage;
+  beforeAll(() => {
+    uploads = mkdtempSync(path.join(tmpdir(), "roadbook-demo-"));
+  });
+  afterAll(() => rmSync(uploads, { recursive: true, force: true }));
+  const services = () => {
+    // Each test has a new database, so each gets new storage too.
+    storage = createDiskStorage(mkdtempSync(path.join(uploads, "run-")));
+    return { db: getDb(), storage };
+  };
+
+  it("seeds rides of every status, slides, a featured ride with a route and registration here, and the configuration", async () => {
+    expect(await seedDemoContent(services(), TODAY)).toBe(true);
     const counts = await rideCounts(getDb());
     expect(counts.upcoming).toBeGreaterThanOrEqual(5);
     expect(counts.completed).toBeGreaterThanOrEqual(4);
@@ -33,18 +93,24 @@ describeEachEngine("demo content", (getDb) => {
       expect(ride.highlights.length).toBeGreaterThan(0);
       if (ride.status === "completed") expect(ride.endDate < "2026-11-22").toBe(true);
       else expect(ride.startDate.startsWith("2027")).toBe(true);
+      // Only the Ladakh ride registers here; the others keep the external form.
+      expect(registrationSettingsOf(ride).mode).toBe(ride.title === LADAKH ? "site" : "external");
+      if (ride.title !== LADAKH) expect(await getRideRoute(getDb(), ride.id)).toBeNull();
     }
     expect(await listSlides(getDb())).toHaveLength(3);
     const featured = await getFeaturedRide(getDb());
     expect(featured).toMatchObject({ isActive: true, ctaText: "Know More" });
     const target = await getRide(getDb(), featured!.ctaLink.replace("/ride/", ""));
     expect(target?.status).toBe("upcoming");
+    const ladakh = await expectLadakhRoute(getDb(), storage);
+    expect(target?.id).toBe(ladakh.id);
+    expect(registrationSettingsOf(ladakh)).toMatchObject({ mode: "site", seats: 15, waitlist: true });
     expect(await getConfig(getDb())).toEqual(FALLBACK_CONFIG);
     expect(await getStats(getDb())).toMatchObject({ isAutoCalculated: true, completedRides: counts.completed });
   });
 
   it("keeps upcoming rides upcoming whenever it runs", async () => {
-    await seedDemoContent(getDb(), new Date("2031-07-01T00:00:00Z"));
+    await seedDemoContent(services(), new Date("2031-07-01T00:00:00Z"));
     for (const ride of await listRides(getDb())) {
       if (ride.status === "completed") expect(ride.endDate < "2031-07-01").toBe(true);
       else expect(ride.startDate > "2031-07-01").toBe(true);
@@ -52,9 +118,33 @@ describeEachEngine("demo content", (getDb) => {
   });
 
   it("never writes over existing content", async () => {
-    await saveConfig(getDb(), FALLBACK_CONFIG);
-    const before = await snapshot(getDb());
-    expect(await seedDemoContent(getDb(), TODAY)).toBe(false);
-    expect(await snapshot(getDb())).toEqual(before);
+    const { db } = services();
+    await saveConfig(db, FALLBACK_CONFIG);
+    const before = await snapshot(db);
+    expect(await seedDemoContent({ db, storage }, TODAY)).toBe(false);
+    expect(await snapshot(db)).toEqual(before);
+    expect(await storedKeys(storage)).toEqual([]);
+  });
+});
+
+describe("demo content, S3 storage [sqlite]", () => {
+  let database: TestDatabase;
+  let storage: ObjectStorage;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    database = await openTestDatabase("sqlite");
+    const s3 = await startLocalS3();
+    storage = createS3Storage(s3.config);
+    close = async () => {
+      await storage.close();
+      await s3.close();
+      await database.close();
+    };
+  });
+  afterAll(async () => close());
+
+  it("stores the demo route's files in the bucket", async () => {
+    expect(await seedDemoContent({ db: database.db, storage }, TODAY)).toBe(true);
+    await expectLadakhRoute(database.db, storage);
   });
 });

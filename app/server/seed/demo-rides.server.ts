@@ -244,6 +244,19 @@ export function demoUpcomingRides(today: Date): RideForm[] {
       bookingCost: "₹15,000",
       difficulty: "Challenging",
       maxParticipants: "12-15",
+      // Riders register on this site (issue 12): fifteen seats, own bike, pillion or a rented
+      // Himalayan, a waitlist once they are taken, and a licence asked for.
+      registration: {
+        mode: "site",
+        seats: 15,
+        options: {
+          solo: { offered: true, price: "₹44,000" },
+          pillion: { offered: true, price: "₹79,000" },
+          rental: { offered: true, price: "₹52,000" },
+        },
+        waitlist: true,
+        askLicence: true,
+      },
       bestSeason: "June to September",
       highlights: [
         "Khardung La",
@@ -255,7 +268,7 @@ export function demoUpcomingRides(today: Date): RideForm[] {
       included: [
         "Hotel and camp stays (twin sharing)",
         "Breakfast and dinner",
-        "Royal Enfield Himalayan with fuel",
+        "Royal Enfield Himalayan with fuel (rental bike option)",
         "Mechanic, backup vehicle and oxygen support",
         "Inner Line Permits",
       ],

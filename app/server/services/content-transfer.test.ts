@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { describeEachEngine, openTestDatabase, type TestDatabase } from "../../../tests/support/databases";
 import { TEST_ENGINES } from "../../../tests/support/postgres";
 import { rideInput, slideInput, snapshot } from "../../../tests/support/fixtures";
 import { seedDemoContent } from "../seed/demo-content.server";
+import { createDiskStorage } from "../storage/disk-storage.server";
 import { exportContent, importContent, type ContentFile } from "./content-transfer.server";
 import { ConflictError, ValidationError } from "./errors.server";
 import { createRide, getRide, listUpcomingRides } from "./rides.server";
@@ -28,7 +32,12 @@ it.skipIf(!TEST_ENGINES.includes("postgres") || !TEST_ENGINES.includes("sqlite")
   "moves content SQLite → PostgreSQL → SQLite without losing anything",
   async () => {
     const source = await fresh("sqlite");
-    await seedDemoContent(source, new Date("2026-11-22T00:00:00Z"));
+    const uploads = mkdtempSync(path.join(tmpdir(), "roadbook-transfer-"));
+    try {
+      await seedDemoContent({ db: source, storage: createDiskStorage(uploads) }, new Date("2026-11-22T00:00:00Z"));
+    } finally {
+      rmSync(uploads, { recursive: true, force: true });
+    }
     const slide = await createSlide(source, slideInput({ title: "Hidden slide" }));
     await updateSlide(source, slide.id, slideInput({ title: "Hidden slide", isActive: false }));
     // A ride of the old app: one date, a single carry list, a numeric price, no order.
@@ -59,6 +68,9 @@ it.skipIf(!TEST_ENGINES.includes("postgres") || !TEST_ENGINES.includes("sqlite")
 
     const original = await exportContent(source);
     expect(original.rides).toHaveLength(12);
+    expect(original.routes?.map((route) => route.rideId)).toEqual([
+      original.featuredRide!.ctaLink.replace("/ride/", ""),
+    ]);
 
     const postgres = await fresh("postgres");
     await importContent(postgres, throughJson(original));

@@ -270,12 +270,17 @@ export async function updateRide(
   return ride;
 }
 
-/** Deletes a ride; an id that is missing, malformed or unknown gets its message (product.md#admin-rides). */
+/**
+ * Deletes a ride and its route's row; an id that is missing, malformed or unknown gets its
+ * message (product.md#admin-rides). The route's files are storage's, deleted after this commits
+ * (deleteRideAndRoute, routes-gpx/ride-routes.server.ts).
+ */
 export async function deleteRide(db: Database, id: string): Promise<void> {
   if (!isRideId(id)) throw new ValidationError({ id: INVALID_RIDE_ID });
   await db.transaction().execute(async (trx) => {
     const deleted = await trx.deleteFrom("rides").where("id", "=", id).returning("id").executeTakeFirst();
     if (!deleted) throw new NotFoundError(INVALID_RIDE_ID);
+    await trx.deleteFrom("ride_routes").where("ride_id", "=", id).execute();
     await recomputeStats(trx);
   });
   notifyRideChange(id, "deleted");

@@ -8,6 +8,7 @@ import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
 import { dataPaths } from "~/server/env.server";
 import { seedDemoContent } from "~/server/seed/demo-content.server";
+import { createDiskStorage } from "~/server/storage/disk-storage.server";
 import { freePort } from "../../support/ports.ts";
 
 // The server of playwright.config.ts is shared by every spec, and admin specs change its
@@ -36,9 +37,11 @@ export type OwnServerOptions = {
 /** Starts the built production server (BUILD_DIR) on a new SQLite database of its own. */
 export async function startOwnServer({ seedDemo = false, prepare, env = {} }: OwnServerOptions): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "roadbook-e2e-own-"));
-  const { db } = openDatabase({ sqlitePath: dataPaths(dataDir).sqlitePath });
+  const { sqlitePath, uploadsDir } = dataPaths(dataDir);
+  const { db } = openDatabase({ sqlitePath });
   await migrateToLatest(db);
-  if (seedDemo) await seedDemoContent(db);
+  // The server stores uploads under DATA_DIR/uploads: the demo route's files go there.
+  if (seedDemo) await seedDemoContent({ db, storage: createDiskStorage(uploadsDir) });
   await prepare?.(db);
 
   const port = await freePort();
