@@ -30,6 +30,7 @@ export function RouteSketch({ summary, title }: Props) {
       {text}
     </text>
   );
+  const named = (mark: string, place: string) => (place ? `${mark}: ${place}` : mark);
   // Labels on the right half read leftwards so they stay inside the drawing.
   const side = (x: number) => (x > width * 0.6 ? "end" : "start");
   return (
@@ -54,7 +55,7 @@ export function RouteSketch({ summary, title }: Props) {
         </g>
       ))}
       <circle cx={sketch.start.x} cy={sketch.start.y} r="7" fill="#15803d" stroke="#fff" strokeWidth="2" />
-      {label(sketch.start.x, sketch.start.y, "Start", side(sketch.start.x))}
+      {label(sketch.start.x, sketch.start.y, named("Start", sketch.startName), side(sketch.start.x))}
       <rect
         x={sketch.finish.x - 6}
         y={sketch.finish.y - 6}
@@ -64,7 +65,7 @@ export function RouteSketch({ summary, title }: Props) {
         stroke="#fff"
         strokeWidth="2"
       />
-      {label(sketch.finish.x, sketch.finish.y, "Finish", side(sketch.finish.x))}
+      {label(sketch.finish.x, sketch.finish.y, named("Finish", sketch.finishName), side(sketch.finish.x))}
       <g transform={`translate(${width - 30} 14)`} aria-hidden="true">
         <path d="M0 22l7-22 7 22-7-5z" fill="#374254" />
         <text x="7" y="36" textAnchor="middle" className={SVG_LABEL}>

@@ -4,6 +4,8 @@ import type { Position, RouteSummary } from "./types";
 
 export const SKETCH_WIDTH = 640;
 const PAD = 28;
+/** Sketch units within which two markers are one place (their labels would overlap). */
+const SAME_PLACE = 12;
 
 export type SketchPoint = { x: number; y: number };
 export type Sketch = {
@@ -13,6 +15,10 @@ export type Sketch = {
   paths: string[];
   start: SketchPoint;
   finish: SketchPoint;
+  /** The named place at the start or finish (a first night back where the ride began, the last day's end), or ''. */
+  startName: string;
+  finishName: string;
+  /** Overnight stops, each place once: a second night at the same place, or at the start or finish, adds no marker. */
   stops: (SketchPoint & { day: number })[];
   scaleBar: { length: number; label: string };
 };
@@ -68,6 +74,16 @@ export function sketchOf(summary: Pick<RouteSummary, "drawing" | "days">): Sketc
     y: offsetY + (maxLat - position[1]!) * scale,
   });
   const round = ({ x, y }: SketchPoint) => ({ x: Math.round(x), y: Math.round(y) });
+  const start = round(project(summary.days[0]!.start));
+  const finish = round(project(summary.days.at(-1)!.end));
+  const near = (a: SketchPoint, b: SketchPoint) => Math.hypot(a.x - b.x, a.y - b.y) < SAME_PLACE;
+  const stops: Sketch["stops"] = [];
+  let startName = "";
+  for (const day of summary.days.slice(0, -1)) {
+    const stop = round(project(day.end));
+    if (near(stop, start)) startName ||= day.endName;
+    else if (!near(stop, finish) && !stops.some((kept) => near(kept, stop))) stops.push({ ...stop, day: day.day });
+  }
   // Metres per sketch unit, measured north–south through the middle of the route.
   const unitMetres = metresBetween([minLon, minLat], [minLon, minLat + 1 / scale]);
   const km = roundKm((inner / 4) * (unitMetres / 1000));
@@ -75,9 +91,11 @@ export function sketchOf(summary: Pick<RouteSummary, "drawing" | "days">): Sketc
     width: SKETCH_WIDTH,
     height,
     paths: summary.drawing.map((pieces) => pathData(pieces.map((piece) => piece.map(project)))),
-    start: round(project(summary.days[0]!.start)),
-    finish: round(project(summary.days.at(-1)!.end)),
-    stops: summary.days.slice(0, -1).map((day) => Object.assign(round(project(day.end)), { day: day.day })),
+    start,
+    finish,
+    startName,
+    finishName: summary.days.at(-1)!.endName,
+    stops,
     scaleBar: { length: Math.round((km * 1000) / unitMetres), label: formatKm(km * 1000) },
   };
 }
