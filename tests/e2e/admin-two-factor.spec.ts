@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 import { createOrPromoteAdmin } from "~/server/services/users.server";
-import { expect } from "./fixtures.ts";
+import { expect, expectNoA11yViolations } from "./fixtures.ts";
 import { signInAs } from "./admin-fixtures.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 
@@ -63,12 +63,14 @@ test("an admin enrols an authenticator app, then signs in with password and code
   const codes = await page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").allTextContents();
   expect(codes).toHaveLength(10);
   await expect(page.getByText("On: each sign-in asks for the app's six-digit code.")).toBeVisible();
+  await expectNoA11yViolations(page);
 
   // Password, then the app's code.
   await signOut(page);
   await signInWithPassword(page, email);
   const code = page.getByLabel("Code from your authenticator app");
   await expect(code).toBeVisible({ timeout: SIGN_IN_TIMEOUT });
+  await expectNoA11yViolations(page);
   await code.fill(nextCode(fresh) === "000000" ? "111111" : "000000");
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByRole("alert")).toHaveText("That code is not right. Please try again.");
