@@ -138,6 +138,7 @@ export function RegisterForm({
   const options = offeredOptions(settings);
   const chosen = values.option ?? (options.length === 1 ? options[0] : undefined);
   return (
+    // oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the form hears its fields' blur and input events (delegation); the fields stay the interactive elements
     <form
       method="post"
       noValidate
