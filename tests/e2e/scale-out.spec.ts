@@ -44,6 +44,9 @@ test.beforeAll(async () => {
     S3_ACCESS_KEY_ID: s3.config.credentials?.accessKeyId ?? "",
     S3_SECRET_ACCESS_KEY: s3.config.credentials?.secretAccessKey ?? "",
     S3_FORCE_PATH_STYLE: "true",
+    // Behind one load balancer every instance has the site's one address (docs/deploy.md), so
+    // the absolute links of their pages (canonical, share card) and so their ETags agree.
+    PUBLIC_URL: "http://127.0.0.1:4401",
   };
   // Started together, on a new database: one migrates and seeds, the other waits for it.
   [a, b] = await Promise.all([startInstance({ port: 4401, env }), startInstance({ port: 4402, env })]);
