@@ -15,7 +15,7 @@ type SaveState =
   | { kind: "failed" };
 
 const BUTTON =
-  "flex w-full items-center justify-center gap-2 rounded-xl bg-ink-900 px-5 py-3 font-semibold text-white transition hover:bg-ink-700 disabled:opacity-60";
+  "flex w-full items-center justify-center gap-2 rounded-xl bg-ink-900 px-5 py-3 font-semibold text-white transition hover:bg-ink-700 disabled:bg-ink-600";
 
 /** "Save for the ride" on a ride page: keeps the page, its photos and files for offline use. */
 export function SaveRideButton({ rideId, title, dates }: { rideId: string; title: string; dates: string }) {
