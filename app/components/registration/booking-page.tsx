@@ -4,6 +4,7 @@ import type { BookingPayment } from "~/domain/booking";
 import { formatDateRange } from "~/domain/dates";
 import { rideHref } from "~/domain/featured-link";
 import type { RegistrationStatus } from "~/domain/registration";
+import { EmergencyContactFields, RiderContactFields } from "./contact-fields";
 import { ErrorSummary, SECONDARY_CLASS, SUBMIT_CLASS, TextField } from "./form-controls";
 import { QrCode } from "./qr-code";
 
@@ -129,50 +130,8 @@ function ContactDetails({ view, answer }: { view: BookingView; answer?: BookingA
         {contactAnswer ? (
           <ErrorSummary errors={errors} order={CONTACT_ORDER} formError={contactAnswer.formError} />
         ) : null}
-        <TextField
-          name="name"
-          label="Full name"
-          autoComplete="name"
-          maxLength={100}
-          defaultValue={values.name}
-          error={errors.name}
-        />
-        <TextField
-          name="mobile"
-          label="Mobile number"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          maxLength={32}
-          defaultValue={values.mobile}
-          error={errors.mobile}
-        />
-        <TextField
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required={false}
-          maxLength={254}
-          defaultValue={values.email}
-          error={errors.email}
-        />
-        <TextField
-          name="emergencyName"
-          label="Emergency contact name"
-          maxLength={100}
-          defaultValue={values.emergencyName}
-          error={errors.emergencyName}
-        />
-        <TextField
-          name="emergencyPhone"
-          label="Emergency contact mobile number"
-          type="tel"
-          inputMode="tel"
-          maxLength={32}
-          defaultValue={values.emergencyPhone}
-          error={errors.emergencyPhone}
-        />
+        <RiderContactFields values={values} errors={errors} />
+        <EmergencyContactFields values={values} errors={errors} />
         <button type="submit" className={`${SECONDARY_CLASS} w-full sm:w-auto`}>
           Save my details
         </button>

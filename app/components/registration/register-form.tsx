@@ -3,6 +3,7 @@ import { formatCost } from "~/domain/cost";
 import { BLOOD_GROUPS, HONEYPOT_FIELD, registrationInputSchema } from "~/domain/registration-input";
 import { OPTION_LABELS, offeredOptions, type RegistrationSettings } from "~/domain/registration";
 import { parseOrErrors } from "~/domain/validation";
+import { EmergencyContactFields, RiderContactFields } from "./contact-fields";
 import { CheckField, ErrorSummary, FieldMessage, SelectField, SUBMIT_CLASS, TextField } from "./form-controls";
 
 export type RegisterFormProps = {
@@ -153,36 +154,7 @@ export function RegisterForm({
 
       <fieldset className="space-y-4">
         <legend className="text-xl font-bold text-ink-900">About you</legend>
-        <TextField
-          name="name"
-          label="Full name"
-          autoComplete="name"
-          maxLength={100}
-          defaultValue={values.name}
-          error={errors.name}
-        />
-        <TextField
-          name="mobile"
-          label="Mobile number"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          maxLength={32}
-          hint="+91 is assumed without a country code"
-          defaultValue={values.mobile}
-          error={errors.mobile}
-        />
-        <TextField
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          maxLength={254}
-          required={false}
-          hint="Your confirmation and booking link are sent here"
-          defaultValue={values.email}
-          error={errors.email}
-        />
+        <RiderContactFields values={values} errors={errors} withHints />
         <SelectField
           name="bloodGroup"
           label="Blood group"
@@ -204,22 +176,7 @@ export function RegisterForm({
 
       <fieldset className="space-y-4">
         <legend className="text-xl font-bold text-ink-900">Emergency contact</legend>
-        <TextField
-          name="emergencyName"
-          label="Emergency contact name"
-          maxLength={100}
-          defaultValue={values.emergencyName}
-          error={errors.emergencyName}
-        />
-        <TextField
-          name="emergencyPhone"
-          label="Emergency contact mobile number"
-          type="tel"
-          inputMode="tel"
-          maxLength={32}
-          defaultValue={values.emergencyPhone}
-          error={errors.emergencyPhone}
-        />
+        <EmergencyContactFields values={values} errors={errors} />
       </fieldset>
 
       <fieldset
