@@ -41,7 +41,38 @@ function Label({ htmlFor, label, required }: { htmlFor: string; label: string; r
   );
 }
 
-/** A one-line text field: its id is its name, so the error summary links to it. */
+/** A control's label above it, its hint and message below it. */
+function FieldFrame({
+  name,
+  label,
+  error,
+  hint,
+  required,
+  children,
+}: FieldProps & { required: boolean; children: ReactNode }) {
+  return (
+    <div>
+      <Label htmlFor={name} label={label} required={required} />
+      {children}
+      <FieldHint id={name} hint={hint} />
+      <FieldMessage id={name} error={error} />
+    </div>
+  );
+}
+
+/** What links a control to its label, hint and message: its id is its name, so the error summary links to it. */
+function controlAttributes({ name, error, hint, required }: FieldProps) {
+  return {
+    id: name,
+    name,
+    className: `mt-1 ${controlClass}`,
+    "aria-required": required || undefined,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy(name, hint, error),
+  };
+}
+
+/** A one-line text field. */
 export function TextField({
   name,
   label,
@@ -50,21 +81,11 @@ export function TextField({
   required = true,
   ...input
 }: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "required">) {
+  const field = { name, label, error, hint, required };
   return (
-    <div>
-      <Label htmlFor={name} label={label} required={required} />
-      <input
-        id={name}
-        name={name}
-        className={`mt-1 ${controlClass}`}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, hint, error)}
-        {...input}
-      />
-      <FieldHint id={name} hint={hint} />
-      <FieldMessage id={name} error={error} />
-    </div>
+    <FieldFrame {...field}>
+      <input {...controlAttributes(field)} {...input} />
+    </FieldFrame>
   );
 }
 
@@ -80,27 +101,17 @@ export function SelectField({
     SelectHTMLAttributes<HTMLSelectElement>,
     "name" | "id" | "required"
   >) {
+  const field = { name, label, error, hint, required };
   return (
-    <div>
-      <Label htmlFor={name} label={label} required={required} />
-      <select
-        id={name}
-        name={name}
-        className={`mt-1 ${controlClass}`}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, hint, error)}
-        {...select}
-      >
+    <FieldFrame {...field}>
+      <select {...controlAttributes(field)} {...select}>
         {choices.map((choice) => (
           <option key={choice.value} value={choice.value}>
             {choice.label}
           </option>
         ))}
       </select>
-      <FieldHint id={name} hint={hint} />
-      <FieldMessage id={name} error={error} />
-    </div>
+    </FieldFrame>
   );
 }
 
