@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { SITE_NAME } from "~/domain/site";
+import { AccountField, accountFieldClass } from "./account-field";
 import { clearAdminFlag } from "./admin-flag";
 import { PasskeyButton } from "./passkey-button";
 import { PortalLoading } from "./portal-loading";
@@ -25,8 +26,7 @@ export type LoginScreenProps = {
   secondFactor?: SecondFactorPrompt | null;
 };
 
-const fieldClass =
-  "mt-1 block min-h-11 w-full rounded-lg border border-ink-300 bg-white px-3 py-2 text-ink-900 shadow-sm aria-invalid:border-red-700";
+const fieldClass = `${accountFieldClass} shadow-sm`;
 
 /**
  * The sign-in screen (product.md#admin-access): Google sign-in (when configured), an 'or' divider, and the email and
@@ -36,7 +36,7 @@ const fieldClass =
 export function LoginScreen({ googleSignIn, notice, failure, secondFactor: pending }: LoginScreenProps) {
   const fetcher = useFetcher<LoginFailure>();
   const navigation = useNavigation();
-  const ids = { email: useId(), password: useId(), emailError: useId(), passwordError: useId(), message: useId() };
+  const messageId = useId();
   const [secondFactor, setSecondFactor] = useState(pending ?? failure?.secondFactor ?? null);
   const asked = fetcher.data?.secondFactor;
   if (asked && asked !== secondFactor) setSecondFactor(asked);
@@ -69,7 +69,7 @@ export function LoginScreen({ googleSignIn, notice, failure, secondFactor: pendi
 
         {message ? (
           <p
-            id={ids.message}
+            id={messageId}
             role="alert"
             className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
           >
@@ -97,46 +97,25 @@ export function LoginScreen({ googleSignIn, notice, failure, secondFactor: pendi
         ) : null}
 
         <fetcher.Form method="post" action="/admin/login" className={googleSignIn ? "" : "mt-6"}>
-          <div>
-            <label htmlFor={ids.email} className="block text-sm font-semibold text-ink-800">
-              Email
-            </label>
-            <input
-              id={ids.email}
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              aria-invalid={emailError ? true : undefined}
-              aria-describedby={emailError ? ids.emailError : undefined}
-              className={fieldClass}
-            />
-            {emailError ? (
-              <p id={ids.emailError} className="mt-1 text-sm text-red-800">
-                {emailError}
-              </p>
-            ) : null}
-          </div>
-          <div className="mt-4">
-            <label htmlFor={ids.password} className="block text-sm font-semibold text-ink-800">
-              Password
-            </label>
-            <input
-              id={ids.password}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              aria-invalid={passwordError ? true : undefined}
-              aria-describedby={passwordError ? ids.passwordError : undefined}
-              className={fieldClass}
-            />
-            {passwordError ? (
-              <p id={ids.passwordError} className="mt-1 text-sm text-red-800">
-                {passwordError}
-              </p>
-            ) : null}
-          </div>
+          <AccountField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            error={emailError}
+            inputClassName={fieldClass}
+          />
+          <AccountField
+            className="mt-4"
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={passwordError}
+            inputClassName={fieldClass}
+          />
           <button
             type="submit"
             disabled={submitting}

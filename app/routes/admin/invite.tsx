@@ -1,5 +1,5 @@
-import { useId } from "react";
 import { Form, data, redirect, useNavigation } from "react-router";
+import { AccountField } from "~/components/admin/account-field";
 import { requestContext, servicesContext } from "~/context";
 import { ROLE_LABELS } from "~/domain/roles";
 import { SITE_NAME, pageTitle } from "~/domain/site";
@@ -57,8 +57,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-const fieldClass =
-  "mt-1 block min-h-11 w-full rounded-lg border border-ink-300 bg-white px-3 py-2 text-ink-900 aria-invalid:border-red-700";
 const buttonClass =
   "mt-4 flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70";
 
@@ -72,8 +70,6 @@ function Frame({ children }: { children: React.ReactNode }) {
 
 export default function InvitePage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const ids = { name: useId(), password: useId(), passwordError: useId() };
-  const passwordError = actionData?.errors?.password;
   return (
     <Frame>
       <h1 className="text-2xl font-bold text-ink-900">Join the {SITE_NAME} admin team</h1>
@@ -87,28 +83,16 @@ export default function InvitePage({ loaderData, actionData }: Route.ComponentPr
       ) : null}
       <Form method="post" className="mt-6">
         <input type="hidden" name="method" value="password" />
-        <label htmlFor={ids.name} className="block text-sm font-semibold text-ink-800">
-          Your name
-        </label>
-        <input id={ids.name} name="displayName" autoComplete="name" className={fieldClass} />
-        <label htmlFor={ids.password} className="mt-4 block text-sm font-semibold text-ink-800">
-          Choose a password
-        </label>
-        <input
-          id={ids.password}
+        <AccountField label="Your name" name="displayName" autoComplete="name" />
+        <AccountField
+          className="mt-4"
+          label="Choose a password"
           name="password"
           type="password"
           autoComplete="new-password"
           required
-          aria-invalid={passwordError ? true : undefined}
-          aria-describedby={passwordError ? ids.passwordError : undefined}
-          className={fieldClass}
+          error={actionData?.errors?.password}
         />
-        {passwordError ? (
-          <p id={ids.passwordError} className="mt-1 text-sm text-red-800">
-            {passwordError}
-          </p>
-        ) : null}
         <button type="submit" disabled={navigation.state !== "idle"} className={buttonClass}>
           Set password and join
         </button>

@@ -1,15 +1,14 @@
 import { useId, useState } from "react";
 import { Form } from "react-router";
 import { ADMIN_ROLES, ROLE_LABELS } from "~/domain/roles";
+import { AccountField, accountFieldClass } from "../account-field";
 
-const fieldClass =
-  "mt-1 block min-h-11 w-full rounded-lg border border-ink-300 bg-white px-3 py-2 text-ink-900 aria-invalid:border-red-700";
 const buttonClass =
   "inline-flex min-h-11 items-center justify-center rounded-md bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700 disabled:opacity-70";
 
 /** The invitation form: an email and the role the invitee gets. */
 export function InviteForm({ errors, busy }: { errors: Record<string, string> | undefined; busy: boolean }) {
-  const ids = { email: useId(), role: useId(), emailError: useId() };
+  const roleId = useId();
   return (
     <section aria-labelledby="invite-heading" className="rounded-card bg-white p-5 shadow-card">
       <h2 id="invite-heading" className="text-xl font-bold text-ink-900">
@@ -17,31 +16,12 @@ export function InviteForm({ errors, busy }: { errors: Record<string, string> | 
       </h2>
       <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
         <input type="hidden" name="intent" value="invite" />
+        <AccountField label="Email" name="email" type="email" required autoComplete="off" error={errors?.email} />
         <div>
-          <label htmlFor={ids.email} className="block text-sm font-semibold text-ink-800">
-            Email
-          </label>
-          <input
-            id={ids.email}
-            name="email"
-            type="email"
-            required
-            autoComplete="off"
-            aria-invalid={errors?.email ? true : undefined}
-            aria-describedby={errors?.email ? ids.emailError : undefined}
-            className={fieldClass}
-          />
-          {errors?.email ? (
-            <p id={ids.emailError} className="mt-1 text-sm text-red-800">
-              {errors.email}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <label htmlFor={ids.role} className="block text-sm font-semibold text-ink-800">
+          <label htmlFor={roleId} className="block text-sm font-semibold text-ink-800">
             Role
           </label>
-          <select id={ids.role} name="role" defaultValue="editor" className={fieldClass}>
+          <select id={roleId} name="role" defaultValue="editor" className={accountFieldClass}>
             {ADMIN_ROLES.map((role) => (
               <option key={role} value={role}>
                 {ROLE_LABELS[role]}
@@ -71,7 +51,7 @@ export function InviteLink({ url }: { url: string }) {
         id={id}
         readOnly
         value={url}
-        className={`${fieldClass} font-mono text-sm`}
+        className={`${accountFieldClass} font-mono text-sm`}
         onFocus={(e) => e.target.select()}
       />
       <div className="mt-3 flex flex-wrap gap-2">
