@@ -1,5 +1,6 @@
 import { Form, useActionData, useNavigation } from "react-router";
 import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
+import { FormAnswer } from "~/components/admin/form-answer";
 import { Passkeys } from "~/components/admin/account/passkeys";
 import { RecoveryCodes, TotpEnrolmentForm } from "~/components/admin/account/totp";
 import { servicesContext } from "~/context";
@@ -47,16 +48,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           An owner requires two-factor sign-in: add an authenticator app or a passkey to continue using the portal.
         </p>
       ) : null}
-      {result ? (
-        <p
-          role={result.ok ? "status" : "alert"}
-          className={`rounded-lg border px-4 py-3 text-sm font-medium ${
-            result.ok ? "border-green-200 bg-green-50 text-green-900" : "border-red-200 bg-red-50 text-red-800"
-          }`}
-        >
-          {result.message}
-        </p>
-      ) : null}
+      <FormAnswer answer={result} />
       {result?.recoveryCodes ? <RecoveryCodes codes={result.recoveryCodes} /> : null}
 
       <section aria-labelledby="totp-heading" className="rounded-card bg-white p-5 shadow-card">

@@ -1,5 +1,6 @@
 import { Form, useActionData, useNavigation } from "react-router";
 import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
+import { FormAnswer } from "~/components/admin/form-answer";
 import { InviteForm, InviteLink } from "~/components/admin/team/invite";
 import { PendingInvites, TeamMembers } from "~/components/admin/team/team-members";
 import { requestContext, servicesContext } from "~/context";
@@ -37,16 +38,7 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
       intro="Who runs the portal, with which role. Invite by a one-time link; removing someone ends their sessions at once."
       flash={flash}
     >
-      {result ? (
-        <p
-          role={result.ok ? "status" : "alert"}
-          className={`rounded-lg border px-4 py-3 text-sm font-medium ${
-            result.ok ? "border-green-200 bg-green-50 text-green-900" : "border-red-200 bg-red-50 text-red-800"
-          }`}
-        >
-          {result.message}
-        </p>
-      ) : null}
+      <FormAnswer answer={result} />
       {result?.inviteUrl ? <InviteLink url={result.inviteUrl} /> : null}
       <TeamMembers members={loaderData.members} me={loaderData.me} busy={busy} />
       <InviteForm errors={result?.ok ? undefined : result?.errors} busy={busy} />
