@@ -56,6 +56,11 @@ export type SignInResult = SignInSuccess | SignInFailure | SecondFactorNeeded;
 
 const accessDenied: SignInFailure = { ok: false, status: 403, error: LOGIN_MESSAGES.accessDenied };
 
+/** The answer while the throttle holds the account or the network back, for passwords and codes alike. */
+function tooManyAttempts(retryAfterSeconds: number): SignInFailure {
+  return { ok: false, status: 429, error: tooManyAttemptsMessage(retryAfterSeconds), retryAfterSeconds };
+}
+
 export const SECOND_FACTOR_MESSAGES = {
   wrongCode: "That code is not right. Please try again.",
   expired: "Your sign-in took too long. Please sign in again.",
@@ -96,14 +101,7 @@ export async function signInWithPassword(
   const { email, password } = parsed.data;
   const keys = throttleKeys(email, context.clientIp);
   const verdict = await beginSignInAttempt(db, keys);
-  if (!verdict.allowed) {
-    return {
-      ok: false,
-      status: 429,
-      error: tooManyAttemptsMessage(verdict.retryAfterSeconds),
-      retryAfterSeconds: verdict.retryAfterSeconds,
-    };
-  }
+  if (!verdict.allowed) return tooManyAttempts(verdict.retryAfterSeconds);
 
   const user = await verifyUserPassword(db, email, password);
   // A wrong guess keeps its attempt rows: that is what the throttle counts.
@@ -140,14 +138,7 @@ export async function signInWithSecondFactor(
   if (!isAdminRole(user.role)) return accessDenied;
   const keys = throttleKeys(user.email, context.clientIp);
   const verdict = await beginSignInAttempt(db, keys);
-  if (!verdict.allowed) {
-    return {
-      ok: false,
-      status: 429,
-      error: tooManyAttemptsMessage(verdict.retryAfterSeconds),
-      retryAfterSeconds: verdict.retryAfterSeconds,
-    };
-  }
+  if (!verdict.allowed) return tooManyAttempts(verdict.retryAfterSeconds);
   const passed =
     input.method === "totp"
       ? await acceptTotpCode(db, user, input.code)
