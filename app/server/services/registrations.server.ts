@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
-import { PostgresAdapter, sql, type Selectable } from "kysely";
+import { PostgresAdapter, sql, type Selectable, type Updateable } from "kysely";
 import { z } from "zod";
 import {
   notEnoughSeats,
@@ -173,6 +173,15 @@ export async function register(
   return { registration, token };
 }
 
+/** Changes one registration and stamps the time of the change; the query answers the row as it is now. */
+function updateRow(db: Executor, id: string, changes: Updateable<RegistrationsTable>, now: Date) {
+  return db
+    .updateTable("registrations")
+    .set({ ...changes, updated_at: now.toISOString() })
+    .where("id", "=", id)
+    .returningAll();
+}
+
 async function findByToken(db: Executor, token: unknown): Promise<Selectable<RegistrationsTable> | undefined> {
   if (typeof token !== "string" || !TOKEN.test(token)) return undefined;
   return db.selectFrom("registrations").selectAll().where("token_hash", "=", tokenHashOf(token)).executeTakeFirst();
@@ -230,12 +239,12 @@ export async function updateContactByToken(
       assertLive(row);
       if (await isMobileTaken(trx, row.ride_id, contact.mobile, row.id)) refuse(DUPLICATE_MOBILE, "mobile");
       const { mobile, ...details } = contact;
-      const updated = await trx
-        .updateTable("registrations")
-        .set({ phone: mobile, data: dataWith(row.data, details), updated_at: now.toISOString() })
-        .where("id", "=", row.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const updated = await updateRow(
+        trx,
+        row.id,
+        { phone: mobile, data: dataWith(row.data, details) },
+        now,
+      ).executeTakeFirstOrThrow();
       return registrationFromRow(updated);
     },
   );
@@ -252,12 +261,8 @@ export async function submitUtrByToken(
   const row = await findByToken(db, token);
   if (!row) throw new NotFoundError(REGISTRATION_NOT_FOUND);
   assertLive(row);
-  const updated = await db
-    .updateTable("registrations")
-    .set({ utr: value, updated_at: now.toISOString() })
-    .where("id", "=", row.id)
+  const updated = await updateRow(db, row.id, { utr: value }, now)
     .where("status", "<>", "cancelled")
-    .returningAll()
     .executeTakeFirst();
   if (!updated) refuse("This registration is cancelled");
   return registrationFromRow(updated);
@@ -290,12 +295,7 @@ async function promoteWaitlisted(trx: Executor, ride: Ride | null, now: Date): P
   for (const row of waiting) {
     if (left === 0) break;
     if (row.seats > left) continue;
-    const updated = await trx
-      .updateTable("registrations")
-      .set({ status: "confirmed", updated_at: now.toISOString() })
-      .where("id", "=", row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await updateRow(trx, row.id, { status: "confirmed" }, now).executeTakeFirstOrThrow();
     promoted.push(registrationFromRow(updated));
     left -= row.seats;
   }
@@ -309,14 +309,9 @@ async function cancelLocked(
   now: Date,
   erase: boolean,
 ): Promise<Cancellation> {
-  const at = now.toISOString();
   const wasConfirmed = row.status === "confirmed";
-  const updated = await trx
-    .updateTable("registrations")
-    .set({ status: "cancelled", updated_at: at, ...(erase ? erasedColumns(at) : {}) })
-    .where("id", "=", row.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const erased = erase ? erasedColumns(now.toISOString()) : {};
+  const updated = await updateRow(trx, row.id, { status: "cancelled", ...erased }, now).executeTakeFirstOrThrow();
   const promoted = wasConfirmed ? await promoteWaitlisted(trx, ride, now) : [];
   return { registration: registrationFromRow(updated), promoted };
 }
@@ -373,12 +368,7 @@ export async function confirmFromWaitlist(db: Database, id: string, now = new Da
       if (row.seats > left) {
         refuse(`Not enough seats: ${left} left, this registration needs ${row.seats}. Add seats to the ride first.`);
       }
-      const updated = await trx
-        .updateTable("registrations")
-        .set({ status: "confirmed", updated_at: now.toISOString() })
-        .where("id", "=", row.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const updated = await updateRow(trx, row.id, { status: "confirmed" }, now).executeTakeFirstOrThrow();
       return registrationFromRow(updated);
     },
   );
@@ -391,12 +381,7 @@ async function updateById(
   now: Date,
 ): Promise<Registration> {
   if (!UUID.test(id)) throw new NotFoundError(REGISTRATION_NOT_FOUND);
-  const updated = await db
-    .updateTable("registrations")
-    .set({ ...changes, updated_at: now.toISOString() })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirst();
+  const updated = await updateRow(db, id, changes, now).executeTakeFirst();
   if (!updated) throw new NotFoundError(REGISTRATION_NOT_FOUND);
   return registrationFromRow(updated);
 }
