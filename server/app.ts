@@ -58,7 +58,11 @@ export function prepareServer({ vite }: { vite?: ViteDevServer } = {}): Boot {
   };
 }
 
-function startingApp(env: Env, logger: Logger): express.Express {
+/**
+ * What every request meets first, in the app that answers while the database is awaited and in
+ * the full one alike: its body settled, an id, a log line, and a refusal of a malformed target.
+ */
+function expressWithFront(env: Env, logger: Logger): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.trustProxy);
@@ -66,6 +70,11 @@ function startingApp(env: Env, logger: Logger): express.Express {
   app.use(identifyRequests(env));
   app.use(requestLogging(logger));
   app.use(guardRequestTarget(env));
+  return app;
+}
+
+function startingApp(env: Env, logger: Logger): express.Express {
+  const app = expressWithFront(env, logger);
   app.use(healthChecks(async () => "starting: waiting for the database"));
   app.use((_req, res) => sendUnavailable(res, requestIdOf(res) ?? "none"));
   return app;
@@ -136,13 +145,7 @@ async function createServer(env: Env, logger: Logger, vite: ViteDevServer | unde
         logger,
       });
 
-  const app = express();
-  app.disable("x-powered-by");
-  app.set("trust proxy", env.trustProxy);
-  app.use(settleUnreadBodies());
-  app.use(identifyRequests(env));
-  app.use(requestLogging(logger));
-  app.use(guardRequestTarget(env));
+  const app = expressWithFront(env, logger);
   // The build's hashed files (scripts, styles, images): served before the page headers, which
   // only documents need (a script's response carries no policy of its own), as the .br or .gz
   // file the build made when the browser accepts it. A changed file gets a new URL, so these
