@@ -1,14 +1,14 @@
-import { createAdmin, openPostgres, sessionCookieFor } from "./ops-admin.ts";
+import { createAdmin, sessionCookieFor } from "./ops-admin.ts";
 import {
   POSTGRES_ENABLED,
   POSTGRES_SKIP_REASON,
-  SHARED_SESSION_SECRET,
   createDatabase,
   startInstance,
   stopAllInstances,
   terminateConnections,
   waitFor,
 } from "./ops-support.ts";
+import { sharedPostgres } from "./shared-postgres.ts";
 import { startPostgresRelay } from "../support/postgres-relay.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -34,13 +34,13 @@ function rideTitles(html: string): string[] {
 }
 
 test("with the network to PostgreSQL cut: 503 within seconds, public pages from their last copy, recovery by itself", async () => {
-  const database = await createDatabase();
+  const database = await sharedPostgres();
+  const { db } = database;
   const relay = await startPostgresRelay(4410);
-  const db = openPostgres(database.url);
   try {
     const instance = await startInstance({
       port: 4411,
-      env: { DATABASE_URL: relay.urlFor(database.url), SESSION_SECRET: SHARED_SESSION_SECRET },
+      env: { ...database.env, DATABASE_URL: relay.urlFor(database.url) },
     });
     const admin = await createAdmin(db);
     const cookie = await sessionCookieFor(db, admin.userId);
@@ -88,20 +88,16 @@ test("with the network to PostgreSQL cut: 503 within seconds, public pages from 
     expect(instance.lines.some((line) => line.status === 500)).toBe(false);
     expect(instance.lines.some((line) => line.msg === "crashed")).toBe(false);
   } finally {
-    await db.destroy();
     await relay.close();
-    await database.drop();
+    await database.close();
   }
 });
 
 test("pg_terminate_backend on every connection of the app: never a 500, and it works again within seconds", async () => {
-  const database = await createDatabase();
-  const db = openPostgres(database.url);
+  const database = await sharedPostgres();
+  const { db } = database;
   try {
-    const instance = await startInstance({
-      port: 4412,
-      env: { DATABASE_URL: database.url, SESSION_SECRET: SHARED_SESSION_SECRET },
-    });
+    const instance = await startInstance({ port: 4412, env: database.env });
     const admin = await createAdmin(db);
     const cookie = await sessionCookieFor(db, admin.userId);
     // Fill the pool with several connections, all of which are then killed.
@@ -123,8 +119,7 @@ test("pg_terminate_backend on every connection of the app: never a 500, and it w
     await instance.waitForLine((line) => line.msg === "content notification connection restored", 15_000);
     expect(instance.lines.some((line) => line.msg === "crashed")).toBe(false);
   } finally {
-    await db.destroy();
-    await database.drop();
+    await database.close();
   }
 });
 

@@ -1,17 +1,15 @@
 import { instantToZoned } from "~/domain/publication";
 import { listRecentActivity } from "~/server/services/audit.server";
-import { type AdminLogin, createAdmin, openPostgres, sessionCookieFor } from "./ops-admin.ts";
+import { type AdminLogin, createAdmin, sessionCookieFor } from "./ops-admin.ts";
 import {
   type Instance,
   POSTGRES_ENABLED,
   POSTGRES_SKIP_REASON,
-  SHARED_SESSION_SECRET,
-  type TestDatabase,
-  createDatabase,
   startInstance,
   stopAllInstances,
   waitFor,
 } from "./ops-support.ts";
+import { type SharedPostgres, sharedPostgres } from "./shared-postgres.ts";
 import { expect, test } from "./admin-fixtures.ts";
 import { adminCard, postAction, rideIdByTitle, rideInput, uniqueTitle } from "./admin-helpers.ts";
 import { waitForHydration } from "../support/hydration.ts";
@@ -146,7 +144,7 @@ test("every save is a revision with its differences; restoring one makes it curr
 test.describe("on two instances", () => {
   test.skip(!POSTGRES_ENABLED, POSTGRES_SKIP_REASON);
 
-  let database: TestDatabase;
+  let database: SharedPostgres;
   let db: Database;
   let a: Instance;
   let b: Instance;
@@ -154,17 +152,16 @@ test.describe("on two instances", () => {
   const base = Number(process.env.E2E_PORT ?? 4311);
 
   test.beforeAll(async () => {
-    database = await createDatabase();
-    const env = { DATABASE_URL: database.url, SESSION_SECRET: SHARED_SESSION_SECRET };
+    database = await sharedPostgres();
+    const { env } = database;
     [a, b] = await Promise.all([startInstance({ port: base + 2, env }), startInstance({ port: base + 3, env })]);
-    db = openPostgres(database.url);
+    db = database.db;
     admin = await createAdmin(db, "publishing-admin@roadbook.test");
   });
 
   test.afterAll(async () => {
-    await db?.destroy();
     await stopAllInstances({}, test.info());
-    await database?.drop();
+    await database?.close();
   });
 
   const home = async (instance: Instance) => (await fetch(`${instance.url}/`)).text();

@@ -3,17 +3,16 @@ import { register, registrationCounts } from "~/server/services/registrations.se
 import { createRide } from "~/server/services/rides.server";
 import { rideInput } from "../support/fixtures.ts";
 import { riderForm } from "../support/registration-fixtures.ts";
-import { openPostgres, openSqlite } from "./ops-admin.ts";
+import { openSqlite } from "./ops-admin.ts";
 import {
   type Instance,
   POSTGRES_ENABLED,
   POSTGRES_SKIP_REASON,
   SHARED_SESSION_SECRET,
-  type TestDatabase,
-  createDatabase,
   startInstance,
   stopAllInstances,
 } from "./ops-support.ts";
+import { type SharedPostgres, sharedPostgres } from "./shared-postgres.ts";
 import { expect, test } from "./fixtures.ts";
 
 // Registrations through the whole HTTP stack of production instances (issue 12, decision 021):
@@ -91,21 +90,20 @@ function expectNothingPersonal(instances: Instance[], tokens: string[], values: 
 
 test.describe("two instances on one PostgreSQL database", () => {
   test.skip(!POSTGRES_ENABLED, POSTGRES_SKIP_REASON);
-  let database: TestDatabase;
+  let database: SharedPostgres;
   let db: Database;
   let instances: Instance[];
 
   test.beforeAll(async () => {
-    database = await createDatabase();
-    const env = { ...INSTANCE_ENV, DATABASE_URL: database.url };
+    database = await sharedPostgres();
+    const env = { ...INSTANCE_ENV, ...database.env };
     instances = await Promise.all([startInstance({ port: 4450, env }), startInstance({ port: 4451, env })]);
-    db = openPostgres(database.url);
+    db = database.db;
   });
 
   test.afterAll(async () => {
-    await db?.destroy();
     await Promise.all((instances ?? []).map((instance) => instance.stop("SIGKILL")));
-    await database?.drop();
+    await database?.close();
   });
 
   test(`${RACERS} riders posting at once for the last 3 seats: exactly 3 confirmed, the rest waitlisted`, async () => {

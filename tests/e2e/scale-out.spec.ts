@@ -3,19 +3,17 @@ import type { Database } from "~/server/db/schema.server";
 import { rideInput } from "../support/fixtures.ts";
 import { twoToneJpeg } from "../support/image-fixtures.ts";
 import { type LocalS3, startLocalS3 } from "../support/s3.ts";
-import { type AdminLogin, createAdmin, openPostgres } from "./ops-admin.ts";
+import { type AdminLogin, createAdmin } from "./ops-admin.ts";
 import {
   type Instance,
   POSTGRES_ENABLED,
   POSTGRES_SKIP_REASON,
-  SHARED_SESSION_SECRET,
-  type TestDatabase,
-  createDatabase,
   startInstance,
   stopAllInstances,
   terminateConnections,
   waitFor,
 } from "./ops-support.ts";
+import { type SharedPostgres, sharedPostgres } from "./shared-postgres.ts";
 import { expect, test } from "./fixtures.ts";
 
 // Two production instances (ports 4401 and 4402) that share nothing but one PostgreSQL
@@ -25,7 +23,7 @@ test.skip(!POSTGRES_ENABLED, POSTGRES_SKIP_REASON);
 // One pair of instances for the whole file, its tests in order in one worker.
 test.describe.configure({ mode: "default", timeout: 120_000 });
 
-let database: TestDatabase;
+let database: SharedPostgres;
 let s3: LocalS3;
 let db: Database;
 let a: Instance;
@@ -33,11 +31,10 @@ let b: Instance;
 let admin: AdminLogin;
 
 test.beforeAll(async () => {
-  database = await createDatabase();
+  database = await sharedPostgres();
   s3 = await startLocalS3("roadbook-scale-out");
   const env = {
-    DATABASE_URL: database.url,
-    SESSION_SECRET: SHARED_SESSION_SECRET,
+    ...database.env,
     S3_BUCKET: s3.config.bucket,
     S3_ENDPOINT: s3.config.endpoint ?? "",
     S3_REGION: s3.config.region,
@@ -50,15 +47,14 @@ test.beforeAll(async () => {
   };
   // Started together, on a new database: one migrates and seeds, the other waits for it.
   [a, b] = await Promise.all([startInstance({ port: 4401, env }), startInstance({ port: 4402, env })]);
-  db = openPostgres(database.url);
+  db = database.db;
   admin = await createAdmin(db, "scale-out-admin@roadbook.test");
 });
 
 test.afterAll(async () => {
-  await db?.destroy();
   await stopAllInstances({}, test.info());
   await s3?.close();
-  await database?.drop();
+  await database?.close();
 });
 
 async function signIn(instance: Instance, email: string, password: string) {
