@@ -1,14 +1,6 @@
 import { createAdmin, sessionCookieFor } from "./ops-admin.ts";
-import {
-  POSTGRES_ENABLED,
-  POSTGRES_SKIP_REASON,
-  createDatabase,
-  startInstance,
-  stopAllInstances,
-  terminateConnections,
-  waitFor,
-} from "./ops-support.ts";
-import { sharedPostgres } from "./shared-postgres.ts";
+import { createDatabase, startInstance, stopAllInstances, terminateConnections, waitFor } from "./ops-support.ts";
+import { sharedPostgres, skipWithoutPostgres } from "./shared-postgres.ts";
 import { startPostgresRelay } from "../support/postgres-relay.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -16,7 +8,7 @@ import { expect, test } from "./fixtures.ts";
 // never a hang or a 500), public pages keep serving what they last rendered, and everything
 // works again by itself once the database is back.
 
-test.skip(!POSTGRES_ENABLED, POSTGRES_SKIP_REASON);
+skipWithoutPostgres();
 test.setTimeout(90_000);
 test.afterEach(stopAllInstances);
 

@@ -1,15 +1,8 @@
 import { instantToZoned } from "~/domain/publication";
 import { listRecentActivity } from "~/server/services/audit.server";
 import { type AdminLogin, createAdmin, sessionCookieFor } from "./ops-admin.ts";
-import {
-  type Instance,
-  POSTGRES_ENABLED,
-  POSTGRES_SKIP_REASON,
-  startInstance,
-  stopAllInstances,
-  waitFor,
-} from "./ops-support.ts";
-import { type SharedPostgres, sharedPostgres } from "./shared-postgres.ts";
+import { type Instance, startInstance, stopAllInstances, waitFor } from "./ops-support.ts";
+import { type SharedPostgres, sharedPostgres, skipWithoutPostgres } from "./shared-postgres.ts";
 import { expect, test } from "./admin-fixtures.ts";
 import { adminCard, postAction, rideIdByTitle, rideInput, uniqueTitle } from "./admin-helpers.ts";
 import { waitForHydration } from "../support/hydration.ts";
@@ -142,7 +135,7 @@ test("every save is a revision with its differences; restoring one makes it curr
 });
 
 test.describe("on two instances", () => {
-  test.skip(!POSTGRES_ENABLED, POSTGRES_SKIP_REASON);
+  skipWithoutPostgres();
 
   let database: SharedPostgres;
   let db: Database;

@@ -4,15 +4,8 @@ import { createRide } from "~/server/services/rides.server";
 import { rideInput } from "../support/fixtures.ts";
 import { riderForm } from "../support/registration-fixtures.ts";
 import { openSqlite } from "./ops-admin.ts";
-import {
-  type Instance,
-  POSTGRES_ENABLED,
-  POSTGRES_SKIP_REASON,
-  SHARED_SESSION_SECRET,
-  startInstance,
-  stopAllInstances,
-} from "./ops-support.ts";
-import { type SharedPostgres, sharedPostgres } from "./shared-postgres.ts";
+import { type Instance, SHARED_SESSION_SECRET, startInstance, stopAllInstances } from "./ops-support.ts";
+import { type SharedPostgres, sharedPostgres, skipWithoutPostgres } from "./shared-postgres.ts";
 import { expect, test } from "./fixtures.ts";
 
 // Registrations through the whole HTTP stack of production instances (issue 12, decision 021):
@@ -89,7 +82,7 @@ function expectNothingPersonal(instances: Instance[], tokens: string[], values: 
 }
 
 test.describe("two instances on one PostgreSQL database", () => {
-  test.skip(!POSTGRES_ENABLED, POSTGRES_SKIP_REASON);
+  skipWithoutPostgres();
   let database: SharedPostgres;
   let db: Database;
   let instances: Instance[];

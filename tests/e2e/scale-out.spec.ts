@@ -4,22 +4,14 @@ import { rideInput } from "../support/fixtures.ts";
 import { twoToneJpeg } from "../support/image-fixtures.ts";
 import { type LocalS3, startLocalS3 } from "../support/s3.ts";
 import { type AdminLogin, createAdmin } from "./ops-admin.ts";
-import {
-  type Instance,
-  POSTGRES_ENABLED,
-  POSTGRES_SKIP_REASON,
-  startInstance,
-  stopAllInstances,
-  terminateConnections,
-  waitFor,
-} from "./ops-support.ts";
-import { type SharedPostgres, sharedPostgres } from "./shared-postgres.ts";
+import { type Instance, startInstance, stopAllInstances, terminateConnections, waitFor } from "./ops-support.ts";
+import { type SharedPostgres, sharedPostgres, skipWithoutPostgres } from "./shared-postgres.ts";
 import { expect, test } from "./fixtures.ts";
 
 // Two production instances (ports 4401 and 4402) that share nothing but one PostgreSQL
 // database and one S3 bucket (s3rver), as N instances behind a load balancer would.
 
-test.skip(!POSTGRES_ENABLED, POSTGRES_SKIP_REASON);
+skipWithoutPostgres();
 // One pair of instances for the whole file, its tests in order in one worker.
 test.describe.configure({ mode: "default", timeout: 120_000 });
 

@@ -1,8 +1,20 @@
 // The PostgreSQL database the operations specs' production instances share, as a deployment's
 // instances do, with the spec's own connection to look at what they wrote.
+import { test } from "@playwright/test";
 import type { Database } from "~/server/db/schema.server";
 import { openPostgres } from "./ops-admin.ts";
-import { SHARED_SESSION_SECRET, type TestDatabase, createDatabase } from "./ops-support.ts";
+import {
+  POSTGRES_ENABLED,
+  POSTGRES_SKIP_REASON,
+  SHARED_SESSION_SECRET,
+  type TestDatabase,
+  createDatabase,
+} from "./ops-support.ts";
+
+/** Skips the file or group it is called in when the run leaves PostgreSQL out. */
+export function skipWithoutPostgres(): void {
+  test.skip(!POSTGRES_ENABLED, POSTGRES_SKIP_REASON);
+}
 
 export type SharedPostgres = TestDatabase & {
   /** The spec's connection (a pool that connects on its first query). */
