@@ -1,4 +1,5 @@
 import { FALLBACK_CONFIG } from "~/domain/defaults";
+import type { SiteConfig } from "~/domain/content";
 import type { Database } from "../db/schema.server";
 import { saveConfig } from "../services/config.server";
 import { hasAnyContent } from "../services/content-presence.server";
@@ -35,6 +36,15 @@ const DEMO_SLIDES = [
 ];
 
 /**
+ * The contact configuration, with a UPI payee so the demo's booking page shows its QR code. The
+ * handle is no bank's ("@demo"): a UPI app refuses it, so nobody pays a stranger from the demo.
+ */
+export const DEMO_CONFIG: SiteConfig = {
+  ...FALLBACK_CONFIG,
+  company: { ...FALLBACK_CONFIG.company, upiId: "roadbookriders@demo", upiName: "Roadbook Riders" },
+};
+
+/**
  * Fills a brand-new database with demo content through the same services the admin uses,
  * so it obeys every rule: rides of each status with dates relative to `today` (upcoming
  * ones stay upcoming), three hero slides, a featured banner on the Ladakh ride, which also has
@@ -47,7 +57,7 @@ export async function seedDemoContent(
   today = new Date(),
 ): Promise<boolean> {
   if (await hasAnyContent(db)) return false;
-  await saveConfig(db, FALLBACK_CONFIG);
+  await saveConfig(db, DEMO_CONFIG);
   for (const slide of DEMO_SLIDES) await createSlide(db, slide);
   const rides = [];
   for (const ride of [...demoUpcomingRides(today), ...demoCompletedRides(today), ...demoCancelledRides(today)]) {

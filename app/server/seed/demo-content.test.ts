@@ -18,7 +18,7 @@ import { createS3Storage } from "../storage/s3-storage.server";
 import type { ObjectStorage } from "../storage/storage.server";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { registrationSettingsOf } from "~/domain/registration";
-import { seedDemoContent } from "./demo-content.server";
+import { DEMO_CONFIG, seedDemoContent } from "./demo-content.server";
 import { DEMO_IMAGES } from "./demo-images.server";
 
 const TODAY = new Date("2026-11-22T09:00:00Z");
@@ -105,7 +105,8 @@ describeEachEngine("demo content", (getDb) => {
     const ladakh = await expectLadakhRoute(getDb(), storage);
     expect(target?.id).toBe(ladakh.id);
     expect(registrationSettingsOf(ladakh)).toMatchObject({ mode: "site", seats: 15, waitlist: true });
-    expect(await getConfig(getDb())).toEqual(FALLBACK_CONFIG);
+    expect(await getConfig(getDb())).toEqual(DEMO_CONFIG);
+    expect(DEMO_CONFIG.company).toMatchObject({ ...FALLBACK_CONFIG.company, upiId: "roadbookriders@demo" });
     expect(await getStats(getDb())).toMatchObject({ isAutoCalculated: true, completedRides: counts.completed });
   });
 
