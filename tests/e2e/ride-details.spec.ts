@@ -19,6 +19,7 @@ import { listUnder, publicRide, ridePath, SAMPLE_RIDE_WITHOUT_DETAILS } from "./
 
 const RAJASTHAN = "Royal Rajasthan Desert Loop";
 const NILGIRIS = "Nilgiris Hairpin Challenge";
+const LADAKH = "Leh–Ladakh Expedition";
 
 test.describe("ride details: content", () => {
   test("the first response already holds the ride: title, hero facts and every section", async ({ request, e2eDb }) => {
@@ -151,6 +152,19 @@ test.describe("ride details: content", () => {
       expect(title).not.toBe(ride.title);
       expect((await publicRide(e2eDb, title)).status).toBe("completed");
     }
+  });
+
+  test("a ride with a route and registration fits a 360 px phone: no sideways scrolling @mobile", async ({
+    page,
+    e2eDb,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(ridePath(await publicRide(e2eDb, LADAKH)));
+    await expect(page.getByRole("heading", { name: "Route", exact: true })).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
   });
 
   test("has no serious accessibility violations @mobile", async ({ page, e2eDb }) => {

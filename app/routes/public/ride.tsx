@@ -145,7 +145,7 @@ export default function RideDetails({ loaderData }: Route.ComponentProps) {
     <article>
       <RideHero ride={ride} />
       <Island name="ride-tabs" component={RideTabs} props={{}} />
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:px-8">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:px-8">
         <div className="divide-y divide-ink-100">
           <RideOverview ride={ride} />
           <RideItinerary itinerary={ride.itinerary} />
