@@ -14,7 +14,12 @@ export const ADMIN_EVENTS_PATH = "/admin/events";
  */
 export function useLiveRevalidation(): void {
   const { revalidate } = useRevalidator();
-  const reload = useEffectEvent(() => void revalidate());
+  const reload = useEffectEvent(() => {
+    revalidate().catch((error: unknown) => {
+      // A navigation that starts meanwhile aborts this reload and loads the page's data itself.
+      if (!(error instanceof DOMException && error.name === "AbortError")) throw error;
+    });
+  });
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;

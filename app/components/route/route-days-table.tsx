@@ -12,7 +12,7 @@ const metresOrDash = (value: number | null | undefined) =>
 /** Distance, climb, descent and highest point per day, each day's GPX, and the whole ride's totals. */
 export function RouteDaysTable({ summary, dayHref }: Props) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full min-w-[32rem] text-left text-sm">
         <caption className="sr-only">Distance and elevation per day</caption>
         <thead className="border-b border-ink-200 text-ink-600">

@@ -146,7 +146,7 @@ export default function RideDetails({ loaderData }: Route.ComponentProps) {
       <RideHero ride={ride} />
       <Island name="ride-tabs" component={RideTabs} props={{}} />
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:px-8">
-        <div className="divide-y divide-ink-100">
+        <div className="min-w-0 divide-y divide-ink-100">
           <RideOverview ride={ride} />
           <RideItinerary itinerary={ride.itinerary} />
           {route ? <RideRoute rideId={ride.id} title={ride.title} route={route} map={map} /> : null}
