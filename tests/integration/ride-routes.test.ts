@@ -22,12 +22,11 @@ import { ValidationError } from "~/server/services/errors.server";
 import { exportContent, importContent } from "~/server/services/content-transfer.server";
 import { createRide, getRide } from "~/server/services/rides.server";
 import { createDiskStorage } from "~/server/storage/disk-storage.server";
-import { createS3Storage } from "~/server/storage/s3-storage.server";
 import type { ObjectStorage } from "~/server/storage/storage.server";
-import { type TestDatabase, describeEachEngine, openTestDatabase } from "../support/databases";
+import { describeEachEngine, openTestDatabase } from "../support/databases";
 import { rideInput } from "../support/fixtures";
 import { buildGpx, threeDayRide } from "../support/gpx";
-import { startLocalS3 } from "../support/s3";
+import { useSqliteWithS3 } from "../support/s3-database";
 
 const encode = (value: string) => new TextEncoder().encode(value);
 const ride3 = threeDayRide(60);
@@ -226,21 +225,7 @@ describeEachEngine("ride routes, disk storage", (getDb) => {
 });
 
 describe("ride routes, S3 storage [sqlite]", () => {
-  let database: TestDatabase;
-  let storage: ObjectStorage;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    database = await openTestDatabase("sqlite");
-    const s3 = await startLocalS3();
-    storage = createS3Storage(s3.config);
-    close = async () => {
-      await storage.close();
-      await s3.close();
-      await database.close();
-    };
-  });
-  afterAll(async () => close());
-  routeSuite(() => ({ db: database.db, storage }));
+  routeSuite(useSqliteWithS3());
 });
 
 describeEachEngine("content export and import carry routes", (getDb, engine) => {

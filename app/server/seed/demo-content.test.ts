@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { text } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describeEachEngine, openTestDatabase, type TestDatabase } from "../../../tests/support/databases";
+import { describeEachEngine } from "../../../tests/support/databases";
 import { snapshot } from "../../../tests/support/fixtures";
-import { startLocalS3 } from "../../../tests/support/s3";
+import { useSqliteWithS3 } from "../../../tests/support/s3-database";
 import type { Database } from "../db/schema.server";
 import { dayGpx, getRideRoute, originalGpx } from "../routes-gpx/ride-routes.server";
 import { getConfig, saveConfig } from "../services/config.server";
@@ -14,7 +14,6 @@ import { getRide, listRides, rideCounts } from "../services/rides.server";
 import { listSlides } from "../services/slides.server";
 import { getStats } from "../services/stats.server";
 import { createDiskStorage } from "../storage/disk-storage.server";
-import { createS3Storage } from "../storage/s3-storage.server";
 import type { ObjectStorage } from "../storage/storage.server";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { registrationSettingsOf } from "~/domain/registration";
@@ -129,23 +128,11 @@ describeEachEngine("demo content", (getDb) => {
 });
 
 describe("demo content, S3 storage [sqlite]", () => {
-  let database: TestDatabase;
-  let storage: ObjectStorage;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    database = await openTestDatabase("sqlite");
-    const s3 = await startLocalS3();
-    storage = createS3Storage(s3.config);
-    close = async () => {
-      await storage.close();
-      await s3.close();
-      await database.close();
-    };
-  });
-  afterAll(async () => close());
+  const s3 = useSqliteWithS3();
 
   it("stores the demo route's files in the bucket", async () => {
-    expect(await seedDemoContent({ db: database.db, storage }, TODAY)).toBe(true);
-    await expectLadakhRoute(database.db, storage);
+    const { db, storage } = s3();
+    expect(await seedDemoContent({ db, storage }, TODAY)).toBe(true);
+    await expectLadakhRoute(db, storage);
   });
 });
