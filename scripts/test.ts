@@ -17,6 +17,7 @@ const BIN = path.join(ROOT, "node_modules", ".bin");
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 const REPORTS = mkdtempSync(path.join(tmpdir(), "roadbook-test-reports-"));
+const STARTED = Date.now();
 
 type Counts = { passed: number; failed: number; skipped: number };
 const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
@@ -68,6 +69,13 @@ async function checkPostgres(): Promise<void> {
     await client.end().catch(() => undefined);
   }
   console.log(`PostgreSQL: ${redact(TEST_DATABASE_URL)}`);
+}
+
+/** "12 min 04 s": how long the run took, as a person reads it. */
+function wallTime(milliseconds: number): string {
+  const seconds = Math.round(milliseconds / 1000);
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes} min ${String(seconds % 60).padStart(2, "0")} s`;
 }
 
 function redact(url: string): string {
@@ -172,6 +180,8 @@ try {
 } finally {
   rmSync(REPORTS, { recursive: true, force: true });
 }
-// One closing count line over both runners (unit + integration + end-to-end).
-console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+// One closing line over both runners (unit + integration + end-to-end), with the wall time.
+console.log(
+  `Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped in ${wallTime(Date.now() - STARTED)}`,
+);
 process.exit(exitCode);

@@ -24,6 +24,17 @@ function handle(page: Page, title: string): Locator {
   return upcomingSection(page).getByRole("button", { name: `Reorder ${title}` });
 }
 
+/**
+ * Picks up the focused card with Space, as a keyboard user does. dnd-kit's keyboard sensor
+ * starts listening for the arrow keys in a task it queues on pick-up (setTimeout), and Chrome
+ * runs input before timers: an arrow sent earlier is lost under load. A task queued now runs
+ * after the sensor's, so once it has run the arrows reach the sensor.
+ */
+async function pickUp(page: Page): Promise<void> {
+  await page.keyboard.press("Space");
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+}
+
 async function centre(locator: Locator): Promise<{ x: number; y: number }> {
   const box = await locator.boundingBox();
   if (!box) throw new Error("not visible");
@@ -63,7 +74,7 @@ test("a card moved with the keyboard (Space, arrows in 25 px steps, Space) takes
   const presses = Math.ceil(distance / 2 / KEYBOARD_DRAG_STEP_PX) + 1;
 
   await handle(page, second).focus();
-  await page.keyboard.press("Space");
+  await pickUp(page);
   for (let press = 0; press < presses; press++) await page.keyboard.press("ArrowUp");
   await page.keyboard.press("Space");
 
@@ -80,7 +91,7 @@ test("a single arrow press moves the card by one step only, and Escape puts it b
   const start = await card.boundingBox();
 
   await handle(page, before[0] ?? "").focus();
-  await page.keyboard.press("Space");
+  await pickUp(page);
   await page.keyboard.press("ArrowDown");
   await expect
     .poll(async () => ((await card.boundingBox())?.y ?? 0) - (start?.y ?? 0))
@@ -105,7 +116,7 @@ test.describe("without a connection", () => {
     );
 
     await handle(page, before[0] ?? "").focus();
-    await page.keyboard.press("Space");
+    await pickUp(page);
     for (let press = 0; press < 12; press++) await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Space");
 

@@ -2,6 +2,7 @@ import { SOCIAL_LINK_MESSAGES } from "~/domain/messages";
 import { expect } from "./fixtures.ts";
 import { waitForHydration } from "../support/hydration.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
+import { visibleStatsStrip } from "./support/stats-strip.ts";
 
 // 'Past Adventures' (product.md#previous-page) on the demo content: four completed rides with 16, 22, 14 and
 // 18 riders over 610, 640, 770 and 985 km; the Nilgiris ride has no YouTube video.
@@ -12,7 +13,7 @@ test.describe("Past Adventures", () => {
   test("shows the statistics with thousands separators and a trailing plus", async ({ page }) => {
     await page.goto("/previous");
     await expect(page.getByRole("heading", { level: 1, name: "Past Adventures" })).toBeVisible();
-    const stats = page.getByTestId("stats-strip");
+    const stats = visibleStatsStrip(page);
     await expect(stats.getByTestId("stat-completedRides")).toHaveText("4+");
     await expect(stats.getByTestId("stat-happyRiders")).toHaveText("70+");
     await expect(stats.getByTestId("stat-kilometersCovered")).toHaveText("3,005+");
