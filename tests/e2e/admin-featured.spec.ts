@@ -19,13 +19,16 @@ test("saves the banner ('Saving...' meanwhile) and the home page shows it", asyn
   await page.getByLabel("Ride title").fill("Western Ghats in the rain");
   await page.getByLabel("Button link").fill("https://example.org/monsoon");
 
-  // Hold the request a moment so the busy state can be seen.
+  // Hold the request until the busy state has been seen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/admin/featured.data*", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await held;
     await route.fallback();
   });
   await page.getByRole("button", { name: "Save Featured Ride" }).click();
   await expect(page.getByRole("button", { name: "Saving..." })).toBeDisabled();
+  release();
   await expect(page.getByText(FEATURED_MESSAGES.updated)).toBeVisible();
   await expect(page.getByRole("button", { name: "Save Featured Ride" })).toBeEnabled();
   expect((await listRecentActivity(ownServer.db))[0]?.summary).toBe(`Updated the featured ride banner "${title}"`);

@@ -75,7 +75,8 @@ test("once shutting down, the port refuses new connections", async () => {
 });
 
 test("open admin live-update streams end at once, so they do not hold the shutdown up", async () => {
-  const instance = await startInstance({ port: 4422 });
+  // A grace far longer than the test may run: only streams that end at once let it pass.
+  const instance = await startInstance({ port: 4422, env: { SHUTDOWN_GRACE_MS: "600000" } });
   const db = openSqlite(instance.dataDir);
   const admin = await createAdmin(db);
   const cookie = await sessionCookieFor(db, admin.userId);
@@ -85,12 +86,9 @@ test("open admin live-update streams end at once, so they do not hold the shutdo
   const reader = stream.body!.getReader();
   await reader.read();
 
-  const signalled = Date.now();
   instance.child.kill("SIGTERM");
   // The stream ends (done), it is not cut off with an error.
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read());
   const { code } = await instance.exited;
   expect(code).toBe(0);
-  // Well inside the 10-second grace an unfinished response would get.
-  expect(Date.now() - signalled).toBeLessThan(3_000);
 });
