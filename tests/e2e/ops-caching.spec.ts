@@ -4,7 +4,7 @@ import { createAdmin, openSqlite, sessionCookieFor } from "./ops-admin.ts";
 import { type Instance, startInstance, stopAllInstances } from "./ops-support.ts";
 import { expect, test } from "./fixtures.ts";
 
-// HTTP caching of public pages (ports 4440-4449), on an instance of its own so that content
+// HTTP caching of public pages, on an instance of its own so that content
 // changes made through it reach its render cache.
 
 const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
@@ -15,7 +15,7 @@ let instance: Instance;
 let cookie: string;
 
 test.beforeAll(async () => {
-  instance = await startInstance({ port: 4440 });
+  instance = await startInstance({});
   const db = openSqlite(instance.dataDir);
   cookie = await sessionCookieFor(db, (await createAdmin(db)).userId);
   await db.destroy();

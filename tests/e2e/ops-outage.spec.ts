@@ -1,10 +1,11 @@
 import { createAdmin, sessionCookieFor } from "./ops-admin.ts";
 import { createDatabase, startInstance, stopAllInstances, terminateConnections, waitFor } from "./ops-support.ts";
 import { sharedPostgres, skipWithoutPostgres } from "./shared-postgres.ts";
+import { freePort } from "../support/ports.ts";
 import { startPostgresRelay } from "../support/postgres-relay.ts";
 import { expect, test } from "./fixtures.ts";
 
-// Database outages on PostgreSQL (ports 4410-4419). Requests must fail fast and cleanly (503,
+// Database outages on PostgreSQL. Requests must fail fast and cleanly (503,
 // never a hang or a 500), public pages keep serving what they last rendered, and everything
 // works again by itself once the database is back.
 
@@ -28,10 +29,9 @@ function rideTitles(html: string): string[] {
 test("with the network to PostgreSQL cut: 503 within seconds, public pages from their last copy, recovery by itself", async () => {
   const database = await sharedPostgres();
   const { db } = database;
-  const relay = await startPostgresRelay(4410);
+  const relay = await startPostgresRelay();
   try {
     const instance = await startInstance({
-      port: 4411,
       env: { ...database.env, DATABASE_URL: relay.urlFor(database.url) },
     });
     const admin = await createAdmin(db);
@@ -89,7 +89,7 @@ test("pg_terminate_backend on every connection of the app: never a 500, and it w
   const database = await sharedPostgres();
   const { db } = database;
   try {
-    const instance = await startInstance({ port: 4412, env: database.env });
+    const instance = await startInstance({ env: database.env });
     const admin = await createAdmin(db);
     const cookie = await sessionCookieFor(db, admin.userId);
     // Fill the pool with several connections, all of which are then killed.
@@ -117,11 +117,10 @@ test("pg_terminate_backend on every connection of the app: never a 500, and it w
 
 test("unreachable at start-up: alive, not ready, 503 at once; it starts by itself when the database comes", async () => {
   const database = await createDatabase();
-  const relay = await startPostgresRelay(4413);
+  const relay = await startPostgresRelay();
   relay.cut();
   try {
     const instance = await startInstance({
-      port: 4414,
       env: { DATABASE_URL: relay.urlFor(database.url) },
       waitFor: "listening",
     });
@@ -147,8 +146,7 @@ test("unreachable at start-up: alive, not ready, 503 at once; it starts by itsel
 
 test("a database URL pointing at a closed port: 503 at once, not a hang", async () => {
   const instance = await startInstance({
-    port: 4415,
-    env: { DATABASE_URL: "postgres://postgres@127.0.0.1:4419/none" },
+    env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/none` },
     waitFor: "listening",
   });
   const page = await timed(`${instance.url}/ride/anything`);

@@ -4,14 +4,14 @@ import { createAdmin, openSqlite, sessionCookieFor } from "./ops-admin.ts";
 import { startInstance, stopAllInstances } from "./ops-support.ts";
 import { expect, test } from "./fixtures.ts";
 
-// Graceful shutdown (ports 4420-4429): on SIGTERM the server stops accepting, lets every
+// Graceful shutdown: on SIGTERM the server stops accepting, lets every
 // request it has started finish, ends the admins' live-update streams and closes the database.
 
 test.setTimeout(120_000);
 test.afterEach(stopAllInstances);
 
 test("SIGTERM in the middle of a burst of requests: every request the server had started is answered, then it exits 0", async () => {
-  const instance = await startInstance({ port: 4420 });
+  const instance = await startInstance({});
   const db = openSqlite(instance.dataDir);
   const cookie = await sessionCookieFor(db, (await createAdmin(db)).userId);
   await db.destroy();
@@ -68,7 +68,7 @@ test("SIGTERM in the middle of a burst of requests: every request the server had
 });
 
 test("once shutting down, the port refuses new connections", async () => {
-  const instance = await startInstance({ port: 4421 });
+  const instance = await startInstance({});
   instance.child.kill("SIGTERM");
   await instance.exited;
   await expect(fetch(`${instance.url}/healthz`)).rejects.toThrow();
@@ -76,7 +76,7 @@ test("once shutting down, the port refuses new connections", async () => {
 
 test("open admin live-update streams end at once, so they do not hold the shutdown up", async () => {
   // A grace far longer than the test may run: only streams that end at once let it pass.
-  const instance = await startInstance({ port: 4422, env: { SHUTDOWN_GRACE_MS: "600000" } });
+  const instance = await startInstance({ env: { SHUTDOWN_GRACE_MS: "600000" } });
   const db = openSqlite(instance.dataDir);
   const admin = await createAdmin(db);
   const cookie = await sessionCookieFor(db, admin.userId);

@@ -1,21 +1,21 @@
 import { startInstance, stopAllInstances } from "./ops-support.ts";
 import { expect, test } from "./fixtures.ts";
 
-// Start-up and health (ports 4430-4439): a wrong configuration stops the process at once
+// Start-up and health: a wrong configuration stops the process at once
 // with a message a person can act on; a healthy one answers its probes.
 
 test.setTimeout(60_000);
 test.afterEach(stopAllInstances);
 
-async function failedStart(port: number, env: Record<string, string>) {
+async function failedStart(env: Record<string, string>) {
   const started = Date.now();
-  const instance = await startInstance({ port, env, waitFor: "nothing" });
+  const instance = await startInstance({ env, waitFor: "nothing" });
   const { code } = await instance.exited;
   return { code, stderr: instance.stderr(), lines: instance.lines, ms: Date.now() - started };
 }
 
 test("a bad configuration stops the process with exit code 1 and a readable list of what is wrong", async () => {
-  const result = await failedStart(4430, { PORT: "not-a-port", DATABASE_URL: "mysql://root@localhost/roadbook" });
+  const result = await failedStart({ PORT: "not-a-port", DATABASE_URL: "mysql://root@localhost/roadbook" });
   expect(result.code).toBe(1);
   expect(result.stderr).toContain("Invalid configuration:");
   expect(result.stderr).toContain("PORT:");
@@ -25,20 +25,20 @@ test("a bad configuration stops the process with exit code 1 and a readable list
   expect(result.lines.some((line) => line.msg === "ready")).toBe(false);
   expect(result.ms).toBeLessThan(15_000);
 
-  const halfKey = await failedStart(4430, { S3_BUCKET: "uploads", S3_ACCESS_KEY_ID: "only-half-of-a-key" });
+  const halfKey = await failedStart({ S3_BUCKET: "uploads", S3_ACCESS_KEY_ID: "only-half-of-a-key" });
   expect(halfKey.code).toBe(1);
   expect(halfKey.stderr).toContain("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together");
 });
 
 test("a missing production build is named, with the command that makes it", async () => {
-  const result = await failedStart(4431, { BUILD_DIR: "no-such-build-dir" });
+  const result = await failedStart({ BUILD_DIR: "no-such-build-dir" });
   expect(result.code).toBe(1);
   expect(result.stderr).toContain("Cannot load the production build");
   expect(result.stderr).toContain("npm run build");
 });
 
 test("a port already in use stops the process with a logged reason", async () => {
-  const first = await startInstance({ port: 4432 });
+  const first = await startInstance({});
   const second = await failedStart(first.port, {});
   expect(second.code).toBe(1);
   expect(second.lines.find((line) => line.msg === "cannot listen")).toMatchObject({
@@ -48,7 +48,7 @@ test("a port already in use stops the process with a logged reason", async () =>
 });
 
 test("probes: /healthz says the process is alive, /readyz that it can take traffic; neither is cached", async () => {
-  const instance = await startInstance({ port: 4433, env: { LOG_LEVEL: "debug" } });
+  const instance = await startInstance({ env: { LOG_LEVEL: "debug" } });
   for (const probe of ["/healthz", "/readyz"]) {
     const response = await fetch(`${instance.url}${probe}`);
     expect(response.status).toBe(200);
@@ -66,7 +66,7 @@ test("probes: /healthz says the process is alive, /readyz that it can take traff
 });
 
 test("every request gets one JSON access line with its id, method, path, status and duration", async () => {
-  const instance = await startInstance({ port: 4434 });
+  const instance = await startInstance({});
   const response = await fetch(`${instance.url}/about?utm_source=test`);
   const requestId = response.headers.get("x-request-id");
   const line = await instance.waitForLine((entry) => entry.msg === "request" && entry.requestId === requestId);

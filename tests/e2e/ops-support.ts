@@ -1,12 +1,13 @@
 // Production instances of Roadbook started by the operations specs themselves (scale-out,
-// outages, shutdown, start-up), next to the one playwright.config.ts starts. Each spec file
-// owns a block of ports (4400-4499) so files running in parallel never collide.
+// outages, shutdown, start-up), next to the one playwright.config.ts starts. Each listens on a
+// port free when it starts, so specs running in parallel (or another run on the machine) never collide.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestInfo } from "@playwright/test";
+import { freePort } from "../support/ports.ts";
 import { TEST_DATABASE_URL, TEST_ENGINES, withAdminClient } from "../support/postgres.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -34,7 +35,8 @@ export type Instance = {
 };
 
 export type StartOptions = {
-  port: number;
+  /** A port nothing listens on (default: one found free now). */
+  port?: number;
   env?: Record<string, string>;
   /** "listening": the port is open; "ready": the database is open too (the default). */
   waitFor?: "listening" | "ready" | "nothing";
@@ -43,7 +45,8 @@ export type StartOptions = {
 const started = new Set<Instance>();
 
 /** Starts `node server/main.ts` on the production build (BUILD_DIR), SQLite in a new DATA_DIR unless env says otherwise. */
-export async function startInstance({ port, env = {}, waitFor = "ready" }: StartOptions): Promise<Instance> {
+export async function startInstance({ port: wanted, env = {}, waitFor = "ready" }: StartOptions): Promise<Instance> {
+  const port = wanted ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), "roadbook-ops-"));
   const child = spawn(process.execPath, ["server/main.ts"], {
     cwd: ROOT,

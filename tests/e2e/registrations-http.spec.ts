@@ -11,7 +11,7 @@ import { expect, test } from "./fixtures.ts";
 // Registrations through the whole HTTP stack of production instances (issue 12, decision 021):
 // riders racing for the last seats as plain form posts, through two instances on one
 // PostgreSQL database and through one on SQLite; and what the instances log meanwhile, which
-// holds none of the riders' personal data or private links. Ports 4450-4452.
+// holds none of the riders' personal data or private links.
 
 test.describe.configure({ mode: "default", timeout: 180_000 });
 
@@ -90,7 +90,7 @@ test.describe("two instances on one PostgreSQL database", () => {
   test.beforeAll(async () => {
     database = await sharedPostgres();
     const env = { ...INSTANCE_ENV, ...database.env };
-    instances = await Promise.all([startInstance({ port: 4450, env }), startInstance({ port: 4451, env })]);
+    instances = await Promise.all([startInstance({ env }), startInstance({ env })]);
     db = database.db;
   });
 
@@ -124,7 +124,7 @@ test.describe("one instance on SQLite", () => {
   let db: Database;
 
   test.beforeAll(async () => {
-    instance = await startInstance({ port: 4452, env: INSTANCE_ENV });
+    instance = await startInstance({ env: INSTANCE_ENV });
     db = openSqlite(instance.dataDir);
   });
 

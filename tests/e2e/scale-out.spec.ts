@@ -2,13 +2,14 @@ import { sql } from "kysely";
 import type { Database } from "~/server/db/schema.server";
 import { rideInput } from "../support/fixtures.ts";
 import { twoToneJpeg } from "../support/image-fixtures.ts";
+import { freePort } from "../support/ports.ts";
 import { type LocalS3, startLocalS3 } from "../support/s3.ts";
 import { type AdminLogin, createAdmin } from "./ops-admin.ts";
 import { type Instance, startInstance, stopAllInstances, terminateConnections, waitFor } from "./ops-support.ts";
 import { type SharedPostgres, sharedPostgres, skipWithoutPostgres } from "./shared-postgres.ts";
 import { expect, test } from "./fixtures.ts";
 
-// Two production instances (ports 4401 and 4402) that share nothing but one PostgreSQL
+// Two production instances that share nothing but one PostgreSQL
 // database and one S3 bucket (s3rver), as N instances behind a load balancer would.
 
 skipWithoutPostgres();
@@ -25,6 +26,7 @@ let admin: AdminLogin;
 test.beforeAll(async () => {
   database = await sharedPostgres();
   s3 = await startLocalS3("roadbook-scale-out");
+  const portOfA = await freePort();
   const env = {
     ...database.env,
     S3_BUCKET: s3.config.bucket,
@@ -35,10 +37,10 @@ test.beforeAll(async () => {
     S3_FORCE_PATH_STYLE: "true",
     // Behind one load balancer every instance has the site's one address (docs/deploy.md), so
     // the absolute links of their pages (canonical, share card) and so their ETags agree.
-    PUBLIC_URL: "http://127.0.0.1:4401",
+    PUBLIC_URL: `http://127.0.0.1:${portOfA}`,
   };
   // Started together, on a new database: one migrates and seeds, the other waits for it.
-  [a, b] = await Promise.all([startInstance({ port: 4401, env }), startInstance({ port: 4402, env })]);
+  [a, b] = await Promise.all([startInstance({ port: portOfA, env }), startInstance({ env })]);
   db = database.db;
   admin = await createAdmin(db, "scale-out-admin@roadbook.test");
 });
