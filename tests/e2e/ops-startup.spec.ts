@@ -7,9 +7,9 @@ import { expect, test } from "./fixtures.ts";
 test.setTimeout(60_000);
 test.afterEach(stopAllInstances);
 
-async function failedStart(env: Record<string, string>) {
+async function failedStart(env: Record<string, string>, port?: number) {
   const started = Date.now();
-  const instance = await startInstance({ env, waitFor: "nothing" });
+  const instance = await startInstance({ port, env, waitFor: "nothing" });
   const { code } = await instance.exited;
   return { code, stderr: instance.stderr(), lines: instance.lines, ms: Date.now() - started };
 }
@@ -39,7 +39,7 @@ test("a missing production build is named, with the command that makes it", asyn
 
 test("a port already in use stops the process with a logged reason", async () => {
   const first = await startInstance({});
-  const second = await failedStart(first.port, {});
+  const second = await failedStart({}, first.port);
   expect(second.code).toBe(1);
   expect(second.lines.find((line) => line.msg === "cannot listen")).toMatchObject({
     level: 60,
