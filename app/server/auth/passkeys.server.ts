@@ -8,6 +8,7 @@ import {
 } from "@simplewebauthn/server";
 import { SITE_NAME } from "~/domain/site";
 import type { Executor } from "../db/schema.server";
+import { beginAttempt, clientNetwork } from "./throttle.server";
 import { consumeChallenge, createChallenge, findChallenge, findUserChallenge } from "./two-factor.server";
 
 /**
@@ -112,11 +113,33 @@ export async function removePasskey(db: Executor, userId: string, id: string): P
 }
 
 /**
+ * Passkey sign-in options a network may ask for in the throttle's window (15 minutes): each
+ * stores a challenge, and a person signing in needs one or two. Generous for a team behind one
+ * carrier-grade NAT address; a script asking in a loop stops here.
+ */
+export const PASSKEY_OPTIONS_PER_NETWORK = 30;
+/** Unanswered sign-in challenges kept at most: asking from many networks cannot fill the table either. */
+export const PASSKEY_CHALLENGES_KEPT = 1000;
+
+export type PasskeySignInOptions =
+  | { ok: true; options: Awaited<ReturnType<typeof generateAuthenticationOptions>>; token: string }
+  | { ok: false; retryAfterSeconds: number };
+
+/**
  * Options for signing in with a passkey, and the token naming their challenge. For a second
  * factor (`userId` given) only that admin's passkeys are offered; without, any passkey of this
- * site may answer, and must verify its user.
+ * site may answer, and must verify its user. Counted per network (refused past the limit), and
+ * beyond the newest PASSKEY_CHALLENGES_KEPT the oldest unanswered challenges are dropped.
  */
-export async function passkeySignInOptions(db: Executor, rp: RelyingParty, userId: string | null) {
+export async function passkeySignInOptions(
+  db: Executor,
+  rp: RelyingParty,
+  userId: string | null,
+  clientIp: string,
+  now = new Date(),
+): Promise<PasskeySignInOptions> {
+  const verdict = await beginAttempt(db, [`passkey:${clientNetwork(clientIp)}`], now, PASSKEY_OPTIONS_PER_NETWORK);
+  if (!verdict.allowed) return { ok: false, retryAfterSeconds: verdict.retryAfterSeconds };
   const credentials = userId
     ? await db.selectFrom("passkeys").select(["id", "transports"]).where("user_id", "=", userId).execute()
     : [];
@@ -125,8 +148,23 @@ export async function passkeySignInOptions(db: Executor, rp: RelyingParty, userI
     userVerification: userId ? "preferred" : "required",
     allowCredentials: credentials.map((row) => ({ id: row.id, transports: transportsOf(row.transports) })),
   });
-  const token = await createChallenge(db, "passkey-sign-in", userId, { challenge: options.challenge });
-  return { options, token };
+  const token = await createChallenge(db, "passkey-sign-in", userId, { challenge: options.challenge }, now);
+  await db
+    .deleteFrom("auth_challenges")
+    .where("purpose", "=", "passkey-sign-in")
+    .where(
+      "id",
+      "not in",
+      db
+        .selectFrom("auth_challenges")
+        .select("id")
+        .where("purpose", "=", "passkey-sign-in")
+        .orderBy("created_at", "desc")
+        .orderBy("id")
+        .limit(PASSKEY_CHALLENGES_KEPT),
+    )
+    .execute();
+  return { ok: true, options, token };
 }
 
 /**
