@@ -16,3 +16,14 @@ export const PASSKEY_MESSAGES = {
   added: "Passkey added: you can sign in with it.",
   unsupported: "This browser cannot use passkeys.",
 } as const;
+
+/** What confirming it's you, before a change to how one signs in, says (issue 21). */
+export const PROOF_MESSAGES = {
+  needed: "Confirm it's you first, with your password, a code from your authenticator app or a passkey.",
+  noPassword: "Type your password.",
+  noCode: "Type the code your authenticator app shows.",
+  wrongPassword: "That password is not right.",
+  wrongCode: "That code is not right. Use the app's newest code.",
+  passkeyFailed: "That passkey could not confirm it's you. Try again, or use your password.",
+  confirmed: "Confirmed: for the next 10 minutes you can change how you sign in.",
+} as const;

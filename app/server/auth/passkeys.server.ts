@@ -9,7 +9,16 @@ import {
 import { SITE_NAME } from "~/domain/site";
 import type { Executor } from "../db/schema.server";
 import { beginAttempt, clientNetwork } from "./throttle.server";
-import { consumeChallenge, createChallenge, findChallenge, findUserChallenge } from "./two-factor.server";
+import {
+  type ChallengePurpose,
+  consumeChallenge,
+  createChallenge,
+  findChallenge,
+  findUserChallenge,
+} from "./two-factor.server";
+
+/** What a passkey's signed answer is asked for: signing in, or a signed-in admin's fresh proof. */
+export type PasskeyAssertion = Extract<ChallengePurpose, "passkey-sign-in" | "passkey-proof">;
 
 /**
  * Passkeys (WebAuthn, issue 15, decision 026) through @simplewebauthn/server: registered by a
@@ -129,7 +138,8 @@ export type PasskeySignInOptions =
  * Options for signing in with a passkey, and the token naming their challenge. For a second
  * factor (`userId` given) only that admin's passkeys are offered; without, any passkey of this
  * site may answer, and must verify its user. Counted per network (refused past the limit), and
- * beyond the newest PASSKEY_CHALLENGES_KEPT the oldest unanswered challenges are dropped.
+ * beyond the newest PASSKEY_CHALLENGES_KEPT the oldest unanswered challenges are dropped. A
+ * `passkey-proof` challenge (the admin's own passkeys) answers only proveWithPasskey.
  */
 export async function passkeySignInOptions(
   db: Executor,
@@ -137,6 +147,7 @@ export async function passkeySignInOptions(
   userId: string | null,
   clientIp: string,
   now = new Date(),
+  purpose: PasskeyAssertion = "passkey-sign-in",
 ): Promise<PasskeySignInOptions> {
   const verdict = await beginAttempt(db, [`passkey:${clientNetwork(clientIp)}`], now, PASSKEY_OPTIONS_PER_NETWORK);
   if (!verdict.allowed) return { ok: false, retryAfterSeconds: verdict.retryAfterSeconds };
@@ -148,17 +159,17 @@ export async function passkeySignInOptions(
     userVerification: userId ? "preferred" : "required",
     allowCredentials: credentials.map((row) => ({ id: row.id, transports: transportsOf(row.transports) })),
   });
-  const token = await createChallenge(db, "passkey-sign-in", userId, { challenge: options.challenge }, now);
+  const token = await createChallenge(db, purpose, userId, { challenge: options.challenge }, now);
   await db
     .deleteFrom("auth_challenges")
-    .where("purpose", "=", "passkey-sign-in")
+    .where("purpose", "=", purpose)
     .where(
       "id",
       "not in",
       db
         .selectFrom("auth_challenges")
         .select("id")
-        .where("purpose", "=", "passkey-sign-in")
+        .where("purpose", "=", purpose)
         .orderBy("created_at", "desc")
         .orderBy("id")
         .limit(PASSKEY_CHALLENGES_KEPT),
@@ -177,8 +188,9 @@ export async function verifyPasskeySignIn(
   response: AuthenticationResponseJSON,
   rp: RelyingParty,
   now = new Date(),
+  purpose: PasskeyAssertion = "passkey-sign-in",
 ): Promise<string | null> {
-  const pending = await findChallenge(db, token, "passkey-sign-in", now);
+  const pending = await findChallenge(db, token, purpose, now);
   const challenge = pending?.data.challenge;
   if (!pending || typeof challenge !== "string" || typeof response?.id !== "string") return null;
   const passkey = await db.selectFrom("passkeys").selectAll().where("id", "=", response.id).executeTakeFirst();

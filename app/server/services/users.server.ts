@@ -122,6 +122,12 @@ export async function verifyUserPassword(db: Executor, email: string, password: 
   return (await verifyPassword(password, row.password_hash)) ? toUser(row) : null;
 }
 
+/** Whether the user can sign in with a password (a Google-only admin has none). */
+export async function hasPassword(db: Executor, id: string): Promise<boolean> {
+  const row = await db.selectFrom("users").select("password_hash").where("id", "=", id).executeTakeFirst();
+  return Boolean(row?.password_hash);
+}
+
 /** Stores the time of a successful sign-in (lastLoginAt, product.md#admin-access). */
 export async function recordLogin(db: Executor, id: string): Promise<User> {
   const row = await db
