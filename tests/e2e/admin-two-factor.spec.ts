@@ -54,6 +54,7 @@ test("an admin enrols an authenticator app, then signs in with password and code
   await page.getByLabel("Your password").fill("not my password");
   await page.getByRole("button", { name: "Confirm with password" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "That password is not right." })).toBeVisible();
+  await expectNoA11yViolations(page);
   await page.getByLabel("Your password").fill(PASSWORD);
   await page.getByRole("button", { name: "Confirm with password" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Confirmed" })).toBeVisible();
