@@ -9,10 +9,12 @@ import { testOnOwnServer } from "./support/own-server.ts";
 // is a setting of the whole site): an admin enrols an authenticator app (the test computes
 // its codes with otpauth, as the app would), signs in with password and code, then with a
 // recovery code; an owner requires two factors and an admin without one is sent to set one up.
+// Changing a factor needs a fresh proof: a session put straight into the browser confirms with
+// the password first, while one that just signed in may change at once.
 
 const test = testOnOwnServer({});
 test.describe.configure({ mode: "default", timeout: 90_000 });
-test.use({ allowedConsoleErrors: [/the server responded with a status of (400|401)/] });
+test.use({ allowedConsoleErrors: [/the server responded with a status of (400|401|403)/] });
 
 const PASSWORD = "two-factor-password";
 const unique = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@roadbook.test`;
@@ -46,7 +48,18 @@ test("an admin enrols an authenticator app, then signs in with password and code
   const { user } = await createOrPromoteAdmin(ownServer.db, { email, password: PASSWORD });
   await signInAs(page, ownServer.db, user.id, baseURL ?? "");
 
+  // A session alone changes nothing (issue 21): the admin confirms it's them first.
   await page.goto("/admin/account");
+  await expect(page.getByRole("button", { name: "Set up an authenticator app" })).toBeDisabled();
+  await page.getByLabel("Your password").fill("not my password");
+  await page.getByRole("button", { name: "Confirm with password" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "That password is not right." })).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.getByLabel("Your password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Confirm with password" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Confirmed" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Confirm it's you" })).toBeHidden();
+
   await page.getByRole("button", { name: "Set up an authenticator app" }).click();
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
   const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";

@@ -63,7 +63,15 @@ const expected: ExpectedSchema = {
     totp_enabled_at: nullableText,
     totp_last_step: { type: "integer", nullable: true },
   },
-  sessions: { id: text, user_id: text, created_at: text, last_seen_at: text, expires_at: text, idle_expires_at: text },
+  sessions: {
+    id: text,
+    user_id: text,
+    created_at: text,
+    last_seen_at: text,
+    expires_at: text,
+    idle_expires_at: text,
+    proven_at: nullableText,
+  },
   login_attempts: { id: text, key: text, attempted_at: text },
   images: {
     key: text,

@@ -27,6 +27,11 @@ export function PasskeyButton({ mode, label }: { mode: "sign-in" | "second-facto
     setBusy(true);
     try {
       const options = await post({ step: "options", mode });
+      // Too many tries from this network: the server says how long to wait.
+      if (options.status === 429 && typeof options.json.error === "string") {
+        setBusy(false);
+        return setMessage(options.json.error);
+      }
       if (options.status !== 200) throw new Error("no options");
       const response = await startAuthentication({ optionsJSON: options.json.options as never });
       const verified = await post({ step: "verify", token: options.json.token, response });

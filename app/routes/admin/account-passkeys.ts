@@ -1,29 +1,61 @@
-import type { RegistrationResponseJSON } from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { requestContext, servicesContext } from "~/context";
-import { PASSKEY_MESSAGES } from "~/domain/team";
+import { PASSKEY_MESSAGES, PROOF_MESSAGES } from "~/domain/team";
 import { readJsonObject } from "~/server/admin/respond.server";
-import { adminContext } from "~/server/auth/admin-session.server";
-import { finishPasskeyRegistration, passkeyRegistrationOptions, relyingPartyOf } from "~/server/auth/passkeys.server";
+import { adminContext, adminSessionContext } from "~/server/auth/admin-session.server";
+import { isProofFresh, proveWithPasskey } from "~/server/auth/fresh-proof.server";
+import {
+  finishPasskeyRegistration,
+  passkeyRegistrationOptions,
+  passkeySignInOptions,
+  relyingPartyOf,
+} from "~/server/auth/passkeys.server";
+import { tellSignInChanged } from "~/server/auth/sign-in-changes.server";
+import { tooManyAttemptsMessage } from "~/server/auth/throttle.server";
 import type { Route } from "./+types/account-passkeys";
 
 export function loader() {
   return Response.json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
 }
 
-/** Adding a passkey to the signed-in admin (decision 026): `options`, then `verify` with the browser's answer. */
+/**
+ * The signed-in admin's passkeys (decision 026), in JSON steps: `proof-options` and
+ * `proof-verify` confirm it is them with a passkey they have (issue 21); `options`, then
+ * `verify` with the browser's answer, add one, and only with a fresh proof.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, logger } = context.get(servicesContext);
+  const { db, logger, mailer } = context.get(servicesContext);
   const user = context.get(adminContext);
-  const rp = relyingPartyOf(context.get(requestContext).origin);
+  const session = context.get(adminSessionContext);
+  const { origin, clientIp } = context.get(requestContext);
+  const rp = relyingPartyOf(origin);
   const body = await readJsonObject(request);
-  if (body?.step === "options") return Response.json(await passkeyRegistrationOptions(db, user, rp));
-  if (body?.step === "verify") {
-    const name = typeof body.name === "string" ? body.name : "";
-    const added = await finishPasskeyRegistration(db, user.id, body.response as RegistrationResponseJSON, name, rp);
-    if (added) logger.info({ userId: user.id }, "passkey added");
-    return added
-      ? Response.json({ ok: true, message: PASSKEY_MESSAGES.added })
-      : Response.json({ ok: false, message: PASSKEY_MESSAGES.notAdded }, { status: 400 });
+
+  if (body?.step === "proof-options") {
+    const offered = await passkeySignInOptions(db, rp, user.id, clientIp, new Date(), "passkey-proof");
+    if (!offered.ok)
+      return Response.json(
+        { ok: false, message: tooManyAttemptsMessage(offered.retryAfterSeconds) },
+        { status: 429, headers: { "Retry-After": String(offered.retryAfterSeconds) } },
+      );
+    return Response.json({ options: offered.options, token: offered.token });
   }
-  return Response.json({ ok: false, message: PASSKEY_MESSAGES.notAdded }, { status: 400 });
+  if (body?.step === "proof-verify") {
+    const token = typeof body.token === "string" ? body.token : "";
+    const response = body.response as AuthenticationResponseJSON;
+    return (await proveWithPasskey(db, user, token, response, rp, { session, clientIp }))
+      ? Response.json({ ok: true, message: PROOF_MESSAGES.confirmed })
+      : Response.json({ ok: false, message: PROOF_MESSAGES.passkeyFailed }, { status: 400 });
+  }
+  if (body?.step !== "options" && body?.step !== "verify")
+    return Response.json({ ok: false, message: PASSKEY_MESSAGES.notAdded }, { status: 400 });
+  if (!isProofFresh(session)) return Response.json({ ok: false, message: PROOF_MESSAGES.needed }, { status: 403 });
+  if (body.step === "options") return Response.json(await passkeyRegistrationOptions(db, user, rp));
+
+  const name = typeof body.name === "string" ? body.name : "";
+  const added = await finishPasskeyRegistration(db, user.id, body.response as RegistrationResponseJSON, name, rp);
+  if (!added) return Response.json({ ok: false, message: PASSKEY_MESSAGES.notAdded }, { status: 400 });
+  logger.info({ userId: user.id }, "passkey added");
+  await tellSignInChanged(mailer, user.email, "passkeyAdded");
+  return Response.json({ ok: true, message: PASSKEY_MESSAGES.added });
 }

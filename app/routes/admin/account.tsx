@@ -1,35 +1,51 @@
 import { Form, useActionData, useNavigation } from "react-router";
 import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
 import { FormAnswer } from "~/components/admin/form-answer";
+import { ConfirmIdentity } from "~/components/admin/account/confirm-identity";
 import { Passkeys } from "~/components/admin/account/passkeys";
 import { RecoveryCodes, TotpEnrolmentForm } from "~/components/admin/account/totp";
-import { servicesContext } from "~/context";
+import { requestContext, servicesContext } from "~/context";
 import { accountAction } from "~/server/admin/account-actions.server";
-import { adminContext } from "~/server/auth/admin-session.server";
+import { adminContext, adminSessionContext } from "~/server/auth/admin-session.server";
+import { isProofFresh } from "~/server/auth/fresh-proof.server";
 import { listPasskeys } from "~/server/auth/passkeys.server";
 import { secondFactorsOf } from "~/server/auth/two-factor.server";
 import { requiresTwoFactor } from "~/server/services/team.server";
+import { hasPassword } from "~/server/services/users.server";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign-in & Security · Roadbook Admin" }];
 
-/** An admin's own sign-in (issue 15, decision 026): authenticator app, recovery codes, passkeys. */
+/**
+ * An admin's own sign-in (issue 15, decision 026): authenticator app, recovery codes, passkeys;
+ * changing any of them first asks the admin to confirm it's them (issue 21).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const user = context.get(adminContext);
-  const [factors, required, passkeys] = await Promise.all([
+  const [factors, required, passkeys, password] = await Promise.all([
     secondFactorsOf(db, user.id),
     requiresTwoFactor(db),
     listPasskeys(db, user.id),
+    hasPassword(db, user.id),
   ]);
-  return { factors, required, passkeys, loadError: null };
+  const proof = {
+    fresh: isProofFresh(context.get(adminSessionContext)),
+    methods: { password, totp: factors.totp, passkey: factors.passkey },
+  };
+  return { factors, required, passkeys, proof, loadError: null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { id, email } = context.get(adminContext);
   const form = await request.formData().catch(() => new FormData());
   const intent = form.get("intent");
-  return accountAction(context.get(servicesContext), { id, email }, typeof intent === "string" ? intent : "", form);
+  const actor = {
+    user: { id, email },
+    session: context.get(adminSessionContext),
+    clientIp: context.get(requestContext).clientIp,
+  };
+  return accountAction(context.get(servicesContext), actor, typeof intent === "string" ? intent : "", form);
 }
 
 const buttonClass =
@@ -39,8 +55,10 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const [flash] = useAdminPage(loaderData.loadError);
   const busy = useNavigation().state !== "idle";
-  const { factors, required } = loaderData;
+  const { factors, required, proof } = loaderData;
   const missing = required && !factors.totp && !factors.passkey;
+  // Every change needs a fresh proof: until then its buttons wait for it.
+  const locked = busy || !proof.fresh;
   return (
     <AdminPage title="Sign-in & Security" intro="How you sign in to the admin portal." flash={flash}>
       {missing ? (
@@ -49,6 +67,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <FormAnswer answer={result} />
+      {proof.fresh ? null : <ConfirmIdentity methods={proof.methods} busy={busy} />}
       {result?.recoveryCodes ? <RecoveryCodes codes={result.recoveryCodes} /> : null}
 
       <section aria-labelledby="totp-heading" className="rounded-card bg-white p-5 shadow-card">
@@ -60,13 +79,13 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             <p className="mt-1 text-ink-700">On: each sign-in asks for the app's six-digit code.</p>
             <Form method="post" className="mt-3">
               <input type="hidden" name="intent" value="totp-disable" />
-              <button type="submit" disabled={busy} className={buttonClass}>
+              <button type="submit" disabled={locked} className={buttonClass}>
                 Turn off the authenticator app
               </button>
             </Form>
           </>
         ) : result?.enrolment ? (
-          <TotpEnrolmentForm enrolment={result.enrolment} busy={busy} />
+          <TotpEnrolmentForm enrolment={result.enrolment} busy={locked} />
         ) : (
           <>
             <p className="mt-1 text-ink-700">
@@ -74,7 +93,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             </p>
             <Form method="post" className="mt-3">
               <input type="hidden" name="intent" value="totp-start" />
-              <button type="submit" disabled={busy} className={buttonClass}>
+              <button type="submit" disabled={locked} className={buttonClass}>
                 Set up an authenticator app
               </button>
             </Form>
@@ -82,7 +101,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <Passkeys passkeys={loaderData.passkeys} busy={busy} />
+      <Passkeys passkeys={loaderData.passkeys} busy={locked} />
 
       <section aria-labelledby="recovery-heading" className="rounded-card bg-white p-5 shadow-card">
         <h2 id="recovery-heading" className="text-xl font-bold text-ink-900">
@@ -93,7 +112,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
         </p>
         <Form method="post" className="mt-3">
           <input type="hidden" name="intent" value="recovery-codes" />
-          <button type="submit" disabled={busy || (!factors.totp && !factors.passkey)} className={buttonClass}>
+          <button type="submit" disabled={locked || (!factors.totp && !factors.passkey)} className={buttonClass}>
             Make new recovery codes
           </button>
         </Form>

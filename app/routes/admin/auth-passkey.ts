@@ -9,6 +9,7 @@ import {
 } from "~/server/auth/admin-session.server";
 import { passkeySignInOptions, relyingPartyOf, verifyPasskeySignIn } from "~/server/auth/passkeys.server";
 import { pendingSignIn, signInWithPasskey } from "~/server/auth/sign-in.server";
+import { tooManyAttemptsMessage } from "~/server/auth/throttle.server";
 import { readJsonObject } from "~/server/admin/respond.server";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { Route } from "./+types/auth-passkey";
@@ -28,7 +29,7 @@ const answer = (body: unknown, status = 200, headers?: Headers) =>
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, logger } = context.get(servicesContext);
-  const { origin, requestId } = context.get(requestContext);
+  const { origin, requestId, clientIp } = context.get(requestContext);
   const rp = relyingPartyOf(origin);
   const body = await readJsonObject(request);
   if (!body) return answer({ error: PASSKEY_MESSAGES.signInFailed }, 400);
@@ -36,7 +37,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (body.step === "options") {
     if (body.mode === "second-factor" && !pending) return answer({ error: PASSKEY_MESSAGES.signInFailed }, 401);
-    return answer(await passkeySignInOptions(db, rp, body.mode === "second-factor" ? (pending?.id ?? null) : null));
+    const userId = body.mode === "second-factor" ? (pending?.id ?? null) : null;
+    const offered = await passkeySignInOptions(db, rp, userId, clientIp);
+    if (!offered.ok) {
+      const headers = { "Cache-Control": "no-store", "Retry-After": String(offered.retryAfterSeconds) };
+      return answer({ error: tooManyAttemptsMessage(offered.retryAfterSeconds) }, 429, new Headers(headers));
+    }
+    return answer({ options: offered.options, token: offered.token });
   }
   if (body.step !== "verify" || typeof body.token !== "string")
     return answer({ error: PASSKEY_MESSAGES.signInFailed }, 400);

@@ -1,15 +1,15 @@
-import { Form, data, redirect, useNavigation } from "react-router";
+import { Form, data, isRouteErrorResponse, redirect, useNavigation, useRouteError } from "react-router";
 import { AccountField } from "~/components/admin/account-field";
 import { requestContext, servicesContext } from "~/context";
 import { ROLE_LABELS } from "~/domain/roles";
 import { SITE_NAME, pageTitle } from "~/domain/site";
-import { sessionCookie, sessionTokenOf } from "~/server/auth/admin-session.server";
+import { secondFactorCookie, sessionCookie, sessionTokenOf } from "~/server/auth/admin-session.server";
 import { googleSignInRedirect } from "~/server/auth/google-start.server";
-import { rotateSession } from "~/server/auth/sessions.server";
-import { NotFoundError, ValidationError } from "~/server/services/errors.server";
-import { acceptInvite, findInvite } from "~/server/services/team.server";
+import { afterFirstFactor } from "~/server/auth/sign-in.server";
+import { ConflictError, NotFoundError, ValidationError } from "~/server/services/errors.server";
+import { type OpenInvite, acceptInvite, findInvite } from "~/server/services/team.server";
 import { TEAM_MESSAGES } from "~/domain/team";
-import { recordLogin } from "~/server/services/users.server";
+import { getUser } from "~/server/services/users.server";
 import type { Route } from "./+types/invite";
 
 export function meta() {
@@ -21,19 +21,30 @@ export function headers() {
   return { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
 }
 
+const onTeam = () => data({ message: TEAM_MESSAGES.inviteeOnTeam }, { status: 409 });
+
+/** The invitation of the link, or the page that says why it opens nothing. */
+function openOrRefuse(invite: OpenInvite | null): OpenInvite {
+  if (!invite) throw data({ message: TEAM_MESSAGES.inviteGone }, { status: 404 });
+  if (invite.onTeam) throw onTeam();
+  return invite;
+}
+
 /** An invitation link (issue 15): outside the admin layout, since the invitee has no session yet. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, env } = context.get(servicesContext);
-  const invite = await findInvite(db, params.token);
-  if (!invite) throw data({ message: TEAM_MESSAGES.inviteGone }, { status: 404 });
+  const invite = openOrRefuse(await findInvite(db, params.token));
   return { email: invite.email, role: ROLE_LABELS[invite.role], googleSignIn: env.google !== undefined };
 }
 
-/** Accepts: with a password the invitee is signed in at once; with Google they go on to sign in there. */
+/**
+ * Accepts: with a password the invitee is signed in (through the second factor, should the
+ * account have one); with Google they go on to sign in there.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, logger } = context.get(servicesContext);
   // A link that opens nothing answers so before any field is looked at.
-  if (!(await findInvite(db, params.token))) throw data({ message: TEAM_MESSAGES.inviteGone }, { status: 404 });
+  openOrRefuse(await findInvite(db, params.token));
   const form = await request.formData().catch(() => new FormData());
   const method = form.get("method") === "google" ? "google" : "password";
   try {
@@ -45,14 +56,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     logger.info({ requestId: context.get(requestContext).requestId, userId }, "invitation accepted");
     // On to Google, as the login screen's button goes: its verified email links the account.
     if (method === "google") throw await googleSignInRedirect(context);
-    const { token } = await rotateSession(db, sessionTokenOf(request, context), userId);
-    await recordLogin(db, userId);
-    throw redirect("/admin", { headers: { "Set-Cookie": sessionCookie(token, context) } });
+    const user = await getUser(db, userId);
+    if (!user) throw data({ message: TEAM_MESSAGES.inviteGone }, { status: 404 });
+    const signIn = await afterFirstFactor(db, user, sessionTokenOf(request, context));
+    const cookie =
+      signIn.ok === true ? sessionCookie(signIn.token, context) : secondFactorCookie(signIn.challenge, context);
+    throw redirect("/admin", { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (error instanceof Response) throw error;
     if (error instanceof ValidationError)
       return data({ errors: error.errors, message: error.message }, { status: 400 });
     if (error instanceof NotFoundError) throw data({ message: TEAM_MESSAGES.inviteGone }, { status: 404 });
+    if (error instanceof ConflictError) throw onTeam();
     throw error;
   }
 }
@@ -112,11 +127,17 @@ export default function InvitePage({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
+/** Why the link opens nothing: used or expired, or the address is on the team already. */
+function refusalOf(error: unknown): string {
+  const message: unknown = isRouteErrorResponse(error) ? (error.data as { message?: unknown } | null)?.message : null;
+  return message === TEAM_MESSAGES.inviteeOnTeam ? message : TEAM_MESSAGES.inviteGone;
+}
+
 export function ErrorBoundary() {
   return (
     <Frame>
       <h1 className="text-2xl font-bold text-ink-900">Invitation not valid</h1>
-      <p className="mt-2 text-ink-700">{TEAM_MESSAGES.inviteGone}</p>
+      <p className="mt-2 text-ink-700">{refusalOf(useRouteError())}</p>
     </Frame>
   );
 }

@@ -1,5 +1,10 @@
 import { data } from "react-router";
 import type { AppServices } from "~/context";
+import { PROOF_MESSAGES } from "~/domain/team";
+import { isProofFresh, proveIdentity } from "../auth/fresh-proof.server";
+import { removePasskey } from "../auth/passkeys.server";
+import type { Session } from "../auth/sessions.server";
+import { tellSignInChanged } from "../auth/sign-in-changes.server";
 import {
   createChallenge,
   disableTotp,
@@ -10,13 +15,13 @@ import {
   secondFactorsOf,
   totpFor,
 } from "../auth/two-factor.server";
-import { removePasskey } from "../auth/passkeys.server";
 import { requiresTwoFactor } from "../services/team.server";
 
 export const ACCOUNT_MESSAGES = {
   wrongCode: "That code does not match. Check the app shows this site's entry and try the newest code.",
   enrolExpired: "The setup took too long. Start again.",
   lastFactor: "Two-factor sign-in is required for everyone: keep at least one second factor (app or passkey).",
+  totpAlreadyOn: "The authenticator app is already on. Turn it off first to set up another one.",
 } as const;
 
 /** The secret being enrolled, as text and as the otpauth:// address the page draws as a QR code. */
@@ -31,19 +36,56 @@ export type AccountActionResult = {
   recoveryCodes?: string[];
 };
 
-function answer(result: AccountActionResult, status = result.ok ? 200 : 400) {
-  return data(result, { status });
+function answer(result: AccountActionResult, status = result.ok ? 200 : 400, headers?: HeadersInit) {
+  return data(result, { status, headers });
 }
 
 export type AccountUser = { id: string; email: string };
 
-/** An admin's own sign-in settings (every role): the authenticator app, recovery codes, passkeys. */
-export async function accountAction(services: AppServices, user: AccountUser, intent: string, form: FormData) {
-  const { db, logger } = services;
+/** Who asks: the signed-in admin, their session (when they last proved it is them) and network. */
+export type AccountActor = {
+  user: AccountUser;
+  session: Pick<Session, "id" | "provenAt">;
+  clientIp: string;
+  now?: Date;
+};
+
+/** The intents that change how the admin signs in: each needs a fresh proof (fresh-proof.server.ts). */
+const CHANGES = new Set(["totp-start", "totp-confirm", "totp-disable", "passkey-remove", "recovery-codes"]);
+
+function text(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+/**
+ * An admin's own sign-in settings (every role): confirming it is them (`prove-password`,
+ * `prove-code`), then the authenticator app, recovery codes and passkeys. Every change is
+ * refused (403) without a fresh proof, and mailed to the admin once made.
+ */
+export async function accountAction(services: AppServices, actor: AccountActor, intent: string, form: FormData) {
+  const { db, logger, mailer } = services;
+  const { user, session } = actor;
+  const now = actor.now ?? new Date();
+  if (intent === "prove-password" || intent === "prove-code") {
+    const proof =
+      intent === "prove-password"
+        ? ({ method: "password", secret: text(form, "password") } as const)
+        : ({ method: "totp", secret: text(form, "code") } as const);
+    const result = await proveIdentity(db, user, proof, { session, clientIp: actor.clientIp, now });
+    if (result.ok) return answer({ ok: true, message: PROOF_MESSAGES.confirmed });
+    const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
+    return answer({ ok: false, message: result.message }, result.status, headers);
+  }
+  if (!CHANGES.has(intent)) return answer({ ok: false, message: "Unknown action." });
+  if (!isProofFresh(session, now)) return answer({ ok: false, message: PROOF_MESSAGES.needed }, 403);
+
+  const factors = await secondFactorsOf(db, user.id);
   switch (intent) {
     case "totp-start": {
+      if (factors.totp) return answer({ ok: false, message: ACCOUNT_MESSAGES.totpAlreadyOn });
       const secret = newTotpSecret();
-      await createChallenge(db, "totp-enrol", user.id, { secret });
+      await createChallenge(db, "totp-enrol", user.id, { secret }, now);
       const uri = totpFor(secret, user.email).toString();
       return answer({
         ok: true,
@@ -52,38 +94,38 @@ export async function accountAction(services: AppServices, user: AccountUser, in
       });
     }
     case "totp-confirm": {
-      const code = form.get("code");
-      if (!(await enableTotp(db, user, typeof code === "string" ? code : "")))
+      if (factors.totp) return answer({ ok: false, message: ACCOUNT_MESSAGES.totpAlreadyOn });
+      if (!(await enableTotp(db, user, text(form, "code"), now)))
         return answer({ ok: false, message: ACCOUNT_MESSAGES.wrongCode });
       logger.info({ userId: user.id }, "authenticator app enrolled");
-      const factors = await secondFactorsOf(db, user.id);
+      await tellSignInChanged(mailer, user.email, "totpAdded", now);
       const recoveryCodes = factors.recoveryCodesLeft === 0 ? await replaceRecoveryCodes(db, user.id) : undefined;
       return answer({ ok: true, message: "Authenticator app added: sign-ins now ask for its code.", recoveryCodes });
     }
     case "totp-disable": {
-      const factors = await secondFactorsOf(db, user.id);
       if ((await requiresTwoFactor(db)) && !factors.passkey)
         return answer({ ok: false, message: ACCOUNT_MESSAGES.lastFactor });
       await disableTotp(db, user.id);
       logger.info({ userId: user.id }, "authenticator app removed");
+      await tellSignInChanged(mailer, user.email, "totpRemoved", now);
       return answer({ ok: true, message: "Authenticator app removed." });
     }
     case "passkey-remove": {
-      const factors = await secondFactorsOf(db, user.id);
       const passkeys = await db.selectFrom("passkeys").select("id").where("user_id", "=", user.id).execute();
       if ((await requiresTwoFactor(db)) && !factors.totp && passkeys.length <= 1)
         return answer({ ok: false, message: ACCOUNT_MESSAGES.lastFactor });
-      const id = form.get("passkeyId");
-      if (!(await removePasskey(db, user.id, typeof id === "string" ? id : "")))
+      if (!(await removePasskey(db, user.id, text(form, "passkeyId"))))
         return answer({ ok: false, message: "That passkey is already gone." }, 404);
       logger.info({ userId: user.id }, "passkey removed");
+      await tellSignInChanged(mailer, user.email, "passkeyRemoved", now);
       return answer({ ok: true, message: "Passkey removed." });
     }
     case "recovery-codes": {
-      if (!hasSecondFactor(await secondFactorsOf(db, user.id)))
+      if (!hasSecondFactor(factors))
         return answer({ ok: false, message: "Add an authenticator app or a passkey first." });
       const recoveryCodes = await replaceRecoveryCodes(db, user.id);
       logger.info({ userId: user.id }, "recovery codes replaced");
+      await tellSignInChanged(mailer, user.email, "recoveryCodes", now);
       return answer({ ok: true, message: "New recovery codes: the old ones no longer work.", recoveryCodes });
     }
     default:

@@ -11,12 +11,20 @@ import {
   readCookie,
   serializeCookie,
 } from "./cookies.server";
-import { SESSION_ABSOLUTE_MS, resolveSession, revokeSession } from "./sessions.server";
+import {
+  type ResolvedSession,
+  type Session,
+  SESSION_ABSOLUTE_MS,
+  resolveSession,
+  revokeSession,
+} from "./sessions.server";
 import { CHALLENGE_MS, secondFactorsOf } from "./two-factor.server";
 import { pendingSignIn } from "./sign-in.server";
 
 /** The signed-in admin, set by adminMiddleware for every route below the admin layout. */
 export const adminContext = createContext<User>();
+/** That admin's session (when they last proved it is them: fresh-proof.server.ts), set alongside. */
+export const adminSessionContext = createContext<Session>();
 
 /** What the login screen needs; the admin layout's error boundary receives it with the 401. */
 export type LoginScreenData = {
@@ -44,12 +52,20 @@ export function sessionTokenOf(request: Request, context: Readonly<RouterContext
   return readCookie(request, sessionCookieName(context));
 }
 
-/** The admin the request's session belongs to; null without a live session or when the user is no longer an admin. */
-export async function getAdminUser(request: Request, context: Readonly<RouterContextProvider>): Promise<User | null> {
+/** The request's live session of an admin; null without one or when the user is no longer an admin. */
+async function getAdminSession(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<ResolvedSession | null> {
   const token = sessionTokenOf(request, context);
   if (!token) return null;
   const resolved = await resolveSession(context.get(servicesContext).db, token);
-  return resolved && isAdminRole(resolved.user.role) ? resolved.user : null;
+  return resolved && isAdminRole(resolved.user.role) ? resolved : null;
+}
+
+/** The admin the request's session belongs to; null without a live session or when the user is no longer an admin. */
+export async function getAdminUser(request: Request, context: Readonly<RouterContextProvider>): Promise<User | null> {
+  return (await getAdminSession(request, context))?.user ?? null;
 }
 
 function secondFactorCookieName(context: Readonly<RouterContextProvider>): string {
@@ -86,11 +102,19 @@ export async function loginScreenData(
   };
 }
 
+/** The admin's session of the request, or a thrown 401 carrying the login screen's data. */
+async function requireAdminSession(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<ResolvedSession> {
+  const resolved = await getAdminSession(request, context);
+  if (resolved) return resolved;
+  throw data(await loginScreenData(request, context), { status: 401, statusText: "Unauthorized" });
+}
+
 /** The admin of the request, or a thrown 401 carrying the login screen's data. */
 export async function requireAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<User> {
-  const user = await getAdminUser(request, context);
-  if (user) return user;
-  throw data(await loginScreenData(request, context), { status: 401, statusText: "Unauthorized" });
+  return (await requireAdminSession(request, context)).user;
 }
 
 /**
@@ -120,7 +144,9 @@ function withWritableHeaders(response: Response): Response {
 
 /** Sets adminContext for the routes below, or refuses the request before any of their code runs. */
 const adminSession: MiddlewareFunction<Response> = async ({ request, context }) => {
-  context.set(adminContext, await requireAdmin(request, context));
+  const { user, session } = await requireAdminSession(request, context);
+  context.set(adminContext, user);
+  context.set(adminSessionContext, session);
 };
 
 /** Guards every loader, action and resource route below the admin layout. */

@@ -8,7 +8,17 @@ import {
 } from "@simplewebauthn/server";
 import { SITE_NAME } from "~/domain/site";
 import type { Executor } from "../db/schema.server";
-import { consumeChallenge, createChallenge, findChallenge, findUserChallenge } from "./two-factor.server";
+import { beginAttempt, clientNetwork } from "./throttle.server";
+import {
+  type ChallengePurpose,
+  consumeChallenge,
+  createChallenge,
+  findChallenge,
+  findUserChallenge,
+} from "./two-factor.server";
+
+/** What a passkey's signed answer is asked for: signing in, or a signed-in admin's fresh proof. */
+export type PasskeyAssertion = Extract<ChallengePurpose, "passkey-sign-in" | "passkey-proof">;
 
 /**
  * Passkeys (WebAuthn, issue 15, decision 026) through @simplewebauthn/server: registered by a
@@ -112,11 +122,35 @@ export async function removePasskey(db: Executor, userId: string, id: string): P
 }
 
 /**
+ * Passkey sign-in options a network may ask for in the throttle's window (15 minutes): each
+ * stores a challenge, and a person signing in needs one or two. Generous for a team behind one
+ * carrier-grade NAT address; a script asking in a loop stops here.
+ */
+export const PASSKEY_OPTIONS_PER_NETWORK = 30;
+/** Unanswered sign-in challenges kept at most: asking from many networks cannot fill the table either. */
+export const PASSKEY_CHALLENGES_KEPT = 1000;
+
+export type PasskeySignInOptions =
+  | { ok: true; options: Awaited<ReturnType<typeof generateAuthenticationOptions>>; token: string }
+  | { ok: false; retryAfterSeconds: number };
+
+/**
  * Options for signing in with a passkey, and the token naming their challenge. For a second
  * factor (`userId` given) only that admin's passkeys are offered; without, any passkey of this
- * site may answer, and must verify its user.
+ * site may answer, and must verify its user. Counted per network (refused past the limit), and
+ * beyond the newest PASSKEY_CHALLENGES_KEPT the oldest unanswered challenges are dropped. A
+ * `passkey-proof` challenge (the admin's own passkeys) answers only proveWithPasskey.
  */
-export async function passkeySignInOptions(db: Executor, rp: RelyingParty, userId: string | null) {
+export async function passkeySignInOptions(
+  db: Executor,
+  rp: RelyingParty,
+  userId: string | null,
+  clientIp: string,
+  now = new Date(),
+  purpose: PasskeyAssertion = "passkey-sign-in",
+): Promise<PasskeySignInOptions> {
+  const verdict = await beginAttempt(db, [`passkey:${clientNetwork(clientIp)}`], now, PASSKEY_OPTIONS_PER_NETWORK);
+  if (!verdict.allowed) return { ok: false, retryAfterSeconds: verdict.retryAfterSeconds };
   const credentials = userId
     ? await db.selectFrom("passkeys").select(["id", "transports"]).where("user_id", "=", userId).execute()
     : [];
@@ -125,8 +159,23 @@ export async function passkeySignInOptions(db: Executor, rp: RelyingParty, userI
     userVerification: userId ? "preferred" : "required",
     allowCredentials: credentials.map((row) => ({ id: row.id, transports: transportsOf(row.transports) })),
   });
-  const token = await createChallenge(db, "passkey-sign-in", userId, { challenge: options.challenge });
-  return { options, token };
+  const token = await createChallenge(db, purpose, userId, { challenge: options.challenge }, now);
+  await db
+    .deleteFrom("auth_challenges")
+    .where("purpose", "=", purpose)
+    .where(
+      "id",
+      "not in",
+      db
+        .selectFrom("auth_challenges")
+        .select("id")
+        .where("purpose", "=", purpose)
+        .orderBy("created_at", "desc")
+        .orderBy("id")
+        .limit(PASSKEY_CHALLENGES_KEPT),
+    )
+    .execute();
+  return { ok: true, options, token };
 }
 
 /**
@@ -139,8 +188,9 @@ export async function verifyPasskeySignIn(
   response: AuthenticationResponseJSON,
   rp: RelyingParty,
   now = new Date(),
+  purpose: PasskeyAssertion = "passkey-sign-in",
 ): Promise<string | null> {
-  const pending = await findChallenge(db, token, "passkey-sign-in", now);
+  const pending = await findChallenge(db, token, purpose, now);
   const challenge = pending?.data.challenge;
   if (!pending || typeof challenge !== "string" || typeof response?.id !== "string") return null;
   const passkey = await db.selectFrom("passkeys").selectAll().where("id", "=", response.id).executeTakeFirst();

@@ -18,6 +18,8 @@ export type Session = {
   lastSeenAt: string;
   expiresAt: string;
   idleExpiresAt: string;
+  /** When its admin last proved it is them (fresh-proof.server.ts); null: not since it began. */
+  provenAt: string | null;
 };
 
 export type ResolvedSession = { session: Session; user: User };
@@ -35,11 +37,13 @@ function idleExpiry(now: Date, expiresAt: string): string {
 /**
  * Starts a session for the user and returns the token for the cookie (shown nowhere else). Old
  * sessions of everyone are swept at the same moment: sign-ins are rare, so this costs nothing.
+ * `proven`: the session starts with a sign-in, which is a proof that its admin is there.
  */
 export async function createSession(
   db: Executor,
   userId: string,
   now = new Date(),
+  { proven = false } = {},
 ): Promise<{ token: string; session: Session }> {
   await deleteExpiredSessions(db, now);
   const token = randomBytes(TOKEN_BYTES).toString("base64url");
@@ -51,6 +55,7 @@ export async function createSession(
     lastSeenAt: now.toISOString(),
     expiresAt,
     idleExpiresAt: idleExpiry(now, expiresAt),
+    provenAt: proven ? now.toISOString() : null,
   };
   await db
     .insertInto("sessions")
@@ -61,6 +66,7 @@ export async function createSession(
       last_seen_at: session.lastSeenAt,
       expires_at: session.expiresAt,
       idle_expires_at: session.idleExpiresAt,
+      proven_at: session.provenAt,
     })
     .execute();
   return { token, session };
@@ -69,6 +75,7 @@ export async function createSession(
 /**
  * Signing in always issues a new token and ends the session the browser held before, so a
  * token planted in the browser before sign-in (session fixation) is worth nothing after it.
+ * The sign-in itself proves the admin is there: the new session starts proven.
  */
 export async function rotateSession(
   db: Executor,
@@ -77,7 +84,7 @@ export async function rotateSession(
   now = new Date(),
 ): Promise<{ token: string; session: Session }> {
   if (previousToken) await revokeSession(db, previousToken);
-  return createSession(db, userId, now);
+  return createSession(db, userId, now, { proven: true });
 }
 
 /** The live session of a token and its user, sliding the idle expiry forward; null when unknown or expired. */
@@ -94,6 +101,7 @@ export async function resolveSession(db: Executor, token: string, now = new Date
       "sessions.last_seen_at",
       "sessions.expires_at",
       "sessions.idle_expires_at",
+      "sessions.proven_at",
       "users.email",
       "users.display_name",
       "users.role",
@@ -112,6 +120,7 @@ export async function resolveSession(db: Executor, token: string, now = new Date
     lastSeenAt: row.last_seen_at,
     expiresAt: row.expires_at,
     idleExpiresAt: row.idle_expires_at,
+    provenAt: row.proven_at,
   };
   if (now.getTime() - Date.parse(row.last_seen_at) >= SESSION_TOUCH_INTERVAL_MS) {
     session.lastSeenAt = nowIso;
@@ -131,6 +140,11 @@ export async function resolveSession(db: Executor, token: string, now = new Date
     lastLoginAt: row.last_login_at,
   };
   return { session, user };
+}
+
+/** Records that the session's admin proved it is them, now. */
+export async function recordProof(db: Executor, sessionId: string, now = new Date()): Promise<void> {
+  await db.updateTable("sessions").set({ proven_at: now.toISOString() }).where("id", "=", sessionId).execute();
 }
 
 /** Ends the session of a token (sign-out); unknown tokens are ignored. */

@@ -23,6 +23,7 @@ import {
   spendRecoveryCode,
 } from "./two-factor.server";
 import {
+  accountKey,
   beginSignInAttempt,
   clearAttempts,
   forgetAttempt,
@@ -66,9 +67,20 @@ export const SECOND_FACTOR_MESSAGES = {
   expired: "Your sign-in took too long. Please sign in again.",
 } as const;
 
-/** A new session (replacing the browser's previous one) and the sign-in time on the user. */
-async function startAdminSession(db: Executor, user: User, previousToken: string | undefined): Promise<SignInSuccess> {
-  const { token } = await rotateSession(db, previousToken, user.id);
+/**
+ * A new session (replacing the browser's previous one) and the sign-in time on the user. Only
+ * here, when the whole sign-in succeeded, are the account's failures cleared: clearing them once
+ * the password passed would give whoever holds the password fresh guesses at the second factor
+ * each time they type it again.
+ */
+async function startAdminSession(
+  db: Executor,
+  user: User,
+  previousToken: string | undefined,
+  now = new Date(),
+): Promise<SignInSuccess> {
+  await clearAttempts(db, accountKey(user.email));
+  const { token } = await rotateSession(db, previousToken, user.id, now);
   const signedIn = await recordLogin(db, user.id);
   return { ok: true, user: signedIn, token };
 }
@@ -78,14 +90,20 @@ export async function afterFirstFactor(
   db: Executor,
   user: User,
   previousToken: string | undefined,
+  now = new Date(),
 ): Promise<SignInSuccess | SecondFactorNeeded> {
   const factors = await secondFactorsOf(db, user.id);
-  if (!hasSecondFactor(factors)) return startAdminSession(db, user, previousToken);
-  const challenge = await createChallenge(db, "second-factor", user.id);
+  if (!hasSecondFactor(factors)) return startAdminSession(db, user, previousToken, now);
+  const challenge = await createChallenge(db, "second-factor", user.id, {}, now);
   return { ok: "second-factor", user, challenge, factors: { totp: factors.totp, passkey: factors.passkey } };
 }
 
-export type PasswordSignInContext = { clientIp: string; previousToken: string | undefined };
+export type PasswordSignInContext = {
+  clientIp: string;
+  previousToken: string | undefined;
+  /** The clock (tests move it; the throttle's delays and the codes' steps are read from it). */
+  now?: Date;
+};
 
 /** product.md#admin-access: email and password; only a user whose record has role admin gets a session. */
 export async function signInWithPassword(
@@ -100,7 +118,8 @@ export async function signInWithPassword(
   }
   const { email, password } = parsed.data;
   const keys = throttleKeys(email, context.clientIp);
-  const verdict = await beginSignInAttempt(db, keys);
+  const now = context.now ?? new Date();
+  const verdict = await beginSignInAttempt(db, keys, now);
   if (!verdict.allowed) return tooManyAttempts(verdict.retryAfterSeconds);
 
   const user = await verifyUserPassword(db, email, password);
@@ -108,8 +127,7 @@ export async function signInWithPassword(
   if (!user) return { ok: false, status: 401, error: INVALID_CREDENTIALS };
   await forgetAttempt(db, verdict.attempt);
   if (!isAdminRole(user.role)) return accessDenied;
-  await clearAttempts(db, keys.account);
-  return afterFirstFactor(db, user, context.previousToken);
+  return afterFirstFactor(db, user, context.previousToken, now);
 }
 
 export type SecondFactorInput = { method: "totp" | "recovery"; code: string };
@@ -132,22 +150,22 @@ export async function signInWithSecondFactor(
   input: SecondFactorInput,
   context: SecondFactorContext,
 ): Promise<SignInResult> {
-  const step = await findChallenge(db, context.challenge, "second-factor");
+  const now = context.now ?? new Date();
+  const step = await findChallenge(db, context.challenge, "second-factor", now);
   const user = step?.userId ? await getUser(db, step.userId) : null;
   if (!step || !user) return { ok: false, status: 401, error: SECOND_FACTOR_MESSAGES.expired };
   if (!isAdminRole(user.role)) return accessDenied;
   const keys = throttleKeys(user.email, context.clientIp);
-  const verdict = await beginSignInAttempt(db, keys);
+  const verdict = await beginSignInAttempt(db, keys, now);
   if (!verdict.allowed) return tooManyAttempts(verdict.retryAfterSeconds);
   const passed =
     input.method === "totp"
-      ? await acceptTotpCode(db, user, input.code)
-      : await spendRecoveryCode(db, user.id, input.code);
+      ? await acceptTotpCode(db, user, input.code, now.getTime())
+      : await spendRecoveryCode(db, user.id, input.code, now);
   if (!passed) return { ok: false, status: 401, error: SECOND_FACTOR_MESSAGES.wrongCode };
   await forgetAttempt(db, verdict.attempt);
   if (!(await consumeChallenge(db, step.id))) return { ok: false, status: 401, error: SECOND_FACTOR_MESSAGES.expired };
-  await clearAttempts(db, keys.account);
-  return startAdminSession(db, user, context.previousToken);
+  return startAdminSession(db, user, context.previousToken, now);
 }
 
 /** Signs in the admin of a verified passkey: the passkey is both factors (passkeys.server.ts checked it). */

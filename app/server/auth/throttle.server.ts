@@ -50,9 +50,14 @@ export function clientNetwork(ip: string): string {
     .join(":")}::/64`;
 }
 
+/** The counter of an account's sign-in failures. */
+export function accountKey(email: string): string {
+  return `account:${normaliseEmail(email)}`;
+}
+
 /** The counters a password sign-in for `email` from `clientIp` is checked against. */
 export function throttleKeys(email: string, clientIp: string): { account: string; network: string } {
-  return { account: `account:${normaliseEmail(email)}`, network: `ip:${clientNetwork(clientIp)}` };
+  return { account: accountKey(email), network: `ip:${clientNetwork(clientIp)}` };
 }
 
 export type Attempt = { ids: string[] };

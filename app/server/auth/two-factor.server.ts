@@ -12,7 +12,13 @@ import type { Executor } from "../db/schema.server";
 export const CHALLENGE_MS = 10 * 60 * 1000;
 export const RECOVERY_CODE_COUNT = 10;
 
-export type ChallengePurpose = "second-factor" | "totp-enrol" | "passkey-register" | "passkey-sign-in";
+export type ChallengePurpose =
+  | "second-factor"
+  | "totp-enrol"
+  | "passkey-register"
+  | "passkey-sign-in"
+  /** A signed-in admin confirming it is them with a passkey (fresh-proof.server.ts). */
+  | "passkey-proof";
 
 function hashOf(value: string): string {
   return createHash("sha256").update(value).digest("hex");
@@ -171,7 +177,10 @@ export function hasSecondFactor(factors: SecondFactors): boolean {
   return factors.totp || factors.passkey;
 }
 
-/** Confirms an enrolment: the code must come from the secret being enrolled. */
+/**
+ * Confirms an enrolment: the code must come from the secret being enrolled, and the account
+ * must have no app yet (one enrolled meanwhile is not replaced: turning it off comes first).
+ */
 export async function enableTotp(
   db: Executor,
   user: { id: string; email: string },
@@ -182,15 +191,16 @@ export async function enableTotp(
   const secret = typeof pending?.data.secret === "string" ? pending.data.secret : null;
   const step = secret ? totpStep(secret, user.email, code, now.getTime()) : null;
   if (!pending || !secret || step === null) return false;
-  await db.transaction().execute(async (trx) => {
-    await trx
+  return db.transaction().execute(async (trx) => {
+    const enabled = await trx
       .updateTable("users")
       .set({ totp_secret: secret, totp_enabled_at: now.toISOString(), totp_last_step: step })
       .where("id", "=", user.id)
-      .execute();
+      .where("totp_secret", "is", null)
+      .executeTakeFirst();
     await trx.deleteFrom("auth_challenges").where("id", "=", pending.id).execute();
+    return Number(enabled.numUpdatedRows) > 0;
   });
-  return true;
 }
 
 export async function disableTotp(db: Executor, userId: string): Promise<void> {

@@ -4,6 +4,7 @@ import { setRequireTwoFactor } from "~/server/services/team.server";
 import { createOrPromoteAdmin } from "~/server/services/users.server";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { resolveSession } from "./sessions.server";
+import { LOGIN_THROTTLE } from "./throttle.server";
 import { SECOND_FACTOR_MESSAGES, signInWithGoogle, signInWithPassword, signInWithSecondFactor } from "./sign-in.server";
 import { createChallenge, enableTotp, replaceRecoveryCodes, secondFactorsOf, totpMatches } from "./two-factor.server";
 
@@ -99,6 +100,58 @@ describeEachEngine("two-factor sign-in", (getDb) => {
     for (let i = 0; i < 5; i++) await signInWithSecondFactor(db, { method: "totp", code: "000000" }, step);
     expect(await signInWithSecondFactor(db, { method: "totp", code: "000000" }, step)).toMatchObject({ status: 429 });
   });
+
+  it("entering the password again buys no fresh guesses: five wrong codes, then waits of 1, 2, 4, 8 minutes (README, Sign-in throttling)", async () => {
+    const db = getDb();
+    const T0 = Date.parse("2026-11-22T10:00:00.000Z");
+    const { user } = await createOrPromoteAdmin(db, { email: "boss@roadbook.test", password: PASSWORD });
+    const secret = new OTPAuth.Secret({ size: 20 }).base32;
+    await createChallenge(db, "totp-enrol", user.id, { secret }, new Date(T0 - 60_000));
+    expect(await enableTotp(db, user, appCode(secret, T0 - 60_000), new Date(T0 - 60_000))).toBe(true);
+    const wrongAt = (at: number) => (appCode(secret, at) === "000000" ? "111111" : "000000");
+
+    /** Password, then a wrong code, as someone who holds the password but not the phone would. */
+    async function guess(at: number) {
+      const now = new Date(at);
+      const first = await signInWithPassword(db, { email: user.email, password: PASSWORD }, { ...context, now });
+      if (first.ok !== "second-factor") return first;
+      const step = { ...context, now, challenge: first.challenge };
+      return signInWithSecondFactor(db, { method: "totp", code: wrongAt(at) }, step);
+    }
+
+    // The attacker tries again at once, and after each refusal exactly when told to, for 15 minutes.
+    let at = T0;
+    const failures: number[] = [];
+    const waits: number[] = [];
+    for (let round = 0; round < 20 && at < T0 + LOGIN_THROTTLE.windowMs; round++) {
+      const result = await guess(at);
+      if (result.ok === false && result.status === 429) {
+        waits.push(result.retryAfterSeconds ?? 0);
+        at += (result.retryAfterSeconds ?? 0) * 1000;
+      } else {
+        expect(result).toMatchObject({ ok: false, status: 401, error: SECOND_FACTOR_MESSAGES.wrongCode });
+        failures.push(at);
+      }
+    }
+    expect(waits).toEqual([60, 120, 240, 480]);
+    expect(failures.length).toBeLessThanOrEqual(9);
+
+    // The owner, with the phone, signs in once the wait is over; that clears the account's failures.
+    at = T0 + LOGIN_THROTTLE.windowMs + 60_000;
+    const first = await signInWithPassword(
+      db,
+      { email: user.email, password: PASSWORD },
+      { ...context, now: new Date(at) },
+    );
+    if (first.ok !== "second-factor") throw new Error("no second step");
+    const signedIn = await signInWithSecondFactor(
+      db,
+      { method: "totp", code: appCode(secret, at) },
+      { ...context, now: new Date(at), challenge: first.challenge },
+    );
+    expect(signedIn.ok).toBe(true);
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailures; i++) expect(await guess(at + 1000)).toMatchObject({ status: 401 });
+  }, 90_000);
 
   it("Google sign-in asks for the second factor too", async () => {
     const db = getDb();

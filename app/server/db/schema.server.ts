@@ -80,6 +80,8 @@ export interface SessionsTable {
   expires_at: string;
   /** End of the session if it stays unused; slides forward with use, never past expires_at. */
   idle_expires_at: string;
+  /** When its admin last proved it is them (sign-in, password, code, passkey); null: never. */
+  proven_at: string | null;
 }
 
 /** One failed (or in-flight) sign-in attempt per throttling key: `account:<email>` or `ip:<address>`. */

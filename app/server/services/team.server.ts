@@ -7,8 +7,8 @@ import { ADMIN_ROLES, type AdminRole, isAdminRole } from "~/domain/roles";
 import { TEAM_MESSAGES } from "~/domain/team";
 import { hashPassword } from "../auth/password.server";
 import type { Executor } from "../db/schema.server";
-import { NotFoundError, ValidationError } from "./errors.server";
-import { MIN_PASSWORD_LENGTH, normaliseEmail } from "./users.server";
+import { ConflictError, NotFoundError, ValidationError } from "./errors.server";
+import { MIN_PASSWORD_LENGTH, normaliseEmail, withdrawInvites } from "./users.server";
 import { parseOrThrow } from "./validate.server";
 
 /** An invitation link works this long, once (issue 15). */
@@ -105,7 +105,7 @@ export async function createInvite(
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom("users").select("role").where("email", "=", email).executeTakeFirst();
     if (existing && isAdminRole(existing.role)) throw new ValidationError({ email: TEAM_MESSAGES.alreadyAdmin });
-    await trx.deleteFrom("invites").where("email", "=", email).where("accepted_at", "is", null).execute();
+    await withdrawInvites(trx, email);
     const token = randomBytes(TOKEN_BYTES).toString("base64url");
     const invite = {
       id: tokenHash(token),
@@ -130,8 +130,16 @@ export async function createInvite(
   });
 }
 
+/** An invitation a link opens; `onTeam` when its address is an admin's already (it is then refused). */
+export type OpenInvite = PendingInvite & { onTeam: boolean };
+
+async function isAdminEmail(db: Executor, email: string): Promise<boolean> {
+  const account = await db.selectFrom("users").select("role").where("email", "=", email).executeTakeFirst();
+  return account !== undefined && isAdminRole(account.role);
+}
+
 /** The invitation a link's token opens: not used, not expired; else null. */
-export async function findInvite(db: Executor, token: string, now = new Date()): Promise<PendingInvite | null> {
+export async function findInvite(db: Executor, token: string, now = new Date()): Promise<OpenInvite | null> {
   if (typeof token !== "string" || !token) return null;
   const row = await db
     .selectFrom("invites")
@@ -141,7 +149,14 @@ export async function findInvite(db: Executor, token: string, now = new Date()):
     .where("expires_at", ">", now.toISOString())
     .executeTakeFirst();
   if (!row || !isAdminRole(row.role)) return null;
-  return { id: row.id, email: row.email, role: row.role, createdAt: row.created_at, expiresAt: row.expires_at };
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    onTeam: await isAdminEmail(db, row.email),
+  };
 }
 
 export async function revokeInvite(db: Executor, id: string): Promise<void> {
@@ -165,7 +180,10 @@ const acceptSchema = z.discriminatedUnion("method", [
  * Accepts an invitation: the account (new, or the existing non-admin one of that email) gets
  * the role, and the password when one is chosen. With `google` no password is set: the invitee
  * signs in with Google, whose verified email links the account (sign-in.server.ts). The
- * invitation is spent in the same transaction, so one link makes one admin, however many tabs.
+ * invitation is spent in the same transaction, so one link makes one admin, however many tabs,
+ * and the address's other pending invitations are withdrawn. An address that is an admin's
+ * already is refused (ConflictError) and nothing changes: the link would otherwise change an
+ * admin's role past the last-owner rule and reset their password.
  */
 export async function acceptInvite(
   db: Executor,
@@ -186,6 +204,8 @@ export async function acceptInvite(
       .executeTakeFirst();
     if (!spent || !isAdminRole(spent.role)) throw new NotFoundError(TEAM_MESSAGES.inviteGone);
     const existing = await trx.selectFrom("users").selectAll().where("email", "=", spent.email).executeTakeFirst();
+    if (existing && isAdminRole(existing.role)) throw new ConflictError(null, TEAM_MESSAGES.inviteeOnTeam);
+    await withdrawInvites(trx, spent.email);
     if (existing) {
       await trx
         .updateTable("users")

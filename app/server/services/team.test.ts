@@ -3,6 +3,7 @@ import { expect, it } from "vitest";
 import * as teamMigration from "../../../migrations/2026-11-27T1300_team";
 import { TEAM_MESSAGES } from "~/domain/team";
 import { describeEachEngine } from "../../../tests/support/databases";
+import { snapshot } from "../../../tests/support/fixtures";
 import { createSession } from "../auth/sessions.server";
 import { NotFoundError, ValidationError } from "./errors.server";
 import {
@@ -103,6 +104,70 @@ describeEachEngine("team service", (getDb) => {
     await expect(createInvite(db, { email: "x@example.com", role: "admin" }, founder.id)).rejects.toThrow(
       ValidationError,
     );
+    expect(await listPendingInvites(db)).toEqual([]);
+  });
+
+  it("an old invitation cannot demote someone who became an owner meanwhile (issue 21): admin:create withdraws it", async () => {
+    const db = getDb();
+    const founder = await owner();
+    const { token } = await createInvite(db, { email: "sam@example.com", role: "captain" }, founder.id);
+    await createOrPromoteAdmin(db, { email: "sam@example.com", password: "sam-owner-password" });
+    expect(await listPendingInvites(db)).toEqual([]);
+    await removeAdmin(db, founder.id);
+
+    await expect(acceptInvite(db, token, { method: "password", password: "link-holder-password" })).rejects.toThrow(
+      NotFoundError,
+    );
+    expect(await verifyUserPassword(db, "sam@example.com", "sam-owner-password")).toMatchObject({ role: "owner" });
+    expect((await listTeam(db)).map((member) => [member.email, member.role])).toEqual([["sam@example.com", "owner"]]);
+  });
+
+  it("an invitation whose address is already an admin's, however they became one, is refused and changes nothing", async () => {
+    const db = getDb();
+    const founder = await owner();
+    const { token } = await createInvite(db, { email: "sam@example.com", role: "captain" }, founder.id);
+    const { token: other } = await createInvite(db, { email: "ravi@example.com", role: "editor" }, founder.id);
+    // Made an owner by a path that left the invitation pending (one from before withdrawal existed).
+    await db
+      .insertInto("users")
+      .values({
+        id: "sam",
+        email: "sam@example.com",
+        display_name: "Sam",
+        role: "owner",
+        password_hash: null,
+        google_subject: null,
+        created_at: new Date().toISOString(),
+        last_login_at: null,
+      })
+      .execute();
+    expect(await findInvite(db, token)).toMatchObject({ email: "sam@example.com", onTeam: true });
+    expect(await findInvite(db, other)).toMatchObject({ email: "ravi@example.com", onTeam: false });
+    const invites = () => db.selectFrom("invites").selectAll().orderBy("id").execute();
+    const before = { ...(await snapshot(db)), invites: await invites() };
+    for (const choice of [{ method: "password", password: "link-holder-password" }, { method: "google" }])
+      await expect(acceptInvite(db, token, choice)).rejects.toMatchObject({ message: TEAM_MESSAGES.inviteeOnTeam });
+    expect({ ...(await snapshot(db)), invites: await invites() }).toEqual(before);
+  });
+
+  it("accepting an invitation withdraws every other pending invitation of the address", async () => {
+    const db = getDb();
+    const founder = await owner();
+    const { token } = await createInvite(db, { email: "meera@example.com", role: "editor" }, founder.id);
+    // A second pending invitation of the same address (two owners inviting in the same moment).
+    await db
+      .insertInto("invites")
+      .values({
+        id: "second",
+        email: "meera@example.com",
+        role: "owner",
+        invited_by: founder.id,
+        created_at: new Date().toISOString(),
+        expires_at: new Date(Date.now() + INVITE_VALID_MS).toISOString(),
+        accepted_at: null,
+      })
+      .execute();
+    await acceptInvite(db, token, { method: "password", password: "meera-rides-far" });
     expect(await listPendingInvites(db)).toEqual([]);
   });
 

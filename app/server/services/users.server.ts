@@ -47,6 +47,15 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
 }
 
 /**
+ * Pending invitations for `email` stop working. Called wherever an account becomes an admin:
+ * accepting one later would set that admin's role and password past the team's rules (the last
+ * owner demoted by an old captain's link, issue 21).
+ */
+export async function withdrawInvites(db: Executor, email: string): Promise<void> {
+  await db.deleteFrom("invites").where("email", "=", normaliseEmail(email)).where("accepted_at", "is", null).execute();
+}
+
+/**
  * Admin creation from the command line (product.md#admin-access): creates the account, or —
  * when the email is already known — makes it an owner and sets the new password (and display
  * name when given). The portal adds everyone else by invitation (team.server.ts).
@@ -60,6 +69,9 @@ export async function createOrPromoteAdmin(
   // Hashing takes a fifth of a second: do it before the transaction, not while holding it.
   const passwordHash = await hashPassword(account.password);
   return db.transaction().execute(async (trx) => {
+    // Invitations first: an acceptance under way holds its invitation's row, so it either ends
+    // before this (and the account is then made an owner) or finds its invitation gone.
+    await withdrawInvites(trx, email);
     const existing = await trx.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
     if (existing) {
       const row = await trx
@@ -108,6 +120,12 @@ export async function verifyUserPassword(db: Executor, email: string, password: 
     return null;
   }
   return (await verifyPassword(password, row.password_hash)) ? toUser(row) : null;
+}
+
+/** Whether the user can sign in with a password (a Google-only admin has none). */
+export async function hasPassword(db: Executor, id: string): Promise<boolean> {
+  const row = await db.selectFrom("users").select("password_hash").where("id", "=", id).executeTakeFirst();
+  return Boolean(row?.password_hash);
 }
 
 /** Stores the time of a successful sign-in (lastLoginAt, product.md#admin-access). */

@@ -17,7 +17,10 @@ async function post(body: Record<string, unknown>): Promise<{ ok: boolean; json:
 const buttonClass =
   "inline-flex min-h-11 items-center rounded-md border border-ink-300 bg-white px-4 font-semibold text-ink-900 hover:bg-ink-50 disabled:opacity-70";
 
-/** The admin's passkeys, each removable, and adding one with a name to tell them apart. */
+/**
+ * The admin's passkeys, each removable, and adding one with a name to tell them apart. `busy`
+ * also while the admin has not confirmed it's them (the server refuses the change until then).
+ */
 export function Passkeys({ passkeys, busy }: { passkeys: Passkey[]; busy: boolean }) {
   const nameId = useId();
   const [name, setName] = useState("");
@@ -31,6 +34,9 @@ export function Passkeys({ passkeys, busy }: { passkeys: Passkey[]; busy: boolea
     setAdding(true);
     try {
       const options = await post({ step: "options" });
+      // Refused before the authenticator was asked (the proof lapsed): the server says why.
+      if (!options.ok && typeof options.json.message === "string")
+        return setMessage({ ok: false, text: options.json.message });
       if (!options.ok) throw new Error("no options");
       const response = await startRegistration({ optionsJSON: options.json as never });
       const verified = await post({ step: "verify", response, name });
@@ -88,7 +94,7 @@ export function Passkeys({ passkeys, busy }: { passkeys: Passkey[]; busy: boolea
             className="mt-1 block min-h-11 rounded-lg border border-ink-300 px-3"
           />
         </div>
-        <button type="button" disabled={adding} onClick={() => void add()} className={buttonClass}>
+        <button type="button" disabled={adding || busy} onClick={() => void add()} className={buttonClass}>
           Add a passkey
         </button>
       </div>
