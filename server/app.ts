@@ -4,7 +4,7 @@ import express from "express";
 import { RouterContextProvider, type ServerBuild, createRequestHandler } from "react-router";
 import type { ViteDevServer } from "vite";
 import { requestContext, servicesContext } from "~/context";
-import { loggablePath } from "~/domain/registration-links";
+import { loggablePath } from "~/domain/loggable-paths";
 import { onContentChanged } from "~/server/content-events.server";
 import { isDatabaseUnavailableError, trackDatabaseFailures } from "~/server/db/failures.server";
 import { watchSqliteWrites } from "~/server/db/sqlite-writes.server";
@@ -174,7 +174,7 @@ async function createServer(env: Env, logger: Logger, vite: ViteDevServer | unde
   app.use((req, res, next) => void respond(req, res, next));
 
   app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
-    logger.error({ err: error, method: req.method, path: loggablePath(req.path) }, "request failed");
+    logger.error({ err: error, method: req.method, path: loggablePath(req.originalUrl) }, "request failed");
     if (res.headersSent) return next(error);
     if (isDatabaseUnavailableError(error)) return sendUnavailable(res, requestIdOf(res) ?? "none");
     res

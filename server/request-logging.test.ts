@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import http, { type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, test } from "vitest";
@@ -38,7 +38,7 @@ async function start({ trustProxy = false } = {}) {
     await new Promise((resolve) => setTimeout(resolve, 20));
     return response;
   };
-  return { lines, get, logger };
+  return { lines, get, logger, port: (server.address() as AddressInfo).port };
 }
 
 describe("request logging", () => {
@@ -54,6 +54,26 @@ describe("request logging", () => {
     expect(typeof access?.ms).toBe("number");
     // One-time codes in query strings (sign-in callbacks) stay out of the log.
     expect(JSON.stringify(lines)).not.toContain("one-time-secret");
+  });
+
+  test("a secret in a path is left out however the path is written, as the router would read it", async () => {
+    const { lines, port } = await start();
+    for (const target of [
+      "/x/../admin/invite/abc-invite",
+      "/Booking/abc-booking?done=utr",
+      "/x/%2e%2e/booking/abc-dots",
+    ]) {
+      await new Promise<void>((resolve, reject) => {
+        const request = http.get({ host: "127.0.0.1", port, path: target }, (response) => {
+          response.resume().once("end", resolve);
+        });
+        request.once("error", reject);
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const paths = lines.filter((line) => line.msg === "request").map((line) => line.path);
+    expect(paths).toEqual(["/admin/invite/[token]", "/booking/[token]", "/booking/[token]"]);
+    expect(JSON.stringify(lines)).not.toContain("abc-");
   });
 
   test("concurrent requests keep their own ids", async () => {

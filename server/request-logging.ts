@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { loggablePath } from "~/domain/registration-links";
+import { loggablePath } from "~/domain/loggable-paths";
 import { withLogContext } from "~/server/log-context.server";
 import type { Logger } from "~/server/logger.server";
 import { requestInfoOf } from "./security";
@@ -15,8 +15,8 @@ export function requestIdOf(res: Response): string | undefined {
 /**
  * Mounted right after identifyRequests (server/security.ts): every log line written while the
  * request is handled carries its request id, and one access line (method, path, status,
- * milliseconds) goes out when the response ends. The path is logged without its query string
- * (sign-in callbacks carry one-time codes there) and without a private booking page's token.
+ * milliseconds) goes out when the response ends. The path is logged as loggablePath gives it:
+ * without its query string and without the secret a route declares in it (~/domain/loggable-paths).
  */
 export function requestLogging(logger: Logger) {
   // The access line holds only the fields below, none of them secret (the query string is left
@@ -29,7 +29,7 @@ export function requestLogging(logger: Logger) {
       const line = {
         requestId: requestIdOf(res),
         method: req.method,
-        path: loggablePath(req.path),
+        path: loggablePath(req.originalUrl),
         status: res.statusCode,
         ms,
         ...(aborted ? { aborted } : {}),

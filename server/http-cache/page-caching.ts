@@ -1,4 +1,5 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
+import { loggablePath } from "~/domain/loggable-paths";
 import type { DatabaseFailures } from "~/server/db/failures.server";
 import type { Logger } from "~/server/logger.server";
 import { BodyBuffers } from "../body-buffers";
@@ -118,7 +119,10 @@ export function pageCaching(
       if ("tokens" in outcome) return await answer(req, res, outcome, PUBLIC_PAGE_CACHE_CONTROL);
       if (outcome.failures.failed && known) {
         if (leader) {
-          logger.warn({ path: req.path }, "database failure while rendering; serving the last good copy of the page");
+          logger.warn(
+            { path: loggablePath(req.originalUrl) },
+            "database failure while rendering; serving the last good copy of the page",
+          );
           await outcome.response.body?.cancel();
         }
         return await answer(req, res, known, "no-cache");
