@@ -22,7 +22,7 @@ import { PageCache } from "./http-cache/page-store";
 import { requestIdOf, requestLogging } from "./request-logging";
 import { guardRequestTarget } from "./request-target";
 import { settleUnreadBodies } from "./unread-bodies";
-import { identifyRequests, requestInfoOf, security } from "./security";
+import { identifyRequests, requestInfoOf, responseTokensOf, security } from "./security";
 import { sendUnavailable, withOutageStatus } from "./unavailable";
 
 export type Server = {
@@ -132,10 +132,7 @@ async function createServer(env: Env, logger: Logger, vite: ViteDevServer | unde
     : pageCaching(cache, {
         render,
         send,
-        tokensOf: (res) => {
-          const { nonce, requestId } = requestInfoOf(res);
-          return [nonce, requestId];
-        },
+        tokensOf: responseTokensOf,
         // While deaf to other instances' changes, this one cannot know when a page goes stale.
         enabled: () => services.contentBridge?.isListening() ?? true,
         changedElsewhere: () => {

@@ -85,17 +85,19 @@ describe("request logging", () => {
     expect(warned.sort()).toEqual([...ids].sort());
   });
 
-  test("an incoming X-Request-Id is kept behind a trusted proxy when it is a plain token, replaced otherwise", async () => {
+  test("behind a trusted proxy, its X-Request-Id (a plain token) is logged beside ours on every line; never otherwise", async () => {
     const trusted = await start({ trustProxy: true });
-    expect((await trusted.get("/ride/r1", { "X-Request-Id": "lb-1234.abc" })).headers.get("x-request-id")).toBe(
-      "lb-1234.abc",
-    );
-    const odd = await trusted.get("/ride/r1", { "X-Request-Id": "<script>alert(1)</script>" });
-    expect(odd.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const response = await trusted.get("/ride/r1", { "X-Request-Id": "lb-1234.abc" });
+    const requestId = response.headers.get("x-request-id");
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    const ids = { requestId, forwardedRequestId: "lb-1234.abc" };
+    expect(trusted.lines.find((line) => line.msg === "something worth knowing")).toMatchObject(ids);
+    expect(trusted.lines.find((line) => line.msg === "request")).toMatchObject(ids);
+    await trusted.get("/ride/r1", { "X-Request-Id": "<script>alert(1)</script>" });
     const direct = await start();
-    expect((await direct.get("/ride/r1", { "X-Request-Id": "lb-1234.abc" })).headers.get("x-request-id")).not.toBe(
-      "lb-1234.abc",
-    );
+    await direct.get("/ride/r1", { "X-Request-Id": "lb-1234.abc" });
+    for (const line of [...trusted.lines.slice(2), ...direct.lines])
+      expect(line).not.toHaveProperty("forwardedRequestId");
   });
 
   test("load balancer probes are logged at debug level, not info", async () => {

@@ -7,6 +7,7 @@ import { type CachedPage, cachedPage } from "./cached-page";
 import type { PageCache } from "./page-store";
 import { PUBLIC_PAGE_CACHE_CONTROL, isCacheableRequest, isCacheableResponse } from "./policy";
 import { sendPage } from "./send-page";
+import type { DrawnToken } from "./tokens";
 
 /**
  * The render cache: public pages are rendered once per content change and kept in memory (HTML
@@ -23,7 +24,7 @@ export type PageCacheOptions = {
   /** Sends a response that is not served from the cache. */
   send: (req: ExpressRequest, res: ExpressResponse, rendered: Rendered) => Promise<void>;
   /** What each response has of its own (the CSP nonce, the request id), wherever it appears in a page. */
-  tokensOf: (res: ExpressResponse) => string[];
+  tokensOf: (res: ExpressResponse) => readonly DrawnToken[];
   /**
    * Whether pages may be served from and kept in the cache now. When not, every request
    * renders, though a render that fails on the database still gets the last good copy.
