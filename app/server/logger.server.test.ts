@@ -76,12 +76,14 @@ test("emails, phone numbers and tokens are removed by their shape, under any key
   const logger = createLogger("info", false, { write: (line: string) => void lines.push(line) });
   const token = "Zq3xV9-kP_2mN8rT4wY6bA1cD5eF7gH0jK2lM4nP6qR";
   const requestId = "3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b";
+  const forwardedRequestId = "0f1e2d3c4b5a69788796a5b4c3d2e1f0";
   const err = Object.assign(new Error(`invitation for boss.person+team@club.example failed\nasha@rider.example`), {
     response: "550 5.1.1 <ravi@rider.example>: Recipient address rejected",
   });
   logger.warn(
     {
       requestId,
+      forwardedRequestId,
       reason: "Can't send mail - all recipients were rejected: 550 <asha.rao@rider.example>",
       note: "call +91 98000 00004 or 9800000004, or +919123456789.",
       path: `/admin/invite/${token}`,
@@ -98,6 +100,7 @@ test("emails, phone numbers and tokens are removed by their shape, under any key
   expect(line).not.toMatch(/boss|asha|ravi|rider\.example|98000|9123456789|Zq3xV9|9f86d08/);
   expect(entry).toMatchObject({
     requestId,
+    forwardedRequestId,
     reason: "Can't send mail - all recipients were rejected: 550 <[email]>",
     note: "call [phone] or [phone], or [phone].",
     path: "/admin/invite/[token]",

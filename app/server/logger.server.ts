@@ -64,7 +64,8 @@ const START = String.raw`(?:(?<=\\[nrt])|(?<![\w.%+\\-]))`;
  * message, a mail server's reply quoting a rider's address, a path. Keys (above) cannot catch
  * those. Emails; phone numbers (international, or 10 to 15 digits in a row; not pino's `time`);
  * and tokens: 32 or more letters, digits, `-` and `_` (private links, invitations, sessions,
- * hashes), except the UUIDs that name requests and records.
+ * hashes), except the ids that name requests and records: UUIDs, and the 32 hexadecimal digits
+ * of nginx's `$request_id` (logged as `forwardedRequestId`, to find the request in nginx's log).
  */
 const SHAPES = new RegExp(
   [
@@ -75,12 +76,12 @@ const SHAPES = new RegExp(
   ].join("|"),
   "g",
 );
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ID = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32})$/i;
 
 function redactShape(value: string): string {
   if (value.includes("@")) return "[email]";
   if (/^\+?[\d -]+$/.test(value)) return "[phone]";
-  return UUID.test(value) ? value : "[token]";
+  return ID.test(value) ? value : "[token]";
 }
 
 const isWordCode = (code: number) =>
@@ -90,7 +91,7 @@ const isDigitCode = (code: number) => code >= 48 && code <= 57;
 /** Whether the run of word characters line[start, end) may be a token or a phone number. */
 function suspiciousRun(line: string, start: number, end: number): boolean {
   const length = end - start;
-  if (length >= 32) return !UUID.test(line.slice(start, end));
+  if (length >= 32) return !ID.test(line.slice(start, end));
   if (length > 15) return false;
   for (let index = start; index < end; index += 1) if (!isDigitCode(line.charCodeAt(index))) return false;
   return !line.startsWith('"time":', start - 7);
