@@ -136,8 +136,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export function headers() {
-  return PRIVATE_HEADERS;
+/** Every answer is private; an action's keeps its own headers too (a throttled post's Retry-After). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : PRIVATE_HEADERS;
 }
 
 export function meta() {
