@@ -20,8 +20,10 @@ export const servicesContext = createContext<AppServices>();
 
 /** What the HTTP shell (server/security.ts) learned about this one request. */
 export type RequestInfo = {
-  /** Names this request in the logs and in the error page. */
+  /** Names this request in the logs and in the error page; always drawn by the server. */
   requestId: string;
+  /** The X-Request-Id a trusted proxy sent (a plain token), logged beside ours; never shown in a page. */
+  forwardedRequestId?: string;
   /** The Content-Security-Policy nonce of this response. */
   nonce: string;
   /** The client's address, as far as TRUST_PROXY lets us believe forwarded headers. */

@@ -15,7 +15,7 @@ import {
 } from "react-router";
 import { DocumentInfoProvider } from "./components/document-info";
 import { requestContext, servicesContext } from "./context";
-import { loggablePath } from "./domain/registration-links";
+import { loggablePath } from "./domain/loggable-paths";
 
 export const streamTimeout = 5_000;
 

@@ -4,7 +4,7 @@ import express from "express";
 import { RouterContextProvider, type ServerBuild, createRequestHandler } from "react-router";
 import type { ViteDevServer } from "vite";
 import { requestContext, servicesContext } from "~/context";
-import { loggablePath } from "~/domain/registration-links";
+import { loggablePath } from "~/domain/loggable-paths";
 import { onContentChanged } from "~/server/content-events.server";
 import { isDatabaseUnavailableError, trackDatabaseFailures } from "~/server/db/failures.server";
 import { watchSqliteWrites } from "~/server/db/sqlite-writes.server";
@@ -22,7 +22,7 @@ import { PageCache } from "./http-cache/page-store";
 import { requestIdOf, requestLogging } from "./request-logging";
 import { guardRequestTarget } from "./request-target";
 import { settleUnreadBodies } from "./unread-bodies";
-import { identifyRequests, requestInfoOf, security } from "./security";
+import { identifyRequests, requestInfoOf, responseTokensOf, security } from "./security";
 import { sendUnavailable, withOutageStatus } from "./unavailable";
 
 export type Server = {
@@ -132,10 +132,7 @@ async function createServer(env: Env, logger: Logger, vite: ViteDevServer | unde
     : pageCaching(cache, {
         render,
         send,
-        tokensOf: (res) => {
-          const { nonce, requestId } = requestInfoOf(res);
-          return [nonce, requestId];
-        },
+        tokensOf: responseTokensOf,
         // While deaf to other instances' changes, this one cannot know when a page goes stale.
         enabled: () => services.contentBridge?.isListening() ?? true,
         changedElsewhere: () => {
@@ -174,7 +171,7 @@ async function createServer(env: Env, logger: Logger, vite: ViteDevServer | unde
   app.use((req, res, next) => void respond(req, res, next));
 
   app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
-    logger.error({ err: error, method: req.method, path: loggablePath(req.path) }, "request failed");
+    logger.error({ err: error, method: req.method, path: loggablePath(req.originalUrl) }, "request failed");
     if (res.headersSent) return next(error);
     if (isDatabaseUnavailableError(error)) return sendUnavailable(res, requestIdOf(res) ?? "none");
     res

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { loggablePath } from "~/domain/registration-links";
+import { loggablePath } from "~/domain/loggable-paths";
 import { withLogContext } from "~/server/log-context.server";
 import type { Logger } from "~/server/logger.server";
 import { requestInfoOf } from "./security";
@@ -15,21 +15,24 @@ export function requestIdOf(res: Response): string | undefined {
 /**
  * Mounted right after identifyRequests (server/security.ts): every log line written while the
  * request is handled carries its request id, and one access line (method, path, status,
- * milliseconds) goes out when the response ends. The path is logged without its query string
- * (sign-in callbacks carry one-time codes there) and without a private booking page's token.
+ * milliseconds) goes out when the response ends. The path is logged as loggablePath gives it:
+ * without its query string and without the secret a route declares in it (~/domain/loggable-paths).
  */
 export function requestLogging(logger: Logger) {
-  // The access line holds only the fields below, none of them secret (the query string is left
-  // out): it skips the redaction pass, which costs several times the rest of writing it.
+  // The access line holds only the fields below, none of them secret (the path as loggablePath
+  // gives it): it skips the redaction of keys, which costs several times the rest of writing it
+  // (the logger's pass over values' shapes, far cheaper, still applies).
   const accessLog = logger.child({}, { redact: { paths: [], remove: true } });
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
+    const info = requestInfoOf(res) as ReturnType<typeof requestInfoOf> | undefined;
+    const ids = { requestId: info?.requestId, forwardedRequestId: info?.forwardedRequestId };
     const log = (aborted: boolean) => {
       const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
       const line = {
-        requestId: requestIdOf(res),
+        ...ids,
         method: req.method,
-        path: loggablePath(req.path),
+        path: loggablePath(req.originalUrl),
         status: res.statusCode,
         ms,
         ...(aborted ? { aborted } : {}),
@@ -44,6 +47,6 @@ export function requestLogging(logger: Logger) {
     // The context holds the id itself, never the response: whatever keeps the context (a timer
     // of the connection, say) would keep the whole request alive, and under load that made the
     // young-generation collections copy megabytes and pause every response for ~9 ms.
-    withLogContext({ requestId: requestIdOf(res) }, next);
+    withLogContext(ids, next);
   };
 }

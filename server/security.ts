@@ -3,6 +3,7 @@ import type { RequestHandler, Response } from "express";
 import type { RequestInfo } from "~/context";
 import type { Env } from "~/server/env.server";
 import type { FrameSources } from "~/server/frame-sources.server";
+import type { DrawnToken } from "./http-cache/tokens";
 
 /**
  * The HTTP shell's protections, applied to every response before anything else runs:
@@ -21,17 +22,22 @@ let nonceOffset = 0;
  * A fresh CSP nonce: 16 bytes of the system's CSPRNG, drawn 256 nonces at a time because one
  * draw per request was a visible share of serving a cached page (as randomUUID does).
  */
-function drawNonce(): string {
+function drawNonce(): DrawnToken {
   if (nonceOffset === nonceBytes.length) {
     nonceBytes = randomBytes(NONCE_BYTES * NONCES_PER_DRAW);
     nonceOffset = 0;
   }
   nonceOffset += NONCE_BYTES;
-  return nonceBytes.toString("base64", nonceOffset - NONCE_BYTES, nonceOffset);
+  return nonceBytes.toString("base64", nonceOffset - NONCE_BYTES, nonceOffset) as DrawnToken;
 }
 
 export function requestInfoOf(res: Response): RequestInfo {
   return res.locals.requestInfo as RequestInfo;
+}
+
+/** What a response has of its own, wherever a page shows it: its CSP nonce and its request id, both drawn here. */
+export function responseTokensOf(res: Response): readonly DrawnToken[] {
+  return res.locals.responseTokens as readonly DrawnToken[];
 }
 
 /** PUBLIC_URL's origin, when it is set: parsed once, when a middleware is built. */
@@ -39,23 +45,32 @@ function publicOriginOf(env: Pick<Env, "publicUrl">): string | undefined {
   return env.publicUrl ? new URL(env.publicUrl).origin : undefined;
 }
 
-/** Names the request (X-Request-Id), draws its nonce and records who and where the client is. */
+/**
+ * Names the request (X-Request-Id), draws its nonce and records who and where the client is. The
+ * request id is always drawn here: a page shows it, and the render cache finds it in the page by
+ * its value (http-cache/tokens.ts), so a client's choice (a proxy passes on whatever the client
+ * sent) would make any word of the page a slot. Behind a trusted proxy, an X-Request-Id it sends
+ * is logged beside ours as `forwardedRequestId`, to find the request in the proxy's logs.
+ */
 export function identifyRequests(env: Pick<Env, "publicUrl" | "trustProxy">): RequestHandler {
   const publicOrigin = publicOriginOf(env);
   const publicIsSecure = publicOrigin?.startsWith("https:") === true;
   return (req, res, next) => {
     const forwarded = env.trustProxy ? req.get("x-request-id") : undefined;
-    const requestId = forwarded && REQUEST_ID.test(forwarded) ? forwarded : randomUUID();
+    const requestId = randomUUID() as DrawnToken;
+    const nonce = drawNonce();
     // Read once: behind a trusted proxy each read parses the forwarding headers again.
     const protocol = req.protocol;
     const info: RequestInfo = {
       requestId,
-      nonce: drawNonce(),
+      nonce,
       clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
       secure: protocol === "https" || publicIsSecure,
       origin: publicOrigin ?? `${protocol}://${req.host}`,
+      ...(forwarded && REQUEST_ID.test(forwarded) ? { forwardedRequestId: forwarded } : {}),
     };
     res.locals.requestInfo = info;
+    res.locals.responseTokens = [nonce, requestId];
     res.setHeader("X-Request-Id", requestId);
     next();
   };

@@ -13,22 +13,3 @@ export function registerHref(rideId: string): string {
 export function bookingHref(token: string): string {
   return BOOKING_PATH + encodeURIComponent(token);
 }
-
-/** Routes match without regard to case, and a path may arrive percent-encoded. */
-const BOOKING_PAGE = /^\/+booking\//i;
-
-function decoded(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
-}
-
-/**
- * A path as logs may show it: a private booking page's token is its only key, so the whole
- * rest of such a path is replaced; every other path is kept.
- */
-export function loggablePath(path: string): string {
-  return BOOKING_PAGE.test(decoded(path)) ? `${BOOKING_PATH}[token]` : path;
-}

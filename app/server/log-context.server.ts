@@ -7,6 +7,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
  */
 export type LogContext = {
   readonly requestId: string | undefined;
+  /** The id a trusted proxy gave the request (server/security.ts), to find it in the proxy's logs. */
+  readonly forwardedRequestId?: string | undefined;
 };
 
 const scope = new AsyncLocalStorage<LogContext>();
@@ -16,7 +18,9 @@ export function withLogContext<T>(context: LogContext, work: () => T): T {
 }
 
 /** Fields for the current line; a field the line sets itself wins, so none appears twice. */
-export function logContextFields(): { requestId?: string } {
-  const requestId = scope.getStore()?.requestId;
-  return requestId ? { requestId } : {};
+export function logContextFields(): { requestId?: string; forwardedRequestId?: string } {
+  const context = scope.getStore();
+  if (!context?.requestId) return {};
+  const { requestId, forwardedRequestId } = context;
+  return forwardedRequestId ? { requestId, forwardedRequestId } : { requestId };
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type TokenAt, findTokens } from "./tokens";
+import { type DrawnToken, type TokenAt, findTokens } from "./tokens";
 
 export type Encoding = "br" | "gzip";
 
@@ -48,7 +48,12 @@ function tagOf(body: Buffer, tokens: TokenAt[]): string {
 }
 
 /** The page a render answered, with the places of the rendering response's `tokens`. */
-export function cachedPage(response: Response, body: Buffer, tokens: string[], generation: number): CachedPage {
+export function cachedPage(
+  response: Response,
+  body: Buffer,
+  tokens: readonly DrawnToken[],
+  generation: number,
+): CachedPage {
   const found = findTokens(body, tokens);
   const headers = [...response.headers.entries()].filter(([name]) => !UNSTORED_HEADERS.has(name.toLowerCase()));
   return { headers, body, tokens: found, tag: tagOf(body, found), size: body.length, generation, encoded: new Map() };

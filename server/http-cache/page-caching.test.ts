@@ -6,6 +6,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { type Rendered, pageCaching } from "./page-caching";
 import { PageCache } from "./page-store";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "./policy";
+import type { DrawnToken } from "./tokens";
 
 type Page = {
   status?: number;
@@ -52,7 +53,7 @@ async function harness(page: Page = {}, enabled = () => true, changedElsewhere =
       response.headers.forEach((value, name) => res.setHeader(name, value));
       res.end(Buffer.from(await response.arrayBuffer()));
     },
-    tokensOf: (res) => [tokens(res).nonce, tokens(res).requestId],
+    tokensOf: (res) => [tokens(res).nonce, tokens(res).requestId] as DrawnToken[],
     enabled,
     changedElsewhere,
     logger: pino({ level: "silent" }),

@@ -1,4 +1,5 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
+import { loggablePath } from "~/domain/loggable-paths";
 import type { DatabaseFailures } from "~/server/db/failures.server";
 import type { Logger } from "~/server/logger.server";
 import { BodyBuffers } from "../body-buffers";
@@ -6,6 +7,7 @@ import { type CachedPage, cachedPage } from "./cached-page";
 import type { PageCache } from "./page-store";
 import { PUBLIC_PAGE_CACHE_CONTROL, isCacheableRequest, isCacheableResponse } from "./policy";
 import { sendPage } from "./send-page";
+import type { DrawnToken } from "./tokens";
 
 /**
  * The render cache: public pages are rendered once per content change and kept in memory (HTML
@@ -22,7 +24,7 @@ export type PageCacheOptions = {
   /** Sends a response that is not served from the cache. */
   send: (req: ExpressRequest, res: ExpressResponse, rendered: Rendered) => Promise<void>;
   /** What each response has of its own (the CSP nonce, the request id), wherever it appears in a page. */
-  tokensOf: (res: ExpressResponse) => string[];
+  tokensOf: (res: ExpressResponse) => readonly DrawnToken[];
   /**
    * Whether pages may be served from and kept in the cache now. When not, every request
    * renders, though a render that fails on the database still gets the last good copy.
@@ -118,7 +120,10 @@ export function pageCaching(
       if ("tokens" in outcome) return await answer(req, res, outcome, PUBLIC_PAGE_CACHE_CONTROL);
       if (outcome.failures.failed && known) {
         if (leader) {
-          logger.warn({ path: req.path }, "database failure while rendering; serving the last good copy of the page");
+          logger.warn(
+            { path: loggablePath(req.originalUrl) },
+            "database failure while rendering; serving the last good copy of the page",
+          );
           await outcome.response.body?.cancel();
         }
         return await answer(req, res, known, "no-cache");

@@ -4,7 +4,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from "exp
 import fresh from "fresh";
 import type { BodyBuffers } from "../body-buffers";
 import type { CachedPage, Encoding } from "./cached-page";
-import { bodyWithTokens } from "./tokens";
+import { type DrawnToken, bodyWithTokens } from "./tokens";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -38,7 +38,7 @@ export async function sendPage(
   req: ExpressRequest,
   res: ExpressResponse,
   page: CachedPage,
-  tokens: string[],
+  tokens: readonly DrawnToken[],
   cacheControl: string,
   buffers: BodyBuffers,
 ) {

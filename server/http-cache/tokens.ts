@@ -6,11 +6,19 @@ import type { BodyBuffers } from "../body-buffers";
  * and each response gets a copy with its own written in their place, as if freshly rendered.
  */
 
+/**
+ * A value the server drew from its CSPRNG for one response (a nonce, a request id: 122 bits and
+ * more) after the request arrived: never a client's choice, so no page text can hold it but where
+ * the render wrote it, and a search for it finds exactly its slots (server/security.ts draws them;
+ * issue 21 found a client's X-Request-Id: script turning every <script> into a slot).
+ */
+export type DrawnToken = string & { readonly drawn: unique symbol };
+
 /** A token's place in a cached body: its byte offset and length, and which token it is. */
 export type TokenAt = { at: number; length: number; slot: number };
 
 /** Where the tokens (by slot) appear in the body, in order; empty tokens are not looked for. */
-export function findTokens(body: Buffer, tokens: string[]): TokenAt[] {
+export function findTokens(body: Buffer, tokens: readonly DrawnToken[]): TokenAt[] {
   const needles = tokens.flatMap((token, slot) => (token ? [{ bytes: Buffer.from(token), slot }] : []));
   const found: TokenAt[] = [];
   let start = 0;
@@ -34,7 +42,7 @@ export function findTokens(body: Buffer, tokens: string[]): TokenAt[] {
  */
 export function bodyWithTokens(
   page: { body: Buffer; tokens: TokenAt[] },
-  tokens: string[],
+  tokens: readonly DrawnToken[],
   buffers: BodyBuffers,
 ): Buffer {
   if (page.tokens.length === 0) return page.body;

@@ -8,11 +8,17 @@ import type { Database } from "~/server/db/schema.server";
 import { readEnv } from "~/server/env.server";
 import { createMailer } from "~/server/mail/mailer.server";
 import { MAX_FORM_BYTES } from "~/server/registrations/read-form.server";
-import { beginRegistration, REGISTRATIONS_PER_NETWORK } from "~/server/registrations/throttle.server";
+import {
+  BOOKING_CHANGES_PER_LINK,
+  BOOKING_CHANGES_PER_NETWORK,
+  beginBookingChange,
+  beginRegistration,
+  REGISTRATIONS_PER_NETWORK,
+} from "~/server/registrations/throttle.server";
 import { saveConfig } from "~/server/services/config.server";
 import { registrationCounts } from "~/server/services/registrations.server";
 import { createRide } from "~/server/services/rides.server";
-import { action as bookingAction, loader as bookingLoader } from "~/routes/public/booking";
+import { action as bookingAction, headers as bookingHeaders, loader as bookingLoader } from "~/routes/public/booking";
 import { action as registerAction, loader as registerLoader } from "~/routes/public/ride-register";
 import { describeEachEngine } from "../support/databases";
 import { configInput, rideInput } from "../support/fixtures";
@@ -112,9 +118,10 @@ function openBooking(db: Database, path: string) {
   );
 }
 
-function changeBooking(db: Database, token: string, fields: Record<string, unknown>) {
+function changeBooking(db: Database, token: string, fields: Record<string, unknown>, clientIp?: string) {
+  const context = contextFor(db, clientIp);
   return answerOf(() =>
-    bookingAction({ request: post(`/booking/${token}`, fields), params: { token }, context: contextFor(db) } as never),
+    bookingAction({ request: post(`/booking/${token}`, fields), params: { token }, context } as never),
   );
 }
 
@@ -295,6 +302,64 @@ describeEachEngine("rider registration pages", (getDb) => {
       name: "Asha Rao",
       mobile: "+919800000099",
     });
+  });
+
+  it("a UTR or contact change touches no public page (no content event, decision 022); a cancellation does", async () => {
+    const db = getDb();
+    const ride = await siteRide(db);
+    const token = tokenOf((await registerAs(db, ride.id, riderForm(18))).location!);
+    const changes: ContentChange[] = [];
+    const stop = onContentChanged((change) => changes.push(change));
+    try {
+      expect((await changeBooking(db, token, { intent: "utr", utr: "412356789012" })).status).toBe(303);
+      const contact = {
+        name: "Asha Rao",
+        mobile: "9800000098",
+        email: "",
+        emergencyName: "Ravi",
+        emergencyPhone: "9123456789",
+      };
+      expect((await changeBooking(db, token, { intent: "contact", ...contact })).status).toBe(303);
+      expect(changes).toEqual([]);
+      expect((await changeBooking(db, token, { intent: "cancel", confirm: "yes" })).status).toBe(303);
+      expect(changes).toEqual([{ collection: "rides", id: ride.id, action: "updated" }]);
+    } finally {
+      stop();
+    }
+  });
+
+  it("throttles one link's changes: 429 with Retry-After, the reason and what was typed, nothing saved; other links go on", async () => {
+    const db = getDb();
+    const ride = await siteRide(db);
+    const token = tokenOf((await registerAs(db, ride.id, riderForm(19))).location!);
+    const other = tokenOf((await registerAs(db, ride.id, riderForm(20))).location!);
+    for (let n = 0; n < BOOKING_CHANGES_PER_LINK; n++) {
+      expect((await changeBooking(db, token, { intent: "utr", utr: "12ab" })).status).toBe(400);
+    }
+    const held = await changeBooking(db, token, { intent: "utr", utr: "412356789012" });
+    expect(held.status).toBe(429);
+    // What the response carries: the route's headers() keeps the action's own.
+    const sent = new Headers(bookingHeaders({ actionHeaders: held.headers, loaderHeaders: new Headers() } as never));
+    expect(Number(sent.get("retry-after"))).toBeGreaterThan(0);
+    expect(sent.get("cache-control")).toBe("private, no-store");
+    expect(held.body).toMatchObject({
+      intent: "utr",
+      values: { utr: "412356789012" },
+      formError: expect.stringMatching(/^Too many changes to this booking\. Please try again in \d+ minutes?\.$/),
+    });
+    expect((await openBooking(db, `/booking/${token}`)).body.view.utr).toBe("");
+    expect((await changeBooking(db, other, { intent: "utr", utr: "412356789012" })).status).toBe(303);
+  });
+
+  it("throttles one network's changes across links, and lets another network's through", async () => {
+    const db = getDb();
+    const ride = await siteRide(db);
+    const token = tokenOf((await registerAs(db, ride.id, riderForm(21))).location!);
+    for (let n = 0; n < BOOKING_CHANGES_PER_NETWORK; n++) await beginBookingChange(db, `link-${n}`, "198.51.100.30");
+    const held = await changeBooking(db, token, { intent: "utr", utr: "412356789012" }, "198.51.100.30");
+    expect(held.status).toBe(429);
+    expect(held.body.formError).toMatch(/^Too many changes from your network\./);
+    expect((await changeBooking(db, token, { intent: "utr", utr: "412356789012" }, "198.51.100.31")).status).toBe(303);
   });
 
   it("cancels only once confirmed, frees the seat and promotes and mails the first waitlisted rider", async () => {

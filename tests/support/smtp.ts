@@ -5,16 +5,29 @@ export type ReceivedMail = { from: string; to: string[]; raw: string };
 
 export type LocalSmtp = { url: string; mails: ReceivedMail[]; close(): Promise<void> };
 
+export type LocalSmtpOptions = {
+  /** Recipients the server rejects, quoting the address in its reply as real servers do. */
+  rejects?: (address: string) => boolean;
+};
+
 /**
  * A real SMTP server on 127.0.0.1 (smtp-server, the library nodemailer's authors keep) that
- * accepts every message without authentication and keeps it for the test to read.
+ * accepts every message (but those to the recipients it `rejects`) without authentication and
+ * keeps it for the test to read.
  */
-export async function startLocalSmtp(): Promise<LocalSmtp> {
+export async function startLocalSmtp({ rejects = () => false }: LocalSmtpOptions = {}): Promise<LocalSmtp> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!rejects(address.address)) return callback();
+      const refusal = Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected`), {
+        responseCode: 550,
+      });
+      callback(refusal);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -7,6 +7,7 @@ import { bookingHref } from "~/domain/registration-links";
 import { pageTitle } from "~/domain/site";
 import { readSmallForm } from "~/server/registrations/read-form.server";
 import { cancelBooking, eraseBooking, submitUtr, updateContact } from "~/server/registrations/rider.server";
+import { beginBookingChange } from "~/server/registrations/throttle.server";
 import { getConfig } from "~/server/services/config.server";
 import { NotFoundError, ValidationError } from "~/server/services/errors.server";
 import { getRegistrationByToken } from "~/server/services/registrations.server";
@@ -74,8 +75,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 type Refused = { intent: string; values: Record<string, string>; errors: Record<string, string>; formError?: string };
 
-function refused(status: number, answer: Refused) {
-  return data({ erased: false as const, ...answer }, { status, headers: PRIVATE_HEADERS });
+function refused(status: number, answer: Refused, headers: Record<string, string> = {}) {
+  return data({ erased: false as const, ...answer }, { status, headers: { ...PRIVATE_HEADERS, ...headers } });
 }
 
 function done(token: string, notice: Notice) {
@@ -86,15 +87,19 @@ const CONTACT_FIELDS = ["name", "mobile", "email", "emergencyName", "emergencyPh
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const { requestId } = context.get(requestContext);
+  const { clientIp, requestId } = context.get(requestContext);
   const { token } = params;
   const form = await readSmallForm(request);
   if (!form.ok) return refused(413, { intent: "", values: {}, errors: {}, formError: TOO_LARGE });
   const { intent = "", ...values } = form.fields;
   try {
     // A link that opens nothing answers the same whatever was asked of it.
-    if (!(await getRegistrationByToken(services.db, token))) {
-      return refused(404, { intent, values: {}, errors: {}, formError: GONE });
+    const registration = await getRegistrationByToken(services.db, token);
+    if (!registration) return refused(404, { intent, values: {}, errors: {}, formError: GONE });
+    const verdict = await beginBookingChange(services.db, registration.id, clientIp);
+    if (!verdict.allowed) {
+      const retryAfter = { "Retry-After": String(verdict.retryAfterSeconds) };
+      return refused(429, { intent, values, errors: {}, formError: verdict.message }, retryAfter);
     }
     switch (intent) {
       case "utr":
@@ -131,8 +136,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export function headers() {
-  return PRIVATE_HEADERS;
+/** Every answer is private; an action's keeps its own headers too (a throttled post's Retry-After). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : PRIVATE_HEADERS;
 }
 
 export function meta() {

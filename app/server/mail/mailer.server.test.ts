@@ -1,6 +1,7 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalSmtp, type LocalSmtp } from "../../../tests/support/smtp";
+import { createLogger } from "../logger.server";
 import { createMailer } from "./mailer.server";
 
 const silent = pino({ level: "silent" });
@@ -48,5 +49,29 @@ describe("mailer", () => {
     expect(lines.join("")).toContain("mail could not be sent");
     expect(lines.join("")).not.toContain("asha@example.org");
     expect(lines.join("")).not.toContain("+919812345678");
+  });
+
+  it("a recipient the server rejects is not named in the log, though the server's reply quotes the address", async () => {
+    const rejecting = await startLocalSmtp({ rejects: (address) => address.startsWith("asha") });
+    const lines: string[] = [];
+    const logger = createLogger("info", false, { write: (line: string) => void lines.push(line) });
+    const mailer = createMailer({ smtpUrl: rejecting.url, from: "rides@example.org" }, logger);
+    try {
+      expect(await mailer.send({ to: "asha.rao+rides@rider.example", subject: "Booking RB-7K3Q", text: "t" })).toBe(
+        false,
+      );
+      expect(await mailer.send({ to: "Asha <asha@rider.example>", subject: "Invitation", text: "t" })).toBe(false);
+    } finally {
+      mailer.close();
+      await rejecting.close();
+    }
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      const { msg, reason } = JSON.parse(line) as { msg: string; reason: string };
+      expect(msg).toBe("mail could not be sent");
+      // What the server said stays readable; only the address is gone.
+      expect(reason).toMatch(/550 5\.1\.1 <\[email\]>: Recipient address rejected/);
+    }
+    expect(lines.join("")).not.toMatch(/asha|rider\.example/i);
   });
 });

@@ -139,20 +139,22 @@ export async function eraseBooking(services: AppServices, token: string, now = n
   return cancellation;
 }
 
-/** The rider gives the UPI transaction id: the organisers' Riders page shows it at once. */
+/**
+ * The rider gives the UPI transaction id. No public page shows it, so no content event: the
+ * organisers' Riders page shows it at its next revalidation (decision 022), and a rider posting
+ * in a loop cannot make every page of the site render afresh.
+ */
 export async function submitUtr(services: AppServices, token: string, utr: string): Promise<void> {
-  const registration = await submitUtrByToken(services.db, token, utr);
-  seatsChanged(registration.rideId);
+  await submitUtrByToken(services.db, token, utr);
 }
 
-/** The rider corrects their contact details: the organisers' Riders page shows them at once. */
+/** The rider corrects their contact details: private, like the UTR above, so no content event. */
 export async function updateContact(
   services: AppServices,
   token: string,
   fields: Record<string, string>,
 ): Promise<void> {
-  const registration = await updateContactByToken(services.db, token, fields);
-  seatsChanged(registration.rideId);
+  await updateContactByToken(services.db, token, fields);
 }
 
 /**

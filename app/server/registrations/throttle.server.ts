@@ -1,5 +1,5 @@
 import type { Executor } from "../db/schema.server";
-import { type AttemptVerdict, beginAttempt, clientNetwork } from "../auth/throttle.server";
+import { type AttemptVerdict, beginAttempt, clientNetwork, forgetAttempt } from "../auth/throttle.server";
 
 /**
  * Registrations per network in the throttle's window (15 minutes). Generous on purpose: mobile
@@ -19,4 +19,41 @@ export function tooManyRegistrationsMessage(retryAfterSeconds: number): string {
  */
 export function beginRegistration(db: Executor, clientIp: string, now = new Date()): Promise<AttemptVerdict> {
   return beginAttempt(db, [`register:${clientNetwork(clientIp)}`], now, REGISTRATIONS_PER_NETWORK);
+}
+
+/**
+ * Changes through one private link (a UTR, contact details, a cancellation) in the window: a
+ * rider makes a few, typos included; a script posting to its own link in a loop stops here.
+ */
+export const BOOKING_CHANGES_PER_LINK = 10;
+
+/** Changes through all private links from one network in the window: many riders share a carrier's address. */
+export const BOOKING_CHANGES_PER_NETWORK = 60;
+
+export type BookingChangeVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number; message: string };
+
+function tooManyBookingChanges(from: string, retryAfterSeconds: number): BookingChangeVerdict {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const message = `Too many changes ${from}. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+  return { allowed: false, retryAfterSeconds, message };
+}
+
+/**
+ * Counts a change posted to the private page of `registrationId` from `clientIp`'s network,
+ * against the link's limit and the network's, in the sign-in throttle's table and window. Every
+ * post counts, saved or refused; one refused by either limit leaves no count behind.
+ */
+export async function beginBookingChange(
+  db: Executor,
+  registrationId: string,
+  clientIp: string,
+  now = new Date(),
+): Promise<BookingChangeVerdict> {
+  const networkKey = `booking-network:${clientNetwork(clientIp)}`;
+  const network = await beginAttempt(db, [networkKey], now, BOOKING_CHANGES_PER_NETWORK);
+  if (!network.allowed) return tooManyBookingChanges("from your network", network.retryAfterSeconds);
+  const link = await beginAttempt(db, [`booking:${registrationId}`], now, BOOKING_CHANGES_PER_LINK);
+  if (link.allowed) return { allowed: true };
+  await forgetAttempt(db, network.attempt);
+  return tooManyBookingChanges("to this booking", link.retryAfterSeconds);
 }
