@@ -31,11 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!isFolder(folder)) throw new ImageRejectedError(UPLOAD_REJECTIONS.badFolder, 400);
     const data = await readLimitedBody(request);
     const image = await saveUpload({ db, storage }, { data, fileName, folder });
-    logger.info({ key: image.key, bytes: image.bytes, admin: admin.email }, "image uploaded");
+    logger.info({ key: image.key, bytes: image.bytes, adminId: admin.id }, "image uploaded");
     return Response.json({ url: image.url, width: image.width, height: image.height }, { status: 201 });
   } catch (error) {
     if (error instanceof ImageRejectedError) {
-      logger.info({ reason: error.message, cause: error.cause, fileName, admin: admin.email }, "image upload refused");
+      logger.info({ reason: error.message, cause: error.cause, fileName, adminId: admin.id }, "image upload refused");
       // An oversized body is not read: Node discards the rest of it, and the client gets this
       // answer once it has sent it (closing the connection instead would lose the message).
       return Response.json({ error: error.message }, { status: error.status });
