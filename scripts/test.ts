@@ -112,19 +112,63 @@ function readJson(file: string): unknown {
   }
 }
 
+/** The ten files that took longest, so whoever makes the suite slower sees where. */
+function printSlowest(title: string, durations: Map<string, number>): void {
+  const slowest = [...durations].sort(([, a], [, b]) => b - a).slice(0, 10);
+  if (slowest.length === 0) return;
+  console.log(`\n${title}:`);
+  for (const [name, ms] of slowest) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
+}
+
 function countVitest(file: string): void {
   const report = readJson(file) as
-    { numPassedTests?: number; numFailedTests?: number; numPendingTests?: number; numTodoTests?: number } | undefined;
+    | {
+        numPassedTests?: number;
+        numFailedTests?: number;
+        numPendingTests?: number;
+        numTodoTests?: number;
+        testResults?: { name: string; startTime: number; endTime: number }[];
+      }
+    | undefined;
   if (!report) return;
+  const durations = new Map<string, number>();
+  for (const result of report.testResults ?? [])
+    durations.set(path.relative(ROOT, result.name), result.endTime - result.startTime);
+  printSlowest("Slowest test files (vitest)", durations);
   totals.passed += report.numPassedTests ?? 0;
   totals.failed += report.numFailedTests ?? 0;
   totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
 
+type PlaywrightSuite = {
+  file?: string;
+  specs?: { tests?: { results?: { duration?: number }[] }[] }[];
+  suites?: PlaywrightSuite[];
+};
+
+/** Adds each spec file's test time (every project, every attempt) to `durations`. */
+function specDurations(suites: PlaywrightSuite[], durations: Map<string, number>, file = ""): void {
+  for (const suite of suites) {
+    const name = suite.file ?? file;
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        for (const result of test.results ?? [])
+          durations.set(name, (durations.get(name) ?? 0) + (result.duration ?? 0));
+    specDurations(suite.suites ?? [], durations, name);
+  }
+}
+
 function countPlaywright(file: string): void {
   const report = readJson(file) as
-    { stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number } } | undefined;
+    | {
+        stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number };
+        suites?: PlaywrightSuite[];
+      }
+    | undefined;
   if (!report?.stats) return;
+  const durations = new Map<string, number>();
+  specDurations(report.suites ?? [], durations);
+  printSlowest("Slowest spec files (playwright, test time summed over its tests)", durations);
   totals.passed += (report.stats.expected ?? 0) + (report.stats.flaky ?? 0);
   totals.failed += report.stats.unexpected ?? 0;
   totals.skipped += report.stats.skipped ?? 0;
