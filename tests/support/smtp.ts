@@ -7,14 +7,23 @@ export type LocalSmtp = { url: string; mails: ReceivedMail[]; close(): Promise<v
 
 /**
  * A real SMTP server on 127.0.0.1 (smtp-server, the library nodemailer's authors keep) that
- * accepts every message without authentication and keeps it for the test to read.
+ * accepts every message without authentication and keeps it for the test to read. Recipients
+ * `refuse` picks are rejected as real servers do, quoting the address in the reply.
  */
-export async function startLocalSmtp(): Promise<LocalSmtp> {
+export async function startLocalSmtp({ refuse }: { refuse?: (address: string) => boolean } = {}): Promise<LocalSmtp> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refuse?.(address.address)) return callback();
+      const error: Error & { responseCode?: number } = new Error(
+        `5.1.1 <${address.address}>: Recipient address rejected: User unknown`,
+      );
+      error.responseCode = 550;
+      callback(error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
