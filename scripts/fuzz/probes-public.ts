@@ -246,10 +246,15 @@ async function registrationMail(s: Surfaces): Promise<void> {
   }
 }
 
-/** Item 9 (and 10 at a small size): a GPX with impossible points or a hostile shape is never a route; a good one is. */
+/**
+ * Item 9 (and 10): a GPX with impossible points or a hostile shape is never a route; a good one
+ * is. How long the slowest answer took is printed, not judged: this machine's speed varies.
+ */
 async function gpxUploads(s: Surfaces, full: boolean): Promise<void> {
   const { client, world } = s;
+  let slowest = { seconds: 0, name: "" };
   for (const file of [...GARBAGE_GPX, ...hostileGpx(full ? 20 : 1), GOOD_GPX]) {
+    const started = Date.now();
     const request = client.request("POST", `/admin/rides/${world.rides.route}/route/gpx?name=probe.gpx`, {
       cookie: world.owner.cookie,
       type: "application/gpx+xml",
@@ -257,11 +262,14 @@ async function gpxUploads(s: Surfaces, full: boolean): Promise<void> {
       expect: { state: () => storedState(world.db) },
     });
     const answer = await client.send(request, 60_000);
+    const seconds = (Date.now() - started) / 1000;
+    if (seconds > slowest.seconds) slowest = { seconds, name: file.name };
     if (!answer) continue;
     if (file.garbage)
       client.verdict(answer.status < 400 ? `a route was saved from a GPX file with ${file.name}` : null, request);
     else client.verdict(answer.status < 400 ? null : `a good GPX file was refused (${answer.status})`, request);
   }
+  console.log(`GPX: the slowest answer took ${slowest.seconds.toFixed(1)} s (${slowest.name}).`);
 }
 
 /**
