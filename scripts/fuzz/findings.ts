@@ -42,11 +42,6 @@ export class Findings {
     return [...this.#kinds.values()].reduce((sum, kind) => sum + kind.count, 0);
   }
 
-  /** Whether any kind starts so (the 5xx count of the summary). */
-  count(prefix: string): number {
-    return [...this.#kinds].filter(([kind]) => kind.startsWith(prefix)).reduce((sum, [, { count }]) => sum + count, 0);
-  }
-
   print(): void {
     for (const [kind, { count, example }] of this.#kinds) {
       console.log(`  - ${kind}${count > 1 ? ` (×${count})` : ""}\n      ${example}`);

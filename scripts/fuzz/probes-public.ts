@@ -260,8 +260,9 @@ async function gpxUploads(s: Surfaces, full: boolean): Promise<void> {
       type: "application/gpx+xml",
       body: file.text,
       expect: { state: () => storedState(world.db) },
+      timeoutMs: 60_000,
     });
-    const answer = await client.send(request, 60_000);
+    const answer = await client.send(request);
     const seconds = (Date.now() - started) / 1000;
     if (seconds > slowest.seconds) slowest = { seconds, name: file.name };
     if (!answer) continue;

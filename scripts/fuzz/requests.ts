@@ -21,7 +21,8 @@ const encode = (text: string) => encodeURIComponent(text.toWellFormed());
 
 const ACTIONS = ["/admin/rides", "/admin/hero", "/admin/featured", "/admin/contact", "/admin/stats"] as const;
 
-function request(
+/** A request as bytes: its head (Content-Length added for a body) and its body. */
+export function request(
   method: string,
   path: string,
   headers: Record<string, string>,

@@ -247,6 +247,8 @@ function routes(s: Surfaces, full: boolean) {
         cookie: world.owner.cookie,
         type: "application/gpx+xml",
         body: Buffer.isBuffer(file.text) ? file.text : Buffer.from(file.text),
+        // A hostile file may take a parser seconds on a busy machine: hung is a minute.
+        timeoutMs: 60_000,
         expect: {
           state: () => storedState(world.db),
           check: (answer) =>
