@@ -51,7 +51,7 @@ async function requestIdInTheCache(s: Surfaces): Promise<void> {
       const later = await client.send(client.request("GET", page));
       const changed = later !== null && asEveryoneSees(later) !== asEveryoneSees(baseline);
       client.verdict(
-        changed ? `a first request with X-Request-Id: ${word} changed ${page} for every later visitor` : null,
+        changed ? "a first request's X-Request-Id (its example's) changed a cached page for every later visitor" : null,
         first,
       );
     }
@@ -314,7 +314,7 @@ async function farFuturePublications(s: Surfaces): Promise<void> {
       const shown = await publicTraces(s, rideId);
       client.verdict(
         shown.length > 0
-          ? `a ride scheduled for ${at} in a zone like ${timeZone} (stored ${row.published_at}) shows on ${shown.join(", ")}`
+          ? `a ride scheduled for ${at} is public at once (stored as ${String(row.published_at).slice(0, 7)}…, shown on ${shown.map((page) => page.replace(rideId, ":rideId")).join(", ")})`
           : null,
         request,
       );
