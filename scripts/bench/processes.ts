@@ -37,23 +37,30 @@ export async function ensureBuild(buildDir: string, { rebuild = false } = {}): P
   await run(path.join(ROOT, "node_modules/.bin/react-router"), ["build"], { BUILD_DIR: buildDir });
 }
 
-export type ProductionServer = { baseUrl: string; stop(): Promise<void> };
+export type ProductionServer = {
+  baseUrl: string;
+  stop(): Promise<void>;
+  /** Everything the server wrote to stdout and stderr so far, when asked to keep it. */
+  output(): string;
+};
 
 /**
  * The production server (`node server/main.ts` on `buildDir`) on a free 127.0.0.1 port with the
  * SQLite database and uploads of `dataDir`, once its readiness probe answers. `env` adds to
- * (or overrides) the variables a benchmark wants: SEED_DEMO, LOG_LEVEL.
+ * (or overrides) the variables a benchmark wants: SEED_DEMO, LOG_LEVEL. With `keepOutput` the
+ * server's stdout (its log) and stderr are kept for output() rather than dropped or shown.
  */
 export async function startProductionServer(
   buildDir: string,
   dataDir: string,
   env: NodeJS.ProcessEnv = {},
+  { keepOutput = false } = {},
 ): Promise<ProductionServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ["server/main.ts"], {
     cwd: ROOT,
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: keepOutput ? ["ignore", "pipe", "pipe"] : ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -67,14 +74,21 @@ export async function startProductionServer(
       ...env,
     },
   });
+  const chunks: Buffer[] = [];
+  server.stdout?.on("data", (chunk: Buffer) => chunks.push(chunk));
+  server.stderr?.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const output = () => Buffer.concat(chunks).toString("utf8");
   const stop = () => stopProcess(server);
   for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    if (server.exitCode !== null)
+      throw new Error(
+        `the server exited with code ${server.exitCode}${keepOutput ? `:\n${output().slice(-2000)}` : ""}`,
+      );
     const ready = await fetch(`${baseUrl}/readyz`).then(
       (response) => response.ok,
       () => false,
     );
-    if (ready) return { baseUrl, stop };
+    if (ready) return { baseUrl, stop, output };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();
