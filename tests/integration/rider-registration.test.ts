@@ -297,6 +297,18 @@ describeEachEngine("rider registration pages", (getDb) => {
     });
   });
 
+  it.each(["__proto__", "constructor", "toString", "hasOwnProperty"])(
+    "shows no notice for ?done=%s, which names none",
+    async (notice) => {
+      const db = getDb();
+      const ride = await siteRide(db);
+      const token = tokenOf((await registerAs(db, ride.id, riderForm(18))).location!);
+      const page = await openBooking(db, `/booking/${token}?done=${notice}`);
+      expect(page.status).toBe(200);
+      expect(page.body.view.notice).toBeNull();
+    },
+  );
+
   it("cancels only once confirmed, frees the seat and promotes and mails the first waitlisted rider", async () => {
     const db = getDb();
     const ride = await siteRide(db, { seats: 1, waitlist: true });

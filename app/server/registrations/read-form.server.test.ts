@@ -21,6 +21,15 @@ describe("readSmallForm", () => {
     expect(form).toEqual({ ok: true, fields: { name: "Asha", mobile: "98 00" } });
   });
 
+  it("reads fields named as an object's own properties like any other", async () => {
+    const form = await readSmallForm(post(new URLSearchParams("toString=a&constructor=b&__proto__=c&__proto__=d")));
+    expect(form.ok && Object.entries(form.fields)).toEqual([
+      ["toString", "a"],
+      ["constructor", "b"],
+      ["__proto__", "c"],
+    ]);
+  });
+
   it("reads a multipart form, leaving files out", async () => {
     const body = new FormData();
     body.set("name", "Asha");

@@ -1,3 +1,5 @@
+import { firstTextFields } from "~/domain/form-fields";
+
 /**
  * The most a rider's form may send. The registration form's fields are bounded to a few
  * hundred characters each (registration-input.ts); 16 KiB holds all of them, percent-encoded,
@@ -27,15 +29,6 @@ async function readAtMost(body: ReadableStream<Uint8Array>, maxBytes: number): P
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-/** The first value of each field name; files are no fields of ours. */
-function fieldsOf(entries: Iterable<[string, FormDataEntryValue]>): FormFields {
-  const fields: FormFields = {};
-  for (const [name, value] of entries) {
-    if (typeof value === "string" && !(name in fields)) fields[name] = value;
-  }
-  return fields;
-}
-
 /**
  * A form post of a public page, read up to `maxBytes`: a larger body is refused unread. A
  * body that is not a form (or a broken one) reads as an empty form, so the rider gets the
@@ -49,11 +42,11 @@ export async function readSmallForm(request: Request, maxBytes = MAX_FORM_BYTES)
   const type = request.headers.get("content-type") ?? "";
   try {
     if (/^application\/x-www-form-urlencoded\b/i.test(type)) {
-      return { ok: true, fields: fieldsOf(new URLSearchParams(new TextDecoder().decode(bytes))) };
+      return { ok: true, fields: firstTextFields(new URLSearchParams(new TextDecoder().decode(bytes))) };
     }
     if (/^multipart\/form-data\b/i.test(type)) {
       const form = await new Response(bytes, { headers: { "content-type": type } }).formData();
-      return { ok: true, fields: fieldsOf(form) };
+      return { ok: true, fields: firstTextFields(form) };
     }
   } catch {
     // A broken body: read as empty below.
