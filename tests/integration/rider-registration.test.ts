@@ -10,7 +10,7 @@ import { createMailer } from "~/server/mail/mailer.server";
 import { MAX_FORM_BYTES } from "~/server/registrations/read-form.server";
 import { beginRegistration, REGISTRATIONS_PER_NETWORK } from "~/server/registrations/throttle.server";
 import { saveConfig } from "~/server/services/config.server";
-import { registrationCounts } from "~/server/services/registrations.server";
+import { registrationCounts, WAITLISTED_UTR } from "~/server/services/registrations.server";
 import { createRide } from "~/server/services/rides.server";
 import { action as bookingAction, loader as bookingLoader } from "~/routes/public/booking";
 import { action as registerAction, loader as registerLoader } from "~/routes/public/ride-register";
@@ -295,6 +295,17 @@ describeEachEngine("rider registration pages", (getDb) => {
       name: "Asha Rao",
       mobile: "+919800000099",
     });
+  });
+
+  it("refuses a UTR on a waitlisted booking, saying why, and saves nothing", async () => {
+    const db = getDb();
+    const ride = await siteRide(db, { seats: 1, waitlist: true });
+    await registerAs(db, ride.id, riderForm(19));
+    const token = tokenOf((await registerAs(db, ride.id, riderForm(20))).location!);
+    const refused = await changeBooking(db, token, { intent: "utr", utr: "412356789012" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.formError).toBe(WAITLISTED_UTR);
+    expect((await openBooking(db, `/booking/${token}`)).body.view).toMatchObject({ status: "waitlisted", utr: "" });
   });
 
   it.each(["__proto__", "constructor", "toString", "hasOwnProperty"])(

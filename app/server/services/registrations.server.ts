@@ -250,22 +250,30 @@ export async function updateContactByToken(
   );
 }
 
-/** Records the UPI transaction id the rider paid with; an admin still marks the payment as received. */
+export const WAITLISTED_UTR = "You are on the waitlist: pay, and save the UTR, only once your seat is confirmed";
+
+/**
+ * Records the UPI transaction id the rider paid with; an admin still marks the payment as
+ * received. Only a confirmed seat is paid for: the status is read under the ride's lock, so a
+ * cancellation at the same moment either comes first (and this is refused) or after.
+ */
 export async function submitUtrByToken(
   db: Database,
   token: string,
   utr: unknown,
   now = new Date(),
 ): Promise<Registration> {
-  const value = parseOrThrow(z.object({ utr: utrSchema }), { utr }).utr;
-  const row = await findByToken(db, token);
-  if (!row) throw new NotFoundError(REGISTRATION_NOT_FOUND);
-  assertLive(row);
-  const updated = await updateRow(db, row.id, { utr: value }, now)
-    .where("status", "<>", "cancelled")
-    .executeTakeFirst();
-  if (!updated) refuse("This registration is cancelled");
-  return registrationFromRow(updated);
+  return withLockedRegistration(
+    db,
+    (executor) => findByToken(executor, token),
+    async (trx, row) => {
+      assertLive(row);
+      if (row.status === "waitlisted") refuse(WAITLISTED_UTR);
+      const value = parseOrThrow(z.object({ utr: utrSchema }), { utr }).utr;
+      const updated = await updateRow(trx, row.id, { utr: value }, now).executeTakeFirstOrThrow();
+      return registrationFromRow(updated);
+    },
+  );
 }
 
 export type Cancellation = {
