@@ -247,11 +247,13 @@ describeEachEngine("rider registration pages", (getDb) => {
     expect(await rowCount(db)).toBe(0);
   });
 
-  it("refuses a form larger than the limit unread", async () => {
+  it("refuses a form larger than the limit, writing nothing, and gives back what was typed within it", async () => {
     const db = getDb();
     const ride = await siteRide(db);
-    const answer = await registerAs(db, ride.id, riderForm(12, { name: "x".repeat(MAX_FORM_BYTES) }));
+    const answer = await registerAs(db, ride.id, riderForm(12, { bikeModel: "x".repeat(MAX_FORM_BYTES) }));
     expect(answer.status).toBe(413);
+    expect(answer.body.formError).toMatch(/too large/);
+    expect(answer.body.values).toMatchObject({ name: "Rider 12", mobile: "9800000012" });
     expect(await rowCount(db)).toBe(0);
   });
 
