@@ -8,7 +8,7 @@
  * Riders page (decision 021). The file holds riders' personal data: keep it private, delete it
  * when done.
  */
-import { rename, writeFile } from "node:fs/promises";
+import { open, rename } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { openDatabaseFromEnv } from "../app/server/db/open-from-env.server";
 import { registrationRows, registrationsCsv } from "../app/server/registrations/registrations-csv.server";
@@ -43,8 +43,16 @@ try {
       process.stdout.write(csv);
     } else {
       // Written beside the target, then renamed: an interrupted export never leaves half a file.
-      // Readable by its owner only: it holds riders' personal data.
-      await writeFile(`${file}.partial`, csv, { mode: 0o600 });
+      // Readable by its owner only: it holds riders' personal data. The mode given to open()
+      // applies only to a file it creates, so a leftover of an interrupted export is made
+      // private before a byte is written into it (and one owned by someone else is refused).
+      const partial = await open(`${file}.partial`, "w", 0o600);
+      try {
+        await partial.chmod(0o600);
+        await partial.writeFile(csv);
+      } finally {
+        await partial.close();
+      }
       await rename(`${file}.partial`, file);
     }
     console.error(

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_IMAGE_BYTES } from "~/domain/upload";
 import { readLimitedBody } from "~/server/images/read-body.server";
 import { ImageRejectedError } from "~/server/images/upload-errors.server";
+import { readSmallForm } from "~/server/registrations/read-form.server";
 import { fetchRequestOf } from "./fetch-bridge";
 import { chunkedBody, exchange } from "./raw-http";
 import { DRAIN_LIMIT_BYTES, settleUnreadBodies } from "./unread-bodies";
@@ -36,6 +37,12 @@ beforeAll(async () => {
     }
   };
   app.post("/upload", (req, res, next) => void upload(req, res, next));
+  // A rider's form, read as the registration and booking pages read it.
+  const form = async (req: Request, res: Response) => {
+    const read = await readSmallForm(fetchRequestOf(req, res));
+    res.status(read.ok ? 200 : 413).send(`fields ${JSON.stringify(read.fields)}`);
+  };
+  app.post("/form", (req, res) => void form(req, res));
   app.get("/next", (_req, res) => void res.send("next answered"));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -75,6 +82,16 @@ describe("a request body nobody read", () => {
       Buffer.alloc(LIMIT + 1),
     ]);
     expect(declared.statusLines).toEqual(["HTTP/1.1 413 Payload Too Large"]);
+  });
+
+  it("of a rider's form, 2 MiB chunked, gets the 413 with the fields that fitted, and the next request is answered", async () => {
+    const head = post("/form", "Transfer-Encoding: chunked\r\nContent-Type: application/x-www-form-urlencoded\r\n");
+    const body = chunkedBody(2 * 1024 * 1024);
+    body[1] = Buffer.concat([Buffer.from("name=Asha&bike="), body[1]!.subarray(15)]);
+    const result = await exchange(port, [head, ...body, next]);
+    expect(result.statusLines).toEqual(["HTTP/1.1 413 Payload Too Large", "HTTP/1.1 200 OK"]);
+    expect(result.text).toContain('fields {"name":"Asha"}');
+    expect(result.reset).toBe(false);
   });
 
   it("within the limit, is read whole", async () => {

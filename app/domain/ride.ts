@@ -37,6 +37,12 @@ export type ItineraryDay = z.infer<typeof itineraryDaySchema>;
 
 const isoDateValue = isoDate("");
 
+/** Whether each of these fields of a submitted ride is a valid date (both sides of a comparison). */
+function validDates(value: unknown, ...fields: string[]): boolean {
+  const ride = (value ?? {}) as Record<string, unknown>;
+  return fields.every((field) => isoDateValue.safeParse(ride[field]).success);
+}
+
 /**
  * What an admin submits for a ride (product.md#content-model, #ride-validation). Server-managed fields (id, duration,
  * createdAt, updatedAt, order) are not part of it: any id in incoming data is ignored.
@@ -86,15 +92,19 @@ export const rideInputSchema = z
     paymentTerms: multilineText(),
     howToJoin: multilineText(),
   })
+  // Checked whenever the dates compared are valid, so the admin sees these errors together with
+  // any other field's error instead of only after fixing those.
   .refine((ride) => ride.endDate >= ride.startDate, {
     message: "End date cannot be before start date",
     path: ["endDate"],
-    // Checked whenever both dates are valid, so the admin sees this error together with any
-    // other field's error instead of only after fixing those.
-    when: ({ value }) => {
-      const { startDate, endDate } = (value ?? {}) as { startDate?: unknown; endDate?: unknown };
-      return isoDateValue.safeParse(startDate).success && isoDateValue.safeParse(endDate).success;
-    },
+    when: ({ value }) => validDates(value, "startDate", "endDate"),
+  })
+  // Registration closes at the end of the last booking date (registrationCutoff): a later day
+  // (a typo in the year) would keep it open after the ride has happened.
+  .refine((ride) => ride.lastBookingDate <= ride.endDate, {
+    message: "Last booking date cannot be after the ride's end date",
+    path: ["lastBookingDate"],
+    when: ({ value }) => validDates(value, "endDate", "lastBookingDate"),
   });
 export type RideInput = z.infer<typeof rideInputSchema>;
 

@@ -4,14 +4,24 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REFUSALS } from "~/domain/registration";
 import { openDatabase, type Engine } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
-import type { Database } from "~/server/db/schema.server";
+import type { Database, Executor } from "~/server/db/schema.server";
 import { ValidationError } from "~/server/services/errors.server";
-import { register, registrationCounts } from "~/server/services/registrations.server";
-import { createRide } from "~/server/services/rides.server";
+import { getRegistration } from "~/server/services/registrations-admin.server";
+import {
+  cancelRegistration,
+  CHECK_IN_CONFIRMED_ONLY,
+  register,
+  registrationCounts,
+  setCheckedIn,
+  setParticipantsFromCheckIns,
+  setPayment,
+} from "~/server/services/registrations.server";
+import { createRide, getRide } from "~/server/services/rides.server";
 import { rideInput } from "../support/fixtures";
 import { TEST_DATABASE_URL, TEST_ENGINES, withAdminClient } from "../support/postgres";
 import { riderForm } from "../support/registration-fixtures";
@@ -72,6 +82,8 @@ async function sqliteProcess(file: string, rideId: string, first: number, count:
 type Setup = {
   first: Database;
   second: (rideId: string, first: number, count: number) => Promise<Instance>;
+  /** Another instance's pool on PostgreSQL; on SQLite this process's own database. */
+  other: Database;
   close(): Promise<void>;
 };
 
@@ -84,6 +96,7 @@ async function openInstances(engine: Engine): Promise<Setup> {
     return {
       first: db,
       second: (rideId, first, count) => sqliteProcess(file, rideId, first, count),
+      other: db,
       close: async () => {
         await db.destroy();
         rmSync(dir, { recursive: true, force: true });
@@ -98,6 +111,7 @@ async function openInstances(engine: Engine): Promise<Setup> {
   return {
     first,
     second: async (rideId, from, count) => ({ go: () => fire(second, rideId, from, count) }),
+    other: second,
     close: async () => {
       await Promise.all([first.destroy(), second.destroy()]);
       await withAdminClient((client) => client.query(`drop schema ${schema} cascade`));
@@ -115,6 +129,33 @@ async function race(setup: Setup, waitlist: boolean) {
   const tally = Object.groupBy(outcomes, (outcome) => outcome);
   const counts = (await registrationCounts(setup.first, [ride.id])).get(ride.id)!;
   return { tally: Object.fromEntries(Object.entries(tally).map(([key, list]) => [key, list!.length])), counts };
+}
+
+const refusal = (error: unknown) => (error instanceof ValidationError ? error.message : `error: ${String(error)}`);
+
+/**
+ * Holds the ride's lock as a seat change in progress does (PostgreSQL), makes `change` in that
+ * transaction, starts `contenders` on another pool, and commits only once one of them is
+ * waiting for this transaction: whatever they read then, they must see the change.
+ */
+async function whileRideLocked(
+  db: Database,
+  rideId: string,
+  change: (trx: Executor) => Promise<Promise<unknown>[]>,
+): Promise<unknown[]> {
+  let contenders: Promise<unknown>[] = [];
+  await db.transaction().execute(async (trx) => {
+    await trx.selectFrom("rides").select("id").where("id", "=", rideId).forUpdate().execute();
+    contenders = await change(trx);
+    const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+    const holder = rows[0]!.pid;
+    for (;;) {
+      const waiting = await sql<{ count: number }>`
+        select count(*)::int as count from pg_stat_activity where ${holder} = any(pg_blocking_pids(pid))`.execute(trx);
+      if (waiting.rows[0]!.count > 0) break;
+    }
+  });
+  return Promise.all(contenders);
 }
 
 for (const engine of TEST_ENGINES) {
@@ -137,6 +178,65 @@ for (const engine of TEST_ENGINES) {
       const { tally, counts } = await race(setup, false);
       expect(tally).toEqual({ confirmed: 3, [REFUSALS.full]: RACERS - 3 });
       expect(counts).toMatchObject({ bookedSeats: CAPACITY, confirmed: CAPACITY, waitlisted: 0 });
+    });
+
+    // Issue 21: check-in, payment marks and "Set participants" take the ride's lock too.
+    it(`never leaves a rider checked in or marked paid who was cancelled at the same moment`, async () => {
+      const { first, other } = setup;
+      const ride = await createRide(first, rideInput({ registration: { mode: "site", seats: CAPACITY } }));
+      const riders = [];
+      for (let n = 0; n < CAPACITY; n++)
+        riders.push((await register(first, ride.id, riderForm(2000 + n), NOW)).registration);
+      const outcomes = await Promise.all(
+        riders.map((rider) =>
+          Promise.all([
+            cancelRegistration(first, rider.id, NOW).then(() => "cancelled"),
+            setCheckedIn(other, rider.id, true, NOW).then(() => "checked in", refusal),
+            setPayment(other, rider.id, "paid", NOW).then(() => "paid", refusal),
+          ]),
+        ),
+      );
+      expect(outcomes.flat().filter((outcome) => outcome.startsWith("error"))).toEqual([]);
+      const rows = await Promise.all(riders.map((rider) => getRegistration(first, rider.id)));
+      // A mark that came before the cancellation stands (a payment received is a fact); one
+      // after it is refused. No cancelled rider is checked in, whichever came first.
+      expect(rows.map((row) => [row?.status, row?.checkedInAt, row?.payment])).toEqual(
+        outcomes.map(([, , paid]) => ["cancelled", null, paid === "paid" ? "paid" : "due"]),
+      );
+    });
+
+    it.runIf(engine === "postgres")(
+      "a check-in or payment mark waits for a cancellation in progress, then is refused",
+      async () => {
+        const { first, other } = setup;
+        const ride = await createRide(first, rideInput({ registration: { mode: "site", seats: CAPACITY } }));
+        const rider = (await register(first, ride.id, riderForm(3000), NOW)).registration;
+        const outcomes = await whileRideLocked(first, ride.id, async (trx) => {
+          await trx.updateTable("registrations").set({ status: "cancelled" }).where("id", "=", rider.id).execute();
+          return [
+            setCheckedIn(other, rider.id, true, NOW).then(() => "checked in", refusal),
+            setPayment(other, rider.id, "paid", NOW).then(() => "paid", refusal),
+          ];
+        });
+        expect(outcomes).toEqual([CHECK_IN_CONFIRMED_ONLY, "This registration is cancelled"]);
+        expect(await getRegistration(first, rider.id)).toMatchObject({ checkedInAt: null, payment: "due" });
+      },
+    );
+
+    it.runIf(engine === "postgres")("'Set participants' waits for a check-in in progress, then counts it", async () => {
+      const { first, other } = setup;
+      const ride = await createRide(first, rideInput({ registration: { mode: "site", seats: CAPACITY } }));
+      const rider = (await register(first, ride.id, riderForm(3001), NOW)).registration;
+      const [set] = await whileRideLocked(first, ride.id, async (trx) => {
+        await trx
+          .updateTable("registrations")
+          .set({ checked_in_at: NOW.toISOString() })
+          .where("id", "=", rider.id)
+          .execute();
+        return [setParticipantsFromCheckIns(other, ride.id).then((saved) => saved.participants, refusal)];
+      });
+      expect(set).toBe(1);
+      expect((await getRide(first, ride.id))?.participants).toBe(1);
     });
   });
 }

@@ -1,6 +1,15 @@
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -308,6 +317,26 @@ describe("registrations on the command line and in backups (SQLite)", () => {
         code: 2,
         stderr: expect.stringContaining("Usage: npm run registrations:export -- FILE [--ride ID]"),
       });
+    },
+  );
+
+  it(
+    "registrations:export makes the file its owner's alone, even over files others could read",
+    { timeout: 60_000 },
+    async () => {
+      const dataDir = temporary("data");
+      await withDataDir(dataDir, (db) => rideWithRiders(db, 1));
+      const file = path.join(temporary("export"), "riders.csv");
+      // An earlier export's file and an interrupted one's leftover, both readable by anyone.
+      for (const leftover of [file, `${file}.partial`]) {
+        writeFileSync(leftover, "old");
+        chmodSync(leftover, 0o644);
+      }
+      const exported = await runScript("scripts/registrations-export.ts", [file], { DATA_DIR: dataDir });
+      expect(exported).toMatchObject({ code: 0, stderr: expect.stringContaining("Exported 1 registrations") });
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(readFileSync(file, "utf8")).toContain("Asha Kulkarni");
+      expect(existsSync(`${file}.partial`)).toBe(false);
     },
   );
 

@@ -16,7 +16,7 @@ import {
   REGISTRATIONS_PER_NETWORK,
 } from "~/server/registrations/throttle.server";
 import { saveConfig } from "~/server/services/config.server";
-import { registrationCounts } from "~/server/services/registrations.server";
+import { registrationCounts, WAITLISTED_UTR } from "~/server/services/registrations.server";
 import { createRide } from "~/server/services/rides.server";
 import { action as bookingAction, headers as bookingHeaders, loader as bookingLoader } from "~/routes/public/booking";
 import { action as registerAction, loader as registerLoader } from "~/routes/public/ride-register";
@@ -254,11 +254,13 @@ describeEachEngine("rider registration pages", (getDb) => {
     expect(await rowCount(db)).toBe(0);
   });
 
-  it("refuses a form larger than the limit unread", async () => {
+  it("refuses a form larger than the limit, writing nothing, and gives back what was typed within it", async () => {
     const db = getDb();
     const ride = await siteRide(db);
-    const answer = await registerAs(db, ride.id, riderForm(12, { name: "x".repeat(MAX_FORM_BYTES) }));
+    const answer = await registerAs(db, ride.id, riderForm(12, { bikeModel: "x".repeat(MAX_FORM_BYTES) }));
     expect(answer.status).toBe(413);
+    expect(answer.body.formError).toMatch(/too large/);
+    expect(answer.body.values).toMatchObject({ name: "Rider 12", mobile: "9800000012" });
     expect(await rowCount(db)).toBe(0);
   });
 
@@ -361,6 +363,29 @@ describeEachEngine("rider registration pages", (getDb) => {
     expect(held.body.formError).toMatch(/^Too many changes from your network\./);
     expect((await changeBooking(db, token, { intent: "utr", utr: "412356789012" }, "198.51.100.31")).status).toBe(303);
   });
+
+  it("refuses a UTR on a waitlisted booking, saying why, and saves nothing", async () => {
+    const db = getDb();
+    const ride = await siteRide(db, { seats: 1, waitlist: true });
+    await registerAs(db, ride.id, riderForm(19));
+    const token = tokenOf((await registerAs(db, ride.id, riderForm(20))).location!);
+    const refused = await changeBooking(db, token, { intent: "utr", utr: "412356789012" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.formError).toBe(WAITLISTED_UTR);
+    expect((await openBooking(db, `/booking/${token}`)).body.view).toMatchObject({ status: "waitlisted", utr: "" });
+  });
+
+  it.each(["__proto__", "constructor", "toString", "hasOwnProperty"])(
+    "shows no notice for ?done=%s, which names none",
+    async (notice) => {
+      const db = getDb();
+      const ride = await siteRide(db);
+      const token = tokenOf((await registerAs(db, ride.id, riderForm(18))).location!);
+      const page = await openBooking(db, `/booking/${token}?done=${notice}`);
+      expect(page.status).toBe(200);
+      expect(page.body.view.notice).toBeNull();
+    },
+  );
 
   it("cancels only once confirmed, frees the seat and promotes and mails the first waitlisted rider", async () => {
     const db = getDb();

@@ -203,9 +203,26 @@ function Ending({ view, kind }: { view: BookingView; kind: keyof typeof ENDINGS 
   );
 }
 
+/** Whether the page shows the form of `intent`, which then shows that form's answer itself. */
+function showsForm(view: BookingView, intent: string): boolean {
+  if (intent === "utr") return view.payment !== null && !view.paid;
+  if (intent === "contact") return view.status !== "cancelled";
+  return false;
+}
+
+/**
+ * What a refusal says at the top of the page: every refusal of a form the page does not show
+ * (the cancel and erase buttons, or a form a waitlisted, paid or cancelled booking has not),
+ * so no refusal goes without its reason.
+ */
+function pageError(view: BookingView, answer: BookingAnswer | undefined): string | undefined {
+  if (!answer || showsForm(view, answer.intent)) return undefined;
+  return answer.formError ?? Object.values(answer.errors)[0];
+}
+
 /** The rider's private booking page (issue 12): reference, status, next steps, payment, changes. */
 export function BookingPage({ view, answer }: { view: BookingView; answer?: BookingAnswer }) {
-  const generalError = answer && !["utr", "contact"].includes(answer.intent) ? answer.formError : undefined;
+  const generalError = pageError(view, answer);
   return (
     <div className="mx-auto max-w-2xl space-y-8 px-4 py-10 sm:px-6">
       <header>

@@ -1,5 +1,6 @@
 import { type FocusEvent, type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { formatCost } from "~/domain/cost";
+import { firstTextFields } from "~/domain/form-fields";
 import { BLOOD_GROUPS, HONEYPOT_FIELD, registrationInputSchema } from "~/domain/registration-input";
 import { OPTION_LABELS, offeredOptions, type RegistrationSettings } from "~/domain/registration";
 import { parseOrErrors } from "~/domain/validation";
@@ -53,15 +54,6 @@ function Points({ items }: { items: string[] }) {
   );
 }
 
-/** The form's fields as the browser would post them. */
-function formFields(form: HTMLFormElement): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [name, value] of new FormData(form)) {
-    if (typeof value === "string" && !(name in fields)) fields[name] = value;
-  }
-  return fields;
-}
-
 /**
  * The messages the browser can give before the server does, from the same schema the server
  * checks (registration-input.ts): a field's message when the rider leaves it filled in wrongly,
@@ -79,7 +71,7 @@ function useInlineMessages(settings: RegistrationSettings, initial: Record<strin
   }, [refused]);
 
   const messagesOf = (form: HTMLFormElement) => {
-    const result = parseOrErrors(schema, formFields(form));
+    const result = parseOrErrors(schema, firstTextFields(new FormData(form)));
     return result.ok ? {} : result.errors;
   };
 

@@ -27,18 +27,22 @@ const PRIVATE_HEADERS = {
   "Referrer-Policy": "same-origin",
 };
 
-const NOTICES = {
-  utr: "Thank you: your UPI transaction id is saved. The organisers mark the booking paid once they see the payment.",
-  contact: "Your contact details are saved.",
-  cancelled: "Your registration is cancelled.",
-} as const;
+type Notice = "utr" | "contact" | "cancelled";
+
+// A Map, not an object: `?done=` is the visitor's to write, and an object would answer
+// `__proto__` or `constructor` with what it inherits.
+const NOTICES = new Map<string, string>([
+  [
+    "utr",
+    "Thank you: your UPI transaction id is saved. The organisers mark the booking paid once they see the payment.",
+  ],
+  ["contact", "Your contact details are saved."],
+  ["cancelled", "Your registration is cancelled."],
+] satisfies [Notice, string][]);
 
 const FAILED = "That could not be saved right now. Please try again in a few minutes.";
 const TOO_LARGE = "The form was too large to read.";
 const GONE = "This link no longer opens a registration.";
-
-type Notice = keyof typeof NOTICES;
-const isNotice = (value: string | null): value is Notice => value !== null && value in NOTICES;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
@@ -67,7 +71,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ride: ride ? { id: ride.id, title: ride.title, startDate: ride.startDate, endDate: ride.endDate } : null,
     payment: registration.status === "confirmed" ? payment : null,
     steps: nextSteps(registration.status, payment),
-    notice: isNotice(done) ? NOTICES[done] : null,
+    notice: NOTICES.get(done ?? "") ?? null,
     confirm: confirm === "cancel" || confirm === "erase" ? confirm : null,
   };
   return data({ found: true as const, view }, { headers: PRIVATE_HEADERS });

@@ -74,8 +74,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { clientIp, origin, requestId } = context.get(requestContext);
   const form = await readSmallForm(request);
-  if (!form.ok) return refused(413, { values: {}, errors: {}, formError: TOO_LARGE });
   const { [HONEYPOT_FIELD]: _honeypot, ...values } = form.fields;
+  // What fitted in the limit goes back into the form: the rider shortens one answer, not all.
+  if (!form.ok) return refused(413, { values, errors: {}, formError: TOO_LARGE });
   const ride = await rideOr404(services.db, params.rideId);
   try {
     const refusal = refusalOf(await availabilityOf(services.db, ride));

@@ -12,6 +12,7 @@ import type { Database } from "../db/schema.server";
 import { readEnv } from "../env.server";
 import { listRecentActivity } from "../services/audit.server";
 import { getRegistration } from "../services/registrations-admin.server";
+import { listRevisions } from "../services/revisions.server";
 import { register, registrationCounts } from "../services/registrations.server";
 import { createRide, getRide, setRideStatus } from "../services/rides.server";
 import { getStats } from "../services/stats.server";
@@ -161,6 +162,9 @@ describeEachEngine("registrationAction", (getDb) => {
       collection: "rides",
       summary: 'Set the participants of "Spiti Valley Circuit" to 2 (riders checked in)',
     });
+    // The ride's history names the admin who set them, as the activity does.
+    const [revision] = await listRevisions(getDb(), "rides", ride.id);
+    expect([revision?.action, revision?.actorEmail, revision?.data.participants]).toEqual(["updated", actor.email, 2]);
   });
 
   it("exports the riders as CSV: a BOM, an attachment never stored, every rider a row, formulas neutralised, audited", async () => {

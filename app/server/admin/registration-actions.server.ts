@@ -1,11 +1,17 @@
 import type { AuditAction } from "~/domain/audit";
 import type { Ride } from "~/domain/ride";
 import { notifyContentChanged } from "../content-events.server";
-import { ConflictError, NotFoundError, ValidationError } from "../services/errors.server";
+import { NotFoundError, ValidationError } from "../services/errors.server";
 import type { Registration } from "../services/registration-rows.server";
-import { checkedInCount, getRegistration } from "../services/registrations-admin.server";
-import { cancelRegistration, confirmFromWaitlist, setCheckedIn, setPayment } from "../services/registrations.server";
-import { getRide, updateRide } from "../services/rides.server";
+import { getRegistration } from "../services/registrations-admin.server";
+import {
+  cancelRegistration,
+  confirmFromWaitlist,
+  setCheckedIn,
+  setParticipantsFromCheckIns,
+  setPayment,
+} from "../services/registrations.server";
+import { getRide } from "../services/rides.server";
 import { dispatchIntent } from "./intent-dispatch.server";
 import { type AdminActionContext as Context, auditChange, failed, stringField, succeeded } from "./respond.server";
 
@@ -124,23 +130,20 @@ function checkIn(body: Record<string, unknown>): RiderOperation {
 }
 
 /**
- * "Set participants to N": the ride's participants become the riders checked in now, through
- * the rides service (which recomputes the statistics). A ride changed meanwhile by another
- * admin is read again rather than overwritten.
+ * "Set participants to N": the ride's participants become the riders checked in now, counted
+ * and written under the ride's lock (the registrations service, which the statistics follow),
+ * and the ride's revision names the admin who did it.
  */
 async function setParticipants(context: Context, rideId: string) {
   const { services, actor } = context;
-  const ride = await getRide(services.db, rideId);
-  if (!ride) return failed(404, RIDE_NOT_FOUND);
-  const participants = await checkedInCount(services.db, ride.id);
+  let ride: Ride;
   try {
-    await updateRide(services.db, ride.id, { ...ride, participants }, { expectedVersion: ride.version });
+    ride = await setParticipantsFromCheckIns(services.db, rideId, { actor });
   } catch (error) {
-    if (error instanceof ConflictError) {
-      return failed(409, "Cannot set the participants: the ride was changed meanwhile. Try again.");
-    }
+    if (error instanceof NotFoundError) return failed(404, RIDE_NOT_FOUND);
     return refusal(context, "set the participants", error);
   }
+  const { participants } = ride;
   await auditChange(services, actor, {
     action: "updated",
     collection: "rides",

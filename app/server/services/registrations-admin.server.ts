@@ -18,11 +18,6 @@ export async function getRegistration(db: Executor, id: unknown): Promise<Regist
   return row ? registrationFromRow(row) : null;
 }
 
-/** The riders checked in for a ride: what "Set participants" writes into the ride. */
-export async function checkedInCount(db: Executor, rideId: string): Promise<number> {
-  return (await registrationCounts(db, [rideId])).get(rideId)?.checkedIn ?? 0;
-}
-
 /** Seats booked and left of every upcoming ride that takes registrations on this site, in public order. */
 export async function upcomingRideSeats(db: Executor): Promise<RideSeats[]> {
   const rides = (await listRidesByStatus(db, "upcoming")).filter(

@@ -21,7 +21,7 @@ import type { Database, Executor, RegistrationsTable } from "../db/schema.server
 import { NotFoundError, ValidationError } from "./errors.server";
 import { dataWith, detailsOf, erasedColumns, registrationFromRow, type Registration } from "./registration-rows.server";
 import { rideFromRow } from "./ride-rows.server";
-import { getRide } from "./rides.server";
+import { getRide, type RideWriteOptions, setRideParticipants } from "./rides.server";
 import { parseOrThrow } from "./validate.server";
 
 // Riders' registrations (issue 12, decision 019). Every write that changes who holds a seat
@@ -250,22 +250,30 @@ export async function updateContactByToken(
   );
 }
 
-/** Records the UPI transaction id the rider paid with; an admin still marks the payment as received. */
+export const WAITLISTED_UTR = "You are on the waitlist: pay, and save the UTR, only once your seat is confirmed";
+
+/**
+ * Records the UPI transaction id the rider paid with; an admin still marks the payment as
+ * received. Only a confirmed seat is paid for: the status is read under the ride's lock, so a
+ * cancellation at the same moment either comes first (and this is refused) or after.
+ */
 export async function submitUtrByToken(
   db: Database,
   token: string,
   utr: unknown,
   now = new Date(),
 ): Promise<Registration> {
-  const value = parseOrThrow(z.object({ utr: utrSchema }), { utr }).utr;
-  const row = await findByToken(db, token);
-  if (!row) throw new NotFoundError(REGISTRATION_NOT_FOUND);
-  assertLive(row);
-  const updated = await updateRow(db, row.id, { utr: value }, now)
-    .where("status", "<>", "cancelled")
-    .executeTakeFirst();
-  if (!updated) refuse("This registration is cancelled");
-  return registrationFromRow(updated);
+  return withLockedRegistration(
+    db,
+    (executor) => findByToken(executor, token),
+    async (trx, row) => {
+      assertLive(row);
+      if (row.status === "waitlisted") refuse(WAITLISTED_UTR);
+      const value = parseOrThrow(z.object({ utr: utrSchema }), { utr }).utr;
+      const updated = await updateRow(trx, row.id, { utr: value }, now).executeTakeFirstOrThrow();
+      return registrationFromRow(updated);
+    },
+  );
 }
 
 export type Cancellation = {
@@ -311,7 +319,13 @@ async function cancelLocked(
 ): Promise<Cancellation> {
   const wasConfirmed = row.status === "confirmed";
   const erased = erase ? erasedColumns(now.toISOString()) : {};
-  const updated = await updateRow(trx, row.id, { status: "cancelled", ...erased }, now).executeTakeFirstOrThrow();
+  // A cancelled rider is not on the ride: a check-in goes with the seat.
+  const updated = await updateRow(
+    trx,
+    row.id,
+    { status: "cancelled", checked_in_at: null, ...erased },
+    now,
+  ).executeTakeFirstOrThrow();
   const promoted = wasConfirmed ? await promoteWaitlisted(trx, ride, now) : [];
   return { registration: registrationFromRow(updated), promoted };
 }
@@ -374,19 +388,10 @@ export async function confirmFromWaitlist(db: Database, id: string, now = new Da
   );
 }
 
-async function updateById(
-  db: Database,
-  id: string,
-  changes: Partial<Pick<RegistrationsTable, "payment" | "checked_in_at">>,
-  now: Date,
-): Promise<Registration> {
-  if (!UUID.test(id)) throw new NotFoundError(REGISTRATION_NOT_FOUND);
-  const updated = await updateRow(db, id, changes, now).executeTakeFirst();
-  if (!updated) throw new NotFoundError(REGISTRATION_NOT_FOUND);
-  return registrationFromRow(updated);
-}
-
-/** An admin marks the booking amount as received (paid) or not (due). */
+/**
+ * An admin marks the booking amount as received (paid) or not (due), under the ride's lock
+ * like every seat change; a cancelled registration's payment is not marked.
+ */
 export async function setPayment(
   db: Database,
   id: string,
@@ -394,20 +399,67 @@ export async function setPayment(
   now = new Date(),
 ): Promise<Registration> {
   if (!PAYMENT_STATES.includes(payment)) refuse("Payment must be due or paid", "payment");
-  return updateById(db, id, { payment }, now);
+  return withLockedRegistration(
+    db,
+    (executor) => findById(executor, id),
+    async (trx, row) => {
+      assertLive(row);
+      const updated = await updateRow(trx, row.id, { payment }, now)
+        .where("status", "<>", "cancelled")
+        .executeTakeFirstOrThrow();
+      return registrationFromRow(updated);
+    },
+  );
 }
 
-/** Check-in at flag-off, or its undo. Only a confirmed rider checks in. */
+export const CHECK_IN_CONFIRMED_ONLY = "Only a confirmed rider can check in";
+
+/**
+ * Check-in at flag-off, or its undo. Only a confirmed rider checks in: the status is read
+ * under the ride's lock, and the write holds only while it is still confirmed, so a
+ * cancellation at the same moment never leaves a cancelled rider checked in.
+ */
 export async function setCheckedIn(
   db: Database,
   id: string,
   checkedIn: boolean,
   now = new Date(),
 ): Promise<Registration> {
-  const row = await findById(db, id);
-  if (!row) throw new NotFoundError(REGISTRATION_NOT_FOUND);
-  if (checkedIn && row.status !== "confirmed") refuse("Only a confirmed rider can check in");
-  return updateById(db, id, { checked_in_at: checkedIn ? (row.checked_in_at ?? now.toISOString()) : null }, now);
+  return withLockedRegistration(
+    db,
+    (executor) => findById(executor, id),
+    async (trx, row) => {
+      if (!checkedIn) {
+        const undone = await updateRow(trx, row.id, { checked_in_at: null }, now).executeTakeFirstOrThrow();
+        return registrationFromRow(undone);
+      }
+      if (row.status !== "confirmed") refuse(CHECK_IN_CONFIRMED_ONLY);
+      const updated = await updateRow(trx, row.id, { checked_in_at: row.checked_in_at ?? now.toISOString() }, now)
+        .where("status", "=", "confirmed")
+        .executeTakeFirstOrThrow();
+      return registrationFromRow(updated);
+    },
+  );
+}
+
+/**
+ * "Set participants to N": the ride's participants become its confirmed riders checked in,
+ * counted under the ride's lock, so no check-in or cancellation lands between count and write.
+ */
+export function setParticipantsFromCheckIns(
+  db: Database,
+  rideId: string,
+  options: RideWriteOptions = {},
+): Promise<Ride> {
+  return setRideParticipants(
+    db,
+    rideId,
+    async (trx) => {
+      if (!(await lockRide(trx, rideId))) throw new NotFoundError(RIDE_NOT_FOUND);
+      return (await registrationCounts(trx, [rideId])).get(rideId)?.checkedIn ?? 0;
+    },
+    options,
+  );
 }
 
 export type RegistrationFilters = {

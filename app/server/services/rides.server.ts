@@ -216,6 +216,51 @@ export async function createRide(
   return insertRide(db, parseOrThrow(rideInputSchema, input), { price: "", thingsToCarry: [] }, options);
 }
 
+type ReplaceOptions = RideWriteOptions & { expectedVersion?: number; restoring?: boolean };
+
+/** Writes `fields` over the ride `current` within the caller's transaction; the caller notifies once it commits. */
+async function replaceRide(
+  trx: Executor,
+  current: Selectable<RidesTable>,
+  fields: RideInput,
+  options: ReplaceOptions,
+): Promise<Ride> {
+  const { id } = current;
+  const currentRide = rideFromRow(current);
+  if (options.expectedVersion !== undefined && options.expectedVersion !== current.version) {
+    throw new ConflictError(currentRide);
+  }
+  const order = fields.status === current.status ? current.sort_order : await endOfSection(trx, fields.status);
+  const {
+    id: _id,
+    created_at: _createdAt,
+    ...changes
+  } = rideRow(fields, legacyFieldsAfterEdit(currentRide), {
+    id,
+    order,
+    createdAt: current.created_at,
+    updatedAt: now(),
+    version: current.version + 1,
+  });
+  // The version condition turns a concurrent write (PostgreSQL, between our read and
+  // this update) into a conflict instead of a silent overwrite.
+  const updated = await trx
+    .updateTable("rides")
+    .set(changes)
+    .where("id", "=", id)
+    .where("version", "=", current.version)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) throw new ConflictError(await getRide(trx, id));
+  await recomputeStats(trx);
+  const saved = rideFromRow(updated);
+  await recordRevision(
+    trx,
+    rideRevision(saved, options.restoring ? "restored" : "updated", options.actor, currentRide),
+  );
+  return saved;
+}
+
 /**
  * Replaces a ride's fields with the form's. With `expectedVersion` (the version the admin
  * loaded), a ride written by someone else since is not overwritten: ConflictError carries
@@ -225,46 +270,37 @@ export async function updateRide(
   db: Database,
   id: string,
   input: unknown,
-  options: RideWriteOptions & { expectedVersion?: number; restoring?: boolean } = {},
+  options: ReplaceOptions = {},
 ): Promise<Ride> {
   const fields = parseOrThrow(rideInputSchema, input);
   if (!isRideId(id)) throw new NotFoundError(RIDE_NOT_FOUND);
   const ride = await db.transaction().execute(async (trx) => {
     const current = await findRow(trx, id);
     if (!current) throw new NotFoundError(RIDE_NOT_FOUND);
-    const currentRide = rideFromRow(current);
-    if (options.expectedVersion !== undefined && options.expectedVersion !== current.version) {
-      throw new ConflictError(currentRide);
-    }
-    const order = fields.status === current.status ? current.sort_order : await endOfSection(trx, fields.status);
-    const {
-      id: _id,
-      created_at: _createdAt,
-      ...changes
-    } = rideRow(fields, legacyFieldsAfterEdit(currentRide), {
-      id,
-      order,
-      createdAt: current.created_at,
-      updatedAt: now(),
-      version: current.version + 1,
-    });
-    // The version condition turns a concurrent write (PostgreSQL, between our read and
-    // this update) into a conflict instead of a silent overwrite.
-    const updated = await trx
-      .updateTable("rides")
-      .set(changes)
-      .where("id", "=", id)
-      .where("version", "=", current.version)
-      .returningAll()
-      .executeTakeFirst();
-    if (!updated) throw new ConflictError(await getRide(trx, id));
-    await recomputeStats(trx);
-    const saved = rideFromRow(updated);
-    await recordRevision(
-      trx,
-      rideRevision(saved, options.restoring ? "restored" : "updated", options.actor, currentRide),
-    );
-    return saved;
+    return replaceRide(trx, current, fields, options);
+  });
+  notifyRideChange(id, "updated");
+  return ride;
+}
+
+/**
+ * Sets the ride's participants to what `count` finds in the write's own transaction. `count`
+ * runs first, so it may lock what it counts (the registrations service locks the ride: no
+ * check-in or cancellation lands between the count and the write). The rest of the ride is
+ * kept as stored.
+ */
+export async function setRideParticipants(
+  db: Database,
+  id: string,
+  count: (trx: Executor) => Promise<number>,
+  options: RideWriteOptions = {},
+): Promise<Ride> {
+  if (!isRideId(id)) throw new NotFoundError(RIDE_NOT_FOUND);
+  const ride = await db.transaction().execute(async (trx) => {
+    const participants = await count(trx);
+    const current = await findRow(trx, id);
+    if (!current) throw new NotFoundError(RIDE_NOT_FOUND);
+    return replaceRide(trx, current, { ...rideSnapshot(rideFromRow(current)), participants }, options);
   });
   notifyRideChange(id, "updated");
   return ride;

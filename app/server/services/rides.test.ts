@@ -126,6 +126,13 @@ describeEachEngine("rides service", (getDb) => {
       "bookingFormUrl",
       "Booking form URL must be a valid URL",
     ],
+    // Issue 21: a typo in the year kept registration open after the ride.
+    [
+      "a last booking date after the ride's end",
+      { startDate: "2027-06-10", endDate: "2027-06-18", lastBookingDate: "2028-06-01" },
+      "lastBookingDate",
+      "Last booking date cannot be after the ride's end date",
+    ],
     [
       "an end date in the year 9999",
       { endDate: "9999-12-31" },
