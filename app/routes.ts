@@ -14,6 +14,7 @@ export default [
     route("ride/:rideId", "routes/public/ride.tsx"),
     route("ride/:rideId/register", "routes/public/ride-register.tsx"),
     // A rider's private page: the token in its path is its only key (decision 020).
+    route("booking-erased", "routes/public/booking-erased.tsx"),
     route("booking/:token", "routes/public/booking.tsx"),
   ]),
   route("ride/:rideId/calendar.ics", "routes/resources/ride-calendar.ts"),

@@ -9,6 +9,12 @@ export function registerHref(rideId: string): string {
   return `${rideHref(rideId)}/register`;
 }
 
+/**
+ * Where a rider lands once their registration is erased: the link then opens nothing, so the
+ * answer to the erasure is a page of its own, outside the booking links (which logs redact).
+ */
+export const BOOKING_ERASED_PATH = "/booking-erased";
+
 /** The private page of one registration: whoever holds the link sees and changes it. */
 export function bookingHref(token: string): string {
   return BOOKING_PATH + encodeURIComponent(token);

@@ -3,6 +3,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type AppServices, requestContext, servicesContext } from "~/context";
 import { REFUSALS } from "~/domain/registration";
+import { BOOKING_ERASED_PATH } from "~/domain/registration-links";
 import { onContentChanged, type ContentChange } from "~/server/content-events.server";
 import type { Database } from "~/server/db/schema.server";
 import { readEnv } from "~/server/env.server";
@@ -414,7 +415,7 @@ describeEachEngine("rider registration pages", (getDb) => {
     const ride = await siteRide(db);
     const token = tokenOf((await registerAs(db, ride.id, riderForm(17))).location!);
     const erased = await changeBooking(db, token, { intent: "erase", confirm: "yes" });
-    expect(erased.body).toEqual({ erased: true });
+    expect(erased).toMatchObject({ status: 303, location: BOOKING_ERASED_PATH });
     const gone = await openBooking(db, `/booking/${token}`);
     expect(gone.status).toBe(404);
     expect(gone.body).toEqual({ found: false });

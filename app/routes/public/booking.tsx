@@ -3,7 +3,7 @@ import { BookingNotFound, BookingPage, type BookingView } from "~/components/reg
 import { requestContext, servicesContext } from "~/context";
 import { bookingPayment, nextSteps, STATUS_LABELS } from "~/domain/booking";
 import { OPTION_LABELS } from "~/domain/registration";
-import { bookingHref } from "~/domain/registration-links";
+import { BOOKING_ERASED_PATH, bookingHref } from "~/domain/registration-links";
 import { pageTitle } from "~/domain/site";
 import { readSmallForm } from "~/server/registrations/read-form.server";
 import { cancelBooking, eraseBooking, submitUtr, updateContact } from "~/server/registrations/rider.server";
@@ -80,7 +80,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 type Refused = { intent: string; values: Record<string, string>; errors: Record<string, string>; formError?: string };
 
 function refused(status: number, answer: Refused, headers: Record<string, string> = {}) {
-  return data({ erased: false as const, ...answer }, { status, headers: { ...PRIVATE_HEADERS, ...headers } });
+  return data(answer, { status, headers: { ...PRIVATE_HEADERS, ...headers } });
 }
 
 function done(token: string, notice: Notice) {
@@ -125,7 +125,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           return done(token, "cancelled");
         }
         await eraseBooking(services, token);
-        return data({ erased: true as const }, { headers: PRIVATE_HEADERS });
+        // A page of its own: this link's page now answers 404, and a reload must not post again.
+        return redirect(BOOKING_ERASED_PATH, { status: 303 });
       default:
         return refused(400, { intent, values, errors: {}, formError: "Choose what to do on this page." });
     }
@@ -154,8 +155,6 @@ export function meta() {
 }
 
 export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
-  if (actionData && "erased" in actionData && actionData.erased) return <BookingNotFound erased />;
   if (!loaderData.found) return <BookingNotFound erased={false} />;
-  const answer = actionData && "intent" in actionData ? actionData : undefined;
-  return <BookingPage view={loaderData.view} answer={answer} />;
+  return <BookingPage view={loaderData.view} answer={actionData} />;
 }
