@@ -3,6 +3,7 @@ import { AccountField } from "~/components/admin/account-field";
 import { requestContext, servicesContext } from "~/context";
 import { ROLE_LABELS } from "~/domain/roles";
 import { SITE_NAME, pageTitle } from "~/domain/site";
+import { readAdminForm } from "~/server/admin/read-form.server";
 import { sessionCookie, sessionTokenOf } from "~/server/auth/admin-session.server";
 import { googleSignInRedirect } from "~/server/auth/google-start.server";
 import { rotateSession } from "~/server/auth/sessions.server";
@@ -34,7 +35,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, logger } = context.get(servicesContext);
   // A link that opens nothing answers so before any field is looked at.
   if (!(await findInvite(db, params.token))) throw data({ message: TEAM_MESSAGES.inviteGone }, { status: 404 });
-  const form = await request.formData().catch(() => new FormData());
+  const read = await readAdminForm(request);
+  if (!read.ok) return data({ errors: undefined, message: read.message }, { status: read.status });
+  const { form } = read;
   const method = form.get("method") === "google" ? "google" : "password";
   try {
     const { userId } = await acceptInvite(db, params.token, {

@@ -9,7 +9,10 @@ export type FormFields = Record<string, string>;
 
 export type ReadForm = { ok: true; fields: FormFields } | { ok: false; tooLarge: true };
 
-async function readAtMost(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+export async function readAtMost(
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
