@@ -152,6 +152,11 @@ function routeSuite(services: () => { db: Database; storage: ObjectStorage }) {
     await expect(
       saveRideRoute({ db, storage }, ride.id, { data: encode(`<kml><Document/></kml>`), fileName: "map.kml" }),
     ).rejects.toThrow(GPX_MESSAGES.notGpx);
+    // An impossible point, found in the worker thread, is named by its position.
+    const nan = `<gpx version="1.1"><trk><trkseg><trkpt lat="1" lon="1"/><trkpt lat="NaN" lon="1"/></trkseg></trk></gpx>`;
+    await expect(saveRideRoute({ db, storage }, ride.id, { data: encode(nan), fileName: "nan.gpx" })).rejects.toThrow(
+      GPX_MESSAGES.badPoint("Point 2 of track 1 has no valid latitude"),
+    );
     expect(await getRideRoute(db, ride.id)).toEqual(route);
     expect((await listKeys(storage, ride.id)).sort()).toEqual([route.originalKey, ...route.dayKeys].sort());
   });

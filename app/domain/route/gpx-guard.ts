@@ -18,9 +18,25 @@ export const GPX_MESSAGES = {
   malformed: (detail: string) => `The GPX file could not be read: ${detail}.`,
   noTrack: "The GPX file has no track or route with at least two points.",
   badCoordinates: "The GPX file has a point without a valid latitude and longitude.",
+  badPoint: (where: string) => `${where}. Correct or remove it in your route planner and export again.`,
+  controlCharacter: (line: number) =>
+    `The GPX file has a control character (such as NUL) on line ${line.toLocaleString("en-IN")}, which XML never holds: the file is damaged.`,
 } as const;
 
 export class GpxRejectedError extends Error {}
+
+/**
+ * Where the first character XML 1.0 allows nowhere (a NUL, other C0 controls but tab and line
+ * ends, U+FFFE/U+FFFF) is, or -1.
+ */
+function firstNonXmlCharacter(text: string): number {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0xfffe || code === 0xffff)
+      return index;
+  }
+  return -1;
+}
 
 const POINT_TAG = /<(?:trkpt|rtept|wpt)[\s/>]/g;
 
@@ -32,7 +48,7 @@ export function megabytes(bytes: number): string {
 /**
  * The file as text, or GpxRejectedError. Refused: empty, over 10 MB, not UTF-8 text, not
  * starting like XML, any DOCTYPE or ENTITY declaration (external entities, entity expansion
- * such as "billion laughs"), more than 200,000 points.
+ * such as "billion laughs"), characters XML does not allow (a NUL), more than 200,000 points.
  */
 export function guardGpx(bytes: Uint8Array): string {
   if (bytes.byteLength === 0) throw new GpxRejectedError(GPX_MESSAGES.empty);
@@ -46,6 +62,9 @@ export function guardGpx(bytes: Uint8Array): string {
   const start = text.replace(/^\uFEFF/, "").trimStart();
   if (!start.startsWith("<")) throw new GpxRejectedError(GPX_MESSAGES.notXml);
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new GpxRejectedError(GPX_MESSAGES.doctype);
+  const control = firstNonXmlCharacter(text);
+  if (control >= 0)
+    throw new GpxRejectedError(GPX_MESSAGES.controlCharacter(text.slice(0, control).split("\n").length));
   let points = 0;
   POINT_TAG.lastIndex = 0;
   while (POINT_TAG.exec(text)) points += 1;

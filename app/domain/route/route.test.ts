@@ -232,9 +232,40 @@ describe("hostile and broken files are refused with a message", () => {
     expect(refused(`<gpx version="1.1"><trk><trkseg>`)).toMatch(/could not be read/);
     expect(refused(`<gpx version="1.1"><wpt lat="1" lon="1"/></gpx>`)).toBe(GPX_MESSAGES.noTrack);
     expect(refused(`<gpx><trk><trkseg><trkpt lat="91" lon="1"/><trkpt lat="1" lon="1"/></trkseg></trk></gpx>`)).toBe(
-      GPX_MESSAGES.badCoordinates,
+      GPX_MESSAGES.badPoint("Point 1 of track 1 has no valid latitude"),
     );
     expect(refused(new Uint8Array())).toBe(GPX_MESSAGES.empty);
+  });
+
+  it("impossible points are refused with their position, never measured", () => {
+    const track = (third: string) =>
+      `<gpx version="1.1"><trk><trkseg><trkpt lat="12" lon="77"/><trkpt lat="12.1" lon="77"/></trkseg><trkseg>${third}<trkpt lat="12.3" lon="77"/></trkseg></trk></gpx>`;
+    expect(refused(track('<trkpt lat="NaN" lon="77"/>'))).toBe(
+      GPX_MESSAGES.badPoint("Point 3 of track 1 has no valid latitude"),
+    );
+    expect(refused(track('<trkpt lat="" lon="77"/>'))).toBe(
+      GPX_MESSAGES.badPoint("Point 3 of track 1 has no valid latitude"),
+    );
+    expect(refused(track('<trkpt lat="north" lon="77"/>'))).toBe(
+      GPX_MESSAGES.badPoint("Point 3 of track 1 has no valid latitude"),
+    );
+    expect(refused(track('<trkpt lon="77"/>'))).toBe(GPX_MESSAGES.badPoint("Point 3 of track 1 has no valid latitude"));
+    expect(refused(track('<trkpt lat="12.2" lon="Infinity"/>'))).toBe(
+      GPX_MESSAGES.badPoint("Point 3 of track 1 has no valid longitude"),
+    );
+    expect(refused(track('<trkpt lat="12.2" lon="0x4D"/>'))).toBe(
+      GPX_MESSAGES.badPoint("Point 3 of track 1 has no valid longitude"),
+    );
+    const route = `<gpx version="1.1"><rte><rtept lat="1" lon="1"/></rte><rte><rtept lat="1" lon="1"/><rtept lat="1"/></rte></gpx>`;
+    expect(refused(route)).toBe(GPX_MESSAGES.badPoint("Point 2 of route 2 has no valid longitude"));
+    const waypoint = `<gpx version="1.1"><wpt lat="1" lon="1"/><wpt lat="1e400" lon="1"/><trk><trkseg><trkpt lat="1" lon="1"/><trkpt lat="2" lon="1"/></trkseg></trk></gpx>`;
+    expect(refused(waypoint)).toBe(GPX_MESSAGES.badPoint("Waypoint 2 has no valid latitude"));
+  });
+
+  it("a NUL or another control character XML never holds is refused with its line", () => {
+    const text = `<gpx version="1.1">\n<trk><trkseg><trkpt lat="1" lon="1"/>\n<trkpt lat="1\u0000" lon="2"/></trkseg></trk></gpx>`;
+    expect(refused(text)).toBe(GPX_MESSAGES.controlCharacter(3));
+    expect(refused(text.replace("\u0000", "\u001b"))).toBe(GPX_MESSAGES.controlCharacter(3));
   });
 
   it("joins lines keeping each point once", () => {
