@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildGpx, seeded, straightTrack, threeDayRide, windingTrack } from "../../../tests/support/gpx";
 import { analyseRoute } from "./analyse";
 import { DaySplitError, SPLIT_MESSAGES, defaultSplit } from "./days";
-import { GPX_MESSAGES, GpxRejectedError, MAX_GPX_BYTES } from "./gpx-guard";
+import { GPX_MESSAGES, GpxRejectedError, MAX_GPX_BYTES, MAX_GPX_DEPTH, guardGpx } from "./gpx-guard";
 import { CLIMB_THRESHOLD_M, joinLines, metresBetween } from "./measure";
 import { directionsUrl, meetingPointAtStart } from "./meeting-point";
 import { parseGpx } from "./parse-gpx";
@@ -223,6 +223,20 @@ describe("hostile and broken files are refused with a message", () => {
     const many = `<gpx version="1.1"><trk><trkseg>${'<trkpt lat="1" lon="1"/>'.repeat(300_000)}</trkseg></trk></gpx>`;
     expect(many.length).toBeLessThan(MAX_GPX_BYTES);
     expect(refused(many)).toBe(GPX_MESSAGES.tooManyPoints(300_000));
+  });
+
+  it("1.3 million nested elements, or 2.5 million empty ones, are refused before any parser builds a tree", () => {
+    const nested = `<gpx version="1.1">${"<a>".repeat(1_300_000)}${"</a>".repeat(1_300_000)}</gpx>`;
+    const empty = `<gpx version="1.1">${"<a/>".repeat(2_500_000)}</gpx>`;
+    for (const text of [nested, empty]) expect(text.length).toBeLessThan(MAX_GPX_BYTES);
+    expect(() => guardGpx(bytes(nested))).toThrow(GPX_MESSAGES.tooDeep);
+    expect(() => guardGpx(bytes(empty))).toThrow(GPX_MESSAGES.tooManyElements);
+    // Depth is counted by elements, not by '<' or '/>' inside comments, CDATA or attribute values.
+    const deepEnough = `<gpx version="1.1">${"<e><!-- <a><b> -->".repeat(MAX_GPX_DEPTH - 2)}<trk name="a/>"><![CDATA[<c>]]></trk>${"</e>".repeat(MAX_GPX_DEPTH - 2)}</gpx>`;
+    expect(() => guardGpx(bytes(deepEnough))).not.toThrow();
+    expect(() => guardGpx(bytes(deepEnough.replace("<trk", "<e><trk").replace("</gpx>", "</e></gpx>")))).toThrow(
+      GPX_MESSAGES.tooDeep,
+    );
   });
 
   it("not XML, not GPX, broken XML, no track, bad coordinates, empty", () => {
