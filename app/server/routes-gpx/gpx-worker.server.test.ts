@@ -11,12 +11,12 @@ describe("the GPX worker's limits", () => {
   it("a file that takes longer than the time limit is refused with a message", async () => {
     const refusal = parseGpxOffThread(costly, { ...GPX_WORKER_LIMITS, timeoutMs: 1 });
     await expect(refusal).rejects.toBeInstanceOf(GpxRejectedError);
-    await expect(refusal).rejects.toThrow(WORKER_MESSAGES.tooSlow);
+    await expect(refusal).rejects.toMatchObject({ message: WORKER_MESSAGES.tooSlow });
   });
 
   it("a file that needs more than the heap limit is refused with a message", async () => {
     const refusal = parseGpxOffThread(costly, { heapMb: 8, timeoutMs: 10 * 60_000 });
-    await expect(refusal).rejects.toThrow(WORKER_MESSAGES.tooComplex);
+    await expect(refusal).rejects.toMatchObject({ message: WORKER_MESSAGES.tooComplex });
   });
 
   it("a good file is read within the limits", async () => {
@@ -27,6 +27,8 @@ describe("the GPX worker's limits", () => {
 
   it("a hostile file is refused before the worker starts", async () => {
     const empty = new TextEncoder().encode(`<gpx version="1.1">${"<a/>".repeat(2_500_000)}</gpx>`);
-    await expect(parseGpxOffThread(empty, { heapMb: 8, timeoutMs: 1 })).rejects.toThrow(GPX_MESSAGES.tooManyElements);
+    await expect(parseGpxOffThread(empty, { heapMb: 8, timeoutMs: 1 })).rejects.toMatchObject({
+      message: GPX_MESSAGES.tooManyElements,
+    });
   });
 });
