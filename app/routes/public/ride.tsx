@@ -129,9 +129,10 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs) {
   const { ride, origin, sample, registration, route } = loaderData;
   // The public layout has loaded the configuration already; its company is the site's name.
   const [, layout] = matches;
-  const siteName = layout?.loaderData?.config.company.name || FALLBACK_CONFIG.company.name;
+  const { company } = layout?.loaderData?.config ?? FALLBACK_CONFIG;
+  const siteName = company.name || FALLBACK_CONFIG.company.name;
   const card = rideShareCardPath(ride.id, rideShareCard(ride, registration?.seats ?? null));
-  const tags = rideMetaTags(ride, { origin, siteName }, card, route?.meetingPoint);
+  const tags = rideMetaTags(ride, { origin, siteName, location: company.location }, card, route?.meetingPoint);
   return sample ? [...tags, { name: "robots", content: "noindex" }] : tags;
 }
 
