@@ -4,13 +4,14 @@ import { type XmlOutcome, gpxFromXml, readGpxXml } from "~/domain/route/parse-gp
 import type { ParsedGpx } from "~/domain/route/types";
 
 /**
- * What one file may cost the parsing thread. Heap: a 10 MB file of 200,000 points needs about
- * 800 MB (files of more elements are refused before, gpx-guard.ts). Time: such a file takes a
- * few seconds; the limit ends a file that would hold the uploads queued behind it
- * (ride-routes.server.ts reads one at a time). Tests pass smaller ones.
+ * What one file may cost the parsing thread. Heap: a 10 MB file of 200,000 points needs
+ * 0.8–1 GB (decision 024); files of more elements, which needed all of the 1.5 GB there was,
+ * are refused before (gpx-guard.ts). Time: such a file takes 10–20 s on 2 busy cores; the
+ * limit ends a file that would hold the uploads queued behind it (ride-routes.server.ts reads
+ * one at a time). Tests pass smaller ones.
  */
 export type GpxWorkerLimits = { heapMb: number; timeoutMs: number };
-export const GPX_WORKER_LIMITS: GpxWorkerLimits = { heapMb: 1024, timeoutMs: 60_000 };
+export const GPX_WORKER_LIMITS: GpxWorkerLimits = { heapMb: 1280, timeoutMs: 60_000 };
 
 export const WORKER_MESSAGES = {
   tooComplex: "The GPX file is too complex to read. Simplify it in your route planner and export again.",
