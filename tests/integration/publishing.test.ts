@@ -1,4 +1,6 @@
+import type { Kysely } from "kysely";
 import { expect, it } from "vitest";
+import * as publicationInstantsMigration from "../../migrations/2026-11-28T1000_publication_instants";
 import { resolvePublication } from "~/domain/publication";
 import { getFeaturedRide, saveFeaturedRide } from "~/server/services/featured.server";
 import { getConfig, saveConfig } from "~/server/services/config.server";
@@ -70,6 +72,20 @@ describeEachEngine("publishing", (getDb) => {
     expect(await getPublication(getDb(), "rides", ride.id)).toMatchObject({ state: "draft" });
     expect(await getPublicRide(getDb(), ride.id)).toBeNull();
     expect(await listUpcomingRides(getDb())).toEqual([]);
+  });
+
+  it("the migration makes a draft of a publication stored outside the supported years, which the lists read as past", async () => {
+    const far = await createRide(getDb(), rideInput({ title: "Year 10000" }));
+    const kept = await createRide(getDb(), rideInput({ title: "Kept" }));
+    await getDb()
+      .updateTable("rides")
+      .set({ published_at: "+010000-01-01T04:59:00.000Z" })
+      .where("id", "=", far.id)
+      .execute();
+    await publicationInstantsMigration.up(getDb() as unknown as Kysely<unknown>);
+    expect(await getPublication(getDb(), "rides", far.id)).toMatchObject({ state: "draft" });
+    expect(await getPublicRide(getDb(), far.id)).toBeNull();
+    expect((await getPublicRide(getDb(), kept.id))?.title).toBe("Kept");
   });
 
   it("a scheduled ride and slide appear at their minute, with nothing written then", async () => {
