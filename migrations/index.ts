@@ -9,6 +9,7 @@ import * as rideRoutes from "./2026-11-26T1000_ride_routes";
 import * as team from "./2026-11-27T1300_team";
 import * as totpLastStep from "./2026-11-27T1400_totp_last_step";
 import * as publishing from "./2026-11-27T1000_publishing";
+import * as publicationInstants from "./2026-11-28T1000_publication_instants";
 import * as sessionProof from "./2026-11-28T1200_session_proof";
 
 /**
@@ -26,5 +27,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27T1300_team": team,
   "2026-11-27T1400_totp_last_step": totpLastStep,
   "2026-11-27T1000_publishing": publishing,
+  "2026-11-28T1000_publication_instants": publicationInstants,
   "2026-11-28T1200_session_proof": sessionProof,
 };

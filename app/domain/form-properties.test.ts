@@ -61,7 +61,17 @@ describe("the ride form, on any input", () => {
         }
         formatCost(ride.tripCost);
         JSON.stringify(
-          rideJsonLd({ ...ride, id: "r1", duration: "1D", price: "", updatedAt: "2026-01-01T00:00:00Z" }, SITE),
+          rideJsonLd(
+            {
+              ...ride,
+              id: "r1",
+              duration: "1D",
+              price: "",
+              createdAt: "2026-01-01T00:00:00Z",
+              updatedAt: "2026-01-01T00:00:00Z",
+            },
+            SITE,
+          ),
         );
       }),
       { numRuns: 400 },

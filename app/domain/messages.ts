@@ -73,6 +73,7 @@ export const STATS_MESSAGES = {
   refreshFailed: "Failed to refresh statistics",
   refreshError: "An error occurred while refreshing statistics",
   refreshed: "Statistics refreshed successfully!",
+  unknownAction: "Unknown action: the statistics can only be refreshed",
 } as const;
 
 export const FEATURED_MESSAGES = {

@@ -15,6 +15,8 @@ describe("publication", () => {
     expect(publicationState(null, now)).toBe("draft");
     expect(publicationState("2026-11-24T10:00:00.001Z", now)).toBe("scheduled");
     expect(publicationState("2026-11-24T10:00:00.000Z", now)).toBe("published");
+    // Instants compare as instants: the year 10000 is later than today, whatever its text.
+    expect(publicationState("+010000-01-01T04:59:00.000Z", now)).toBe("scheduled");
   });
 
   it("reads a wall-clock time in India by default, and in any named zone, whatever the process's zone", () => {
@@ -52,6 +54,16 @@ describe("publication", () => {
       field: "timeZone",
     });
     expect(resolvePublication({ publish: "later" }, now)).toMatchObject({ ok: false, field: "publish" });
+    for (const timeZone of ["Asia/Kolkata", "America/Los_Angeles", "Pacific/Pago_Pago"]) {
+      expect(resolvePublication({ publish: "at", at: "9999-12-31T23:59", timeZone }, now)).toEqual({
+        ok: false,
+        field: "at",
+        message: PUBLICATION_MESSAGES.outOfRange,
+      });
+    }
+    expect(resolvePublication({ publish: "at", at: "2100-12-31T12:00", timeZone: "UTC" }, now)).toMatchObject({
+      ok: true,
+    });
     expect(resolvePublication(null, now)).toMatchObject({ ok: false, field: "publish" });
   });
 });

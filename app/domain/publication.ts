@@ -6,13 +6,31 @@
  * zone the server or the browser runs in.
  */
 
+import { SUPPORTED_YEARS } from "./dates";
+
 export const DEFAULT_TIME_ZONE = "Asia/Kolkata";
 
 export type PublicationState = "draft" | "scheduled" | "published";
 
 export function publicationState(publishedAt: string | null, now: Date): PublicationState {
   if (publishedAt === null) return "draft";
-  return publishedAt > now.toISOString() ? "scheduled" : "published";
+  return Date.parse(publishedAt) > now.getTime() ? "scheduled" : "published";
+}
+
+/** Whether an instant falls in the years the site supports (those of a ride's dates). */
+export function isSupportedInstant(instant: Date): boolean {
+  const year = instant.getUTCFullYear();
+  return year >= SUPPORTED_YEARS.first && year <= SUPPORTED_YEARS.last;
+}
+
+/**
+ * Whether `value` is a publication instant as stored: UTC, 'YYYY-MM-DDTHH:mm:ss.sssZ', in the
+ * supported years. The public queries compare the column as text, which orders instants only
+ * in this one spelling: '+010000-01-01…' (what toISOString gives past 9999) sorts before today.
+ */
+export function isStorableInstant(value: string): boolean {
+  const instant = new Date(value);
+  return !Number.isNaN(instant.getTime()) && instant.toISOString() === value && isSupportedInstant(instant);
 }
 
 export function isTimeZone(value: unknown): value is string {
@@ -89,6 +107,7 @@ export const PUBLICATION_MESSAGES = {
   badTime: "Enter the date and time to publish at",
   badZone: "Unknown time zone",
   past: "That time has passed: choose a time to come, or Publish now",
+  outOfRange: `Choose a date and time between ${SUPPORTED_YEARS.first} and ${SUPPORTED_YEARS.last}`,
 } as const;
 
 /**
@@ -110,6 +129,7 @@ export function resolvePublication(
   if (!isTimeZone(zone)) return { ok: false, field: "timeZone", message: PUBLICATION_MESSAGES.badZone };
   const instant = typeof at === "string" ? zonedToInstant(at, zone) : null;
   if (!instant) return { ok: false, field: "at", message: PUBLICATION_MESSAGES.badTime };
+  if (!isSupportedInstant(instant)) return { ok: false, field: "at", message: PUBLICATION_MESSAGES.outOfRange };
   if (instant.getTime() <= now.getTime()) return { ok: false, field: "at", message: PUBLICATION_MESSAGES.past };
   return { ok: true, publishedAt: instant.toISOString() };
 }

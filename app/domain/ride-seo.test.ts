@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { absoluteUrl, type MetaTag, priceNumber, rideJsonLd, rideMetaDescription, rideMetaTags } from "./ride-seo";
 
-const site = { origin: "https://rides.example", siteName: "Roadbook Riders" };
+const site = { origin: "https://rides.example", siteName: "Roadbook Riders", location: "Bengaluru, Karnataka, India" };
 
 const ride = {
   id: "r1",
@@ -16,6 +16,8 @@ const ride = {
   price: "",
   status: "upcoming" as const,
   lastBookingDate: "2026-11-30",
+  startingPlace: "Madikeri bus stand",
+  createdAt: "2026-10-01T08:00:00.000Z",
   updatedAt: "2026-11-20T10:00:00.000Z",
 };
 
@@ -127,14 +129,34 @@ describe("rideJsonLd", () => {
       eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
       image: ["https://rides.example/images/coorg.webp"],
       organizer: { "@type": "Organization", name: "Roadbook Riders", url: "https://rides.example/" },
+      performer: { "@type": "Organization", name: "Roadbook Riders", url: "https://rides.example/" },
+      location: {
+        "@type": "Place",
+        name: "Madikeri bus stand",
+        address: { "@type": "PostalAddress", streetAddress: "Madikeri bus stand" },
+      },
       offers: {
         "@type": "Offer",
         price: 12500,
         priceCurrency: "INR",
         url: "https://rides.example/ride/r1",
         availability: "https://schema.org/InStock",
+        validFrom: "2026-10-01T08:00:00.000Z",
         validThrough: "2026-11-30",
       },
+    });
+  });
+
+  it("always has a location (Google requires one): the meeting point, else the starting place, else the community's", () => {
+    const meeting = { name: "Mall Road", address: "Mall Road, Manali", latitude: 32.24, longitude: 77.19 };
+    expect(rideJsonLd(ride, site, meeting).location).toMatchObject({
+      name: "Mall Road",
+      geo: { "@type": "GeoCoordinates", latitude: 32.24, longitude: 77.19 },
+    });
+    expect(rideJsonLd({ ...ride, startingPlace: " " }, site).location).toEqual({
+      "@type": "Place",
+      name: "Bengaluru, Karnataka, India",
+      address: { "@type": "PostalAddress", streetAddress: "Bengaluru, Karnataka, India" },
     });
   });
 

@@ -26,6 +26,8 @@ export type SeoSite = {
   origin: string;
   /** The company name, shown as og:site_name and the Event organizer. */
   siteName: string;
+  /** Where the community is based (its contact details): an Event's place when the ride names none. */
+  location?: string;
 };
 
 type SeoRide = Pick<
@@ -42,6 +44,8 @@ type SeoRide = Pick<
   | "price"
   | "status"
   | "lastBookingDate"
+  | "startingPlace"
+  | "createdAt"
   | "updatedAt"
 >;
 
@@ -102,9 +106,24 @@ export function placeJsonLd(place: EventPlace): JsonLd {
   return json;
 }
 
+/** A schema.org Place known by its name only (a starting place, a town). */
+function namedPlaceJsonLd(name: string): JsonLd {
+  return { "@type": "Place", name, address: { "@type": "PostalAddress", streetAddress: name } };
+}
+
+/**
+ * Where the Event is, which Google requires: the route's meeting point, else the starting
+ * place the ride form names, else where the community is based. Null only when none is known.
+ */
+function eventLocation(ride: SeoRide, site: SeoSite, place?: EventPlace): JsonLd | null {
+  if (place) return placeJsonLd(place);
+  const named = ride.startingPlace.trim() || site.location?.trim();
+  return named ? namedPlaceJsonLd(named) : null;
+}
+
 /**
  * A schema.org Event for a public ride (cancelled rides are never public, so never
- * EventCancelled); its location is the meeting point when the ride has a route.
+ * EventCancelled), organised and performed by the community, at its location (above).
  */
 export function rideJsonLd(ride: SeoRide, site: SeoSite, place?: EventPlace): JsonLd {
   const url = absoluteUrl(site.origin, rideHref(ride.id));
@@ -117,16 +136,20 @@ export function rideJsonLd(ride: SeoRide, site: SeoSite, place?: EventPlace): Js
     eventStatus: "https://schema.org/EventScheduled",
     eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
     organizer: { "@type": "Organization", name: site.siteName, url: `${site.origin}/` },
+    performer: { "@type": "Organization", name: site.siteName, url: `${site.origin}/` },
   };
   if (parseIsoDate(ride.startDate)) event.startDate = ride.startDate;
   if (parseIsoDate(ride.endDate)) event.endDate = ride.endDate;
   if (ride.image) event.image = [absoluteUrl(site.origin, ride.image)];
-  if (place) event.location = placeJsonLd(place);
+  const location = eventLocation(ride, site, place);
+  if (location) event.location = location;
   const amount = rideAmount(ride);
   const price = amount ? priceNumber(amount.amount) : null;
   if (price !== null) {
     const offer: JsonLd = { "@type": "Offer", price, priceCurrency: "INR", url };
     if (ride.status === "upcoming") offer.availability = "https://schema.org/InStock";
+    // Bookable from when the ride was put on the site.
+    if (ride.createdAt) offer.validFrom = ride.createdAt;
     if (parseIsoDate(ride.lastBookingDate)) offer.validThrough = ride.lastBookingDate;
     event.offers = offer;
   }

@@ -18,6 +18,7 @@ export function emptyRideDetails() {
     difficulty: "" as const,
     maxParticipants: "",
     bestSeason: "",
+    startingPlace: "",
     highlights: [],
     itinerary: [],
     included: [],

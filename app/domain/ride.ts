@@ -82,6 +82,8 @@ export const rideInputSchema = z
     difficulty: z.union([z.literal(""), z.enum(DIFFICULTIES)]).default(""),
     maxParticipants: text(),
     bestSeason: text(),
+    // Where the ride starts, when it has no route with a meeting point: search engines' Event place.
+    startingPlace: text(),
     highlights: textList(),
     itinerary: z.array(itineraryDaySchema).default([]),
     included: textList(),

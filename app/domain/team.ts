@@ -1,3 +1,6 @@
+/** The most captains one ride may have: more is no team's choice but a forged form's. */
+export const MAX_RIDE_CAPTAINS = 50;
+
 /** What the team's pages and services say (issue 15, decision 026). */
 export const TEAM_MESSAGES = {
   lastOwner: "The team must keep at least one owner: make someone else an owner first.",
@@ -7,6 +10,7 @@ export const TEAM_MESSAGES = {
     "This address is already on the team, so the invitation no longer applies. Sign in as usual; an owner can change your role.",
   notAdmin: "This person is not on the team.",
   notCaptain: "Only ride captains of the team can lead a ride.",
+  tooManyCaptains: `A ride has at most ${MAX_RIDE_CAPTAINS} captains.`,
 } as const;
 
 /** What passkey sign-in and enrolment say (decision 026). */

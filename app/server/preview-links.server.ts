@@ -27,7 +27,7 @@ export function previewExpiry(token: string): Date | null {
 }
 
 /** Whether `token` opens the preview of this very record, and has not expired. */
-export function isPreviewToken(
+function isPreviewToken(
   secret: string,
   kind: PreviewKind,
   id: string,
@@ -35,13 +35,42 @@ export function isPreviewToken(
   now = new Date(),
 ): boolean {
   if (!token || token.length > 200) return false;
-  const match = /^(\d{1,12})\.([\w-]{43})$/.exec(token);
+  // The expiry as previewToken writes it: no leading zero, so one expiry has one spelling.
+  const match = /^([1-9]\d{0,11})\.([\w-]{43})$/.exec(token);
   if (!match) return false;
   const expires = Number(match[1]);
   if (expires * 1000 <= now.getTime()) return false;
   const given = Buffer.from(match[2]!);
   const expected = Buffer.from(signature(secret, kind, id, expires));
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The one value of a query parameter as written in the URL, not decoded; null when absent or repeated. */
+function rawParameter(url: URL, name: string): string | null {
+  const values = url.search
+    .slice(1)
+    .split("&")
+    .filter((pair) => pair.startsWith(`${name}=`));
+  return values.length === 1 ? values[0]!.slice(name.length + 1) : null;
+}
+
+/**
+ * Whether a request is a preview link of this very record, spelt as previewPath writes it: the
+ * token and the record's id exactly as signed and encoded, once. Decoding before checking would
+ * let one signed link be written many ways ('%70review=', '%2E', a percent-encoded id), each a
+ * different URL to every cache and log in between.
+ */
+export function isPreviewRequest(secret: string, kind: PreviewKind, id: string, url: URL, now = new Date()): boolean {
+  if (url.searchParams.getAll("preview").length !== 1) return false;
+  const writtenId =
+    kind === "rides"
+      ? url.pathname
+          .replace(/\.data$/, "")
+          .split("/")
+          .at(-1)
+      : rawParameter(url, "slide");
+  if (writtenId !== encodeURIComponent(id)) return false;
+  return isPreviewToken(secret, kind, id, rawParameter(url, "preview"), now);
 }
 
 /** The path of a preview: a ride's public page, or the home page with the slide, and the token. */

@@ -22,7 +22,7 @@ export type PublicationSchedule = {
  */
 async function nextClockChange(db: Executor, now: Date): Promise<string | null> {
   const times = await Promise.all([nextScheduledPublication(db, now), nextRegistrationCutoff(db, now)]);
-  const coming = times.filter((time): time is string => time !== null).sort();
+  const coming = times.filter((time): time is string => time !== null).sort((a, b) => Date.parse(a) - Date.parse(b));
   return coming[0] ?? null;
 }
 

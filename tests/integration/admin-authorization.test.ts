@@ -12,6 +12,7 @@ import type * as AppContext from "~/context";
 import { type AdminRole, hasRole } from "~/domain/roles";
 import { createSession } from "~/server/auth/sessions.server";
 import type { Database } from "~/server/db/schema.server";
+import { createInvite } from "~/server/services/team.server";
 import { createOrPromoteAdmin } from "~/server/services/users.server";
 import type { Boot, Server } from "../../server/app";
 import { listTables } from "../support/databases";
@@ -477,5 +478,81 @@ describe("a failing request", () => {
     expect(
       entries.some((entry) => entry.requestId === "req-failing-42" && /sessions/.test(entry.err?.message ?? "")),
     ).toBe(true);
+  });
+});
+
+describe("a body an action cannot read is refused with a message and changes nothing", () => {
+  /** Actions that read no body: signing out, and the redirects to Google's sign-in. */
+  const READS_NO_BODY = new Set(["/admin/logout", "/admin/auth/google", "/admin/auth/google/callback"]);
+
+  /** Bodies no action reads as what it expects: none is a form, and none names an intent of any page. */
+  const UNREADABLE: { name: string; type?: string; body: string }[] = [
+    { name: "JSON", type: "application/json", body: JSON.stringify({ captain: [], email: "x@example.com" }) },
+    { name: "broken JSON", type: "application/json", body: '{"intent":' },
+    { name: "plain text", type: "text/plain", body: "captain=&intent=remove" },
+    { name: "broken multipart", type: "multipart/form-data; boundary=b", body: "--b\r\nContent-Disposition: form-da" },
+    { name: "no content type", body: "captain=&intent=remove" },
+  ];
+
+  it("every admin action, for each kind of unreadable body (its captains, team and content kept)", async () => {
+    const cookie = await adminCookie("owner");
+    const ride = await db.selectFrom("rides").select("id").executeTakeFirstOrThrow();
+    const { user: captain } = await createOrPromoteAdmin(db, {
+      email: `lead-${crypto.randomUUID()}@roadbook.test`,
+      password: "captain-password",
+    });
+    await db.updateTable("users").set({ role: "captain" }).where("id", "=", captain.id).execute();
+    await db.insertInto("ride_captains").values({ ride_id: ride.id, user_id: captain.id }).execute();
+    const owner = await db.selectFrom("users").select("id").where("role", "=", "owner").executeTakeFirstOrThrow();
+    const { token } = await createInvite(
+      db,
+      { email: `invitee-${crypto.randomUUID()}@roadbook.test`, role: "editor" },
+      owner.id,
+    );
+    const fill = (pattern: string) =>
+      pattern
+        .replace(":rideId", ride.id)
+        .replace(":collection", "rides")
+        .replace(":recordId", ride.id)
+        .replace(":token", token);
+    const actions = allRoutes()
+      .filter((route) => route.module.action && patternOf(route).startsWith("/admin"))
+      .map((route) => ({ url: fill(patternOf(route)), page: Boolean(route.module.default) }))
+      .filter(({ url }) => !READS_NO_BODY.has(url));
+    expect(actions.map(({ url }) => url)).toEqual(
+      expect.arrayContaining([`/admin/rides/${ride.id}/captains`, "/admin/team", "/admin/login", "/admin/stats"]),
+    );
+
+    const before = await contentSnapshot();
+    for (const { url, page } of actions) {
+      for (const { name, type, body } of UNREADABLE) {
+        // A page's action answers React Router's data request; a resource route answers JSON itself.
+        const response = await fetch(`${base}${url}${page ? ".data" : ""}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { Origin: base, Cookie: cookie, ...(type ? { "Content-Type": type } : {}) },
+          body,
+        });
+        const where = `${name} to ${url} answered ${response.status}`;
+        expect([400, 413, 415], where).toContain(response.status);
+        expect(await response.text(), where).toMatch(/"(message|error)"[,:]"[^"]{10,}"/);
+      }
+    }
+    expect(await contentSnapshot()).toEqual(before);
+  });
+
+  it("40,000 captain ids: refused as too large (413, not a 500), the ride's captains kept", async () => {
+    const cookie = await adminCookie("owner");
+    const ride = await db.selectFrom("rides").select("id").executeTakeFirstOrThrow();
+    const before = await db.selectFrom("ride_captains").selectAll().where("ride_id", "=", ride.id).execute();
+    const body = new URLSearchParams(Array.from({ length: 40_000 }, () => ["captain", crypto.randomUUID()]));
+    const response = await fetch(`${base}/admin/rides/${ride.id}/captains.data`, {
+      method: "POST",
+      headers: { Origin: base, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.text()).toContain("too large");
+    expect(await db.selectFrom("ride_captains").selectAll().where("ride_id", "=", ride.id).execute()).toEqual(before);
   });
 });

@@ -1,4 +1,6 @@
+import type { Kysely } from "kysely";
 import { expect, it } from "vitest";
+import * as publicationInstantsMigration from "../../migrations/2026-11-28T1000_publication_instants";
 import { resolvePublication } from "~/domain/publication";
 import { getFeaturedRide, saveFeaturedRide } from "~/server/services/featured.server";
 import { getConfig, saveConfig } from "~/server/services/config.server";
@@ -6,7 +8,7 @@ import { getPublication, nextScheduledPublication, setPublication } from "~/serv
 import { countPublicRides, getPublicRide, listPublicRides } from "~/server/services/public-rides.server";
 import { restoreRevision } from "~/server/services/restore-revision.server";
 import { listRevisions } from "~/server/services/revisions.server";
-import { ConflictError } from "~/server/services/errors.server";
+import { ConflictError, ValidationError } from "~/server/services/errors.server";
 import {
   createRide,
   getRide,
@@ -48,6 +50,42 @@ describeEachEngine("publishing", (getDb) => {
     expect((await getPublicRide(getDb(), draft.id))?.title).toBe("Secret");
     expect((await listPreviousRides(getDb())).total).toBe(1);
     expect(await countPublicRides(getDb())).toBe(3);
+  });
+
+  it("a publication beyond the supported years is refused everywhere it can be set: the ride stays a draft, nowhere public", async () => {
+    const ride = await createRide(getDb(), rideInput({ title: "Year 9999" }), { draft: true });
+    // 9999-12-31T23:59 west of India is in the year 10000: '+010000-…' sorts before any '20…'.
+    const west = resolvePublication(
+      { publish: "at", at: "9999-12-31T23:59", timeZone: "America/New_York" },
+      new Date(),
+    );
+    expect(west).toMatchObject({ ok: false, field: "at" });
+    await expect(setPublication(getDb(), "rides", ride.id, "+010000-01-01T04:59:00.000Z")).rejects.toBeInstanceOf(
+      ValidationError,
+    );
+    const file = JSON.parse(JSON.stringify(await exportContent(getDb()))) as Awaited<ReturnType<typeof exportContent>>;
+    const forged = {
+      ...file,
+      rides: file.rides.map((entry) => Object.assign(entry, { publishedAt: "9999-12-31T23:59:00-10:00" })),
+    };
+    await expect(importContent(getDb(), forged, { replace: true })).rejects.toThrow(/2000/);
+    expect(await getPublication(getDb(), "rides", ride.id)).toMatchObject({ state: "draft" });
+    expect(await getPublicRide(getDb(), ride.id)).toBeNull();
+    expect(await listUpcomingRides(getDb())).toEqual([]);
+  });
+
+  it("the migration makes a draft of a publication stored outside the supported years, which the lists read as past", async () => {
+    const far = await createRide(getDb(), rideInput({ title: "Year 10000" }));
+    const kept = await createRide(getDb(), rideInput({ title: "Kept" }));
+    await getDb()
+      .updateTable("rides")
+      .set({ published_at: "+010000-01-01T04:59:00.000Z" })
+      .where("id", "=", far.id)
+      .execute();
+    await publicationInstantsMigration.up(getDb() as unknown as Kysely<unknown>);
+    expect(await getPublication(getDb(), "rides", far.id)).toMatchObject({ state: "draft" });
+    expect(await getPublicRide(getDb(), far.id)).toBeNull();
+    expect((await getPublicRide(getDb(), kept.id))?.title).toBe("Kept");
   });
 
   it("a scheduled ride and slide appear at their minute, with nothing written then", async () => {

@@ -152,6 +152,11 @@ function routeSuite(services: () => { db: Database; storage: ObjectStorage }) {
     await expect(
       saveRideRoute({ db, storage }, ride.id, { data: encode(`<kml><Document/></kml>`), fileName: "map.kml" }),
     ).rejects.toThrow(GPX_MESSAGES.notGpx);
+    // An impossible point, found in the worker thread, is named by its position.
+    const nan = `<gpx version="1.1"><trk><trkseg><trkpt lat="1" lon="1"/><trkpt lat="NaN" lon="1"/></trkseg></trk></gpx>`;
+    await expect(saveRideRoute({ db, storage }, ride.id, { data: encode(nan), fileName: "nan.gpx" })).rejects.toThrow(
+      GPX_MESSAGES.badPoint("Point 2 of track 1 has no valid latitude"),
+    );
     expect(await getRideRoute(db, ride.id)).toEqual(route);
     expect((await listKeys(storage, ride.id)).sort()).toEqual([route.originalKey, ...route.dayKeys].sort());
   });
@@ -167,6 +172,25 @@ function routeSuite(services: () => { db: Database; storage: ObjectStorage }) {
     await expect(
       saveRideRoute({ db, storage }, "no-such-ride", { data: threeTracks, fileName: "a.gpx" }),
     ).rejects.toThrow("This ride no longer exists.");
+  });
+
+  it("rides whose ids differ only in '.', '_' or other signs keep their route files apart", async () => {
+    const { db, storage } = services();
+    const suffix = crypto.randomUUID();
+    const ids = [`trip.${suffix}`, `trip_${suffix}`, `trip_2E${suffix}`, `trip/${suffix}`];
+    for (const id of ids) {
+      const ride = await createRide(db, threeDayRideInput());
+      await db.updateTable("rides").set({ id }).where("id", "=", ride.id).execute();
+    }
+    const routes = [];
+    for (const id of ids)
+      routes.push(await saveRideRoute({ db, storage }, id, { data: threeTracks, fileName: "a.gpx" }));
+    const folders = routes.map((route) => route.originalKey.slice(0, route.originalKey.lastIndexOf("/") + 1));
+    expect(new Set(folders).size).toBe(ids.length);
+    for (const [index, route] of routes.entries()) {
+      for (const key of [route.originalKey, ...route.dayKeys])
+        expect(await storage.get(key), `${ids[index]}: ${key}`).not.toBeNull();
+    }
   });
 
   it("deleting a ride deletes its route's row and files; another ride's route stays", async () => {

@@ -21,7 +21,7 @@ function checkedLine(name: string, coordinates: unknown): RouteLine {
 /** What the XML parser made of a file: togeojson's features, or why it could not. */
 export type XmlOutcome =
   | { ok: true; collection: { features: { geometry: unknown; properties: unknown }[] } }
-  | { ok: false; notGpx: boolean; detail: string };
+  | { ok: false; notGpx: boolean; detail: string; badPoint?: string };
 
 export type XmlLibraries = { DOMParser: typeof DOMParser; gpx: typeof gpx };
 
@@ -41,6 +41,40 @@ export function readGpxXml(text: string, libraries: XmlLibraries): XmlOutcome {
       },
     }).parseFromString(text, "text/xml");
     if (document.documentElement?.localName !== "gpx") return { ok: false, notGpx: true, detail: "" };
+    // togeojson reads a coordinate with parseFloat, so lat="NaN", "", "north" or none at all
+    // would become a point of the route; each point is checked first, to name the one at fault.
+    const decimal = /^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*$/;
+    const fault = (point: { getAttribute(name: string): string | null }) => {
+      const latitude = point.getAttribute("lat") ?? "";
+      if (!decimal.test(latitude) || !(Math.abs(Number(latitude)) <= 90)) return "no valid latitude";
+      const longitude = point.getAttribute("lon") ?? "";
+      if (!decimal.test(longitude) || !(Math.abs(Number(longitude)) <= 180)) return "no valid longitude";
+      return "";
+    };
+    for (const [owner, tag, label] of [
+      ["trk", "trkpt", "track"],
+      ["rte", "rtept", "route"],
+    ]) {
+      const owners = document.getElementsByTagName(owner!);
+      for (let line = 0; line < owners.length; line += 1) {
+        const points = owners.item(line)!.getElementsByTagName(tag!);
+        for (let index = 0; index < points.length; index += 1) {
+          const problem = fault(points.item(index)!);
+          if (problem)
+            return {
+              ok: false,
+              notGpx: false,
+              detail: "",
+              badPoint: `Point ${index + 1} of ${label} ${line + 1} has ${problem}`,
+            };
+        }
+      }
+    }
+    const waypoints = document.getElementsByTagName("wpt");
+    for (let index = 0; index < waypoints.length; index += 1) {
+      const problem = fault(waypoints.item(index)!);
+      if (problem) return { ok: false, notGpx: false, detail: "", badPoint: `Waypoint ${index + 1} has ${problem}` };
+    }
     return { ok: true, collection: libraries.gpx(document as unknown as Document) };
   } catch (error) {
     return { ok: false, notGpx: false, detail: detail || (error instanceof Error ? error.message : "invalid XML") };
@@ -53,6 +87,7 @@ export function readGpxXml(text: string, libraries: XmlLibraries): XmlOutcome {
  * line of two points.
  */
 export function gpxFromXml(outcome: XmlOutcome): ParsedGpx {
+  if (!outcome.ok && outcome.badPoint) throw new GpxRejectedError(GPX_MESSAGES.badPoint(outcome.badPoint));
   if (!outcome.ok)
     throw new GpxRejectedError(outcome.notGpx ? GPX_MESSAGES.notGpx : GPX_MESSAGES.malformed(outcome.detail));
   const collection = outcome.collection;

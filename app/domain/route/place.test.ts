@@ -23,6 +23,8 @@ describe("the meeting point as the ride's place", () => {
     price: "",
     status: "upcoming" as const,
     lastBookingDate: "",
+    startingPlace: "",
+    createdAt: "",
     updatedAt: "",
   };
 

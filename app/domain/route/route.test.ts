@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildGpx, seeded, straightTrack, threeDayRide, windingTrack } from "../../../tests/support/gpx";
 import { analyseRoute } from "./analyse";
 import { DaySplitError, SPLIT_MESSAGES, defaultSplit } from "./days";
-import { GPX_MESSAGES, GpxRejectedError, MAX_GPX_BYTES } from "./gpx-guard";
+import { GPX_MESSAGES, GpxRejectedError, MAX_GPX_BYTES, MAX_GPX_DEPTH, guardGpx } from "./gpx-guard";
 import { CLIMB_THRESHOLD_M, joinLines, metresBetween } from "./measure";
 import { directionsUrl, meetingPointAtStart } from "./meeting-point";
 import { parseGpx } from "./parse-gpx";
@@ -225,6 +225,20 @@ describe("hostile and broken files are refused with a message", () => {
     expect(refused(many)).toBe(GPX_MESSAGES.tooManyPoints(300_000));
   });
 
+  it("1.3 million nested elements, or 2.5 million empty ones, are refused before any parser builds a tree", () => {
+    const nested = `<gpx version="1.1">${"<a>".repeat(1_300_000)}${"</a>".repeat(1_300_000)}</gpx>`;
+    const empty = `<gpx version="1.1">${"<a/>".repeat(2_500_000)}</gpx>`;
+    for (const text of [nested, empty]) expect(text.length).toBeLessThan(MAX_GPX_BYTES);
+    expect(() => guardGpx(bytes(nested))).toThrow(GPX_MESSAGES.tooDeep);
+    expect(() => guardGpx(bytes(empty))).toThrow(GPX_MESSAGES.tooManyElements);
+    // Depth is counted by elements, not by '<' or '/>' inside comments, CDATA or attribute values.
+    const deepEnough = `<gpx version="1.1">${"<e><!-- <a><b> -->".repeat(MAX_GPX_DEPTH - 2)}<trk name="a/>"><![CDATA[<c>]]></trk>${"</e>".repeat(MAX_GPX_DEPTH - 2)}</gpx>`;
+    expect(() => guardGpx(bytes(deepEnough))).not.toThrow();
+    expect(() => guardGpx(bytes(deepEnough.replace("<trk", "<e><trk").replace("</gpx>", "</e></gpx>")))).toThrow(
+      GPX_MESSAGES.tooDeep,
+    );
+  });
+
   it("not XML, not GPX, broken XML, no track, bad coordinates, empty", () => {
     expect(refused("Day 1: Bengaluru to Mysuru")).toBe(GPX_MESSAGES.notXml);
     expect(refused(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe]))).toBe(GPX_MESSAGES.notXml);
@@ -232,9 +246,40 @@ describe("hostile and broken files are refused with a message", () => {
     expect(refused(`<gpx version="1.1"><trk><trkseg>`)).toMatch(/could not be read/);
     expect(refused(`<gpx version="1.1"><wpt lat="1" lon="1"/></gpx>`)).toBe(GPX_MESSAGES.noTrack);
     expect(refused(`<gpx><trk><trkseg><trkpt lat="91" lon="1"/><trkpt lat="1" lon="1"/></trkseg></trk></gpx>`)).toBe(
-      GPX_MESSAGES.badCoordinates,
+      GPX_MESSAGES.badPoint("Point 1 of track 1 has no valid latitude"),
     );
     expect(refused(new Uint8Array())).toBe(GPX_MESSAGES.empty);
+  });
+
+  it("impossible points are refused with their position, never measured", () => {
+    const track = (third: string) =>
+      `<gpx version="1.1"><trk><trkseg><trkpt lat="12" lon="77"/><trkpt lat="12.1" lon="77"/></trkseg><trkseg>${third}<trkpt lat="12.3" lon="77"/></trkseg></trk></gpx>`;
+    expect(refused(track('<trkpt lat="NaN" lon="77"/>'))).toBe(
+      GPX_MESSAGES.badPoint("Point 3 of track 1 has no valid latitude"),
+    );
+    expect(refused(track('<trkpt lat="" lon="77"/>'))).toBe(
+      GPX_MESSAGES.badPoint("Point 3 of track 1 has no valid latitude"),
+    );
+    expect(refused(track('<trkpt lat="north" lon="77"/>'))).toBe(
+      GPX_MESSAGES.badPoint("Point 3 of track 1 has no valid latitude"),
+    );
+    expect(refused(track('<trkpt lon="77"/>'))).toBe(GPX_MESSAGES.badPoint("Point 3 of track 1 has no valid latitude"));
+    expect(refused(track('<trkpt lat="12.2" lon="Infinity"/>'))).toBe(
+      GPX_MESSAGES.badPoint("Point 3 of track 1 has no valid longitude"),
+    );
+    expect(refused(track('<trkpt lat="12.2" lon="0x4D"/>'))).toBe(
+      GPX_MESSAGES.badPoint("Point 3 of track 1 has no valid longitude"),
+    );
+    const route = `<gpx version="1.1"><rte><rtept lat="1" lon="1"/></rte><rte><rtept lat="1" lon="1"/><rtept lat="1"/></rte></gpx>`;
+    expect(refused(route)).toBe(GPX_MESSAGES.badPoint("Point 2 of route 2 has no valid longitude"));
+    const waypoint = `<gpx version="1.1"><wpt lat="1" lon="1"/><wpt lat="1e400" lon="1"/><trk><trkseg><trkpt lat="1" lon="1"/><trkpt lat="2" lon="1"/></trkseg></trk></gpx>`;
+    expect(refused(waypoint)).toBe(GPX_MESSAGES.badPoint("Waypoint 2 has no valid latitude"));
+  });
+
+  it("a NUL or another control character XML never holds is refused with its line", () => {
+    const text = `<gpx version="1.1">\n<trk><trkseg><trkpt lat="1" lon="1"/>\n<trkpt lat="1\u0000" lon="2"/></trkseg></trk></gpx>`;
+    expect(refused(text)).toBe(GPX_MESSAGES.controlCharacter(3));
+    expect(refused(text.replace("\u0000", "\u001b"))).toBe(GPX_MESSAGES.controlCharacter(3));
   });
 
   it("joins lines keeping each point once", () => {

@@ -1,11 +1,12 @@
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, data, useActionData, useNavigation } from "react-router";
 import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
 import { FormAnswer } from "~/components/admin/form-answer";
 import { ConfirmIdentity } from "~/components/admin/account/confirm-identity";
 import { Passkeys } from "~/components/admin/account/passkeys";
 import { RecoveryCodes, TotpEnrolmentForm } from "~/components/admin/account/totp";
 import { requestContext, servicesContext } from "~/context";
-import { accountAction } from "~/server/admin/account-actions.server";
+import { type AccountActionResult, accountAction } from "~/server/admin/account-actions.server";
+import { readAdminForm } from "~/server/admin/read-form.server";
 import { adminContext, adminSessionContext } from "~/server/auth/admin-session.server";
 import { isProofFresh } from "~/server/auth/fresh-proof.server";
 import { listPasskeys } from "~/server/auth/passkeys.server";
@@ -38,7 +39,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { id, email } = context.get(adminContext);
-  const form = await request.formData().catch(() => new FormData());
+  const read = await readAdminForm(request);
+  if (!read.ok) return data<AccountActionResult>({ ok: false, message: read.message }, { status: read.status });
+  const { form } = read;
   const intent = form.get("intent");
   const actor = {
     user: { id, email },

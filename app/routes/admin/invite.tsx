@@ -3,6 +3,7 @@ import { AccountField } from "~/components/admin/account-field";
 import { requestContext, servicesContext } from "~/context";
 import { ROLE_LABELS } from "~/domain/roles";
 import { SITE_NAME, pageTitle } from "~/domain/site";
+import { readAdminForm } from "~/server/admin/read-form.server";
 import { secondFactorCookie, sessionCookie, sessionTokenOf } from "~/server/auth/admin-session.server";
 import { googleSignInRedirect } from "~/server/auth/google-start.server";
 import { afterFirstFactor } from "~/server/auth/sign-in.server";
@@ -45,7 +46,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, logger } = context.get(servicesContext);
   // A link that opens nothing answers so before any field is looked at.
   openOrRefuse(await findInvite(db, params.token));
-  const form = await request.formData().catch(() => new FormData());
+  const read = await readAdminForm(request);
+  if (!read.ok) return data({ errors: undefined, message: read.message }, { status: read.status });
+  const { form } = read;
   const method = form.get("method") === "google" ? "google" : "password";
   try {
     const { userId } = await acceptInvite(db, params.token, {

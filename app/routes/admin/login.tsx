@@ -3,6 +3,7 @@ import { LoginScreen } from "~/components/admin/login-screen";
 import { requestContext, servicesContext } from "~/context";
 import { LOGIN_MESSAGES } from "~/domain/messages";
 import { pageTitle } from "~/domain/site";
+import { readAdminForm } from "~/server/admin/read-form.server";
 import {
   clearSecondFactorCookie,
   loginScreenData,
@@ -50,8 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, logger } = context.get(servicesContext);
   const { clientIp, requestId } = context.get(requestContext);
   try {
-    // A body that is not a form is treated as an empty form: "required" messages, not a 500.
-    const form = await request.formData().catch(() => new FormData());
+    const read = await readAdminForm(request);
+    if (!read.ok) return data({ error: read.message, fieldErrors: undefined }, { status: read.status });
+    const { form } = read;
     const intent = text(form, "intent");
     const previousToken = sessionTokenOf(request, context);
     const headers = new Headers({ "Cache-Control": "no-store" });

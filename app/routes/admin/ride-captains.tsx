@@ -1,6 +1,7 @@
 import { Form, data, useActionData, useNavigation } from "react-router";
 import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
 import { servicesContext } from "~/context";
+import { readAdminForm, unreadableForm } from "~/server/admin/read-form.server";
 import { adminActionContext, auditChange } from "~/server/admin/respond.server";
 import { ValidationError } from "~/server/services/errors.server";
 import { getRide } from "~/server/services/rides.server";
@@ -24,9 +25,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { db } = context.get(servicesContext);
   const ride = await getRide(db, params.rideId);
   if (!ride) return data({ ok: false, message: "Ride not found" }, { status: 404 });
-  const form = await request.formData().catch(() => new FormData());
+  const read = await readAdminForm(request);
+  if (!read.ok) return unreadableForm(read);
   try {
-    await setRideCaptains(db, ride.id, form.getAll("captain"));
+    await setRideCaptains(db, ride.id, read.form.getAll("captain"));
     const { services, actor } = adminActionContext(context);
     await auditChange(services, actor, {
       action: "updated",

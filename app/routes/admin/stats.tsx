@@ -27,8 +27,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
 }
 
-export async function action({ context }: Route.ActionArgs) {
-  return statsAction(adminActionContext(context));
+export async function action({ request, context }: Route.ActionArgs) {
+  return statsAction(request, adminActionContext(context));
 }
 
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {

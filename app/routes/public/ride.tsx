@@ -34,7 +34,7 @@ import { publicOrigin } from "~/server/public-url.server";
 import { getRideRoute } from "~/server/routes-gpx/ride-routes.server";
 import { availabilityOf, rideCards } from "~/server/registrations/rider.server";
 import { countPublicRides, getPublicRide } from "~/server/services/public-rides.server";
-import { isPreviewToken } from "~/server/preview-links.server";
+import { isPreviewRequest } from "~/server/preview-links.server";
 import { getRide, similarRides } from "~/server/services/rides.server";
 import type { loader as layoutLoader } from "./layout";
 import type { Route } from "./+types/ride";
@@ -98,8 +98,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { rideId } = params;
   let details: Details | null;
   try {
-    const preview = new URL(request.url).searchParams.get("preview");
-    const previewing = isPreviewToken(services.env.sessionSecret, "rides", rideId, preview);
+    const previewing = isPreviewRequest(services.env.sessionSecret, "rides", rideId, new URL(request.url));
     details = (await loadDetails(services.db, rideId, previewing)) ?? sampleDetails(rideId);
   } catch (error) {
     services.logger.error({ err: error, rideId }, "ride details could not be loaded");
@@ -130,9 +129,10 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs) {
   const { ride, origin, sample, registration, route } = loaderData;
   // The public layout has loaded the configuration already; its company is the site's name.
   const [, layout] = matches;
-  const siteName = layout?.loaderData?.config.company.name || FALLBACK_CONFIG.company.name;
+  const { company } = layout?.loaderData?.config ?? FALLBACK_CONFIG;
+  const siteName = company.name || FALLBACK_CONFIG.company.name;
   const card = rideShareCardPath(ride.id, rideShareCard(ride, registration?.seats ?? null));
-  const tags = rideMetaTags(ride, { origin, siteName }, card, route?.meetingPoint);
+  const tags = rideMetaTags(ride, { origin, siteName, location: company.location }, card, route?.meetingPoint);
   return sample ? [...tags, { name: "robots", content: "noindex" }] : tags;
 }
 

@@ -13,7 +13,7 @@ import { loadOrFallback } from "~/server/load-or-fallback.server";
 import { rideCards } from "~/server/registrations/rider.server";
 import { getFeaturedRide } from "~/server/services/featured.server";
 import { listUpcomingRides } from "~/server/services/rides.server";
-import { isPreviewToken } from "~/server/preview-links.server";
+import { isPreviewRequest } from "~/server/preview-links.server";
 import { listActiveSlides, listActiveSlidesWith } from "~/server/services/slides.server";
 import type { Route } from "./+types/upcoming";
 
@@ -22,8 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A draft or scheduled slide shows only through its preview link (decision 025).
   const url = new URL(request.url);
   const slideId = url.searchParams.get("slide");
-  const previewing =
-    slideId !== null && isPreviewToken(env.sessionSecret, "heroSlides", slideId, url.searchParams.get("preview"));
+  const previewing = slideId !== null && isPreviewRequest(env.sessionSecret, "heroSlides", slideId, url);
   const [rides, slides, featured] = await Promise.all([
     loadOrFallback(
       logger,

@@ -3,6 +3,7 @@ import { ROLE_LABELS } from "~/domain/roles";
 import { SITE_NAME } from "~/domain/site";
 import type { AppServices } from "~/context";
 import { ValidationError, NotFoundError } from "../services/errors.server";
+import { readAdminForm } from "./read-form.server";
 import { auditChange } from "./respond.server";
 import { changeRole, createInvite, removeAdmin, revokeInvite, setRequireTwoFactor } from "../services/team.server";
 
@@ -31,7 +32,9 @@ function field(form: FormData, name: string): string {
  */
 export async function teamAction(request: Request, services: AppServices, actor: TeamActor, origin: string) {
   const { db, logger, mailer } = services;
-  const form = await request.formData().catch(() => new FormData());
+  const read = await readAdminForm(request);
+  if (!read.ok) return answer({ ok: false, message: read.message }, read.status);
+  const { form } = read;
   const intent = field(form, "intent");
   try {
     switch (intent) {

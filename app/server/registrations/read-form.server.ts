@@ -19,7 +19,7 @@ export type FormFields = Record<string, string>;
 /** A form past the limit keeps the fields it held within it, so the page can give them back. */
 export type ReadForm = { ok: true; fields: FormFields } | { ok: false; tooLarge: true; fields: FormFields };
 
-type Read = { bytes: Uint8Array<ArrayBuffer>; complete: boolean };
+export type Read = { bytes: Uint8Array<ArrayBuffer>; complete: boolean };
 
 /**
  * The first `maxBytes` of the body, and whether that was all of it. A longer body is read on
@@ -28,7 +28,7 @@ type Read = { bytes: Uint8Array<ArrayBuffer>; complete: boolean };
  * connection cut under it while it is still sending. Past MAX_DISCARD_BYTES the rest stays
  * unread; the HTTP shell drains it after the answer, or cuts it (server/unread-bodies.ts).
  */
-async function readFirst(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Read> {
+export async function readFirst(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Read> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

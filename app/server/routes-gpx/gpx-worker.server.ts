@@ -3,11 +3,19 @@ import { GpxRejectedError, guardGpx } from "~/domain/route/gpx-guard";
 import { type XmlOutcome, gpxFromXml, readGpxXml } from "~/domain/route/parse-gpx";
 import type { ParsedGpx } from "~/domain/route/types";
 
-/** Heap of the parsing thread: a 10 MB file of 200,000 points needs about 800 MB. */
-const WORKER_HEAP_MB = 1536;
+/**
+ * What one file may cost the parsing thread. Heap: a 10 MB file of 200,000 points needs
+ * 0.8–1 GB (decision 024); files of more elements, which needed all of the 1.5 GB there was,
+ * are refused before (gpx-guard.ts). Time: such a file takes 10–20 s on 2 busy cores; the
+ * limit ends a file that would hold the uploads queued behind it (ride-routes.server.ts reads
+ * one at a time). Tests pass smaller ones.
+ */
+export type GpxWorkerLimits = { heapMb: number; timeoutMs: number };
+export const GPX_WORKER_LIMITS: GpxWorkerLimits = { heapMb: 1280, timeoutMs: 60_000 };
 
 export const WORKER_MESSAGES = {
   tooComplex: "The GPX file is too complex to read. Simplify it in your route planner and export again.",
+  tooSlow: "The GPX file took too long to read. Simplify it in your route planner and export again.",
 } as const;
 
 /**
@@ -26,33 +34,39 @@ const readGpxXml = ${readGpxXml.toString()};
 parentPort.postMessage(readGpxXml(workerData.text, { DOMParser, gpx }));
 `;
 
-function readXmlOffThread(text: string): Promise<XmlOutcome> {
+function readXmlOffThread(text: string, limits: GpxWorkerLimits): Promise<XmlOutcome> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(PROGRAM, {
       eval: true,
       workerData: { text, base: import.meta.url },
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb },
     });
     let settled = false;
-    worker.once("message", (outcome: XmlOutcome) => {
+    const settle = (finish: () => void) => {
+      if (settled) return;
       settled = true;
-      resolve(outcome);
+      clearTimeout(timer);
+      finish();
       void worker.terminate();
-    });
-    worker.once("error", (error: Error & { code?: string }) => {
-      settled = true;
-      reject(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new GpxRejectedError(WORKER_MESSAGES.tooComplex) : error);
-    });
-    worker.once("exit", (code) => {
-      if (!settled) reject(new Error(`GPX worker exited with code ${code}`));
-    });
+    };
+    const timer = setTimeout(
+      () => settle(() => reject(new GpxRejectedError(WORKER_MESSAGES.tooSlow))),
+      limits.timeoutMs,
+    );
+    worker.once("message", (outcome: XmlOutcome) => settle(() => resolve(outcome)));
+    worker.once("error", (error: Error & { code?: string }) =>
+      settle(() =>
+        reject(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new GpxRejectedError(WORKER_MESSAGES.tooComplex) : error),
+      ),
+    );
+    worker.once("exit", (code) => settle(() => reject(new Error(`GPX worker exited with code ${code}`))));
   });
 }
 
 /**
  * parseGpx, with the XML step (seconds and hundreds of MB for a large file) in a worker
- * thread, so the server keeps answering visitors while an admin's upload is read.
+ * thread within `limits`, so the server keeps answering visitors while an admin's upload is read.
  */
-export async function parseGpxOffThread(bytes: Uint8Array): Promise<ParsedGpx> {
-  return gpxFromXml(await readXmlOffThread(guardGpx(bytes)));
+export async function parseGpxOffThread(bytes: Uint8Array, limits = GPX_WORKER_LIMITS): Promise<ParsedGpx> {
+  return gpxFromXml(await readXmlOffThread(guardGpx(bytes), limits));
 }

@@ -98,8 +98,16 @@ function analyseOrRefuse(parsed: ParsedGpx, split: DaySplit | ((parsed: ParsedGp
 const now = () => new Date().toISOString();
 const changed = (rideId: string) => notifyContentChanged({ collection: "rides", id: rideId, action: "updated" });
 
-/** Every file of a ride's route lives under routes/{ride}/. */
-const folderOf = (rideId: string) => `routes/${rideId.replace(/[^A-Za-z0-9_-]/g, "_")}/`;
+/**
+ * Every file of a ride's route lives under routes/{ride}/, the id written with letters, digits
+ * and '-' as they are and every other byte as '_' and two hex digits: one folder per id (a
+ * UUID's folder is the UUID), where replacing signs by '_' put 'a.b' and 'a_b' in one.
+ */
+const folderOf = (rideId: string) =>
+  `routes/${Array.from(new TextEncoder().encode(rideId), (byte) => {
+    const sign = String.fromCharCode(byte);
+    return /[A-Za-z0-9-]/.test(sign) ? sign : `_${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+  }).join("")}/`;
 
 /** A new key per upload (and per set of days), so a replaced file is never served stale. */
 function originalKey(rideId: string, fileName: string): string {

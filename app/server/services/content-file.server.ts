@@ -9,6 +9,7 @@ import {
   type Stats,
 } from "~/domain/content";
 import { migrateLegacyRide } from "~/domain/legacy";
+import { PUBLICATION_MESSAGES, isSupportedInstant } from "~/domain/publication";
 import { rideInputSchema, type Ride, type RideInput } from "~/domain/ride";
 import { type ExportedRoute, exportedRouteSchema } from "../routes-gpx/route-transfer.server";
 import type { LegacyRideFields, RideRowMeta } from "./ride-rows.server";
@@ -43,7 +44,10 @@ export type ImportableContent = {
   routes: ExportedRoute[];
 };
 
-const timestamp = z.iso.datetime({ offset: true, error: "Must be an ISO date-time such as 2026-11-22T10:00:00.000Z" });
+const timestamp = z.iso
+  .datetime({ offset: true, error: "Must be an ISO date-time such as 2026-11-22T10:00:00.000Z" })
+  // Stored in UTC (publicationOf): a time outside the supported years would not be one instant in one spelling.
+  .refine((value) => isSupportedInstant(new Date(value)), PUBLICATION_MESSAGES.outOfRange);
 const recordId = z.string({ error: "Id is required" }).trim().min(1, "Id is required").max(200, "Id is too long");
 
 /**

@@ -1,7 +1,7 @@
-import { type PublicationState, publicationState } from "~/domain/publication";
+import { PUBLICATION_MESSAGES, type PublicationState, isStorableInstant, publicationState } from "~/domain/publication";
 import { notifyContentChanged } from "../content-events.server";
 import type { Database, Executor } from "../db/schema.server";
-import { NotFoundError } from "./errors.server";
+import { NotFoundError, ValidationError } from "./errors.server";
 
 /** What can be a draft, scheduled or published (decision 025), by the table that holds it. */
 export const PUBLISHABLE = {
@@ -37,7 +37,8 @@ export async function listPublications(db: Executor, kind: Publishable): Promise
 }
 
 /**
- * Makes a ride or slide a draft (null), public now, or public at an instant to come. The
+ * Makes a ride or slide a draft (null), public now, or public at an instant to come (stored
+ * only in its one spelling, which the public queries compare as text). The
  * content event makes every instance's caches start over; a publication to come is noticed at
  * its minute by each instance on its own (publication-schedule.server.ts).
  */
@@ -47,6 +48,8 @@ export async function setPublication(
   id: string,
   publishedAt: string | null,
 ): Promise<void> {
+  if (publishedAt !== null && !isStorableInstant(publishedAt))
+    throw new ValidationError({ publishedAt: PUBLICATION_MESSAGES.outOfRange });
   const { table, notFound } = PUBLISHABLE[kind];
   const updated = await db
     .updateTable(table)
@@ -71,5 +74,5 @@ export async function nextScheduledPublication(db: Executor, now = new Date()): 
     ),
   );
   const times = [ride?.next, slide?.next].filter((time): time is string => typeof time === "string");
-  return times.length > 0 ? times.sort()[0]! : null;
+  return times.length > 0 ? times.sort((a, b) => Date.parse(a) - Date.parse(b))[0]! : null;
 }

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { loginSchema } from "~/domain/content";
 import { text } from "~/domain/fields";
 import { ADMIN_ROLES, type AdminRole, isAdminRole } from "~/domain/roles";
-import { TEAM_MESSAGES } from "~/domain/team";
+import { MAX_RIDE_CAPTAINS, TEAM_MESSAGES } from "~/domain/team";
 import { hashPassword } from "../auth/password.server";
 import type { Executor } from "../db/schema.server";
 import { ConflictError, NotFoundError, ValidationError } from "./errors.server";
@@ -307,11 +307,23 @@ export async function rideCaptains(
   return { chosen: chosen.map((row) => row.user_id), captains };
 }
 
-/** Sets who leads a ride: ride captains of the team only. */
+/** The longest id a user may have: ours are UUIDs. */
+const MAX_USER_ID_LENGTH = 64;
+
+function isUserId(value: unknown): value is string {
+  return typeof value === "string" && value.length > 0 && value.length <= MAX_USER_ID_LENGTH;
+}
+
+/**
+ * Sets who leads a ride: ride captains of the team only, at most MAX_RIDE_CAPTAINS. A list
+ * with anything but ids in it is refused whole, never read as fewer captains.
+ */
 export async function setRideCaptains(db: Executor, rideId: string, userIds: unknown): Promise<void> {
-  const ids = Array.isArray(userIds) ? userIds.filter((id): id is string => typeof id === "string") : [];
+  if (!Array.isArray(userIds) || !userIds.every(isUserId))
+    throw new ValidationError({ captains: TEAM_MESSAGES.notCaptain });
+  const unique = [...new Set(userIds)];
+  if (unique.length > MAX_RIDE_CAPTAINS) throw new ValidationError({ captains: TEAM_MESSAGES.tooManyCaptains });
   await db.transaction().execute(async (trx) => {
-    const unique = [...new Set(ids)];
     if (unique.length > 0) {
       const found = await trx
         .selectFrom("users")

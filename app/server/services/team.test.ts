@@ -221,4 +221,19 @@ describeEachEngine("team service", (getDb) => {
     await changeRole(db, captain, "editor");
     expect((await rideCaptains(db, "spiti")).chosen).toEqual([]);
   });
+
+  it("a ride's captains are a bounded list of ids: too many, or anything but an id, is refused and the captains kept", async () => {
+    const db = getDb();
+    const founder = await owner();
+    const captain = await invited("lead@example.com", "captain", founder.id);
+    await setRideCaptains(db, "spiti", [captain]);
+    const many = Array.from({ length: 40_000 }, () => crypto.randomUUID());
+    await expect(setRideCaptains(db, "spiti", [captain, ...many])).rejects.toMatchObject({
+      errors: { captains: TEAM_MESSAGES.tooManyCaptains },
+    });
+    for (const ids of [[captain, new File(["x"], "x")], [captain, ""], [captain, "x".repeat(500)], "not a list"]) {
+      await expect(setRideCaptains(db, "spiti", ids)).rejects.toBeInstanceOf(ValidationError);
+    }
+    expect((await rideCaptains(db, "spiti")).chosen).toEqual([captain]);
+  });
 });

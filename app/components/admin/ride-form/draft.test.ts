@@ -36,6 +36,7 @@ const ride: Ride = {
   difficulty: "Challenging",
   maxParticipants: "10-15",
   bestSeason: "Summer",
+  startingPlace: "Mall Road, Manali",
   highlights: ["Key Monastery", "Chandratal"],
   itinerary: [
     { day: 1, title: "Shimla to Narkanda", description: "Warm-up", distance: "65 km", activities: ["Briefing"] },

@@ -73,6 +73,7 @@ export type RideDraft = {
   difficulty: string;
   maxParticipants: string;
   bestSeason: string;
+  startingPlace: string;
   itinerary: DraftDay[];
   cancellationPolicy: string;
   paymentTerms: string;
@@ -134,6 +135,7 @@ export function rideToDraft(ride: Ride): RideDraft {
     difficulty: ride.difficulty,
     maxParticipants: ride.maxParticipants,
     bestSeason: ride.bestSeason,
+    startingPlace: ride.startingPlace,
     highlights: toListItems(ride.highlights),
     itinerary: ride.itinerary.map(toDraftDay),
     included: toListItems(ride.included),

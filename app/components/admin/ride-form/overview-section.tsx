@@ -45,6 +45,15 @@ export const OverviewSection = memo(function OverviewSection({ draft, errors, up
           error={errors.bestSeason}
           placeholder="October to March"
         />
+        <TextInput
+          id={fieldId("startingPlace")}
+          label="Starting place"
+          value={draft.startingPlace}
+          onChange={(value) => update("startingPlace", value)}
+          error={errors.startingPlace}
+          placeholder="Mall Road, Manali"
+          hint="Where the ride starts. Search engines show it when the ride has no route with a meeting point; left empty, they show the company's location"
+        />
       </div>
     </FormSection>
   );
