@@ -24,7 +24,7 @@ async function freshPage(browser: Browser, baseURL: string | undefined): Promise
   return context.newPage();
 }
 
-test("an owner invites an editor by link, the editor joins with a password, and removing them ends their session", async ({
+test("an owner invites an editor by link and the editor joins with a password, once", async ({
   adminPage: page,
   browser,
   baseURL,
@@ -62,32 +62,54 @@ test("an owner invites an editor by link, the editor joins with a password, and 
   const refused = await invitee.goto("/admin/team");
   expect(refused?.status()).toBe(403);
   await expect(invitee.getByText(NOT_ALLOWED)).toBeVisible();
+  await invitee.context().close();
 
   // The link worked once.
   const again = await freshPage(browser, baseURL);
   expect((await again.goto(link))?.status()).toBe(404);
   await expect(again.getByRole("heading", { name: "Invitation not valid" })).toBeVisible();
+  await again.context().close();
 
-  // The owner sees the new editor, with a session, and removes them.
+  // The owner sees the new editor, with a session; the dashboard names the invitation.
   await page.reload();
   const member = page.getByRole("listitem", { name: "Meera Editor" });
   await expect(member).toContainText("Active sessions: 1");
   await expect(member).toContainText(email);
-  page.once("dialog", (dialog) => void dialog.accept());
-  await member.getByRole("button", { name: "Remove Meera Editor" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Their sessions have ended" })).toBeVisible();
-  await expect(page.getByRole("listitem", { name: "Meera Editor" })).toHaveCount(0);
-
-  // The removed editor's very next request shows the login screen.
-  const after = await invitee.goto("/admin/rides");
-  expect(after?.status()).toBe(401);
-  await expect(invitee.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
-  await invitee.context().close();
-  await again.context().close();
-
-  // The dashboard's recent activity names who did what to the team.
   await page.goto("/admin");
   await expect(page.getByText(`Invited ${email} as Editor`)).toBeVisible();
+});
+
+test("removing an admin ends their session at once, and the dashboard names it", async ({
+  adminPage: page,
+  e2eDb,
+  adminAccount,
+  browser,
+  baseURL,
+}) => {
+  // An editor who joined earlier (the invitation's pages have the test above), signed in elsewhere.
+  const userId = await teamMember(e2eDb, "editor", adminAccount.id);
+  const { email } = await e2eDb.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirstOrThrow();
+  const name = `Editor ${email}`;
+  await e2eDb.updateTable("users").set({ display_name: name }).where("id", "=", userId).execute();
+  const editor = await freshPage(browser, baseURL);
+  await signInAs(editor, e2eDb, userId, baseURL ?? "");
+  expect((await editor.goto("/admin/rides"))?.status()).toBe(200);
+
+  await page.goto("/admin/team");
+  const member = page.getByRole("listitem", { name });
+  await expect(member).toContainText("Active sessions: 1");
+  page.once("dialog", (dialog) => void dialog.accept());
+  await member.getByRole("button", { name: `Remove ${name}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Their sessions have ended" })).toBeVisible();
+  await expect(page.getByRole("listitem", { name })).toHaveCount(0);
+
+  // The removed editor's very next request shows the login screen.
+  const after = await editor.goto("/admin/rides");
+  expect(after?.status()).toBe(401);
+  await expect(editor.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
+  await editor.context().close();
+
+  await page.goto("/admin");
   await expect(page.getByText(`Removed ${email} from the team`)).toBeVisible();
 });
 
