@@ -24,13 +24,23 @@ export function isSupportedInstant(instant: Date): boolean {
 }
 
 /**
- * Whether `value` is a publication instant as stored: UTC, 'YYYY-MM-DDTHH:mm:ss.sssZ', in the
- * supported years. The public queries compare the column as text, which orders instants only
- * in this one spelling: '+010000-01-01…' (what toISOString gives past 9999) sorts before today.
+ * Whether a stored or imported instant is no later than the supported years. An earlier one is
+ * simply past: the column's default, 1970, is "published since ever", which content made before
+ * publishing existed has.
+ */
+export function isNotPastSupportedYears(instant: Date): boolean {
+  return instant.getUTCFullYear() <= SUPPORTED_YEARS.last;
+}
+
+/**
+ * Whether `value` is a publication instant as stored: UTC, 'YYYY-MM-DDTHH:mm:ss.sssZ', no later
+ * than the supported years. The public queries compare the column as text, which orders instants
+ * only in this one spelling: '+010000-01-01…' (what toISOString gives past 9999) sorts before
+ * today.
  */
 export function isStorableInstant(value: string): boolean {
   const instant = new Date(value);
-  return !Number.isNaN(instant.getTime()) && instant.toISOString() === value && isSupportedInstant(instant);
+  return !Number.isNaN(instant.getTime()) && instant.toISOString() === value && isNotPastSupportedYears(instant);
 }
 
 export function isTimeZone(value: unknown): value is string {

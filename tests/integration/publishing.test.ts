@@ -77,15 +77,23 @@ describeEachEngine("publishing", (getDb) => {
   it("the migration makes a draft of a publication stored outside the supported years, which the lists read as past", async () => {
     const far = await createRide(getDb(), rideInput({ title: "Year 10000" }));
     const kept = await createRide(getDb(), rideInput({ title: "Kept" }));
+    const ever = await createRide(getDb(), rideInput({ title: "Published since ever" }));
     await getDb()
       .updateTable("rides")
       .set({ published_at: "+010000-01-01T04:59:00.000Z" })
       .where("id", "=", far.id)
       .execute();
+    // The column's default for content made before publishing existed.
+    await getDb()
+      .updateTable("rides")
+      .set({ published_at: "1970-01-01T00:00:00.000Z" })
+      .where("id", "=", ever.id)
+      .execute();
     await publicationInstantsMigration.up(getDb() as unknown as Kysely<unknown>);
     expect(await getPublication(getDb(), "rides", far.id)).toMatchObject({ state: "draft" });
     expect(await getPublicRide(getDb(), far.id)).toBeNull();
     expect((await getPublicRide(getDb(), kept.id))?.title).toBe("Kept");
+    expect((await getPublicRide(getDb(), ever.id))?.title).toBe("Published since ever");
   });
 
   it("a scheduled ride and slide appear at their minute, with nothing written then", async () => {

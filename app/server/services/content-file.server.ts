@@ -9,7 +9,7 @@ import {
   type Stats,
 } from "~/domain/content";
 import { migrateLegacyRide } from "~/domain/legacy";
-import { PUBLICATION_MESSAGES, isSupportedInstant } from "~/domain/publication";
+import { PUBLICATION_MESSAGES, isNotPastSupportedYears } from "~/domain/publication";
 import { rideInputSchema, type Ride, type RideInput } from "~/domain/ride";
 import { type ExportedRoute, exportedRouteSchema } from "../routes-gpx/route-transfer.server";
 import type { LegacyRideFields, RideRowMeta } from "./ride-rows.server";
@@ -47,7 +47,7 @@ export type ImportableContent = {
 const timestamp = z.iso
   .datetime({ offset: true, error: "Must be an ISO date-time such as 2026-11-22T10:00:00.000Z" })
   // Stored in UTC (publicationOf): a time outside the supported years would not be one instant in one spelling.
-  .refine((value) => isSupportedInstant(new Date(value)), PUBLICATION_MESSAGES.outOfRange);
+  .refine((value) => isNotPastSupportedYears(new Date(value)), PUBLICATION_MESSAGES.outOfRange);
 const recordId = z.string({ error: "Id is required" }).trim().min(1, "Id is required").max(200, "Id is too long");
 
 /**
