@@ -2,15 +2,7 @@ import { browserSupportsWebAuthn, startAuthentication } from "@simplewebauthn/br
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { PASSKEY_MESSAGES } from "~/domain/team";
-
-async function post(body: Record<string, unknown>): Promise<{ status: number; json: Record<string, unknown> }> {
-  const response = await fetch("/admin/auth/passkey", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, json: (await response.json().catch(() => ({}))) as Record<string, unknown> };
-}
+import { postJson } from "./post-json";
 
 /**
  * Sign in with a passkey (decision 026): alone instead of the password (`sign-in`), or as the
@@ -26,7 +18,7 @@ export function PasskeyButton({ mode, label }: { mode: "sign-in" | "second-facto
     if (!browserSupportsWebAuthn()) return setMessage(PASSKEY_MESSAGES.unsupported);
     setBusy(true);
     try {
-      const options = await post({ step: "options", mode });
+      const options = await postJson("/admin/auth/passkey", { step: "options", mode });
       // Too many tries from this network: the server says how long to wait.
       if (options.status === 429 && typeof options.json.error === "string") {
         setBusy(false);
@@ -34,7 +26,7 @@ export function PasskeyButton({ mode, label }: { mode: "sign-in" | "second-facto
       }
       if (options.status !== 200) throw new Error("no options");
       const response = await startAuthentication({ optionsJSON: options.json.options as never });
-      const verified = await post({ step: "verify", token: options.json.token, response });
+      const verified = await postJson("/admin/auth/passkey", { step: "verify", token: options.json.token, response });
       if (verified.status !== 200 || typeof verified.json.location !== "string") throw new Error("refused");
       window.location.assign(verified.json.location);
     } catch {

@@ -3,21 +3,13 @@ import { useState } from "react";
 import { Form, useRevalidator } from "react-router";
 import { AccountField } from "~/components/admin/account-field";
 import { PASSKEY_MESSAGES, PROOF_MESSAGES } from "~/domain/team";
+import { postJson } from "../post-json";
 
 /** The ways this admin can confirm it is them. */
 export type ProofMethods = { password: boolean; totp: boolean; passkey: boolean };
 
 const buttonClass =
   "inline-flex min-h-11 items-center rounded-md border border-ink-300 bg-white px-4 font-semibold text-ink-900 hover:bg-ink-50 disabled:opacity-70";
-
-async function post(body: Record<string, unknown>): Promise<{ ok: boolean; json: Record<string, unknown> }> {
-  const response = await fetch("/admin/account/passkeys", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return { ok: response.ok, json: (await response.json().catch(() => ({}))) as Record<string, unknown> };
-}
 
 /** Confirming with a passkey: the browser asks the authenticator, the server records the proof. */
 function PasskeyProof() {
@@ -30,11 +22,15 @@ function PasskeyProof() {
     if (!browserSupportsWebAuthn()) return setMessage(PASSKEY_MESSAGES.unsupported);
     setBusy(true);
     try {
-      const options = await post({ step: "proof-options" });
+      const options = await postJson("/admin/account/passkeys", { step: "proof-options" });
       // Refused before the authenticator was asked (too many tries): the server says why.
       if (!options.ok) return setMessage(String(options.json.message ?? PROOF_MESSAGES.passkeyFailed));
       const response = await startAuthentication({ optionsJSON: options.json.options as never });
-      const verified = await post({ step: "proof-verify", token: options.json.token, response });
+      const verified = await postJson("/admin/account/passkeys", {
+        step: "proof-verify",
+        token: options.json.token,
+        response,
+      });
       if (!verified.ok) return setMessage(PROOF_MESSAGES.passkeyFailed);
       await revalidator.revalidate();
     } catch {

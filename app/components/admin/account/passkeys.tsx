@@ -2,17 +2,9 @@ import { browserSupportsWebAuthn, startRegistration } from "@simplewebauthn/brow
 import { useId, useState } from "react";
 import { Form, useRevalidator } from "react-router";
 import { PASSKEY_MESSAGES } from "~/domain/team";
+import { postJson } from "../post-json";
 
 type Passkey = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
-
-async function post(body: Record<string, unknown>): Promise<{ ok: boolean; json: Record<string, unknown> }> {
-  const response = await fetch("/admin/account/passkeys", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return { ok: response.ok, json: (await response.json().catch(() => ({}))) as Record<string, unknown> };
-}
 
 const buttonClass =
   "inline-flex min-h-11 items-center rounded-md border border-ink-300 bg-white px-4 font-semibold text-ink-900 hover:bg-ink-50 disabled:opacity-70";
@@ -33,13 +25,13 @@ export function Passkeys({ passkeys, busy }: { passkeys: Passkey[]; busy: boolea
     if (!browserSupportsWebAuthn()) return setMessage({ ok: false, text: PASSKEY_MESSAGES.unsupported });
     setAdding(true);
     try {
-      const options = await post({ step: "options" });
+      const options = await postJson("/admin/account/passkeys", { step: "options" });
       // Refused before the authenticator was asked (the proof lapsed): the server says why.
       if (!options.ok && typeof options.json.message === "string")
         return setMessage({ ok: false, text: options.json.message });
       if (!options.ok) throw new Error("no options");
       const response = await startRegistration({ optionsJSON: options.json as never });
-      const verified = await post({ step: "verify", response, name });
+      const verified = await postJson("/admin/account/passkeys", { step: "verify", response, name });
       if (!verified.ok) throw new Error("refused");
       setMessage({ ok: true, text: PASSKEY_MESSAGES.added });
       setName("");
