@@ -122,15 +122,23 @@ test.describe("ride registration", () => {
     );
     await expectNoA11yViolations(page);
 
-    await page.getByLabel("UPI transaction id (UTR)").fill("4123 5678 9012");
-    await page.getByRole("button", { name: "Save the UTR" }).click();
-    await expect(page.getByRole("status")).toHaveText(/your UPI transaction id is saved/);
-    await expect(page.getByLabel("UPI transaction id (UTR)")).toHaveValue("412356789012");
-
     await page.goto(`/ride/${ride.id}`);
     await expect(bookingCard(page).getByTestId("seats-left")).toHaveText("11 seats left");
     await page.goto("/upcoming");
     await expect(card.getByTestId("seats-left")).toHaveText("11 seats left");
+  });
+
+  test("a rider saves the UPI transaction id of their payment on the booking page @mobile", async ({
+    page,
+    ownServer,
+  }) => {
+    const ride = await siteRide(ownServer, { seats: 12 });
+    const { token } = await register(ownServer.db, ride.id, riderForm(4, { mobile: freshMobile() }));
+    await page.goto(`/booking/${token}`);
+    await page.getByLabel("UPI transaction id (UTR)").fill("4123 5678 9012");
+    await page.getByRole("button", { name: "Save the UTR" }).click();
+    await expect(page.getByRole("status")).toHaveText(/your UPI transaction id is saved/);
+    await expect(page.getByLabel("UPI transaction id (UTR)")).toHaveValue("412356789012");
   });
 
   test("a rider cancels and the first waitlisted rider is confirmed and mailed @mobile", async ({
