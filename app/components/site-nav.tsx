@@ -1,19 +1,21 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import logoMark from "~/assets/logo-mark.svg?no-inline";
-import wordmark from "~/assets/wordmark.svg?no-inline";
-import { NAV_LINKS, isCurrentPath } from "~/domain/navigation";
+import { FOOTER_NAV_ID, NAV_LINKS, isCurrentPath } from "~/domain/navigation";
 import { SITE_NAME } from "~/domain/site";
+import { isPlainClick } from "./plain-click";
+import { LogoMark, Wordmark } from "./logo";
 
 /**
  * The top navigation of every public page (product.md#navigation), an island. On small screens the links
  * fold behind a menu button; from the md breakpoint they are always shown and the button is
- * gone. Every link is a full page load, so the menu starts closed on each page.
+ * gone. Every link is a full page load, so the menu starts closed on each page. Until the island
+ * has hydrated (or without JavaScript) the menu button is a link to the same links in the
+ * footer, so its first tap is never lost (decision 017, note of 2026-11-26).
  */
 export function SiteNav({ currentPath }: { currentPath: string }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
-  const toggleRef = useRef<HTMLButtonElement>(null);
+  const toggleRef = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -32,24 +34,28 @@ export function SiteNav({ currentPath }: { currentPath: string }) {
         <div className="flex h-nav items-center gap-2">
           {/* The mark repeats the wordmark's link; one tab stop and one announcement are enough. */}
           <a href="/" tabIndex={-1} aria-hidden="true" className="shrink-0" data-testid="logo-link">
-            <img src={logoMark} alt="" width={40} height={40} className="size-10" />
+            <LogoMark className="size-10" />
           </a>
           <a href="/" className="shrink-0" data-testid="title-link">
-            <img src={wordmark} alt={`${SITE_NAME} home`} width={126} height={24} className="h-6 w-auto" />
+            <Wordmark label={`${SITE_NAME} home`} />
           </a>
         </div>
 
-        <button
+        <a
           ref={toggleRef}
-          type="button"
+          href={`#${FOOTER_NAV_ID}`}
           aria-expanded={open}
           aria-controls={listId}
-          onClick={() => setOpen((isOpen) => !isOpen)}
+          onClick={(event) => {
+            if (!isPlainClick(event)) return;
+            event.preventDefault();
+            setOpen((isOpen) => !isOpen);
+          }}
           className="ml-auto inline-flex size-11 items-center justify-center rounded-lg text-ink-800 hover:bg-ink-100 md:hidden"
         >
           {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
           <span className="sr-only">Menu</span>
-        </button>
+        </a>
 
         <ul
           id={listId}
