@@ -15,7 +15,8 @@ const RUNTIME = new RegExp(
     // The navigation's small modules: every public page hydrates it.
     String.raw`[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](menu|x)\.`,
     String.raw`[\\/]app[\\/]domain[\\/](site|navigation|constants)\.`,
-    String.raw`[\\/]app[\\/]components[\\/](style-nonce|document-info)`,
+    // plain-click: the navigation's menu and every link an island upgrades (decision 017, 2026-11-26).
+    String.raw`[\\/]app[\\/]components[\\/](style-nonce|document-info|plain-click)`,
     String.raw`vite[\\/]preload-helper`,
   ].join("|"),
 );

@@ -1,4 +1,5 @@
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { isPlainClick } from "./plain-click";
 
 // The dialog's code (Radix Dialog, ~13 KB compressed) is fetched when the visitor points at,
 // focuses or presses the button, not with the page: most visitors never open it.
@@ -15,38 +16,45 @@ type FormDialogButtonProps = {
 };
 
 /**
- * A button that opens an external form in a pop-up: Register Now, Join Our Community
- * (product.md#registration, #contact-page).
+ * A link to an external form that opens it in a pop-up: Register Now, Join Our Community
+ * (product.md#registration, #contact-page). Until its island has hydrated (or without
+ * JavaScript) it is a plain link that opens the form in a tab of its own, so the first tap
+ * never goes unanswered (decision 017, note of 2026-11-26); a tap with a modifier key keeps
+ * doing so after.
  */
 export function FormDialogButton({ dialogTitle, src, className, children }: FormDialogButtonProps) {
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const linkRef = useRef<HTMLAnchorElement>(null);
   const wasOpen = useRef(false);
 
-  // The dialog has no trigger of its own to give focus back to when it closes: this button takes it.
+  // The dialog has no trigger of its own to give focus back to when it closes: this link takes it.
   useEffect(() => {
-    if (wasOpen.current && !open) buttonRef.current?.focus();
+    if (wasOpen.current && !open) linkRef.current?.focus();
     wasOpen.current = open;
   }, [open]);
 
   return (
     <>
-      <button
-        ref={buttonRef}
-        type="button"
+      <a
+        ref={linkRef}
+        href={src}
+        target="_blank"
+        rel="noopener noreferrer"
         aria-haspopup="dialog"
         aria-expanded={open}
         onPointerEnter={loadDialog}
         onFocus={loadDialog}
-        onClick={() => {
+        onClick={(event) => {
+          if (!isPlainClick(event)) return;
+          event.preventDefault();
           setMounted(true);
           setOpen(true);
         }}
         className={className}
       >
         {children}
-      </button>
+      </a>
       {mounted ? (
         <Suspense
           fallback={

@@ -18,7 +18,7 @@ type HeroCarouselProps = {
  * advancing every HERO_INTERVAL_MS. It follows the WAI-ARIA carousel pattern: it pauses
  * while pointed at or focused, has a pause button, and never moves on its own for a
  * visitor who asked for reduced motion. The server renders the first slide in place, so
- * it shows before (and without) JavaScript.
+ * it shows before (and without) JavaScript; its controls appear when the carousel can move.
  */
 export function HeroCarousel({ slides, ctaHref, learnMoreHref }: HeroCarouselProps) {
   const [viewportRef, embla] = useEmblaCarousel({ loop: true });
@@ -136,7 +136,9 @@ export function HeroCarousel({ slides, ctaHref, learnMoreHref }: HeroCarouselPro
         </div>
       </div>
 
-      {several && (
+      {/* The controls are drawn once the carousel can move: none is ever a dead tap, and without
+          JavaScript the first slide stands alone. */}
+      {several && embla && (
         <>
           <button
             type="button"

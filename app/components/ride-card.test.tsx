@@ -79,6 +79,18 @@ describe("RideCard, completed (product.md#ride-cards: completed ride cards)", ()
     );
     expect(html).toMatch(/<button type="button"[^>]*>.*?YouTube/);
   });
+
+  it("says a missing link is missing from the first paint, with or without JavaScript: a popover of its button", () => {
+    const html = render({ variant: "completed", ride: { instagramUrl: "https://instagram.com/p/1", youtubeUrl: "" } });
+    const target = /<button type="button" popoverTarget="([^"]+)"[^>]*>.*?YouTube/.exec(html)?.[1];
+    expect(target).toBeDefined();
+    expect(html).toMatch(
+      new RegExp(
+        `<div id="${target}" popover="auto" role="alert"[^>]*><p>YouTube video not available for this ride yet.</p>`,
+      ),
+    );
+    expect(html).not.toContain("data-island");
+  });
 });
 
 describe("RideCard from a ride summary (what listing pages send to the browser)", () => {

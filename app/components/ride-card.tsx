@@ -8,7 +8,6 @@ import { PLACEHOLDERS } from "~/domain/messages";
 import type { RideCardData } from "~/domain/ride-summary";
 import { SeatsNote } from "./registration/seats-note";
 import { ResponsiveImage } from "./responsive-image";
-import { Island } from "~/islands/island";
 import { RideSocialButtons } from "./ride-social-buttons";
 
 export type RideCardProps = {
@@ -109,13 +108,7 @@ export function RideCard({ ride, variant = "upcoming", priority = false, heading
 
         <div className="mt-auto pt-5">
           {completed ? (
-            <Island
-              name="ride-social-buttons"
-              component={RideSocialButtons}
-              props={{ instagramUrl: ride.instagramUrl, youtubeUrl: ride.youtubeUrl, rideTitle: ride.title }}
-              hydrate="visible"
-              instance={ride.id}
-            />
+            <RideSocialButtons instagramUrl={ride.instagramUrl} youtubeUrl={ride.youtubeUrl} rideTitle={ride.title} />
           ) : (
             <Link
               to={rideHref(ride.id)}

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { SOCIAL_LINK_MESSAGES } from "~/domain/social-link-messages";
 import { InstagramIcon, YoutubeIcon } from "./social-icons";
 
@@ -8,7 +9,9 @@ const BUTTON =
 
 /**
  * The Instagram and YouTube buttons of a completed ride (product.md#ride-cards). A link that is set opens
- * in a new tab; one that is missing still shows its button, which explains with an alert.
+ * in a new tab; one that is missing still shows its button, which explains in an alert of HTML's
+ * own (a popover): it answers from the first paint, with or without JavaScript, and needs no
+ * island (decision 017, note of 2026-11-26).
  */
 export function RideSocialButtons({ instagramUrl, youtubeUrl, rideTitle }: RideSocialButtonsProps) {
   return (
@@ -50,6 +53,7 @@ function SocialButton({ href, missingMessage, label, rideTitle, className, icon 
       <span className="sr-only"> of {rideTitle}</span>
     </>
   );
+  const messageId = useId();
   if (/^https?:\/\//i.test(href.trim())) {
     return (
       <a href={href.trim()} target="_blank" rel="noopener noreferrer" className={className}>
@@ -58,8 +62,27 @@ function SocialButton({ href, missingMessage, label, rideTitle, className, icon 
     );
   }
   return (
-    <button type="button" onClick={() => window.alert(missingMessage)} className={className}>
-      {content}
-    </button>
+    <>
+      <button type="button" popoverTarget={messageId} className={className}>
+        {content}
+      </button>
+      {/* Centred over the page like the browser's own alert; a tap outside or Escape closes it too. */}
+      <div
+        id={messageId}
+        popover="auto"
+        role="alert"
+        className="fixed inset-0 m-auto h-fit w-[min(20rem,calc(100vw-2rem))] rounded-card bg-white p-5 text-center text-ink-900 shadow-card backdrop:bg-ink-950/40"
+      >
+        <p>{missingMessage}</p>
+        <button
+          type="button"
+          popoverTarget={messageId}
+          popoverTargetAction="hide"
+          className="mt-4 inline-flex min-h-11 items-center rounded-full bg-ink-900 px-6 font-semibold text-white hover:bg-brand-600"
+        >
+          OK
+        </button>
+      </div>
+    </>
   );
 }

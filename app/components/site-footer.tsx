@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import logoMark from "~/assets/logo-mark.svg?no-inline";
 import type { SiteConfig } from "~/domain/content";
-import { NAV_LINKS } from "~/domain/navigation";
+import { FOOTER_NAV_ID, NAV_LINKS } from "~/domain/navigation";
 import { SITE_NAME } from "~/domain/site";
 import { socialLinks } from "~/domain/social-links";
+import { LogoMark } from "./logo";
 import { SocialIcon } from "./social-icon";
 
 /**
@@ -18,7 +18,7 @@ export function SiteFooter({ config, year }: { config: SiteConfig; year: number 
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[2fr_1fr_1fr] lg:px-8">
         <div>
           <div className="flex items-center gap-3">
-            <img src={logoMark} alt="" width={40} height={40} className="size-10" />
+            <LogoMark className="size-10" />
             <p className="font-display text-lg font-bold text-white">{companyName}</p>
           </div>
           <p className="mt-4 max-w-sm text-sm leading-relaxed">
@@ -42,7 +42,7 @@ export function SiteFooter({ config, year }: { config: SiteConfig; year: number 
           )}
         </div>
 
-        <nav aria-label="Footer">
+        <nav id={FOOTER_NAV_ID} aria-label="Footer">
           <h2 className="text-sm font-semibold tracking-wider text-white uppercase">Explore</h2>
           <ul className="mt-4 space-y-2 text-sm">
             {NAV_LINKS.map((link) => (

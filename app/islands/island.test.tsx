@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { HeroCarousel } from "~/components/hero-carousel";
-import { ShareButton } from "~/components/ride/share-button";
+import { VehicleIconSwitch } from "~/components/vehicle-icon-switch";
 import { Island } from "./island";
 
 const slide = {
@@ -19,12 +19,12 @@ const slide = {
 
 describe("Island", () => {
   it("renders the component as a root of its own, with its name, props and id prefix beside it", () => {
-    const html = renderToString(<Island name="share-button" component={ShareButton} props={{}} instance="r1" />);
+    const html = renderToString(<Island name="vehicle-icon" component={VehicleIconSwitch} props={{}} instance="r1" />);
     expect(html).toMatch(
-      /^<rb-island data-island="share-button" data-hydrate="load" data-id-prefix="share-button-r1-"/,
+      /^<rb-island data-island="vehicle-icon" data-hydrate="load" data-id-prefix="vehicle-icon-r1-"/,
     );
     expect(html).toContain('data-props="{}"');
-    expect(html).toContain("Share This Ride");
+    expect(html).toContain('data-vehicle="motorbike"');
   });
 
   it("writes its props as JSON the islands runtime reads back", () => {

@@ -6,7 +6,6 @@
 export const ISLANDS = {
   "site-nav": () => import("~/components/site-nav").then((module) => module.SiteNav),
   "hero-carousel": () => import("~/components/hero-carousel").then((module) => module.HeroCarousel),
-  "ride-social-buttons": () => import("~/components/ride-social-buttons").then((module) => module.RideSocialButtons),
   "vehicle-icon": () => import("~/components/vehicle-icon-switch").then((module) => module.VehicleIconSwitch),
   "community-form": () => import("~/components/community-form-button").then((module) => module.CommunityFormButton),
   "ride-tabs": () => import("~/components/ride/ride-tabs").then((module) => module.RideTabs),

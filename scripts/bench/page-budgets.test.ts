@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checks, figuresOf } from "./page-budgets";
+import { checks, figuresOf, scriptBlockingCheck, scriptBlockingTime } from "./page-budgets";
 
 const result = (overrides: { fcp?: number; scripts?: Record<string, unknown>[] } = {}) => ({
   categories: {
@@ -56,5 +56,31 @@ describe("page budgets", () => {
     expect(checks(figuresOf(result({ fcp: 100 })), { javascriptKiB: 75 }).filter((check) => !check.met)).toHaveLength(
       1,
     );
+  });
+});
+
+describe("the blocking time the scripts add", () => {
+  it("is the median of each pair's difference, beside the floor and the spread", () => {
+    const time = scriptBlockingTime([
+      { shippedMs: 600, blockedMs: 300 },
+      { shippedMs: 320, blockedMs: 290 },
+      { shippedMs: 700, blockedMs: 640 },
+    ]);
+    expect(time).toEqual({ addedMs: 60, spreadMs: [30, 300], floorMs: 300, shippedMs: 600 });
+    expect(scriptBlockingCheck(time, 50, 3)).toEqual({
+      name: "TBT scripts add (median of 3 pairs)",
+      value: "60 ms",
+      limit: "≤ 50 ms; spread 30–300 ms, no-script floor 300 ms, shipped 600 ms",
+      met: false,
+    });
+  });
+
+  it("is within budget when the median pair adds no more than the limit", () => {
+    const time = scriptBlockingTime([
+      { shippedMs: 250, blockedMs: 240 },
+      { shippedMs: 200, blockedMs: 230 },
+    ]);
+    expect(time.addedMs).toBe(-10);
+    expect(scriptBlockingCheck(time, 50, 2).met).toBe(true);
   });
 });

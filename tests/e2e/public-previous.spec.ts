@@ -1,6 +1,5 @@
 import { SOCIAL_LINK_MESSAGES } from "~/domain/messages";
 import { expect } from "./fixtures.ts";
-import { waitForHydration } from "../support/hydration.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 import { visibleStatsStrip } from "./support/stats-strip.ts";
 
@@ -40,17 +39,14 @@ test.describe("Past Adventures", () => {
     await expect(nilgiris.getByTestId("cost-badge")).toHaveCount(0);
   });
 
-  test("a missing YouTube video gives its alert", async ({ page }) => {
+  test("a missing YouTube video gives its alert, which OK closes", async ({ page }) => {
     await page.goto("/previous");
-    await waitForHydration(page);
-    const messages: string[] = [];
-    page.on("dialog", (dialog) => {
-      messages.push(dialog.message());
-      void dialog.accept();
-    });
     const nilgiris = page.getByTestId("ride-card").filter({ hasText: "Nilgiris Hairpin Challenge" });
     await nilgiris.getByRole("button", { name: /YouTube/ }).click();
-    await expect.poll(() => messages).toEqual([SOCIAL_LINK_MESSAGES.youtubeMissing]);
+    const alert = page.getByRole("alert").filter({ hasText: SOCIAL_LINK_MESSAGES.youtubeMissing });
+    await expect(alert).toBeVisible();
+    await alert.getByRole("button", { name: "OK" }).click();
+    await expect(alert).toBeHidden();
   });
 
   test("present Instagram and YouTube links open in a new tab", async ({ page }) => {

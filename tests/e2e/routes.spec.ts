@@ -200,8 +200,9 @@ test.describe("the interactive map", () => {
     const policy = response!.headers()["content-security-policy"]!;
     expect(policy).toMatch(new RegExp(`img-src [^;]*http://127\\.0\\.0\\.1:${(tiles.address() as AddressInfo).port}`));
     await waitForHydration(page);
+    // The map's island hydrates as its section nears the screen; its button is drawn from then on.
+    await page.locator("#route").scrollIntoViewIfNeeded();
     const button = page.getByRole("button", { name: "Show interactive map" });
-    await button.scrollIntoViewIfNeeded();
     await expect(button).toBeEnabled();
     expect(tileRequests).toEqual([]);
     const before = scripts.length;

@@ -14,6 +14,11 @@ type SaveState =
   | { kind: "saved"; ride: KeptRide }
   | { kind: "failed" };
 
+/** Shown instead of the controls when the browser runs no script (the `noscript` variant). */
+function NeedsScript() {
+  return <p className="hidden text-sm text-ink-600 noscript:block">Saving a ride for offline use needs JavaScript.</p>;
+}
+
 const BUTTON =
   "flex w-full items-center justify-center gap-2 rounded-xl bg-ink-900 px-5 py-3 font-semibold text-white transition hover:bg-ink-700 disabled:bg-ink-600";
 
@@ -87,16 +92,17 @@ export function SaveRideButton({ rideId, title, dates }: { rideId: string; title
         </>
       ) : (
         <>
+          <NeedsScript />
           <button
             type="button"
             onClick={save}
             disabled={state.kind === "checking" || state.kind === "saving"}
-            className={BUTTON}
+            className={`${BUTTON} noscript:hidden`}
           >
             <Download aria-hidden="true" className="size-5" />
             {state.kind === "saving" ? "Saving…" : "Save for the ride"}
           </button>
-          <p role="status" className="min-h-5 text-sm text-brand-700">
+          <p role="status" className="min-h-5 text-sm text-brand-700 noscript:hidden">
             {state.kind === "failed" ? "Could not save the ride. Check your connection and try again." : ""}
           </p>
         </>
@@ -119,7 +125,14 @@ export function SavedRidesList() {
   }, []);
 
   if (!supported) return <p className="text-ink-600">This browser cannot keep pages for offline use.</p>;
-  if (!rides) return <p className="text-ink-600">Looking for saved rides…</p>;
+  if (!rides) {
+    return (
+      <>
+        <NeedsScript />
+        <p className="text-ink-600 noscript:hidden">Looking for saved rides…</p>
+      </>
+    );
+  }
   if (rides.length === 0) {
     return (
       <p className="text-ink-600">

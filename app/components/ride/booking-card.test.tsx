@@ -1,6 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { rideShare } from "~/domain/ride-share";
 import { BookingCard, type SiteRegistration } from "./booking-card";
 
 const ride = {
@@ -15,9 +16,11 @@ const ride = {
 };
 
 function render(overrides: Partial<typeof ride> = {}, registration?: SiteRegistration): string {
+  const shown = { ...ride, ...overrides };
+  const share = rideShare({ ...shown, endDate: shown.startDate }, "https://example.test/ride/r1");
   return renderToString(
     <MemoryRouter>
-      <BookingCard ride={{ ...ride, ...overrides }} registration={registration} />
+      <BookingCard ride={shown} registration={registration} share={share} />
     </MemoryRouter>,
   );
 }
@@ -57,11 +60,20 @@ describe("BookingCard (product.md#booking-card: sidebar, price cards)", () => {
     expect(amountCard(html, "Booking Amount")).toBeNull();
   });
 
-  it("makes Register Now a link to /contact without a booking form, and a button with one", () => {
+  it("makes Register Now a link to /contact without a booking form, and a link to the form with one", () => {
     expect(render()).toMatch(/<a[^>]*href="\/contact"[^>]*>.*Register Now<\/a>/);
     const withForm = render({ bookingFormUrl: "https://forms.example.com/spiti" });
-    expect(withForm).toMatch(/<button[^>]*>.*Register Now<\/button>/);
+    // Its island opens the form in a pop-up; before that, and without JavaScript, a tab of its own.
+    expect(withForm).toMatch(
+      /<a href="https:\/\/forms.example.com\/spiti" target="_blank" rel="noopener noreferrer"[^>]*>.*Register Now<\/a>/,
+    );
     expect(withForm).not.toContain('href="/contact"');
+  });
+
+  it("makes Share This Ride a link that opens WhatsApp with the ride's address typed", () => {
+    expect(render()).toMatch(
+      /<a href="https:\/\/wa.me\/\?text=[^"]*https%3A%2F%2Fexample.test%2Fride%2Fr1" target="_blank"[^>]*>.*Share This Ride<\/a>/,
+    );
   });
 
   it("links to the ride's calendar file, and has no such link while the ride has no start date", () => {

@@ -42,8 +42,8 @@ export function BookingCard({
 }: {
   ride: BookingRide;
   registration?: SiteRegistration;
-  /** What Share This Ride sends (decision 023); without it the button only copies the link. */
-  share?: RideShare;
+  /** What Share This Ride sends (decision 023). */
+  share: RideShare;
 }) {
   const lastBookingDate = formatIndianShortDate(ride.lastBookingDate);
   const total = rideAmount(ride);

@@ -2,6 +2,7 @@ import { Check, Share2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { LINK_COPIED_MS } from "~/domain/constants";
 import type { RideShare } from "~/domain/ride-share";
+import { isPlainClick } from "~/components/plain-click";
 import { copyText } from "./copy-text";
 
 // Each copy makes a new notice object, so a second click restarts the two seconds.
@@ -17,8 +18,10 @@ function sharesNatively(): boolean {
  * dates and price; elsewhere (or when the sheet fails) copies the page's address and says
  * 'Link Copied!' for two seconds. The notice is a live region, so screen readers announce it
  * too. Below it, a plain link that opens WhatsApp with the message typed (decision 023).
+ * Until its island has hydrated (or without JavaScript) the button is that WhatsApp link too,
+ * so the first tap shares the ride (decision 017, note of 2026-11-26).
  */
-export function ShareButton({ share }: { share?: RideShare }) {
+export function ShareButton({ share }: { share: RideShare }) {
   const [notice, setNotice] = useState<Notice | null>(null);
 
   useEffect(() => {
@@ -38,7 +41,7 @@ export function ShareButton({ share }: { share?: RideShare }) {
   };
 
   const onShare = async () => {
-    if (!share || !sharesNatively()) return copyLink();
+    if (!sharesNatively()) return copyLink();
     try {
       await navigator.share({ title: share.title, text: share.text, url: share.url });
     } catch (error) {
@@ -49,14 +52,20 @@ export function ShareButton({ share }: { share?: RideShare }) {
 
   return (
     <div>
-      <button
-        type="button"
-        onClick={onShare}
+      <a
+        href={share.whatsAppHref}
+        target="_blank"
+        rel="noopener noreferrer"
+        onClick={(event) => {
+          if (!isPlainClick(event)) return;
+          event.preventDefault();
+          void onShare();
+        }}
         className="flex w-full items-center justify-center gap-2 rounded-xl border-2 border-ink-200 px-5 py-3 font-semibold text-ink-800 transition hover:border-ink-300 hover:bg-ink-50"
       >
         <Share2 aria-hidden="true" className="size-5" />
         Share This Ride
-      </button>
+      </a>
       <p role="status" className="mt-2 min-h-6 text-center text-sm font-semibold">
         {notice ? (
           <span
@@ -67,16 +76,14 @@ export function ShareButton({ share }: { share?: RideShare }) {
           </span>
         ) : null}
       </p>
-      {share ? (
-        <a
-          href={share.whatsAppHref}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="mb-2 flex min-h-11 items-center justify-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
-        >
-          Share on WhatsApp
-        </a>
-      ) : null}
+      <a
+        href={share.whatsAppHref}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="mb-2 flex min-h-11 items-center justify-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+      >
+        Share on WhatsApp
+      </a>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Map as MapIcon } from "lucide-react";
 import { useRef, useState } from "react";
+import { useHydrated } from "~/components/use-hydrated";
 
 export type RouteMapProps = { geoJsonHref: string; tileUrl: string; attribution: string };
 
@@ -13,6 +14,9 @@ const FAILED = "The map could not be loaded. The route sketch above shows the sa
 export function RouteMap({ geoJsonHref, tileUrl, attribution }: RouteMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<"idle" | "loading" | "shown" | "failed">("idle");
+  // The button keeps its place but is not drawn until it works (it is no link to anything a
+  // tap could open instead), and is not there at all without JavaScript.
+  const hydrated = useHydrated();
 
   async function open() {
     setState("loading");
@@ -33,7 +37,7 @@ export function RouteMap({ geoJsonHref, tileUrl, attribution }: RouteMapProps) {
           type="button"
           disabled={state === "loading"}
           onClick={() => void open()}
-          className="inline-flex items-center gap-2 rounded-lg border border-ink-300 px-4 py-2.5 text-sm font-semibold text-ink-900 hover:bg-ink-50 disabled:cursor-wait disabled:opacity-70"
+          className={`inline-flex items-center gap-2 rounded-lg border border-ink-300 px-4 py-2.5 text-sm font-semibold text-ink-900 hover:bg-ink-50 disabled:cursor-wait disabled:opacity-70 noscript:hidden ${hydrated ? "" : "invisible"}`}
         >
           <MapIcon aria-hidden="true" className="size-4" />
           {state === "loading" ? "Loading map…" : "Show interactive map"}

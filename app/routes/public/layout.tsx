@@ -1,7 +1,6 @@
 import { Outlet, useLocation } from "react-router";
 import { SiteFooter } from "~/components/site-footer";
-import { SiteNav } from "~/components/site-nav";
-import { Island } from "~/islands/island";
+import { SiteHeader } from "~/components/site-header";
 import { servicesContext } from "~/context";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { loadOrFallback } from "~/server/load-or-fallback.server";
@@ -45,7 +44,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <Island name="site-nav" component={SiteNav} props={{ currentPath: pathname }} />
+      <SiteHeader currentPath={pathname} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
