@@ -31,7 +31,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  retries: process.env.CI ? 1 : 0,
+  // A flaky test is a defect, fixed at its cause: no retries here or in CI (decision 027).
+  retries: 0,
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 5_000 },
