@@ -80,12 +80,20 @@ test.describe("SEO and sharing", () => {
       eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
       image: [`${baseURL}${ride.image}`],
       organizer: { "@type": "Organization", name: FALLBACK_CONFIG.company.name, url: `${baseURL}/` },
+      performer: { "@type": "Organization", name: FALLBACK_CONFIG.company.name, url: `${baseURL}/` },
+      // No route and no starting place: the community's own location (decision 009, note of 2026-11-26).
+      location: {
+        "@type": "Place",
+        name: FALLBACK_CONFIG.company.location,
+        address: { "@type": "PostalAddress", streetAddress: FALLBACK_CONFIG.company.location },
+      },
       offers: {
         "@type": "Offer",
         price: priceNumber(ride.tripCost),
         priceCurrency: "INR",
         url: `${baseURL}${ridePath(ride)}`,
         availability: "https://schema.org/InStock",
+        validFrom: ride.createdAt,
         validThrough: ride.lastBookingDate,
       },
     });
