@@ -1,5 +1,4 @@
 import { SECOND_FACTOR_COOKIE } from "~/server/auth/cookies.server";
-import { LOGIN_THROTTLE } from "~/server/auth/throttle.server";
 import { totpFor } from "~/server/auth/two-factor.server";
 import { setRideCaptains } from "~/server/services/team.server";
 import { rideInput } from "../../tests/support/fixtures.ts";
@@ -260,20 +259,17 @@ async function guessCodes(s: Surfaces, entry: number): Promise<{ judged: number;
 
 /**
  * Item 2: however often the password is entered again, an account gets about nine wrong codes
- * in 15 minutes. The first entry's guesses run first; the second entry waits out the
- * throttle's first delay (a minute), which the other probes and the generated requests fill.
+ * in 15 minutes. Entering it again right after the first five wrong codes must buy no more: with
+ * the defect, the second entry cleared the failures and five more codes were judged at once.
  */
 export async function codeGuessingCurve(s: Surfaces): Promise<() => Promise<void>> {
   const first = await guessCodes(s, 1);
-  const throttled = Date.now();
   return async () => {
-    const wait = LOGIN_THROTTLE.firstDelayMs + 2000 - (Date.now() - throttled);
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const second = await guessCodes(s, 2);
     const judged = first.judged + second.judged;
     const kind =
       judged > 9
-        ? `${judged} wrong authenticator codes were judged within two minutes across two password entries (about nine per 15 minutes are allowed)`
+        ? `${judged} wrong authenticator codes were judged at once across two password entries (about nine per 15 minutes are allowed)`
         : null;
     s.client.verdict(kind, second.request);
   };
