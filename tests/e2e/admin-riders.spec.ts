@@ -8,6 +8,7 @@ import { getRide } from "~/server/services/rides.server";
 import { riderForm } from "../support/registration-fixtures";
 import { addRide, adminCard, postAction, statusLine, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
 import { expect, expectNoA11yViolations } from "./fixtures.ts";
+import { ADMIN_EVENTS_PATH } from "~/components/admin/use-live-revalidation";
 
 // Issue 12, the admin's side, at phone size: from Ride Management to a ride's Riders page, where
 // the admin marks a booking paid, filters, cancels a rider (the first waitlisted one is confirmed
@@ -133,8 +134,11 @@ test("the admin settles a ride's riders, exports them and checks them in @mobile
 test("the Riders page shows a new registration as it arrives, without a reload", async ({ adminPage: page, db }) => {
   const title = uniqueTitle("Nandi Hills Dawn");
   const rideId = await addRide(page, db, title, { registration: { mode: "site", seats: 5 } });
+  // The page hears of changes once its live stream is open: the registration comes after that.
+  const live = page.waitForResponse((response) => new URL(response.url()).pathname === ADMIN_EVENTS_PATH);
   await page.goto(`/admin/rides/${rideId}/riders`);
   await expect(page.getByText("0 registrations shown")).toBeVisible();
+  await live;
 
   // A rider posts the public form (another browser: no admin cookie).
   const rider = await page.context().browser()!.newContext();
