@@ -92,3 +92,32 @@ export async function rowCount(db: Database, table: "rides" | "hero_slides" | "d
   const { rows } = await sql<{ n: string | number }>`select count(*) as n from ${sql.table(table)}`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
+
+/**
+ * A user row written straight into the table: no password hashed, and none of the service's
+ * side effects (an admin made this way leaves their pending invitations pending, as an account
+ * promoted before withdrawal existed did).
+ */
+export async function insertUser(
+  db: Database,
+  { id, email, role, displayName = "" }: { id: string; email: string; role: string; displayName?: string },
+): Promise<void> {
+  await db
+    .insertInto("users")
+    .values({
+      id,
+      email,
+      display_name: displayName,
+      role,
+      password_hash: null,
+      google_subject: null,
+      created_at: new Date().toISOString(),
+      last_login_at: null,
+    })
+    .execute();
+}
+
+/** What the HTTP shell tells a route about its request, for a route called directly in a test. */
+export function testRequestInfo(clientIp = "203.0.113.7") {
+  return { requestId: "test", nonce: "n", clientIp, secure: false, origin: "http://localhost" };
+}

@@ -8,6 +8,7 @@ import { createInvite } from "~/server/services/team.server";
 import { createOrPromoteAdmin } from "~/server/services/users.server";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { action, loader } from "./invite";
+import { insertUser, testRequestInfo } from "../../../tests/support/fixtures";
 
 // Issue 21: an invitation whose address became an admin's meanwhile says so on its page, and
 // accepting it is refused; it neither changes the admin's role nor signs the link holder in.
@@ -16,13 +17,7 @@ describeEachEngine("invitation page", (getDb) => {
   function args(token: string, body?: URLSearchParams) {
     const context = new RouterContextProvider();
     context.set(servicesContext, { db: getDb(), env: readEnv({}), logger: pino({ level: "silent" }) } as AppServices);
-    context.set(requestContext, {
-      requestId: "test",
-      nonce: "n",
-      clientIp: "203.0.113.7",
-      secure: false,
-      origin: "http://localhost",
-    });
+    context.set(requestContext, testRequestInfo());
     const url = `http://localhost/admin/invite/${token}`;
     const request = body ? new Request(url, { method: "POST", body }) : new Request(url);
     return { request, context, params: { token } } as never;
@@ -44,19 +39,7 @@ describeEachEngine("invitation page", (getDb) => {
       password: "founder-pass",
     });
     const { token } = await createInvite(db, { email: "sam@example.com", role: "captain" }, founder.id);
-    await db
-      .insertInto("users")
-      .values({
-        id: "sam",
-        email: "sam@example.com",
-        display_name: "Sam",
-        role: "owner",
-        password_hash: null,
-        google_subject: null,
-        created_at: new Date().toISOString(),
-        last_login_at: null,
-      })
-      .execute();
+    await insertUser(db, { id: "sam", email: "sam@example.com", role: "owner", displayName: "Sam" });
 
     for (const run of [
       () => loader(args(token)),

@@ -17,6 +17,7 @@ import { SIGN_IN_CHANGES } from "../auth/sign-in-changes.server";
 import { LOGIN_THROTTLE } from "../auth/throttle.server";
 import { createChallenge, enableTotp, replaceRecoveryCodes } from "../auth/two-factor.server";
 import { ACCOUNT_MESSAGES, accountAction } from "./account-actions.server";
+import { testRequestInfo } from "../../../tests/support/fixtures";
 
 // Issue 21: a session alone (say, left open on a shared computer) changes no way of signing in.
 // Each change needs a fresh proof (sign-in, password, the app's code or a passkey in the last
@@ -111,13 +112,7 @@ describeEachEngine("changing how an admin signs in", (getDb) => {
     context.set(servicesContext, services(db, []));
     context.set(adminContext, { ...user, displayName: "", role: "owner", createdAt: "", lastLoginAt: null });
     context.set(adminSessionContext, session);
-    context.set(requestContext, {
-      requestId: "test",
-      nonce: "n",
-      clientIp: "203.0.113.7",
-      secure: false,
-      origin: "http://localhost",
-    });
+    context.set(requestContext, testRequestInfo());
     for (const step of ["options", "verify"]) {
       const request = new Request("http://localhost/admin/account/passkeys", {
         method: "POST",

@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import * as teamMigration from "../../../migrations/2026-11-27T1300_team";
 import { TEAM_MESSAGES } from "~/domain/team";
 import { describeEachEngine } from "../../../tests/support/databases";
-import { snapshot } from "../../../tests/support/fixtures";
+import { snapshot, insertUser } from "../../../tests/support/fixtures";
 import { createSession } from "../auth/sessions.server";
 import { NotFoundError, ValidationError } from "./errors.server";
 import {
@@ -128,19 +128,7 @@ describeEachEngine("team service", (getDb) => {
     const { token } = await createInvite(db, { email: "sam@example.com", role: "captain" }, founder.id);
     const { token: other } = await createInvite(db, { email: "ravi@example.com", role: "editor" }, founder.id);
     // Made an owner by a path that left the invitation pending (one from before withdrawal existed).
-    await db
-      .insertInto("users")
-      .values({
-        id: "sam",
-        email: "sam@example.com",
-        display_name: "Sam",
-        role: "owner",
-        password_hash: null,
-        google_subject: null,
-        created_at: new Date().toISOString(),
-        last_login_at: null,
-      })
-      .execute();
+    await insertUser(db, { id: "sam", email: "sam@example.com", role: "owner", displayName: "Sam" });
     expect(await findInvite(db, token)).toMatchObject({ email: "sam@example.com", onTeam: true });
     expect(await findInvite(db, other)).toMatchObject({ email: "ravi@example.com", onTeam: false });
     const invites = () => db.selectFrom("invites").selectAll().orderBy("id").execute();
