@@ -32,6 +32,33 @@ const nextFrameShown = () =>
     observer.observe(document.body);
   });
 
+/**
+ * A tap on a button of an island that has not hydrated yet is kept and given again to the same
+ * button once its island has (the runtime hydrates a tapped island first), so the first tap is
+ * never lost. Links and a form's submit buttons work without a script and go their way. The tap
+ * given again is no user activation: an island whose action needs one (clipboard, share sheet)
+ * starts as a link.
+ */
+function keepEarlyTap(event: MouseEvent): void {
+  const button = event.target instanceof Element ? event.target.closest("button") : null;
+  const island = button?.closest<HTMLElement>("rb-island[data-island]");
+  if (!button || !island || island.hasAttribute("data-hydrated")) return;
+  if (button.type === "submit" && button.form) return;
+  event.preventDefault();
+  event.stopPropagation();
+  if (island.hasAttribute("data-tapped")) return;
+  island.setAttribute("data-tapped", "");
+  // Called once React has finished the work that hydrated the island: the button has its handler.
+  new MutationObserver((_, observer) => {
+    if (!island.hasAttribute("data-hydrated")) return;
+    observer.disconnect();
+    island.removeAttribute("data-tapped");
+    if (button.isConnected) button.click();
+  }).observe(island, { attributeFilter: ["data-hydrated"] });
+}
+
+document.addEventListener("click", keepEarlyTap, { capture: true });
+
 const runtime = document.querySelector<HTMLScriptElement>("script[data-islands-runtime]")?.dataset.islandsRuntime;
 
 void Promise.all([loaded, painted])

@@ -120,8 +120,13 @@ test.describe("the first tap on a slow phone, before the islands have hydrated",
    * the tap (`tap`), so the tap surely comes before any island has hydrated, however fast this
    * machine is that day; after it, they load and the island may upgrade what the tap started.
    */
-  async function openEarly(page: Page, path: string): Promise<{ tap(target: Locator): Promise<void> }> {
-    await slowPhone(page);
+  async function openEarly(
+    page: Page,
+    path: string,
+    { throttled = true } = {},
+  ): Promise<{ tap(target: Locator): Promise<void> }> {
+    if (throttled) await slowPhone(page);
+    else await page.setViewportSize({ width: 390, height: 844 });
     const held: Route[] = [];
     let holding = true;
     await page.route(/\/assets\/.*\.js$/, (route) => (holding ? held.push(route) : route.continue()));
@@ -178,6 +183,13 @@ test.describe("the first tap on a slow phone, before the islands have hydrated",
     const { tap } = await openEarly(page, "/previous");
     await tap(completedCard(page, NO_VIDEO_RIDE).getByRole("button", { name: /YouTube/ }));
     await expect(page.getByText(SOCIAL_LINK_MESSAGES.youtubeMissing)).toBeVisible();
+  });
+
+  test("Save for the ride keeps the ride once the page's script has run", async ({ page, ownServer }) => {
+    // Unthrottled: what the tap starts downloads the ride's photos and files.
+    const { tap } = await openEarly(page, await formRidePath(page, ownServer), { throttled: false });
+    await tap(page.getByRole("button", { name: "Save for the ride" }));
+    await expect(page.getByRole("status").filter({ hasText: /Saved for the ride/ })).toBeVisible({ timeout: 20_000 });
   });
 
   test("the menu shows the site's links", async ({ page }) => {

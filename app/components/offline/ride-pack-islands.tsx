@@ -32,7 +32,11 @@ export function SaveRideButton({ rideId, title, dates }: { rideId: string; title
       const ride = canKeepRides() ? await keptRide(rideId) : undefined;
       if (!live) return;
       if (ride === undefined) setState({ kind: "unsupported" });
-      else setState(ride ? { kind: "saved", ride } : { kind: "ready" });
+      // A tap made before the page's script ran (and given again once it did) may be saving already.
+      else
+        setState((current) =>
+          current.kind !== "checking" ? current : ride ? { kind: "saved", ride } : { kind: "ready" },
+        );
     };
     void look();
     return () => {
@@ -96,7 +100,7 @@ export function SaveRideButton({ rideId, title, dates }: { rideId: string; title
           <button
             type="button"
             onClick={save}
-            disabled={state.kind === "checking" || state.kind === "saving"}
+            disabled={state.kind === "saving"}
             className={`${BUTTON} noscript:hidden`}
           >
             <Download aria-hidden="true" className="size-5" />
