@@ -31,9 +31,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  // A flaky test is a defect, fixed at its cause: npm test never retries. CI keeps one retry
-  // until the flakes decision 027 names are fixed, so that one does not hold a landing.
-  retries: process.env.CI ? 1 : 0,
+  // A flaky test is a defect, fixed at its cause: neither npm test nor CI retries (decision 028).
+  retries: 0,
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 5_000 },

@@ -1,10 +1,10 @@
 // `npm test`: the whole suite, in stages, stopping at the first failure with its exit code.
 //   1. Chromium is there (end-to-end tests use Debian's Chromium; no browser is ever downloaded)
 //   2. PostgreSQL is reachable (the integration suite runs on SQLite AND PostgreSQL)
-//   3. vitest run            unit + integration tests
-//   4. react-router build    the production build the end-to-end tests run against
-//   5. npm run fuzz --short  generated bad requests against that build (scripts/fuzz.ts)
-//   6. playwright test       end-to-end tests against the production server
+//   3. vitest run            unit + integration tests, and beside them
+//      react-router build    the production build the end-to-end tests run against
+//   4. npm run fuzz --short  generated bad requests against that build (scripts/fuzz.ts)
+//   5. playwright test       end-to-end tests against the production server
 // Runs on plain Node 24 (type stripping): erasable TypeScript only, no imports of our own code.
 import { spawn } from "node:child_process";
 import { accessSync, constants, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -82,15 +82,22 @@ function redact(url: string): string {
   return url.replace(/\/\/([^:/@]+):[^@]*@/, "//$1:***@");
 }
 
-/** Runs a binary from node_modules/.bin with Node 24 (node_modules/.bin/node) first on the PATH. */
-function run(bin: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
-  console.log(`$ ${bin} ${args.join(" ")}`);
+/**
+ * Runs a binary from node_modules/.bin with Node 24 (node_modules/.bin/node) first on the PATH.
+ * Its output goes to the terminal, or with `capture` into the string it resolves with (and into
+ * the failure's message), for a run beside another whose output is being read.
+ */
+function run(bin: string, args: string[], env: NodeJS.ProcessEnv = {}, { capture = false } = {}): Promise<string> {
+  console.log(`$ ${bin} ${args.join(" ")}${capture ? "  (beside, its output below when it is done)" : ""}`);
   return new Promise((resolve, reject) => {
     const child = spawn(path.join(BIN, bin), args, {
       cwd: ROOT,
-      stdio: "inherit",
+      stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit",
       env: { ...process.env, ...env, PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ""}` },
     });
+    let output = "";
+    child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const forward = (signal: NodeJS.Signals) => child.kill(signal);
     process.on("SIGINT", forward);
     process.on("SIGTERM", forward);
@@ -98,8 +105,14 @@ function run(bin: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<
     child.on("exit", (code, signal) => {
       process.off("SIGINT", forward);
       process.off("SIGTERM", forward);
-      if (code === 0) resolve();
-      else reject(new StageFailure(`${bin} ${args[0] ?? ""} exited with ${signal ?? `code ${code}`}`, code || 1));
+      if (code === 0) resolve(output);
+      else
+        reject(
+          new StageFailure(
+            `${output}\n${bin} ${args[0] ?? ""} exited with ${signal ?? `code ${code}`}`.trim(),
+            code || 1,
+          ),
+        );
     });
   });
 }
@@ -178,22 +191,33 @@ const stages: { title: string; action: () => void | Promise<void> }[] = [
   { title: "Chromium for the end-to-end tests", action: checkChromium },
   { title: "PostgreSQL for the integration tests", action: checkPostgres },
   {
-    title: "Unit and integration tests (vitest run)",
+    // Side by side: Vitest runs one worker (decision 027), so the build's ~40 s of work finds a
+    // core of the machine's two free; the suite is that much shorter.
+    title: "Unit and integration tests (vitest run), the production build (react-router build) beside them",
     action: async () => {
       const report = path.join(REPORTS, "vitest.json");
+      const build = run("react-router", ["build"], {}, { capture: true }).then(
+        (output) => ({ output, failure: undefined }),
+        (failure: unknown) => ({ output: "", failure }),
+      );
       try {
         await run("vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
       } finally {
         countVitest(report);
+        // Never left running on its own when the tests fail.
+        const { output } = await build;
+        if (output) console.log(`\n$ react-router build (done)\n${output.trimEnd()}`);
       }
+      const { failure } = await build;
+      if (failure) throw failure;
     },
   },
-  { title: "Production build (react-router build)", action: () => run("react-router", ["build"]) },
   // Issue 17: bad requests generated against that build; any 5xx, reset or leak fails the stage.
   {
     title: "Request fuzzer, short form (npm run fuzz -- --short)",
-    action: () =>
-      run("tsx", ["scripts/fuzz.ts", "--short", "--skip-build"], { BUILD_DIR: process.env.BUILD_DIR ?? "build" }),
+    action: async () => {
+      await run("tsx", ["scripts/fuzz.ts", "--short", "--skip-build"], { BUILD_DIR: process.env.BUILD_DIR ?? "build" });
+    },
   },
   {
     title: "End-to-end tests (playwright test)",
