@@ -34,8 +34,8 @@ const nextFrameShown = () =>
 
 /**
  * A tap on a button of an island that has not hydrated yet is kept and given again to the same
- * button once its island has (the runtime hydrates a tapped island first), so the first tap is
- * never lost. Links and a form's submit buttons work without a script and go their way. The tap
+ * button once its island has (a tapped island is on the screen, so it is due at once), so the
+ * first tap is never lost. Links and a form's submit buttons work without a script and go their way. The tap
  * given again is no user activation: an island whose action needs one (clipboard, share sheet)
  * starts as a link.
  */

@@ -106,8 +106,6 @@ export function hydrateIslands(): void {
       for (const type of INTERACTIONS) element.removeEventListener(type, now);
       queue.first(element);
     };
-    // Tapped before this script ran (hydrate-islands.ts keeps the tap for it): first in line.
-    if (element.hasAttribute("data-tapped")) now();
     for (const type of INTERACTIONS) element.addEventListener(type, now, { passive: true });
     whenDue(element, element.dataset.hydrate === "visible" ? "visible" : "load", () => queue.add(element));
   }
