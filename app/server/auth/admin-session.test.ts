@@ -5,6 +5,7 @@ import { type AppServices, requestContext, servicesContext } from "~/context";
 import { readEnv } from "~/server/env.server";
 import type { Database } from "~/server/db/schema.server";
 import { describeEachEngine } from "../../../tests/support/databases";
+import { insertUser } from "../../../tests/support/fixtures";
 import { adminMiddleware, getAdminUser } from "./admin-session.server";
 import { createSession } from "./sessions.server";
 
@@ -17,19 +18,7 @@ function contextFor(db: Database): RouterContextProvider {
 
 async function userWithSession(db: Database, role: string): Promise<{ id: string; cookie: string }> {
   const id = crypto.randomUUID();
-  await db
-    .insertInto("users")
-    .values({
-      id,
-      email: `${id}@roadbook.test`,
-      display_name: "",
-      role,
-      password_hash: null,
-      google_subject: null,
-      created_at: new Date().toISOString(),
-      last_login_at: null,
-    })
-    .execute();
+  await insertUser(db, { id, email: `${id}@roadbook.test`, role });
   const { token } = await createSession(db, id);
   return { id, cookie: `roadbook_session=${token}` };
 }
