@@ -4,6 +4,7 @@ import { openDatabaseFromEnv } from "./db/open-from-env.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 import { createMailer } from "./mail/mailer.server";
+import { openOutbox } from "./outbox/start-outbox.server";
 import { scheduleErasure } from "./registrations/erasure.server";
 import { scheduleAutoStatus } from "./services/auto-status.server";
 import { seedDemoContent } from "./seed/demo-content.server";
@@ -39,6 +40,10 @@ export async function startServices(env: Env, logger: Logger): Promise<RunningSe
   if (env.seedDemo && isNewDatabase && (await seedDemoContent({ db, storage }))) logger.info("demo content seeded");
   const mailer = createMailer(env.mail, logger);
   logger.info({ mail: mailer.enabled }, mailer.enabled ? "mail ready" : "mail off: SMTP_URL is not set");
+  // What committed changes must still cause (content events, mail): delivered at once by the
+  // instance that made them, and here whatever another instance or a crash left (decision 029).
+  const outbox = openOutbox({ db, mailer, logger });
+  outbox.start();
   // Riders' personal data past its retention: erased now and then daily (decision 021).
   const erasure = scheduleErasure(db, env.registrationRetentionDays, logger);
   // Ended rides marked completed, when an admin turned that on (decision 025).
@@ -53,6 +58,7 @@ export async function startServices(env: Env, logger: Logger): Promise<RunningSe
     close: async () => {
       await erasure.stop();
       await autoStatus.stop();
+      await outbox.stop();
       mailer.close();
       await contentBridge?.close();
       await Promise.all([db.destroy(), storage.close()]);

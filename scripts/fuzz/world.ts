@@ -3,12 +3,12 @@ import { SESSION_COOKIE } from "~/server/auth/cookies.server";
 import { createSession } from "~/server/auth/sessions.server";
 import { createChallenge, enableTotp, newTotpSecret, totpFor } from "~/server/auth/two-factor.server";
 import type { Database } from "~/server/db/schema.server";
-import { register } from "~/server/services/registrations.server";
+
 import { createRide } from "~/server/services/rides.server";
 import { createInvite, setRideCaptains } from "~/server/services/team.server";
 import { createOrPromoteAdmin } from "~/server/services/users.server";
 import { rideInput } from "../../tests/support/fixtures.ts";
-import { riderForm } from "../../tests/support/registration-fixtures.ts";
+import { riderForm, registerRider } from "../../tests/support/registration-fixtures.ts";
 
 // What `npm run fuzz` prepares besides the demo content (issue 21): the team (an owner, an
 // editor whose session is old, one who signs in, ride captains, an invitee who became an
@@ -131,7 +131,7 @@ export async function prepareWorld(db: Database, seed: number): Promise<World> {
 
   const registrationIds: string[] = [];
   const rider = async (rideId: string, n: number) => {
-    const { registration, token } = await register(db, rideId, riderForm(n, { email: person(`rider-${n}`) }));
+    const { registration, token } = await registerRider(db, rideId, riderForm(n, { email: person(`rider-${n}`) }));
     secrets.set(token, "a booking link's token");
     registrationIds.push(registration.id);
     return { registration, token };

@@ -3,9 +3,9 @@ import type { Page } from "@playwright/test";
 import { randomInt } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { listRecentActivity } from "~/server/services/audit.server";
-import { register, type Registration } from "~/server/services/registrations.server";
+import { type Registration } from "~/server/services/registrations.server";
 import { getRide } from "~/server/services/rides.server";
-import { riderForm } from "../support/registration-fixtures";
+import { riderForm, registerRider } from "../support/registration-fixtures";
 import { addRide, adminCard, postAction, statusLine, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
 import { expect, expectNoA11yViolations } from "./fixtures.ts";
 import { ADMIN_EVENTS_PATH } from "~/components/admin/use-live-revalidation";
@@ -37,7 +37,7 @@ test("the admin settles a ride's riders, exports them and checks them in @mobile
   const mobiles = [freshMobile(), freshMobile(), freshMobile()];
   const riders = [];
   for (const [index, name] of ["Asha Rao", "Bala Iyer", "Chitra Nair"].entries()) {
-    riders.push((await register(db, rideId, riderForm(index + 1, { name, mobile: mobiles[index] }))).registration);
+    riders.push((await registerRider(db, rideId, riderForm(index + 1, { name, mobile: mobiles[index] }))).registration);
   }
   const [first, second, waiting] = riders as [Registration, Registration, Registration];
   expect(waiting.status).toBe("waitlisted");

@@ -1,8 +1,8 @@
 import type { Database } from "~/server/db/schema.server";
-import { register, registrationCounts } from "~/server/services/registrations.server";
+import { registrationCounts } from "~/server/services/registrations.server";
 import { createRide } from "~/server/services/rides.server";
 import { rideInput } from "../support/fixtures.ts";
-import { riderForm } from "../support/registration-fixtures.ts";
+import { riderForm, registerRider } from "../support/registration-fixtures.ts";
 import { openSqlite } from "./ops-admin.ts";
 import { type Instance, SHARED_SESSION_SECRET, startInstance, stopAllInstances } from "./ops-support.ts";
 import { type SharedPostgres, sharedPostgres, skipWithoutPostgres } from "./shared-postgres.ts";
@@ -55,7 +55,7 @@ async function postRegistration(instance: Instance, rideId: string, fields: Reco
  */
 async function race(db: Database, instances: Instance[], waitlist: boolean) {
   const ride = await createRide(db, rideInput({ registration: { mode: "site", seats: CAPACITY, waitlist } }));
-  for (let n = 0; n < ALREADY_BOOKED; n++) await register(db, ride.id, riderForm(n));
+  for (let n = 0; n < ALREADY_BOOKED; n++) await registerRider(db, ride.id, riderForm(n));
   const answers = await Promise.all(
     Array.from({ length: RACERS }, (_, i) =>
       postRegistration(instances[i % instances.length]!, ride.id, riderForm(1000 + i), addressOf(i)),

@@ -1,10 +1,10 @@
 import { randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { saveConfig } from "~/server/services/config.server";
-import { register } from "~/server/services/registrations.server";
+
 import { createRide } from "~/server/services/rides.server";
 import { configInput, rideInput } from "../support/fixtures";
-import { riderForm } from "../support/registration-fixtures";
+import { riderForm, registerRider } from "../support/registration-fixtures";
 import { type LocalSmtp, startLocalSmtp } from "../support/smtp";
 import { expect, expectNoA11yViolations, test as base } from "./fixtures.ts";
 import { type OwnServer, startOwnServer } from "./support/own-server.ts";
@@ -133,7 +133,7 @@ test.describe("ride registration", () => {
     ownServer,
   }) => {
     const ride = await siteRide(ownServer, { seats: 12 });
-    const { token } = await register(ownServer.db, ride.id, riderForm(4, { mobile: freshMobile() }));
+    const { token } = await registerRider(ownServer.db, ride.id, riderForm(4, { mobile: freshMobile() }));
     await page.goto(`/booking/${token}`);
     await page.getByLabel("UPI transaction id (UTR)").fill("4123 5678 9012");
     await page.getByRole("button", { name: "Save the UTR" }).click();
@@ -147,9 +147,9 @@ test.describe("ride registration", () => {
     smtp,
   }) => {
     const ride = await siteRide(ownServer, { seats: 1 });
-    const first = await register(ownServer.db, ride.id, riderForm(1, { mobile: freshMobile() }));
+    const first = await registerRider(ownServer.db, ride.id, riderForm(1, { mobile: freshMobile() }));
     const email = `waiting-${randomInt(1e9)}@example.com`;
-    const second = await register(ownServer.db, ride.id, riderForm(2, { mobile: freshMobile(), email }));
+    const second = await registerRider(ownServer.db, ride.id, riderForm(2, { mobile: freshMobile(), email }));
     expect(second.registration.status).toBe("waitlisted");
 
     await page.goto(`/ride/${ride.id}`);
@@ -259,7 +259,7 @@ test.describe("ride registration", () => {
     ownServer,
   }) => {
     const ride = await siteRide(ownServer, { seats: 12 });
-    const { token } = await register(ownServer.db, ride.id, riderForm(3, { mobile: freshMobile() }));
+    const { token } = await registerRider(ownServer.db, ride.id, riderForm(3, { mobile: freshMobile() }));
     const response = await request.get(`/booking/${token}`);
     expect(response.status()).toBe(200);
     expect(response.headers()["cache-control"]).toBe("private, no-store");

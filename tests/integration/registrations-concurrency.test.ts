@@ -15,7 +15,6 @@ import { getRegistration } from "~/server/services/registrations-admin.server";
 import {
   cancelRegistration,
   CHECK_IN_CONFIRMED_ONLY,
-  register,
   registrationCounts,
   setCheckedIn,
   setParticipantsFromCheckIns,
@@ -24,7 +23,9 @@ import {
 import { createRide, getRide } from "~/server/services/rides.server";
 import { rideInput } from "../support/fixtures";
 import { TEST_DATABASE_URL, TEST_ENGINES, withAdminClient } from "../support/postgres";
-import { riderForm } from "../support/registration-fixtures";
+import { riderForm, registerRider } from "../support/registration-fixtures";
+
+const ADMIN = { id: null, email: "admin@example.com" };
 
 // Never overbook (issue 12): riders race for the last 3 seats of a ride through two server
 // instances at once. On PostgreSQL the instances are two connection pools on one database; on
@@ -43,7 +44,7 @@ type Instance = { go(): Promise<Outcome[]> };
 function fire(db: Database, rideId: string, first: number, count: number): Promise<Outcome[]> {
   return Promise.all(
     Array.from({ length: count }, (_, i) =>
-      register(db, rideId, riderForm(first + i), NOW).then(
+      registerRider(db, rideId, riderForm(first + i), NOW).then(
         ({ registration }) => registration.status,
         (error: unknown) => (error instanceof ValidationError ? error.message : `error: ${String(error)}`),
       ),
@@ -122,7 +123,7 @@ async function openInstances(engine: Engine): Promise<Setup> {
 /** A ride with CAPACITY seats, all but the last 3 taken, then RACERS riders at once through both instances. */
 async function race(setup: Setup, waitlist: boolean) {
   const ride = await createRide(setup.first, rideInput({ registration: { mode: "site", seats: CAPACITY, waitlist } }));
-  for (let n = 0; n < ALREADY_BOOKED; n++) await register(setup.first, ride.id, riderForm(n), NOW);
+  for (let n = 0; n < ALREADY_BOOKED; n++) await registerRider(setup.first, ride.id, riderForm(n), NOW);
   const half = RACERS / 2;
   const second = await setup.second(ride.id, 1000 + half, half);
   const outcomes = (await Promise.all([fire(setup.first, ride.id, 1000, half), second.go()])).flat();
@@ -186,13 +187,13 @@ for (const engine of TEST_ENGINES) {
       const ride = await createRide(first, rideInput({ registration: { mode: "site", seats: CAPACITY } }));
       const riders = [];
       for (let n = 0; n < CAPACITY; n++)
-        riders.push((await register(first, ride.id, riderForm(2000 + n), NOW)).registration);
+        riders.push((await registerRider(first, ride.id, riderForm(2000 + n), NOW)).registration);
       const outcomes = await Promise.all(
         riders.map((rider) =>
           Promise.all([
-            cancelRegistration(first, rider.id, NOW).then(() => "cancelled"),
-            setCheckedIn(other, rider.id, true, NOW).then(() => "checked in", refusal),
-            setPayment(other, rider.id, "paid", NOW).then(() => "paid", refusal),
+            cancelRegistration(first, rider.id, { actor: ADMIN, now: NOW }).then(() => "cancelled"),
+            setCheckedIn(other, rider.id, true, { actor: ADMIN, now: NOW }).then(() => "checked in", refusal),
+            setPayment(other, rider.id, "paid", { actor: ADMIN, now: NOW }).then(() => "paid", refusal),
           ]),
         ),
       );
@@ -210,12 +211,12 @@ for (const engine of TEST_ENGINES) {
       async () => {
         const { first, other } = setup;
         const ride = await createRide(first, rideInput({ registration: { mode: "site", seats: CAPACITY } }));
-        const rider = (await register(first, ride.id, riderForm(3000), NOW)).registration;
+        const rider = (await registerRider(first, ride.id, riderForm(3000), NOW)).registration;
         const outcomes = await whileRideLocked(first, ride.id, async (trx) => {
           await trx.updateTable("registrations").set({ status: "cancelled" }).where("id", "=", rider.id).execute();
           return [
-            setCheckedIn(other, rider.id, true, NOW).then(() => "checked in", refusal),
-            setPayment(other, rider.id, "paid", NOW).then(() => "paid", refusal),
+            setCheckedIn(other, rider.id, true, { actor: ADMIN, now: NOW }).then(() => "checked in", refusal),
+            setPayment(other, rider.id, "paid", { actor: ADMIN, now: NOW }).then(() => "paid", refusal),
           ];
         });
         expect(outcomes).toEqual([CHECK_IN_CONFIRMED_ONLY, "This registration is cancelled"]);
@@ -226,7 +227,7 @@ for (const engine of TEST_ENGINES) {
     it.runIf(engine === "postgres")("'Set participants' waits for a check-in in progress, then counts it", async () => {
       const { first, other } = setup;
       const ride = await createRide(first, rideInput({ registration: { mode: "site", seats: CAPACITY } }));
-      const rider = (await register(first, ride.id, riderForm(3001), NOW)).registration;
+      const rider = (await registerRider(first, ride.id, riderForm(3001), NOW)).registration;
       const [set] = await whileRideLocked(first, ride.id, async (trx) => {
         await trx
           .updateTable("registrations")

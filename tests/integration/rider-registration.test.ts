@@ -8,6 +8,7 @@ import { onContentChanged, type ContentChange } from "~/server/content-events.se
 import type { Database } from "~/server/db/schema.server";
 import { readEnv } from "~/server/env.server";
 import { createMailer } from "~/server/mail/mailer.server";
+import { openOutbox } from "~/server/outbox/start-outbox.server";
 import { MAX_FORM_BYTES } from "~/server/registrations/read-form.server";
 import {
   BOOKING_CHANGES_PER_LINK,
@@ -40,12 +41,10 @@ afterAll(() => smtp.close());
 function servicesFor(db: Database): AppServices {
   const logger = pino({ level: "silent" });
   const env = readEnv({});
-  return {
-    db,
-    env,
-    logger,
-    mailer: createMailer({ smtpUrl: smtp.url, from: "Roadbook <rides@roadbook.test>" }, logger),
-  } as AppServices;
+  const mailer = createMailer({ smtpUrl: smtp.url, from: "Roadbook <rides@roadbook.test>" }, logger);
+  // As the server does: each command's mail is sent from the outbox as it commits.
+  openOutbox({ db, mailer, logger });
+  return { db, env, logger, mailer } as AppServices;
 }
 
 function contextFor(db: Database, clientIp = "203.0.113.7"): RouterContextProvider {

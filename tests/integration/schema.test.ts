@@ -159,6 +159,19 @@ const expected: ExpectedSchema = {
     data: text,
     created_at: text,
   },
+  outbox: {
+    id: text,
+    kind: text,
+    payload: text,
+    label: text,
+    created_at: text,
+    due_at: text,
+    claimed_until: nullableText,
+    attempts: integer,
+    last_error: nullableText,
+    delivered_at: nullableText,
+    failed_at: nullableText,
+  },
 };
 
 /** The columns of a table as the engine's own catalog describes them. */

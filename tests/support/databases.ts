@@ -9,7 +9,12 @@ import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
 import { TEST_DATABASE_URL, TEST_ENGINES, withAdminClient } from "./postgres";
 
-export type TestDatabase = { db: Database; engine: Engine; close(): Promise<void> };
+export type TestDatabase = {
+  db: Database;
+  engine: Engine;
+  /** PostgreSQL: the schema it lives in. */ schema?: string;
+  close(): Promise<void>;
+};
 
 /**
  * A migrated, empty database of its own: a SQLite file in a temporary directory, or a
@@ -36,6 +41,7 @@ export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
   return {
     db,
     engine,
+    schema,
     close: async () => {
       await db.destroy();
       await withAdminClient((client) => client.query(`drop schema ${schema} cascade`));

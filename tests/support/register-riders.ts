@@ -6,8 +6,8 @@
 import { createInterface } from "node:readline";
 import { openDatabase } from "~/server/db/database.server";
 import { ValidationError } from "~/server/services/errors.server";
-import { register } from "~/server/services/registrations.server";
-import { riderForm } from "./registration-fixtures";
+
+import { riderForm, registerRider } from "./registration-fixtures";
 
 const [file, rideId, first, count, at] = process.argv.slice(2);
 const { db } = openDatabase({ sqlitePath: file });
@@ -17,7 +17,7 @@ await new Promise((resolve) => lines.once("line", resolve));
 lines.close();
 const outcomes = await Promise.all(
   Array.from({ length: Number(count) }, (_, i) =>
-    register(db, rideId!, riderForm(Number(first) + i), new Date(at!)).then(
+    registerRider(db, rideId!, riderForm(Number(first) + i), new Date(at!)).then(
       ({ registration }) => registration.status,
       (error: unknown) => (error instanceof ValidationError ? error.message : `error: ${String(error)}`),
     ),

@@ -1,3 +1,7 @@
+import type { Database } from "~/server/db/schema.server";
+import { NotFoundError, ValidationError } from "~/server/services/errors.server";
+import { register, type Registration } from "~/server/services/registrations.server";
+
 /** A valid registration form as a rider posts it; `n` makes the mobile number and name distinct. */
 export function riderForm(n: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -13,4 +17,34 @@ export function riderForm(n: number, overrides: Record<string, unknown> = {}): R
     consent: "on",
     ...overrides,
   };
+}
+
+let nextAddress = 0;
+
+/**
+ * The registrations service's `register` as tests call it: from a new address each time (the
+ * per-network limit is tested through the route), answering the booking or throwing the
+ * refusal as the service's errors: a NotFoundError for an unknown ride, a ValidationError with
+ * the messages for the others (a closed ride's under the form's key, '').
+ */
+export async function registerRider(
+  db: Database,
+  rideId: string,
+  input: unknown,
+  now = new Date(),
+): Promise<{ registration: Registration; token: string }> {
+  nextAddress += 1;
+  const clientIp = `10.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${nextAddress & 255}`;
+  const result = await register(db, rideId, input, { clientIp, origin: "http://localhost", now });
+  if (result.ok) return { registration: result.registration, token: result.token };
+  switch (result.refused) {
+    case "not-found":
+      throw new NotFoundError("Ride not found");
+    case "closed":
+    case "throttled":
+      throw new ValidationError({ "": result.message });
+    case "invalid":
+    case "seats":
+      throw new ValidationError(result.errors);
+  }
 }

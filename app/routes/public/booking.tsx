@@ -6,11 +6,16 @@ import { OPTION_LABELS } from "~/domain/registration";
 import { BOOKING_ERASED_PATH, bookingHref } from "~/domain/registration-links";
 import { pageTitle } from "~/domain/site";
 import { readSmallForm } from "~/server/registrations/read-form.server";
-import { cancelBooking, eraseBooking, submitUtr, updateContact } from "~/server/registrations/rider.server";
 import { beginBookingChange } from "~/server/registrations/throttle.server";
 import { getConfig } from "~/server/services/config.server";
 import { NotFoundError, ValidationError } from "~/server/services/errors.server";
-import { getRegistrationByToken } from "~/server/services/registrations.server";
+import {
+  cancelByToken,
+  eraseByToken,
+  getRegistrationByToken,
+  submitUtrByToken,
+  updateContactByToken,
+} from "~/server/services/registrations.server";
 import { getRide } from "~/server/services/rides.server";
 import type { Route } from "./+types/booking";
 
@@ -107,11 +112,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     switch (intent) {
       case "utr":
-        await submitUtr(services, token, values.utr ?? "");
+        await submitUtrByToken(services.db, token, values.utr ?? "");
         return done(token, "utr");
       case "contact":
-        await updateContact(
-          services,
+        await updateContactByToken(
+          services.db,
           token,
           Object.fromEntries(CONTACT_FIELDS.map((name) => [name, values[name] ?? ""])),
         );
@@ -121,10 +126,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         // One press never cancels: the first shows what it does and asks again.
         if (values.confirm !== "yes") return redirect(`${bookingHref(token)}?confirm=${intent}`, { status: 303 });
         if (intent === "cancel") {
-          await cancelBooking(services, token);
+          await cancelByToken(services.db, token);
           return done(token, "cancelled");
         }
-        await eraseBooking(services, token);
+        await eraseByToken(services.db, token);
         // A page of its own: this link's page now answers 404, and a reload must not post again.
         return redirect(BOOKING_ERASED_PATH, { status: 303 });
       default:

@@ -10,14 +10,13 @@ import { consentText } from "~/domain/booking";
 import { policyPoints, rideForDisplay } from "~/domain/defaults";
 import { rideHref } from "~/domain/featured-link";
 import { REFUSALS, registrationSettingsOf, seatsText, type Availability } from "~/domain/registration";
-import { HONEYPOT_FIELD, registrationInputSchema } from "~/domain/registration-input";
+import { HONEYPOT_FIELD } from "~/domain/registration-input";
 import { bookingHref } from "~/domain/registration-links";
 import type { Ride } from "~/domain/ride";
 import { pageTitle } from "~/domain/site";
-import { parseOrErrors } from "~/domain/validation";
 import { readSmallForm } from "~/server/registrations/read-form.server";
-import { availabilityOf, registerRider } from "~/server/registrations/rider.server";
-import { NotFoundError, ValidationError } from "~/server/services/errors.server";
+import { availabilityOf } from "~/server/registrations/rider.server";
+import { register, type Registered } from "~/server/services/registrations.server";
 import { countPublicRides, getPublicRide } from "~/server/services/public-rides.server";
 import type { Route } from "./+types/ride-register";
 
@@ -35,11 +34,18 @@ function refusalOf(availability: Availability): string | null {
   return null;
 }
 
-async function rideOr404(db: Parameters<typeof getPublicRide>[0], rideId: string): Promise<Ride> {
+type Db = Parameters<typeof getPublicRide>[0];
+
+/** The ride page's 404 (drafts and cancelled rides are not found either), with how many rides there are. */
+async function notFound(db: Db, rideId: string) {
+  const availableRides = await countPublicRides(db).catch(() => 0);
+  return data({ rideId, availableRides } satisfies RideNotFoundData, { status: 404 });
+}
+
+async function rideOr404(db: Db, rideId: string): Promise<Ride> {
   const ride = await getPublicRide(db, rideId);
   if (ride) return ride;
-  const availableRides = await countPublicRides(db).catch(() => 0);
-  throw data({ rideId, availableRides } satisfies RideNotFoundData, { status: 404 });
+  throw await notFound(db, rideId);
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -77,24 +83,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { [HONEYPOT_FIELD]: _honeypot, ...values } = form.fields;
   // What fitted in the limit goes back into the form: the rider shortens one answer, not all.
   if (!form.ok) return refused(413, { values, errors: {}, formError: TOO_LARGE });
-  const ride = await rideOr404(services.db, params.rideId);
+  let result: Registered;
   try {
-    const refusal = refusalOf(await availabilityOf(services.db, ride));
-    if (refusal) return refused(409, { values, errors: {}, formError: refusal });
-    // Checked before the throttle counts: a form sent back for a typo is no registration.
-    const checked = parseOrErrors(registrationInputSchema(registrationSettingsOf(ride)), form.fields);
-    if (!checked.ok) return refused(400, { values, ...messagesOf(checked.errors) });
-    const result = await registerRider(services, ride.id, form.fields, { clientIp, origin });
-    if (!result.ok) {
-      const { message, retryAfterSeconds } = result.throttled;
-      return refused(429, { values, errors: {}, formError: message }, { "Retry-After": String(retryAfterSeconds) });
-    }
-    return redirect(bookingHref(result.token), { status: 303, headers: NO_STORE });
+    result = await register(services.db, params.rideId, form.fields, { clientIp, origin });
   } catch (error) {
-    if (error instanceof ValidationError) return refused(409, { values, ...messagesOf(error.errors) });
-    if (error instanceof NotFoundError) return refused(404, { values, errors: {}, formError: REFUSALS.closed });
-    services.logger.error({ err: error, requestId, rideId: ride.id }, "registration failed");
+    services.logger.error({ err: error, requestId, rideId: params.rideId }, "registration failed");
     return refused(500, { values, errors: {}, formError: FAILED });
+  }
+  if (result.ok) return redirect(bookingHref(result.token), { status: 303, headers: NO_STORE });
+  switch (result.refused) {
+    case "not-found":
+      throw await notFound(services.db, params.rideId);
+    case "closed":
+      return refused(409, { values, errors: {}, formError: result.message });
+    case "invalid":
+      return refused(400, { values, ...messagesOf(result.errors) });
+    case "throttled": {
+      const retryAfter = { "Retry-After": String(result.retryAfterSeconds) };
+      return refused(429, { values, errors: {}, formError: result.message }, retryAfter);
+    }
+    case "seats":
+      return refused(409, { values, ...messagesOf(result.errors) });
   }
 }
 

@@ -1,6 +1,4 @@
-import type { AuditAction } from "~/domain/audit";
 import type { Ride } from "~/domain/ride";
-import { notifyContentChanged } from "../content-events.server";
 import { NotFoundError, ValidationError } from "../services/errors.server";
 import type { Registration } from "../services/registration-rows.server";
 import { getRegistration } from "../services/registrations-admin.server";
@@ -13,7 +11,7 @@ import {
 } from "../services/registrations.server";
 import { getRide } from "../services/rides.server";
 import { dispatchIntent } from "./intent-dispatch.server";
-import { type AdminActionContext as Context, auditChange, failed, stringField, succeeded } from "./respond.server";
+import { type AdminActionContext as Context, failed, stringField, succeeded } from "./respond.server";
 
 export const UNKNOWN_REGISTRATION_ACTION = "Unknown riders action";
 export const RIDER_NOT_FOUND = "Cannot find this registration on this ride: reload the list";
@@ -21,9 +19,8 @@ export const RIDE_NOT_FOUND = "Cannot find this ride: it may have been deleted";
 
 /**
  * The Riders and check-in pages' operations on one ride, one JSON body each: { intent, id, … }.
- * A registration of another ride is refused as unknown, whatever its id. Every change is in the
- * audit trail under the booking reference only (the trail outlives the riders' personal data),
- * and tells the other admins' pages and the public pages' seats (a content event).
+ * A registration of another ride is refused as unknown, whatever its id. Each is one command of
+ * the registrations service (its audit row and content event included); here only the answer.
  */
 export async function registrationAction(request: Request, context: Context, rideId: string) {
   return dispatchIntent(
@@ -40,8 +37,7 @@ export async function registrationAction(request: Request, context: Context, rid
   );
 }
 
-type Outcome = { message: string; audit: { action: AuditAction; summary: string } };
-type RiderOperation = (context: Context, rider: Registration, ride: Ride) => Promise<Outcome>;
+type RiderOperation = (context: Context, rider: Registration, ride: Ride) => Promise<string>;
 
 /** The refusal as the admin reads it: what failed, then the service's reason; anything unforeseen is logged. */
 function refusal({ services }: Context, what: string, error: unknown) {
@@ -52,80 +48,54 @@ function refusal({ services }: Context, what: string, error: unknown) {
 }
 
 async function withRider(context: Context, rideId: string, body: Record<string, unknown>, operation: RiderOperation) {
-  const { services, actor } = context;
+  const { services } = context;
   const [rider, ride] = await Promise.all([
     getRegistration(services.db, stringField(body, "id")),
     getRide(services.db, rideId),
   ]);
   if (!ride) return failed(404, RIDE_NOT_FOUND);
   if (!rider || rider.rideId !== ride.id) return failed(404, RIDER_NOT_FOUND);
-  let outcome: Outcome;
   try {
-    outcome = await operation(context, rider, ride);
+    return succeeded(await operation(context, rider, ride));
   } catch (error) {
     return refusal(context, `change ${rider.reference}`, error);
   }
-  notifyContentChanged({ collection: "rides", id: ride.id, action: "updated" });
-  await auditChange(services, actor, { collection: "registrations", recordId: rider.id, ...outcome.audit });
-  return succeeded(outcome.message);
 }
 
-const onRide = (ride: Ride) => `on "${ride.title}"`;
+/** The command's change: the admin's, on the ride they are looking at. */
+const by = ({ actor }: Context, ride: Ride) => ({ actor, rideId: ride.id });
 
 function markPayment(body: Record<string, unknown>): RiderOperation {
-  return async ({ services }, rider, ride) => {
+  return async (context, rider, ride) => {
     const payment = body.payment === "paid" ? "paid" : body.payment === "due" ? "due" : null;
     if (!payment) throw new ValidationError({ payment: "Payment must be due or paid" });
-    await setPayment(services.db, rider.id, payment);
-    return {
-      message: `${rider.reference} marked as ${payment} successfully`,
-      audit: { action: "updated", summary: `Marked booking ${rider.reference} ${onRide(ride)} as ${payment}` },
-    };
+    await setPayment(context.services.db, rider.id, payment, by(context, ride));
+    return `${rider.reference} marked as ${payment} successfully`;
   };
 }
 
-const confirm: RiderOperation = async ({ services }, rider, ride) => {
-  await confirmFromWaitlist(services.db, rider.id);
-  return {
-    message: `${rider.name || rider.reference} confirmed from the waitlist successfully`,
-    audit: {
-      action: "status-changed",
-      summary: `Confirmed booking ${rider.reference} ${onRide(ride)} from the waitlist`,
-    },
-  };
+const confirm: RiderOperation = async (context, rider, ride) => {
+  await confirmFromWaitlist(context.services.db, rider.id, by(context, ride));
+  return `${rider.name || rider.reference} confirmed from the waitlist successfully`;
 };
 
-const cancel: RiderOperation = async ({ services }, rider, ride) => {
-  const { promoted } = await cancelRegistration(services.db, rider.id);
+const cancel: RiderOperation = async (context, rider, ride) => {
+  const { promoted } = await cancelRegistration(context.services.db, rider.id, by(context, ride));
   const names = promoted.map((entry) => `${entry.name || "a rider"} (${entry.reference})`);
-  const references = promoted.map((entry) => entry.reference);
-  return {
-    message:
-      `${rider.name || rider.reference} cancelled successfully` +
-      (names.length ? `; confirmed from the waitlist: ${names.join(", ")}` : ""),
-    audit: {
-      action: "status-changed",
-      summary:
-        `Cancelled booking ${rider.reference} ${onRide(ride)}` +
-        (references.length ? `; confirmed ${references.join(", ")} from the waitlist` : ""),
-    },
-  };
+  return (
+    `${rider.name || rider.reference} cancelled successfully` +
+    (names.length ? `; confirmed from the waitlist: ${names.join(", ")}` : "")
+  );
 };
 
 function checkIn(body: Record<string, unknown>): RiderOperation {
-  return async ({ services }, rider, ride) => {
+  return async (context, rider, ride) => {
     if (typeof body.checkedIn !== "boolean")
       throw new ValidationError({ checkedIn: "Say whether the rider checked in" });
-    await setCheckedIn(services.db, rider.id, body.checkedIn);
+    await setCheckedIn(context.services.db, rider.id, body.checkedIn, by(context, ride));
     return body.checkedIn
-      ? {
-          message: `${rider.name || rider.reference} checked in successfully`,
-          audit: { action: "updated", summary: `Checked in booking ${rider.reference} ${onRide(ride)}` },
-        }
-      : {
-          message: `Check-in of ${rider.name || rider.reference} undone`,
-          audit: { action: "updated", summary: `Undid the check-in of booking ${rider.reference} ${onRide(ride)}` },
-        };
+      ? `${rider.name || rider.reference} checked in successfully`
+      : `Check-in of ${rider.name || rider.reference} undone`;
   };
 }
 
@@ -144,11 +114,5 @@ async function setParticipants(context: Context, rideId: string) {
     return refusal(context, "set the participants", error);
   }
   const { participants } = ride;
-  await auditChange(services, actor, {
-    action: "updated",
-    collection: "rides",
-    recordId: ride.id,
-    summary: `Set the participants of "${ride.title}" to ${participants} (riders checked in)`,
-  });
   return succeeded(`Participants set to ${participants} successfully`, { participants });
 }

@@ -1,9 +1,8 @@
 import { INVALID_RIDE_ID, RIDE_MESSAGES } from "~/domain/messages";
 import type { RideStatus } from "~/domain/ride";
 import { ConflictError, NotFoundError, ValidationError } from "../services/errors.server";
-import { createRide, getRide, reorderRides, setRideStatus, updateRide } from "../services/rides.server";
+import { createRide, reorderRides, setRideStatus, updateRide } from "../services/rides.server";
 import { deleteRideAndRoute } from "../routes-gpx/ride-routes.server";
-import { promoteAfterRideSave } from "../registrations/rider.server";
 import { completeEndedRides, savePublishingSettings } from "../services/auto-status.server";
 import { dispatchIntent } from "./intent-dispatch.server";
 import {
@@ -43,14 +42,8 @@ export async function rideAction(request: Request, context: Context) {
 
 async function create(body: Record<string, unknown>, { services, actor }: Context) {
   try {
-    const ride = await createRide(services.db, body.ride, { actor, draft: body.draft === true });
-    const copyOf = stringField(body, "copyOf");
-    await auditChange(services, actor, {
-      action: copyOf ? "duplicated" : "created",
-      collection: "rides",
-      recordId: ride.id,
-      summary: `Added ride "${ride.title}"${copyOf ? " as a copy" : ""}${body.draft === true ? " as a draft" : ""}`,
-    });
+    const copy = stringField(body, "copyOf") !== "";
+    const ride = await createRide(services.db, body.ride, { actor, draft: body.draft === true, copy });
     return succeeded(RIDE_MESSAGES.added, { id: ride.id });
   } catch (error) {
     return failedWrite(services, error, RIDE_MESSAGES.addFailed, "adding a ride failed");
@@ -65,23 +58,8 @@ async function update(body: Record<string, unknown>, { services, actor }: Contex
     return failed(400, RIDE_MESSAGES.updateFailed, { version: RIDE_VERSION_MISSING });
   }
   try {
+    // Seats the save added go to the waitlist in the same command, not at the next cancellation.
     const ride = await updateRide(services.db, id, body.ride, { expectedVersion: version, actor });
-    await auditChange(services, actor, {
-      action: "updated",
-      collection: "rides",
-      recordId: ride.id,
-      summary: `Updated ride "${ride.title}"`,
-    });
-    // Seats the save added go to the waitlist at once, not at the next cancellation.
-    const promoted = await promoteAfterRideSave(services, ride.id);
-    if (promoted.length > 0) {
-      await auditChange(services, actor, {
-        action: "status-changed",
-        collection: "registrations",
-        recordId: ride.id,
-        summary: `${promoted.map((entry) => entry.reference).join(", ")} confirmed from the waitlist: seats added to "${ride.title}"`,
-      });
-    }
     return succeeded(RIDE_MESSAGES.updated, { id: ride.id });
   } catch (error) {
     if (error instanceof ConflictError)
@@ -94,14 +72,7 @@ async function remove(body: Record<string, unknown>, { services, actor }: Contex
   const id = stringField(body, "id");
   if (!id) return failed(400, INVALID_RIDE_ID);
   try {
-    const ride = await getRide(services.db, id);
-    await deleteRideAndRoute(services, id);
-    await auditChange(services, actor, {
-      action: "deleted",
-      collection: "rides",
-      recordId: id,
-      summary: `Deleted ride "${ride?.title ?? id}"`,
-    });
+    await deleteRideAndRoute(services, id, actor);
     return succeeded(RIDE_MESSAGES.deleted);
   } catch (error) {
     // An id that is malformed or names no ride is the same thing to the admin: no such ride.
@@ -115,13 +86,7 @@ async function changeStatus(body: Record<string, unknown>, { services, actor }: 
   // The service checks the status, as it does every field (a refusal is a ValidationError).
   const status = body.status as RideStatus;
   try {
-    const ride = await setRideStatus(services.db, id, status, { actor });
-    await auditChange(services, actor, {
-      action: "status-changed",
-      collection: "rides",
-      recordId: ride.id,
-      summary: `Marked ride "${ride.title}" as ${status}`,
-    });
+    await setRideStatus(services.db, id, status, { actor });
     return succeeded(RIDE_MESSAGES.statusUpdated);
   } catch (error) {
     return failedWrite(services, error, RIDE_MESSAGES.statusUpdateFailed, "changing a ride's status failed", { id });
@@ -132,13 +97,7 @@ async function reorder(body: Record<string, unknown>, { services, actor }: Conte
   // The service checks the status and the list of ids (a refusal is a ValidationError).
   const status = body.status as RideStatus;
   try {
-    await reorderRides(services.db, status, body.ids as string[]);
-    await auditChange(services, actor, {
-      action: "reordered",
-      collection: "rides",
-      recordId: null,
-      summary: `Reordered the ${status} rides`,
-    });
+    await reorderRides(services.db, status, body.ids as string[], { actor });
     return succeeded(RIDE_MESSAGES.orderUpdated);
   } catch (error) {
     return failedWrite(services, error, RIDE_MESSAGES.orderUpdateFailed, "reordering rides failed", { status });

@@ -39,6 +39,13 @@ class WriteTransactionSqliteDialect extends SqliteDialect {
   }
 }
 
+/** A connection that gives up opening after 2 s (an unreachable server), whatever the pool's wait. */
+class ConnectingClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super({ ...(typeof config === "string" ? { connectionString: config } : config), connectionTimeoutMillis: 2_000 });
+  }
+}
+
 /** The HTTP shell keeps pages rendered during a database failure out of its cache (failures.server.ts). */
 function reportFailedQueries(event: LogEvent): void {
   if (event.level === "error") reportDatabaseFailure(event.error);
@@ -50,8 +57,12 @@ export function openDatabase(options: DatabaseOptions): { db: Database; engine: 
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
-      // During an outage a request fails within seconds (503) instead of hanging.
-      connectionTimeoutMillis: 2_000,
+      // During an outage a request fails within seconds (503) instead of hanging: opening a
+      // connection is bounded (ConnectingClient). Waiting for a pooled connection is not: pg's
+      // own connectionTimeoutMillis would also count that wait, and a rush of riders waiting
+      // their turn for a busy pool is no outage. That wait is bounded by the statement and
+      // idle-in-transaction timeouts of the connections ahead of it.
+      Client: ConnectingClient,
       statement_timeout: 15_000,
       idle_in_transaction_session_timeout: 30_000,
       keepAlive: true,

@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { sql } from "kysely";
 import { afterEach, expect, it } from "vitest";
+import { TEST_DATABASE_URL, TEST_ENGINES } from "../../../tests/support/postgres";
 import { dataPaths } from "../env.server";
 import { openDatabase } from "./database.server";
 import { migrateToLatest } from "./migrate.server";
@@ -38,3 +40,28 @@ it("a SQLite transaction holds the write lock from its start, so another process
   await db.destroy();
   expect(lockedDuringTransaction).toBe(true);
 });
+
+it.runIf(TEST_ENGINES.includes("postgres"))(
+  "a rush of more transactions than the pool has connections waits its turn on PostgreSQL, however long, instead of failing",
+  async () => {
+    const { db } = openDatabase({ databaseUrl: TEST_DATABASE_URL });
+    try {
+      // 40 transactions of 0.6 s on 10 connections: the last wait about 2.4 s for theirs,
+      // longer than the 2 s a connection may take to open.
+      const outcomes = await Promise.all(
+        Array.from({ length: 40 }, () =>
+          db
+            .transaction()
+            .execute((trx) => sql`select pg_sleep(0.6)`.execute(trx))
+            .then(
+              () => "done",
+              (error: unknown) => String(error),
+            ),
+        ),
+      );
+      expect(outcomes.filter((outcome) => outcome !== "done")).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+  },
+);

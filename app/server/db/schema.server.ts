@@ -70,6 +70,22 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** What a committed change must still cause, delivered after the commit (decision 029). */
+export interface OutboxTable {
+  id: string;
+  kind: string;
+  payload: string;
+  /** Names the entry for the admins without personal data. */
+  label: string;
+  created_at: string;
+  due_at: string;
+  claimed_until: string | null;
+  attempts: number;
+  last_error: string | null;
+  delivered_at: string | null;
+  failed_at: string | null;
+}
+
 /** An admin session; `id` is the SHA-256 (hex) of the token held in the cookie. */
 export interface SessionsTable {
   id: string;
@@ -227,6 +243,7 @@ export interface DB {
   auth_challenges: AuthChallengesTable;
   team_settings: TeamSettingsTable;
   revisions: RevisionsTable;
+  outbox: OutboxTable;
 }
 
 export type Database = Kysely<DB>;

@@ -2,7 +2,14 @@ import { createTransport } from "nodemailer";
 import type { Logger } from "../logger.server";
 
 /** One message to one person: plain text always, HTML when the sender has a richer form. */
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** The message's id (`<…@…>`): the same for a mail sent again, so mail clients show it once. */
+  messageId?: string;
+};
 
 export type Mailer = {
   /** False when no SMTP server is configured: the site then shows what it would have mailed. */

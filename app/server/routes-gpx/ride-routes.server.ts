@@ -1,3 +1,4 @@
+import type { AuditActor } from "~/domain/audit";
 import { buffer } from "node:stream/consumers";
 import type { Selectable } from "kysely";
 import { analyseRoute, dayPoints, splitAtPicks } from "~/domain/route/analyse";
@@ -286,8 +287,9 @@ export async function removeRideRoute({ db, storage }: Services, rideId: string)
 export async function deleteRideAndRoute(
   { db, storage, logger }: Services & { logger: Logger },
   rideId: string,
+  actor?: AuditActor,
 ): Promise<void> {
-  await deleteRide(db, rideId);
+  await deleteRide(db, rideId, { actor });
   const keys: string[] = [];
   try {
     for await (const object of storage.list(folderOf(rideId))) keys.push(object.key);

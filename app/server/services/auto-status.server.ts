@@ -2,7 +2,6 @@ import { type AuditActor, SITE_ACTOR } from "~/domain/audit";
 import { instantToZoned } from "~/domain/publication";
 import type { Database, Executor } from "../db/schema.server";
 import type { Logger } from "../logger.server";
-import { recordAudit } from "./audit.server";
 import { readDocument, writeDocument } from "./documents.server";
 import { changeRideStatus } from "./rides.server";
 
@@ -44,15 +43,12 @@ export async function completeEndedRides(
     .execute();
   const completed: string[] = [];
   for (const { id } of ended) {
-    const { ride, changed } = await changeRideStatus(db, id, "completed", { actor, from: "upcoming" });
-    if (!changed) continue;
-    completed.push(ride.title);
-    await recordAudit(db, actor, {
-      action: "status-changed",
-      collection: "rides",
-      recordId: id,
-      summary: `Marked ride "${ride.title}" as completed: it ended on ${ride.endDate}`,
+    const { ride, changed } = await changeRideStatus(db, id, "completed", {
+      actor,
+      from: "upcoming",
+      why: (ended) => `it ended on ${ended.endDate}`,
     });
+    if (changed) completed.push(ride.title);
   }
   return completed;
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
-import { PostgresAdapter, sql, type Selectable, type Updateable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import { z } from "zod";
 import {
   notEnoughSeats,
@@ -17,11 +17,24 @@ import {
 import { contactUpdateSchema, registrationInputSchema, utrSchema } from "~/domain/registration-input";
 import { REFERENCE_ALPHABET, REFERENCE_LENGTH, referenceFrom } from "~/domain/registration-payment";
 import type { Ride } from "~/domain/ride";
+import { type AuditActor, RIDER_ACTOR } from "~/domain/audit";
+import { bookingHref } from "~/domain/registration-links";
+import { parseOrErrors } from "~/domain/validation";
+import { type Command, runCommand } from "../commands/command.server";
 import type { Database, Executor, RegistrationsTable } from "../db/schema.server";
+import {
+  bookedSeats,
+  lockRide,
+  lockRideRow,
+  promoteWaitlisted,
+  seatsChanged,
+  updateRegistrationRow,
+} from "../registrations/seats.server";
+import { beginRegistration, tooManyRegistrationsMessage } from "../registrations/throttle.server";
 import { NotFoundError, ValidationError } from "./errors.server";
 import { dataWith, detailsOf, erasedColumns, registrationFromRow, type Registration } from "./registration-rows.server";
 import { rideFromRow } from "./ride-rows.server";
-import { getRide, type RideWriteOptions, setRideParticipants } from "./rides.server";
+import { type RideWriteOptions, setRideParticipants } from "./rides.server";
 import { parseOrThrow } from "./validate.server";
 
 // Riders' registrations (issue 12, decision 019). Every write that changes who holds a seat
@@ -53,37 +66,11 @@ function refuse(message: string, field = FORM): never {
   throw new ValidationError({ [field]: message });
 }
 
-function isPostgres(db: Executor): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
-/**
- * The ride, locked for the rest of the transaction. On PostgreSQL `select … for update` makes
- * every other transaction touching the ride's seats wait here, on whichever instance it runs; on
- * SQLite the transaction already holds the database's write lock from its first statement
- * (BEGIN IMMEDIATE, database.server.ts), which serialises writers across processes too.
- */
-async function lockRide(trx: Executor, rideId: string): Promise<Ride | null> {
-  let query = trx.selectFrom("rides").selectAll().where("id", "=", rideId);
-  if (isPostgres(trx)) query = query.forUpdate();
-  const row = await query.executeTakeFirst();
-  return row ? rideFromRow(row) : null;
-}
-
-async function bookedSeats(db: Executor, rideId: string): Promise<number> {
-  const row = await db
-    .selectFrom("registrations")
-    .select((eb) => eb.fn.sum<string | number | null>("seats").as("seats"))
-    .where("ride_id", "=", rideId)
-    .where("status", "=", "confirmed")
-    .executeTakeFirst();
-  return Number(row?.seats ?? 0);
-}
-
-/** Refuses with the rider's message unless the ride takes registrations on this site now. */
-function assertOpen(availability: Availability): void {
-  if (availability.state === "external") refuse(REFUSALS.external);
-  if (availability.state === "closed") refuse(REFUSALS[availability.reason]);
+/** The refusal of a closed ride, or null when it takes registrations here now. */
+function closedMessage(availability: Availability): string | null {
+  if (availability.state === "external") return REFUSALS.external;
+  if (availability.state === "closed") return REFUSALS[availability.reason];
+  return null;
 }
 
 async function isMobileTaken(db: Executor, rideId: string, phone: string, exceptId?: string): Promise<boolean> {
@@ -115,71 +102,121 @@ async function newReference(db: Executor, rideId: string): Promise<string> {
 
 // ——— Rider ———
 
+export type Registered =
+  | { ok: true; registration: Registration; token: string }
+  | { ok: false; refused: "not-found" }
+  /** The ride does not take registrations here now (409). */
+  | { ok: false; refused: "closed"; message: string }
+  /** A field is invalid (400): nothing counted, a form sent back for a typo is no registration. */
+  | { ok: false; refused: "invalid"; errors: Record<string, string> }
+  /** Too many registrations from the rider's network (429). */
+  | { ok: false; refused: "throttled"; message: string; retryAfterSeconds: number }
+  /** No seat for this rider (full without a waitlist, not enough seats, the mobile number registered already: 409). */
+  | { ok: false; refused: "seats"; errors: Record<string, string> };
+
+type Refusal = Exclude<Registered, { ok: true }>;
+
+export type RegisterOptions = {
+  /** Where the rider registers from: the per-network limit counts it (throttle.server.ts). */
+  clientIp: string;
+  /** The site's origin, for the private link in the confirmation mail. */
+  origin: string;
+  now?: Date;
+};
+
 /**
- * Registers a rider. Refused with a message, writing nothing, when the ride does not take
- * registrations here (external form, closed, completed, cancelled, past its cut-off, full
- * without a waitlist), when a field is invalid, or when the mobile number is already registered
- * for the ride. Confirmed when the option's seats are free, else waitlisted when the ride has
- * a waitlist. The private-link token is returned here only; the database keeps its hash.
+ * A rider registers: one command, one transaction, one read of the ride under its lock.
+ * Refused with a message, writing nothing, when the ride does not take registrations here
+ * (external form, closed, completed, cancelled, past its cut-off) or a field is invalid; when
+ * the rider's network is over its limit; or, with the attempt counted, when the ride is full
+ * without a waitlist, the option does not fit, or the mobile number is registered for the ride
+ * already. Confirmed when the option's seats are free, else waitlisted when the ride has a
+ * waitlist. The booking, its audit row, the content event and the confirmation mail's outbox
+ * entry commit together. The private-link token is returned here only; the database keeps its hash.
  */
 export async function register(
   db: Database,
   rideId: string,
   input: unknown,
-  now = new Date(),
-): Promise<{ registration: Registration; token: string }> {
-  const ride = await getRide(db, rideId);
-  if (!ride) throw new NotFoundError(RIDE_NOT_FOUND);
-  // Closed rides say so before any field does, and bad input never waits for the lock.
-  assertOpen(registrationAvailability(ride, 0, now));
-  const fields = parseOrThrow(registrationInputSchema(registrationSettingsOf(ride)), input);
+  { clientIp, origin, now = new Date() }: RegisterOptions,
+): Promise<Registered> {
   const token = randomBytes(TOKEN_BYTES).toString("base64url");
-  const registration = await db.transaction().execute(async (trx) => {
-    const locked = await lockRide(trx, ride.id);
-    if (!locked) throw new NotFoundError(RIDE_NOT_FOUND);
-    const settings = registrationSettingsOf(locked);
-    const booked = await bookedSeats(trx, ride.id);
-    assertOpen(registrationAvailability(locked, booked, now));
-    if (!settings.options[fields.option].offered) refuse("Choose one of the ride's options", "option");
-    if (await isMobileTaken(trx, ride.id, fields.mobile)) refuse(DUPLICATE_MOBILE, "mobile");
-    const seats = OPTION_SEATS[fields.option];
-    const left = seatsLeft(settings, booked);
-    let status: RegistrationStatus = "confirmed";
-    if (seats > left) {
-      if (!settings.waitlist) refuse(left === 0 ? REFUSALS.full : notEnoughSeats(left, fields.option));
-      status = "waitlisted";
-    }
-    const at = now.toISOString();
-    const row: RegistrationsTable = {
-      id: randomUUID(),
-      ride_id: ride.id,
-      reference: await newReference(trx, ride.id),
-      token_hash: tokenHashOf(token),
-      status,
-      seats,
-      option: fields.option,
-      phone: fields.mobile,
-      payment: "due",
-      utr: null,
-      checked_in_at: null,
-      data: JSON.stringify(detailsOf(fields, at)),
-      created_at: at,
-      updated_at: at,
-      erased_at: null,
-    };
-    await trx.insertInto("registrations").values(row).execute();
-    return registrationFromRow(row);
-  });
-  return { registration, token };
-}
-
-/** Changes one registration and stamps the time of the change; the query answers the row as it is now. */
-function updateRow(db: Executor, id: string, changes: Updateable<RegistrationsTable>, now: Date) {
-  return db
-    .updateTable("registrations")
-    .set({ ...changes, updated_at: now.toISOString() })
-    .where("id", "=", id)
-    .returningAll();
+  return runCommand(
+    db,
+    async (command): Promise<Registered> => {
+      const { trx } = command;
+      const stored = await lockRideRow(trx, rideId);
+      // Visitors do not see a draft or a ride published later: neither is found.
+      const published = stored?.published_at != null && stored.published_at <= now.toISOString();
+      if (!stored || !published) return { ok: false, refused: "not-found" };
+      const ride = rideFromRow(stored);
+      const settings = registrationSettingsOf(ride);
+      const booked = await bookedSeats(trx, ride.id);
+      const closed = closedMessage(registrationAvailability(ride, booked, now));
+      if (closed) return { ok: false, refused: "closed", message: closed };
+      const checked = parseOrErrors(registrationInputSchema(settings), input);
+      if (!checked.ok) return { ok: false, refused: "invalid", errors: checked.errors };
+      const fields = checked.data;
+      const verdict = await beginRegistration(trx, clientIp, now);
+      if (!verdict.allowed) {
+        const { retryAfterSeconds } = verdict;
+        return {
+          ok: false,
+          refused: "throttled",
+          message: tooManyRegistrationsMessage(retryAfterSeconds),
+          retryAfterSeconds,
+        };
+      }
+      // From here a refusal commits the attempt's count: a script cannot probe for free.
+      const refusal = (errors: Record<string, string>): Refusal => ({ ok: false, refused: "seats", errors });
+      if (!settings.options[fields.option].offered) return refusal({ option: "Choose one of the ride's options" });
+      if (await isMobileTaken(trx, ride.id, fields.mobile)) return refusal({ mobile: DUPLICATE_MOBILE });
+      const seats = OPTION_SEATS[fields.option];
+      const left = seatsLeft(settings, booked);
+      let status: RegistrationStatus = "confirmed";
+      if (seats > left) {
+        if (!settings.waitlist)
+          return refusal({ [FORM]: left === 0 ? REFUSALS.full : notEnoughSeats(left, fields.option) });
+        status = "waitlisted";
+      }
+      const at = now.toISOString();
+      const row: RegistrationsTable = {
+        id: randomUUID(),
+        ride_id: ride.id,
+        reference: await newReference(trx, ride.id),
+        token_hash: tokenHashOf(token),
+        status,
+        seats,
+        option: fields.option,
+        phone: fields.mobile,
+        payment: "due",
+        utr: null,
+        checked_in_at: null,
+        data: JSON.stringify(detailsOf(fields, at)),
+        created_at: at,
+        updated_at: at,
+        erased_at: null,
+      };
+      await trx.insertInto("registrations").values(row).execute();
+      const registration = registrationFromRow(row);
+      const how = status === "confirmed" ? "registered" : "joined the waitlist";
+      await command.audit(RIDER_ACTOR, {
+        action: "created",
+        collection: "registrations",
+        recordId: registration.id,
+        summary: `Booking ${registration.reference} ${how} for "${ride.title}"`,
+      });
+      await command.enqueue(seatsChanged(ride.id));
+      if (registration.email) {
+        await command.enqueue(
+          { kind: "registered-mail", registrationId: registration.id, link: origin + bookingHref(token) },
+          registration.reference,
+        );
+      }
+      return { ok: true, registration, token };
+    },
+    now,
+  );
 }
 
 async function findByToken(db: Executor, token: unknown): Promise<Selectable<RegistrationsTable> | undefined> {
@@ -201,30 +238,40 @@ export async function getRegistrationByToken(db: Executor, token: string): Promi
 type Finder = (db: Executor) => Promise<Selectable<RegistrationsTable> | undefined>;
 
 /**
- * Runs `work` on the registration, read again after its ride is locked: whatever another
- * transaction changed in between (a cancellation, a promotion) is what `work` sees. The ride
- * is null for a registration that outlived its ride (deleted, or replaced by an import).
+ * Runs `work` as one command on the registration, read again after its ride is locked:
+ * whatever another transaction changed in between (a cancellation, a promotion) is what `work`
+ * sees. The ride is null for a registration that outlived its ride (deleted, or replaced by an
+ * import). With `rideId`, a registration of another ride is not found.
  */
 async function withLockedRegistration<T>(
   db: Database,
   find: Finder,
-  work: (trx: Executor, row: Selectable<RegistrationsTable>, ride: Ride | null) => Promise<T>,
+  work: (command: Command, row: Selectable<RegistrationsTable>, ride: Ride | null) => Promise<T>,
+  { now, rideId }: { now: Date; rideId?: string },
 ): Promise<T> {
   const before = await find(db);
-  if (!before) throw new NotFoundError(REGISTRATION_NOT_FOUND);
-  return db.transaction().execute(async (trx) => {
-    const ride = await lockRide(trx, before.ride_id);
-    const row = await find(trx);
-    if (!row) throw new NotFoundError(REGISTRATION_NOT_FOUND);
-    return work(trx, row, ride);
-  });
+  if (!before || (rideId !== undefined && before.ride_id !== rideId)) throw new NotFoundError(REGISTRATION_NOT_FOUND);
+  return runCommand(
+    db,
+    async (command) => {
+      const ride = await lockRide(command.trx, before.ride_id);
+      const row = await find(command.trx);
+      if (!row) throw new NotFoundError(REGISTRATION_NOT_FOUND);
+      return work(command, row, ride);
+    },
+    now,
+  );
 }
 
 function assertLive(row: Selectable<RegistrationsTable>): void {
   if (row.status === "cancelled") refuse("This registration is cancelled");
 }
 
-/** Changes the rider's contact details; a new mobile number must not be registered for the ride already. */
+/**
+ * Changes the rider's contact details; a new mobile number must not be registered for the ride
+ * already. No public page shows them, so no content event: the organisers' Riders page shows
+ * them at its next revalidation (decision 022).
+ */
 export async function updateContactByToken(
   db: Database,
   token: string,
@@ -235,11 +282,11 @@ export async function updateContactByToken(
   return withLockedRegistration(
     db,
     (executor) => findByToken(executor, token),
-    async (trx, row) => {
+    async ({ trx }, row) => {
       assertLive(row);
       if (await isMobileTaken(trx, row.ride_id, contact.mobile, row.id)) refuse(DUPLICATE_MOBILE, "mobile");
       const { mobile, ...details } = contact;
-      const updated = await updateRow(
+      const updated = await updateRegistrationRow(
         trx,
         row.id,
         { phone: mobile, data: dataWith(row.data, details) },
@@ -247,6 +294,7 @@ export async function updateContactByToken(
       ).executeTakeFirstOrThrow();
       return registrationFromRow(updated);
     },
+    { now },
   );
 }
 
@@ -255,7 +303,8 @@ export const WAITLISTED_UTR = "You are on the waitlist: pay, and save the UTR, o
 /**
  * Records the UPI transaction id the rider paid with; an admin still marks the payment as
  * received. Only a confirmed seat is paid for: the status is read under the ride's lock, so a
- * cancellation at the same moment either comes first (and this is refused) or after.
+ * cancellation at the same moment either comes first (and this is refused) or after. Private,
+ * like the contact details: no content event.
  */
 export async function submitUtrByToken(
   db: Database,
@@ -263,16 +312,17 @@ export async function submitUtrByToken(
   utr: unknown,
   now = new Date(),
 ): Promise<Registration> {
+  const value = parseOrThrow(z.object({ utr: utrSchema }), { utr }).utr;
   return withLockedRegistration(
     db,
     (executor) => findByToken(executor, token),
-    async (trx, row) => {
+    async ({ trx }, row) => {
       assertLive(row);
       if (row.status === "waitlisted") refuse(WAITLISTED_UTR);
-      const value = parseOrThrow(z.object({ utr: utrSchema }), { utr }).utr;
-      const updated = await updateRow(trx, row.id, { utr: value }, now).executeTakeFirstOrThrow();
+      const updated = await updateRegistrationRow(trx, row.id, { utr: value }, now).executeTakeFirstOrThrow();
       return registrationFromRow(updated);
     },
+    { now },
   );
 }
 
@@ -282,73 +332,62 @@ export type Cancellation = {
   promoted: Registration[];
 };
 
-/**
- * Fills free seats from the waitlist, in registration order, with each rider whose option
- * fits in the seats still free (a rider with a pillion may wait while a solo rider behind
- * them fits). Only for an upcoming ride.
- */
-async function promoteWaitlisted(trx: Executor, ride: Ride | null, now: Date): Promise<Registration[]> {
-  if (ride?.status !== "upcoming") return [];
-  let left = seatsLeft(registrationSettingsOf(ride), await bookedSeats(trx, ride.id));
-  if (left === 0) return [];
-  const waiting = await trx
-    .selectFrom("registrations")
-    .selectAll()
-    .where("ride_id", "=", ride.id)
-    .where("status", "=", "waitlisted")
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-  const promoted: Registration[] = [];
-  for (const row of waiting) {
-    if (left === 0) break;
-    if (row.seats > left) continue;
-    const updated = await updateRow(trx, row.id, { status: "confirmed" }, now).executeTakeFirstOrThrow();
-    promoted.push(registrationFromRow(updated));
-    left -= row.seats;
+/** Who cancels, as the trail says it. */
+type Canceller = { actor: AuditActor; erase: boolean };
+
+const onRide = (ride: Ride | null) => (ride ? ` on "${ride.title}"` : "");
+
+function cancellationSummary(row: Selectable<RegistrationsTable>, ride: Ride | null, { actor, erase }: Canceller) {
+  if (actor === RIDER_ACTOR) {
+    const what = erase ? "cancelled by the rider, personal data erased" : "cancelled by the rider";
+    return `Booking ${row.reference}${onRide(ride)} ${what}`;
   }
-  return promoted;
+  return `Cancelled booking ${row.reference}${onRide(ride)}`;
 }
 
+/**
+ * A cancellation frees the seats at once and confirms the waitlisted riders who now fit, in the
+ * same transaction; with `erase`, the rider's personal data goes too. Cancelling twice changes
+ * nothing (an erasure still erases).
+ */
 async function cancelLocked(
-  trx: Executor,
+  command: Command,
   row: Selectable<RegistrationsTable>,
   ride: Ride | null,
-  now: Date,
-  erase: boolean,
+  canceller: Canceller,
 ): Promise<Cancellation> {
+  const { trx, now } = command;
+  if (row.status === "cancelled" && !canceller.erase) return { registration: registrationFromRow(row), promoted: [] };
   const wasConfirmed = row.status === "confirmed";
-  const erased = erase ? erasedColumns(now.toISOString()) : {};
+  const erased = canceller.erase ? erasedColumns(now.toISOString()) : {};
   // A cancelled rider is not on the ride: a check-in goes with the seat.
-  const updated = await updateRow(
+  const updated = await updateRegistrationRow(
     trx,
     row.id,
     { status: "cancelled", checked_in_at: null, ...erased },
     now,
   ).executeTakeFirstOrThrow();
-  const promoted = wasConfirmed ? await promoteWaitlisted(trx, ride, now) : [];
-  return { registration: registrationFromRow(updated), promoted };
-}
-
-/**
- * Seats were added to the ride (its settings saved with more seats, or a waitlist-only option
- * now fits): confirms the waitlisted riders who fit now, as a cancellation would.
- */
-export async function promoteFromWaitlist(db: Database, rideId: string, now = new Date()): Promise<Registration[]> {
-  return db.transaction().execute(async (trx) => promoteWaitlisted(trx, await lockRide(trx, rideId), now));
-}
-
-/** A cancellation frees the seats at once and confirms the waitlisted riders who now fit. */
-async function cancelWith(db: Database, find: Finder, now: Date): Promise<Cancellation> {
-  return withLockedRegistration(db, find, async (trx, row, ride) => {
-    if (row.status === "cancelled") return { registration: registrationFromRow(row), promoted: [] };
-    return cancelLocked(trx, row, ride, now, false);
+  await command.audit(canceller.actor, {
+    action: canceller.erase ? "deleted" : "status-changed",
+    collection: "registrations",
+    recordId: row.id,
+    summary: cancellationSummary(row, ride, canceller),
   });
+  const promoted = wasConfirmed
+    ? await promoteWaitlisted(command, ride, canceller.actor, `booking ${row.reference} was cancelled`)
+    : [];
+  if (ride) await command.enqueue(seatsChanged(ride.id));
+  return { registration: registrationFromRow(updated), promoted };
 }
 
 /** The rider cancels through their private link. Cancelling twice changes nothing. */
 export function cancelByToken(db: Database, token: string, now = new Date()): Promise<Cancellation> {
-  return cancelWith(db, (executor) => findByToken(executor, token), now);
+  return withLockedRegistration(
+    db,
+    (executor) => findByToken(executor, token),
+    (command, row, ride) => cancelLocked(command, row, ride, { actor: RIDER_ACTOR, erase: false }),
+    { now },
+  );
 }
 
 /**
@@ -359,33 +398,73 @@ export function eraseByToken(db: Database, token: string, now = new Date()): Pro
   return withLockedRegistration(
     db,
     (executor) => findByToken(executor, token),
-    async (trx, row, ride) => cancelLocked(trx, row, ride, now, true),
+    (command, row, ride) => cancelLocked(command, row, ride, { actor: RIDER_ACTOR, erase: true }),
+    { now },
   );
 }
 
-// ——— Admin ———
+// ——— Admin: each change in the trail under the booking reference only (the trail outlives the
+// riders' personal data), and on the other admins' pages and the public seats (a content event) ———
 
-/** An admin cancels a registration. Cancelling twice changes nothing. */
-export function cancelRegistration(db: Database, id: string, now = new Date()): Promise<Cancellation> {
-  return cancelWith(db, (executor) => findById(executor, id), now);
+export type AdminChange = {
+  actor: AuditActor;
+  /** The ride the admin is looking at: a registration of another ride is not found. */
+  rideId?: string;
+  now?: Date;
+};
+
+function byId(
+  db: Database,
+  id: string,
+  work: Parameters<typeof withLockedRegistration<unknown>>[2],
+  change: AdminChange,
+) {
+  return withLockedRegistration(db, (executor) => findById(executor, id), work, {
+    now: change.now ?? new Date(),
+    rideId: change.rideId,
+  });
+}
+
+/** An admin cancels a registration; the waitlisted riders who fit are confirmed and mailed. Cancelling twice changes nothing. */
+export function cancelRegistration(db: Database, id: string, change: AdminChange): Promise<Cancellation> {
+  return byId(
+    db,
+    id,
+    (command, row, ride) => cancelLocked(command, row, ride, { actor: change.actor, erase: false }),
+    change,
+  ) as Promise<Cancellation>;
 }
 
 /** An admin confirms a waitlisted rider; refused unless the ride has the seats free. */
-export async function confirmFromWaitlist(db: Database, id: string, now = new Date()): Promise<Registration> {
-  return withLockedRegistration(
+export async function confirmFromWaitlist(db: Database, id: string, change: AdminChange): Promise<Registration> {
+  return byId(
     db,
-    (executor) => findById(executor, id),
-    async (trx, row, ride) => {
+    id,
+    async (command, row, ride) => {
       if (row.status !== "waitlisted") refuse("Only a waitlisted rider can be confirmed");
       if (!ride) throw new NotFoundError(RIDE_NOT_FOUND);
-      const left = seatsLeft(registrationSettingsOf(ride), await bookedSeats(trx, ride.id));
+      const left = seatsLeft(registrationSettingsOf(ride), await bookedSeats(command.trx, ride.id));
       if (row.seats > left) {
         refuse(`Not enough seats: ${left} left, this registration needs ${row.seats}. Add seats to the ride first.`);
       }
-      const updated = await updateRow(trx, row.id, { status: "confirmed" }, now).executeTakeFirstOrThrow();
+      const updated = await updateRegistrationRow(
+        command.trx,
+        row.id,
+        { status: "confirmed" },
+        command.now,
+      ).executeTakeFirstOrThrow();
+      await command.audit(change.actor, {
+        action: "status-changed",
+        collection: "registrations",
+        recordId: row.id,
+        summary: `Confirmed booking ${row.reference}${onRide(ride)} from the waitlist`,
+      });
+      await command.enqueue(seatsChanged(ride.id));
+      await command.enqueue({ kind: "seat-confirmed-mail", registrationId: row.id }, row.reference);
       return registrationFromRow(updated);
     },
-  );
+    change,
+  ) as Promise<Registration>;
 }
 
 /**
@@ -396,20 +475,28 @@ export async function setPayment(
   db: Database,
   id: string,
   payment: PaymentState,
-  now = new Date(),
+  change: AdminChange,
 ): Promise<Registration> {
   if (!PAYMENT_STATES.includes(payment)) refuse("Payment must be due or paid", "payment");
-  return withLockedRegistration(
+  return byId(
     db,
-    (executor) => findById(executor, id),
-    async (trx, row) => {
+    id,
+    async (command, row, ride) => {
       assertLive(row);
-      const updated = await updateRow(trx, row.id, { payment }, now)
+      const updated = await updateRegistrationRow(command.trx, row.id, { payment }, command.now)
         .where("status", "<>", "cancelled")
         .executeTakeFirstOrThrow();
+      await command.audit(change.actor, {
+        action: "updated",
+        collection: "registrations",
+        recordId: row.id,
+        summary: `Marked booking ${row.reference}${onRide(ride)} as ${payment}`,
+      });
+      await command.enqueue(seatsChanged(row.ride_id));
       return registrationFromRow(updated);
     },
-  );
+    change,
+  ) as Promise<Registration>;
 }
 
 export const CHECK_IN_CONFIRMED_ONLY = "Only a confirmed rider can check in";
@@ -423,23 +510,40 @@ export async function setCheckedIn(
   db: Database,
   id: string,
   checkedIn: boolean,
-  now = new Date(),
+  change: AdminChange,
 ): Promise<Registration> {
-  return withLockedRegistration(
+  return byId(
     db,
-    (executor) => findById(executor, id),
-    async (trx, row) => {
+    id,
+    async (command, row, ride) => {
+      const { trx, now } = command;
+      let updated: Selectable<RegistrationsTable>;
       if (!checkedIn) {
-        const undone = await updateRow(trx, row.id, { checked_in_at: null }, now).executeTakeFirstOrThrow();
-        return registrationFromRow(undone);
+        updated = await updateRegistrationRow(trx, row.id, { checked_in_at: null }, now).executeTakeFirstOrThrow();
+      } else {
+        if (row.status !== "confirmed") refuse(CHECK_IN_CONFIRMED_ONLY);
+        updated = await updateRegistrationRow(
+          trx,
+          row.id,
+          { checked_in_at: row.checked_in_at ?? now.toISOString() },
+          now,
+        )
+          .where("status", "=", "confirmed")
+          .executeTakeFirstOrThrow();
       }
-      if (row.status !== "confirmed") refuse(CHECK_IN_CONFIRMED_ONLY);
-      const updated = await updateRow(trx, row.id, { checked_in_at: row.checked_in_at ?? now.toISOString() }, now)
-        .where("status", "=", "confirmed")
-        .executeTakeFirstOrThrow();
+      await command.audit(change.actor, {
+        action: "updated",
+        collection: "registrations",
+        recordId: row.id,
+        summary: checkedIn
+          ? `Checked in booking ${row.reference}${onRide(ride)}`
+          : `Undid the check-in of booking ${row.reference}${onRide(ride)}`,
+      });
+      await command.enqueue(seatsChanged(row.ride_id));
       return registrationFromRow(updated);
     },
-  );
+    change,
+  ) as Promise<Registration>;
 }
 
 /**

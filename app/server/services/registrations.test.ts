@@ -1,10 +1,11 @@
+import { getRegistration } from "./registrations-admin.server";
 import { createHash } from "node:crypto";
 import { expect, it } from "vitest";
 import { notEnoughSeats, REFUSALS } from "~/domain/registration";
 import type { Database } from "~/server/db/schema.server";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { rideInput } from "../../../tests/support/fixtures";
-import { riderForm } from "../../../tests/support/registration-fixtures";
+import { riderForm, registerRider } from "../../../tests/support/registration-fixtures";
 import { NotFoundError, ValidationError } from "./errors.server";
 import {
   cancelByToken,
@@ -16,8 +17,6 @@ import {
   eraseRideRegistrations,
   getRegistrationByToken,
   listRegistrations,
-  promoteFromWaitlist,
-  register,
   registrationCounts,
   setCheckedIn,
   setPayment,
@@ -25,6 +24,8 @@ import {
   updateContactByToken,
 } from "./registrations.server";
 import { createRide, deleteRide, getRide, setRideStatus, updateRide } from "./rides.server";
+
+const ADMIN = { id: null, email: "admin@example.com" };
 
 /** Before the cut-off of every ride made here (start 2027-06-10). */
 const NOW = new Date("2027-05-01T06:00:00Z");
@@ -72,7 +73,7 @@ const bookedSeats = async (db: Database, rideId: string) =>
 describeEachEngine("registrations service", (getDb) => {
   it("confirms a rider, with a short reference and a private token stored only as its hash", async () => {
     const ride = await siteRide(getDb());
-    const { registration, token } = await register(getDb(), ride.id, rider(1, { email: "asha@example.com" }), NOW);
+    const { registration, token } = await registerRider(getDb(), ride.id, rider(1, { email: "asha@example.com" }), NOW);
     expect(registration).toMatchObject({
       rideId: ride.id,
       status: "confirmed",
@@ -102,20 +103,20 @@ describeEachEngine("registrations service", (getDb) => {
     const ride = await siteRide(getDb(), { seats: 40 });
     const references = new Set<string>();
     for (let n = 0; n < 40; n++)
-      references.add((await register(getDb(), ride.id, rider(n), NOW)).registration.reference);
+      references.add((await registerRider(getDb(), ride.id, rider(n), NOW)).registration.reference);
     expect(references.size).toBe(40);
   });
 
   it("refuses, writing nothing, rides that do not take registrations here", async () => {
     const db = getDb();
     const external = await createRide(db, rideInput());
-    await expectRefused(db, () => register(db, external.id, rider(1), NOW), { "": REFUSALS.external });
+    await expectRefused(db, () => registerRider(db, external.id, rider(1), NOW), { "": REFUSALS.external });
     const closed = await siteRide(db, { mode: "closed" });
-    await expectRefused(db, () => register(db, closed.id, rider(1), NOW), { "": REFUSALS.closed });
+    await expectRefused(db, () => registerRider(db, closed.id, rider(1), NOW), { "": REFUSALS.closed });
     for (const status of ["completed", "cancelled"] as const) {
       const ride = await siteRide(db);
       await setRideStatus(db, ride.id, status);
-      await expectRefused(db, () => register(db, ride.id, rider(1), NOW), { "": REFUSALS[status] });
+      await expectRefused(db, () => registerRider(db, ride.id, rider(1), NOW), { "": REFUSALS[status] });
     }
     expect(await allRows(db)).toEqual([]);
   });
@@ -123,22 +124,22 @@ describeEachEngine("registrations service", (getDb) => {
   it("refuses after the cut-off: the end of the last booking date in India", async () => {
     const db = getDb();
     const ride = await siteRide(db, {}, { lastBookingDate: "2027-06-01" });
-    await expectRefused(db, () => register(db, ride.id, rider(1), new Date("2027-06-01T18:30:00Z")), {
+    await expectRefused(db, () => registerRider(db, ride.id, rider(1), new Date("2027-06-01T18:30:00Z")), {
       "": REFUSALS.cutoff,
     });
-    const { registration } = await register(db, ride.id, rider(1), new Date("2027-06-01T18:29:59Z"));
+    const { registration } = await registerRider(db, ride.id, rider(1), new Date("2027-06-01T18:29:59Z"));
     expect(registration.status).toBe("confirmed");
   });
 
   it("refuses invalid fields with a message each, and an unknown ride", async () => {
     const db = getDb();
     const ride = await siteRide(db);
-    await expectRefused(db, () => register(db, ride.id, rider(1, { mobile: "12345", website: "spam" }), NOW), {
+    await expectRefused(db, () => registerRider(db, ride.id, rider(1, { mobile: "12345", website: "spam" }), NOW), {
       mobile: "Enter a valid mobile number (+91 is assumed without a country code)",
       website: "Leave this field empty",
     });
     for (const id of ["no-such-ride", "", "x".repeat(500)]) {
-      await expect(register(db, id, rider(1), NOW)).rejects.toBeInstanceOf(NotFoundError);
+      await expect(registerRider(db, id, rider(1), NOW)).rejects.toBeInstanceOf(NotFoundError);
     }
     expect(await allRows(db)).toEqual([]);
   });
@@ -147,45 +148,49 @@ describeEachEngine("registrations service", (getDb) => {
     const db = getDb();
     const ride = await siteRide(db);
     const other = await siteRide(db);
-    const { token } = await register(db, ride.id, rider(1, { mobile: "98000 00001" }), NOW);
-    await expectRefused(db, () => register(db, ride.id, rider(2, { mobile: "+91 98000-00001" }), NOW), {
+    const { token } = await registerRider(db, ride.id, rider(1, { mobile: "98000 00001" }), NOW);
+    await expectRefused(db, () => registerRider(db, ride.id, rider(2, { mobile: "+91 98000-00001" }), NOW), {
       mobile: DUPLICATE_MOBILE,
     });
-    expect((await register(db, other.id, rider(1), NOW)).registration.status).toBe("confirmed");
+    expect((await registerRider(db, other.id, rider(1), NOW)).registration.status).toBe("confirmed");
     await cancelByToken(db, token, NOW);
-    expect((await register(db, ride.id, rider(1), NOW)).registration.status).toBe("confirmed");
+    expect((await registerRider(db, ride.id, rider(1), NOW)).registration.status).toBe("confirmed");
   });
 
   it("waitlists when full, a rider with a pillion when one seat is left; without a waitlist refuses", async () => {
     const db = getDb();
     const ride = await siteRide(db, { seats: 3 });
-    await register(db, ride.id, rider(1, { option: "pillion", pillionName: "Meera" }), NOW);
-    await register(db, ride.id, rider(2, { option: "rental" }), NOW);
+    await registerRider(db, ride.id, rider(1, { option: "pillion", pillionName: "Meera" }), NOW);
+    await registerRider(db, ride.id, rider(2, { option: "rental" }), NOW);
     expect(await bookedSeats(db, ride.id)).toBe(3);
-    expect((await register(db, ride.id, rider(3), NOW)).registration.status).toBe("waitlisted");
+    expect((await registerRider(db, ride.id, rider(3), NOW)).registration.status).toBe("waitlisted");
 
     const tight = await siteRide(db, { seats: 2, waitlist: false });
-    await register(db, tight.id, rider(1), NOW);
-    await expectRefused(db, () => register(db, tight.id, rider(2, { option: "pillion", pillionName: "Meera" }), NOW), {
-      "": notEnoughSeats(1, "pillion"),
-    });
-    await register(db, tight.id, rider(3), NOW);
-    await expectRefused(db, () => register(db, tight.id, rider(4), NOW), { "": REFUSALS.full });
+    await registerRider(db, tight.id, rider(1), NOW);
+    await expectRefused(
+      db,
+      () => registerRider(db, tight.id, rider(2, { option: "pillion", pillionName: "Meera" }), NOW),
+      {
+        "": notEnoughSeats(1, "pillion"),
+      },
+    );
+    await registerRider(db, tight.id, rider(3), NOW);
+    await expectRefused(db, () => registerRider(db, tight.id, rider(4), NOW), { "": REFUSALS.full });
   });
 
   it("on cancellation frees the seats and confirms the first waitlisted riders who fit", async () => {
     const db = getDb();
     const ride = await siteRide(db, { seats: 2 });
-    const first = await register(db, ride.id, rider(1), NOW);
-    await register(db, ride.id, rider(2), NOW);
-    const pillion = await register(
+    const first = await registerRider(db, ride.id, rider(1), NOW);
+    await registerRider(db, ride.id, rider(2), NOW);
+    const pillion = await registerRider(
       db,
       ride.id,
       rider(3, { option: "pillion", pillionName: "Meera" }),
       new Date(NOW.getTime() + 1),
     );
-    const solo = await register(db, ride.id, rider(4), new Date(NOW.getTime() + 2));
-    const later = await register(db, ride.id, rider(5), new Date(NOW.getTime() + 3));
+    const solo = await registerRider(db, ride.id, rider(4), new Date(NOW.getTime() + 2));
+    const later = await registerRider(db, ride.id, rider(5), new Date(NOW.getTime() + 3));
     expect([pillion, solo, later].map((r) => r.registration.status)).toEqual([
       "waitlisted",
       "waitlisted",
@@ -207,16 +212,17 @@ describeEachEngine("registrations service", (getDb) => {
   it("when seats are added, confirms the waitlisted riders who now fit, in order, and no one twice", async () => {
     const db = getDb();
     const ride = await siteRide(db, { seats: 1 });
-    await register(db, ride.id, rider(1), NOW);
-    const second = await register(db, ride.id, rider(2), new Date(NOW.getTime() + 1));
-    const third = await register(db, ride.id, rider(3), new Date(NOW.getTime() + 2));
-    expect(await promoteFromWaitlist(db, ride.id, NOW)).toEqual([]);
+    await registerRider(db, ride.id, rider(1), NOW);
+    const second = await registerRider(db, ride.id, rider(2), new Date(NOW.getTime() + 1));
+    const third = await registerRider(db, ride.id, rider(3), new Date(NOW.getTime() + 2));
 
+    // The save that adds the seat confirms the first waitlisted rider in its own transaction.
     const current = (await getRide(db, ride.id))!;
     await updateRide(db, ride.id, { ...current, registration: { ...current.registration, seats: 2 } });
-    const promoted = await promoteFromWaitlist(db, ride.id, NOW);
-    expect(promoted.map((r) => [r.id, r.status])).toEqual([[second.registration.id, "confirmed"]]);
-    expect(await promoteFromWaitlist(db, ride.id, NOW)).toEqual([]);
+    expect((await getRegistrationByToken(db, second.token))!.status).toBe("confirmed");
+    expect((await getRegistrationByToken(db, third.token))!.status).toBe("waitlisted");
+    // Saving again adds no seat and confirms no one.
+    await updateRide(db, ride.id, { ...current, registration: { ...current.registration, seats: 2 } });
     expect((await getRegistrationByToken(db, third.token))!.status).toBe("waitlisted");
     expect(await bookedSeats(db, ride.id)).toBe(2);
   });
@@ -224,24 +230,27 @@ describeEachEngine("registrations service", (getDb) => {
   it("lets an admin cancel, confirm from the waitlist only into free seats, mark paid and check in", async () => {
     const db = getDb();
     const ride = await siteRide(db, { seats: 1 });
-    const confirmed = (await register(db, ride.id, rider(1), NOW)).registration;
-    const waiting = (await register(db, ride.id, rider(2), NOW)).registration;
-    await expectRefused(db, () => confirmFromWaitlist(db, waiting.id, NOW), {
+    const confirmed = (await registerRider(db, ride.id, rider(1), NOW)).registration;
+    const waiting = (await registerRider(db, ride.id, rider(2), NOW)).registration;
+    await expectRefused(db, () => confirmFromWaitlist(db, waiting.id, { actor: ADMIN, now: NOW }), {
       "": "Not enough seats: 0 left, this registration needs 1. Add seats to the ride first.",
     });
-    await expectRefused(db, () => confirmFromWaitlist(db, confirmed.id, NOW), {
+    await expectRefused(db, () => confirmFromWaitlist(db, confirmed.id, { actor: ADMIN, now: NOW }), {
       "": "Only a waitlisted rider can be confirmed",
     });
-    await expectRefused(db, () => setCheckedIn(db, waiting.id, true, NOW), {
+    await expectRefused(db, () => setCheckedIn(db, waiting.id, true, { actor: ADMIN, now: NOW }), {
       "": "Only a confirmed rider can check in",
     });
 
+    // A seat added to the ride goes to the waitlist at once: nothing is left to confirm by hand.
     const current = (await getRide(db, ride.id))!;
     await updateRide(db, ride.id, { ...current, registration: { ...current.registration, seats: 2 } });
-    expect((await confirmFromWaitlist(db, waiting.id, NOW)).status).toBe("confirmed");
+    expect((await getRegistration(db, waiting.id))!.status).toBe("confirmed");
 
-    expect((await setPayment(db, confirmed.id, "paid", NOW)).payment).toBe("paid");
-    expect((await setCheckedIn(db, confirmed.id, true, NOW)).checkedInAt).toBe(NOW.toISOString());
+    expect((await setPayment(db, confirmed.id, "paid", { actor: ADMIN, now: NOW })).payment).toBe("paid");
+    expect((await setCheckedIn(db, confirmed.id, true, { actor: ADMIN, now: NOW })).checkedInAt).toBe(
+      NOW.toISOString(),
+    );
     expect((await registrationCounts(db, [ride.id])).get(ride.id)).toEqual({
       bookedSeats: 2,
       confirmed: 2,
@@ -249,8 +258,8 @@ describeEachEngine("registrations service", (getDb) => {
       cancelled: 0,
       checkedIn: 1,
     });
-    expect((await setCheckedIn(db, confirmed.id, false, NOW)).checkedInAt).toBeNull();
-    const { registration, promoted } = await cancelRegistration(db, waiting.id, NOW);
+    expect((await setCheckedIn(db, confirmed.id, false, { actor: ADMIN, now: NOW })).checkedInAt).toBeNull();
+    const { registration, promoted } = await cancelRegistration(db, waiting.id, { actor: ADMIN, now: NOW });
     expect([registration.status, promoted]).toEqual(["cancelled", []]);
     expect(await bookedSeats(db, ride.id)).toBe(1);
   });
@@ -258,26 +267,28 @@ describeEachEngine("registrations service", (getDb) => {
   it("answers forged ids and tokens with not found, writing nothing", async () => {
     const db = getDb();
     const ride = await siteRide(db);
-    await register(db, ride.id, rider(1), NOW);
+    await registerRider(db, ride.id, rider(1), NOW);
     const before = await allRows(db);
     for (const forged of ["", "nope", "00000000-0000-0000-0000-000000000000", "' or 1=1 --", "x".repeat(5000)]) {
-      await expect(cancelRegistration(db, forged)).rejects.toBeInstanceOf(NotFoundError);
-      await expect(setPayment(db, forged, "paid")).rejects.toBeInstanceOf(NotFoundError);
-      await expect(setCheckedIn(db, forged, true)).rejects.toBeInstanceOf(NotFoundError);
-      await expect(confirmFromWaitlist(db, forged)).rejects.toBeInstanceOf(NotFoundError);
+      await expect(cancelRegistration(db, forged, { actor: ADMIN })).rejects.toBeInstanceOf(NotFoundError);
+      await expect(setPayment(db, forged, "paid", { actor: ADMIN })).rejects.toBeInstanceOf(NotFoundError);
+      await expect(setCheckedIn(db, forged, true, { actor: ADMIN })).rejects.toBeInstanceOf(NotFoundError);
+      await expect(confirmFromWaitlist(db, forged, { actor: ADMIN })).rejects.toBeInstanceOf(NotFoundError);
       await expect(cancelByToken(db, forged)).rejects.toBeInstanceOf(NotFoundError);
       await expect(submitUtrByToken(db, forged, "412356789012")).rejects.toBeInstanceOf(NotFoundError);
       expect(await getRegistrationByToken(db, forged)).toBeNull();
     }
     expect(await allRows(db)).toEqual(before);
-    await expect(setPayment(db, before[0]!.id, "refunded" as "paid")).rejects.toBeInstanceOf(ValidationError);
+    await expect(setPayment(db, before[0]!.id, "refunded" as "paid", { actor: ADMIN })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
   });
 
   it("lets the rider change contact details and give the UTR through the private link", async () => {
     const db = getDb();
     const ride = await siteRide(db);
-    const { token } = await register(db, ride.id, rider(1), NOW);
-    await register(db, ride.id, rider(2), NOW);
+    const { token } = await registerRider(db, ride.id, rider(1), NOW);
+    await registerRider(db, ride.id, rider(2), NOW);
     const contact = {
       name: "Asha R",
       mobile: "+44 7911 123456",
@@ -309,7 +320,7 @@ describeEachEngine("registrations service", (getDb) => {
   it("reads a registration whose answers were edited by hand into something else as empty, and can fix it", async () => {
     const db = getDb();
     const ride = await siteRide(db);
-    const { token, registration } = await register(db, ride.id, rider(1), NOW);
+    const { token, registration } = await registerRider(db, ride.id, rider(1), NOW);
     for (const data of ["not json", "[1]", "null"]) {
       await db.updateTable("registrations").set({ data }).where("id", "=", registration.id).execute();
       expect(await getRegistrationByToken(db, token)).toMatchObject({
@@ -325,11 +336,13 @@ describeEachEngine("registrations service", (getDb) => {
   it("lists a ride's riders in registration order, with filters and search", async () => {
     const db = getDb();
     const ride = await siteRide(db, { seats: 2 });
-    const a = (await register(db, ride.id, rider(1, { name: "Asha Rao" }), NOW)).registration;
-    const b = (await register(db, ride.id, rider(2, { name: "Bala Iyer" }), new Date(NOW.getTime() + 1))).registration;
-    const c = (await register(db, ride.id, rider(3, { name: "Chitra Rao" }), new Date(NOW.getTime() + 2))).registration;
-    await setPayment(db, b.id, "paid");
-    await setCheckedIn(db, a.id, true);
+    const a = (await registerRider(db, ride.id, rider(1, { name: "Asha Rao" }), NOW)).registration;
+    const b = (await registerRider(db, ride.id, rider(2, { name: "Bala Iyer" }), new Date(NOW.getTime() + 1)))
+      .registration;
+    const c = (await registerRider(db, ride.id, rider(3, { name: "Chitra Rao" }), new Date(NOW.getTime() + 2)))
+      .registration;
+    await setPayment(db, b.id, "paid", { actor: ADMIN });
+    await setCheckedIn(db, a.id, true, { actor: ADMIN });
     const ids = async (filters: Parameters<typeof listRegistrations>[2]) =>
       (await listRegistrations(db, ride.id, filters)).map((r) => r.id);
     expect(await ids({})).toEqual([a.id, b.id, c.id]);
@@ -346,8 +359,8 @@ describeEachEngine("registrations service", (getDb) => {
   it("counts per ride, with zeros for rides without registrations", async () => {
     const db = getDb();
     const ride = await siteRide(db, { seats: 3 });
-    await register(db, ride.id, rider(1, { option: "pillion", pillionName: "Meera" }), NOW);
-    await register(db, ride.id, rider(2, { option: "pillion", pillionName: "Kiran" }), NOW);
+    await registerRider(db, ride.id, rider(1, { option: "pillion", pillionName: "Meera" }), NOW);
+    await registerRider(db, ride.id, rider(2, { option: "pillion", pillionName: "Kiran" }), NOW);
     const counts = await registrationCounts(db, [ride.id, "empty"]);
     expect(counts.get(ride.id)).toEqual({ bookedSeats: 2, confirmed: 1, waitlisted: 1, cancelled: 0, checkedIn: 0 });
     expect(counts.get("empty")).toEqual({ bookedSeats: 0, confirmed: 0, waitlisted: 0, cancelled: 0, checkedIn: 0 });
@@ -357,9 +370,9 @@ describeEachEngine("registrations service", (getDb) => {
   it("erases a rider's own registration through the link: cancelled, personal data gone, link dead", async () => {
     const db = getDb();
     const ride = await siteRide(db, { seats: 1 });
-    const { token, registration } = await register(db, ride.id, rider(1, { email: "asha@example.com" }), NOW);
+    const { token, registration } = await registerRider(db, ride.id, rider(1, { email: "asha@example.com" }), NOW);
     await submitUtrByToken(db, token, "412356789012", NOW);
-    const waiting = await register(db, ride.id, rider(2), NOW);
+    const waiting = await registerRider(db, ride.id, rider(2), NOW);
     const { promoted } = await eraseByToken(db, token, NOW);
     expect(promoted.map((r) => r.id)).toEqual([waiting.registration.id]);
     expect(await getRegistrationByToken(db, token)).toBeNull();
@@ -377,7 +390,7 @@ describeEachEngine("registrations service", (getDb) => {
     const recent = await rideOn("2027-07-05"); // 180 days before today
     const gone = await rideOn("2027-01-02");
     const early = new Date("2026-12-01T00:00:00Z");
-    for (const ride of [long, recent, gone]) await register(db, ride.id, rider(1), early);
+    for (const ride of [long, recent, gone]) await registerRider(db, ride.id, rider(1), early);
     await deleteRide(db, gone.id);
 
     expect(await eraseEndedRegistrations(db, { now: today })).toBe(2);
@@ -389,8 +402,8 @@ describeEachEngine("registrations service", (getDb) => {
     expect(await eraseEndedRegistrations(db, { now: today, days: 0 })).toBe(1);
 
     const upcoming = await siteRide(db);
-    await register(db, upcoming.id, rider(1), NOW);
-    await register(db, upcoming.id, rider(2), NOW);
+    await registerRider(db, upcoming.id, rider(1), NOW);
+    await registerRider(db, upcoming.id, rider(2), NOW);
     expect(await eraseRideRegistrations(db, upcoming.id, NOW)).toBe(2);
     expect((await listRegistrations(db, upcoming.id)).map((r) => [r.name, r.phone, r.erasedAt])).toEqual([
       ["", "", NOW.toISOString()],

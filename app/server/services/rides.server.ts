@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
-import type { AuditActor } from "~/domain/audit";
+import type { AuditAction, AuditActor } from "~/domain/audit";
 import { SIMILAR_RIDES_LIMIT } from "~/domain/constants";
 import { INVALID_RIDE_ID } from "~/domain/messages";
 import {
@@ -12,8 +12,10 @@ import {
   type RideStatus,
 } from "~/domain/ride";
 import { PREVIOUS_PAGE_SIZE } from "~/domain/ride-pages";
-import { notifyContentChanged, type ContentAction } from "../content-events.server";
+import { type Command, runCommand } from "../commands/command.server";
+import type { ContentAction } from "../content-events.server";
 import type { Database, Executor, RidesTable } from "../db/schema.server";
+import { promoteAfterSeatsAdded } from "../registrations/seats.server";
 import { ConflictError, NotFoundError, ValidationError } from "./errors.server";
 import {
   countWithStatus,
@@ -40,10 +42,20 @@ function now(): string {
   return new Date().toISOString();
 }
 
-/** A ride write is also a change of the statistics recomputed with it. */
-function notifyRideChange(id: string | null, action: ContentAction): void {
-  notifyContentChanged({ collection: "rides", id, action });
-  notifyContentChanged({ collection: "stats", id: "main", action: "updated" });
+/**
+ * What every ride write commits with: the content events (a ride write is also a change of the
+ * statistics recomputed with it) and, when an admin or the site made it, its audit row.
+ */
+async function rideChanged(
+  command: Command,
+  id: string | null,
+  action: ContentAction,
+  actor: AuditActor | undefined,
+  audit: { action: AuditAction; summary: string },
+): Promise<void> {
+  await command.enqueue({ kind: "content-changed", change: { collection: "rides", id, action } });
+  await command.enqueue({ kind: "content-changed", change: { collection: "stats", id: "main", action: "updated" } });
+  if (actor) await command.audit(actor, { collection: "rides", recordId: id, ...audit });
 }
 
 async function findRow(db: Executor, id: string): Promise<Selectable<RidesTable> | undefined> {
@@ -169,7 +181,11 @@ export async function rideCounts(db: Executor, publishedBy?: string): Promise<Ri
 // ——— Writes: each one transaction that also recomputes the statistics ———
 
 export type RideWriteOptions = {
-  /** The admin saving, whom the revision names (the site when none). */
+  /**
+   * The admin saving (or the site, for its own changes), whom the revision and the audit trail
+   * name. Without one (the seed, the content CLIs) the revision names the site and the trail
+   * has no entry.
+   */
   actor?: AuditActor;
 };
 
@@ -177,9 +193,10 @@ async function insertRide(
   db: Database,
   input: RideInput,
   legacy: LegacyRideFields,
-  { actor, draft = false }: RideWriteOptions & { draft?: boolean },
+  { actor, draft = false, copy = false }: CreateOptions,
 ): Promise<Ride> {
-  const ride = await db.transaction().execute(async (trx) => {
+  return runCommand(db, async (command) => {
+    const { trx } = command;
     const timestamp = now();
     const row = rideRow(input, legacy, {
       id: randomUUID(),
@@ -196,11 +213,20 @@ async function insertRide(
     await recomputeStats(trx);
     const created = rideFromRow(inserted);
     await recordRevision(trx, rideRevision(created, "created", actor));
+    await rideChanged(command, created.id, "created", actor, {
+      action: copy ? "duplicated" : "created",
+      summary: `Added ride "${created.title}"${copy ? " as a copy" : ""}${draft ? " as a draft" : ""}`,
+    });
     return created;
   });
-  notifyRideChange(ride.id, "created");
-  return ride;
 }
+
+type CreateOptions = RideWriteOptions & {
+  /** Not public until published (decision 025). */
+  draft?: boolean;
+  /** A copy of another ride (the trail says so). */
+  copy?: boolean;
+};
 
 /**
  * Adds a ride from the admin form. The server assigns the id, order, duration, timestamps
@@ -208,23 +234,25 @@ async function insertRide(
  * participants to 0; the order is the number of rides with the same status (product.md#new-rides).
  * It is public at once, unless `draft` (decision 025).
  */
-export async function createRide(
-  db: Database,
-  input: unknown,
-  options: RideWriteOptions & { draft?: boolean } = {},
-): Promise<Ride> {
+export async function createRide(db: Database, input: unknown, options: CreateOptions = {}): Promise<Ride> {
   return insertRide(db, parseOrThrow(rideInputSchema, input), { price: "", thingsToCarry: [] }, options);
 }
 
 type ReplaceOptions = RideWriteOptions & { expectedVersion?: number; restoring?: boolean };
 
-/** Writes `fields` over the ride `current` within the caller's transaction; the caller notifies once it commits. */
+/**
+ * Writes `fields` over the ride `current` within the command, with its revision, audit row and
+ * content events; seats the write added (more seats, a waitlist-only option that now fits, the
+ * ride upcoming again) go to the waitlist in the same transaction.
+ */
 async function replaceRide(
-  trx: Executor,
+  command: Command,
   current: Selectable<RidesTable>,
   fields: RideInput,
   options: ReplaceOptions,
+  summary: (ride: Ride) => string,
 ): Promise<Ride> {
+  const { trx } = command;
   const { id } = current;
   const currentRide = rideFromRow(current);
   if (options.expectedVersion !== undefined && options.expectedVersion !== current.version) {
@@ -258,6 +286,10 @@ async function replaceRide(
     trx,
     rideRevision(saved, options.restoring ? "restored" : "updated", options.actor, currentRide),
   );
+  // A restore's trail entry says which revision came back: the publishing page writes it.
+  const audited = options.restoring ? undefined : options.actor;
+  await rideChanged(command, id, "updated", audited, { action: "updated", summary: summary(saved) });
+  await promoteAfterSeatsAdded(command, id, options.actor, `seats added to "${saved.title}"`);
   return saved;
 }
 
@@ -274,13 +306,11 @@ export async function updateRide(
 ): Promise<Ride> {
   const fields = parseOrThrow(rideInputSchema, input);
   if (!isRideId(id)) throw new NotFoundError(RIDE_NOT_FOUND);
-  const ride = await db.transaction().execute(async (trx) => {
-    const current = await findRow(trx, id);
+  return runCommand(db, async (command) => {
+    const current = await findRow(command.trx, id);
     if (!current) throw new NotFoundError(RIDE_NOT_FOUND);
-    return replaceRide(trx, current, fields, options);
+    return replaceRide(command, current, fields, options, (ride) => `Updated ride "${ride.title}"`);
   });
-  notifyRideChange(id, "updated");
-  return ride;
 }
 
 /**
@@ -296,14 +326,19 @@ export async function setRideParticipants(
   options: RideWriteOptions = {},
 ): Promise<Ride> {
   if (!isRideId(id)) throw new NotFoundError(RIDE_NOT_FOUND);
-  const ride = await db.transaction().execute(async (trx) => {
-    const participants = await count(trx);
-    const current = await findRow(trx, id);
+  return runCommand(db, async (command) => {
+    const participants = await count(command.trx);
+    const current = await findRow(command.trx, id);
     if (!current) throw new NotFoundError(RIDE_NOT_FOUND);
-    return replaceRide(trx, current, { ...rideSnapshot(rideFromRow(current)), participants }, options);
+    const fields = { ...rideSnapshot(rideFromRow(current)), participants };
+    return replaceRide(
+      command,
+      current,
+      fields,
+      options,
+      (ride) => `Set the participants of "${ride.title}" to ${participants} (riders checked in)`,
+    );
   });
-  notifyRideChange(id, "updated");
-  return ride;
 }
 
 /**
@@ -311,15 +346,17 @@ export async function setRideParticipants(
  * message (product.md#admin-rides). The route's files are storage's, deleted after this commits
  * (deleteRideAndRoute, routes-gpx/ride-routes.server.ts).
  */
-export async function deleteRide(db: Database, id: string): Promise<void> {
+export async function deleteRide(db: Database, id: string, { actor }: RideWriteOptions = {}): Promise<void> {
   if (!isRideId(id)) throw new ValidationError({ id: INVALID_RIDE_ID });
-  await db.transaction().execute(async (trx) => {
-    const deleted = await trx.deleteFrom("rides").where("id", "=", id).returning("id").executeTakeFirst();
+  await runCommand(db, async (command) => {
+    const { trx } = command;
+    const deleted = await trx.deleteFrom("rides").where("id", "=", id).returningAll().executeTakeFirst();
     if (!deleted) throw new NotFoundError(INVALID_RIDE_ID);
     await trx.deleteFrom("ride_routes").where("ride_id", "=", id).execute();
     await recomputeStats(trx);
+    const { title } = rideFromRow(deleted);
+    await rideChanged(command, id, "deleted", actor, { action: "deleted", summary: `Deleted ride "${title}"` });
   });
-  notifyRideChange(id, "deleted");
 }
 
 /**
@@ -343,11 +380,12 @@ export async function changeRideStatus(
   db: Database,
   id: string,
   status: RideStatus,
-  options: RideWriteOptions & { from?: RideStatus } = {},
+  options: RideWriteOptions & { from?: RideStatus; why?: (ride: Ride) => string } = {},
 ): Promise<{ ride: Ride; changed: boolean }> {
   if (!isRideStatus(status)) throw new ValidationError({ status: INVALID_RIDE_STATUS });
   if (!isRideId(id)) throw new NotFoundError(RIDE_NOT_FOUND);
-  const result = await db.transaction().execute(async (trx) => {
+  return runCommand(db, async (command) => {
+    const { trx } = command;
     const current = await findRow(trx, id);
     if (!current) throw new NotFoundError(RIDE_NOT_FOUND);
     const unchanged = { ride: rideFromRow(current), changed: false };
@@ -371,10 +409,14 @@ export async function changeRideStatus(
     await recomputeStats(trx);
     const ride = rideFromRow(updated);
     await recordRevision(trx, rideRevision(ride, "status-changed", options.actor, rideFromRow(current)));
+    await rideChanged(command, id, "updated", options.actor, {
+      action: "status-changed",
+      summary: `Marked ride "${ride.title}" as ${status}${options.why ? `: ${options.why(ride)}` : ""}`,
+    });
+    // Upcoming again (from cancelled, say): its free seats go to the waitlist.
+    await promoteAfterSeatsAdded(command, id, options.actor, `"${ride.title}" is upcoming again`);
     return { ride, changed: true };
   });
-  if (result.changed) notifyRideChange(id, "updated");
-  return result;
 }
 
 /**
@@ -383,7 +425,12 @@ export async function changeRideStatus(
  * Rides of the section the list leaves out follow it, in their current order. One
  * statement rewrites the positions that changed, in one transaction.
  */
-export async function reorderRides(db: Database, status: RideStatus, orderedIds: string[]): Promise<void> {
+export async function reorderRides(
+  db: Database,
+  status: RideStatus,
+  orderedIds: string[],
+  { actor }: RideWriteOptions = {},
+): Promise<void> {
   if (!isRideStatus(status)) throw new ValidationError({ status: INVALID_RIDE_STATUS });
   if (!Array.isArray(orderedIds) || !orderedIds.every(isRideId)) {
     throw new ValidationError({ orderedIds: "The new order must be a list of ride ids" });
@@ -391,7 +438,8 @@ export async function reorderRides(db: Database, status: RideStatus, orderedIds:
   if (new Set(orderedIds).size !== orderedIds.length) {
     throw new ValidationError({ orderedIds: "The new order lists a ride more than once" });
   }
-  await db.transaction().execute(async (trx) => {
+  await runCommand(db, async (command) => {
+    const { trx } = command;
     const section = await sectionQuery(trx, status).select(["id", "sort_order"]).execute();
     const inSection = new Set(section.map((row) => row.id));
     const stranger = orderedIds.find((id) => !inSection.has(id));
@@ -419,6 +467,9 @@ export async function reorderRides(db: Database, status: RideStatus, orderedIds:
         .execute();
     }
     await recomputeStats(trx);
+    await rideChanged(command, null, "reordered", actor, {
+      action: "reordered",
+      summary: `Reordered the ${status} rides`,
+    });
   });
-  notifyRideChange(null, "reordered");
 }

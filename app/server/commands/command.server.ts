@@ -1,0 +1,71 @@
+import type { Transaction } from "kysely";
+import type { AuditActor, AuditChange } from "~/domain/audit";
+import { notifyContentChanged } from "../content-events.server";
+import type { Database, DB } from "../db/schema.server";
+import { createDispatcher, type Dispatcher, type OwnEntry } from "../outbox/dispatcher.server";
+import { enqueue } from "../outbox/entries.server";
+import type { OutboxMessage } from "../outbox/messages.server";
+import { recordAudit } from "../services/audit.server";
+
+/**
+ * The write path (decision 029). A command validates its input once, then runs here: one
+ * transaction in which it locks what it changes and writes the data, the revision, the audit
+ * row and, in the outbox, everything that must follow (content events, mail). Once it commits,
+ * this instance delivers those entries at once; if it dies first, they are delivered later.
+ */
+export type Command = {
+  trx: Transaction<DB>;
+  /** The command's one time: every row it writes carries it. */
+  now: Date;
+  /** Something to happen once the change commits; `reference` names a booking in the entry's label. */
+  enqueue(message: OutboxMessage, reference?: string): Promise<void>;
+  /** The change, in the admins' audit trail, in the same transaction. */
+  audit(actor: AuditActor, change: AuditChange): Promise<void>;
+};
+
+const dispatchers = new WeakMap<Database, Dispatcher>();
+
+/**
+ * The dispatcher that delivers `db`'s outbox in this process: the one the server started
+ * (services.server.ts), else one that delivers content events only (a script, a test), leaving
+ * mail in the outbox for a server to send.
+ */
+export function dispatcherFor(db: Database): Dispatcher {
+  let dispatcher = dispatchers.get(db);
+  if (!dispatcher) {
+    dispatcher = createDispatcher({
+      db,
+      deliveries: { "content-changed": ({ change }) => notifyContentChanged(change) },
+    });
+    dispatchers.set(db, dispatcher);
+  }
+  return dispatcher;
+}
+
+export function attachDispatcher(db: Database, dispatcher: Dispatcher): void {
+  dispatchers.set(db, dispatcher);
+}
+
+/** Runs `work` as one command: see Command. Its result is returned once its entries are delivered (or queued for retry). */
+export async function runCommand<T>(
+  db: Database,
+  work: (command: Command) => Promise<T>,
+  now = new Date(),
+): Promise<T> {
+  const dispatcher = dispatcherFor(db);
+  const own: OwnEntry[] = [];
+  const result = await db.transaction().execute((trx) =>
+    work({
+      trx,
+      now,
+      async enqueue(message, reference) {
+        own.push({ id: await enqueue(trx, message, { reference, now, claimMs: dispatcher.leaseMs }), message });
+      },
+      async audit(actor, change) {
+        await recordAudit(trx, actor, change, now);
+      },
+    }),
+  );
+  await dispatcher.deliverOwn(own);
+  return result;
+}

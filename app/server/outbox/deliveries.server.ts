@@ -1,0 +1,46 @@
+import { bookingPayment } from "~/domain/booking";
+import { notifyContentChanged } from "../content-events.server";
+import type { Database } from "../db/schema.server";
+import type { Mail, Mailer } from "../mail/mailer.server";
+import { confirmationMail, promotionMail } from "../registrations/rider-mail.server";
+import { getConfig } from "../services/config.server";
+import { getRegistration } from "../services/registrations-admin.server";
+import { getRide } from "../services/rides.server";
+import type { Deliveries } from "./dispatcher.server";
+
+/** Sends one mail; the entry's id is its Message-ID, so a mail sent again after a crash is the same message. */
+async function send(mailer: Mailer, mail: Mail, entryId: string): Promise<void> {
+  if (!(await mailer.send({ ...mail, messageId: `<${entryId}@outbox.roadbook>` }))) {
+    throw new Error("the mail server did not take the mail");
+  }
+}
+
+/**
+ * How this server delivers each kind of outbox entry (decision 029). A rider's mail is written
+ * from the booking as it is when sent: one erased or cancelled in between gets no mail. With
+ * mail off (no SMTP_URL) a mail entry is delivered by sending nothing: the pages say it all.
+ */
+export function outboxDeliveries({ db, mailer }: { db: Database; mailer: Mailer }): Deliveries {
+  return {
+    "content-changed": ({ change }) => notifyContentChanged(change),
+    "registered-mail": async ({ registrationId, link }, entry) => {
+      if (!mailer.enabled) return;
+      const registration = await getRegistration(db, registrationId);
+      if (!registration?.email || registration.status === "cancelled") return;
+      const [ride, config] = await Promise.all([getRide(db, registration.rideId), getConfig(db)]);
+      if (!ride) return;
+      const payment = bookingPayment(config.company, ride, registration.reference);
+      await send(mailer, confirmationMail({ ride, registration, payment, link }), entry.id);
+    },
+    "seat-confirmed-mail": async ({ registrationId }, entry) => {
+      if (!mailer.enabled) return;
+      const registration = await getRegistration(db, registrationId);
+      if (!registration?.email || registration.status !== "confirmed") return;
+      const ride = await getRide(db, registration.rideId);
+      if (ride) await send(mailer, promotionMail({ ride, registration }), entry.id);
+    },
+    "team-mail": async ({ mail }, entry) => {
+      if (mailer.enabled) await send(mailer, mail, entry.id);
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import { expect, it } from "vitest";
+import { describeEachEngine, openTestDatabase } from "../../../tests/support/databases";
+import { TEST_DATABASE_URL, TEST_ENGINES } from "../../../tests/support/postgres";
+import { attachDispatcher, runCommand } from "../commands/command.server";
+import { openDatabase } from "../db/database.server";
+import type { Database } from "../db/schema.server";
+import { createDispatcher, retryDelayMs } from "./dispatcher.server";
+import { enqueue, listFailedDeliveries } from "./entries.server";
+import type { OutboxMessage } from "./messages.server";
+
+// The outbox's delivery (decision 029): at least once, each entry by one instance at a time,
+// retried with backoff, given up on where the admins see it.
+
+const mail = (n: number): OutboxMessage => ({
+  kind: "team-mail",
+  mail: { to: `member-${n}@example.com`, subject: `Invitation ${n}`, text: "Join us" },
+});
+
+/** Writes entries as a command of an instance that then died: claimed by it for `claimMs`. */
+async function leftBehind(db: Database, count: number, now: Date, claimMs = 0): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (let n = 0; n < count; n++) await enqueue(trx, mail(n), { now, claimMs });
+  });
+}
+
+describeEachEngine("outbox dispatcher", (getDb) => {
+  it("delivers a command's entries once it commits, and nothing of a command that rolled back", async () => {
+    const db = getDb();
+    const delivered: string[] = [];
+    const dispatcher = createDispatcher({
+      db,
+      deliveries: { "team-mail": ({ mail: sent }) => void delivered.push(sent.subject) },
+    });
+    attachDispatcher(db, dispatcher);
+    await runCommand(db, (command) => command.enqueue(mail(1)));
+    await expect(
+      runCommand(db, async (command) => {
+        await command.enqueue(mail(2));
+        throw new Error("refused");
+      }),
+    ).rejects.toThrow("refused");
+    expect(delivered).toEqual(["Invitation 1"]);
+    const rows = await db.selectFrom("outbox").selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ payload: "{}", attempts: 0 });
+    expect(rows[0]!.delivered_at).not.toBeNull();
+    expect(await dispatcher.deliverDue()).toBe(0);
+  });
+
+  it("delivers what a dead instance left once its claim runs out, and retries failures with backoff until it gives up", async () => {
+    const db = getDb();
+    let now = new Date("2027-01-10T10:00:00Z");
+    const tick = (ms: number) => (now = new Date(now.getTime() + ms));
+    await leftBehind(db, 1, now, 60_000);
+    let failing = true;
+    const delivered: string[] = [];
+    const dispatcher = createDispatcher({
+      db,
+      now: () => now,
+      maxAttempts: 3,
+      deliveries: {
+        "team-mail": ({ mail: sent }) => {
+          if (failing) throw new Error(`550 <${sent.to}>: mailbox unavailable`);
+          delivered.push(sent.subject);
+        },
+      },
+    });
+    // Still claimed by the instance that wrote it.
+    expect(await dispatcher.deliverDue()).toBe(0);
+    tick(60_000);
+    expect(await dispatcher.deliverDue()).toBe(0);
+    const [afterOne] = await db.selectFrom("outbox").selectAll().execute();
+    expect(afterOne).toMatchObject({ attempts: 1, last_error: "550 <(address)>: mailbox unavailable" });
+    // Not before its backoff.
+    tick(retryDelayMs(1) - 1);
+    expect(await dispatcher.deliverDue()).toBe(0);
+    expect((await db.selectFrom("outbox").select("attempts").executeTakeFirstOrThrow()).attempts).toBe(1);
+    tick(1);
+    await dispatcher.deliverDue();
+    tick(retryDelayMs(2));
+    await dispatcher.deliverDue();
+    // Three failures: given up, listed for the admins without the address, and not tried again.
+    expect(await listFailedDeliveries(db)).toEqual([
+      expect.objectContaining({
+        label: "Team mail: Invitation 0",
+        attempts: 3,
+        error: "550 <(address)>: mailbox unavailable",
+      }),
+    ]);
+    failing = false;
+    tick(retryDelayMs(3));
+    expect(await dispatcher.deliverDue()).toBe(0);
+    expect(delivered).toEqual([]);
+    expect(JSON.stringify(await db.selectFrom("outbox").selectAll().execute())).not.toContain("member-0@");
+
+    // A new entry after a failure is delivered at the next attempt.
+    await leftBehind(db, 1, now);
+    tick(1);
+    expect(await dispatcher.deliverDue()).toBe(1);
+    expect(delivered).toEqual(["Invitation 0"]);
+  });
+});
+
+it.runIf(TEST_ENGINES.includes("postgres"))(
+  "two instances on one PostgreSQL deliver each entry exactly once",
+  async () => {
+    const first = await openTestDatabase("postgres");
+    // A second pool on the same schema: another instance.
+    const { db: other } = openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: first.schema! });
+    try {
+      await leftBehind(first.db, 200, new Date(Date.now() - 1000));
+      const deliveries: string[] = [];
+      const instance = (db: Database) =>
+        createDispatcher({
+          db,
+          deliveries: {
+            "team-mail": async ({ mail: sent }) => {
+              deliveries.push(sent.subject);
+              await new Promise((resolve) => setTimeout(resolve, 1));
+            },
+          },
+        });
+      const [a, b] = [instance(first.db), instance(other)];
+      const counts = await Promise.all([a.deliverDue(), b.deliverDue(), a.deliverDue(), b.deliverDue()]);
+      expect(counts.reduce((sum, count) => sum + count, 0)).toBe(200);
+      expect(deliveries).toHaveLength(200);
+      expect(new Set(deliveries).size).toBe(200);
+      // Both took part.
+      expect(counts[0]! + counts[2]!).toBeGreaterThan(0);
+      expect(counts[1]! + counts[3]!).toBeGreaterThan(0);
+    } finally {
+      await other.destroy();
+      await first.close();
+    }
+  },
+);

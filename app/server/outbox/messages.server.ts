@@ -1,0 +1,33 @@
+import type { ContentChange } from "../content-events.server";
+import type { Mail } from "../mail/mailer.server";
+
+/**
+ * What a committed change must still cause, as the outbox keeps it (decision 029). Each kind
+ * has one delivery (deliveries.server.ts). A rider's mail is written when it is sent, from the
+ * registration as it is then: a booking erased in between is mailed nothing.
+ */
+export type OutboxMessage =
+  /** Render caches and open admin pages, here and on the other instances. */
+  | { kind: "content-changed"; change: ContentChange }
+  /** The confirmation of a registration, with the private link (a secret: emptied once sent). */
+  | { kind: "registered-mail"; registrationId: string; link: string }
+  /** A waitlisted rider's seat is confirmed (a seat was freed or added). */
+  | { kind: "seat-confirmed-mail"; registrationId: string }
+  /** A mail to a member of the team (an invitation, a sign-in change), written as it is enqueued. */
+  | { kind: "team-mail"; mail: Mail };
+
+export type OutboxKind = OutboxMessage["kind"];
+
+/** The entry's name in the admins' list of failed deliveries: the kind and a booking reference at most. */
+export function labelOf(message: OutboxMessage, reference = ""): string {
+  switch (message.kind) {
+    case "content-changed":
+      return `Update of ${message.change.collection}${message.change.id ? ` ${message.change.id}` : ""}`;
+    case "registered-mail":
+      return `Registration mail for booking ${reference}`;
+    case "seat-confirmed-mail":
+      return `Seat-confirmed mail for booking ${reference}`;
+    case "team-mail":
+      return `Team mail: ${message.mail.subject}`;
+  }
+}

@@ -1,0 +1,16 @@
+import { attachDispatcher } from "../commands/command.server";
+import type { Database } from "../db/schema.server";
+import type { Logger } from "../logger.server";
+import type { Mailer } from "../mail/mailer.server";
+import { outboxDeliveries } from "./deliveries.server";
+import { createDispatcher, type Dispatcher } from "./dispatcher.server";
+
+/**
+ * The server's outbox dispatcher on `db` (decision 029): content events and mail, delivered at
+ * once after each command of this process, and by start()'s polling whatever is left.
+ */
+export function openOutbox({ db, mailer, logger }: { db: Database; mailer: Mailer; logger: Logger }): Dispatcher {
+  const dispatcher = createDispatcher({ db, deliveries: outboxDeliveries({ db, mailer }), logger });
+  attachDispatcher(db, dispatcher);
+  return dispatcher;
+}
