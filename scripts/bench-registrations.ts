@@ -27,8 +27,7 @@ import autocannon from "autocannon";
 import { openDatabase } from "../app/server/db/database.server.ts";
 import type { Database } from "../app/server/db/schema.server.ts";
 import { dataPaths } from "../app/server/env.server.ts";
-import { createRide } from "../app/server/services/rides.server.ts";
-import { rideInput } from "../tests/support/fixtures.ts";
+import { siteRide } from "../tests/support/fixtures.ts";
 import { riderForm } from "../tests/support/registration-fixtures.ts";
 import { ensureBuild, startProductionServer, type ProductionServer } from "./bench/processes.ts";
 import pg from "pg";
@@ -47,11 +46,6 @@ const cleanups: (() => Promise<void> | void)[] = [];
 
 function percentile(sorted: number[], fraction: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]! : Number.NaN;
-}
-
-async function siteRide(db: Database, title: string): Promise<string> {
-  const ride = await createRide(db, rideInput({ title, registration: { mode: "site", seats: SEATS, waitlist: true } }));
-  return ride.id;
 }
 
 let nextRider = 0;
@@ -102,8 +96,8 @@ async function cachedPage(url: string, seconds: number): Promise<Figures> {
 }
 
 async function measure(engine: string, server: ProductionServer, db: Database): Promise<Row> {
-  const warmUp = await siteRide(db, "Bench warm-up ride");
-  const rideId = await siteRide(db, "Bench ride");
+  const warmUp = (await siteRide(db, { seats: SEATS, waitlist: true }, { title: "Bench warm-up ride" })).id;
+  const rideId = (await siteRide(db, { seats: SEATS, waitlist: true }, { title: "Bench ride" })).id;
   await registrations(server.baseUrl, warmUp, WARM_UP_SECONDS);
   const registered = await registrations(server.baseUrl, rideId, SECONDS);
   const pageUrl = `${server.baseUrl}/ride/${rideId}`;
