@@ -108,15 +108,11 @@ export const PLACEHOLDERS = {
   distanceTbd: "Distance TBD",
 } as const;
 
-/** The original rule, literally (product.md#messages): a message containing 'Error' is displayed as an error. */
-export function isErrorMessage(message: string): boolean {
-  return message.includes("Error");
-}
-
-// The literal rule (product.md#messages) shows 'Failed to add ride', 'Permission denied…' and
-// 'An error occurred…' as non-errors. The admin UI styles messages with this instead, which
-// treats every failure wording of the catalogue as an error, and claims success only for a
-// message that says so, so an unforeseen server text is never dressed as a success.
+// The original rule (product.md#messages), that a message containing 'Error' is an error,
+// shows 'Failed to add ride', 'Permission denied…' and 'An error occurred…' as non-errors.
+// The admin UI styles messages with this instead, which treats every failure wording of the
+// catalogue as an error, and claims success only for a message that says so, so an unforeseen
+// server text is never dressed as a success.
 const ERROR_WORDING = /error|\bfailed\b|denied|invalid|timeout|too large|cannot/i;
 
 export function messageTone(message: string): "error" | "success" | "info" {
