@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { rejectionOf } from "../../../tests/support/rejection";
 import { BodyTooLargeError, readBody } from "./read-body.server";
 
 /** A body of `chunks` chunks of 1,000 bytes ('a'), counting what was pulled. */
@@ -17,14 +18,7 @@ function counted(chunks: number) {
 const post = (body: ReadableStream<Uint8Array> | null, headers: Record<string, string> = {}) =>
   new Request("http://localhost/", { method: "POST", body, headers, duplex: "half" } as RequestInit);
 
-async function refusal(work: Promise<unknown>): Promise<BodyTooLargeError> {
-  const error = await work.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  expect(error).toBeInstanceOf(BodyTooLargeError);
-  return error as BodyTooLargeError;
-}
+const refusal = (work: Promise<unknown>) => rejectionOf(work, BodyTooLargeError);
 
 describe("readBody", () => {
   it("reads a body within the limit whole, and no body as empty", async () => {
