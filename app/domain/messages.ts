@@ -24,6 +24,9 @@ export const RIDE_MESSAGES = {
 export const errorDeletingRide = (message: string) => `Error deleting ride: ${message}`;
 export const INVALID_RIDE_ID = "Cannot delete: Invalid ride ID";
 export const DELETE_RIDE_CONFIRM = "Are you sure you want to delete this ride?";
+
+/** An admin page's action whose request never reached the server (offline, server down). */
+export const SERVER_UNREACHABLE = "The server could not be reached; nothing was changed. Please try again.";
 export const noRidesMessage = (status: string) => `No ${status} rides found.`;
 
 export const IMAGE_MESSAGES = {
