@@ -11,15 +11,15 @@
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { openDatabase } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { saveUpload } from "~/server/images/images.server";
 import { processImage } from "~/server/images/process.server";
 import { createDiskStorage } from "~/server/storage/disk-storage.server";
+import { benchRuns } from "./bench/runs.ts";
 
 const WIDTH = 6000;
 const HEIGHT = 4000;
@@ -64,13 +64,7 @@ async function time<T>(work: () => Promise<T>): Promise<[T, number, number]> {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { runs: { type: "string", default: "3" } } });
-  const runs = Math.max(1, Number(values.runs) || 3);
-  const cores = availableParallelism();
-  const load = loadavg()[0]!;
-  console.log(`${cores} CPU cores, load average ${load.toFixed(1)}`);
-  // Timings on a machine busy with other work say little about the pipeline.
-  if (load > cores) console.log("  warning: the machine is busy; these timings will be slower than on an idle server");
+  const runs = benchRuns();
   const dir = mkdtempSync(path.join(tmpdir(), "roadbook-bench-images-"));
   try {
     console.log(`Generating a ${WIDTH} × ${HEIGHT} JPEG…`);

@@ -13,11 +13,10 @@
  * included).
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { text } from "node:stream/consumers";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { createElement, Fragment } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -30,6 +29,7 @@ import { createRide } from "~/server/services/rides.server";
 import { createDiskStorage } from "~/server/storage/disk-storage.server";
 import { rideInput } from "../tests/support/fixtures";
 import { buildGpx, seeded, windingTrack } from "../tests/support/gpx";
+import { benchRuns } from "./bench/runs.ts";
 
 const DAYS = 10;
 const POINTS_PER_DAY = 5000;
@@ -44,12 +44,7 @@ const ms = (value: number) => `${Math.round(value)} ms`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { runs: { type: "string", default: "3" } } });
-  const runs = Math.max(1, Number(values.runs) || 3);
-  const cores = availableParallelism();
-  const load = loadavg()[0]!;
-  console.log(`${cores} CPU cores, load average ${load.toFixed(1)}`);
-  if (load > cores) console.log("  warning: the machine is busy; these timings will be slower than on an idle server");
+  const runs = benchRuns();
 
   const days = Array.from({ length: DAYS }, (_, index) =>
     windingTrack({ lat: 12 + index * 0.4, lon: 76 + index * 0.2 }, POINTS_PER_DAY, seeded(100 + index), 0.003),

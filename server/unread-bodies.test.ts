@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_IMAGE_BYTES } from "~/domain/upload";
-import { readLimitedBody } from "~/server/images/read-body.server";
+import { readUploadBody } from "~/server/images/read-body.server";
 import { ImageRejectedError } from "~/server/images/upload-errors.server";
 import { readSmallForm } from "~/server/registrations/read-form.server";
 import { fetchRequestOf } from "./fetch-bridge";
@@ -29,7 +29,7 @@ beforeAll(async () => {
   // Read through the Fetch API, as React Router reads it, and refused past 20 MB (the limit of product.md#images).
   const upload = async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const body = await readLimitedBody(fetchRequestOf(req, res), LIMIT);
+      const body = await readUploadBody(fetchRequestOf(req, res), LIMIT);
       res.send(`received ${body.length}`);
     } catch (error) {
       if (error instanceof ImageRejectedError) res.status(error.status).send(error.message);

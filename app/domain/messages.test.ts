@@ -9,7 +9,6 @@ import {
   fileTooLargeMessage,
   IMAGE_MESSAGES,
   INVALID_RIDE_ID,
-  isErrorMessage,
   LOGIN_MESSAGES,
   messageTone,
   noRidesMessage,
@@ -45,13 +44,6 @@ describe("messages built from a reason", () => {
 });
 
 describe("how a message is shown (product.md#messages)", () => {
-  it("isErrorMessage: literally, a message containing 'Error'", () => {
-    expect(isErrorMessage(FEATURED_MESSAGES.saveError)).toBe(true);
-    expect(isErrorMessage(errorDeletingRide("x"))).toBe(true);
-    expect(isErrorMessage(RIDE_MESSAGES.updated)).toBe(false);
-    expect(isErrorMessage(RIDE_MESSAGES.addFailed)).toBe(false);
-  });
-
   const failures = [
     RIDE_MESSAGES.loadFailed,
     RIDE_MESSAGES.orderUpdateFailed,

@@ -24,6 +24,9 @@ export const RIDE_MESSAGES = {
 export const errorDeletingRide = (message: string) => `Error deleting ride: ${message}`;
 export const INVALID_RIDE_ID = "Cannot delete: Invalid ride ID";
 export const DELETE_RIDE_CONFIRM = "Are you sure you want to delete this ride?";
+
+/** An admin page's action whose request never reached the server (offline, server down). */
+export const SERVER_UNREACHABLE = "The server could not be reached; nothing was changed. Please try again.";
 export const noRidesMessage = (status: string) => `No ${status} rides found.`;
 
 export const IMAGE_MESSAGES = {
@@ -108,15 +111,11 @@ export const PLACEHOLDERS = {
   distanceTbd: "Distance TBD",
 } as const;
 
-/** The original rule, literally (product.md#messages): a message containing 'Error' is displayed as an error. */
-export function isErrorMessage(message: string): boolean {
-  return message.includes("Error");
-}
-
-// The literal rule (product.md#messages) shows 'Failed to add ride', 'Permission denied…' and
-// 'An error occurred…' as non-errors. The admin UI styles messages with this instead, which
-// treats every failure wording of the catalogue as an error, and claims success only for a
-// message that says so, so an unforeseen server text is never dressed as a success.
+// The original rule (product.md#messages), that a message containing 'Error' is an error,
+// shows 'Failed to add ride', 'Permission denied…' and 'An error occurred…' as non-errors.
+// The admin UI styles messages with this instead, which treats every failure wording of the
+// catalogue as an error, and claims success only for a message that says so, so an unforeseen
+// server text is never dressed as a success.
 const ERROR_WORDING = /error|\bfailed\b|denied|invalid|timeout|too large|cannot/i;
 
 export function messageTone(message: string): "error" | "success" | "info" {

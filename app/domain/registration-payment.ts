@@ -8,24 +8,12 @@ export const REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 export const REFERENCE_PREFIX = "RB-";
 export const REFERENCE_LENGTH = 4;
 
-const REFERENCE = new RegExp(`^${REFERENCE_PREFIX}[${REFERENCE_ALPHABET}]{${REFERENCE_LENGTH}}$`);
-
 /**
  * A reference from REFERENCE_LENGTH numbers, each below the alphabet's length (the server draws
  * them with crypto.randomInt).
  */
 export function referenceFrom(indices: readonly number[]): string {
   return REFERENCE_PREFIX + indices.map((index) => REFERENCE_ALPHABET[index]).join("");
-}
-
-/** A reference as a rider may type it ('rb-7k3q', '7K3Q', ' RB 7K3Q '), or null when it cannot be one. */
-export function normaliseReference(value: string): string | null {
-  const code = value
-    .trim()
-    .toUpperCase()
-    .replace(/^RB[\s-]*/, "");
-  const reference = REFERENCE_PREFIX + code;
-  return REFERENCE.test(reference) ? reference : null;
 }
 
 /**

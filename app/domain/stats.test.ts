@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  FALLBACK_STATS,
-  formatStatNumber,
-  rideBreakdown,
-  statsFromBreakdown,
-  statWithPlus,
-  type RideFacts,
-} from "./stats";
+import { formatStatNumber, rideBreakdown, statsFromBreakdown, statWithPlus, type RideFacts } from "./stats";
 
 const ride = (facts: Partial<RideFacts>): RideFacts => ({
   status: "completed",
@@ -108,13 +101,6 @@ describe("statsFromBreakdown (product.md#statistics: stat cards)", () => {
       kilometersCovered: 420,
       monthsOfAdventure: 2,
     });
-  });
-});
-
-describe("FALLBACK_STATS (product.md#statistics: fallback stats)", () => {
-  it("holds 47 completed rides, 320 happy riders and 18500 km", () => {
-    expect(FALLBACK_STATS).toMatchObject({ completedRides: 47, happyRiders: 320, kilometersCovered: 18500 });
-    expect(FALLBACK_STATS.monthsOfAdventure).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -1,3 +1,19 @@
+import type { AdminRole } from "./roles";
+
+/** An admin as the Team page shows them. */
+export type TeamMember = {
+  id: string;
+  email: string;
+  displayName: string;
+  role: AdminRole;
+  lastLoginAt: string | null;
+  activeSessions: number;
+  twoFactor: boolean;
+};
+
+/** An invitation not yet used nor expired. */
+export type PendingInvite = { id: string; email: string; role: AdminRole; createdAt: string; expiresAt: string };
+
 /** The most captains one ride may have: more is no team's choice but a forged form's. */
 export const MAX_RIDE_CAPTAINS = 50;
 

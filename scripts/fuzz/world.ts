@@ -4,10 +4,9 @@ import { createSession } from "~/server/auth/sessions.server";
 import { createChallenge, enableTotp, newTotpSecret, totpFor } from "~/server/auth/two-factor.server";
 import type { Database } from "~/server/db/schema.server";
 
-import { createRide } from "~/server/services/rides.server";
 import { createInvite, setRideCaptains } from "~/server/services/team.server";
 import { createOrPromoteAdmin } from "~/server/services/users.server";
-import { rideInput } from "../../tests/support/fixtures.ts";
+import { siteRide } from "../../tests/support/fixtures.ts";
 import { riderForm, registerRider } from "../../tests/support/registration-fixtures.ts";
 
 // What `npm run fuzz` prepares besides the demo content (issue 21): the team (an owner, an
@@ -80,18 +79,8 @@ async function withTotp(db: Database, user: { id: string; email: string }): Prom
   return secret;
 }
 
-async function siteRide(db: Database, title: string, seats: number, { draft = false } = {}) {
-  const ride = await createRide(
-    db,
-    rideInput({
-      title,
-      startDate: "2027-06-10",
-      endDate: "2027-06-18",
-      registration: { mode: "site", seats, waitlist: true },
-    }),
-    { draft },
-  );
-  return ride.id;
+async function fuzzRide(db: Database, title: string, seats: number, { draft = false } = {}) {
+  return (await siteRide(db, { seats, waitlist: true }, { title }, { draft })).id;
 }
 
 export async function prepareWorld(db: Database, seed: number): Promise<World> {
@@ -117,14 +106,14 @@ export async function prepareWorld(db: Database, seed: number): Promise<World> {
   secrets.set(accountSecret, "an authenticator secret").set(signInSecret, "an authenticator secret");
 
   const rides = {
-    open: await siteRide(db, `Fuzz open ride ${seed}`, 50),
-    full: await siteRide(db, `Fuzz full ride ${seed}`, 1),
-    led: await siteRide(db, `Fuzz led ride ${seed}`, 10),
-    participants: await siteRide(db, `Fuzz participants ride ${seed}`, 10),
-    route: await siteRide(db, `Fuzz route ride ${seed}`, 10),
-    schedule: await siteRide(db, `Fuzz scheduled ride ${seed}`, 10),
-    draft: await siteRide(db, `Fuzz draft ride ${seed}`, 10, { draft: true }),
-    trigger: await siteRide(db, `Fuzz trigger ride ${seed}`, 10, { draft: true }),
+    open: await fuzzRide(db, `Fuzz open ride ${seed}`, 50),
+    full: await fuzzRide(db, `Fuzz full ride ${seed}`, 1),
+    led: await fuzzRide(db, `Fuzz led ride ${seed}`, 10),
+    participants: await fuzzRide(db, `Fuzz participants ride ${seed}`, 10),
+    route: await fuzzRide(db, `Fuzz route ride ${seed}`, 10),
+    schedule: await fuzzRide(db, `Fuzz scheduled ride ${seed}`, 10),
+    draft: await fuzzRide(db, `Fuzz draft ride ${seed}`, 10, { draft: true }),
+    trigger: await fuzzRide(db, `Fuzz trigger ride ${seed}`, 10, { draft: true }),
   };
   await setRideCaptains(db, rides.led, [captains[0]!.id, captains[1]!.id]);
   await setRideCaptains(db, rides.participants, [captains[0]!.id]);

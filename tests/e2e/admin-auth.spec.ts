@@ -12,6 +12,7 @@ import { ADMIN_NAV } from "~/components/admin/admin-nav";
 import { LOADING_ADMIN_PORTAL } from "~/components/admin/portal-loading";
 import { expect, signInAs, test } from "./admin-fixtures.ts";
 import { expectNoA11yViolations } from "./fixtures.ts";
+import { insertUser } from "../support/fixtures.ts";
 import { startOidcProvider } from "./oidc-provider.ts";
 
 // The admin shell (product.md#admin-shell), sign-in, session and roles (#admin-access), login
@@ -36,19 +37,7 @@ test.beforeEach(async ({ e2eDb }) => {
 
 async function createUser(db: Database, email: string, role: string, password: string): Promise<string> {
   const id = crypto.randomUUID();
-  await db
-    .insertInto("users")
-    .values({
-      id,
-      email,
-      display_name: "",
-      role,
-      password_hash: await hashPassword(password),
-      google_subject: null,
-      created_at: new Date().toISOString(),
-      last_login_at: null,
-    })
-    .execute();
+  await insertUser(db, { id, email, role, passwordHash: await hashPassword(password) });
   return id;
 }
 

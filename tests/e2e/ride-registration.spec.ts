@@ -2,8 +2,7 @@ import { randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { saveConfig } from "~/server/services/config.server";
 
-import { createRide } from "~/server/services/rides.server";
-import { configInput, rideInput } from "../support/fixtures";
+import { configInput, siteRide } from "../support/fixtures";
 import { riderForm, registerRider } from "../support/registration-fixtures";
 import { type LocalSmtp, startLocalSmtp } from "../support/smtp";
 import { expect, expectNoA11yViolations, test as base } from "./fixtures.ts";
@@ -47,23 +46,19 @@ const test = base.extend<object, { smtp: LocalSmtp; ownServer: OwnServer }>({
 });
 
 /** A ride taking registrations on the site, far enough ahead to be open; each test makes its own. */
-async function siteRide(
-  server: OwnServer,
-  registration: Record<string, unknown>,
-  overrides: Record<string, unknown> = {},
-) {
-  return createRide(
+function openRide(server: OwnServer, registration: Record<string, unknown>, overrides: Record<string, unknown> = {}) {
+  return siteRide(
     server.db,
-    rideInput({
+    { waitlist: true, ...registration },
+    {
       title: `Coorg Coffee Trail ${randomInt(1e6)}`,
       startDate: "2099-02-10",
       endDate: "2099-02-12",
       lastBookingDate: "",
       bookingFormUrl: "",
       bookingCost: "₹2,000",
-      registration: { mode: "site", waitlist: true, ...registration },
       ...overrides,
-    }),
+    },
   );
 }
 
@@ -93,7 +88,7 @@ test.describe("ride registration", () => {
     page,
     ownServer,
   }) => {
-    const ride = await siteRide(ownServer, { seats: 12 });
+    const ride = await openRide(ownServer, { seats: 12 });
     await page.goto("/upcoming");
     const card = page.getByTestId("ride-card").filter({ hasText: ride.title });
     await expect(card.getByTestId("seats-left")).toHaveText("12 seats left");
@@ -132,7 +127,7 @@ test.describe("ride registration", () => {
     page,
     ownServer,
   }) => {
-    const ride = await siteRide(ownServer, { seats: 12 });
+    const ride = await openRide(ownServer, { seats: 12 });
     const { token } = await registerRider(ownServer.db, ride.id, riderForm(4, { mobile: freshMobile() }));
     await page.goto(`/booking/${token}`);
     await page.getByLabel("UPI transaction id (UTR)").fill("4123 5678 9012");
@@ -146,7 +141,7 @@ test.describe("ride registration", () => {
     ownServer,
     smtp,
   }) => {
-    const ride = await siteRide(ownServer, { seats: 1 });
+    const ride = await openRide(ownServer, { seats: 1 });
     const first = await registerRider(ownServer.db, ride.id, riderForm(1, { mobile: freshMobile() }));
     const email = `waiting-${randomInt(1e9)}@example.com`;
     const second = await registerRider(ownServer.db, ride.id, riderForm(2, { mobile: freshMobile(), email }));
@@ -178,7 +173,7 @@ test.describe("ride registration", () => {
     page,
     ownServer,
   }) => {
-    const ride = await siteRide(ownServer, { seats: 12 });
+    const ride = await openRide(ownServer, { seats: 12 });
     await page.goto(`/ride/${ride.id}/register`);
     await waitForHydration(page);
     const mobile = page.getByLabel("Mobile number", { exact: true });
@@ -208,7 +203,7 @@ test.describe("ride registration", () => {
   });
 
   test("a ride past its last booking date refuses registrations @mobile", async ({ page, ownServer }) => {
-    const ride = await siteRide(ownServer, { seats: 12 }, { lastBookingDate: "2026-01-01" });
+    const ride = await openRide(ownServer, { seats: 12 }, { lastBookingDate: "2026-01-01" });
     await page.goto(`/ride/${ride.id}`);
     await expect(bookingCard(page).getByTestId("seats-left")).toHaveText("Registration closed");
     await expect(bookingCard(page).getByRole("link", { name: "Register Now" })).toHaveCount(0);
@@ -227,7 +222,7 @@ test.describe("ride registration", () => {
       page,
       ownServer,
     }) => {
-      const ride = await siteRide(ownServer, { seats: 12 });
+      const ride = await openRide(ownServer, { seats: 12 });
       await page.goto(`/ride/${ride.id}/register`);
       await page.getByLabel("Full name").fill("Kiran");
       await page.getByLabel("Mobile number", { exact: true }).fill("12345");
@@ -258,7 +253,7 @@ test.describe("ride registration", () => {
     request,
     ownServer,
   }) => {
-    const ride = await siteRide(ownServer, { seats: 12 });
+    const ride = await openRide(ownServer, { seats: 12 });
     const { token } = await registerRider(ownServer.db, ride.id, riderForm(3, { mobile: freshMobile() }));
     const response = await request.get(`/booking/${token}`);
     expect(response.status()).toBe(200);

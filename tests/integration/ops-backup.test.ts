@@ -6,11 +6,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, test } from "vitest";
 import { BackupError, backupDataDir, restoreDataDir, verifyBackup } from "~/server/backup/sqlite-backup.server";
-import { openDatabase } from "~/server/db/database.server";
-import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
 import { dataPaths } from "~/server/env.server";
 import { getStats } from "~/server/services/stats.server";
+import { withDataDir } from "../support/databases";
 import { snapshot } from "../support/fixtures";
 import { startWriter } from "./ops-processes";
 
@@ -30,27 +29,17 @@ afterEach(() => {
   for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
 });
 
-async function withDatabase<T>(dataDir: string, work: (db: Database) => Promise<T>): Promise<T> {
-  const { db } = openDatabase({ sqlitePath: dataPaths(dataDir).sqlitePath });
-  try {
-    await migrateToLatest(db);
-    return await work(db);
-  } finally {
-    await db.destroy();
-  }
-}
-
 /** Reads a backup's database through a copy: opening the backup itself would change its bytes. */
 async function inBackup<T>(backup: string, work: (db: Database) => Promise<T>): Promise<T> {
   const copy = temporary("inspect");
   copyFileSync(dataPaths(backup).sqlitePath, dataPaths(copy).sqlitePath);
-  return withDatabase(copy, work);
+  return withDataDir(copy, work);
 }
 
 /** A data directory with a migrated database and two uploads, as a running site has. */
 async function siteData(): Promise<string> {
   const dataDir = temporary("data");
-  await withDatabase(dataDir, async () => undefined);
+  await withDataDir(dataDir, async () => undefined);
   const { uploadsDir: uploads } = dataPaths(dataDir);
   await mkdir(path.join(uploads, "images/rides"), { recursive: true });
   writeFileSync(path.join(uploads, "images/rides/1763800000000_pass.webp"), Buffer.alloc(5_000, 7));
@@ -101,7 +90,7 @@ describe("backup and restore (SQLite)", () => {
 
         const restored = temporary("restored");
         await restoreDataDir({ dataDir: restored, source: target });
-        expect(await withDatabase(restored, snapshot)).toEqual(await inBackup(target, snapshot));
+        expect(await withDataDir(restored, snapshot)).toEqual(await inBackup(target, snapshot));
         for (const file of manifest.uploads) {
           expect(readFileSync(path.join(dataPaths(restored).uploadsDir, file.path))).toEqual(
             readFileSync(path.join(dataPaths(dataDir).uploadsDir, file.path)),
@@ -117,7 +106,7 @@ describe("backup and restore (SQLite)", () => {
       await backupDataDir({ dataDir, target: quiet });
       const restored = temporary("restored");
       await restoreDataDir({ dataDir: restored, source: quiet });
-      expect(await withDatabase(restored, snapshot)).toEqual(await withDatabase(dataDir, snapshot));
+      expect(await withDataDir(restored, snapshot)).toEqual(await withDataDir(dataDir, snapshot));
     },
   );
 
@@ -189,7 +178,7 @@ describe("backup and restore (SQLite)", () => {
       expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining("--force") });
       const restored = temporary("restored");
       expect(await runScript("scripts/restore.ts", [target], { DATA_DIR: restored })).toMatchObject({ code: 0 });
-      expect(await withDatabase(restored, snapshot)).toEqual(await withDatabase(dataDir, snapshot));
+      expect(await withDataDir(restored, snapshot)).toEqual(await withDataDir(dataDir, snapshot));
     },
   );
 });

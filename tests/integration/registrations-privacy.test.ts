@@ -26,7 +26,7 @@ import { listRecentActivity } from "~/server/services/audit.server";
 import { exportContent } from "~/server/services/content-transfer.server";
 import { listRegistrations, registrationCounts } from "~/server/services/registrations.server";
 import { createRide } from "~/server/services/rides.server";
-import { describeEachEngine } from "../support/databases";
+import { describeEachEngine, withDataDir } from "../support/databases";
 import { rideInput } from "../support/fixtures";
 import { TEST_DATABASE_URL, TEST_ENGINES, withAdminClient } from "../support/postgres";
 import { riderForm, registerRider } from "../support/registration-fixtures";
@@ -228,16 +228,6 @@ function temporary(name: string): string {
   const directory = mkdtempSync(path.join(tmpdir(), `roadbook-${name}-`));
   directories.push(directory);
   return directory;
-}
-
-async function withDataDir<T>(dataDir: string, work: (db: Database) => Promise<T>): Promise<T> {
-  const { db } = openDatabase({ sqlitePath: dataPaths(dataDir).sqlitePath });
-  try {
-    await migrateToLatest(db);
-    return await work(db);
-  } finally {
-    await db.destroy();
-  }
 }
 
 const runScript = (script: string, args: string[], env: Record<string, string>) =>

@@ -19,11 +19,10 @@ import {
 } from "~/server/registrations/throttle.server";
 import { saveConfig } from "~/server/services/config.server";
 import { registrationCounts, WAITLISTED_UTR } from "~/server/services/registrations.server";
-import { createRide } from "~/server/services/rides.server";
 import { action as bookingAction, headers as bookingHeaders, loader as bookingLoader } from "~/routes/public/booking";
 import { action as registerAction, loader as registerLoader } from "~/routes/public/ride-register";
 import { describeEachEngine } from "../support/databases";
-import { configInput, rideInput } from "../support/fixtures";
+import { configInput, siteRide } from "../support/fixtures";
 import { riderForm } from "../support/registration-fixtures";
 import { type LocalSmtp, startLocalSmtp } from "../support/smtp";
 
@@ -84,22 +83,13 @@ async function answerOf(run: () => Promise<unknown>): Promise<Answer> {
   return { status: 200, body: result, headers: new Headers() };
 }
 
-async function siteRide(
-  db: Database,
-  registration: Record<string, unknown> = {},
-  overrides: Record<string, unknown> = {},
-) {
-  return createRide(
+/** Five seats, far enough ahead to be open whenever the test runs. */
+const openRide = (db: Database, registration: Record<string, unknown> = {}, overrides: Record<string, unknown> = {}) =>
+  siteRide(
     db,
-    rideInput({
-      startDate: "2099-06-10",
-      endDate: "2099-06-18",
-      lastBookingDate: "",
-      registration: { mode: "site", seats: 5, ...registration },
-      ...overrides,
-    }),
+    { seats: 5, ...registration },
+    { startDate: "2099-06-10", endDate: "2099-06-18", lastBookingDate: "", ...overrides },
   );
-}
 
 const registerPath = (rideId: string) => `/ride/${rideId}/register`;
 
@@ -142,7 +132,7 @@ describeEachEngine("rider registration pages", (getDb) => {
         company: { ...(configInput().company as object), upiId: "hillriders@okaxis", upiName: "Hill Riders" },
       }),
     );
-    const ride = await siteRide(db, { seats: 5 });
+    const ride = await openRide(db, { seats: 5 });
     const changes: ContentChange[] = [];
     const stop = onContentChanged((change) => changes.push(change));
     const before = await answerOf(() =>
@@ -183,7 +173,7 @@ describeEachEngine("rider registration pages", (getDb) => {
 
   it("sends the form back with the rider's values and a message per field, writing nothing", async () => {
     const db = getDb();
-    const ride = await siteRide(db);
+    const ride = await openRide(db);
     const answer = await registerAs(db, ride.id, riderForm(2, { mobile: "12345", consent: "", bikeModel: "" }));
     expect(answer.status).toBe(400);
     expect(answer.headers.get("cache-control")).toBe("no-store");
@@ -194,7 +184,7 @@ describeEachEngine("rider registration pages", (getDb) => {
 
   it("refuses a filled honeypot, and never sends its value back", async () => {
     const db = getDb();
-    const ride = await siteRide(db);
+    const ride = await openRide(db);
     const answer = await registerAs(db, ride.id, riderForm(3, { website: "http://spam.example" }));
     expect(answer.status).toBe(400);
     expect(answer.body.values).not.toHaveProperty("website");
@@ -203,7 +193,7 @@ describeEachEngine("rider registration pages", (getDb) => {
 
   it("refuses the same mobile number twice on one ride, however it is written", async () => {
     const db = getDb();
-    const ride = await siteRide(db);
+    const ride = await openRide(db);
     expect((await registerAs(db, ride.id, riderForm(4))).status).toBe(303);
     const again = await registerAs(db, ride.id, riderForm(5, { mobile: "+91 98000 00004" }));
     expect(again.status).toBe(409);
@@ -218,7 +208,7 @@ describeEachEngine("rider registration pages", (getDb) => {
     ["using its external form", {}, { mode: "external" }, REFUSALS.external],
   ])("refuses a ride %s with its reason, and the page shows no form", async (_what, overrides, settings, message) => {
     const db = getDb();
-    const ride = await siteRide(db, settings, overrides);
+    const ride = await openRide(db, settings, overrides);
     const answer = await registerAs(db, ride.id, riderForm(6));
     expect(answer.status).toBe(409);
     expect(answer.body.formError).toBe(message);
@@ -231,13 +221,13 @@ describeEachEngine("rider registration pages", (getDb) => {
 
   it("refuses a full ride without a waitlist, and waitlists on a full ride with one", async () => {
     const db = getDb();
-    const full = await siteRide(db, { seats: 1, waitlist: false });
+    const full = await openRide(db, { seats: 1, waitlist: false });
     expect((await registerAs(db, full.id, riderForm(7))).status).toBe(303);
     const refused = await registerAs(db, full.id, riderForm(8));
     expect(refused.status).toBe(409);
     expect(refused.body.formError).toBe(REFUSALS.full);
 
-    const waiting = await siteRide(db, { seats: 1, waitlist: true });
+    const waiting = await openRide(db, { seats: 1, waitlist: true });
     expect((await registerAs(db, waiting.id, riderForm(9))).status).toBe(303);
     const page = await answerOf(() =>
       registerLoader({ params: { rideId: waiting.id }, context: contextFor(db) } as never),
@@ -256,7 +246,7 @@ describeEachEngine("rider registration pages", (getDb) => {
 
   it("refuses a form larger than the limit, writing nothing, and gives back what was typed within it", async () => {
     const db = getDb();
-    const ride = await siteRide(db);
+    const ride = await openRide(db);
     const answer = await registerAs(db, ride.id, riderForm(12, { bikeModel: "x".repeat(MAX_FORM_BYTES) }));
     expect(answer.status).toBe(413);
     expect(answer.body.formError).toMatch(/too large/);
@@ -266,7 +256,7 @@ describeEachEngine("rider registration pages", (getDb) => {
 
   it("lets a network register a generous number of times, then answers 429 with Retry-After", async () => {
     const db = getDb();
-    const ride = await siteRide(db);
+    const ride = await openRide(db);
     for (let n = 0; n < REGISTRATIONS_PER_NETWORK; n++) await beginRegistration(db, "198.51.100.20");
     const answer = await registerAs(db, ride.id, riderForm(13), "198.51.100.20");
     expect(answer.status).toBe(429);
@@ -278,7 +268,7 @@ describeEachEngine("rider registration pages", (getDb) => {
 
   it("takes a UTR, refuses a malformed one with its message, and updates contact details", async () => {
     const db = getDb();
-    const ride = await siteRide(db);
+    const ride = await openRide(db);
     const token = tokenOf((await registerAs(db, ride.id, riderForm(14))).location!);
 
     const bad = await changeBooking(db, token, { intent: "utr", utr: "12ab" });
@@ -308,7 +298,7 @@ describeEachEngine("rider registration pages", (getDb) => {
 
   it("a UTR or contact change touches no public page (no content event, decision 022); a cancellation does", async () => {
     const db = getDb();
-    const ride = await siteRide(db);
+    const ride = await openRide(db);
     const token = tokenOf((await registerAs(db, ride.id, riderForm(18))).location!);
     const changes: ContentChange[] = [];
     const stop = onContentChanged((change) => changes.push(change));
@@ -332,7 +322,7 @@ describeEachEngine("rider registration pages", (getDb) => {
 
   it("throttles one link's changes: 429 with Retry-After, the reason and what was typed, nothing saved; other links go on", async () => {
     const db = getDb();
-    const ride = await siteRide(db);
+    const ride = await openRide(db);
     const token = tokenOf((await registerAs(db, ride.id, riderForm(19))).location!);
     const other = tokenOf((await registerAs(db, ride.id, riderForm(20))).location!);
     for (let n = 0; n < BOOKING_CHANGES_PER_LINK; n++) {
@@ -355,7 +345,7 @@ describeEachEngine("rider registration pages", (getDb) => {
 
   it("throttles one network's changes across links, and lets another network's through", async () => {
     const db = getDb();
-    const ride = await siteRide(db);
+    const ride = await openRide(db);
     const token = tokenOf((await registerAs(db, ride.id, riderForm(21))).location!);
     for (let n = 0; n < BOOKING_CHANGES_PER_NETWORK; n++) await beginBookingChange(db, `link-${n}`, "198.51.100.30");
     const held = await changeBooking(db, token, { intent: "utr", utr: "412356789012" }, "198.51.100.30");
@@ -366,7 +356,7 @@ describeEachEngine("rider registration pages", (getDb) => {
 
   it("refuses a UTR on a waitlisted booking, saying why, and saves nothing", async () => {
     const db = getDb();
-    const ride = await siteRide(db, { seats: 1, waitlist: true });
+    const ride = await openRide(db, { seats: 1, waitlist: true });
     await registerAs(db, ride.id, riderForm(19));
     const token = tokenOf((await registerAs(db, ride.id, riderForm(20))).location!);
     const refused = await changeBooking(db, token, { intent: "utr", utr: "412356789012" });
@@ -379,7 +369,7 @@ describeEachEngine("rider registration pages", (getDb) => {
     "shows no notice for ?done=%s, which names none",
     async (notice) => {
       const db = getDb();
-      const ride = await siteRide(db);
+      const ride = await openRide(db);
       const token = tokenOf((await registerAs(db, ride.id, riderForm(18))).location!);
       const page = await openBooking(db, `/booking/${token}?done=${notice}`);
       expect(page.status).toBe(200);
@@ -389,7 +379,7 @@ describeEachEngine("rider registration pages", (getDb) => {
 
   it("cancels only once confirmed, frees the seat and promotes and mails the first waitlisted rider", async () => {
     const db = getDb();
-    const ride = await siteRide(db, { seats: 1, waitlist: true });
+    const ride = await openRide(db, { seats: 1, waitlist: true });
     const first = tokenOf((await registerAs(db, ride.id, riderForm(15))).location!);
     const email = `waiting-${Date.now()}@example.com`;
     const second = tokenOf((await registerAs(db, ride.id, riderForm(16, { email }))).location!);
@@ -411,7 +401,7 @@ describeEachEngine("rider registration pages", (getDb) => {
 
   it("erases a registration through its link: the link then opens nothing", async () => {
     const db = getDb();
-    const ride = await siteRide(db);
+    const ride = await openRide(db);
     const token = tokenOf((await registerAs(db, ride.id, riderForm(17))).location!);
     const erased = await changeBooking(db, token, { intent: "erase", confirm: "yes" });
     expect(erased).toMatchObject({ status: 303, location: BOOKING_ERASED_PATH });

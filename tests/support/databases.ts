@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe } from "vitest";
 import { openDatabase, type Engine } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
+import { dataPaths } from "~/server/env.server";
 import { TEST_DATABASE_URL, TEST_ENGINES, withAdminClient } from "./postgres";
 
 export type TestDatabase = {
@@ -50,6 +51,17 @@ export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
 }
 
 /** The application's tables (everything but Kysely's migration bookkeeping). */
+/** The SQLite database of a data directory, as the server opens it (migrated), for `work`; closed after. */
+export async function withDataDir<T>(dataDir: string, work: (db: Database) => Promise<T>): Promise<T> {
+  const { db } = openDatabase({ sqlitePath: dataPaths(dataDir).sqlitePath });
+  try {
+    await migrateToLatest(db);
+    return await work(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
 export async function listTables(db: Database, engine: Engine): Promise<string[]> {
   const { rows } =
     engine === "sqlite"

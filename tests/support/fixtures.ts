@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "~/server/db/schema.server";
+import { createRide } from "~/server/services/rides.server";
 
 /** A ride as the admin form submits it, valid unless overridden. */
 export function rideInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -21,6 +22,20 @@ export function rideInput(overrides: Record<string, unknown> = {}): Record<strin
     ],
     ...overrides,
   };
+}
+
+/**
+ * A ride taking registrations on the site, stored: `registration` over { mode: "site" },
+ * `overrides` over rideInput (its dates are 2027-06-10 to 2027-06-18), `options` as createRide
+ * takes them (a draft).
+ */
+export function siteRide(
+  db: Database,
+  registration: Record<string, unknown> = {},
+  overrides: Record<string, unknown> = {},
+  options: Parameters<typeof createRide>[2] = {},
+) {
+  return createRide(db, rideInput({ registration: { mode: "site", ...registration }, ...overrides }), options);
 }
 
 export function slideInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -94,13 +109,20 @@ export async function rowCount(db: Database, table: "rides" | "hero_slides" | "d
 }
 
 /**
- * A user row written straight into the table: no password hashed, and none of the service's
- * side effects (an admin made this way leaves their pending invitations pending, as an account
- * promoted before withdrawal existed did).
+ * A user row written straight into the table: no password hashed here (pass a hash when the
+ * test signs in with one), and none of the service's side effects (an admin made this way
+ * leaves their pending invitations pending, as an account promoted before withdrawal existed
+ * did).
  */
 export async function insertUser(
   db: Database,
-  { id, email, role, displayName = "" }: { id: string; email: string; role: string; displayName?: string },
+  {
+    id,
+    email,
+    role,
+    displayName = "",
+    passwordHash = null,
+  }: { id: string; email: string; role: string; displayName?: string; passwordHash?: string | null },
 ): Promise<void> {
   await db
     .insertInto("users")
@@ -109,7 +131,7 @@ export async function insertUser(
       email,
       display_name: displayName,
       role,
-      password_hash: null,
+      password_hash: passwordHash,
       google_subject: null,
       created_at: new Date().toISOString(),
       last_login_at: null,

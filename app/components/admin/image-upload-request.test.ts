@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { UPLOAD_TIMEOUT_MS } from "~/domain/constants";
+import { rejectionOf } from "../../../tests/support/rejection";
 import { checkImageFile, UploadFailure, uploadImage } from "./image-upload-request";
 
 const JPEG_START = [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46];
@@ -71,14 +72,7 @@ class FakeXhr extends EventTarget {
   }
 }
 
-async function failureOf(upload: Promise<unknown>): Promise<UploadFailure> {
-  const error = await upload.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(UploadFailure);
-  return error as UploadFailure;
-}
+const failureOf = (upload: Promise<unknown>) => rejectionOf(upload, UploadFailure);
 
 describe("uploadImage", () => {
   const file = new File([new Uint8Array(JPEG_START)], "Spiti Pass.jpg", { type: "image/jpeg" });

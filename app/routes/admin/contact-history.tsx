@@ -1,5 +1,6 @@
 import { guardServerAction } from "~/components/admin/action-result";
 import { PublishingView } from "~/components/admin/publishing/publishing-view";
+import { SERVER_UNREACHABLE } from "~/domain/messages";
 import { loadAdminPage } from "~/server/admin/load-page.server";
 import {
   NO_RECORD,
@@ -9,8 +10,6 @@ import {
 } from "~/server/admin/publishing-page.server";
 import { adminActionContext } from "~/server/admin/respond.server";
 import type { Route } from "./+types/contact-history";
-
-const UNREACHABLE = "The server could not be reached; nothing was changed. Please try again.";
 
 export const meta: Route.MetaFunction = () => [{ title: "Contact information history · Roadbook Admin" }];
 
@@ -28,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return guardServerAction(request, serverAction, () => UNREACHABLE);
+  return guardServerAction(request, serverAction, () => SERVER_UNREACHABLE);
 }
 
 /** /admin/contact/history: every save of the contact information, and a way back to it. */

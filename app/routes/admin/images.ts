@@ -2,7 +2,7 @@ import { servicesContext } from "~/context";
 import { IMAGE_FOLDERS, type ImageFolder } from "~/domain/image-urls";
 import { adminContext } from "~/server/auth/admin-session.server";
 import { saveUpload } from "~/server/images/images.server";
-import { readLimitedBody } from "~/server/images/read-body.server";
+import { readUploadBody } from "~/server/images/read-body.server";
 import { ImageRejectedError, UPLOAD_REJECTIONS } from "~/server/images/upload-errors.server";
 import type { Route } from "./+types/images";
 
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fileName = query.get("name") ?? "";
   try {
     if (!isFolder(folder)) throw new ImageRejectedError(UPLOAD_REJECTIONS.badFolder, 400);
-    const data = await readLimitedBody(request);
+    const data = await readUploadBody(request);
     const image = await saveUpload({ db, storage }, { data, fileName, folder });
     logger.info({ key: image.key, bytes: image.bytes, adminId: admin.id }, "image uploaded");
     return Response.json({ url: image.url, width: image.width, height: image.height }, { status: 201 });

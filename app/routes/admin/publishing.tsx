@@ -1,5 +1,6 @@
 import { guardServerAction } from "~/components/admin/action-result";
 import { PublishingView } from "~/components/admin/publishing/publishing-view";
+import { SERVER_UNREACHABLE } from "~/domain/messages";
 import { isRevisionCollection } from "~/domain/revisions";
 import { loadAdminPage } from "~/server/admin/load-page.server";
 import {
@@ -10,8 +11,6 @@ import {
 } from "~/server/admin/publishing-page.server";
 import { adminActionContext, failed } from "~/server/admin/respond.server";
 import type { Route } from "./+types/publishing";
-
-const UNREACHABLE = "The server could not be reached; nothing was changed. Please try again.";
 
 /** The collections this page serves; the contact information has its own route (an owner's to change). */
 function collectionOf(param: string) {
@@ -37,7 +36,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return guardServerAction(request, serverAction, () => UNREACHABLE);
+  return guardServerAction(request, serverAction, () => SERVER_UNREACHABLE);
 }
 
 /** /admin/publishing/{rides|heroSlides|featuredRide}/{id}: publication, preview link, revisions. */

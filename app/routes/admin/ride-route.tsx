@@ -10,6 +10,7 @@ import { ElevationProfile } from "~/components/route/elevation-profile";
 import { RouteDaysTable } from "~/components/route/route-days-table";
 import { RouteSketch } from "~/components/route/route-sketch";
 import type { ActionResult } from "~/domain/action-result";
+import { SERVER_UNREACHABLE } from "~/domain/messages";
 import { rideDays } from "~/domain/duration";
 import { dayGpxHref } from "~/domain/route/links";
 import { loadAdminPage } from "~/server/admin/load-page.server";
@@ -20,8 +21,6 @@ import { getRide } from "~/server/services/rides.server";
 import type { Route } from "./+types/ride-route";
 
 const LOAD_FAILED = "The route could not be loaded. Please try again in a moment.";
-const UNREACHABLE = "The server could not be reached; nothing was changed. Please try again.";
-
 export const meta: Route.MetaFunction = () => [{ title: "Route · Roadbook Admin" }];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -45,7 +44,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return guardServerAction(request, serverAction, () => UNREACHABLE);
+  return guardServerAction(request, serverAction, () => SERVER_UNREACHABLE);
 }
 
 /** /admin/rides/{id}/route: upload, replace or remove a ride's GPX, its days and its meeting point. */

@@ -4,6 +4,7 @@ import type { MeetingPoint } from "~/domain/route/meeting-point";
 import { rideHref } from "~/domain/featured-link";
 import { absoluteUrl } from "~/domain/ride-seo";
 import { SITE_NAME } from "~/domain/site";
+import { titleSlug } from "~/domain/slug";
 import { publicOrigin } from "~/server/public-url.server";
 import { getRideRoute } from "~/server/routes-gpx/ride-routes.server";
 import { getPublicRide } from "~/server/services/public-rides.server";
@@ -14,13 +15,7 @@ const textResponse = (body: string, status: number, headers: Record<string, stri
 
 /** A file name from the title: 'Coorg Coffee Trail!' → 'coorg-coffee-trail.ics'. */
 function fileName(title: string): string {
-  const slug = title
-    .normalize("NFKD")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60);
-  return `${slug || "ride"}.ics`;
+  return `${titleSlug(title)}.ics`;
 }
 
 /** The meeting point as a calendar's LOCATION: name and address, else its coordinates. */

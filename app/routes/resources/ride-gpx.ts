@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { servicesContext } from "~/context";
 import { routeGeoJson } from "~/domain/route/geojson";
 import { gpxFileDay } from "~/domain/route/links";
+import { titleSlug } from "~/domain/slug";
 import { dayGpx, getRideRoute, originalGpx } from "~/server/routes-gpx/ride-routes.server";
 import { getPublicRide } from "~/server/services/public-rides.server";
 import type { Route } from "./+types/ride-gpx";
@@ -11,13 +12,7 @@ const text = (body: string, status: number) =>
 
 /** 'coorg-coffee-trail-day-2.gpx' from the title. */
 function downloadName(title: string, day: number): string {
-  const slug = title
-    .normalize("NFKD")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60);
-  return `${slug || "ride"}${day > 0 ? `-day-${day}` : ""}.gpx`;
+  return `${titleSlug(title)}${day > 0 ? `-day-${day}` : ""}.gpx`;
 }
 
 /**

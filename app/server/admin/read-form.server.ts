@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { readFirst } from "../registrations/read-form.server";
+import { BodyTooLargeError, readBody } from "../http/read-body.server";
 
 /**
  * The most an admin form may send. The largest is a ride's captains, one id per ticked box:
@@ -27,15 +27,15 @@ const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*
 export async function readAdminForm(request: Request, maxBytes = MAX_ADMIN_FORM_BYTES): Promise<AdminForm> {
   const type = request.headers.get("content-type") ?? "";
   if (!FORM_TYPE.test(type)) return { ok: false, status: 415, message: FORM_MESSAGES.notAForm };
-  if (Number(request.headers.get("content-length") ?? 0) > maxBytes)
-    return { ok: false, status: 413, message: FORM_MESSAGES.tooLarge };
-  const read = request.body
-    ? await readFirst(request.body, maxBytes).catch(() => undefined)
-    : { bytes: new Uint8Array(), complete: true };
-  if (read === undefined) return { ok: false, status: 400, message: FORM_MESSAGES.broken };
-  if (!read.complete) return { ok: false, status: 413, message: FORM_MESSAGES.tooLarge };
+  let bytes: Uint8Array<ArrayBuffer>;
   try {
-    return { ok: true, form: await new Response(read.bytes, { headers: { "content-type": type } }).formData() };
+    bytes = await readBody(request, { limit: maxBytes });
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return { ok: false, status: 413, message: FORM_MESSAGES.tooLarge };
+    return { ok: false, status: 400, message: FORM_MESSAGES.broken };
+  }
+  try {
+    return { ok: true, form: await new Response(bytes, { headers: { "content-type": type } }).formData() };
   } catch {
     return { ok: false, status: 400, message: FORM_MESSAGES.broken };
   }

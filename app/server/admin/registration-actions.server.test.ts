@@ -6,7 +6,7 @@ import { type AppServices, servicesContext } from "~/context";
 import { loader as csvLoader } from "~/routes/admin/ride-riders-csv";
 import { adminContext } from "../auth/admin-session.server";
 import { describeEachEngine } from "../../../tests/support/databases";
-import { rideInput } from "../../../tests/support/fixtures";
+import { siteRide } from "../../../tests/support/fixtures";
 import { riderForm, registerRider } from "../../../tests/support/registration-fixtures";
 import type { Database } from "../db/schema.server";
 import { readEnv } from "../env.server";
@@ -14,7 +14,7 @@ import { listRecentActivity } from "../services/audit.server";
 import { getRegistration } from "../services/registrations-admin.server";
 import { listRevisions } from "../services/revisions.server";
 import { registrationCounts } from "../services/registrations.server";
-import { createRide, getRide, setRideStatus } from "../services/rides.server";
+import { getRide, setRideStatus } from "../services/rides.server";
 import { getStats } from "../services/stats.server";
 import { registrationAction, RIDER_NOT_FOUND, UNKNOWN_REGISTRATION_ACTION } from "./registration-actions.server";
 import { INVALID_REQUEST } from "./respond.server";
@@ -25,19 +25,8 @@ import { INVALID_REQUEST } from "./respond.server";
 
 const actor = { id: "admin-1", email: "admin@roadbook.test" };
 
-async function siteRide(db: Database, seats = 2, title = "Spiti Valley Circuit") {
-  return createRide(
-    db,
-    rideInput({
-      title,
-      registration: {
-        mode: "site",
-        seats,
-        options: { solo: { offered: true }, pillion: { offered: true }, rental: { offered: false } },
-      },
-    }),
-  );
-}
+/** Solo and pillion, as the Riders page's tests register them. */
+const options = { solo: { offered: true }, pillion: { offered: true }, rental: { offered: false } };
 
 async function rows(db: Database) {
   return db.selectFrom("registrations").selectAll().orderBy("id").execute();
@@ -56,7 +45,7 @@ describeEachEngine("registrationAction", (getDb) => {
   };
 
   it("marks a booking paid and due again, auditing the reference and no personal data", async () => {
-    const ride = await siteRide(getDb());
+    const ride = await siteRide(getDb(), { seats: 2, options });
     const { registration } = await registerRider(getDb(), ride.id, riderForm(1, { email: "asha@example.com" }));
 
     const paid = await run(ride.id, { intent: "payment", id: registration.id, payment: "paid" });
@@ -81,8 +70,8 @@ describeEachEngine("registrationAction", (getDb) => {
   });
 
   it("refuses a rider of another ride, a forged id, an unknown ride or intent, writing nothing", async () => {
-    const ride = await siteRide(getDb());
-    const other = await siteRide(getDb(), 2, "Ladakh");
+    const ride = await siteRide(getDb(), { seats: 2, options });
+    const other = await siteRide(getDb(), { seats: 2, options }, { title: "Ladakh" });
     const { registration } = await registerRider(getDb(), other.id, riderForm(1));
     const before = await rows(getDb());
 
@@ -110,7 +99,7 @@ describeEachEngine("registrationAction", (getDb) => {
   });
 
   it("cancels a confirmed rider and says who was confirmed from the waitlist", async () => {
-    const ride = await siteRide(getDb(), 1);
+    const ride = await siteRide(getDb(), { seats: 1, options });
     const first = (await registerRider(getDb(), ride.id, riderForm(1))).registration;
     const waiting = (await registerRider(getDb(), ride.id, riderForm(2))).registration;
     expect(waiting.status).toBe("waitlisted");
@@ -132,7 +121,7 @@ describeEachEngine("registrationAction", (getDb) => {
   });
 
   it("confirms from the waitlist only when the seats are free, saying why not", async () => {
-    const ride = await siteRide(getDb(), 1);
+    const ride = await siteRide(getDb(), { seats: 1, options });
     await registerRider(getDb(), ride.id, riderForm(1));
     const waiting = (await registerRider(getDb(), ride.id, riderForm(2))).registration;
 
@@ -144,7 +133,7 @@ describeEachEngine("registrationAction", (getDb) => {
   });
 
   it("checks riders in and sets the ride's participants to their count, with the statistics", async () => {
-    const ride = await siteRide(getDb(), 3);
+    const ride = await siteRide(getDb(), { seats: 3, options });
     const riders = [];
     for (const n of [1, 2, 3]) riders.push((await registerRider(getDb(), ride.id, riderForm(n))).registration);
     // Flag-off is past: the statistics count the participants of completed rides.
@@ -173,7 +162,7 @@ describeEachEngine("registrationAction", (getDb) => {
   });
 
   it("exports the riders as CSV: a BOM, an attachment never stored, every rider a row, formulas neutralised, audited", async () => {
-    const ride = await siteRide(getDb(), 2);
+    const ride = await siteRide(getDb(), { seats: 2, options });
     await registerRider(getDb(), ride.id, riderForm(1, { name: "Ānanya Ré", email: "ananya@example.com" }));
     await registerRider(
       getDb(),

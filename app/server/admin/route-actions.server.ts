@@ -1,7 +1,7 @@
 import type { StopPick } from "~/domain/route/days";
 import { MAX_GPX_BYTES, GPX_MESSAGES, megabytes } from "~/domain/route/gpx-guard";
-import { readLimitedBody } from "../images/read-body.server";
-import { ImageRejectedError } from "../images/upload-errors.server";
+import { BodyTooLargeError, readBody } from "../http/read-body.server";
+import { UPLOAD_REJECTIONS } from "../images/upload-errors.server";
 import {
   assignRouteDays,
   removeRideRoute,
@@ -43,18 +43,17 @@ async function audit(context: AdminActionContext, rideId: string, what: string) 
 export async function uploadRouteAction(request: Request, rideId: string, context: AdminActionContext) {
   const { services } = context;
   const fileName = new URL(request.url).searchParams.get("name") ?? "route.gpx";
-  let data: Buffer;
+  let data: Uint8Array;
   try {
-    data = await readLimitedBody(request, MAX_GPX_BYTES);
+    data = await readBody(request, { limit: MAX_GPX_BYTES });
   } catch (error) {
-    if (error instanceof ImageRejectedError) {
-      const declared = Number(request.headers.get("content-length"));
-      const message =
-        error.status === 413 ? GPX_MESSAGES.tooLarge(megabytes(declared || MAX_GPX_BYTES + 1)) : error.message;
-      return failed(error.status, message, { file: message });
-    }
-    throw error;
+    if (!(error instanceof BodyTooLargeError))
+      return failed(400, UPLOAD_REJECTIONS.incomplete, { file: UPLOAD_REJECTIONS.incomplete });
+    // A body read past the limit is given as just over it: how far it was read is not its size.
+    const message = GPX_MESSAGES.tooLarge(megabytes(error.declared ? error.size : MAX_GPX_BYTES + 1));
+    return failed(413, message, { file: message });
   }
+  if (data.byteLength === 0) return failed(400, GPX_MESSAGES.empty, { file: GPX_MESSAGES.empty });
   try {
     const route = await saveRideRoute(services, rideId, { data, fileName });
     await audit(context, rideId, `Uploaded the route (${route.summary.days.length} days)`);

@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { describeEachEngine } from "../../../tests/support/databases";
+import { insertUser } from "../../../tests/support/fixtures";
 import {
   SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
@@ -20,19 +21,7 @@ const MINUTE = 60_000;
 /** A user row written directly: hashing a password would only slow these tests down. */
 async function adminId(db: Database): Promise<string> {
   const id = crypto.randomUUID();
-  await db
-    .insertInto("users")
-    .values({
-      id,
-      email: `${id}@roadbook.test`,
-      display_name: "",
-      role: "owner",
-      password_hash: null,
-      google_subject: null,
-      created_at: T0.toISOString(),
-      last_login_at: null,
-    })
-    .execute();
+  await insertUser(db, { id, email: `${id}@roadbook.test`, role: "owner" });
   return id;
 }
 

@@ -53,10 +53,6 @@ export function totpStep(secret: string, email: string, code: string, now = Date
   return delta === null ? null : Math.floor(now / PERIOD_MS) + delta;
 }
 
-export function totpMatches(secret: string, email: string, code: string, now = Date.now()): boolean {
-  return totpStep(secret, email, code, now) !== null;
-}
-
 /**
  * Accepts a code of the user's app once (RFC 6238 §5.2): a code whose step is not later than
  * the last one accepted is refused, so a code seen over a shoulder cannot be used again.

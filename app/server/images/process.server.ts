@@ -2,7 +2,7 @@ import sharp, { type Sharp, type SharpOptions } from "sharp";
 import type { ImageFormat } from "~/domain/image-signature";
 import { variantWidths } from "~/domain/image-urls";
 import { decodeBitmap, readBitmapHeader, UnsupportedBitmapError } from "./bmp.server";
-import { createTurns } from "./turns.server";
+import { createTurns } from "../turns.server";
 import { ImageRejectedError, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, UPLOAD_REJECTIONS } from "./upload-errors.server";
 
 // Two worker threads per image on a small server; the operation cache is useless for

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readLimitedBody } from "./read-body.server";
+import { readUploadBody } from "./read-body.server";
 import { UPLOAD_REJECTIONS } from "./upload-errors.server";
 import { rejection } from "../../../tests/support/image-rejection";
 
@@ -25,20 +25,20 @@ function post(body: ReadableStream<Uint8Array> | null, headers: Record<string, s
   return new Request("http://localhost/admin/images", { method: "POST", body, headers, duplex: "half" } as RequestInit);
 }
 
-describe("readLimitedBody", () => {
+describe("readUploadBody", () => {
   it("returns the whole body when it is within the limit", async () => {
     const { stream } = trackedBody(4, 1000);
-    expect((await readLimitedBody(post(stream), 4000)).length).toBe(4000);
+    expect((await readUploadBody(post(stream), 4000)).length).toBe(4000);
   });
 
   it("accepts a body of exactly 20 MB", async () => {
     const { stream } = trackedBody(20, MB);
-    expect((await readLimitedBody(post(stream))).length).toBe(20 * MB);
+    expect((await readUploadBody(post(stream))).length).toBe(20 * MB);
   });
 
   it("refuses a declared Content-Length over 20 MB without reading the body", async () => {
     const { stream, state } = trackedBody(21, MB);
-    const error = await rejection(readLimitedBody(post(stream, { "Content-Length": String(21 * MB) })));
+    const error = await rejection(readUploadBody(post(stream, { "Content-Length": String(21 * MB) })));
     expect(error.status).toBe(413);
     expect(error.message).toBe("File size too large. Please upload images smaller than 20MB. Your file is 21.00MB.");
     // The stream may have buffered its first chunk, no more.
@@ -47,7 +47,7 @@ describe("readLimitedBody", () => {
 
   it("stops reading a body without Content-Length as soon as it passes 20 MB", async () => {
     const { stream, state } = trackedBody(100, MB);
-    const error = await rejection(readLimitedBody(post(stream)));
+    const error = await rejection(readUploadBody(post(stream)));
     expect(error.status).toBe(413);
     expect(error.message).toMatch(
       /^File size too large\. Please upload images smaller than 20MB\. Your file is 21\.00MB\.$/,
@@ -59,9 +59,9 @@ describe("readLimitedBody", () => {
   });
 
   it("refuses an empty body", async () => {
-    expect((await rejection(readLimitedBody(post(null)))).message).toBe(UPLOAD_REJECTIONS.empty);
+    expect((await rejection(readUploadBody(post(null)))).message).toBe(UPLOAD_REJECTIONS.empty);
     const { stream } = trackedBody(0, 0);
-    expect((await rejection(readLimitedBody(post(stream)))).status).toBe(400);
+    expect((await rejection(readUploadBody(post(stream)))).status).toBe(400);
   });
 
   it("reports a connection that broke mid-upload as an incomplete upload", async () => {
@@ -73,7 +73,7 @@ describe("readLimitedBody", () => {
         else controller.enqueue(new Uint8Array(1000));
       },
     });
-    const error = await rejection(readLimitedBody(post(broken)));
+    const error = await rejection(readUploadBody(post(broken)));
     expect([error.status, error.message]).toEqual([400, UPLOAD_REJECTIONS.incomplete]);
   });
 });

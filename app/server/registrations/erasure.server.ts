@@ -1,6 +1,7 @@
 import { SITE_ACTOR } from "~/domain/audit";
 import type { Executor } from "../db/schema.server";
 import type { Logger } from "../logger.server";
+import { type PeriodicJob, runPeriodically } from "../periodic-job.server";
 import { recordAudit } from "../services/audit.server";
 import { eraseEndedRegistrations, eraseRideRegistrations } from "../services/registrations.server";
 import { getRide } from "../services/rides.server";
@@ -78,27 +79,13 @@ export async function eraseRide(
  * sweep is idempotent), so no instance has to be elected to do it. Never throws: a failed
  * sweep is logged and tried again the next day (or at the next start).
  */
-export function scheduleErasure(db: Executor, days: number, logger: Logger): { stop(): Promise<void> } {
-  let running: Promise<void> | undefined;
-  const sweep = () => {
-    running ??= eraseExpiredRegistrations(db, days)
-      .then(
-        (erased) => logger.info({ erased, retentionDays: days }, "registrations past retention erased"),
-        (error: unknown) => logger.error({ err: error }, "erasing registrations past retention failed"),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  void sweep();
-  const timer = setInterval(() => void sweep(), ERASURE_INTERVAL_MS);
-  timer.unref();
-  return {
-    /** No more sweeps; resolves once a sweep under way has finished, before the database closes. */
-    stop: async () => {
-      clearInterval(timer);
-      await running;
+export function scheduleErasure(db: Executor, days: number, logger: Logger): PeriodicJob {
+  return runPeriodically(
+    ERASURE_INTERVAL_MS,
+    async () => {
+      const erased = await eraseExpiredRegistrations(db, days);
+      logger.info({ erased, retentionDays: days }, "registrations past retention erased");
     },
-  };
+    (error) => logger.error({ err: error }, "erasing registrations past retention failed"),
+  );
 }

@@ -18,6 +18,7 @@ import { deleteRide, getRide } from "../services/rides.server";
 import { parseGpxOffThread } from "./gpx-worker.server";
 import { parseOrThrow } from "../services/validate.server";
 import type { ObjectStorage } from "../storage/storage.server";
+import { createTurns } from "../turns.server";
 
 export type RideRoute = {
   rideId: string;
@@ -81,12 +82,7 @@ function asValidation(error: unknown, field: string): never {
  * files are parsed one at a time (each in a worker thread): two large uploads at once never
  * hold two trees.
  */
-let parsing: Promise<unknown> = Promise.resolve();
-function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const next = parsing.then(work, work);
-  parsing = next.catch(() => undefined);
-  return next;
-}
+const oneAtATime = createTurns(1);
 
 function analyseOrRefuse(parsed: ParsedGpx, split: DaySplit | ((parsed: ParsedGpx) => DaySplit)): RouteSummary {
   try {

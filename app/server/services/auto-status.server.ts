@@ -2,6 +2,7 @@ import { type AuditActor, SITE_ACTOR } from "~/domain/audit";
 import { instantToZoned } from "~/domain/publication";
 import type { Database, Executor } from "../db/schema.server";
 import type { Logger } from "../logger.server";
+import { type PeriodicJob, runPeriodically } from "../periodic-job.server";
 import { readDocument, writeDocument } from "./documents.server";
 import { changeRideStatus } from "./rides.server";
 
@@ -57,29 +58,13 @@ export async function completeEndedRides(
  * Runs completeEndedRides now and every ten minutes. Every instance runs it; a ride changes
  * once whichever gets there first. Never throws: a failure is logged and tried again.
  */
-export function scheduleAutoStatus(db: Database, logger: Logger): { stop(): Promise<void> } {
-  let running: Promise<void> | undefined;
-  const complete = async () => {
-    try {
+export function scheduleAutoStatus(db: Database, logger: Logger): PeriodicJob {
+  return runPeriodically(
+    AUTO_STATUS_INTERVAL_MS,
+    async () => {
       const completed = await completeEndedRides(db);
       if (completed.length > 0) logger.info({ rides: completed.length }, "ended rides marked completed");
-    } catch (error) {
-      logger.error({ err: error }, "marking ended rides completed failed");
-    } finally {
-      running = undefined;
-    }
-  };
-  const run = () => {
-    running ??= complete();
-    return running;
-  };
-  void run();
-  const timer = setInterval(() => void run(), AUTO_STATUS_INTERVAL_MS);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
     },
-  };
+    (error) => logger.error({ err: error }, "marking ended rides completed failed"),
+  );
 }

@@ -1,12 +1,12 @@
-import { getRegistration } from "./registrations-admin.server";
 import { createHash } from "node:crypto";
 import { expect, it } from "vitest";
 import { notEnoughSeats, REFUSALS } from "~/domain/registration";
 import type { Database } from "~/server/db/schema.server";
 import { describeEachEngine } from "../../../tests/support/databases";
-import { rideInput } from "../../../tests/support/fixtures";
+import { rideInput, siteRide } from "../../../tests/support/fixtures";
 import { riderForm, registerRider } from "../../../tests/support/registration-fixtures";
 import { NotFoundError, ValidationError } from "./errors.server";
+import { getRegistration } from "./registrations-admin.server";
 import {
   cancelByToken,
   cancelRegistration,
@@ -30,24 +30,17 @@ const ADMIN = { id: null, email: "admin@example.com" };
 /** Before the cut-off of every ride made here (start 2027-06-10). */
 const NOW = new Date("2027-05-01T06:00:00Z");
 
-async function siteRide(
-  db: Database,
-  registration: Record<string, unknown> = {},
-  overrides: Record<string, unknown> = {},
-) {
-  return createRide(
+/** Three seats, every option offered: the rides made here. */
+const openRide = (db: Database, registration: Record<string, unknown> = {}, overrides: Record<string, unknown> = {}) =>
+  siteRide(
     db,
-    rideInput({
-      registration: {
-        mode: "site",
-        seats: 3,
-        options: { solo: { offered: true }, pillion: { offered: true }, rental: { offered: true } },
-        ...registration,
-      },
-      ...overrides,
-    }),
+    {
+      seats: 3,
+      options: { solo: { offered: true }, pillion: { offered: true }, rental: { offered: true } },
+      ...registration,
+    },
+    overrides,
   );
-}
 
 const rider = riderForm;
 
@@ -72,7 +65,7 @@ const bookedSeats = async (db: Database, rideId: string) =>
 
 describeEachEngine("registrations service", (getDb) => {
   it("confirms a rider, with a short reference and a private token stored only as its hash", async () => {
-    const ride = await siteRide(getDb());
+    const ride = await openRide(getDb());
     const { registration, token } = await registerRider(getDb(), ride.id, rider(1, { email: "asha@example.com" }), NOW);
     expect(registration).toMatchObject({
       rideId: ride.id,
@@ -100,7 +93,7 @@ describeEachEngine("registrations service", (getDb) => {
   });
 
   it("gives every registration of a ride its own reference", async () => {
-    const ride = await siteRide(getDb(), { seats: 40 });
+    const ride = await openRide(getDb(), { seats: 40 });
     const references = new Set<string>();
     for (let n = 0; n < 40; n++)
       references.add((await registerRider(getDb(), ride.id, rider(n), NOW)).registration.reference);
@@ -111,10 +104,10 @@ describeEachEngine("registrations service", (getDb) => {
     const db = getDb();
     const external = await createRide(db, rideInput());
     await expectRefused(db, () => registerRider(db, external.id, rider(1), NOW), { "": REFUSALS.external });
-    const closed = await siteRide(db, { mode: "closed" });
+    const closed = await openRide(db, { mode: "closed" });
     await expectRefused(db, () => registerRider(db, closed.id, rider(1), NOW), { "": REFUSALS.closed });
     for (const status of ["completed", "cancelled"] as const) {
-      const ride = await siteRide(db);
+      const ride = await openRide(db);
       await setRideStatus(db, ride.id, status);
       await expectRefused(db, () => registerRider(db, ride.id, rider(1), NOW), { "": REFUSALS[status] });
     }
@@ -123,7 +116,7 @@ describeEachEngine("registrations service", (getDb) => {
 
   it("refuses after the cut-off: the end of the last booking date in India", async () => {
     const db = getDb();
-    const ride = await siteRide(db, {}, { lastBookingDate: "2027-06-01" });
+    const ride = await openRide(db, {}, { lastBookingDate: "2027-06-01" });
     await expectRefused(db, () => registerRider(db, ride.id, rider(1), new Date("2027-06-01T18:30:00Z")), {
       "": REFUSALS.cutoff,
     });
@@ -133,7 +126,7 @@ describeEachEngine("registrations service", (getDb) => {
 
   it("refuses invalid fields with a message each, and an unknown ride", async () => {
     const db = getDb();
-    const ride = await siteRide(db);
+    const ride = await openRide(db);
     await expectRefused(db, () => registerRider(db, ride.id, rider(1, { mobile: "12345", website: "spam" }), NOW), {
       mobile: "Enter a valid mobile number (+91 is assumed without a country code)",
       website: "Leave this field empty",
@@ -146,8 +139,8 @@ describeEachEngine("registrations service", (getDb) => {
 
   it("refuses the same mobile number twice on a ride, however it is written, until cancelled", async () => {
     const db = getDb();
-    const ride = await siteRide(db);
-    const other = await siteRide(db);
+    const ride = await openRide(db);
+    const other = await openRide(db);
     const { token } = await registerRider(db, ride.id, rider(1, { mobile: "98000 00001" }), NOW);
     await expectRefused(db, () => registerRider(db, ride.id, rider(2, { mobile: "+91 98000-00001" }), NOW), {
       mobile: DUPLICATE_MOBILE,
@@ -159,13 +152,13 @@ describeEachEngine("registrations service", (getDb) => {
 
   it("waitlists when full, a rider with a pillion when one seat is left; without a waitlist refuses", async () => {
     const db = getDb();
-    const ride = await siteRide(db, { seats: 3 });
+    const ride = await openRide(db, { seats: 3 });
     await registerRider(db, ride.id, rider(1, { option: "pillion", pillionName: "Meera" }), NOW);
     await registerRider(db, ride.id, rider(2, { option: "rental" }), NOW);
     expect(await bookedSeats(db, ride.id)).toBe(3);
     expect((await registerRider(db, ride.id, rider(3), NOW)).registration.status).toBe("waitlisted");
 
-    const tight = await siteRide(db, { seats: 2, waitlist: false });
+    const tight = await openRide(db, { seats: 2, waitlist: false });
     await registerRider(db, tight.id, rider(1), NOW);
     await expectRefused(
       db,
@@ -180,7 +173,7 @@ describeEachEngine("registrations service", (getDb) => {
 
   it("on cancellation frees the seats and confirms the first waitlisted riders who fit", async () => {
     const db = getDb();
-    const ride = await siteRide(db, { seats: 2 });
+    const ride = await openRide(db, { seats: 2 });
     const first = await registerRider(db, ride.id, rider(1), NOW);
     await registerRider(db, ride.id, rider(2), NOW);
     const pillion = await registerRider(
@@ -211,7 +204,7 @@ describeEachEngine("registrations service", (getDb) => {
 
   it("when seats are added, confirms the waitlisted riders who now fit, in order, and no one twice", async () => {
     const db = getDb();
-    const ride = await siteRide(db, { seats: 1 });
+    const ride = await openRide(db, { seats: 1 });
     await registerRider(db, ride.id, rider(1), NOW);
     const second = await registerRider(db, ride.id, rider(2), new Date(NOW.getTime() + 1));
     const third = await registerRider(db, ride.id, rider(3), new Date(NOW.getTime() + 2));
@@ -229,7 +222,7 @@ describeEachEngine("registrations service", (getDb) => {
 
   it("lets an admin cancel, confirm from the waitlist only into free seats, mark paid and check in", async () => {
     const db = getDb();
-    const ride = await siteRide(db, { seats: 1 });
+    const ride = await openRide(db, { seats: 1 });
     const confirmed = (await registerRider(db, ride.id, rider(1), NOW)).registration;
     const waiting = (await registerRider(db, ride.id, rider(2), NOW)).registration;
     await expectRefused(db, () => confirmFromWaitlist(db, waiting.id, { actor: ADMIN, now: NOW }), {
@@ -242,8 +235,8 @@ describeEachEngine("registrations service", (getDb) => {
       "": "Only a confirmed rider can check in",
     });
 
-    // A seat added to the ride goes to the waitlist at once: nothing is left to confirm by hand.
     const current = (await getRide(db, ride.id))!;
+    // A seat added to the ride goes to the waitlist at once: nothing is left to confirm by hand.
     await updateRide(db, ride.id, { ...current, registration: { ...current.registration, seats: 2 } });
     expect((await getRegistration(db, waiting.id))!.status).toBe("confirmed");
 
@@ -266,7 +259,7 @@ describeEachEngine("registrations service", (getDb) => {
 
   it("answers forged ids and tokens with not found, writing nothing", async () => {
     const db = getDb();
-    const ride = await siteRide(db);
+    const ride = await openRide(db);
     await registerRider(db, ride.id, rider(1), NOW);
     const before = await allRows(db);
     for (const forged of ["", "nope", "00000000-0000-0000-0000-000000000000", "' or 1=1 --", "x".repeat(5000)]) {
@@ -286,7 +279,7 @@ describeEachEngine("registrations service", (getDb) => {
 
   it("lets the rider change contact details and give the UTR through the private link", async () => {
     const db = getDb();
-    const ride = await siteRide(db);
+    const ride = await openRide(db);
     const { token } = await registerRider(db, ride.id, rider(1), NOW);
     await registerRider(db, ride.id, rider(2), NOW);
     const contact = {
@@ -319,7 +312,7 @@ describeEachEngine("registrations service", (getDb) => {
 
   it("reads a registration whose answers were edited by hand into something else as empty, and can fix it", async () => {
     const db = getDb();
-    const ride = await siteRide(db);
+    const ride = await openRide(db);
     const { token, registration } = await registerRider(db, ride.id, rider(1), NOW);
     for (const data of ["not json", "[1]", "null"]) {
       await db.updateTable("registrations").set({ data }).where("id", "=", registration.id).execute();
@@ -335,7 +328,7 @@ describeEachEngine("registrations service", (getDb) => {
 
   it("lists a ride's riders in registration order, with filters and search", async () => {
     const db = getDb();
-    const ride = await siteRide(db, { seats: 2 });
+    const ride = await openRide(db, { seats: 2 });
     const a = (await registerRider(db, ride.id, rider(1, { name: "Asha Rao" }), NOW)).registration;
     const b = (await registerRider(db, ride.id, rider(2, { name: "Bala Iyer" }), new Date(NOW.getTime() + 1)))
       .registration;
@@ -358,7 +351,7 @@ describeEachEngine("registrations service", (getDb) => {
 
   it("counts per ride, with zeros for rides without registrations", async () => {
     const db = getDb();
-    const ride = await siteRide(db, { seats: 3 });
+    const ride = await openRide(db, { seats: 3 });
     await registerRider(db, ride.id, rider(1, { option: "pillion", pillionName: "Meera" }), NOW);
     await registerRider(db, ride.id, rider(2, { option: "pillion", pillionName: "Kiran" }), NOW);
     const counts = await registrationCounts(db, [ride.id, "empty"]);
@@ -369,7 +362,7 @@ describeEachEngine("registrations service", (getDb) => {
 
   it("erases a rider's own registration through the link: cancelled, personal data gone, link dead", async () => {
     const db = getDb();
-    const ride = await siteRide(db, { seats: 1 });
+    const ride = await openRide(db, { seats: 1 });
     const { token, registration } = await registerRider(db, ride.id, rider(1, { email: "asha@example.com" }), NOW);
     await submitUtrByToken(db, token, "412356789012", NOW);
     const waiting = await registerRider(db, ride.id, rider(2), NOW);
@@ -385,7 +378,7 @@ describeEachEngine("registrations service", (getDb) => {
     const db = getDb();
     const today = new Date("2028-01-01T00:00:00Z");
     const rideOn = (endDate: string) =>
-      siteRide(db, {}, { startDate: "2027-01-01", endDate, lastBookingDate: "2026-12-31" });
+      openRide(db, {}, { startDate: "2027-01-01", endDate, lastBookingDate: "2026-12-31" });
     const long = await rideOn("2027-07-03"); // 182 days before today
     const recent = await rideOn("2027-07-05"); // 180 days before today
     const gone = await rideOn("2027-01-02");
@@ -401,7 +394,7 @@ describeEachEngine("registrations service", (getDb) => {
     expect(await eraseEndedRegistrations(db, { now: today })).toBe(0);
     expect(await eraseEndedRegistrations(db, { now: today, days: 0 })).toBe(1);
 
-    const upcoming = await siteRide(db);
+    const upcoming = await openRide(db);
     await registerRider(db, upcoming.id, rider(1), NOW);
     await registerRider(db, upcoming.id, rider(2), NOW);
     expect(await eraseRideRegistrations(db, upcoming.id, NOW)).toBe(2);

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { loginSchema } from "~/domain/content";
 import { text } from "~/domain/fields";
 import { ADMIN_ROLES, type AdminRole, isAdminRole } from "~/domain/roles";
-import { MAX_RIDE_CAPTAINS, TEAM_MESSAGES } from "~/domain/team";
+import { MAX_RIDE_CAPTAINS, type PendingInvite, TEAM_MESSAGES, type TeamMember } from "~/domain/team";
 import { hashPassword } from "../auth/password.server";
 import type { Executor } from "../db/schema.server";
 import { ConflictError, NotFoundError, ValidationError } from "./errors.server";
@@ -14,18 +14,6 @@ import { parseOrThrow } from "./validate.server";
 /** An invitation link works this long, once (issue 15). */
 export const INVITE_VALID_MS = 72 * 60 * 60 * 1000;
 const TOKEN_BYTES = 32;
-
-export type TeamMember = {
-  id: string;
-  email: string;
-  displayName: string;
-  role: AdminRole;
-  lastLoginAt: string | null;
-  activeSessions: number;
-  twoFactor: boolean;
-};
-
-export type PendingInvite = { id: string; email: string; role: AdminRole; createdAt: string; expiresAt: string };
 
 function tokenHash(token: string): string {
   return createHash("sha256").update(token).digest("hex");

@@ -34,20 +34,8 @@ describeEachEngine("team service", (getDb) => {
   it("the migration makes every existing admin an owner, and leaves other users as they were", async () => {
     const db = getDb();
     await teamMigration.down(db as unknown as Kysely<unknown>);
-    const user = (id: string, role: string) => ({
-      id,
-      email: `${id}@roadbook.test`,
-      display_name: "",
-      role,
-      password_hash: null,
-      google_subject: null,
-      created_at: new Date().toISOString(),
-      last_login_at: null,
-    });
-    await db
-      .insertInto("users")
-      .values([user("old-admin", "admin"), user("a-member", "member")])
-      .execute();
+    await insertUser(db, { id: "old-admin", email: "old-admin@roadbook.test", role: "admin" });
+    await insertUser(db, { id: "a-member", email: "a-member@roadbook.test", role: "member" });
     await teamMigration.up(db as unknown as Kysely<unknown>);
     const roles = await db.selectFrom("users").select(["id", "role"]).orderBy("id").execute();
     expect(roles).toEqual([

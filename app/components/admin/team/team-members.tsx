@@ -1,16 +1,6 @@
 import { Form } from "react-router";
-import { ADMIN_ROLES, type AdminRole, ROLE_LABELS } from "~/domain/roles";
-
-type Member = {
-  id: string;
-  email: string;
-  displayName: string;
-  role: AdminRole;
-  lastLoginAt: string | null;
-  activeSessions: number;
-  twoFactor: boolean;
-};
-type Invite = { id: string; email: string; role: AdminRole; expiresAt: string };
+import { ADMIN_ROLES, ROLE_LABELS } from "~/domain/roles";
+import type { PendingInvite, TeamMember } from "~/domain/team";
 
 const smallButton =
   "inline-flex min-h-11 items-center rounded-md border border-ink-300 bg-white px-3 text-sm font-semibold text-ink-900 hover:bg-ink-50 disabled:opacity-70";
@@ -24,7 +14,7 @@ function when(iso: string | null): string {
 }
 
 /** The admins: role (changeable), last sign-in, active sessions, two-factor, and Remove. */
-export function TeamMembers({ members, me, busy }: { members: Member[]; me: string; busy: boolean }) {
+export function TeamMembers({ members, me, busy }: { members: TeamMember[]; me: string; busy: boolean }) {
   return (
     <section aria-labelledby="members-heading" className="space-y-3">
       <h2 id="members-heading" className="text-xl font-bold text-ink-900">
@@ -105,7 +95,7 @@ export function TeamMembers({ members, me, busy }: { members: Member[]; me: stri
 }
 
 /** Invitations not yet used or expired, each withdrawable. */
-export function PendingInvites({ invites, busy }: { invites: Invite[]; busy: boolean }) {
+export function PendingInvites({ invites, busy }: { invites: PendingInvite[]; busy: boolean }) {
   if (invites.length === 0) return null;
   return (
     <section aria-labelledby="pending-heading" className="space-y-3">
