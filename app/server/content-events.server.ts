@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 
 /** The stored collections (product.md#content-model) whose changes visitors and admins may need to see. */
@@ -23,8 +24,22 @@ const emitter = new EventEmitter<{ change: [ContentChange] }>();
 // Every open admin page or SSE stream is one listener; there is no fixed sensible cap.
 emitter.setMaxListeners(0);
 
+/** This process's count of changes heard, named by the process: a page compares it when its live stream opens. */
+const process = randomUUID().slice(0, 8);
+let changesHeard = 0;
+
 export function notifyContentChanged(change: ContentChange): void {
+  changesHeard += 1;
   emitter.emit("change", change);
+}
+
+/**
+ * Where this instance's changes stand: an admin page's data is loaded after reading it, and its
+ * live stream (content-event-stream.server.ts) says at once when a change came between the two,
+ * or the stream opened on another instance.
+ */
+export function contentVersion(): string {
+  return `${process}.${changesHeard}`;
 }
 
 /** Subscribes to committed changes; returns the unsubscribe function. */

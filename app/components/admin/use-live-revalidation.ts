@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent } from "react";
-import { useRevalidator } from "react-router";
+import { useRevalidator, useRouteLoaderData } from "react-router";
 
 /** Changes often come in bursts (a reorder, a save that also recomputes stats): reload once. */
 const DEBOUNCE_MS = 150;
@@ -9,11 +9,14 @@ export const ADMIN_EVENTS_PATH = "/admin/events";
 /**
  * Keeps the page's data current while another admin (in another browser, on another server
  * instance) changes content: every `content` event reloads the route data, and so does a
- * reconnection, since events sent while disconnected are lost. Forms keep what the admin is
- * typing: they hold their own draft (see useDraft), which revalidation never overwrites.
+ * reconnection, since events sent while disconnected are lost. A change made between the page's
+ * load and the stream's opening comes as an event at once: the stream is given the version the
+ * admin layout's loader read before the page's data (contentVersion). Forms keep what the admin
+ * is typing: they hold their own draft (see useDraft), which revalidation never overwrites.
  */
 export function useLiveRevalidation(): void {
   const { revalidate } = useRevalidator();
+  const since = useRouteLoaderData<{ liveVersion?: string }>("routes/admin/layout")?.liveVersion;
   const reload = useEffectEvent(() => {
     revalidate().catch((error: unknown) => {
       // A navigation that starts meanwhile aborts this reload and loads the page's data itself.
@@ -23,7 +26,10 @@ export function useLiveRevalidation(): void {
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
-    const source = new EventSource(ADMIN_EVENTS_PATH);
+    // Only the first connection's: after a reconnection the page reloads whatever the version.
+    const source = new EventSource(
+      since ? `${ADMIN_EVENTS_PATH}?since=${encodeURIComponent(since)}` : ADMIN_EVENTS_PATH,
+    );
     let timer: ReturnType<typeof setTimeout> | undefined;
     let opened = false;
     const schedule = () => {

@@ -1,11 +1,13 @@
 import { Bike, CalendarClock, CheckCircle2 } from "lucide-react";
 import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
 import { ActivityList } from "~/components/admin/dashboard/activity-list";
+import { FailedDeliveries } from "~/components/admin/dashboard/failed-deliveries";
 import { GettingStarted } from "~/components/admin/dashboard/getting-started";
 import { QuickActions } from "~/components/admin/dashboard/quick-actions";
 import { RideSeatsList } from "~/components/admin/dashboard/ride-seats";
 import { FigureCard } from "~/components/admin/figure-card";
 import { servicesContext } from "~/context";
+import { listFailedDeliveries } from "~/server/outbox/entries.server";
 import { listRecentActivity } from "~/server/services/audit.server";
 import { upcomingRideSeats } from "~/server/services/registrations-admin.server";
 import { rideCounts } from "~/server/services/rides.server";
@@ -15,12 +17,17 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Roadbook A
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
-  const [counts, activity, seats] = await Promise.all([rideCounts(db), listRecentActivity(db), upcomingRideSeats(db)]);
-  return { counts, activity, seats };
+  const [counts, activity, seats, undelivered] = await Promise.all([
+    rideCounts(db),
+    listRecentActivity(db),
+    upcomingRideSeats(db),
+    listFailedDeliveries(db),
+  ]);
+  return { counts, activity, seats, undelivered };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, activity, seats } = loaderData;
+  const { counts, activity, seats, undelivered } = loaderData;
   const [flash] = useAdminPage(null);
   const cards = [
     { label: "Total Rides", value: counts.total, Icon: Bike },
@@ -45,6 +52,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             ))}
           </dl>
         </section>
+        <FailedDeliveries deliveries={undelivered} />
         <RideSeatsList rides={seats} />
         <QuickActions />
         <div className="grid gap-8 lg:grid-cols-2">

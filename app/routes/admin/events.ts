@@ -8,5 +8,6 @@ import type { Route } from "./+types/events";
  */
 export function loader({ request }: Route.LoaderArgs) {
   endContentEventStreamsOnShutdown();
-  return contentEventStream({ signal: request.signal });
+  const since = new URL(request.url).searchParams.get("since");
+  return contentEventStream({ signal: request.signal, since });
 }

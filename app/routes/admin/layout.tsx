@@ -5,6 +5,7 @@ import { useErrorReference } from "~/components/document-info";
 import { pageTitle } from "~/domain/site";
 import { adminAccessMiddleware, twoFactorEnrolmentMiddleware } from "~/server/auth/admin-access.server";
 import { type LoginScreenData, adminContext, adminMiddleware } from "~/server/auth/admin-session.server";
+import { contentVersion } from "~/server/content-events.server";
 import type { Route } from "./+types/layout";
 
 /**
@@ -36,7 +37,8 @@ export function meta({ error }: Route.MetaArgs) {
 /** A loader makes client-side navigations between admin pages ask the server, and so pass the middleware. */
 export function loader({ context }: Route.LoaderArgs) {
   const { email, displayName, role } = context.get(adminContext);
-  return { admin: { email, displayName, role } };
+  // Read before the page's own loader reads its data (useLiveRevalidation).
+  return { admin: { email, displayName, role }, liveVersion: contentVersion() };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

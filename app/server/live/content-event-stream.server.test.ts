@@ -35,6 +35,31 @@ describe("contentEventStream", () => {
     expect(response.headers.get("cache-control")).toContain("no-transform");
   });
 
+  it("sends a `content` event at once when a change came between the page's load and the stream", async () => {
+    const changes = fakeChanges();
+    const open = (since: string | null) =>
+      contentEventStream({
+        signal: new AbortController().signal,
+        subscribe: changes.subscribe,
+        since,
+        version: () => "a1b2c3d4.7",
+      }).body!.getReader();
+    expect(await readText(open("a1b2c3d4.6"))).toBe("retry: 2000\n: connected\n\n");
+    const behind = open("a1b2c3d4.6");
+    await readText(behind);
+    expect(await readText(behind)).toBe('event: content\ndata: {"missed":true}\n\n');
+
+    // Up to date (or no version given): nothing until a change.
+    for (const since of ["a1b2c3d4.7", null]) {
+      const current = open(since);
+      await readText(current);
+      changes.emit({ collection: "rides", id: "r1", action: "updated" });
+      expect(await readText(current)).toBe(
+        'event: content\ndata: {"collection":"rides","id":"r1","action":"updated"}\n\n',
+      );
+    }
+  });
+
   it("forwards each content change as a `content` event", async () => {
     const changes = fakeChanges();
     const reader = contentEventStream({

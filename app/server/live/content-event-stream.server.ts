@@ -1,4 +1,4 @@
-import { type ContentChange, onContentChanged } from "../content-events.server";
+import { type ContentChange, contentVersion, onContentChanged } from "../content-events.server";
 
 /** Proxies and load balancers drop a connection that stays silent for a minute or so. */
 export const KEEP_ALIVE_MS = 25_000;
@@ -12,6 +12,9 @@ export type ContentEventStreamOptions = {
   signal: AbortSignal;
   subscribe?: Subscribe;
   keepAliveMs?: number;
+  /** The contentVersion() the page's data was loaded at: a change since is sent at once. */
+  since?: string | null;
+  version?: () => string;
 };
 
 const openStreams = new Set<() => void>();
@@ -25,6 +28,8 @@ export function contentEventStream({
   signal,
   subscribe = onContentChanged,
   keepAliveMs = KEEP_ALIVE_MS,
+  since = null,
+  version = contentVersion,
 }: ContentEventStreamOptions): Response {
   const encoder = new TextEncoder();
   let close = () => {};
@@ -49,6 +54,8 @@ export function contentEventStream({
       openStreams.add(close);
       signal.addEventListener("abort", close, { once: true });
       send(`retry: ${RECONNECT_MS}\n: connected\n\n`);
+      // Changed between the page's load and this stream (or another instance answers): reload now.
+      if (since !== null && since !== version()) send(`event: content\ndata: {"missed":true}\n\n`);
       if (signal.aborted) close();
     },
     cancel() {
