@@ -15,6 +15,7 @@ const optionalText = z
   .transform((value) => value?.trim() || undefined);
 
 const RETENTION_MESSAGE = "REGISTRATION_RETENTION_DAYS must be a whole number of days from 1 to 3650";
+const OUTBOX_CLAIM_MESSAGE = "OUTBOX_CLAIM_SECONDS must be a whole number of seconds from 1 to 3600";
 
 const envSchema = z
   .object({
@@ -58,6 +59,14 @@ const envSchema = z
       .min(1, RETENTION_MESSAGE)
       .max(3650, RETENTION_MESSAGE)
       .default(180),
+    // How long an instance holds an outbox entry it is delivering (decision 029): after a crash,
+    // another instance (or this one restarted) delivers it once this has passed.
+    OUTBOX_CLAIM_SECONDS: z.coerce
+      .number({ error: OUTBOX_CLAIM_MESSAGE })
+      .int(OUTBOX_CLAIM_MESSAGE)
+      .min(1, OUTBOX_CLAIM_MESSAGE)
+      .max(3600, OUTBOX_CLAIM_MESSAGE)
+      .default(60),
     // Routes (issue 13): the ride page's interactive map loads tiles from this template, e.g.
     // https://tile.example.org/{z}/{x}/{y}.png, credited with MAP_ATTRIBUTION. Unset: no map.
     MAP_TILE_URL: optionalText.refine(
@@ -96,6 +105,8 @@ export type Env = {
   mail: MailerSettings;
   /** Days after a ride's end that its riders' personal data is kept. */
   registrationRetentionDays: number;
+  /** How long an instance holds an outbox entry it is delivering, in ms. */
+  outboxClaimMs: number;
   /** The interactive route map's tiles; unset, ride pages show the drawn sketch only. */
   map: MapTiles | undefined;
 } & AuthSettings;
@@ -151,6 +162,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       : undefined,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM },
     registrationRetentionDays: env.REGISTRATION_RETENTION_DAYS,
+    outboxClaimMs: env.OUTBOX_CLAIM_SECONDS * 1000,
     map:
       env.MAP_TILE_URL && env.MAP_ATTRIBUTION
         ? {

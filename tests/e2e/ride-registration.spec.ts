@@ -6,6 +6,7 @@ import { configInput, siteRide } from "../support/fixtures";
 import { riderForm, registerRider } from "../support/registration-fixtures";
 import { type LocalSmtp, startLocalSmtp } from "../support/smtp";
 import { expect, expectNoA11yViolations, test as base } from "./fixtures.ts";
+import { fillRegistration } from "./registration-form.ts";
 import { type OwnServer, startOwnServer } from "./support/own-server.ts";
 import { waitForHydration } from "../support/hydration.ts";
 
@@ -66,22 +67,6 @@ function openRide(server: OwnServer, registration: Record<string, unknown>, over
 const freshMobile = () => `9${String(randomInt(1e9)).padStart(9, "0")}`;
 
 const bookingCard = (page: Page) => page.getByRole("region", { name: "Book This Ride" });
-
-async function fillRegistration(
-  page: Page,
-  { name, mobile, email = "" }: { name: string; mobile: string; email?: string },
-) {
-  await page.getByLabel("Full name").fill(name);
-  await page.getByLabel("Mobile number", { exact: true }).fill(mobile);
-  if (email) await page.getByLabel("Email (optional)").fill(email);
-  await page.getByLabel("Blood group").selectOption("B+");
-  await page.getByLabel("Emergency contact name").fill("Ravi Rao");
-  await page.getByLabel("Emergency contact mobile number").fill("+91 91234 56789");
-  await page.getByLabel("Your bike's model (optional)").fill("Himalayan 450");
-  await page.getByLabel("I will carry the mandatory things listed above.").check();
-  await page.getByLabel("I accept the cancellation policy.").check();
-  await page.getByLabel(/^I agree that the organisers use my details/).check();
-}
 
 test.describe("ride registration", () => {
   test("a rider registers: seats left drop and the booking page shows the UPI QR code @mobile", async ({

@@ -8,6 +8,7 @@ import { onContentChanged, type ContentChange } from "~/server/content-events.se
 import type { Database } from "~/server/db/schema.server";
 import { readEnv } from "~/server/env.server";
 import { createMailer } from "~/server/mail/mailer.server";
+import { dispatcherFor } from "~/server/commands/command.server";
 import { openOutbox } from "~/server/outbox/start-outbox.server";
 import { MAX_FORM_BYTES } from "~/server/registrations/read-form.server";
 import {
@@ -37,12 +38,14 @@ beforeAll(async () => {
 });
 afterAll(() => smtp.close());
 
+const withOutbox = new WeakSet<Database>();
+
 function servicesFor(db: Database): AppServices {
   const logger = pino({ level: "silent" });
   const env = readEnv({});
   const mailer = createMailer({ smtpUrl: smtp.url, from: "Roadbook <rides@roadbook.test>" }, logger);
   // As the server does: each command's mail is sent from the outbox as it commits.
-  openOutbox({ db, mailer, logger });
+  if (!withOutbox.has(db)) withOutbox.add(db) && openOutbox({ db, mailer, logger });
   return { db, env, logger, mailer } as AppServices;
 }
 
@@ -163,6 +166,7 @@ describeEachEngine("rider registration pages", (getDb) => {
       `upi://pay?pa=hillriders@okaxis&pn=Hill%20Riders&am=10000.00&cu=INR&tn=${view.reference}`,
     );
 
+    await dispatcherFor(db).settled();
     const mail = smtp.mails.find((received) => received.to.includes(email));
     expect(mail).toBeDefined();
     const text = mailText(mail!.raw);
@@ -393,6 +397,7 @@ describeEachEngine("rider registration pages", (getDb) => {
     expect((await openBooking(db, `/booking/${first}`)).body.view.status).toBe("cancelled");
     expect((await openBooking(db, `/booking/${second}`)).body.view.status).toBe("confirmed");
     expect(await booked(db, ride.id)).toBe(1);
+    await dispatcherFor(db).settled();
     const promotion = smtp.mails.find(
       (mail) => mail.to.includes(email) && mailText(mail.raw).includes("you were next on the waitlist"),
     );

@@ -59,8 +59,14 @@ function errorText(error: unknown): string {
 
 export type Dispatcher = {
   readonly leaseMs: number;
-  /** Delivers a command's own entries, just committed (claimed by this instance when written). */
+  /**
+   * Delivers a command's own entries, just committed (claimed by this instance when written).
+   * Content events before it resolves, so the next page read is fresh; the rest (mail) after,
+   * so a slow mail server never holds up the answer to the person who made the change.
+   */
   deliverOwn(entries: readonly OwnEntry[]): Promise<void>;
+  /** Resolves once the deliveries started so far have ended (tests, shutdown). */
+  settled(): Promise<void>;
   /** Claims and delivers what is due; how many it delivered. */
   deliverDue(): Promise<number>;
   /** Polls every pollMs until stop(). */
@@ -87,18 +93,23 @@ export function createDispatcher({
   let toMark: string[] = [];
   let marking: Promise<void> | undefined;
   const flushMarks = (): Promise<void> => {
-    marking ??= (async () => {
-      while (toMark.length > 0) {
-        const ids = toMark;
-        toMark = [];
-        try {
-          await markDelivered(db, ids, now());
-        } catch (error) {
-          // Delivered again once their claim runs out: at least once still holds.
-          logger?.error({ err: error, entries: ids.length }, "outbox: marking entries delivered failed");
+    if (marking) return marking;
+    if (toMark.length === 0) return Promise.resolve();
+    marking = (async () => {
+      try {
+        while (toMark.length > 0) {
+          const ids = toMark;
+          toMark = [];
+          try {
+            await markDelivered(db, ids, now());
+          } catch (error) {
+            // Delivered again once their claim runs out: at least once still holds.
+            logger?.error({ err: error, entries: ids.length }, "outbox: marking entries delivered failed");
+          }
         }
+      } finally {
+        marking = undefined;
       }
-      marking = undefined;
     })();
     return marking;
   };
@@ -125,12 +136,27 @@ export function createDispatcher({
     }
   }
 
-  async function deliverOwn(entries: readonly OwnEntry[]): Promise<void> {
+  const background = new Set<Promise<void>>();
+  const deliverAll = async (entries: readonly OwnEntry[]) => {
     for (const { id, message } of entries) {
-      if (!deliveries[message.kind]) continue;
-      await deliverOne({ id, attempts: 0 }, message);
+      if (deliveries[message.kind]) await deliverOne({ id, attempts: 0 }, message);
     }
     await flushMarks();
+  };
+
+  async function deliverOwn(entries: readonly OwnEntry[]): Promise<void> {
+    const later = entries.filter((entry) => entry.message.kind !== "content-changed");
+    if (later.length > 0) {
+      const delivering: Promise<void> = deliverAll(later)
+        .catch((error: unknown) => logger?.error({ err: error }, "outbox: delivering a command's entries failed"))
+        .finally(() => background.delete(delivering));
+      background.add(delivering);
+    }
+    await deliverAll(entries.filter((entry) => entry.message.kind === "content-changed"));
+  }
+
+  async function settled(): Promise<void> {
+    while (background.size > 0) await Promise.all(background);
   }
 
   let lastPurge = 0;
@@ -161,6 +187,7 @@ export function createDispatcher({
   return {
     leaseMs,
     deliverOwn,
+    settled,
     deliverDue,
     start() {
       void poll();
@@ -170,6 +197,7 @@ export function createDispatcher({
     async stop() {
       clearInterval(timer);
       await polling;
+      await settled();
       await flushMarks();
     },
   };

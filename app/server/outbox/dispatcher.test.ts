@@ -39,6 +39,7 @@ describeEachEngine("outbox dispatcher", (getDb) => {
         throw new Error("refused");
       }),
     ).rejects.toThrow("refused");
+    await dispatcher.settled();
     expect(delivered).toEqual(["Invitation 1"]);
     const rows = await db.selectFrom("outbox").selectAll().execute();
     expect(rows).toHaveLength(1);

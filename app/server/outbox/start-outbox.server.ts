@@ -9,8 +9,19 @@ import { createDispatcher, type Dispatcher } from "./dispatcher.server";
  * The server's outbox dispatcher on `db` (decision 029): content events and mail, delivered at
  * once after each command of this process, and by start()'s polling whatever is left.
  */
-export function openOutbox({ db, mailer, logger }: { db: Database; mailer: Mailer; logger: Logger }): Dispatcher {
-  const dispatcher = createDispatcher({ db, deliveries: outboxDeliveries({ db, mailer }), logger });
+export function openOutbox({
+  db,
+  mailer,
+  logger,
+  claimMs,
+}: {
+  db: Database;
+  mailer: Mailer;
+  logger: Logger;
+  /** OUTBOX_CLAIM_SECONDS; the dispatcher's default (60 s) otherwise. */
+  claimMs?: number;
+}): Dispatcher {
+  const dispatcher = createDispatcher({ db, deliveries: outboxDeliveries({ db, mailer }), logger, leaseMs: claimMs });
   attachDispatcher(db, dispatcher);
   return dispatcher;
 }

@@ -7,6 +7,7 @@ import { registerRider, riderForm } from "../../../tests/support/registration-fi
 import { type LocalSmtp, startLocalSmtp } from "../../../tests/support/smtp";
 import type { Database } from "../db/schema.server";
 import { createMailer } from "../mail/mailer.server";
+import { dispatcherFor } from "../commands/command.server";
 import { openOutbox } from "../outbox/start-outbox.server";
 import { listRecentActivity } from "../services/audit.server";
 import {
@@ -90,6 +91,8 @@ const promotionMails = (address: string) =>
 
 /** Who holds a seat now, who was mailed it, and the outbox entry of the mail. */
 async function outcome(db: Database, setup: Setup) {
+  // Mail goes out after the command's answer: wait for it.
+  await dispatcherFor(db).settled();
   const outbox = await db.selectFrom("outbox").selectAll().where("kind", "=", "seat-confirmed-mail").execute();
   const entry = outbox.find((row) => row.label.endsWith(setup.first.registration.reference));
   return {
@@ -159,6 +162,7 @@ describeEachEngine("promotion from the waitlist", (getDb) => {
     const before = (await getRide(getDb(), setup.ride.id))!;
     await restoreRevision(getDb(), twoSeats.id, ADMIN, { expectedVersion: before.version });
     expect(await statusOf(getDb(), setup.second.token)).toBe("confirmed");
+    await dispatcherFor(getDb()).settled();
     expect(promotionMails(setup.email(3))).toHaveLength(1);
   });
 

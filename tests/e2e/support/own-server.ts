@@ -1,7 +1,8 @@
-import { spawn } from "node:child_process";
+import { type ChildProcessByStdio, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { test } from "../fixtures.ts";
 import { openDatabase } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
@@ -23,6 +24,8 @@ export type OwnServer = {
   /** Everything the server logged so far. */
   logs(): string;
   stop(): Promise<void>;
+  /** Kills the server without warning (SIGKILL) and starts it again on the same data, with more env. */
+  killAndRestart(env?: Record<string, string>): Promise<void>;
 };
 
 export type OwnServerOptions = {
@@ -46,28 +49,51 @@ export async function startOwnServer({ seedDemo = false, prepare, env = {} }: Ow
 
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      // Seeded above when asked for: the server only seeds a database it migrates itself.
-      SEED_DEMO: "false",
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: "error",
-      TZ: "UTC",
-      DATABASE_URL: "",
-      S3_BUCKET: "",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
   let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let child: ChildProcessByStdio<null, Readable, Readable>;
+  let exited: Promise<void>;
+
+  /** The production server on this database and port, once it answers. */
+  const launch = async (serverEnv: Record<string, string>) => {
+    child = spawn(process.execPath, ["server/main.ts"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        // Seeded above when asked for: the server only seeds a database it migrates itself.
+        SEED_DEMO: "false",
+        PUBLIC_URL: baseURL,
+        LOG_LEVEL: "error",
+        TZ: "UTC",
+        DATABASE_URL: "",
+        S3_BUCKET: "",
+        ...serverEnv,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (child.exitCode !== null) {
+        await stop();
+        throw new Error(`the server exited during start-up:\n${output}`);
+      }
+      const ready = await fetch(`${baseURL}/about`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ready) break;
+      if (Date.now() > deadline) {
+        await stop();
+        throw new Error(`the server did not start within 30 s:\n${output}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
 
   const stop = async () => {
     if (child.exitCode === null) child.kill("SIGTERM");
@@ -76,24 +102,15 @@ export async function startOwnServer({ seedDemo = false, prepare, env = {} }: Ow
     rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`the server exited during start-up:\n${output}`);
-    }
-    const ready = await fetch(`${baseURL}/about`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the server did not start within 30 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { baseURL, db, logs: () => output, stop };
+  /** Kills the server without warning (SIGKILL) and starts it again on the same data, with `more` env. */
+  const killAndRestart = async (more: Record<string, string> = {}) => {
+    child.kill("SIGKILL");
+    await exited;
+    await launch({ ...env, ...more });
+  };
+
+  await launch(env);
+  return { baseURL, db, logs: () => output, stop, killAndRestart };
 }
 
 /**
