@@ -21,11 +21,6 @@ export function requestedPage(value: string | null, pages: number): number | nul
   return page <= pages ? page : null;
 }
 
-/** A page's own address: the first page is /previous itself. */
-export function previousPageHref(page: number): string {
-  return page === 1 ? "/previous" : `/previous?page=${page}`;
-}
-
 export type YearGroup<R> = { year: number | null; rides: R[] };
 
 /** Consecutive rides of one start year under one heading, in the order given; undated last come as null. */

@@ -1,6 +1,6 @@
 import { rideAmount } from "./cost";
 import { formatDateRange, parseIsoDate } from "./dates";
-import { rideHref } from "./featured-link";
+import { rideHref } from "./links";
 import { PLACEHOLDERS } from "./messages";
 import type { Ride } from "./ride";
 import { SHARE_CARD_HEIGHT, SHARE_CARD_TYPE, SHARE_CARD_WIDTH } from "./share-card";

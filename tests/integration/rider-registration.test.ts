@@ -3,7 +3,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type AppServices, requestContext, servicesContext } from "~/context";
 import { REFUSALS } from "~/domain/registration";
-import { BOOKING_ERASED_PATH } from "~/domain/registration-links";
+import { BOOKING_ERASED_PATH } from "~/domain/links";
 import { onContentChanged, type ContentChange } from "~/server/content-events.server";
 import type { Database } from "~/server/db/schema.server";
 import { readEnv } from "~/server/env.server";

@@ -6,7 +6,7 @@ import { CopyNumbers } from "~/components/admin/riders/copy-numbers";
 import { RideNotFound, SeatsSummary } from "~/components/admin/riders/ride-summary";
 import { RiderCard } from "~/components/admin/riders/rider-card";
 import { RidersFilters } from "~/components/admin/riders/riders-filters";
-import { checkInHref, ridersCsvHref } from "~/domain/rider-admin-links";
+import { checkInHref, ridersCsvHref } from "~/domain/links";
 import { registrationAction } from "~/server/admin/registration-actions.server";
 import { adminActionContext } from "~/server/admin/respond.server";
 import { loadRidersPage } from "~/server/admin/riders-page.server";

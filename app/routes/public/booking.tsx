@@ -3,7 +3,7 @@ import { BookingNotFound, BookingPage, type BookingView } from "~/components/reg
 import { requestContext, servicesContext } from "~/context";
 import { bookingPayment, nextSteps, STATUS_LABELS } from "~/domain/booking";
 import { OPTION_LABELS } from "~/domain/registration";
-import { BOOKING_ERASED_PATH, bookingHref } from "~/domain/registration-links";
+import { BOOKING_ERASED_PATH, bookingHref } from "~/domain/links";
 import { pageTitle } from "~/domain/site";
 import { readSmallForm } from "~/server/registrations/read-form.server";
 import { beginBookingChange } from "~/server/registrations/throttle.server";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatDateRange } from "~/domain/dates";
-import { ridersHref } from "~/domain/rider-admin-links";
+import { ridersHref } from "~/domain/links";
 import type { RideSeats } from "~/domain/rider-row";
 
 /** Seats booked and left of each upcoming ride that takes registrations on this site (issue 12). */
