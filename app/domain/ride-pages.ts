@@ -1,7 +1,7 @@
 import { parseIsoDate } from "./dates";
 
-// Past rides in pages (issue 11): a community that rides every weekend has hundreds within a
-// few years, and one page of every card would grow without end.
+// Past rides in pages (product.md#previous-page): a community that rides every weekend has hundreds
+// within a few years, and one page of every card would grow without end.
 
 export const PREVIOUS_PAGE_SIZE = 24;
 

@@ -26,7 +26,7 @@ import { configInput, siteRide } from "../support/fixtures";
 import { riderForm } from "../support/registration-fixtures";
 import { type LocalSmtp, startLocalSmtp } from "../support/smtp";
 
-// The rider's pages (issue 12, decision 020) through their route actions and loaders, on
+// The rider's pages (decision 020) through their route actions and loaders, on
 // both engines, with a real local SMTP server: what a form post answers and what it writes.
 
 const ORIGIN = "http://roadbook.test";

@@ -220,7 +220,7 @@ function pageError(view: BookingView, answer: BookingAnswer | undefined): string
   return answer.formError ?? Object.values(answer.errors)[0];
 }
 
-/** The rider's private booking page (issue 12): reference, status, next steps, payment, changes. */
+/** The rider's private booking page (decision 020): reference, status, next steps, payment, changes. */
 export function BookingPage({ view, answer }: { view: BookingView; answer?: BookingAnswer }) {
   const generalError = pageError(view, answer);
   return (

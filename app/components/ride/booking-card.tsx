@@ -25,7 +25,7 @@ function AmountCard({ label, amount, note }: { label: string; amount: string; no
 }
 
 /**
- * A ride taking registrations on this site (issue 12): its seats text, and where Register Now
+ * A ride taking registrations on this site (decision 020): its seats text, and where Register Now
  * goes (null while registration is closed). Absent for a ride using its external form.
  */
 export type SiteRegistration = { seats: string | null; href: string | null };

@@ -32,7 +32,7 @@ function openOrRefuse(invite: OpenInvite | null): OpenInvite {
   return invite;
 }
 
-/** An invitation link (issue 15): outside the admin layout, since the invitee has no session yet. */
+/** An invitation link (decision 026): outside the admin layout, since the invitee has no session yet. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, env } = context.get(servicesContext);
   const invite = openOrRefuse(await findInvite(db, params.token));

@@ -32,7 +32,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   return guardServerAction(request, serverAction, () => "An error occurred while checking in: check your connection");
 }
 
-/** Check-in at flag-off (issue 12): a phone-friendly list with large buttons, and the count for the ride's participants. */
+/** Check-in at flag-off (decision 022): a phone-friendly list with large buttons, and the count for the ride's participants. */
 export default function CheckInPage({ loaderData }: Route.ComponentProps) {
   const { ride, riders, counts, filters } = loaderData;
   const [flash, show] = useAdminPage(loaderData.loadError);

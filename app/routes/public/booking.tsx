@@ -19,7 +19,7 @@ import {
 import { getRide } from "~/server/services/rides.server";
 import type { Route } from "./+types/booking";
 
-// /booking/:token (issue 12, decision 020): a rider's private page, opened by the unguessable
+// /booking/:token (decision 020): a rider's private page, opened by the unguessable
 // token in its link, no account needed. Never cached, indexed or logged with its token
 // (loggablePath), and its address never leaves the site as a referrer.
 

@@ -19,7 +19,7 @@ import { register, type Registered } from "~/server/services/registrations.serve
 import { countPublicRides, getPublicRide } from "~/server/services/public-rides.server";
 import type { Route } from "./+types/ride-register";
 
-// /ride/:rideId/register (issue 12, decision 020): the registration form of a ride taking
+// /ride/:rideId/register (decision 020): the registration form of a ride taking
 // registrations on this site. The page itself holds nothing personal and is cached like every
 // public page; a posted form's answer (the rider's own values) is never stored anywhere.
 

@@ -48,7 +48,7 @@ type Details = {
   route?: RideRouteView | null;
 };
 
-/** What the page draws of a ride's route (issue 13). */
+/** What the page draws of a ride's route (decision 024). */
 async function routeView(db: AppServices["db"], rideId: string): Promise<RideRouteView | null> {
   const route = await getRideRoute(db, rideId);
   if (!route) return null;

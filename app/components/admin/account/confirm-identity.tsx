@@ -56,8 +56,8 @@ function PasskeyProof() {
 }
 
 /**
- * Changing how an admin signs in needs a recent proof that it is them (issue 21): their
- * password or the app's code (plain forms, no script needed), or a passkey.
+ * Changing how an admin signs in needs a recent proof that it is them (decision 026, note of
+ * 2026-11-26): their password or the app's code (plain forms, no script needed), or a passkey.
  */
 export function ConfirmIdentity({ methods, busy }: { methods: ProofMethods; busy: boolean }) {
   const none = !methods.password && !methods.totp && !methods.passkey;
