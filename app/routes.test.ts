@@ -1,5 +1,28 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
+import * as links from "./domain/links";
+import {
+  ADMIN_CONTACT_HISTORY_PATH,
+  BOOKING_ERASED_PATH,
+  adminInviteHref,
+  adminRouteHref,
+  bookingHref,
+  captainsHref,
+  checkInHref,
+  dayGpxHref,
+  pageShareCardHref,
+  previousPageHref,
+  publishingHref,
+  registerHref,
+  rideCalendarHref,
+  rideHref,
+  rideShareCardHref,
+  ridersCsvHref,
+  ridersHref,
+  routeGeoJsonHref,
+  routeGpxHref,
+  routeUploadHref,
+} from "./domain/links";
 import { SECRET_ROUTES, loggablePath } from "./domain/loggable-paths";
 import routes from "./routes";
 
@@ -45,5 +68,88 @@ describe("the route table's paths in logs", () => {
     } else {
       expect(logged).toBe(sample(path));
     }
+  });
+});
+
+/** Every full path a link can name, index routes included, e.g. '/ride/:rideId/gpx/:file'. */
+function linkablePaths(entries: RouteConfigEntry[], parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path === undefined ? parent : `${parent}/${entry.path}`;
+    const own = entry.index || (entry.path !== undefined && !entry.children?.length) ? [path || "/"] : [];
+    return [...own, ...linkablePaths(entry.children ?? [], path)];
+  });
+}
+
+/** A pattern as a regular expression: a parameter is one segment; a splat is left out. */
+function patternMatcher(pattern: string): RegExp {
+  const source = pattern
+    .split("/")
+    .map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("/");
+  return new RegExp(`^${source}$`);
+}
+
+const patterns = linkablePaths(routes).filter((pattern) => !pattern.includes("*"));
+
+function routeOf(href: string): string | undefined {
+  const { pathname } = new URL(href, "http://roadbook.test");
+  return patterns.find((pattern) => patternMatcher(pattern).test(pathname));
+}
+
+describe("every link of domain/links.ts names a route of this table", () => {
+  const id = "a b/c";
+  const built: Record<string, string> = {
+    previousPageHref: previousPageHref(2),
+    rideHref: rideHref(id),
+    registerHref: registerHref(id),
+    rideCalendarHref: rideCalendarHref(id),
+    routeGpxHref: routeGpxHref(id),
+    dayGpxHref: dayGpxHref(id, 2),
+    routeGeoJsonHref: routeGeoJsonHref(id),
+    bookingHref: bookingHref("tok/en"),
+    rideShareCardHref: rideShareCardHref(id, "0123456789abcdef"),
+    pageShareCardHref: pageShareCardHref("about", "0123456789abcdef"),
+    adminInviteHref: adminInviteHref("tok/en"),
+    ridersHref: ridersHref(id),
+    ridersCsvHref: ridersCsvHref(id),
+    checkInHref: checkInHref(id),
+    captainsHref: captainsHref(id),
+    adminRouteHref: adminRouteHref(id),
+    routeUploadHref: routeUploadHref(id, "my ride.gpx"),
+    publishingRides: publishingHref("rides", id),
+    publishingHeroSlides: publishingHref("heroSlides", id),
+    publishingFeaturedRide: publishingHref("featuredRide", id),
+    publishingConfig: publishingHref("config", "config"),
+  };
+  const constants = Object.entries(links as Record<string, unknown>).filter(
+    (entry): entry is [string, string] => entry[0].endsWith("_PATH") && typeof entry[1] === "string",
+  );
+
+  it.each(Object.entries(built))("%s", (_name, href) => {
+    expect(routeOf(href)).toBeDefined();
+  });
+
+  it.each(constants.filter(([name]) => name !== "BOOKING_PATH"))("%s", (_name, path) => {
+    expect(routeOf(path)).toBeDefined();
+  });
+
+  it("puts a booking's token right after BOOKING_PATH", () => {
+    expect(bookingHref("t")).toBe(`${links.BOOKING_PATH}t`);
+    expect(routeOf(BOOKING_ERASED_PATH)).toBe("/booking-erased");
+    expect(ADMIN_CONTACT_HISTORY_PATH).toBe("/admin/contact/history");
+  });
+
+  it("knows no route for an address app/routes.ts does not declare", () => {
+    expect(patterns).toContain("/admin/rides/:rideId/captains");
+    expect(routeOf("/ride/r1/nope")).toBeUndefined();
+    expect(routeOf("/admin/rides/r1/riders.csvx")).toBeUndefined();
+  });
+
+  it("keeps a parameter within its segment", () => {
+    expect(routeOf(rideHref(id))).toBe("/ride/:rideId");
+    expect(routeOf(dayGpxHref(id, 2))).toBe("/ride/:rideId/gpx/:file");
+    expect(routeOf(ridersCsvHref(id))).toBe("/admin/rides/:rideId/riders.csv");
+    expect(routeUploadHref("r1", "a b.gpx")).toBe("/admin/rides/r1/route/gpx?name=a+b.gpx");
+    expect(publishingHref("rides", id)).toBe("/admin/publishing/rides/a%20b%2Fc");
   });
 });

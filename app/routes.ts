@@ -18,7 +18,7 @@ export default [
     route("booking/:token", "routes/public/booking.tsx"),
   ]),
   route("ride/:rideId/calendar.ics", "routes/resources/ride-calendar.ts"),
-  // The route's GPX: route.gpx as uploaded, day-{n}.gpx cut from it (issue 13).
+  // The route's GPX: route.gpx as uploaded, day-{n}.gpx cut from it (decision 024).
   route("ride/:rideId/gpx/:file", "routes/resources/ride-gpx.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

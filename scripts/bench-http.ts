@@ -11,11 +11,11 @@
  *   4. times BENCH_RENDERS (default 200) renders of the ride page with the render cache
  *      bypassed (a request with a cookie is never served from it) and prints the median
  *
- * Goals, as ratios to the static server measured in the same run (issue 11: an absolute figure
- * on a shared machine measures the neighbours): cached pages at least 0.6× its throughput, with
- * a p99 at most 2× its p99, at 100 connections. The uncached ride page's median is reported,
- * not judged. Prints pass or fail for each and exits 1 when one fails. Both servers are always
- * stopped.
+ * Goals, as ratios to the static server measured in the same run (docs/deploy.md#performance-check:
+ * an absolute figure on a shared machine measures the neighbours): cached pages at least 0.6× its
+ * throughput, with a p99 at most 2× its p99, at 100 connections. The uncached ride page's median is
+ * reported, not judged. Prints pass or fail for each and exits 1 when one fails. Both servers are
+ * always stopped.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";

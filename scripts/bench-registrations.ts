@@ -1,5 +1,5 @@
 /**
- * `npm run bench:registrations`: a popular ride opens (issue 22's scenario): 300 riders press
+ * `npm run bench:registrations`: a popular ride opens: 300 riders press
  * Register at once for its last 15 seats, on SQLite and on PostgreSQL, beside a reference
  * measured in the same run: the engine's own rate for bare transactions of the same shape.
  *
@@ -16,7 +16,7 @@
  *      counting its confirmed seats, inserting one row and committing
  *   5. prints the median round of each: registrations/s, p50 and p99, and their ratios
  *
- * Goal (issue 22): registrations/s ≥ 0.5× the reference, p99 ≤ 3× the median. Figures and
+ * Goal: registrations/s ≥ 0.5× the reference, p99 ≤ 3× the median. Figures and
  * ratios only: a shared machine's absolute numbers measure the neighbours. Servers and
  * databases are always removed.
  */

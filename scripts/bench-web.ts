@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web`: the public pages' budgets (issue 11, decision 017), measured the way a
+ * `npm run bench:web`: the public pages' budgets (decision 017), measured the way a
  * visitor's phone meets them.
  *
  *   1. builds the production bundle into BUILD_DIR (default build-bench; --skip-build reuses it)
@@ -9,7 +9,7 @@
  *      "/about" and "/contact", and prints each figure of each run beside its budget
  *   4. right after each run of "/", the ride page and "/previous", runs the same page again with
  *      every `*.js` blocked, in the same Chrome: a pair. The blocking time the scripts add is
- *      the median of the pairs' differences, printed beside the no-script floor (issue 21)
+ *      the median of the pairs' differences, printed beside the no-script floor (decision 017, note of 2026-11-26)
  *
  * Budgets: JavaScript transferred (as Lighthouse counts it) ≤ 75 KiB on "/" and a ride page,
  * ≤ 65 KiB on the others, none of it fetched at high priority before the first paint;

@@ -1,13 +1,13 @@
 /**
  * `npm run fuzz`: generated bad requests against every route and action of a running
- * production build (issues 17 and 21). 127.0.0.1 only.
+ * production build (decision 018 and its note). 127.0.0.1 only.
  *
  *   1. builds the production bundle into BUILD_DIR (default build-fuzz; --skip-build reuses it)
  *   2. prepares a new SQLite database with the demo content, the team (an owner, editors, ride
  *      captains, pending invitations), rides taking registrations with their riders, a draft;
  *      starts a mail server that refuses some recipients, and the production server on a free
  *      127.0.0.1 port behind a trusted proxy (TRUST_PROXY), its log kept
- *   3. probes each defect class of issue 21 the same way every run (probes-*.ts): the render
+ *   3. probes each defect class of docs/security.md#hardening the same way every run (probes-*.ts): the render
  *      cache and a client's request id, booking pages and their notices, oversized
  *      registrations, GPX with impossible points, far-future publications, preview links spelt
  *      otherwise, bodies the Riders and captains actions cannot read, Set participants by a

@@ -212,7 +212,8 @@ const stages: { title: string; action: () => void | Promise<void> }[] = [
       if (failure) throw failure;
     },
   },
-  // Issue 17: bad requests generated against that build; any 5xx, reset or leak fails the stage.
+  // Decision 018: bad requests generated against that build; any 5xx, reset or leak fails the
+  // stage.
   {
     title: "Request fuzzer, short form (npm run fuzz -- --short)",
     action: async () => {

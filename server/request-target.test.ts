@@ -5,7 +5,7 @@ import { readEnv } from "~/server/env.server";
 import { exchange } from "./raw-http";
 import { guardRequestTarget, isValidHost } from "./request-target";
 
-// Issue 17: each of these requests got a 500 (or, for GET *, the home page) before the guard.
+// Decision 018: each of these requests got a 500 (or, for GET *, the home page) before the guard.
 
 let port = 0;
 let close: () => Promise<void> = async () => {};

@@ -4,8 +4,8 @@ import type { Env } from "~/server/env.server";
 
 // What a request names before anything else reads it: its method, its target and its host.
 // Later code (the URL React Router gets, the site's own origin, the cross-site check) builds
-// URLs from them and may then rely on their being valid. Issue 17 found each refusal below
-// answered with a 500 before.
+// URLs from them and may then rely on their being valid. The fuzzer of decision 018 found each
+// refusal below answered with a 500 before.
 
 /** Every method the site answers (React Router itself refuses the ones no route takes). */
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);

@@ -9,7 +9,7 @@ import { fetchRequestOf } from "./fetch-bridge";
 import { chunkedBody, exchange } from "./raw-http";
 import { DRAIN_LIMIT_BYTES, settleUnreadBodies } from "./unread-bodies";
 
-// Issue 17: an answer sent before its request's body was read left the rest of the body on the
+// Decision 018: an answer sent before its request's body was read left the rest of the body on the
 // connection; the next request on it was reset. And an upload past the limit, chunked, got a
 // reset instead of its 413.
 

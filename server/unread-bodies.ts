@@ -5,7 +5,7 @@ import { MAX_IMAGE_BYTES } from "~/domain/upload";
 // A response that goes out before its request's body was read (a 401 for a signed-out upload,
 // a 405, a 413 for a photo past 20 MB) leaves the rest of that body on the connection. Left
 // there, it is read as the start of the next request, and Node resets the connection: behind a
-// proxy that reuses connections, a random 502 (issue 17). Closed at once instead, the client,
+// proxy that reuses connections, a random 502 (decision 018). Closed at once instead, the client,
 // still sending, gets a reset that wipes the answer it had not read yet.
 
 /**

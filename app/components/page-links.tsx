@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { previousPageHref } from "~/domain/ride-pages";
+import { previousPageHref } from "~/domain/links";
 
 const LINK = "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-full px-4 font-semibold";
 

@@ -121,7 +121,7 @@ describe("RideCard from a ride summary (what listing pages send to the browser)"
   });
 });
 
-describe("RideCard seats (issue 12)", () => {
+describe("RideCard seats (decision 020)", () => {
   const seats = (html: string) => /data-testid="seats-left"[^>]*>.*?<\/svg>([^<]*)</.exec(html)?.[1] ?? null;
 
   it("shows the seats text of an upcoming ride taking registrations here", () => {

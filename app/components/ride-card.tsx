@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { costBadge } from "~/domain/cost";
 import { formatDateRange } from "~/domain/dates";
 import { durationText, rideDays } from "~/domain/duration";
-import { rideHref } from "~/domain/featured-link";
+import { rideHref } from "~/domain/links";
 import { PLACEHOLDERS } from "~/domain/messages";
 import type { RideCardData } from "~/domain/ride-summary";
 import { SeatsNote } from "./registration/seats-note";

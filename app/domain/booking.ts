@@ -2,7 +2,7 @@ import { bookingAmount } from "./cost";
 import type { RegistrationStatus } from "./registration";
 import { upiPaymentLink } from "./registration-payment";
 
-// What a rider reads after registering (issue 12): on the private booking page and in the
+// What a rider reads after registering (decision 020): on the private booking page and in the
 // confirmation mail, from the same sentences.
 
 /** The payee of UPI payments, from the contact configuration. */

@@ -7,7 +7,7 @@ const withCompany = (company: Record<string, unknown>) => ({
   company: { ...FALLBACK_CONFIG.company, ...company },
 });
 
-describe("the contact configuration's UPI payee (issue 12)", () => {
+describe("the contact configuration's UPI payee (decision 019)", () => {
   it("is optional: a configuration saved before has none, and empty means none", () => {
     expect(configInputSchema.parse(FALLBACK_CONFIG).company).not.toHaveProperty("upiId");
     expect(configInputSchema.parse(withCompany({ upiId: " ", upiName: "" })).company).toMatchObject({

@@ -65,7 +65,8 @@ export const configInputSchema = z.object({
     phone: text(),
     location: text(),
     businessHours: text(),
-    // The payee of registrations' booking amounts (issue 12): absent in configurations saved before.
+    // The payee of registrations' booking amounts (decision 019): absent in configurations saved
+    // before.
     upiId: line(UPI_ID_MESSAGE)
       .refine((id) => id === "" || UPI_ID.test(id), UPI_ID_MESSAGE)
       .optional(),

@@ -1,3 +1,5 @@
+import { CONTACT_PATH, rideHref } from "./links";
+
 // product.md#featured-banner: where the featured-ride banner's button goes.
 
 export type FeaturedLinkTarget = {
@@ -26,9 +28,5 @@ export function featuredLinkTarget(
   const link = (ctaLink ?? "").trim();
   if (EXTERNAL.test(link)) return { href: link, external: true };
   if (SAME_SITE_PATH.test(link)) return { href: link, external: false };
-  return { href: firstUpcomingRideId ? rideHref(firstUpcomingRideId) : "/contact", external: false };
-}
-
-export function rideHref(id: string): string {
-  return `/ride/${encodeURIComponent(id)}`;
+  return { href: firstUpcomingRideId ? rideHref(firstUpcomingRideId) : CONTACT_PATH, external: false };
 }

@@ -14,7 +14,7 @@ import { rideBreakdown, statsFromBreakdown } from "./stats";
 import { parseOrErrors } from "./validation";
 import { webOrigin } from "./web-url";
 
-// Issue 17: whatever a form is sent, it either refuses it with a message per field or gives
+// Decision 016: whatever a form is sent, it either refuses it with a message per field or gives
 // a ride that every reader of the site accepts. Each property runs on a few hundred
 // generated inputs; a failure prints the seed and the smallest input that fails.
 

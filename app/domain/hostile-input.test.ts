@@ -6,7 +6,7 @@ import { rideInputSchema } from "./ride";
 import { rideBreakdown, statsFromBreakdown } from "./stats";
 import { parseOrErrors } from "./validation";
 
-// Issue 17: the inputs that got past the forms and broke a page, a header or a file.
+// Decision 016: the inputs that got past the forms and broke a page, a header or a file.
 
 const validRide = {
   title: "Coorg Coffee Trail",

@@ -1,8 +1,9 @@
-// What of a request's address may reach a log (issue 21). One rule for every log line that
-// names a path (the access log, error lines): the query string never does, since any parameter
-// may carry a secret (a preview link's token, a sign-in callback's code and state); and the path
-// is read as the router reads it (dot segments resolved, percent-encoding decoded, case and
-// repeated slashes ignored), then cut at the first secret segment its route declares.
+// What of a request's address may reach a log (decision 020, note of 2026-11-26). One rule for
+// every log line that names a path (the access log, error lines): the query string never does,
+// since any parameter may carry a secret (a preview link's token, a sign-in callback's code and
+// state); and the path is read as the router reads it (dot segments resolved, percent-encoding
+// decoded, case and repeated slashes ignored), then cut at the first secret segment its route
+// declares.
 
 /**
  * The routes whose paths carry a secret, in a `:token` parameter: whoever reads the link holds

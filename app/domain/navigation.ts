@@ -1,10 +1,12 @@
+import { ABOUT_PATH, CONTACT_PATH, HOME_PATH, PREVIOUS_PATH } from "./links";
+
 // Top navigation (product.md#navigation).
 
 export const NAV_LINKS = [
-  { to: "/", label: "Upcoming Trips" },
-  { to: "/previous", label: "Previous Events" },
-  { to: "/about", label: "About Us" },
-  { to: "/contact", label: "Contact" },
+  { to: HOME_PATH, label: "Upcoming Trips" },
+  { to: PREVIOUS_PATH, label: "Previous Events" },
+  { to: ABOUT_PATH, label: "About Us" },
+  { to: CONTACT_PATH, label: "Contact" },
 ] as const;
 
 /**

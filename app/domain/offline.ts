@@ -1,15 +1,14 @@
+import { ADMIN_PATH, BOOKING_PATH } from "./links";
+
 // What the service worker and the pages agree on (decision 023): the caches of saved rides,
-// the pages that work offline, and the paths that are never cached.
+// the pages that work offline (OFFLINE_PATH and SAVED_RIDES_PATH, in links.ts), and the paths
+// that are never cached.
 
 /** One cache per saved ride, so a ride's size is its cache's and removing it is one delete. */
 export const SAVED_RIDE_CACHE_PREFIX = "saved-ride:";
 
 /** The build's scripts (hashed names, never changed) that public pages loaded. */
 export const SCRIPTS_CACHE = "scripts";
-
-/** The pages that must open offline: the offline notice and the list of saved rides. */
-export const OFFLINE_PATH = "/offline";
-export const SAVED_RIDES_PATH = "/saved";
 
 /** Kept in each saved ride's cache beside its files: what the Saved rides page lists. */
 export const SAVED_RIDE_ENTRY = "/saved-ride.json";
@@ -30,9 +29,9 @@ export function rideIdOfCache(cacheName: string): string | null {
  */
 export function isPrivatePath(pathname: string): boolean {
   return (
-    pathname === "/admin" ||
-    pathname.startsWith("/admin/") ||
-    pathname.startsWith("/booking/") ||
+    pathname === ADMIN_PATH ||
+    pathname.startsWith(`${ADMIN_PATH}/`) ||
+    pathname.startsWith(BOOKING_PATH) ||
     /^\/ride\/[^/]+\/register\/?$/.test(pathname)
   );
 }

@@ -8,7 +8,7 @@ import {
   type RegistrationSettings,
 } from "./registration";
 
-// What a rider fills in to book a seat (issue 12). Every rule holds on the server; the browser
+// What a rider fills in to book a seat (decision 020). Every rule holds on the server; the browser
 // may run the same schema for inline messages.
 
 export const BLOOD_GROUPS = ["A+", "A-", "B+", "B-", "AB+", "AB-", "O+", "O-", "unknown"] as const;

@@ -1,4 +1,4 @@
-// A registration's booking reference and the UPI link that pays its booking amount (issue 12).
+// A registration's booking reference and the UPI link that pays its booking amount (decision 019).
 
 /**
  * Letters and digits nobody confuses when reading a reference aloud or copying it from a

@@ -62,9 +62,3 @@ export function revisionChanges(before: Record<string, unknown> | null, after: R
     .map((field) => ({ field, before: readable(old.get(field)), after: readable(now.get(field)) }))
     .filter((change) => change.before !== change.after);
 }
-
-/** The admin's Publishing & history page of a record; the contact information's is its own page. */
-export function publishingHref(collection: RevisionCollection, id: string): string {
-  if (collection === "config") return "/admin/contact/history";
-  return `/admin/publishing/${collection}/${encodeURIComponent(id)}`;
-}

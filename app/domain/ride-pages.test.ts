@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { groupByYear, pageCount, previousPageHref, requestedPage } from "./ride-pages";
+import { previousPageHref } from "./links";
+import { groupByYear, pageCount, requestedPage } from "./ride-pages";
 
 describe("past rides in pages", () => {
   it("fill pages of 24, and one page when there is nothing", () => {

@@ -1,7 +1,7 @@
 import { parseIsoDate } from "./dates";
 
-// Past rides in pages (issue 11): a community that rides every weekend has hundreds within a
-// few years, and one page of every card would grow without end.
+// Past rides in pages (product.md#previous-page): a community that rides every weekend has hundreds
+// within a few years, and one page of every card would grow without end.
 
 export const PREVIOUS_PAGE_SIZE = 24;
 
@@ -19,11 +19,6 @@ export function requestedPage(value: string | null, pages: number): number | nul
   if (!/^[1-9]\d{0,5}$/.test(value)) return null;
   const page = Number(value);
   return page <= pages ? page : null;
-}
-
-/** A page's own address: the first page is /previous itself. */
-export function previousPageHref(page: number): string {
-  return page === 1 ? "/previous" : `/previous?page=${page}`;
 }
 
 export type YearGroup<R> = { year: number | null; rides: R[] };

@@ -1,6 +1,6 @@
 import { rideAmount } from "./cost";
 import { formatDateRange, parseIsoDate } from "./dates";
-import { rideHref } from "./featured-link";
+import { rideHref } from "./links";
 import { PLACEHOLDERS } from "./messages";
 import type { Ride } from "./ride";
 import { SHARE_CARD_HEIGHT, SHARE_CARD_TYPE, SHARE_CARD_WIDTH } from "./share-card";
@@ -91,7 +91,7 @@ export function rideMetaDescription(ride: SeoRide): string {
   return truncate([facts, ride.description].filter((part) => part.trim()).join(". "), DESCRIPTION_MAX);
 }
 
-/** Where a ride meets: its route's meeting point (issue 13, decision 024). */
+/** Where a ride meets: its route's meeting point (decision 024). */
 export type EventPlace = { name: string; address: string; latitude: number; longitude: number };
 
 /** A schema.org Place with its address and coordinates; the name falls back to the address. */

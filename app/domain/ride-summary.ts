@@ -27,5 +27,5 @@ export function rideSummary(ride: Ride): RideSummary {
   return Object.fromEntries(RIDE_SUMMARY_FIELDS.map((field) => [field, ride[field]])) as RideSummary;
 }
 
-/** A ride card's data: the summary, and for a ride taking registrations here its seats text (issue 12). */
+/** A ride card's data: the summary, and for a ride taking registrations here its seats text (decision 020). */
 export type RideCardData = RideSummary & { seats?: string | null };

@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/mobile";
 
-// How the admin reaches riders (issue 12): WhatsApp's click-to-chat links (no API, no account
+// How the admin reaches riders (decision 022): WhatsApp's click-to-chat links (no API, no account
 // of ours) and the numbers of a ride's group.
 
 /** A stored E.164 number as people read it ('+91 98765 43210'); as stored when it does not parse. */

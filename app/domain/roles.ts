@@ -1,5 +1,5 @@
 /**
- * The admin team's roles (issue 15, decision 026), strongest first. An owner does everything,
+ * The admin team's roles (decision 026), strongest first. An owner does everything,
  * the team and the contact configuration included; an editor the content (rides, slides,
  * featured ride, stats, images); a ride captain checks riders in and sees the riders of the
  * rides they lead, and only reads the rest. Any other role (e.g. `member`) is no admin at all.

@@ -2,6 +2,7 @@ import { rideAmount } from "./cost";
 import { formatDateRange } from "./dates";
 import { PLACEHOLDERS } from "./messages";
 import type { Ride } from "./ride";
+import { ABOUT_PATH, CONTACT_PATH, HOME_PATH, PREVIOUS_PATH, pageShareCardHref, rideShareCardHref } from "./links";
 
 // What a share card (the image WhatsApp, Facebook and X show beside a link) says, and the
 // address it lives at. The address carries a stamp of everything the card shows, so a ride
@@ -48,24 +49,24 @@ export function rideShareCard(ride: CardRide, seats: string | null): ShareCard {
 /** The public pages that have a card of their own, besides rides. */
 export const SITE_PAGES = {
   home: {
-    path: "/",
+    path: HOME_PATH,
     heading: "Upcoming Rides",
     description:
       "Upcoming motorcycle and road-trip tours: dates, routes, distances and costs. Pick your next ride and join the group.",
   },
   previous: {
-    path: "/previous",
+    path: PREVIOUS_PATH,
     heading: "Past Adventures",
     description: "The rides we have completed: routes, distances, riders and the photos and videos from the road.",
   },
   about: {
-    path: "/about",
+    path: ABOUT_PATH,
     heading: "About Us",
     description:
       "We are a community of riders organising weekend getaways and long road trips by motorbike and jeep, in small, well-planned groups.",
   },
   contact: {
-    path: "/contact",
+    path: CONTACT_PATH,
     heading: "Contact",
     description: "Questions about a ride, a group booking or joining the community? Write, call or message us.",
   },
@@ -96,10 +97,10 @@ export function shareCardStamp(card: ShareCard): string {
 
 /** /share/ride/{id}/{stamp}.jpg */
 export function rideShareCardPath(rideId: string, card: ShareCard): string {
-  return `/share/ride/${encodeURIComponent(rideId)}/${shareCardStamp(card)}.jpg`;
+  return rideShareCardHref(rideId, shareCardStamp(card));
 }
 
 /** /share/page/{page}/{stamp}.jpg */
 export function pageShareCardPath(page: SitePage): string {
-  return `/share/page/${page}/${shareCardStamp(pageShareCard(page))}.jpg`;
+  return pageShareCardHref(page, shareCardStamp(pageShareCard(page)));
 }

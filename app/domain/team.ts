@@ -17,7 +17,7 @@ export type PendingInvite = { id: string; email: string; role: AdminRole; create
 /** The most captains one ride may have: more is no team's choice but a forged form's. */
 export const MAX_RIDE_CAPTAINS = 50;
 
-/** What the team's pages and services say (issue 15, decision 026). */
+/** What the team's pages and services say (decision 026). */
 export const TEAM_MESSAGES = {
   lastOwner: "The team must keep at least one owner: make someone else an owner first.",
   alreadyAdmin: "This person is already on the team.",
@@ -37,7 +37,7 @@ export const PASSKEY_MESSAGES = {
   unsupported: "This browser cannot use passkeys.",
 } as const;
 
-/** What confirming it's you, before a change to how one signs in, says (issue 21). */
+/** What confirming it's you, before a change to how one signs in, says (decision 026, note of 2026-11-26). */
 export const PROOF_MESSAGES = {
   needed: "Confirm it's you first, with your password, a code from your authenticator app or a passkey.",
   noPassword: "Type your password.",

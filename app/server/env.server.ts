@@ -46,7 +46,7 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_FORCE_PATH_STYLE: booleanFlag,
-    // Registrations (issue 12): mail goes out through this SMTP server when it is set.
+    // Registrations (decision 020): mail goes out through this SMTP server when it is set.
     SMTP_URL: optionalText.refine(
       (url) => !url || /^smtps?:\/\/[^/]/.test(url),
       "SMTP_URL must be an smtp:// or smtps:// URL",
@@ -67,7 +67,7 @@ const envSchema = z
       .min(1, OUTBOX_CLAIM_MESSAGE)
       .max(3600, OUTBOX_CLAIM_MESSAGE)
       .default(60),
-    // Routes (issue 13): the ride page's interactive map loads tiles from this template, e.g.
+    // Routes (decision 024): the ride page's interactive map loads tiles from this template, e.g.
     // https://tile.example.org/{z}/{x}/{y}.png, credited with MAP_ATTRIBUTION. Unset: no map.
     MAP_TILE_URL: optionalText.refine(
       (url) => !url || (/^https?:\/\/[^/]+\//.test(url) && ["{z}", "{x}", "{y}"].every((part) => url.includes(part))),

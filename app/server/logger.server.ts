@@ -22,7 +22,7 @@ const SECRET_FIELDS = [
 ];
 
 /**
- * Riders' personal data (issue 12, decision 021): the registration form's fields under the
+ * Riders' personal data (decision 021): the registration form's fields under the
  * names the form, the service and the table give them, the UPI transaction id and the private
  * link's token (above) and its hash. Logged by mistake, they are removed like secrets.
  */

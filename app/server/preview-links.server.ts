@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { HOME_PATH, rideHref } from "~/domain/links";
 
 /**
  * Preview links (decision 025): a draft or scheduled ride's public page, or the home page with a
@@ -76,7 +77,5 @@ export function isPreviewRequest(secret: string, kind: PreviewKind, id: string, 
 /** The path of a preview: a ride's public page, or the home page with the slide, and the token. */
 export function previewPath(kind: PreviewKind, id: string, token: string): string {
   const preview = `preview=${encodeURIComponent(token)}`;
-  return kind === "rides"
-    ? `/ride/${encodeURIComponent(id)}?${preview}`
-    : `/?slide=${encodeURIComponent(id)}&${preview}`;
+  return kind === "rides" ? `${rideHref(id)}?${preview}` : `${HOME_PATH}?slide=${encodeURIComponent(id)}&${preview}`;
 }

@@ -2,8 +2,8 @@ import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
 import { CacheFirst } from "workbox-strategies";
+import { OFFLINE_PATH } from "../domain/links";
 import {
-  OFFLINE_PATH,
   SAVED_RIDE_CACHE_PREFIX,
   SAVED_RIDE_ENTRY,
   SCRIPTS_CACHE,

@@ -1,4 +1,4 @@
-// The public pages' budgets (issue 11, decision 017) and the figures of one Lighthouse run
+// The public pages' budgets (decision 017) and the figures of one Lighthouse run
 // that they judge. Pure: no I/O, so the rules are tested on their own.
 
 export type Budget = {

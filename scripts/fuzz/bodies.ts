@@ -1,8 +1,8 @@
 import fc from "fast-check";
 
-// Bodies as each kind of client sends them (issue 21): the form a browser posts, the JSON the
-// admin pages' scripts send, and what neither sends (text, a multipart form cut short, JSON
-// to a form, a form to JSON), which every action must refuse without changing anything.
+// Bodies as each kind of client sends them (decision 018's note): the form a browser posts, the
+// JSON the admin pages' scripts send, and what neither sends (text, a multipart form cut short,
+// JSON to a form, a form to JSON), which every action must refuse without changing anything.
 
 export type Fields = [string, string][];
 

@@ -1,6 +1,6 @@
 import { buildGpx, straightTrack } from "../../tests/support/gpx.ts";
 
-// GPX files for the route upload (issue 21): a good one, files whose points are impossible
+// GPX files for the route upload (decision 024): a good one, files whose points are impossible
 // (which must never become a route), and files built to make a parser work hard.
 
 export type GpxFile = { name: string; text: string | Buffer; garbage: boolean };
@@ -18,7 +18,7 @@ function withPoint(name: string, point: string): GpxFile {
   return { name, text: good.slice(0, at) + point + good.slice(end), garbage: true };
 }
 
-/** Impossible points: none of these files is a route (item 9 of issue 21). */
+/** Impossible points: none of these files is a route (decision 024). */
 export const GARBAGE_GPX: GpxFile[] = [
   withPoint("lat NaN", '<trkpt lat="NaN" lon="77.5"></trkpt>'),
   withPoint("lat empty", '<trkpt lat="" lon="77.5"></trkpt>'),

@@ -7,10 +7,10 @@ import type { FuzzRequest } from "./client.ts";
 import type { Surfaces } from "./surfaces.ts";
 import { storedState } from "./world.ts";
 
-// The admin side of issue 21, asked the same way on every run: Riders and captains with
-// bodies they cannot read, Set participants by a captain, a last booking date after the
-// ride, invitation links, second factors changed without a second factor, the guessing curve
-// of authenticator codes, and passkey sign-in options without end.
+// The admin side of the probes (docs/security.md#hardening), asked the same way on every run:
+// Riders and captains with bodies they cannot read, Set participants by a captain, a last booking
+// date after the ride, invitation links, second factors changed without a second factor, the
+// guessing curve of authenticator codes, and passkey sign-in options without end.
 
 const UNREADABLE: Encoding[] = ["json", "text", "broken-multipart"];
 

@@ -8,9 +8,9 @@ import { GARBAGE_GPX, GOOD_GPX, hostileGpx } from "./gpx-files.ts";
 import { contactForm, isToCome, NOTICE_KEYS, refusalWithoutMessage, type Surfaces, ZONES } from "./surfaces.ts";
 import { PEOPLE_DOMAIN, storedState } from "./world.ts";
 
-// The public side of issue 21, asked the same way on every run, so the short run in CI sees
-// each defect whatever the seed: the render cache and a client's request id, booking pages
-// and their notices, registration bodies, GPX with impossible points, far-future
+// The public side of the probes (docs/security.md#hardening), asked the same way on every run, so
+// the short run in CI sees each defect whatever the seed: the render cache and a client's request
+// id, booking pages and their notices, registration bodies, GPX with impossible points, far-future
 // publications and preview links spelt differently.
 
 /** A page as the cache hands it to everyone: this response's nonce and request id blanked out. */

@@ -1,8 +1,9 @@
 import type { Findings } from "./findings.ts";
 
-// The server's log is read like an attacker who got hold of it would (issue 21, items 3 and
-// 6): no secret the fuzzer knows (private-link and invitation tokens, session tokens, codes,
-// signatures) and no rider's or invitee's address may appear in it, whatever wrote the line.
+// The server's log is read like an attacker who got hold of it would (decision 021's and
+// decision 018's notes): no secret the fuzzer knows (private-link and invitation tokens, session
+// tokens, codes, signatures) and no rider's or invitee's address may appear in it, whatever wrote
+// the line.
 
 /** The line of `log` a value appears in, for the report; the value itself masked. */
 function lineWith(log: string, value: string): string {

@@ -6,10 +6,10 @@ import type { Answer, Client, FuzzRequest } from "./client.ts";
 import { GARBAGE_GPX, GOOD_GPX, hostileGpx } from "./gpx-files.ts";
 import { PEOPLE_DOMAIN, storedState, type World } from "./world.ts";
 
-// Generated requests to what went live with bookings and the team (issue 21): registrations,
-// booking pages, the Riders pages, captains, GPX uploads, publishing, the Team page and
-// invitations, sign-in, two factors and passkeys. Each write carries its follow-up checks:
-// a refusal or an unreadable body changes nothing, and what the surface must never do.
+// Generated requests to what went live with bookings and the team (decision 018's note):
+// registrations, booking pages, the Riders pages, captains, GPX uploads, publishing, the Team page
+// and invitations, sign-in, two factors and passkeys. Each write carries its follow-up checks: a
+// refusal or an unreadable body changes nothing, and what the surface must never do.
 
 export type Surfaces = { client: Client; world: World; baseUrl: string; rideIds: string[] };
 
@@ -526,7 +526,7 @@ function secondFactors(s: Surfaces) {
   return fc.oneof(account, passkey);
 }
 
-/** Every surface of issue 21, by weight. */
+/** Every surface of decision 018's note, by weight. */
 export function surfaceRequests(s: Surfaces, full: boolean): fc.Arbitrary<FuzzRequest> {
   return fc.oneof(
     { arbitrary: registrations(s), weight: 3 },

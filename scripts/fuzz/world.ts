@@ -9,10 +9,10 @@ import { createOrPromoteAdmin } from "~/server/services/users.server";
 import { siteRide } from "../../tests/support/fixtures.ts";
 import { riderForm, registerRider } from "../../tests/support/registration-fixtures.ts";
 
-// What `npm run fuzz` prepares besides the demo content (issue 21): the team (an owner, an
-// editor whose session is old, one who signs in, ride captains, an invitee who became an
-// owner), rides taking registrations with confirmed and waitlisted riders, a draft to preview,
-// and the secrets and addresses that must never reach the server's log.
+// What `npm run fuzz` prepares besides the demo content (decision 018's note): the team (an owner,
+// an editor whose session is old, one who signs in, ride captains, an invitee who became an owner),
+// rides taking registrations with confirmed and waitlisted riders, a draft to preview, and the
+// secrets and addresses that must never reach the server's log.
 
 /** Riders' and invitees' addresses: personal data, looked for in the log. Local parts starting `reject-` are refused by the fuzzer's mail server. */
 export const PEOPLE_DOMAIN = "people.fuzz.test";

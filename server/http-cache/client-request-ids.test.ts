@@ -7,8 +7,9 @@ import { identifyRequests, requestInfoOf, responseTokensOf, security } from "../
 import { pageCaching } from "./page-caching";
 import { PageCache } from "./page-store";
 
-// Issue 21: behind a trusted proxy, a client's X-Request-Id became a token of the render cache,
-// and `X-Request-Id: script` made every later visitor's copy of the page lose its <script> tags.
+// Decision 013 (note of 2026-11-26): behind a trusted proxy, a client's X-Request-Id became a token
+// of the render cache, and `X-Request-Id: script` made every later visitor's copy of the page lose
+// its <script> tags.
 
 /** A page as the root route renders one: the request id in a meta tag, the nonce on every script. */
 const page = ({ nonce, requestId }: { nonce: string; requestId: string }) =>

@@ -10,7 +10,8 @@ import type { BodyBuffers } from "../body-buffers";
  * A value the server drew from its CSPRNG for one response (a nonce, a request id: 122 bits and
  * more) after the request arrived: never a client's choice, so no page text can hold it but where
  * the render wrote it, and a search for it finds exactly its slots (server/security.ts draws them;
- * issue 21 found a client's X-Request-Id: script turning every <script> into a slot).
+ * decision 013's note of 2026-11-26: a client's X-Request-Id: script turning every <script> into a
+ * slot).
  */
 export type DrawnToken = string & { readonly drawn: unique symbol };
 

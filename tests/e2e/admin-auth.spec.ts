@@ -274,7 +274,7 @@ test.describe("Google sign-in (local OpenID provider)", () => {
     expect(user.last_login_at).not.toBeNull();
   });
 
-  test("an invitee joins with Google: the invitation link, then the Google account of the invited address (issue 15)", async ({
+  test("an invitee joins with Google: the invitation link, then the Google account of the invited address (decision 026)", async ({
     page,
     e2eDb,
     adminAccount,

@@ -9,7 +9,7 @@ import { signInAs } from "./admin-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
 import { type Instance, startInstance } from "./ops-support.ts";
 
-// Passkeys (issue 15, decision 026) with Chromium's virtual authenticator (the DevTools
+// Passkeys (decision 026) with Chromium's virtual authenticator (the DevTools
 // protocol's WebAuthn domain): an admin adds a passkey on Sign-in & Security, then signs in
 // with it alone, and with password then passkey once an authenticator app is not at hand.
 // WebAuthn needs a domain, not an IP address, as its relying party: this spec runs its own
@@ -63,7 +63,8 @@ test("an admin adds a passkey, then signs in with it instead of the password, an
   await virtualAuthenticator(page);
   await signInAs(page, db, user.id, origin);
 
-  // Adding a passkey needs a fresh proof (issue 21): this session confirms with the password first.
+  // Adding a passkey needs a fresh proof (decision 026, note of 2026-11-26): this session confirms
+  // with the password first.
   await page.goto(`${origin}/admin/account`);
   await expect(page.getByRole("button", { name: "Add a passkey" })).toBeDisabled();
   await page.getByLabel("Your password").fill(PASSWORD);

@@ -8,12 +8,13 @@ import { getRide } from "~/server/services/rides.server";
 import { riderForm, registerRider } from "../support/registration-fixtures";
 import { addRide, adminCard, postAction, statusLine, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
 import { expect, expectNoA11yViolations } from "./fixtures.ts";
-import { ADMIN_EVENTS_PATH } from "~/components/admin/use-live-revalidation";
+import { ADMIN_EVENTS_PATH } from "~/domain/links";
 
-// Issue 12, the admin's side, at phone size: from Ride Management to a ride's Riders page, where
-// the admin marks a booking paid, filters, cancels a rider (the first waitlisted one is confirmed
-// and named), exports the CSV (parsed here); then the check-in page, where riders are checked in
-// and the ride's participants set to their count; the dashboard shows seats and the activity.
+// Decision 022, the admin's side, at phone size: from Ride Management to a ride's Riders page,
+// where the admin marks a booking paid, filters, cancels a rider (the first waitlisted one is
+// confirmed and named), exports the CSV (parsed here); then the check-in page, where riders are
+// checked in and the ride's participants set to their count; the dashboard shows seats and the
+// activity.
 
 const test = testOnOwnAdminServer({});
 test.describe.configure({ timeout: 90_000 });

@@ -3,7 +3,7 @@ import { createOrPromoteAdmin } from "~/server/services/users.server";
 import { testOnOwnServer } from "./support/own-server.ts";
 import { expect } from "./fixtures.ts";
 
-// Sign-in throttling (issue 15, decision 026) on a server of its own that trusts the loopback
+// Sign-in throttling (decision 026) on a server of its own that trusts the loopback
 // proxy, so each test speaks from networks of its own (X-Forwarded-For): a mobile carrier's
 // NAT address shared by many people, one account guessed at, and a sprayer.
 

@@ -5,7 +5,7 @@ import { createInvite, acceptInvite } from "~/server/services/team.server";
 import { expect, signInAs, test } from "./admin-fixtures.ts";
 import { expectNoA11yViolations } from "./fixtures.ts";
 
-// The team (issue 15, decision 026): an owner invites by a one-time link, the invitee joins
+// The team (decision 026): an owner invites by a one-time link, the invitee joins
 // with a password in a browser of their own, the owner removes them and their session ends at
 // once; each role is refused where it must be.
 

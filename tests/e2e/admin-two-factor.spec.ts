@@ -5,7 +5,7 @@ import { expect, expectNoA11yViolations } from "./fixtures.ts";
 import { signInAs } from "./admin-fixtures.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 
-// Two-factor sign-in (issue 15, decision 026) on a server of its own (requiring two factors
+// Two-factor sign-in (decision 026) on a server of its own (requiring two factors
 // is a setting of the whole site): an admin enrols an authenticator app (the test computes
 // its codes with otpauth, as the app would), signs in with password and code, then with a
 // recovery code; an owner requires two factors and an admin without one is sent to set one up.
@@ -48,7 +48,8 @@ test("an admin enrols an authenticator app, then signs in with password and code
   const { user } = await createOrPromoteAdmin(ownServer.db, { email, password: PASSWORD });
   await signInAs(page, ownServer.db, user.id, baseURL ?? "");
 
-  // A session alone changes nothing (issue 21): the admin confirms it's them first.
+  // A session alone changes nothing (decision 026, note of 2026-11-26): the admin confirms it's
+  // them first.
   await page.goto("/admin/account");
   await expect(page.getByRole("button", { name: "Set up an authenticator app" })).toBeDisabled();
   await page.getByLabel("Your password").fill("not my password");

@@ -6,8 +6,8 @@ import { expect } from "./fixtures.ts";
 import { publicRide, ridePath } from "./ride-helpers.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 
-// Issue 21: every public control works from the first paint (decision 017's note of
-// 2026-11-26). Each is a link (or a control of HTML's own) that its island upgrades, so a tap
+// Every public control works from the first paint (decision 017's note of 2026-11-26).
+// Each is a link (or a control of HTML's own) that its island upgrades, so a tap
 // before the island has hydrated, or with JavaScript off, does what it says; never nothing.
 
 const BOOKING_FORM_URL = "https://forms.gle/e2e-first-tap";

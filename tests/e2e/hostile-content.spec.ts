@@ -4,7 +4,7 @@ import { postAction, rideIdByTitle, rideInput, uniqueTitle, testOnOwnAdminServer
 import { expect } from "./fixtures.ts";
 import { waitForHydration } from "../support/hydration.ts";
 
-// Issue 17: content that once broke the site, sent as a careless client or an attacker would.
+// Decision 016: content that once broke the site, sent as a careless client or an attacker would.
 // Every page here fails its test on any console error, uncaught error or CSP violation
 // (fixtures.ts), which is how a hydration mismatch or a sandboxed page shows itself.
 

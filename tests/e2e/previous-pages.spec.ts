@@ -3,7 +3,8 @@ import { rideInput } from "../support/fixtures";
 import { expect } from "./fixtures.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 
-// Issue 11: past rides by year, 24 a page, with page links that work without JavaScript.
+// product.md#previous-page: past rides by year, 24 a page, with page links that work without
+// JavaScript.
 
 const test = testOnOwnServer({
   prepare: async (db) => {

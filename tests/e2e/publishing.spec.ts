@@ -8,7 +8,7 @@ import { adminCard, postAction, rideIdByTitle, rideInput, uniqueTitle } from "./
 import { waitForHydration } from "../support/hydration.ts";
 import type { Database } from "~/server/db/schema.server";
 
-// Publishing (issue 15, decision 025): a draft is seen only by admins and through its signed
+// Publishing (decision 025): a draft is seen only by admins and through its signed
 // preview link; a scheduled publication appears at its minute on every instance without any
 // write then; every save is a revision that can be restored.
 

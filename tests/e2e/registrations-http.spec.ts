@@ -8,7 +8,7 @@ import { type Instance, SHARED_SESSION_SECRET, startInstance, stopAllInstances }
 import { type SharedPostgres, sharedPostgres, skipWithoutPostgres } from "./shared-postgres.ts";
 import { expect, test } from "./fixtures.ts";
 
-// Registrations through the whole HTTP stack of production instances (issue 12, decision 021):
+// Registrations through the whole HTTP stack of production instances (decision 021):
 // riders racing for the last seats as plain form posts, through two instances on one
 // PostgreSQL database and through one on SQLite; and what the instances log meanwhile, which
 // holds none of the riders' personal data or private links.

@@ -10,7 +10,7 @@ import { fillRegistration } from "./registration-form.ts";
 import { type OwnServer, startOwnServer } from "./support/own-server.ts";
 import { waitForHydration } from "../support/hydration.ts";
 
-// Issue 12, the rider's side: seats on cards and the ride page, the registration form (with
+// Decision 020, the rider's side: seats on cards and the ride page, the registration form (with
 // and without JavaScript), the private booking page with its UPI QR code, cancellation with the
 // waitlist's first rider promoted and mailed, and the cut-off. A server of its own, mailing
 // through a local SMTP server, with rides each test makes for itself.

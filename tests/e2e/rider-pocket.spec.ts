@@ -5,7 +5,7 @@ import { waitForHydration } from "../support/hydration.ts";
 import { expect, test } from "./admin-fixtures.ts";
 import { publicRide, ridePath } from "./ride-helpers.ts";
 
-// The ride in the rider's pocket (issue 14, decision 023): a ride saved for offline use, the
+// The ride in the rider's pocket (decision 023): a ride saved for offline use, the
 // service worker's offline page, the installable site, and sharing on a phone.
 
 const RAJASTHAN = "Royal Rajasthan Desert Loop";

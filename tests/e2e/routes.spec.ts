@@ -1,4 +1,4 @@
-// Issue 13: an admin uploads a three-day GPX, cuts it into days at two waypoints and names the
+// Decision 024: an admin uploads a three-day GPX, cuts it into days at two waypoints and names the
 // meeting point; the ride page shows the sketch, profile, per-day table and downloads, Google
 // Maps directions through the overnight stops, and a JSON-LD location. Then, on a server of its
 // own with a tile server configured (a local stand-in), the interactive map loads on request

@@ -40,7 +40,7 @@ const SIGN_IN_ENDPOINTS: Record<string, { get: number; post: number }> = {
 const SELF_GUARDED = ["/admin/featured/preview"];
 
 /**
- * The role matrix (issue 15, decision 026): the weakest role that may read (GET) and write
+ * The role matrix (decision 026): the weakest role that may read (GET) and write
  * (POST) each route below the admin layout, by pattern; `led` admits a ride captain only on
  * the rides they lead. Owner ⊃ editor ⊃ ride captain.
  */
@@ -83,9 +83,9 @@ function admits(need: AdminRole, led: boolean | undefined, asker: Asker): boolea
 const PUBLIC_ACTIONS: Record<string, number> = {
   // Unknown paths redirect home whatever the method (product.md#navigation).
   "/no/such/page": 302,
-  // A rider registers for a ride (issue 12): no such ride, nothing written.
+  // A rider registers for a ride (decision 020): no such ride, nothing written.
   "/ride/x/register": 404,
-  // A rider's private booking page (issue 12): no such token, nothing changed.
+  // A rider's private booking page (decision 020): no such token, nothing changed.
   "/booking/x": 404,
 };
 

@@ -27,7 +27,7 @@ import { riderForm, registerRider } from "../support/registration-fixtures";
 
 const ADMIN = { id: null, email: "admin@example.com" };
 
-// Never overbook (issue 12): riders race for the last 3 seats of a ride through two server
+// Never overbook (decision 019): riders race for the last 3 seats of a ride through two server
 // instances at once. On PostgreSQL the instances are two connection pools on one database; on
 // SQLite, this process and a second one on the same file.
 
@@ -181,7 +181,7 @@ for (const engine of TEST_ENGINES) {
       expect(counts).toMatchObject({ bookedSeats: CAPACITY, confirmed: CAPACITY, waitlisted: 0 });
     });
 
-    // Issue 21: check-in, payment marks and "Set participants" take the ride's lock too.
+    // Decision 022: check-in, payment marks and "Set participants" take the ride's lock too.
     it(`never leaves a rider checked in or marked paid who was cancelled at the same moment`, async () => {
       const { first, other } = setup;
       const ride = await createRide(first, rideInput({ registration: { mode: "site", seats: CAPACITY } }));

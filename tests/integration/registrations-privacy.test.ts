@@ -31,7 +31,7 @@ import { rideInput } from "../support/fixtures";
 import { TEST_DATABASE_URL, TEST_ENGINES, withAdminClient } from "../support/postgres";
 import { riderForm, registerRider } from "../support/registration-fixtures";
 
-// Riders' personal data outside the pages (issue 12, decision 021): never in content:export;
+// Riders' personal data outside the pages (decision 021): never in content:export;
 // only in the admin's registrations:export; erased after the retention period, automatically
 // and by command; kept by backups like every other table.
 

@@ -13,7 +13,7 @@ import { describeEachEngine, openTestDatabase, type TestDatabase } from "../supp
 import { snapshot } from "../support/fixtures";
 import { rideSubmission, stringsOf } from "../support/hostile-input";
 
-// Issue 17, the round trip: any ride submission is refused with messages and nothing is
+// Decision 016, the round trip: any ride submission is refused with messages and nothing is
 // written, or it is stored and then read, rendered, exported and imported again unchanged.
 
 const opened: TestDatabase[] = [];

@@ -3,7 +3,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type AppServices, requestContext, servicesContext } from "~/context";
 import { REFUSALS } from "~/domain/registration";
-import { BOOKING_ERASED_PATH } from "~/domain/registration-links";
+import { BOOKING_ERASED_PATH } from "~/domain/links";
 import { onContentChanged, type ContentChange } from "~/server/content-events.server";
 import type { Database } from "~/server/db/schema.server";
 import { readEnv } from "~/server/env.server";
@@ -27,7 +27,7 @@ import { configInput, siteRide } from "../support/fixtures";
 import { riderForm } from "../support/registration-fixtures";
 import { type LocalSmtp, startLocalSmtp } from "../support/smtp";
 
-// The rider's pages (issue 12, decision 020) through their route actions and loaders, on
+// The rider's pages (decision 020) through their route actions and loaders, on
 // both engines, with a real local SMTP server: what a form post answers and what it writes.
 
 const ORIGIN = "http://roadbook.test";
@@ -45,7 +45,10 @@ function servicesFor(db: Database): AppServices {
   const env = readEnv({});
   const mailer = createMailer({ smtpUrl: smtp.url, from: "Roadbook <rides@roadbook.test>" }, logger);
   // As the server does: each command's mail is sent from the outbox as it commits.
-  if (!withOutbox.has(db)) withOutbox.add(db) && openOutbox({ db, mailer, logger });
+  if (!withOutbox.has(db)) {
+    withOutbox.add(db);
+    openOutbox({ db, mailer, logger });
+  }
   return { db, env, logger, mailer } as AppServices;
 }
 

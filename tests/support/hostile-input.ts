@@ -1,6 +1,6 @@
 import fc from "fast-check";
 
-// Generators of what a careless client or an attacker sends to a form (issue 17): text with
+// Generators of what a careless client or an attacker sends to a form (decision 016): text with
 // lone surrogates, control characters, combining marks and markup; numbers past 2^53 and
 // 1e308; dates of the year 9999; links whose host would split a response header.
 

@@ -11,17 +11,27 @@ import {
 } from "lucide-react";
 import { NavLink } from "react-router";
 import { type AdminRole, hasRole } from "~/domain/roles";
+import {
+  ADMIN_ACCOUNT_PATH,
+  ADMIN_CONTACT_PATH,
+  ADMIN_FEATURED_PATH,
+  ADMIN_HERO_PATH,
+  ADMIN_PATH,
+  ADMIN_RIDES_PATH,
+  ADMIN_STATS_PATH,
+  ADMIN_TEAM_PATH,
+} from "~/domain/links";
 
 /** product.md#admin-shell: the admin sidebar, in this order; a link shows to the roles that may open it (decision 026). */
 export const ADMIN_NAV: { to: string; label: string; icon: LucideIcon; role?: AdminRole }[] = [
-  { to: "/admin", label: "Dashboard", icon: LayoutDashboard },
-  { to: "/admin/rides", label: "Ride Management", icon: Bike },
-  { to: "/admin/hero", label: "Hero Section", icon: Megaphone },
-  { to: "/admin/featured", label: "Featured Ride", icon: Star },
-  { to: "/admin/contact", label: "Contact Info", icon: Phone },
-  { to: "/admin/stats", label: "Statistics", icon: BarChart3 },
-  { to: "/admin/team", label: "Team", icon: Users, role: "owner" },
-  { to: "/admin/account", label: "Sign-in & Security", icon: KeyRound },
+  { to: ADMIN_PATH, label: "Dashboard", icon: LayoutDashboard },
+  { to: ADMIN_RIDES_PATH, label: "Ride Management", icon: Bike },
+  { to: ADMIN_HERO_PATH, label: "Hero Section", icon: Megaphone },
+  { to: ADMIN_FEATURED_PATH, label: "Featured Ride", icon: Star },
+  { to: ADMIN_CONTACT_PATH, label: "Contact Info", icon: Phone },
+  { to: ADMIN_STATS_PATH, label: "Statistics", icon: BarChart3 },
+  { to: ADMIN_TEAM_PATH, label: "Team", icon: Users, role: "owner" },
+  { to: ADMIN_ACCOUNT_PATH, label: "Sign-in & Security", icon: KeyRound },
 ];
 
 /** The section links; the current one is marked (aria-current="page" and its colours). */

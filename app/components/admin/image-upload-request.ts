@@ -2,6 +2,7 @@ import { UPLOAD_TIMEOUT_MS } from "~/domain/constants";
 import { IMAGE_FORMAT_TYPES, SIGNATURE_BYTES, sniffImageFormat } from "~/domain/image-signature";
 import type { ImageFolder } from "~/domain/image-urls";
 import { validateImageFile } from "~/domain/upload";
+import { ADMIN_IMAGES_PATH } from "~/domain/links";
 
 export type UploadedImage = { url: string; width: number; height: number };
 
@@ -14,8 +15,6 @@ export class UploadFailure extends Error {
     super(message);
   }
 }
-
-export const UPLOAD_ENDPOINT = "/admin/images";
 
 /**
  * The message for a file that may not be uploaded (product.md#images), or null. Like the server, it judges
@@ -90,7 +89,7 @@ export function uploadImage(
       else reject(result);
     });
 
-    xhr.open("POST", `${UPLOAD_ENDPOINT}?${query}`);
+    xhr.open("POST", `${ADMIN_IMAGES_PATH}?${query}`);
     xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
     xhr.setRequestHeader("Accept", "application/json");
     if (signal?.aborted) fail(new UploadFailure("canceled"));
@@ -100,7 +99,7 @@ export function uploadImage(
 
 function readResponse(xhr: XMLHttpRequest): UploadedImage | UploadFailure {
   // A signed-out admin is refused (401/403) or redirected to the sign-in page.
-  const redirectedAway = xhr.responseURL !== "" && new URL(xhr.responseURL).pathname !== UPLOAD_ENDPOINT;
+  const redirectedAway = xhr.responseURL !== "" && new URL(xhr.responseURL).pathname !== ADMIN_IMAGES_PATH;
   if (xhr.status === 401 || xhr.status === 403 || redirectedAway) return new UploadFailure("unauthorized");
   let body: unknown;
   try {

@@ -5,6 +5,7 @@ import { AccountField, accountFieldClass } from "./account-field";
 import { clearAdminFlag } from "./admin-flag";
 import { PasskeyButton } from "./passkey-button";
 import { PortalLoading } from "./portal-loading";
+import { ADMIN_GOOGLE_SIGN_IN_PATH, ADMIN_LOGIN_PATH } from "~/domain/links";
 
 export type SecondFactorPrompt = { totp: boolean; passkey: boolean };
 
@@ -79,7 +80,7 @@ export function LoginScreen({ googleSignIn, notice, failure, secondFactor: pendi
 
         {googleSignIn ? (
           <>
-            <Form method="post" action="/admin/auth/google" reloadDocument className="mt-6">
+            <Form method="post" action={ADMIN_GOOGLE_SIGN_IN_PATH} reloadDocument className="mt-6">
               <button
                 type="submit"
                 className="flex min-h-11 w-full items-center justify-center gap-3 rounded-lg border border-ink-300 bg-white px-4 py-2 font-semibold text-ink-900 hover:bg-ink-50"
@@ -96,7 +97,7 @@ export function LoginScreen({ googleSignIn, notice, failure, secondFactor: pendi
           </>
         ) : null}
 
-        <fetcher.Form method="post" action="/admin/login" className={googleSignIn ? "" : "mt-6"}>
+        <fetcher.Form method="post" action={ADMIN_LOGIN_PATH} className={googleSignIn ? "" : "mt-6"}>
           <AccountField
             label="Email"
             name="email"
@@ -173,7 +174,7 @@ function SecondFactorStep({ factors, answer }: { factors: SecondFactorPrompt; an
           {message}
         </p>
       ) : null}
-      <fetcher.Form method="post" action="/admin/login" className="mt-6">
+      <fetcher.Form method="post" action={ADMIN_LOGIN_PATH} className="mt-6">
         <input type="hidden" name="intent" value={method} />
         <label htmlFor={ids.code} className="block text-sm font-semibold text-ink-800">
           {method === "totp" ? "Code from your authenticator app" : "Recovery code"}
@@ -205,7 +206,7 @@ function SecondFactorStep({ factors, answer }: { factors: SecondFactorPrompt; an
           {method === "totp" ? "Use a recovery code instead" : "Use the authenticator app instead"}
         </button>
       ) : null}
-      <Form method="post" action="/admin/login" reloadDocument className="mt-2 text-center">
+      <Form method="post" action={ADMIN_LOGIN_PATH} reloadDocument className="mt-2 text-center">
         <input type="hidden" name="intent" value="restart" />
         <button type="submit" className="min-h-11 text-sm font-semibold text-ink-700 underline underline-offset-4">
           Start over

@@ -3,6 +3,7 @@ import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { PASSKEY_MESSAGES } from "~/domain/team";
 import { postJson } from "./post-json";
+import { ADMIN_PASSKEY_SIGN_IN_PATH } from "~/domain/links";
 
 /**
  * Sign in with a passkey (decision 026): alone instead of the password (`sign-in`), or as the
@@ -18,7 +19,7 @@ export function PasskeyButton({ mode, label }: { mode: "sign-in" | "second-facto
     if (!browserSupportsWebAuthn()) return setMessage(PASSKEY_MESSAGES.unsupported);
     setBusy(true);
     try {
-      const options = await postJson("/admin/auth/passkey", { step: "options", mode });
+      const options = await postJson(ADMIN_PASSKEY_SIGN_IN_PATH, { step: "options", mode });
       // Too many tries from this network: the server says how long to wait.
       if (options.status === 429 && typeof options.json.error === "string") {
         setBusy(false);
@@ -26,7 +27,11 @@ export function PasskeyButton({ mode, label }: { mode: "sign-in" | "second-facto
       }
       if (options.status !== 200) throw new Error("no options");
       const response = await startAuthentication({ optionsJSON: options.json.options as never });
-      const verified = await postJson("/admin/auth/passkey", { step: "verify", token: options.json.token, response });
+      const verified = await postJson(ADMIN_PASSKEY_SIGN_IN_PATH, {
+        step: "verify",
+        token: options.json.token,
+        response,
+      });
       if (verified.status !== 200 || typeof verified.json.location !== "string") throw new Error("refused");
       window.location.assign(verified.json.location);
     } catch {

@@ -1,10 +1,9 @@
 import { useEffect, useEffectEvent } from "react";
 import { useRevalidator, useRouteLoaderData } from "react-router";
+import { ADMIN_EVENTS_PATH } from "~/domain/links";
 
 /** Changes often come in bursts (a reorder, a save that also recomputes stats): reload once. */
 const DEBOUNCE_MS = 150;
-
-export const ADMIN_EVENTS_PATH = "/admin/events";
 
 /**
  * Keeps the page's data current while another admin (in another browser, on another server
@@ -24,12 +23,15 @@ export function useLiveRevalidation(): void {
     });
   });
 
+  // The version the page loaded at, for the first connection only: one stream per page, and
+  // after a reconnection the page reloads whatever the version.
+  const streamUrl = useEffectEvent(() =>
+    since ? `${ADMIN_EVENTS_PATH}?since=${encodeURIComponent(since)}` : ADMIN_EVENTS_PATH,
+  );
+
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
-    // Only the first connection's: after a reconnection the page reloads whatever the version.
-    const source = new EventSource(
-      since ? `${ADMIN_EVENTS_PATH}?since=${encodeURIComponent(since)}` : ADMIN_EVENTS_PATH,
-    );
+    const source = new EventSource(streamUrl());
     let timer: ReturnType<typeof setTimeout> | undefined;
     let opened = false;
     const schedule = () => {

@@ -1,6 +1,7 @@
 import { Check, Download, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { SAVED_RIDES_PATH, formatBytes } from "~/domain/offline";
+import { SAVED_RIDES_PATH } from "~/domain/links";
+import { formatBytes } from "~/domain/offline";
 import { type KeptRide, canKeepRides, forgetRide, keepRide, keptRide, keptRides, rideFiles } from "./ride-pack";
 
 // The two islands of offline rides (decision 023), in one module so that saving a ride from

@@ -6,6 +6,7 @@ import {
   rideIdOfCache,
   savedRideCache,
 } from "~/domain/offline";
+import { rideHref } from "~/domain/links";
 
 // A ride kept for the road (decision 023): its page, its photos at one phone width, the files
 // it links to (calendar, GPX) and a note of what it is, in a cache of its own. The page
@@ -40,9 +41,7 @@ export function rideFiles(rideId: string, page: ParentNode = document): string[]
     .filter(inRide)
     .map((link) => link.getAttribute("href") ?? "");
   const sameOrigin = (url: string) => new URL(url, location.href).origin === location.origin;
-  return [...new Set([`/ride/${encodeURIComponent(rideId)}`, ...photos, ...files])].filter(
-    (url) => url && sameOrigin(url),
-  );
+  return [...new Set([rideHref(rideId), ...photos, ...files])].filter((url) => url && sameOrigin(url));
 }
 
 /**

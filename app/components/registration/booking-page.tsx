@@ -2,7 +2,7 @@ import { CalendarDays, CircleCheck, Clock, Smartphone } from "lucide-react";
 import type { ReactNode } from "react";
 import type { BookingPayment } from "~/domain/booking";
 import { formatDateRange } from "~/domain/dates";
-import { rideHref } from "~/domain/featured-link";
+import { UPCOMING_PATH, rideHref } from "~/domain/links";
 import type { RegistrationStatus } from "~/domain/registration";
 import { EmergencyContactFields, RiderContactFields } from "./contact-fields";
 import { ErrorSummary, SECONDARY_CLASS, SUBMIT_CLASS, TextField } from "./form-controls";
@@ -220,7 +220,7 @@ function pageError(view: BookingView, answer: BookingAnswer | undefined): string
   return answer.formError ?? Object.values(answer.errors)[0];
 }
 
-/** The rider's private booking page (issue 12): reference, status, next steps, payment, changes. */
+/** The rider's private booking page (decision 020): reference, status, next steps, payment, changes. */
 export function BookingPage({ view, answer }: { view: BookingView; answer?: BookingAnswer }) {
   const generalError = pageError(view, answer);
   return (
@@ -294,7 +294,7 @@ export function BookingNotFound({ erased }: { erased: boolean }) {
           ? "Your registration is cancelled and your personal details are deleted. This link no longer opens anything."
           : "This link opens no registration. Check that you copied the whole link from your confirmation; a registration whose data was erased can no longer be opened."}
       </p>
-      <a href="/upcoming" className={`${SECONDARY_CLASS} mt-6`}>
+      <a href={UPCOMING_PATH} className={`${SECONDARY_CLASS} mt-6`}>
         See upcoming rides
       </a>
     </div>

@@ -110,7 +110,7 @@ function useInlineMessages(settings: RegistrationSettings, initial: Record<strin
 }
 
 /**
- * The registration form of a ride (issue 12), an island: a plain form post that works without
+ * The registration form of a ride (decision 020), an island: a plain form post that works without
  * JavaScript, where the server checks every field and sends the form back with the rider's
  * values and a message per field; hydrated, it gives the same messages as the rider goes.
  */

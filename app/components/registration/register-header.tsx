@@ -1,6 +1,6 @@
 import { CalendarDays, CircleAlert } from "lucide-react";
 import { formatDateRange } from "~/domain/dates";
-import { rideHref } from "~/domain/featured-link";
+import { rideHref } from "~/domain/links";
 import { SeatsNote } from "./seats-note";
 
 type HeaderRide = { title: string; startDate: string; endDate: string };

@@ -6,7 +6,7 @@ const HERO = "article h1";
 const BOOKING_CARD = '[aria-labelledby="booking-heading"]';
 
 /**
- * The phone's sticky bar (issue 14): the ride's price and Register Now at the bottom of the
+ * The phone's sticky bar (decision 023): the ride's price and Register Now at the bottom of the
  * screen while the rider reads on, once the hero has scrolled away, and hidden again when the
  * booking card itself is in view. While shown, the page gets room below its last line, so the
  * bar never covers content; while hidden, it is out of the tab order. Register Now is the

@@ -3,7 +3,7 @@ import { bookingAmount, rideAmount } from "~/domain/cost";
 import { formatIndianShortDate, parseIsoDate } from "~/domain/dates";
 import type { Ride } from "~/domain/ride";
 import type { RideShare } from "~/domain/ride-share";
-import { rideHref } from "~/domain/featured-link";
+import { rideCalendarHref } from "~/domain/links";
 import { Island } from "~/islands/island";
 import { SeatsNote } from "~/components/registration/seats-note";
 import { REGISTER_BUTTON_CLASS, RegisterButton, RegisterLabel } from "./register-button";
@@ -25,7 +25,7 @@ function AmountCard({ label, amount, note }: { label: string; amount: string; no
 }
 
 /**
- * A ride taking registrations on this site (issue 12): its seats text, and where Register Now
+ * A ride taking registrations on this site (decision 020): its seats text, and where Register Now
  * goes (null while registration is closed). Absent for a ride using its external form.
  */
 export type SiteRegistration = { seats: string | null; href: string | null };
@@ -83,7 +83,7 @@ export function BookingCard({
         <Island name="share-button" component={ShareButton} props={{ share }} />
         {parseIsoDate(ride.startDate) ? (
           <a
-            href={`${rideHref(ride.id)}/calendar.ics`}
+            href={rideCalendarHref(ride.id)}
             download
             className="flex items-center justify-center gap-2 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
           >

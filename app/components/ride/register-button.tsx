@@ -1,5 +1,6 @@
 import { ClipboardPen } from "lucide-react";
 import { FormDialogButton } from "~/components/form-dialog-button";
+import { CONTACT_PATH } from "~/domain/links";
 
 export const REGISTER_BUTTON_CLASS =
   "flex w-full items-center justify-center gap-2 rounded-xl bg-brand-600 px-5 py-3 text-lg font-bold text-white shadow-sm transition hover:bg-brand-700";
@@ -20,7 +21,7 @@ export function RegisterLabel() {
 export function RegisterButton({ rideTitle, bookingFormUrl }: { rideTitle: string; bookingFormUrl: string }) {
   if (!bookingFormUrl) {
     return (
-      <a href="/contact" className={REGISTER_BUTTON_CLASS}>
+      <a href={CONTACT_PATH} className={REGISTER_BUTTON_CLASS}>
         <RegisterLabel />
       </a>
     );

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { UPCOMING_PATH } from "~/domain/links";
 
 /** The alert, then the upcoming rides in place of this page (product.md#ride-errors), an island that draws nothing. */
 export function RideErrorAlert({ alert }: { alert: string }) {
@@ -8,7 +9,7 @@ export function RideErrorAlert({ alert }: { alert: string }) {
     if (alerted.current) return;
     alerted.current = true;
     window.alert(alert);
-    window.location.replace("/upcoming");
+    window.location.replace(UPCOMING_PATH);
   }, [alert]);
   return null;
 }

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Island } from "~/islands/island";
 import { RideErrorAlert } from "./ride-error-alert";
 import { rideErrorMessage } from "./ride-error-message";
+import { UPCOMING_PATH } from "~/domain/links";
 
 /**
  * product.md#ride-errors: a ride that does not exist, or that failed to load, is reported in an alert and
@@ -15,7 +16,7 @@ export function RideError({ error }: { error: unknown }) {
       <h1 className="text-title font-bold text-ink-900">{heading}</h1>
       <p className="mt-4 whitespace-pre-line text-ink-700">{detail}</p>
       <Link
-        to="/upcoming"
+        to={UPCOMING_PATH}
         className="mt-8 inline-flex min-h-11 items-center rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700"
       >
         See upcoming rides

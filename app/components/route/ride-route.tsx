@@ -1,6 +1,6 @@
 import { Download, MapPin, Navigation } from "lucide-react";
 import { formatKm, formatMetres } from "~/domain/route/format";
-import { dayGpxHref, routeGeoJsonHref, routeGpxHref } from "~/domain/route/links";
+import { dayGpxHref, routeGeoJsonHref, routeGpxHref } from "~/domain/links";
 import { type MeetingPoint, directionsUrl, meetingPointMapUrl } from "~/domain/route/meeting-point";
 import type { RouteSummary } from "~/domain/route/types";
 import { ElevationProfile } from "./elevation-profile";

@@ -67,3 +67,10 @@ export function stopsFromPicks(
   });
   return [...stops].sort((a, b) => a - b);
 }
+
+/** The day a download name asks for ('day-2.gpx' → 2), 0 for the whole route, null for anything else. */
+export function gpxFileDay(file: string): number | null {
+  if (file === "route.gpx") return 0;
+  const match = /^day-([1-9]\d{0,1})\.gpx$/.exec(file);
+  return match ? Number(match[1]) : null;
+}

@@ -65,7 +65,7 @@ function endOfSpecialMarkup(text: string, index: number): number {
 /**
  * Whether the file's elements nest deeper or number more than a GPX file's, in one pass over
  * the text before any parser builds a tree: a file of a million empty or nested elements would
- * fill the parser's heap for many seconds before it is refused (issue 21).
+ * fill the parser's heap for many seconds before it is refused (decision 024).
  */
 function elementShape(text: string): "ok" | "too deep" | "too many" {
   let elements = 0;

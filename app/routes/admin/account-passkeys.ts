@@ -20,8 +20,8 @@ export function loader() {
 
 /**
  * The signed-in admin's passkeys (decision 026), in JSON steps: `proof-options` and
- * `proof-verify` confirm it is them with a passkey they have (issue 21); `options`, then
- * `verify` with the browser's answer, add one, and only with a fresh proof.
+ * `proof-verify` confirm it is them with a passkey they have (decision 026, note of 2026-11-26);
+ * `options`, then `verify` with the browser's answer, add one, and only with a fresh proof.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, logger, mailer } = context.get(servicesContext);

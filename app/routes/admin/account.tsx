@@ -18,8 +18,9 @@ import type { Route } from "./+types/account";
 export const meta: Route.MetaFunction = () => [{ title: "Sign-in & Security · Roadbook Admin" }];
 
 /**
- * An admin's own sign-in (issue 15, decision 026): authenticator app, recovery codes, passkeys;
- * changing any of them first asks the admin to confirm it's them (issue 21).
+ * An admin's own sign-in (decision 026): authenticator app, recovery codes, passkeys;
+ * changing any of them first asks the admin to confirm it's them (decision 026, note of
+ * 2026-11-26).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);

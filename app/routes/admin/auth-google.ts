@@ -1,10 +1,11 @@
 import { redirect } from "react-router";
 import { googleSignInRedirect } from "~/server/auth/google-start.server";
 import type { Route } from "./+types/auth-google";
+import { ADMIN_PATH } from "~/domain/links";
 
 /** The login screen's Google button posts here; a plain visit goes back to it. */
 export function loader() {
-  return redirect("/admin");
+  return redirect(ADMIN_PATH);
 }
 
 /** Sends the browser to the provider. */

@@ -13,10 +13,11 @@ import { tooManyAttemptsMessage } from "~/server/auth/throttle.server";
 import { readJsonObject } from "~/server/admin/respond.server";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { Route } from "./+types/auth-passkey";
+import { ADMIN_PATH } from "~/domain/links";
 
 /** Signing in changes state, so it is a POST; a visit goes to the admin root. */
 export function loader() {
-  return redirect("/admin");
+  return redirect(ADMIN_PATH);
 }
 
 const answer = (body: unknown, status = 200, headers?: Headers) =>
@@ -58,5 +59,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (secondFactorTokenOf(request, context)) headers.append("Set-Cookie", clearSecondFactorCookie(context));
   headers.append("Set-Cookie", sessionCookie(result.token, context));
-  return answer({ location: "/admin" }, 200, headers);
+  return answer({ location: ADMIN_PATH }, 200, headers);
 }

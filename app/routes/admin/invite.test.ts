@@ -10,8 +10,9 @@ import { describeEachEngine } from "../../../tests/support/databases";
 import { action, loader } from "./invite";
 import { insertUser, testRequestInfo } from "../../../tests/support/fixtures";
 
-// Issue 21: an invitation whose address became an admin's meanwhile says so on its page, and
-// accepting it is refused; it neither changes the admin's role nor signs the link holder in.
+// Decision 026 (note of 2026-11-26): an invitation whose address became an admin's meanwhile says
+// so on its page, and accepting it is refused; it neither changes the admin's role nor signs the
+// link holder in.
 
 describeEachEngine("invitation page", (getDb) => {
   function args(token: string, body?: URLSearchParams) {

@@ -12,6 +12,7 @@ import { type OpenInvite, acceptInvite, findInvite } from "~/server/services/tea
 import { TEAM_MESSAGES } from "~/domain/team";
 import { getUser } from "~/server/services/users.server";
 import type { Route } from "./+types/invite";
+import { ADMIN_PATH } from "~/domain/links";
 
 export function meta() {
   return [{ title: pageTitle("Join the admin team") }, { name: "robots", content: "noindex, nofollow" }];
@@ -31,7 +32,7 @@ function openOrRefuse(invite: OpenInvite | null): OpenInvite {
   return invite;
 }
 
-/** An invitation link (issue 15): outside the admin layout, since the invitee has no session yet. */
+/** An invitation link (decision 026): outside the admin layout, since the invitee has no session yet. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, env } = context.get(servicesContext);
   const invite = openOrRefuse(await findInvite(db, params.token));
@@ -64,7 +65,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const signIn = await afterFirstFactor(db, user, sessionTokenOf(request, context));
     const cookie =
       signIn.ok === true ? sessionCookie(signIn.token, context) : secondFactorCookie(signIn.challenge, context);
-    throw redirect("/admin", { headers: { "Set-Cookie": cookie } });
+    throw redirect(ADMIN_PATH, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (error instanceof Response) throw error;
     if (error instanceof ValidationError)

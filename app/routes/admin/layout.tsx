@@ -7,13 +7,14 @@ import { adminAccessMiddleware, twoFactorEnrolmentMiddleware } from "~/server/au
 import { type LoginScreenData, adminContext, adminMiddleware } from "~/server/auth/admin-session.server";
 import { contentVersion } from "~/server/content-events.server";
 import type { Route } from "./+types/layout";
+import { ADMIN_PATH } from "~/domain/links";
 
 /**
  * product.md#admin-shell: an unknown admin path goes to the admin root, signed in or not
  * (before the session check shows a login screen there).
  */
 const unknownPathsGoHome: MiddlewareFunction<Response> = ({ params }) => {
-  if (params["*"] !== undefined) throw redirect("/admin");
+  if (params["*"] !== undefined) throw redirect(ADMIN_PATH);
 };
 
 /**
@@ -68,7 +69,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <h1 className="text-2xl font-bold text-ink-900">Not available to your role</h1>
         <p className="mt-4 text-ink-700">{error.data.message}</p>
         <p className="mt-8">
-          <a href="/admin" className="font-semibold text-brand-700 underline underline-offset-4">
+          <a href={ADMIN_PATH} className="font-semibold text-brand-700 underline underline-offset-4">
             Back to the dashboard
           </a>
         </p>
@@ -85,7 +86,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         </p>
       ) : null}
       <p className="mt-8">
-        <a href="/admin" className="font-semibold text-brand-700 underline underline-offset-4">
+        <a href={ADMIN_PATH} className="font-semibold text-brand-700 underline underline-offset-4">
           Back to the dashboard
         </a>
       </p>

@@ -14,6 +14,7 @@ import {
 } from "~/server/auth/admin-session.server";
 import { type SignInResult, signInWithPassword, signInWithSecondFactor } from "~/server/auth/sign-in.server";
 import type { Route } from "./+types/login";
+import { ADMIN_PATH } from "~/domain/links";
 
 /** Set by the action, so the loader of the same (script-less) form post renders its answer. */
 const answeringSignIn = createContext(false);
@@ -32,7 +33,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
  * posted without JavaScript stays here, to show the server's answer.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
-  if (!context.get(answeringSignIn)) throw redirect("/admin");
+  if (!context.get(answeringSignIn)) throw redirect(ADMIN_PATH);
   return loginScreenData(request, context);
 }
 
@@ -59,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = new Headers({ "Cache-Control": "no-store" });
     if (intent === "restart") {
       headers.append("Set-Cookie", clearSecondFactorCookie(context));
-      throw redirect("/admin", { headers });
+      throw redirect(ADMIN_PATH, { headers });
     }
     let result: SignInResult;
     if (intent === "totp" || intent === "recovery") {
@@ -79,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       logger.info({ requestId, userId: result.user.id, intent: intent || "password" }, "admin signed in");
       if (secondFactorTokenOf(request, context)) headers.append("Set-Cookie", clearSecondFactorCookie(context));
       headers.append("Set-Cookie", sessionCookie(result.token, context));
-      throw redirect("/admin", { headers });
+      throw redirect(ADMIN_PATH, { headers });
     }
     if (result.ok === "second-factor") {
       headers.append("Set-Cookie", secondFactorCookie(result.challenge, context));

@@ -1,10 +1,11 @@
 import { redirect } from "react-router";
 import { endSession } from "~/server/auth/admin-session.server";
 import type { Route } from "./+types/logout";
+import { ADMIN_PATH } from "~/domain/links";
 
 /** Signing out changes state, so it is a POST; a visit to the URL just goes to the admin root. */
 export function loader() {
-  return redirect("/admin");
+  return redirect(ADMIN_PATH);
 }
 
 /**
@@ -12,5 +13,5 @@ export function loader() {
  * returns to the login screen.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return redirect("/admin", { headers: { "Set-Cookie": await endSession(request, context) } });
+  return redirect(ADMIN_PATH, { headers: { "Set-Cookie": await endSession(request, context) } });
 }

@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Captains${loaderData?.ride ? ` · ${loaderData.ride.title}` : ""} · Roadbook Admin` },
 ];
 
-/** Who leads a ride (issue 15): its captains see and check in its riders. Owners and editors choose. */
+/** Who leads a ride (decision 026): its captains see and check in its riders. Owners and editors choose. */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const ride = await getRide(db, params.rideId);

@@ -6,7 +6,7 @@ import { inputClass } from "~/components/admin/form/fields";
 import { CheckInRow } from "~/components/admin/riders/check-in-row";
 import { RideNotFound } from "~/components/admin/riders/ride-summary";
 import { useRiderAction } from "~/components/admin/riders/use-rider-action";
-import { ridersHref } from "~/domain/rider-admin-links";
+import { ridersHref } from "~/domain/links";
 import { registrationAction } from "~/server/admin/registration-actions.server";
 import { adminActionContext } from "~/server/admin/respond.server";
 import { loadRidersPage } from "~/server/admin/riders-page.server";
@@ -32,7 +32,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   return guardServerAction(request, serverAction, () => "An error occurred while checking in: check your connection");
 }
 
-/** Check-in at flag-off (issue 12): a phone-friendly list with large buttons, and the count for the ride's participants. */
+/** Check-in at flag-off (decision 022): a phone-friendly list with large buttons, and the count for the ride's participants. */
 export default function CheckInPage({ loaderData }: Route.ComponentProps) {
   const { ride, riders, counts, filters } = loaderData;
   const [flash, show] = useAdminPage(loaderData.loadError);

@@ -6,7 +6,7 @@ import { getRide } from "~/server/services/rides.server";
 import type { Route } from "./+types/ride-riders-csv";
 
 /**
- * A ride's registrations as a CSV file (issue 12), for the admin only (the admin layout's
+ * A ride's registrations as a CSV file (decision 021), for the admin only (the admin layout's
  * middleware): personal data, so never stored by a cache, and the export is in the audit trail.
  */
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { CopyNumbers } from "~/components/admin/riders/copy-numbers";
 import { RideNotFound, SeatsSummary } from "~/components/admin/riders/ride-summary";
 import { RiderCard } from "~/components/admin/riders/rider-card";
 import { RidersFilters } from "~/components/admin/riders/riders-filters";
-import { checkInHref, ridersCsvHref } from "~/domain/rider-admin-links";
+import { checkInHref, ridersCsvHref } from "~/domain/links";
 import { registrationAction } from "~/server/admin/registration-actions.server";
 import { adminActionContext } from "~/server/admin/respond.server";
 import { loadRidersPage } from "~/server/admin/riders-page.server";
@@ -35,7 +35,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 const linkClass =
   "inline-flex min-h-11 items-center gap-2 rounded-md border border-ink-300 bg-white px-4 text-sm font-medium text-ink-800 hover:bg-ink-50";
 
-/** A ride's registrations (issue 12), usable on a phone; live as riders register and other admins act. */
+/** A ride's registrations (decision 022), usable on a phone; live as riders register and other admins act. */
 export default function RidersPage({ loaderData }: Route.ComponentProps) {
   const { ride, riders, counts, filters, numbers } = loaderData;
   const [flash, show] = useAdminPage(loaderData.loadError);

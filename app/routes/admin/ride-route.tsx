@@ -12,7 +12,7 @@ import { RouteSketch } from "~/components/route/route-sketch";
 import type { ActionResult } from "~/domain/action-result";
 import { SERVER_UNREACHABLE } from "~/domain/messages";
 import { rideDays } from "~/domain/duration";
-import { dayGpxHref } from "~/domain/route/links";
+import { ADMIN_RIDES_PATH, dayGpxHref } from "~/domain/links";
 import { loadAdminPage } from "~/server/admin/load-page.server";
 import { adminActionContext } from "~/server/admin/respond.server";
 import { rideRouteAction } from "~/server/admin/route-actions.server";
@@ -58,7 +58,7 @@ export default function RideRoutePage({ loaderData }: Route.ComponentProps) {
       title={ride ? `Route of ${ride.title}` : "Route"}
       intro="The map, distances and elevation riders see on the ride page, and the GPX they download."
       action={
-        <Link to="/admin/rides" className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700">
+        <Link to={ADMIN_RIDES_PATH} className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700">
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back to rides
         </Link>

@@ -11,7 +11,7 @@ import type { Route } from "./+types/team";
 
 export const meta: Route.MetaFunction = () => [{ title: "Team · Roadbook Admin" }];
 
-/** The Team page (issue 15): owners only, by the admin layout's guard. */
+/** The Team page (decision 026): owners only, by the admin layout's guard. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const [members, invites, twoFactorRequired] = await Promise.all([

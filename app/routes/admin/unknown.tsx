@@ -1,9 +1,10 @@
 import { redirect } from "react-router";
+import { ADMIN_PATH } from "~/domain/links";
 
 /**
  * product.md#admin-shell: unknown admin paths redirect to the admin root. The admin layout's middleware
  * redirects them before its session check; this loader states the route's own behaviour.
  */
 export function loader() {
-  return redirect("/admin");
+  return redirect(ADMIN_PATH);
 }

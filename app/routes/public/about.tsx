@@ -6,6 +6,7 @@ import { Island } from "~/islands/island";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { pageMetaTags, seoSite } from "~/domain/page-seo";
 import type { Route } from "./+types/about";
+import { CONTACT_PATH, UPCOMING_PATH } from "~/domain/links";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMetaTags("about", seoSite(matches[1]?.loaderData, FALLBACK_CONFIG.company.name));
@@ -112,13 +113,13 @@ export default function About() {
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link
-            to="/upcoming"
+            to={UPCOMING_PATH}
             className="inline-flex min-h-12 items-center rounded-full bg-brand-600 px-7 font-semibold text-white shadow-lg transition-colors hover:bg-brand-700"
           >
             View Upcoming Rides
           </Link>
           <Link
-            to="/contact"
+            to={CONTACT_PATH}
             className="inline-flex min-h-12 items-center rounded-full border-2 border-ink-900 px-7 font-semibold text-ink-900 transition-colors hover:bg-ink-900 hover:text-white"
           >
             Contact Us

@@ -3,7 +3,7 @@ import { BookingNotFound, BookingPage, type BookingView } from "~/components/reg
 import { requestContext, servicesContext } from "~/context";
 import { bookingPayment, nextSteps, STATUS_LABELS } from "~/domain/booking";
 import { OPTION_LABELS } from "~/domain/registration";
-import { BOOKING_ERASED_PATH, bookingHref } from "~/domain/registration-links";
+import { BOOKING_ERASED_PATH, bookingHref } from "~/domain/links";
 import { pageTitle } from "~/domain/site";
 import { readSmallForm } from "~/server/registrations/read-form.server";
 import { beginBookingChange } from "~/server/registrations/throttle.server";
@@ -19,7 +19,7 @@ import {
 import { getRide } from "~/server/services/rides.server";
 import type { Route } from "./+types/booking";
 
-// /booking/:token (issue 12, decision 020): a rider's private page, opened by the unguessable
+// /booking/:token (decision 020): a rider's private page, opened by the unguessable
 // token in its link, no account needed. Never cached, indexed or logged with its token
 // (loggablePath), and its address never leaves the site as a referrer.
 

@@ -103,7 +103,7 @@ describe("upcoming loader: the featured banner (product.md#upcoming-page: shown 
   });
 });
 
-describe("previous loader: pages (issue 11)", () => {
+describe("previous loader: pages (product.md#previous-page)", () => {
   const at = (url: string, args: object) => ({ ...args, request: new Request(`http://localhost${url}`) }) as never;
 
   /** Where a redirect the loader threw leads. */

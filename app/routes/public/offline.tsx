@@ -1,5 +1,5 @@
 import { WifiOff } from "lucide-react";
-import { SAVED_RIDES_PATH } from "~/domain/offline";
+import { SAVED_RIDES_PATH } from "~/domain/links";
 import { pageTitle } from "~/domain/site";
 
 // What the service worker shows for a page it cannot fetch and the rider has not saved

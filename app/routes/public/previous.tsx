@@ -4,7 +4,7 @@ import { RideGrid } from "~/components/ride-grid";
 import { StatsStrip } from "~/components/stats-strip";
 import { servicesContext } from "~/context";
 import { fallbackRides } from "~/domain/fallback-content";
-import { groupByYear, pageCount, previousPageHref, requestedPage } from "~/domain/ride-pages";
+import { groupByYear, pageCount, requestedPage } from "~/domain/ride-pages";
 import { rideSummary } from "~/domain/ride-summary";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { pageMetaTags, seoSite } from "~/domain/page-seo";
@@ -15,6 +15,7 @@ import { publicOrigin } from "~/server/public-url.server";
 import { listPreviousRides } from "~/server/services/rides.server";
 import { getStats } from "~/server/services/stats.server";
 import type { Route } from "./+types/previous";
+import { UPCOMING_PATH, previousPageHref } from "~/domain/links";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, env, logger } = context.get(servicesContext);
@@ -100,7 +101,7 @@ export default function Previous({ loaderData }: Route.ComponentProps) {
               Completed rides will appear here. Why not be part of the first one?
             </p>
             <Link
-              to="/upcoming"
+              to={UPCOMING_PATH}
               className="mt-6 inline-flex min-h-11 items-center rounded-full bg-ink-900 px-5 font-semibold text-white hover:bg-ink-700"
             >
               See Upcoming Rides

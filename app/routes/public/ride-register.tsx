@@ -8,10 +8,9 @@ import { Island } from "~/islands/island";
 import { requestContext, servicesContext } from "~/context";
 import { consentText } from "~/domain/booking";
 import { policyPoints, rideForDisplay } from "~/domain/defaults";
-import { rideHref } from "~/domain/featured-link";
+import { bookingHref, rideHref } from "~/domain/links";
 import { REFUSALS, registrationSettingsOf, seatsText, type Availability } from "~/domain/registration";
 import { HONEYPOT_FIELD } from "~/domain/registration-input";
-import { bookingHref } from "~/domain/registration-links";
 import type { Ride } from "~/domain/ride";
 import { pageTitle } from "~/domain/site";
 import { readSmallForm } from "~/server/registrations/read-form.server";
@@ -20,7 +19,7 @@ import { register, type Registered } from "~/server/services/registrations.serve
 import { countPublicRides, getPublicRide } from "~/server/services/public-rides.server";
 import type { Route } from "./+types/ride-register";
 
-// /ride/:rideId/register (issue 12, decision 020): the registration form of a ride taking
+// /ride/:rideId/register (decision 020): the registration form of a ride taking
 // registrations on this site. The page itself holds nothing personal and is cached like every
 // public page; a posted form's answer (the rider's own values) is never stored anywhere.
 

@@ -22,12 +22,11 @@ import { FALLBACK_CONFIG, rideForDisplay } from "~/domain/defaults";
 import { fallbackRide, fallbackRides } from "~/domain/fallback-content";
 import type { Ride } from "~/domain/ride";
 import { seatsText } from "~/domain/registration";
-import { registerHref } from "~/domain/registration-links";
+import { registerHref, rideHref } from "~/domain/links";
 import { rideSummary } from "~/domain/ride-summary";
 import { absoluteUrl, rideMetaTags } from "~/domain/ride-seo";
 import { itineraryWithRoute } from "~/domain/route/format";
 import { rideShare } from "~/domain/ride-share";
-import { rideHref } from "~/domain/featured-link";
 import { rideShareCard, rideShareCardPath } from "~/domain/share-card";
 import { pageTitle } from "~/domain/site";
 import { publicOrigin } from "~/server/public-url.server";
@@ -49,7 +48,7 @@ type Details = {
   route?: RideRouteView | null;
 };
 
-/** What the page draws of a ride's route (issue 13). */
+/** What the page draws of a ride's route (decision 024). */
 async function routeView(db: AppServices["db"], rideId: string): Promise<RideRouteView | null> {
   const route = await getRideRoute(db, rideId);
   if (!route) return null;

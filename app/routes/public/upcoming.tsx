@@ -6,7 +6,7 @@ import { Island } from "~/islands/island";
 import { RideGrid } from "~/components/ride-grid";
 import { servicesContext } from "~/context";
 import { FALLBACK_SLIDES, fallbackRides } from "~/domain/fallback-content";
-import { rideHref } from "~/domain/featured-link";
+import { ABOUT_PATH, CONTACT_PATH, PREVIOUS_PATH, rideHref } from "~/domain/links";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { pageMetaTags, seoSite } from "~/domain/page-seo";
 import { loadOrFallback } from "~/server/load-or-fallback.server";
@@ -61,13 +61,13 @@ export default function Upcoming({ loaderData }: Route.ComponentProps) {
   const { rides, slides, featured } = loaderData;
   const firstRideId = rides[0]?.id ?? null;
   // A slide has no link of its own; its button leads where the banner's default does.
-  const ctaHref = firstRideId ? rideHref(firstRideId) : "/contact";
+  const ctaHref = firstRideId ? rideHref(firstRideId) : CONTACT_PATH;
   const nothingAbove = slides.length === 0 && !featured;
 
   return (
     <>
       {slides.length > 0 && (
-        <Island name="hero-carousel" component={HeroCarousel} props={{ slides, ctaHref, learnMoreHref: "/about" }} />
+        <Island name="hero-carousel" component={HeroCarousel} props={{ slides, ctaHref, learnMoreHref: ABOUT_PATH }} />
       )}
       {featured && <FeaturedBanner featured={featured} firstUpcomingRideId={firstRideId} />}
 
@@ -92,13 +92,13 @@ export default function Upcoming({ loaderData }: Route.ComponentProps) {
               </p>
               <div className="mt-6 flex flex-wrap justify-center gap-3">
                 <Link
-                  to="/previous"
+                  to={PREVIOUS_PATH}
                   className="inline-flex min-h-11 items-center rounded-full bg-ink-900 px-5 font-semibold text-white hover:bg-ink-700"
                 >
                   See Past Adventures
                 </Link>
                 <Link
-                  to="/contact"
+                  to={CONTACT_PATH}
                   className="inline-flex min-h-11 items-center rounded-full border-2 border-ink-900 px-5 font-semibold text-ink-900 hover:bg-ink-900 hover:text-white"
                 >
                   Contact Us
@@ -119,7 +119,7 @@ export default function Upcoming({ loaderData }: Route.ComponentProps) {
             Join a community of riders who trade weekends on the sofa for sunrise on the open road.
           </p>
           <Link
-            to="/contact"
+            to={CONTACT_PATH}
             className="mt-8 inline-flex min-h-12 items-center rounded-full bg-brand-600 px-8 font-semibold text-white shadow-lg transition-colors hover:bg-brand-700"
           >
             Join Our Community

@@ -1,7 +1,7 @@
 import { servicesContext } from "~/context";
 import { buildIcs } from "~/domain/ics";
 import type { MeetingPoint } from "~/domain/route/meeting-point";
-import { rideHref } from "~/domain/featured-link";
+import { rideHref } from "~/domain/links";
 import { absoluteUrl } from "~/domain/ride-seo";
 import { SITE_NAME } from "~/domain/site";
 import { titleSlug } from "~/domain/slug";

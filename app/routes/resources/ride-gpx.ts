@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { servicesContext } from "~/context";
 import { routeGeoJson } from "~/domain/route/geojson";
-import { gpxFileDay } from "~/domain/route/links";
+import { gpxFileDay } from "~/domain/route/days";
 import { titleSlug } from "~/domain/slug";
 import { dayGpx, getRideRoute, originalGpx } from "~/server/routes-gpx/ride-routes.server";
 import { getPublicRide } from "~/server/services/public-rides.server";

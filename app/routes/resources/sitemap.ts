@@ -1,12 +1,12 @@
 import { servicesContext } from "~/context";
 import { buildSitemap, type SitemapEntry } from "~/domain/sitemap";
-import { rideHref } from "~/domain/featured-link";
+import { ABOUT_PATH, CONTACT_PATH, HOME_PATH, PREVIOUS_PATH, rideHref } from "~/domain/links";
 import { absoluteUrl } from "~/domain/ride-seo";
 import { publicOrigin } from "~/server/public-url.server";
 import { listPublicRides } from "~/server/services/public-rides.server";
 import type { Route } from "./+types/sitemap";
 
-const PUBLIC_PAGES = ["/", "/previous", "/about", "/contact"];
+const PUBLIC_PAGES = [HOME_PATH, PREVIOUS_PATH, ABOUT_PATH, CONTACT_PATH];
 
 /** /sitemap.xml: the public pages and every upcoming and completed ride. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -19,7 +19,7 @@ import { createChallenge, enableTotp, replaceRecoveryCodes } from "../auth/two-f
 import { ACCOUNT_MESSAGES, accountAction } from "./account-actions.server";
 import { testRequestInfo } from "../../../tests/support/fixtures";
 
-// Issue 21: a session alone (say, left open on a shared computer) changes no way of signing in.
+// Decision 026 (note of 2026-11-26): a session alone (say, left open on a shared computer) changes no way of signing in.
 // Each change needs a fresh proof (sign-in, password, the app's code or a passkey in the last
 // ten minutes, kept on the server's session), TOTP is never enrolled over an existing one, and
 // each change is mailed to the admin.

@@ -19,6 +19,7 @@ import { getRide } from "../services/rides.server";
 import { getSlide } from "../services/slides.server";
 import { dispatchIntent } from "./intent-dispatch.server";
 import { type AdminActionContext, auditChange, failed, failedWrite, stringField, succeeded } from "./respond.server";
+import { CONTACT_PATH, HOME_PATH, rideHref } from "~/domain/links";
 
 /**
  * The Publishing & history page of one record (decision 025): a ride's or slide's publication
@@ -72,16 +73,16 @@ async function findRecord(db: Database, collection: RevisionCollection, id: stri
   switch (collection) {
     case "rides": {
       const ride = await getRide(db, id);
-      return ride && { collection, id, title: ride.title, version: ride.version, publicHref: `/ride/${ride.id}` };
+      return ride && { collection, id, title: ride.title, version: ride.version, publicHref: rideHref(ride.id) };
     }
     case "heroSlides": {
       const slide = await getSlide(db, id);
-      return slide && { collection, id, title: slide.title, version: null, publicHref: "/" };
+      return slide && { collection, id, title: slide.title, version: null, publicHref: HOME_PATH };
     }
     case "featuredRide": {
       if (id !== "main") return null;
       const featured = await getFeaturedRide(db);
-      return { collection, id, title: featured?.title || "Featured ride", version: null, publicHref: "/" };
+      return { collection, id, title: featured?.title || "Featured ride", version: null, publicHref: HOME_PATH };
     }
     case "config": {
       if (id !== "main") return null;
@@ -90,7 +91,7 @@ async function findRecord(db: Database, collection: RevisionCollection, id: stri
         id,
         title: (await getConfig(db)).company.name || "Contact information",
         version: null,
-        publicHref: "/contact",
+        publicHref: CONTACT_PATH,
       };
     }
   }

@@ -6,6 +6,7 @@ import { ValidationError, NotFoundError } from "../services/errors.server";
 import { readAdminForm } from "./read-form.server";
 import { auditChange } from "./respond.server";
 import { changeRole, createInvite, removeAdmin, revokeInvite, setRequireTwoFactor } from "../services/team.server";
+import { adminInviteHref } from "~/domain/links";
 
 export type TeamActionResult = {
   ok: boolean;
@@ -44,7 +45,7 @@ export async function teamAction(request: Request, services: AppServices, actor:
           { email: field(form, "email"), role: field(form, "role") },
           actor.id,
         );
-        const inviteUrl = `${origin}/admin/invite/${token}`;
+        const inviteUrl = origin + adminInviteHref(token);
         await auditChange(services, actor, {
           action: "created",
           collection: "team",

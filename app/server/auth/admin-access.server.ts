@@ -5,6 +5,7 @@ import type { Executor } from "../db/schema.server";
 import { requiresTwoFactor } from "../services/team.server";
 import { adminContext } from "./admin-session.server";
 import { hasSecondFactor, secondFactorsOf } from "./two-factor.server";
+import { ADMIN_ACCOUNT_PASSKEYS_PATH, ADMIN_ACCOUNT_PATH, ADMIN_EVENTS_PATH } from "~/domain/links";
 
 /**
  * What an admin route lets each role do (decision 026): the weakest role that may read it
@@ -78,7 +79,7 @@ function normalPattern(pattern: string): string {
 }
 
 /** Where an admin without a second factor is sent while an owner requires one. */
-export const ENROL_PATH = "/admin/account";
+export const ENROL_PATH = ADMIN_ACCOUNT_PATH;
 
 /** Whether `role` (of `userId`) may make this request to the route of `pattern`. */
 export async function mayAccess(
@@ -111,7 +112,7 @@ export const twoFactorEnrolmentMiddleware: MiddlewareFunction<Response> = async 
   const { db } = context.get(servicesContext);
   if (!(await requiresTwoFactor(db))) return;
   const path = normalPattern(pattern);
-  if (path === ENROL_PATH || path === `${ENROL_PATH}/passkeys` || path === "/admin/events") return;
+  if (path === ENROL_PATH || path === ADMIN_ACCOUNT_PASSKEYS_PATH || path === ADMIN_EVENTS_PATH) return;
   if (hasSecondFactor(await secondFactorsOf(db, context.get(adminContext).id))) return;
   throw redirect(ENROL_PATH);
 };

@@ -9,10 +9,10 @@ import { acceptTotpCode } from "./two-factor.server";
 
 /**
  * Changing how an admin signs in (passkeys, the authenticator app, recovery codes) needs a
- * recent proof that the admin is at the keyboard, not just their session (issue 21): a session
- * left open on a shared computer could otherwise add a passkey that outlives it. Signing in is a
- * proof; so are the password, the app's current code or a passkey on Sign-in & Security. The
- * time of the latest is kept on the server's session row.
+ * recent proof that the admin is at the keyboard, not just their session (decision 026, note of
+ * 2026-11-26): a session left open on a shared computer could otherwise add a passkey that outlives
+ * it. Signing in is a proof; so are the password, the app's current code or a passkey on Sign-in &
+ * Security. The time of the latest is kept on the server's session row.
  */
 export const PROOF_FRESH_MS = 10 * 60 * 1000;
 

@@ -1,6 +1,7 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import { requestContext, servicesContext } from "~/context";
-import { GOOGLE_CALLBACK_PATH, startGoogleSignIn } from "./google.server";
+import { startGoogleSignIn } from "./google.server";
+import { ADMIN_GOOGLE_CALLBACK_PATH, ADMIN_PATH } from "~/domain/links";
 
 /**
  * The redirect that sends the browser to the provider, remembering state, nonce and PKCE
@@ -10,10 +11,10 @@ import { GOOGLE_CALLBACK_PATH, startGoogleSignIn } from "./google.server";
 export async function googleSignInRedirect(context: Readonly<RouterContextProvider>): Promise<Response> {
   const { env, logger } = context.get(servicesContext);
   const { origin, secure, requestId } = context.get(requestContext);
-  if (!env.google) return redirect("/admin");
+  if (!env.google) return redirect(ADMIN_PATH);
   try {
     const { location, setCookie } = await startGoogleSignIn(env.google, {
-      redirectUri: `${origin}${GOOGLE_CALLBACK_PATH}`,
+      redirectUri: `${origin}${ADMIN_GOOGLE_CALLBACK_PATH}`,
       secret: env.sessionSecret,
       secure,
     });

@@ -17,7 +17,6 @@ import {
  * local provider. What the callback must check travels in a signed, HttpOnly cookie that
  * lives ten minutes: no server-side state, so any instance can finish a sign-in another began.
  */
-export const GOOGLE_CALLBACK_PATH = "/admin/auth/google/callback";
 const TRANSACTION_SECONDS = 10 * 60;
 
 export type GoogleIdentity = { subject: string; email: string | null; emailVerified: boolean };

@@ -21,7 +21,7 @@ import {
 export type PasskeyAssertion = Extract<ChallengePurpose, "passkey-sign-in" | "passkey-proof">;
 
 /**
- * Passkeys (WebAuthn, issue 15, decision 026) through @simplewebauthn/server: registered by a
+ * Passkeys (WebAuthn, decision 026) through @simplewebauthn/server: registered by a
  * signed-in admin on their Sign-in & Security page, then used either as the second factor
  * after a password, or alone instead of the password (then the authenticator must verify the
  * user: fingerprint, face or PIN). The relying party is the site's own origin (PUBLIC_URL,

@@ -8,8 +8,9 @@ import {
 } from "./passkeys.server";
 import { findChallenge } from "./two-factor.server";
 
-// Issue 21: passkey sign-in options stored a challenge per request with no limit. A network
-// now gets a bounded number in the throttle's window, and the stored challenges are bounded.
+// Decision 026 (note of 2026-11-26): passkey sign-in options stored a challenge per request with no
+// limit. A network now gets a bounded number in the throttle's window, and the stored challenges
+// are bounded.
 
 const rp = relyingPartyOf("https://rides.example.org");
 const T0 = new Date("2026-11-22T10:00:00.000Z");

@@ -1,7 +1,7 @@
 import { SITE_NAME } from "~/domain/site";
 import type { Mailer } from "../mail/mailer.server";
 
-/** What changed in an admin's sign-in, as the mail tells them (issue 21). */
+/** What changed in an admin's sign-in, as the mail tells them (decision 026, note of 2026-11-26). */
 export const SIGN_IN_CHANGES = {
   totpAdded: "An authenticator app was added to your admin account",
   totpRemoved: "The authenticator app was removed from your admin account",

@@ -4,7 +4,7 @@ import { SITE_NAME } from "~/domain/site";
 import type { Executor } from "../db/schema.server";
 
 /**
- * Second factors (issue 15, decision 026): a TOTP authenticator app (RFC 6238: SHA-1, six
+ * Second factors (decision 026): a TOTP authenticator app (RFC 6238: SHA-1, six
  * digits, 30 seconds, what every app reads from the QR code), ten single-use recovery codes,
  * and passkeys (passkeys.server.ts). Short-lived steps (a password accepted and a second
  * factor awaited, a secret being enrolled, a WebAuthn challenge) are rows of auth_challenges.

@@ -122,7 +122,7 @@ export interface ImagesTable {
 }
 
 /**
- * A rider's registration for a ride (issue 12). `data` holds the rest of the rider's answers
+ * A rider's registration for a ride (decision 019). `data` holds the rest of the rider's answers
  * as JSON ('{}' once erased); phone, UTR and token hash are null once erased.
  */
 export interface RegistrationsTable {
@@ -150,7 +150,7 @@ export interface RegistrationsTable {
   erased_at: string | null;
 }
 
-/** A ride's route (issue 13): the original GPX in storage, the figures and drawing as JSON in `data`. */
+/** A ride's route (decision 024): the original GPX in storage, the figures and drawing as JSON in `data`. */
 export interface RideRoutesTable {
   ride_id: string;
   original_key: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigurationError, DEFAULT_MAIL_FROM, readEnv } from "../env.server";
 
-describe("mail and retention configuration (issue 12)", () => {
+describe("mail and retention configuration (decisions 020 and 021)", () => {
   it("sends no mail without SMTP_URL, and keeps riders' data 180 days after the ride by default", () => {
     const env = readEnv({});
     expect(env.mail).toEqual({ smtpUrl: undefined, from: DEFAULT_MAIL_FROM });

@@ -6,7 +6,7 @@ import { recordAudit } from "../services/audit.server";
 import { eraseEndedRegistrations, eraseRideRegistrations } from "../services/registrations.server";
 import { getRide } from "../services/rides.server";
 
-// Riders' personal data is kept no longer than its purpose needs (issue 12, India's DPDP Act,
+// Riders' personal data is kept no longer than its purpose needs (decision 021, India's DPDP Act,
 // decision 021): REGISTRATION_RETENTION_DAYS after its ride ends, the sweep below erases it,
 // keeping each registration's status, option and seats for anonymous counts.
 

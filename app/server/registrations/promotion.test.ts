@@ -21,7 +21,7 @@ import { listRevisions } from "../services/revisions.server";
 import { createRide, getRide, setRideStatus, updateRide } from "../services/rides.server";
 
 // Every path that frees or adds seats confirms the waitlisted riders who now fit, first
-// registered first, in the transaction that frees them, and mails each (issue 22): the one
+// registered first, in the transaction that frees them, and mails each (decision 029): the one
 // promotion of seats.server.ts, its mail delivered from the outbox.
 
 const ADMIN = { id: null, email: "admin@example.com" };

@@ -63,7 +63,7 @@ describe("readSmallForm", () => {
 
   it("reads a body past the limit to its end before answering, so that the client reads the answer", async () => {
     // 2 MiB chunked: a client or proxy that reads only once it has sent everything gets the
-    // answer, instead of a connection cut while it is still sending (issue 21).
+    // answer, instead of a connection cut while it is still sending (decision 020).
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {

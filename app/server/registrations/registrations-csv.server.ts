@@ -5,7 +5,7 @@ import type { Executor } from "../db/schema.server";
 import { type Registration, registrationFromRow } from "../services/registration-rows.server";
 import { rideFromRow } from "../services/ride-rows.server";
 
-// Riders' registrations as a spreadsheet (issue 12, decision 021): what the organisers juggled
+// Riders' registrations as a spreadsheet (decision 021): what the organisers juggled
 // in a spreadsheet before. Personal data: only for admins (the Riders page's export) and
 // operators (npm run registrations:export), never part of content:export.
 

@@ -5,7 +5,7 @@ import type { Ride } from "~/domain/ride";
 import type { Mail } from "../mail/mailer.server";
 import type { Registration } from "../services/registrations.server";
 
-// The mails to riders (issue 12): plain text, everything the private booking page says.
+// The mails to riders (decision 020): plain text, everything the private booking page says.
 
 type MailRide = Pick<Ride, "title" | "startDate" | "endDate">;
 

@@ -10,6 +10,7 @@ import type { ObjectStorage } from "../storage/storage.server";
 import { DEMO_IMAGES } from "./demo-images.server";
 import { seedDemoRoute } from "./demo-route.server";
 import { demoCancelledRides, demoCompletedRides, demoUpcomingRides } from "./demo-rides.server";
+import { rideHref } from "~/domain/links";
 
 const DEMO_SLIDES = [
   {
@@ -73,7 +74,7 @@ export async function seedDemoContent(
         "Khardung La, Pangong Tso and the Nubra dunes with a crew that has ridden them a dozen times. Only fifteen places.",
       image: ladakh.image,
       ctaText: "Know More",
-      ctaLink: `/ride/${ladakh.id}`,
+      ctaLink: rideHref(ladakh.id),
       isActive: true,
     });
   }

@@ -244,7 +244,7 @@ export function demoUpcomingRides(today: Date): RideForm[] {
       bookingCost: "₹15,000",
       difficulty: "Challenging",
       maxParticipants: "12-15",
-      // Riders register on this site (issue 12): fifteen seats, own bike, pillion or a rented
+      // Riders register on this site (decision 019): fifteen seats, own bike, pillion or a rented
       // Himalayan, a waitlist once they are taken, and a licence asked for.
       registration: {
         mode: "site",

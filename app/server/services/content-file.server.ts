@@ -30,7 +30,7 @@ export type ContentFile = {
   featuredRide: FeaturedRide | null;
   stats: Stats | null;
   config: SiteConfig | null;
-  /** Rides' routes (issue 13); a file without them imports rides without routes. */
+  /** Rides' routes (decision 024); a file without them imports rides without routes. */
   routes?: ExportedRoute[];
 };
 

@@ -6,7 +6,7 @@ import { registrationFromRow, type Registration } from "./registration-rows.serv
 import { registrationCounts } from "./registrations.server";
 import { listRidesByStatus } from "./rides.server";
 
-// What the admin's Riders, check-in and dashboard pages read about registrations (issue 12),
+// What the admin's Riders, check-in and dashboard pages read about registrations (decision 022),
 // beside the registrations service, which owns every write.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

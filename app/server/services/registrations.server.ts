@@ -18,7 +18,7 @@ import { contactUpdateSchema, registrationInputSchema, utrSchema } from "~/domai
 import { REFERENCE_ALPHABET, REFERENCE_LENGTH, referenceFrom } from "~/domain/registration-payment";
 import type { Ride } from "~/domain/ride";
 import { type AuditActor, RIDER_ACTOR } from "~/domain/audit";
-import { bookingHref } from "~/domain/registration-links";
+import { bookingHref } from "~/domain/links";
 import { parseOrErrors } from "~/domain/validation";
 import { type Command, runCommand } from "../commands/command.server";
 import type { Database, Executor, RegistrationsTable } from "../db/schema.server";
@@ -37,7 +37,7 @@ import { rideFromRow } from "./ride-rows.server";
 import { type RideWriteOptions, setRideParticipants } from "./rides.server";
 import { parseOrThrow } from "./validate.server";
 
-// Riders' registrations (issue 12, decision 019). Every write that changes who holds a seat
+// Riders' registrations (decision 019). Every write that changes who holds a seat
 // runs in one transaction that first locks the ride (lockRide), so with capacity N exactly N
 // seats are confirmed however many riders, instances or admins act at once.
 

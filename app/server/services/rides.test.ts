@@ -112,7 +112,7 @@ describeEachEngine("rides service", (getDb) => {
     ],
     ["a javascript: image", { image: "javascript:alert(1)" }, "image", "Image must be a valid URL"],
     ["an unknown status", { status: "archived" }, "status", "Status must be upcoming, completed or cancelled"],
-    // Issue 17: numbers the database cannot give back, and headers a link must not reach.
+    // Decision 016: numbers the database cannot give back, and headers a link must not reach.
     [
       "participants past 2^53",
       { participants: "9007199254740993" },
@@ -126,7 +126,7 @@ describeEachEngine("rides service", (getDb) => {
       "bookingFormUrl",
       "Booking form URL must be a valid URL",
     ],
-    // Issue 21: a typo in the year kept registration open after the ride.
+    // Decision 019: a typo in the year kept registration open after the ride.
     [
       "a last booking date after the ride's end",
       { startDate: "2027-06-10", endDate: "2027-06-18", lastBookingDate: "2028-06-01" },

@@ -11,7 +11,7 @@ import { ConflictError, NotFoundError, ValidationError } from "./errors.server";
 import { MIN_PASSWORD_LENGTH, normaliseEmail, withdrawInvites } from "./users.server";
 import { parseOrThrow } from "./validate.server";
 
-/** An invitation link works this long, once (issue 15). */
+/** An invitation link works this long, once (decision 026). */
 export const INVITE_VALID_MS = 72 * 60 * 60 * 1000;
 const TOKEN_BYTES = 32;
 

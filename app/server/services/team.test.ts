@@ -95,7 +95,7 @@ describeEachEngine("team service", (getDb) => {
     expect(await listPendingInvites(db)).toEqual([]);
   });
 
-  it("an old invitation cannot demote someone who became an owner meanwhile (issue 21): admin:create withdraws it", async () => {
+  it("an old invitation cannot demote someone who became an owner meanwhile (decision 026, note of 2026-11-26): admin:create withdraws it", async () => {
     const db = getDb();
     const founder = await owner();
     const { token } = await createInvite(db, { email: "sam@example.com", role: "captain" }, founder.id);

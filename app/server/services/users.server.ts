@@ -49,7 +49,7 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
 /**
  * Pending invitations for `email` stop working. Called wherever an account becomes an admin:
  * accepting one later would set that admin's role and password past the team's rules (the last
- * owner demoted by an old captain's link, issue 21).
+ * owner demoted by an old captain's link, decision 026, note of 2026-11-26).
  */
 export async function withdrawInvites(db: Executor, email: string): Promise<void> {
   await db.deleteFrom("invites").where("email", "=", normaliseEmail(email)).where("accepted_at", "is", null).execute();

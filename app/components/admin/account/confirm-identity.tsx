@@ -4,6 +4,7 @@ import { Form, useRevalidator } from "react-router";
 import { AccountField } from "~/components/admin/account-field";
 import { PASSKEY_MESSAGES, PROOF_MESSAGES } from "~/domain/team";
 import { postJson } from "../post-json";
+import { ADMIN_ACCOUNT_PASSKEYS_PATH } from "~/domain/links";
 
 /** The ways this admin can confirm it is them. */
 export type ProofMethods = { password: boolean; totp: boolean; passkey: boolean };
@@ -22,11 +23,11 @@ function PasskeyProof() {
     if (!browserSupportsWebAuthn()) return setMessage(PASSKEY_MESSAGES.unsupported);
     setBusy(true);
     try {
-      const options = await postJson("/admin/account/passkeys", { step: "proof-options" });
+      const options = await postJson(ADMIN_ACCOUNT_PASSKEYS_PATH, { step: "proof-options" });
       // Refused before the authenticator was asked (too many tries): the server says why.
       if (!options.ok) return setMessage(String(options.json.message ?? PROOF_MESSAGES.passkeyFailed));
       const response = await startAuthentication({ optionsJSON: options.json.options as never });
-      const verified = await postJson("/admin/account/passkeys", {
+      const verified = await postJson(ADMIN_ACCOUNT_PASSKEYS_PATH, {
         step: "proof-verify",
         token: options.json.token,
         response,
@@ -55,8 +56,8 @@ function PasskeyProof() {
 }
 
 /**
- * Changing how an admin signs in needs a recent proof that it is them (issue 21): their
- * password or the app's code (plain forms, no script needed), or a passkey.
+ * Changing how an admin signs in needs a recent proof that it is them (decision 026, note of
+ * 2026-11-26): their password or the app's code (plain forms, no script needed), or a passkey.
  */
 export function ConfirmIdentity({ methods, busy }: { methods: ProofMethods; busy: boolean }) {
   const none = !methods.password && !methods.totp && !methods.passkey;

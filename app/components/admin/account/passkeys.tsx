@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { Form, useRevalidator } from "react-router";
 import { PASSKEY_MESSAGES } from "~/domain/team";
 import { postJson } from "../post-json";
+import { ADMIN_ACCOUNT_PASSKEYS_PATH } from "~/domain/links";
 
 type Passkey = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
 
@@ -25,13 +26,13 @@ export function Passkeys({ passkeys, busy }: { passkeys: Passkey[]; busy: boolea
     if (!browserSupportsWebAuthn()) return setMessage({ ok: false, text: PASSKEY_MESSAGES.unsupported });
     setAdding(true);
     try {
-      const options = await postJson("/admin/account/passkeys", { step: "options" });
+      const options = await postJson(ADMIN_ACCOUNT_PASSKEYS_PATH, { step: "options" });
       // Refused before the authenticator was asked (the proof lapsed): the server says why.
       if (!options.ok && typeof options.json.message === "string")
         return setMessage({ ok: false, text: options.json.message });
       if (!options.ok) throw new Error("no options");
       const response = await startRegistration({ optionsJSON: options.json as never });
-      const verified = await postJson("/admin/account/passkeys", { step: "verify", response, name });
+      const verified = await postJson(ADMIN_ACCOUNT_PASSKEYS_PATH, { step: "verify", response, name });
       if (!verified.ok) throw new Error("refused");
       setMessage({ ok: true, text: PASSKEY_MESSAGES.added });
       setName("");

@@ -1,15 +1,22 @@
 import { Link } from "react-router";
+import {
+  ADMIN_CONTACT_PATH,
+  ADMIN_FEATURED_PATH,
+  ADMIN_HERO_PATH,
+  ADMIN_RIDES_PATH,
+  ADMIN_STATS_PATH,
+} from "~/domain/links";
 
 const STEPS = [
   {
     text: "Add your rides, with dates, itinerary, pricing and a booking form link.",
-    to: "/admin/rides",
+    to: ADMIN_RIDES_PATH,
     link: "Ride Management",
   },
-  { text: "Set the hero slides that greet visitors on the home page.", to: "/admin/hero", link: "Hero Section" },
-  { text: "Feature one ride in the home page banner.", to: "/admin/featured", link: "Featured Ride" },
-  { text: "Fill in the company's contact details and social links.", to: "/admin/contact", link: "Contact Info" },
-  { text: "Check the statistics shown on the Previous Events page.", to: "/admin/stats", link: "Statistics" },
+  { text: "Set the hero slides that greet visitors on the home page.", to: ADMIN_HERO_PATH, link: "Hero Section" },
+  { text: "Feature one ride in the home page banner.", to: ADMIN_FEATURED_PATH, link: "Featured Ride" },
+  { text: "Fill in the company's contact details and social links.", to: ADMIN_CONTACT_PATH, link: "Contact Info" },
+  { text: "Check the statistics shown on the Previous Events page.", to: ADMIN_STATS_PATH, link: "Statistics" },
 ] as const;
 
 export function GettingStarted() {

@@ -1,11 +1,12 @@
 import { BarChart3, Bike, Image, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { ADMIN_CONTACT_PATH, ADMIN_HERO_PATH, ADMIN_RIDES_PATH, ADMIN_STATS_PATH } from "~/domain/links";
 
 const ACTIONS = [
-  { to: "/admin/rides", label: "Manage Rides", description: "Add, edit and reorder rides", Icon: Bike },
-  { to: "/admin/hero", label: "Hero Section", description: "Slides of the home page carousel", Icon: Image },
-  { to: "/admin/contact", label: "Contact Info", description: "Company details and social links", Icon: Phone },
-  { to: "/admin/stats", label: "Statistics", description: "Figures shown to visitors", Icon: BarChart3 },
+  { to: ADMIN_RIDES_PATH, label: "Manage Rides", description: "Add, edit and reorder rides", Icon: Bike },
+  { to: ADMIN_HERO_PATH, label: "Hero Section", description: "Slides of the home page carousel", Icon: Image },
+  { to: ADMIN_CONTACT_PATH, label: "Contact Info", description: "Company details and social links", Icon: Phone },
+  { to: ADMIN_STATS_PATH, label: "Statistics", description: "Figures shown to visitors", Icon: BarChart3 },
 ] as const;
 
 export function QuickActions() {

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { formatDateRange } from "~/domain/dates";
-import { ridersHref } from "~/domain/rider-admin-links";
+import { ridersHref } from "~/domain/links";
 import type { RideSeats } from "~/domain/rider-row";
 
-/** Seats booked and left of each upcoming ride that takes registrations on this site (issue 12). */
+/** Seats booked and left of each upcoming ride that takes registrations on this site (decision 022). */
 export function RideSeatsList({ rides }: { rides: RideSeats[] }) {
   if (rides.length === 0) return null;
   return (

@@ -7,9 +7,10 @@ import { useAdminForm } from "../form/use-admin-form";
 import { useUnsavedChangesGuard } from "../form/use-unsaved-changes-guard";
 import { ImageUploadField } from "../image-upload-field";
 import { useDraft } from "../use-draft";
-import { PREVIEW_PATH, previewBanner, usePreviewPublisher } from "./preview";
+import { previewBanner, usePreviewPublisher } from "./preview";
 import { SaveButton } from "../form/form-buttons";
 import { StaleVersionBanner } from "../form/stale-version-banner";
+import { ADMIN_FEATURED_PREVIEW_PATH } from "~/domain/links";
 
 /** product.md#admin-featured: the button says 'Know More' and the banner is active until the admin says otherwise. */
 const NEW_BANNER: FeaturedRideInput = {
@@ -57,7 +58,7 @@ export function FeaturedForm({ stored, onMessage }: FeaturedFormProps) {
   }
 
   function openPreview() {
-    window.open(PREVIEW_PATH, "roadbook-featured-preview", "popup,width=1200,height=760");
+    window.open(ADMIN_FEATURED_PREVIEW_PATH, "roadbook-featured-preview", "popup,width=1200,height=760");
   }
 
   return (

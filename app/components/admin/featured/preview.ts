@@ -49,8 +49,6 @@ export function previewValuesOf(data: unknown): FeaturedRideInput | null {
  */
 const CHANNEL = "roadbook:featured-preview";
 
-export const PREVIEW_PATH = "/admin/featured/preview";
-
 export function usePreviewPublisher(values: FeaturedRideInput): void {
   const channel = useRef<BroadcastChannel | null>(null);
   const latest = useRef(values);

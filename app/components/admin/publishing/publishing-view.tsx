@@ -6,6 +6,7 @@ import { AdminPage, useAdminPage } from "../admin-page";
 import { PreviewLink } from "./preview-link";
 import { PublicationForm } from "./publication-form";
 import { RevisionList } from "./revision-list";
+import { ADMIN_CONTACT_PATH, ADMIN_FEATURED_PATH, ADMIN_HERO_PATH, ADMIN_RIDES_PATH } from "~/domain/links";
 
 export type PublishingPageData = {
   record: { collection: string; id: string; title: string; version: number | null; publicHref: string | null } | null;
@@ -16,10 +17,10 @@ export type PublishingPageData = {
 };
 
 const BACK: Record<string, { to: string; label: string }> = {
-  rides: { to: "/admin/rides", label: "Back to rides" },
-  heroSlides: { to: "/admin/hero", label: "Back to the hero section" },
-  featuredRide: { to: "/admin/featured", label: "Back to the featured ride" },
-  config: { to: "/admin/contact", label: "Back to contact information" },
+  rides: { to: ADMIN_RIDES_PATH, label: "Back to rides" },
+  heroSlides: { to: ADMIN_HERO_PATH, label: "Back to the hero section" },
+  featuredRide: { to: ADMIN_FEATURED_PATH, label: "Back to the featured ride" },
+  config: { to: ADMIN_CONTACT_PATH, label: "Back to contact information" },
 };
 
 /** Publishing & history of one record (decision 025). */

@@ -23,7 +23,7 @@ function isMode(value: string): value is RegistrationMode {
 }
 
 /**
- * How riders register for the ride (issue 12): through the external form, on this site (seats,
+ * How riders register for the ride (decision 019): through the external form, on this site (seats,
  * options with prices, waitlist, licence number asked), or not at all. The cut-off is the last
  * booking date of the Pricing section. The server checks every value with the same schema.
  */

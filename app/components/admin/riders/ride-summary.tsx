@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { formatDateRange } from "~/domain/dates";
 import { seatsLeft } from "~/domain/registration";
 import type { RegistrationSettings } from "~/domain/registration";
+import { ADMIN_RIDES_PATH } from "~/domain/links";
 
 type Counts = { bookedSeats: number; confirmed: number; waitlisted: number; checkedIn: number };
 
@@ -32,7 +33,7 @@ export function RideNotFound() {
   return (
     <p className="rounded-card border border-dashed border-ink-300 p-5 text-ink-700">
       This ride does not exist (it may have been deleted).{" "}
-      <Link to="/admin/rides" className="font-semibold text-brand-700 underline">
+      <Link to={ADMIN_RIDES_PATH} className="font-semibold text-brand-700 underline">
         Back to Ride Management
       </Link>
     </p>

@@ -14,12 +14,10 @@ import {
 import type { MouseEvent } from "react";
 import { Link } from "react-router";
 import { formatDateRange } from "~/domain/dates";
-import { publishingHref } from "~/domain/revisions";
+import { adminRouteHref, captainsHref, checkInHref, publishingHref, rideHref, ridersHref } from "~/domain/links";
 import { durationText } from "~/domain/duration";
-import { rideHref } from "~/domain/featured-link";
 import { RIDE_MESSAGES } from "~/domain/messages";
 import { RIDE_STATUSES, type RideStatus } from "~/domain/ride";
-import { checkInHref, ridersHref } from "~/domain/rider-admin-links";
 import { STATUS_LABELS } from "../ride-form/basics-section";
 import type { AdminRide } from "./admin-ride";
 import { useSortableStyle } from "./use-sortable-style";
@@ -140,11 +138,11 @@ export function AdminRideCard({ ride, status, deleting, onStatusChange, onDelete
                 </Link>
               </>
             )}
-            <Link to={`/admin/rides/${encodeURIComponent(ride.id)}/route`} className={actionClass}>
+            <Link to={adminRouteHref(ride.id)} className={actionClass}>
               <MapIcon aria-hidden="true" className="size-4" />
               Route<span className="sr-only"> of {ride.title}</span>
             </Link>
-            <Link to={`/admin/rides/${encodeURIComponent(ride.id)}/captains`} className={actionClass}>
+            <Link to={captainsHref(ride.id)} className={actionClass}>
               <Flag aria-hidden="true" className="size-4" />
               Captains<span className="sr-only"> of {ride.title}</span>
             </Link>

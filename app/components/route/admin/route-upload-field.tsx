@@ -3,10 +3,7 @@ import { useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { isActionResult } from "~/domain/action-result";
 import { GPX_MESSAGES, MAX_GPX_BYTES, megabytes } from "~/domain/route/gpx-guard";
-
-/** Where a ride's GPX is sent: the raw file as the body, like images (decision 008). */
-export const routeUploadHref = (rideId: string, fileName: string) =>
-  `/admin/rides/${encodeURIComponent(rideId)}/route/gpx?${new URLSearchParams({ name: fileName })}`;
+import { routeUploadHref } from "~/domain/links";
 
 const UPLOAD_FAILED = "The route could not be uploaded. Check the connection and try again.";
 
@@ -34,6 +31,7 @@ export function RouteUploadField({
     }
     setBusy(true);
     try {
+      // The raw file as the body, like images (decision 008).
       const response = await fetch(routeUploadHref(rideId, file.name), {
         method: "POST",
         body: file,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { featuredLinkTarget, rideHref } from "./featured-link";
+import { featuredLinkTarget } from "./featured-link";
+import { bookingHref, registerHref, rideHref } from "./links";
 
 describe("featuredLinkTarget (product.md#featured-banner: the button)", () => {
   it("navigates internally to a link starting with /ride/", () => {
@@ -44,5 +45,12 @@ describe("featuredLinkTarget (product.md#featured-banner: the button)", () => {
 describe("rideHref", () => {
   it("encodes the id as one path segment", () => {
     expect(rideHref("a b/c")).toBe("/ride/a%20b%2Fc");
+  });
+});
+
+describe("registration links", () => {
+  it("puts the form under its ride and the private page under /booking/", () => {
+    expect(registerHref("r1")).toBe("/ride/r1/register");
+    expect(bookingHref("abc_-123")).toBe("/booking/abc_-123");
   });
 });

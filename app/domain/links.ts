@@ -1,0 +1,135 @@
+import type { RevisionCollection } from "./revisions";
+
+// Every address the app links to, redirects to or fetches, built in one place. The patterns
+// these fill are app/routes.ts's (links.test.ts checks each builder against them); a path
+// segment taken from data is always encoded, so an id or token can never add a segment.
+
+const segment = encodeURIComponent;
+
+// ── Public pages (product.md#navigation) ──
+
+export const HOME_PATH = "/";
+export const UPCOMING_PATH = "/upcoming";
+export const PREVIOUS_PATH = "/previous";
+export const ABOUT_PATH = "/about";
+export const CONTACT_PATH = "/contact";
+
+/** A page of past rides: the first page is /previous itself. */
+export function previousPageHref(page: number): string {
+  return page === 1 ? PREVIOUS_PATH : `${PREVIOUS_PATH}?page=${page}`;
+}
+
+/** The pages that must open offline (decision 023): the offline notice and the list of saved rides. */
+export const OFFLINE_PATH = "/offline";
+export const SAVED_RIDES_PATH = "/saved";
+
+// ── A ride and what hangs from it ──
+
+export function rideHref(id: string): string {
+  return `/ride/${segment(id)}`;
+}
+
+/** The registration form of a ride taking registrations on this site (decision 020). */
+export function registerHref(rideId: string): string {
+  return `${rideHref(rideId)}/register`;
+}
+
+/** The ride's days as an all-day calendar event. */
+export function rideCalendarHref(rideId: string): string {
+  return `${rideHref(rideId)}/calendar.ics`;
+}
+
+/** The whole ride's GPX as uploaded (decision 024). */
+export const routeGpxHref = (rideId: string) => `${rideHref(rideId)}/gpx/route.gpx`;
+
+/** One day's GPX, cut from the original. */
+export const dayGpxHref = (rideId: string, day: number) => `${rideHref(rideId)}/gpx/day-${day}.gpx`;
+
+/** The drawn route as GeoJSON, fetched by the interactive map when a visitor opens it. */
+export const routeGeoJsonHref = (rideId: string) => `${rideHref(rideId)}/gpx/route.geojson`;
+
+// ── A rider's private page (decision 020): the token in its path is its only key ──
+
+/** The private pages of registrations live under this path, followed by the rider's token. */
+export const BOOKING_PATH = "/booking/";
+
+/** The private page of one registration: whoever holds the link sees and changes it. */
+export function bookingHref(token: string): string {
+  return BOOKING_PATH + segment(token);
+}
+
+/**
+ * Where a rider lands once their registration is erased: the link then opens nothing, so the
+ * answer to the erasure is a page of its own, outside the booking links (which logs redact).
+ */
+export const BOOKING_ERASED_PATH = "/booking-erased";
+
+// ── Share cards (decision 023): a stamp of the card's content names the image ──
+
+/** /share/ride/{id}/{stamp}.jpg */
+export function rideShareCardHref(rideId: string, stamp: string): string {
+  return `/share/ride/${segment(rideId)}/${stamp}.jpg`;
+}
+
+/** /share/page/{page}/{stamp}.jpg */
+export function pageShareCardHref(page: string, stamp: string): string {
+  return `/share/page/${segment(page)}/${stamp}.jpg`;
+}
+
+// ── The admin portal ──
+
+export const ADMIN_PATH = "/admin";
+export const ADMIN_RIDES_PATH = "/admin/rides";
+export const ADMIN_HERO_PATH = "/admin/hero";
+export const ADMIN_FEATURED_PATH = "/admin/featured";
+export const ADMIN_CONTACT_PATH = "/admin/contact";
+export const ADMIN_STATS_PATH = "/admin/stats";
+export const ADMIN_TEAM_PATH = "/admin/team";
+/** An admin's own sign-in: where an owner or editor without a second factor is sent to enrol. */
+export const ADMIN_ACCOUNT_PATH = "/admin/account";
+/** Adding, removing and proving with passkeys from the account page. */
+export const ADMIN_ACCOUNT_PASSKEYS_PATH = "/admin/account/passkeys";
+/** The image upload endpoint of the admin's forms. */
+export const ADMIN_IMAGES_PATH = "/admin/images";
+/** The live updates' event stream (product.md#live-updates, decision 011). */
+export const ADMIN_EVENTS_PATH = "/admin/events";
+/** The featured-ride banner's preview window, outside the admin layout. */
+export const ADMIN_FEATURED_PREVIEW_PATH = "/admin/featured/preview";
+
+// Signing in and out, outside the admin layout (decision 012, decision 026).
+export const ADMIN_LOGIN_PATH = "/admin/login";
+export const ADMIN_LOGOUT_PATH = "/admin/logout";
+export const ADMIN_GOOGLE_SIGN_IN_PATH = "/admin/auth/google";
+export const ADMIN_GOOGLE_CALLBACK_PATH = "/admin/auth/google/callback";
+export const ADMIN_PASSKEY_SIGN_IN_PATH = "/admin/auth/passkey";
+
+/** An invitation's one-time link (decision 026): the invitee has no session yet. */
+export function adminInviteHref(token: string): string {
+  return `/admin/invite/${segment(token)}`;
+}
+
+const adminRide = (rideId: string) => `${ADMIN_RIDES_PATH}/${segment(rideId)}`;
+
+/** The admin's pages of a ride's registrations (decision 022). */
+export const ridersHref = (rideId: string) => `${adminRide(rideId)}/riders`;
+export const ridersCsvHref = (rideId: string) => `${adminRide(rideId)}/riders.csv`;
+export const checkInHref = (rideId: string) => `${adminRide(rideId)}/check-in`;
+
+/** Who leads a ride (decision 026). */
+export const captainsHref = (rideId: string) => `${adminRide(rideId)}/captains`;
+
+/** A ride's route page in the admin (decision 024). */
+export const adminRouteHref = (rideId: string) => `${adminRide(rideId)}/route`;
+
+/** Where the admin's route field posts a GPX file, named by its `name` query parameter. */
+export const routeUploadHref = (rideId: string, fileName: string) =>
+  `${adminRouteHref(rideId)}/gpx?${new URLSearchParams({ name: fileName })}`;
+
+/** The contact information's Publishing & history page: a page of its own (decision 025). */
+export const ADMIN_CONTACT_HISTORY_PATH = "/admin/contact/history";
+
+/** The admin's Publishing & history page of a record (decision 025). */
+export function publishingHref(collection: RevisionCollection, id: string): string {
+  if (collection === "config") return ADMIN_CONTACT_HISTORY_PATH;
+  return `/admin/publishing/${collection}/${segment(id)}`;
+}
