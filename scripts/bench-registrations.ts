@@ -67,30 +67,37 @@ function median<T extends Figures>(rounds: T[]): T {
   return [...rounds].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(rounds.length / 2)]!;
 }
 
+/** A solo registration's row as written straight to the table, without the form's details. */
+function bareRow(rideId: string, reference: string, phone: string, status: "confirmed" | "waitlisted") {
+  const at = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    ride_id: rideId,
+    reference,
+    token_hash: null,
+    status,
+    seats: 1,
+    option: "solo",
+    phone,
+    payment: "due",
+    utr: null,
+    checked_in_at: null,
+    data: "{}",
+    created_at: at,
+    updated_at: at,
+    erased_at: null,
+  };
+}
+
 /** A ride taking registrations here with SEATS_LEFT seats left: the others held by confirmed riders. */
 async function openingRide(db: Database, title: string): Promise<string> {
   const ride = await createRide(db, rideInput({ title, registration: { mode: "site", seats: SEATS, waitlist: true } }));
-  const at = new Date().toISOString();
   await db
     .insertInto("registrations")
     .values(
-      Array.from({ length: SEATS - SEATS_LEFT }, (_, n) => ({
-        id: randomUUID(),
-        ride_id: ride.id,
-        reference: `T${String(n).padStart(3, "0")}`,
-        token_hash: null,
-        status: "confirmed",
-        seats: 1,
-        option: "solo",
-        phone: `+91 8${String(n).padStart(9, "0")}`,
-        payment: "due",
-        utr: null,
-        checked_in_at: null,
-        data: "{}",
-        created_at: at,
-        updated_at: at,
-        erased_at: null,
-      })),
+      Array.from({ length: SEATS - SEATS_LEFT }, (_, n) =>
+        bareRow(ride.id, `T${String(n).padStart(3, "0")}`, `+91 8${String(n).padStart(9, "0")}`, "confirmed"),
+      ),
     )
     .execute();
   return ride.id;
@@ -156,26 +163,16 @@ async function bareTransactions(db: Database, rideId: string, postgres: boolean)
         .where("ride_id", "=", rideId)
         .where("status", "=", "confirmed")
         .executeTakeFirstOrThrow();
-      const at = new Date().toISOString();
       await trx
         .insertInto("registrations")
-        .values({
-          id: randomUUID(),
-          ride_id: rideId,
-          reference: `R${n}`,
-          token_hash: null,
-          status: Number(booked.seats) < SEATS ? "confirmed" : "waitlisted",
-          seats: 1,
-          option: "solo",
-          phone: `+91 7${String(n).padStart(9, "0")}`,
-          payment: "due",
-          utr: null,
-          checked_in_at: null,
-          data: "{}",
-          created_at: at,
-          updated_at: at,
-          erased_at: null,
-        })
+        .values(
+          bareRow(
+            rideId,
+            `R${n}`,
+            `+91 7${String(n).padStart(9, "0")}`,
+            Number(booked.seats) < SEATS ? "confirmed" : "waitlisted",
+          ),
+        )
         .execute();
     });
     latencies.push(performance.now() - started);

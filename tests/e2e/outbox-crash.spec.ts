@@ -2,7 +2,8 @@ import { randomInt } from "node:crypto";
 import { createServer, type Server, type Socket } from "node:net";
 import { siteRide } from "../support/fixtures";
 import { type LocalSmtp, startLocalSmtp } from "../support/smtp";
-import { expect, test as base } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { fillRegistration } from "./registration-form.ts";
 import { type OwnServer, startOwnServer } from "./support/own-server.ts";
 
@@ -29,42 +30,25 @@ async function silentSmtp(): Promise<{ url: string; close(): Promise<void> }> {
   };
 }
 
-const test = base.extend<object, { smtp: LocalSmtp; ownServer: OwnServer }>({
-  smtp: [
-    async ({}, use) => {
-      const smtp = await startLocalSmtp();
-      await use(smtp);
-      await smtp.close();
-    },
-    { scope: "worker" },
-  ],
-  ownServer: [
-    async ({}, use) => {
-      const silent = await silentSmtp();
-      const server = await startOwnServer({ env: { SMTP_URL: silent.url, OUTBOX_CLAIM_SECONDS: "2" } });
-      await use(server);
-      await server.stop();
-      await silent.close();
-    },
-    { scope: "worker", timeout: 60_000 },
-  ],
-  baseURL: async ({ ownServer }, use) => {
-    await use(ownServer.baseURL);
-  },
+test("a confirmation mail in flight when the server is killed is sent after it restarts", async ({ page }) => {
+  const [silent, smtp] = await Promise.all([silentSmtp(), startLocalSmtp()]);
+  const ownServer = await startOwnServer({ env: { SMTP_URL: silent.url, OUTBOX_CLAIM_SECONDS: "2" } });
+  try {
+    await registerAndKill(page, ownServer, smtp);
+  } finally {
+    await ownServer.stop();
+    await Promise.all([silent.close(), smtp.close()]);
+  }
 });
 
-test("a confirmation mail in flight when the server is killed is sent after it restarts", async ({
-  page,
-  ownServer,
-  smtp,
-}) => {
+async function registerAndKill(page: Page, ownServer: OwnServer, smtp: LocalSmtp) {
   const ride = await siteRide(
     ownServer.db,
     { seats: 10 },
     { title: `Coorg Coffee Trail ${randomInt(1e6)}`, startDate: "2099-02-10", endDate: "2099-02-12" },
   );
   const email = `asha-${randomInt(1e9)}@example.com`;
-  await page.goto(`/ride/${ride.id}/register`);
+  await page.goto(`${ownServer.baseURL}/ride/${ride.id}/register`);
   await fillRegistration(page, { name: "Asha Rao", mobile: `9${String(randomInt(1e9)).padStart(9, "0")}`, email });
   await page.getByRole("button", { name: "Register" }).click();
   // The answer does not wait for the mail server.
@@ -88,4 +72,4 @@ test("a confirmation mail in flight when the server is killed is sent after it r
     .where("kind", "=", "registered-mail")
     .execute();
   expect(row?.payload).toBe("{}");
-});
+}
