@@ -2,7 +2,7 @@ import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type AppServices, requestContext, servicesContext } from "~/context";
-import { REFUSALS } from "~/domain/registration";
+import { REFUSALS } from "~/domain/registration/availability";
 import { BOOKING_ERASED_PATH } from "~/domain/links";
 import { onContentChanged, type ContentChange } from "~/server/content-events.server";
 import type { Database } from "~/server/db/schema.server";

@@ -1,8 +1,8 @@
 import { type FocusEvent, type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { formatCost } from "~/domain/cost";
 import { firstTextFields } from "~/domain/form-fields";
-import { BLOOD_GROUPS, HONEYPOT_FIELD, registrationInputSchema } from "~/domain/registration-input";
-import { OPTION_LABELS, offeredOptions, type RegistrationSettings } from "~/domain/registration";
+import { BLOOD_GROUPS, HONEYPOT_FIELD, registrationInputSchema } from "~/domain/registration/input";
+import { OPTION_LABELS, offeredOptions, type RegistrationSettings } from "~/domain/registration/settings";
 import { parseOrErrors } from "~/domain/validation";
 import { EmergencyContactFields, RiderContactFields } from "./contact-fields";
 import { CheckField, ErrorSummary, FieldMessage, SelectField, SUBMIT_CLASS, TextField } from "./form-controls";

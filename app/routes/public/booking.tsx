@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { BookingNotFound, BookingPage, type BookingView } from "~/components/registration/booking-page";
 import { requestContext, servicesContext } from "~/context";
-import { bookingPayment, nextSteps, STATUS_LABELS } from "~/domain/booking";
-import { OPTION_LABELS } from "~/domain/registration";
+import { bookingPayment, nextSteps, STATUS_LABELS } from "~/domain/registration/booking-page";
+import { OPTION_LABELS } from "~/domain/registration/settings";
 import { BOOKING_ERASED_PATH, bookingHref } from "~/domain/links";
 import { pageTitle } from "~/domain/site";
 import { readSmallForm } from "~/server/registrations/read-form.server";

@@ -21,7 +21,7 @@ import { SIMILAR_RIDES_LIMIT } from "~/domain/constants";
 import { FALLBACK_CONFIG, rideForDisplay } from "~/domain/defaults";
 import { fallbackRide, fallbackRides } from "~/domain/fallback-content";
 import type { Ride } from "~/domain/ride";
-import { seatsText } from "~/domain/registration";
+import { seatsText } from "~/domain/registration/availability";
 import { registerHref, rideHref } from "~/domain/links";
 import { rideSummary } from "~/domain/ride-summary";
 import { absoluteUrl, rideMetaTags } from "~/domain/ride-seo";

@@ -1,8 +1,8 @@
 import { data, type RouterContextProvider } from "react-router";
-import { registrationSettingsOf, type RegistrationSettings } from "~/domain/registration";
+import { registrationSettingsOf, type RegistrationSettings } from "~/domain/registration/settings";
 import type { RideStatus } from "~/domain/ride";
-import { groupNumbers } from "~/domain/rider-contact";
-import type { RiderRow } from "~/domain/rider-row";
+import { groupNumbers } from "~/domain/registration/rider-contact";
+import type { RiderRow } from "~/domain/registration/riders-page";
 import type { Registration } from "../services/registration-rows.server";
 import {
   listRegistrations,

@@ -1,4 +1,4 @@
-import { bookingPayment } from "~/domain/booking";
+import { bookingPayment } from "~/domain/registration/booking-page";
 import { notifyContentChanged } from "../content-events.server";
 import type { Database } from "../db/schema.server";
 import type { Mail, Mailer } from "../mail/mailer.server";

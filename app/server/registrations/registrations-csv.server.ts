@@ -1,5 +1,5 @@
 import { stringify } from "csv-stringify/sync";
-import { OPTION_LABELS } from "~/domain/registration";
+import { OPTION_LABELS } from "~/domain/registration/settings";
 import type { Ride } from "~/domain/ride";
 import type { Executor } from "../db/schema.server";
 import { type Registration, registrationFromRow } from "../services/registration-rows.server";

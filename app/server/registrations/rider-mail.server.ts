@@ -1,6 +1,6 @@
-import { type BookingPayment, nextSteps, STATUS_LABELS } from "~/domain/booking";
+import { type BookingPayment, nextSteps, STATUS_LABELS } from "~/domain/registration/booking-page";
 import { formatDateRange } from "~/domain/dates";
-import { OPTION_LABELS } from "~/domain/registration";
+import { OPTION_LABELS } from "~/domain/registration/settings";
 import type { Ride } from "~/domain/ride";
 import type { Mail } from "../mail/mailer.server";
 import type { Registration } from "../services/registrations.server";

@@ -1,5 +1,6 @@
 import type { AppServices } from "~/context";
-import { registrationAvailability, registrationSettingsOf, seatsText, type Availability } from "~/domain/registration";
+import { registrationAvailability, seatsText, type Availability } from "~/domain/registration/availability";
+import { registrationSettingsOf } from "~/domain/registration/settings";
 import type { Ride } from "~/domain/ride";
 import { type RideCardData, rideSummary } from "~/domain/ride-summary";
 import type { Executor } from "../db/schema.server";

@@ -1,6 +1,7 @@
 import { PostgresAdapter, type Updateable } from "kysely";
 import { type AuditActor, SITE_ACTOR } from "~/domain/audit";
-import { registrationSettingsOf, seatsLeft } from "~/domain/registration";
+import { registrationSettingsOf } from "~/domain/registration/settings";
+import { seatsLeft } from "~/domain/registration/availability";
 import type { Ride } from "~/domain/ride";
 import type { Command } from "../commands/command.server";
 import type { Executor, RegistrationsTable } from "../db/schema.server";

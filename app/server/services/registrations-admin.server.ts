@@ -1,6 +1,7 @@
-import { registrationSettingsOf, seatsLeft } from "~/domain/registration";
+import { registrationSettingsOf } from "~/domain/registration/settings";
+import { seatsLeft } from "~/domain/registration/availability";
 import type { Ride } from "~/domain/ride";
-import type { RideSeats } from "~/domain/rider-row";
+import type { RideSeats } from "~/domain/registration/riders-page";
 import type { Executor } from "../db/schema.server";
 import { registrationFromRow, type Registration } from "./registration-rows.server";
 import { registrationCounts } from "./registrations.server";

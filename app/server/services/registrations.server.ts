@@ -3,19 +3,21 @@ import { sql, type Selectable } from "kysely";
 import { z } from "zod";
 import {
   notEnoughSeats,
-  OPTION_SEATS,
-  PAYMENT_STATES,
   REFUSALS,
-  REGISTRATION_STATUSES,
   registrationAvailability,
-  registrationSettingsOf,
   seatsLeft,
   type Availability,
+} from "~/domain/registration/availability";
+import {
+  OPTION_SEATS,
+  PAYMENT_STATES,
+  REGISTRATION_STATUSES,
+  registrationSettingsOf,
   type PaymentState,
   type RegistrationStatus,
-} from "~/domain/registration";
-import { contactUpdateSchema, registrationInputSchema, utrSchema } from "~/domain/registration-input";
-import { REFERENCE_ALPHABET, REFERENCE_LENGTH, referenceFrom } from "~/domain/registration-payment";
+} from "~/domain/registration/settings";
+import { contactUpdateSchema, registrationInputSchema, utrSchema } from "~/domain/registration/input";
+import { REFERENCE_ALPHABET, REFERENCE_LENGTH, referenceFrom } from "~/domain/registration/payment";
 import type { Ride } from "~/domain/ride";
 import { type AuditActor, RIDER_ACTOR } from "~/domain/audit";
 import { bookingHref } from "~/domain/links";

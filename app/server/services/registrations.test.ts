@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { expect, it } from "vitest";
-import { notEnoughSeats, REFUSALS } from "~/domain/registration";
+import { notEnoughSeats, REFUSALS } from "~/domain/registration/availability";
 import type { Database } from "~/server/db/schema.server";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { rideInput, siteRide } from "../../../tests/support/fixtures";

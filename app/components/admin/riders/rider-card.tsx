@@ -1,8 +1,8 @@
 import { Ban, CheckCircle2, MessageCircle, Phone, UserCheck } from "lucide-react";
 import type { ReactNode } from "react";
-import { OPTION_LABELS } from "~/domain/registration";
-import { displayPhone, whatsappHref } from "~/domain/rider-contact";
-import { type RiderRow, STATUS_NAMES } from "~/domain/rider-row";
+import { OPTION_LABELS } from "~/domain/registration/settings";
+import { displayPhone, whatsappHref } from "~/domain/registration/rider-contact";
+import { type RiderRow, STATUS_NAMES } from "~/domain/registration/riders-page";
 import { formatIndianTime } from "../dashboard/indian-time";
 import { useRiderAction } from "./use-rider-action";
 

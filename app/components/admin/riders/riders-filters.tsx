@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
-import { PAYMENT_STATES, REGISTRATION_STATUSES } from "~/domain/registration";
-import { STATUS_NAMES } from "~/domain/rider-row";
+import { PAYMENT_STATES, REGISTRATION_STATUSES } from "~/domain/registration/settings";
+import { STATUS_NAMES } from "~/domain/registration/riders-page";
 import { inputClass } from "../form/fields";
 
 type Filters = { status: string; payment: string; search: string };

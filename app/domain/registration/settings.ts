@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { parseIsoDate } from "./dates";
-import { flag, line } from "./fields";
-import { MAX_PARTICIPANTS } from "./ride-values";
+import { parseIsoDate } from "../dates";
+import { flag, line } from "../fields";
+import { MAX_PARTICIPANTS } from "../ride-values";
 
 // A ride's registration settings (decision 019) and what they mean for a rider: whether the ride
 // takes registrations on this site, and the seats text of its card and page.

@@ -1,6 +1,6 @@
-import { bookingAmount } from "./cost";
-import type { RegistrationStatus } from "./registration";
-import { upiPaymentLink } from "./registration-payment";
+import { bookingAmount } from "../cost";
+import type { RegistrationStatus } from "./settings";
+import { upiPaymentLink } from "./payment";
 
 // What a rider reads after registering (decision 020): on the private booking page and in the
 // confirmation mail, from the same sentences.

@@ -1,4 +1,4 @@
-import type { PaymentState, RegistrationOption, RegistrationStatus } from "./registration";
+import type { PaymentState, RegistrationOption, RegistrationStatus } from "./settings";
 
 /**
  * What the admin's Riders and check-in pages show of one registration: enough to reach the
