@@ -11,7 +11,7 @@ import { openDatabase, type Engine } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database, Executor } from "~/server/db/schema.server";
 import { ValidationError } from "~/server/services/errors.server";
-import { getRegistration } from "~/server/services/registrations-admin.server";
+import { getRegistration } from "~/server/registrations/queries.server";
 import {
   cancelRegistration,
   CHECK_IN_CONFIRMED_ONLY,
@@ -19,7 +19,7 @@ import {
   setCheckedIn,
   setParticipantsFromCheckIns,
   setPayment,
-} from "~/server/services/registrations.server";
+} from "~/server/registrations/commands.server";
 import { createRide, getRide } from "~/server/services/rides.server";
 import { rideInput } from "../support/fixtures";
 import { TEST_DATABASE_URL, TEST_ENGINES, withAdminClient } from "../support/postgres";

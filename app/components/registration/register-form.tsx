@@ -56,7 +56,7 @@ function Points({ items }: { items: string[] }) {
 
 /**
  * The messages the browser can give before the server does, from the same schema the server
- * checks (registration-input.ts): a field's message when the rider leaves it filled in wrongly,
+ * checks (domain/registration/input.ts): a field's message when the rider leaves it filled in wrongly,
  * all of them when the form is sent. The server still checks everything; without script, its
  * answer is the only one.
  */

@@ -1,7 +1,7 @@
 import { servicesContext } from "~/context";
 import { adminActionContext, auditChange } from "~/server/admin/respond.server";
 import { ridersCsvFilename } from "~/server/admin/riders-csv-filename.server";
-import { registrationRows, registrationsCsv } from "~/server/registrations/registrations-csv.server";
+import { registrationRows, registrationsCsv } from "~/server/registrations/csv.server";
 import { getRide } from "~/server/services/rides.server";
 import type { Route } from "./+types/ride-riders-csv";
 

@@ -15,7 +15,7 @@ import {
   getRegistrationByToken,
   submitUtrByToken,
   updateContactByToken,
-} from "~/server/services/registrations.server";
+} from "~/server/registrations/commands.server";
 import { getRide } from "~/server/services/rides.server";
 import type { Route } from "./+types/booking";
 

@@ -15,8 +15,8 @@ import { HONEYPOT_FIELD } from "~/domain/registration/input";
 import type { Ride } from "~/domain/ride";
 import { pageTitle } from "~/domain/site";
 import { readSmallForm } from "~/server/registrations/read-form.server";
-import { availabilityOf } from "~/server/registrations/rider.server";
-import { register, type Registered } from "~/server/services/registrations.server";
+import { availabilityOf } from "~/server/registrations/public-seats.server";
+import { register, type Registered } from "~/server/registrations/commands.server";
 import { countPublicRides, getPublicRide } from "~/server/services/public-rides.server";
 import type { Route } from "./+types/ride-register";
 

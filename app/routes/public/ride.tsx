@@ -31,7 +31,7 @@ import { rideShareCard, rideShareCardPath } from "~/domain/share-card";
 import { pageTitle } from "~/domain/site";
 import { publicOrigin } from "~/server/public-url.server";
 import { getRideRoute } from "~/server/routes-gpx/ride-routes.server";
-import { availabilityOf, rideCards } from "~/server/registrations/rider.server";
+import { availabilityOf, rideCards } from "~/server/registrations/public-seats.server";
 import { countPublicRides, getPublicRide } from "~/server/services/public-rides.server";
 import { isPreviewRequest } from "~/server/preview-links.server";
 import { getRide, similarRides } from "~/server/services/rides.server";

@@ -3,13 +3,13 @@ import { registrationSettingsOf, type RegistrationSettings } from "~/domain/regi
 import type { RideStatus } from "~/domain/ride";
 import { groupNumbers } from "~/domain/registration/rider-contact";
 import type { RiderRow } from "~/domain/registration/riders-page";
-import type { Registration } from "../services/registration-rows.server";
+import type { Registration } from "../registrations/rows.server";
 import {
   listRegistrations,
   registrationCounts,
   registrationFiltersSchema,
   type RegistrationCounts,
-} from "../services/registrations.server";
+} from "../registrations/commands.server";
 import { getRide } from "../services/rides.server";
 import { loadAdminPage } from "./load-page.server";
 

@@ -3,7 +3,7 @@ import type { Executor } from "../db/schema.server";
 import type { Logger } from "../logger.server";
 import { type PeriodicJob, runPeriodically } from "../periodic-job.server";
 import { recordAudit } from "../services/audit.server";
-import { eraseEndedRegistrations, eraseRideRegistrations } from "../services/registrations.server";
+import { eraseEndedRegistrations, eraseRideRegistrations } from "./commands.server";
 import { getRide } from "../services/rides.server";
 
 // Riders' personal data is kept no longer than its purpose needs (decision 021, India's DPDP Act,

@@ -3,7 +3,7 @@ import { formatDateRange } from "~/domain/dates";
 import { OPTION_LABELS } from "~/domain/registration/settings";
 import type { Ride } from "~/domain/ride";
 import type { Mail } from "../mail/mailer.server";
-import type { Registration } from "../services/registrations.server";
+import type { Registration } from "./commands.server";
 
 // The mails to riders (decision 020): plain text, everything the private booking page says.
 

@@ -2,7 +2,7 @@ import { stringify } from "csv-stringify/sync";
 import { OPTION_LABELS } from "~/domain/registration/settings";
 import type { Ride } from "~/domain/ride";
 import type { Executor } from "../db/schema.server";
-import { type Registration, registrationFromRow } from "../services/registration-rows.server";
+import { type Registration, registrationFromRow } from "./rows.server";
 import { rideFromRow } from "../services/ride-rows.server";
 
 // Riders' registrations as a spreadsheet (decision 021): what the organisers juggled

@@ -31,19 +31,19 @@ import {
   promoteWaitlisted,
   seatsChanged,
   updateRegistrationRow,
-} from "../registrations/seats.server";
-import { beginRegistration, tooManyRegistrationsMessage } from "../registrations/throttle.server";
-import { NotFoundError, ValidationError } from "./errors.server";
-import { dataWith, detailsOf, erasedColumns, registrationFromRow, type Registration } from "./registration-rows.server";
-import { rideFromRow } from "./ride-rows.server";
-import { type RideWriteOptions, setRideParticipants } from "./rides.server";
-import { parseOrThrow } from "./validate.server";
+} from "./seats.server";
+import { beginRegistration, tooManyRegistrationsMessage } from "./throttle.server";
+import { NotFoundError, ValidationError } from "../services/errors.server";
+import { dataWith, detailsOf, erasedColumns, registrationFromRow, type Registration } from "./rows.server";
+import { rideFromRow } from "../services/ride-rows.server";
+import { type RideWriteOptions, setRideParticipants } from "../services/rides.server";
+import { parseOrThrow } from "../services/validate.server";
 
 // Riders' registrations (decision 019). Every write that changes who holds a seat
 // runs in one transaction that first locks the ride (lockRide), so with capacity N exactly N
 // seats are confirmed however many riders, instances or admins act at once.
 
-export type { Registration } from "./registration-rows.server";
+export type { Registration } from "./rows.server";
 
 const RIDE_NOT_FOUND = "Ride not found";
 export const REGISTRATION_NOT_FOUND = "Registration not found";

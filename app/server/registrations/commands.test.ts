@@ -5,8 +5,8 @@ import type { Database } from "~/server/db/schema.server";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { rideInput, siteRide } from "../../../tests/support/fixtures";
 import { riderForm, registerRider } from "../../../tests/support/registration-fixtures";
-import { NotFoundError, ValidationError } from "./errors.server";
-import { getRegistration } from "./registrations-admin.server";
+import { NotFoundError, ValidationError } from "../services/errors.server";
+import { getRegistration } from "./queries.server";
 import {
   cancelByToken,
   cancelRegistration,
@@ -22,8 +22,8 @@ import {
   setPayment,
   submitUtrByToken,
   updateContactByToken,
-} from "./registrations.server";
-import { createRide, deleteRide, getRide, setRideStatus, updateRide } from "./rides.server";
+} from "./commands.server";
+import { createRide, deleteRide, getRide, setRideStatus, updateRide } from "../services/rides.server";
 
 const ADMIN = { id: null, email: "admin@example.com" };
 

@@ -3,9 +3,9 @@ import { seatsLeft } from "~/domain/registration/availability";
 import type { Ride } from "~/domain/ride";
 import type { RideSeats } from "~/domain/registration/riders-page";
 import type { Executor } from "../db/schema.server";
-import { registrationFromRow, type Registration } from "./registration-rows.server";
-import { registrationCounts } from "./registrations.server";
-import { listRidesByStatus } from "./rides.server";
+import { registrationFromRow, type Registration } from "./rows.server";
+import { registrationCounts } from "./commands.server";
+import { listRidesByStatus } from "../services/rides.server";
 
 // What the admin's Riders, check-in and dashboard pages read about registrations (decision 022),
 // beside the registrations service, which owns every write.
