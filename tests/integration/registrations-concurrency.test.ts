@@ -11,11 +11,10 @@ import { openDatabase, type Engine } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database, Executor } from "~/server/db/schema.server";
 import { ValidationError } from "~/server/services/errors.server";
-import { getRegistration } from "~/server/registrations/queries.server";
+import { getRegistration, registrationCounts } from "~/server/registrations/queries.server";
 import {
   cancelRegistration,
   CHECK_IN_CONFIRMED_ONLY,
-  registrationCounts,
   setCheckedIn,
   setParticipantsFromCheckIns,
   setPayment,

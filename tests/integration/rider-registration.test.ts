@@ -19,7 +19,8 @@ import {
   REGISTRATIONS_PER_NETWORK,
 } from "~/server/registrations/throttle.server";
 import { saveConfig } from "~/server/services/config.server";
-import { registrationCounts, WAITLISTED_UTR } from "~/server/registrations/commands.server";
+import { registrationCounts } from "~/server/registrations/queries.server";
+import { WAITLISTED_UTR } from "~/server/registrations/commands.server";
 import { action as bookingAction, headers as bookingHeaders, loader as bookingLoader } from "~/routes/public/booking";
 import { action as registerAction, loader as registerLoader } from "~/routes/public/ride-register";
 import { describeEachEngine } from "../support/databases";

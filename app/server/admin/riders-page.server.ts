@@ -9,7 +9,7 @@ import {
   registrationCounts,
   registrationFiltersSchema,
   type RegistrationCounts,
-} from "../registrations/commands.server";
+} from "../registrations/queries.server";
 import { getRide } from "../services/rides.server";
 import { loadAdminPage } from "./load-page.server";
 

@@ -6,23 +6,20 @@ import { describeEachEngine } from "../../../tests/support/databases";
 import { rideInput, siteRide } from "../../../tests/support/fixtures";
 import { riderForm, registerRider } from "../../../tests/support/registration-fixtures";
 import { NotFoundError, ValidationError } from "../services/errors.server";
-import { getRegistration } from "./queries.server";
+import { getRegistration, listRegistrations, registrationCounts } from "./queries.server";
 import {
   cancelByToken,
   cancelRegistration,
   confirmFromWaitlist,
   DUPLICATE_MOBILE,
   eraseByToken,
-  eraseEndedRegistrations,
-  eraseRideRegistrations,
   getRegistrationByToken,
-  listRegistrations,
-  registrationCounts,
   setCheckedIn,
   setPayment,
   submitUtrByToken,
   updateContactByToken,
 } from "./commands.server";
+import { eraseEndedRegistrations, eraseRideRegistrations } from "./erasure.server";
 import { createRide, deleteRide, getRide, setRideStatus, updateRide } from "../services/rides.server";
 
 const ADMIN = { id: null, email: "admin@example.com" };

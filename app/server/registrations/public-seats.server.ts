@@ -5,7 +5,7 @@ import type { Ride } from "~/domain/ride";
 import { type RideCardData, rideSummary } from "~/domain/ride-summary";
 import type { Executor } from "../db/schema.server";
 import { loadOrFallback } from "../load-or-fallback.server";
-import { registrationCounts } from "./commands.server";
+import { registrationCounts } from "./queries.server";
 
 // What the public pages show of a ride's registrations (decision 020): whether it takes them
 // now and the seats text of cards and pages. The rider's changes are the registrations
