@@ -25,7 +25,7 @@ export function bookingPayment(payee: Payee, ride: { bookingCost: string }, refe
   return { amount, link, payeeId, payeeName };
 }
 
-export const STATUS_LABELS: Readonly<Record<RegistrationStatus, string>> = {
+export const RIDER_STATUS_LABELS: Readonly<Record<RegistrationStatus, string>> = {
   confirmed: "Confirmed",
   waitlisted: "On the waitlist",
   cancelled: "Cancelled",

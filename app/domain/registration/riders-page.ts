@@ -22,7 +22,7 @@ export type RiderRow = {
   erased: boolean;
 };
 
-export const STATUS_NAMES: Readonly<Record<RegistrationStatus, string>> = {
+export const ADMIN_STATUS_LABELS: Readonly<Record<RegistrationStatus, string>> = {
   confirmed: "Confirmed",
   waitlisted: "Waitlisted",
   cancelled: "Cancelled",

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { BookingNotFound, BookingPage, type BookingView } from "~/components/registration/booking-page";
 import { requestContext, servicesContext } from "~/context";
-import { bookingPayment, nextSteps, STATUS_LABELS } from "~/domain/registration/booking-page";
+import { bookingPayment, nextSteps, RIDER_STATUS_LABELS } from "~/domain/registration/booking-page";
 import { OPTION_LABELS } from "~/domain/registration/settings";
 import { BOOKING_ERASED_PATH, bookingHref } from "~/domain/links";
 import { pageTitle } from "~/domain/site";
@@ -62,7 +62,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     href: bookingHref(params.token),
     reference: registration.reference,
     status: registration.status,
-    statusLabel: STATUS_LABELS[registration.status],
+    statusLabel: RIDER_STATUS_LABELS[registration.status],
     option: OPTION_LABELS[registration.option],
     paid: registration.payment === "paid",
     utr: registration.utr,

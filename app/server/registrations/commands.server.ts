@@ -41,8 +41,9 @@ import { parseOrThrow } from "../services/validate.server";
 
 // The commands on riders' registrations (decision 019): the rider's (register, and through the
 // private booking link change, pay, cancel, erase) and the admin's. Reads are ./queries.server.ts,
-// erasure ./erasure.server.ts. Every write that changes who holds a seat runs in one transaction that first locks the ride (lockRide), so with capacity N exactly N
-// seats are confirmed however many riders, instances or admins act at once.
+// erasure ./erasure.server.ts. Every write that changes who holds a seat runs in one transaction
+// that first locks the ride (lockRide), so with capacity N exactly N seats are confirmed however
+// many riders, instances or admins act at once.
 
 export type { Registration } from "./rows.server";
 

@@ -136,7 +136,7 @@ export async function registrationCounts(
     .select((eb) => [
       "ride_id",
       "status",
-      eb.fn.countAll<string | number>().as("riders"),
+      eb.fn.countAll<string | number>().as("registrations"),
       eb.fn.sum<string | number>("seats").as("seats"),
       eb.fn.count<string | number>("checked_in_at").as("checked_in"),
     ])
@@ -146,13 +146,13 @@ export async function registrationCounts(
   for (const row of rows) {
     const entry = counts.get(row.ride_id);
     if (!entry) continue;
-    const riders = Number(row.riders);
+    const registrations = Number(row.registrations);
     if (row.status === "confirmed") {
-      entry.confirmed += riders;
+      entry.confirmed += registrations;
       entry.bookedSeats += Number(row.seats);
       entry.checkedIn += Number(row.checked_in);
-    } else if (row.status === "waitlisted") entry.waitlisted += riders;
-    else entry.cancelled += riders;
+    } else if (row.status === "waitlisted") entry.waitlisted += registrations;
+    else entry.cancelled += registrations;
   }
   return counts;
 }

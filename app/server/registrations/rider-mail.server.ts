@@ -1,4 +1,4 @@
-import { type BookingPayment, nextSteps, STATUS_LABELS } from "~/domain/registration/booking-page";
+import { type BookingPayment, nextSteps, RIDER_STATUS_LABELS } from "~/domain/registration/booking-page";
 import { formatDateRange } from "~/domain/dates";
 import { OPTION_LABELS } from "~/domain/registration/settings";
 import type { Ride } from "~/domain/ride";
@@ -25,7 +25,7 @@ export function confirmationMail({
   payment: BookingPayment;
   link: string;
 }): Mail {
-  const status = STATUS_LABELS[registration.status];
+  const status = RIDER_STATUS_LABELS[registration.status];
   const lines = [
     `Hello ${registration.name},`,
     "",
