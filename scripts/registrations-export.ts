@@ -11,7 +11,7 @@
 import { open, rename } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { openDatabaseFromEnv } from "../app/server/db/open-from-env.server";
-import { registrationRows, registrationsCsv } from "../app/server/registrations/registrations-csv.server";
+import { registrationsWithRides, registrationsCsv } from "../app/server/registrations/csv.server";
 import { getRide } from "../app/server/services/rides.server";
 
 const USAGE = "Usage: npm run registrations:export -- FILE [--ride ID]";
@@ -37,7 +37,7 @@ try {
     console.error(`No ride ${rideId} in ${location}.`);
     process.exitCode = 1;
   } else {
-    const rows = await registrationRows(db, rideId);
+    const rows = await registrationsWithRides(db, rideId);
     const csv = registrationsCsv(rows);
     if (file === "-") {
       process.stdout.write(csv);

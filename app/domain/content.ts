@@ -10,7 +10,7 @@ import {
   requiredText,
   text,
 } from "./fields";
-import { UPI_ID } from "./registration-payment";
+import { UPI_ID } from "./registration/payment";
 
 export const heroSlideInputSchema = z.object({
   title: requiredText("Title is required"),

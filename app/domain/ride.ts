@@ -12,7 +12,7 @@ import {
   text,
   textList,
 } from "./fields";
-import { registrationSettingsSchema } from "./registration";
+import { registrationSettingsSchema } from "./registration/settings";
 import { coerceParticipants, MAX_PARTICIPANTS, MAX_RIDE_KM } from "./ride-values";
 
 export const RIDE_STATUSES = ["upcoming", "completed", "cancelled"] as const;

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { randomInt } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { listRecentActivity } from "~/server/services/audit.server";
-import { type Registration } from "~/server/services/registrations.server";
+import { type Registration } from "~/server/registrations/commands.server";
 import { getRide } from "~/server/services/rides.server";
 import { riderForm, registerRider } from "../support/registration-fixtures";
 import { addRide, adminCard, postAction, statusLine, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";

@@ -1,5 +1,5 @@
 import type { Database } from "~/server/db/schema.server";
-import { registrationCounts } from "~/server/services/registrations.server";
+import { registrationCounts } from "~/server/registrations/queries.server";
 import { createRide } from "~/server/services/rides.server";
 import { rideInput } from "../support/fixtures.ts";
 import { riderForm, registerRider } from "../support/registration-fixtures.ts";

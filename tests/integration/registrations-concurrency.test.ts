@@ -6,20 +6,19 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REFUSALS } from "~/domain/registration";
+import { REFUSALS } from "~/domain/registration/availability";
 import { openDatabase, type Engine } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database, Executor } from "~/server/db/schema.server";
 import { ValidationError } from "~/server/services/errors.server";
-import { getRegistration } from "~/server/services/registrations-admin.server";
+import { getRegistration, registrationCounts } from "~/server/registrations/queries.server";
 import {
   cancelRegistration,
   CHECK_IN_CONFIRMED_ONLY,
-  registrationCounts,
   setCheckedIn,
   setParticipantsFromCheckIns,
   setPayment,
-} from "~/server/services/registrations.server";
+} from "~/server/registrations/commands.server";
 import { createRide, getRide } from "~/server/services/rides.server";
 import { rideInput } from "../support/fixtures";
 import { TEST_DATABASE_URL, TEST_ENGINES, withAdminClient } from "../support/postgres";

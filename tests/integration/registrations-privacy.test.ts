@@ -24,7 +24,7 @@ import { createLogger } from "~/server/logger.server";
 import { eraseExpiredRegistrations, eraseRide, scheduleErasure } from "~/server/registrations/erasure.server";
 import { listRecentActivity } from "~/server/services/audit.server";
 import { exportContent } from "~/server/services/content-transfer.server";
-import { listRegistrations, registrationCounts } from "~/server/services/registrations.server";
+import { listRegistrations, registrationCounts } from "~/server/registrations/queries.server";
 import { createRide } from "~/server/services/rides.server";
 import { describeEachEngine, withDataDir } from "../support/databases";
 import { rideInput } from "../support/fixtures";

@@ -2,7 +2,7 @@ import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type AppServices, requestContext, servicesContext } from "~/context";
-import { REFUSALS } from "~/domain/registration";
+import { REFUSALS } from "~/domain/registration/availability";
 import { BOOKING_ERASED_PATH } from "~/domain/links";
 import { onContentChanged, type ContentChange } from "~/server/content-events.server";
 import type { Database } from "~/server/db/schema.server";
@@ -19,7 +19,8 @@ import {
   REGISTRATIONS_PER_NETWORK,
 } from "~/server/registrations/throttle.server";
 import { saveConfig } from "~/server/services/config.server";
-import { registrationCounts, WAITLISTED_UTR } from "~/server/services/registrations.server";
+import { registrationCounts } from "~/server/registrations/queries.server";
+import { WAITLISTED_UTR } from "~/server/registrations/commands.server";
 import { action as bookingAction, headers as bookingHeaders, loader as bookingLoader } from "~/routes/public/booking";
 import { action as registerAction, loader as registerLoader } from "~/routes/public/ride-register";
 import { describeEachEngine } from "../support/databases";

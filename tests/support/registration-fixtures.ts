@@ -1,6 +1,6 @@
 import type { Database } from "~/server/db/schema.server";
 import { NotFoundError, ValidationError } from "~/server/services/errors.server";
-import { register, type Registration } from "~/server/services/registrations.server";
+import { register, type Registration } from "~/server/registrations/commands.server";
 
 /** A valid registration form as a rider posts it; `n` makes the mobile number and name distinct. */
 export function riderForm(n: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {

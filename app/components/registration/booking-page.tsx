@@ -1,9 +1,9 @@
 import { CalendarDays, CircleCheck, Clock, Smartphone } from "lucide-react";
 import type { ReactNode } from "react";
-import type { BookingPayment } from "~/domain/booking";
+import type { BookingPayment } from "~/domain/registration/booking-page";
 import { formatDateRange } from "~/domain/dates";
 import { UPCOMING_PATH, rideHref } from "~/domain/links";
-import type { RegistrationStatus } from "~/domain/registration";
+import type { RegistrationStatus } from "~/domain/registration/settings";
 import { EmergencyContactFields, RiderContactFields } from "./contact-fields";
 import { ErrorSummary, SECONDARY_CLASS, SUBMIT_CLASS, TextField } from "./form-controls";
 import { QrCode } from "./qr-code";

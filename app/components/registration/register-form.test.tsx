@@ -1,6 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { registrationSettingsSchema } from "~/domain/registration";
+import { registrationSettingsSchema } from "~/domain/registration/settings";
 import { RegisterForm, type RegisterFormProps } from "./register-form";
 
 const settings = registrationSettingsSchema.parse({

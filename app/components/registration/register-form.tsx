@@ -1,8 +1,8 @@
 import { type FocusEvent, type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { formatCost } from "~/domain/cost";
 import { firstTextFields } from "~/domain/form-fields";
-import { BLOOD_GROUPS, HONEYPOT_FIELD, registrationInputSchema } from "~/domain/registration-input";
-import { OPTION_LABELS, offeredOptions, type RegistrationSettings } from "~/domain/registration";
+import { BLOOD_GROUPS, HONEYPOT_FIELD, registrationInputSchema } from "~/domain/registration/input";
+import { OPTION_LABELS, offeredOptions, type RegistrationSettings } from "~/domain/registration/settings";
 import { parseOrErrors } from "~/domain/validation";
 import { EmergencyContactFields, RiderContactFields } from "./contact-fields";
 import { CheckField, ErrorSummary, FieldMessage, SelectField, SUBMIT_CLASS, TextField } from "./form-controls";
@@ -56,7 +56,7 @@ function Points({ items }: { items: string[] }) {
 
 /**
  * The messages the browser can give before the server does, from the same schema the server
- * checks (registration-input.ts): a field's message when the rider leaves it filled in wrongly,
+ * checks (domain/registration/input.ts): a field's message when the rider leaves it filled in wrongly,
  * all of them when the form is sent. The server still checks everything; without script, its
  * answer is the only one.
  */

@@ -9,7 +9,7 @@ import { FigureCard } from "~/components/admin/figure-card";
 import { servicesContext } from "~/context";
 import { listFailedDeliveries } from "~/server/outbox/entries.server";
 import { listRecentActivity } from "~/server/services/audit.server";
-import { upcomingRideSeats } from "~/server/services/registrations-admin.server";
+import { upcomingRideSeats } from "~/server/registrations/queries.server";
 import { rideCounts } from "~/server/services/rides.server";
 import type { Route } from "./+types/dashboard";
 

@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { BookingNotFound, BookingPage, type BookingView } from "~/components/registration/booking-page";
 import { requestContext, servicesContext } from "~/context";
-import { bookingPayment, nextSteps, STATUS_LABELS } from "~/domain/booking";
-import { OPTION_LABELS } from "~/domain/registration";
+import { bookingPayment, nextSteps, RIDER_STATUS_LABELS } from "~/domain/registration/booking-page";
+import { OPTION_LABELS } from "~/domain/registration/settings";
 import { BOOKING_ERASED_PATH, bookingHref } from "~/domain/links";
 import { pageTitle } from "~/domain/site";
 import { readSmallForm } from "~/server/registrations/read-form.server";
@@ -15,7 +15,7 @@ import {
   getRegistrationByToken,
   submitUtrByToken,
   updateContactByToken,
-} from "~/server/services/registrations.server";
+} from "~/server/registrations/commands.server";
 import { getRide } from "~/server/services/rides.server";
 import type { Route } from "./+types/booking";
 
@@ -62,7 +62,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     href: bookingHref(params.token),
     reference: registration.reference,
     status: registration.status,
-    statusLabel: STATUS_LABELS[registration.status],
+    statusLabel: RIDER_STATUS_LABELS[registration.status],
     option: OPTION_LABELS[registration.option],
     paid: registration.payment === "paid",
     utr: registration.utr,

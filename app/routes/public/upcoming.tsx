@@ -10,7 +10,7 @@ import { ABOUT_PATH, CONTACT_PATH, PREVIOUS_PATH, rideHref } from "~/domain/link
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { pageMetaTags, seoSite } from "~/domain/page-seo";
 import { loadOrFallback } from "~/server/load-or-fallback.server";
-import { rideCards } from "~/server/registrations/rider.server";
+import { rideCards } from "~/server/registrations/public-seats.server";
 import { getFeaturedRide } from "~/server/services/featured.server";
 import { listUpcomingRides } from "~/server/services/rides.server";
 import { isPreviewRequest } from "~/server/preview-links.server";

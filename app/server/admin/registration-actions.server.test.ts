@@ -11,9 +11,8 @@ import { riderForm, registerRider } from "../../../tests/support/registration-fi
 import type { Database } from "../db/schema.server";
 import { readEnv } from "../env.server";
 import { listRecentActivity } from "../services/audit.server";
-import { getRegistration } from "../services/registrations-admin.server";
+import { getRegistration, registrationCounts } from "../registrations/queries.server";
 import { listRevisions } from "../services/revisions.server";
-import { registrationCounts } from "../services/registrations.server";
 import { getRide, setRideStatus } from "../services/rides.server";
 import { getStats } from "../services/stats.server";
 import { registrationAction, RIDER_NOT_FOUND, UNKNOWN_REGISTRATION_ACTION } from "./registration-actions.server";

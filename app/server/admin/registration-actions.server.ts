@@ -1,14 +1,14 @@
 import type { Ride } from "~/domain/ride";
 import { NotFoundError, ValidationError } from "../services/errors.server";
-import type { Registration } from "../services/registration-rows.server";
-import { getRegistration } from "../services/registrations-admin.server";
+import type { Registration } from "../registrations/rows.server";
+import { getRegistration } from "../registrations/queries.server";
 import {
   cancelRegistration,
   confirmFromWaitlist,
   setCheckedIn,
   setParticipantsFromCheckIns,
   setPayment,
-} from "../services/registrations.server";
+} from "../registrations/commands.server";
 import { getRide } from "../services/rides.server";
 import { dispatchIntent } from "./intent-dispatch.server";
 import { type AdminActionContext as Context, failed, stringField, succeeded } from "./respond.server";

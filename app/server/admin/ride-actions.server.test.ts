@@ -6,7 +6,7 @@ import { describeEachEngine } from "../../../tests/support/databases";
 import { riderForm, registerRider } from "../../../tests/support/registration-fixtures";
 import { readEnv } from "../env.server";
 import { createMailer } from "../mail/mailer.server";
-import { getRegistrationByToken } from "../services/registrations.server";
+import { getRegistrationByToken } from "../registrations/commands.server";
 import { listRecentActivity } from "../services/audit.server";
 import { createRide, getRide, listRidesByStatus } from "../services/rides.server";
 import { INVALID_REQUEST } from "./respond.server";

@@ -1,15 +1,15 @@
 import { data, type RouterContextProvider } from "react-router";
-import { registrationSettingsOf, type RegistrationSettings } from "~/domain/registration";
+import { registrationSettingsOf, type RegistrationSettings } from "~/domain/registration/settings";
 import type { RideStatus } from "~/domain/ride";
-import { groupNumbers } from "~/domain/rider-contact";
-import type { RiderRow } from "~/domain/rider-row";
-import type { Registration } from "../services/registration-rows.server";
+import { groupNumbers } from "~/domain/registration/rider-contact";
+import type { RiderRow } from "~/domain/registration/riders-page";
+import type { Registration } from "../registrations/rows.server";
 import {
   listRegistrations,
   registrationCounts,
   registrationFiltersSchema,
   type RegistrationCounts,
-} from "../services/registrations.server";
+} from "../registrations/queries.server";
 import { getRide } from "../services/rides.server";
 import { loadAdminPage } from "./load-page.server";
 

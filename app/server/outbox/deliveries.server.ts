@@ -1,10 +1,10 @@
-import { bookingPayment } from "~/domain/booking";
+import { bookingPayment } from "~/domain/registration/booking-page";
 import { notifyContentChanged } from "../content-events.server";
 import type { Database } from "../db/schema.server";
 import type { Mail, Mailer } from "../mail/mailer.server";
 import { confirmationMail, promotionMail } from "../registrations/rider-mail.server";
 import { getConfig } from "../services/config.server";
-import { getRegistration } from "../services/registrations-admin.server";
+import { getRegistration } from "../registrations/queries.server";
 import { getRide } from "../services/rides.server";
 import type { Deliveries } from "./dispatcher.server";
 

@@ -1,4 +1,5 @@
-import { registrationCutoff, registrationSettingsOf } from "~/domain/registration";
+import { registrationCutoff } from "~/domain/registration/availability";
+import { registrationSettingsOf } from "~/domain/registration/settings";
 import type { Executor } from "../db/schema.server";
 import { listRidesByStatus } from "../services/rides.server";
 

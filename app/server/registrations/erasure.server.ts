@@ -1,16 +1,19 @@
+import { sql } from "kysely";
 import { SITE_ACTOR } from "~/domain/audit";
 import type { Executor } from "../db/schema.server";
 import type { Logger } from "../logger.server";
 import { type PeriodicJob, runPeriodically } from "../periodic-job.server";
 import { recordAudit } from "../services/audit.server";
-import { eraseEndedRegistrations, eraseRideRegistrations } from "../services/registrations.server";
+import { ValidationError } from "../services/errors.server";
 import { getRide } from "../services/rides.server";
+import { erasedColumns } from "./rows.server";
 
 // Riders' personal data is kept no longer than its purpose needs (decision 021, India's DPDP Act,
 // decision 021): REGISTRATION_RETENTION_DAYS after its ride ends, the sweep below erases it,
 // keeping each registration's status, option and seats for anonymous counts.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+export const DEFAULT_ERASE_AFTER_DAYS = 180;
 
 /** How often a running server sweeps. Retention is counted in days: once a day is on time. */
 export const ERASURE_INTERVAL_MS = DAY_MS;
@@ -88,4 +91,52 @@ export function scheduleErasure(db: Executor, days: number, logger: Logger): Per
     },
     (error) => logger.error({ err: error }, "erasing registrations past retention failed"),
   );
+}
+
+// ——— The erasing queries the sweep and the operator script run ———
+
+/** Erases the personal data of every registration of the ride, keeping anonymous counts. */
+export async function eraseRideRegistrations(db: Executor, rideId: string, now = new Date()): Promise<number> {
+  const result = await db
+    .updateTable("registrations")
+    .set(erasedColumns(now.toISOString()))
+    .where("ride_id", "=", rideId)
+    .where("erased_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Erases the personal data of the registrations of every ride that ended more than `days`
+ * days ago (its end date, else its start date), and of registrations whose ride no longer
+ * exists. Returns how many registrations it erased.
+ */
+export async function eraseEndedRegistrations(
+  db: Executor,
+  { days = DEFAULT_ERASE_AFTER_DAYS, now = new Date() }: { days?: number; now?: Date } = {},
+): Promise<number> {
+  if (!Number.isSafeInteger(days) || days < 0) {
+    throw new ValidationError({ days: "Days must be a whole number, 0 or more" });
+  }
+  const lastKeptDay = new Date(now.getTime() - days * DAY_MS).toISOString().slice(0, 10);
+  const result = await db
+    .updateTable("registrations")
+    .set(erasedColumns(now.toISOString()))
+    .where("erased_at", "is", null)
+    .where((eb) =>
+      eb.or([
+        eb(
+          "ride_id",
+          "in",
+          eb
+            .selectFrom("rides")
+            .select("id")
+            .where(sql<string>`coalesce(nullif(end_date, ''), start_date)`, "<>", "")
+            .where(sql<string>`coalesce(nullif(end_date, ''), start_date)`, "<", lastKeptDay),
+        ),
+        eb.not(eb.exists(eb.selectFrom("rides").select("id").whereRef("rides.id", "=", "registrations.ride_id"))),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -10,12 +10,7 @@ import { createMailer } from "../mail/mailer.server";
 import { dispatcherFor } from "../commands/command.server";
 import { openOutbox } from "../outbox/start-outbox.server";
 import { listRecentActivity } from "../services/audit.server";
-import {
-  cancelByToken,
-  cancelRegistration,
-  eraseByToken,
-  getRegistrationByToken,
-} from "../services/registrations.server";
+import { cancelByToken, cancelRegistration, eraseByToken, getRegistrationByToken } from "./commands.server";
 import { restoreRevision } from "../services/restore-revision.server";
 import { listRevisions } from "../services/revisions.server";
 import { createRide, getRide, setRideStatus, updateRide } from "../services/rides.server";

@@ -4,7 +4,7 @@ import { BodyTooLargeError, readBody } from "../http/read-body.server";
 
 /**
  * The most a rider's form may send. The registration form's fields are bounded to a few
- * hundred characters each (registration-input.ts); 16 KiB holds all of them, percent-encoded,
+ * hundred characters each (domain/registration/input.ts); 16 KiB holds all of them, percent-encoded,
  * several times over.
  */
 export const MAX_FORM_BYTES = 16 * 1024;

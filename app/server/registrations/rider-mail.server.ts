@@ -1,9 +1,9 @@
-import { type BookingPayment, nextSteps, STATUS_LABELS } from "~/domain/booking";
+import { type BookingPayment, nextSteps, RIDER_STATUS_LABELS } from "~/domain/registration/booking-page";
 import { formatDateRange } from "~/domain/dates";
-import { OPTION_LABELS } from "~/domain/registration";
+import { OPTION_LABELS } from "~/domain/registration/settings";
 import type { Ride } from "~/domain/ride";
 import type { Mail } from "../mail/mailer.server";
-import type { Registration } from "../services/registrations.server";
+import type { Registration } from "./commands.server";
 
 // The mails to riders (decision 020): plain text, everything the private booking page says.
 
@@ -25,7 +25,7 @@ export function confirmationMail({
   payment: BookingPayment;
   link: string;
 }): Mail {
-  const status = STATUS_LABELS[registration.status];
+  const status = RIDER_STATUS_LABELS[registration.status];
   const lines = [
     `Hello ${registration.name},`,
     "",

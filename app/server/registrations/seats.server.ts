@@ -1,10 +1,11 @@
 import { PostgresAdapter, type Updateable } from "kysely";
 import { type AuditActor, SITE_ACTOR } from "~/domain/audit";
-import { registrationSettingsOf, seatsLeft } from "~/domain/registration";
+import { registrationSettingsOf } from "~/domain/registration/settings";
+import { seatsLeft } from "~/domain/registration/availability";
 import type { Ride } from "~/domain/ride";
 import type { Command } from "../commands/command.server";
 import type { Executor, RegistrationsTable } from "../db/schema.server";
-import { registrationFromRow, type Registration } from "../services/registration-rows.server";
+import { registrationFromRow, type Registration } from "./rows.server";
 import { rideFromRow } from "../services/ride-rows.server";
 
 // A ride's seats (decision 019): the lock every change of who holds a seat takes first, the

@@ -16,7 +16,7 @@ import { getStats } from "../services/stats.server";
 import { createDiskStorage } from "../storage/disk-storage.server";
 import type { ObjectStorage } from "../storage/storage.server";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
-import { registrationSettingsOf } from "~/domain/registration";
+import { registrationSettingsOf } from "~/domain/registration/settings";
 import { DEMO_CONFIG, seedDemoContent } from "./demo-content.server";
 import { DEMO_IMAGES } from "./demo-images.server";
 

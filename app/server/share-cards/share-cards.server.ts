@@ -6,12 +6,13 @@ import type { AppServices } from "~/context";
 import { rideForDisplay } from "~/domain/defaults";
 import { fallbackRide } from "~/domain/fallback-content";
 import { defaultRenditionWidth, parseImageUrl } from "~/domain/image-urls";
-import { registrationAvailability, registrationSettingsOf, seatsText } from "~/domain/registration";
+import { registrationAvailability, seatsText } from "~/domain/registration/availability";
+import { registrationSettingsOf } from "~/domain/registration/settings";
 import type { Ride } from "~/domain/ride";
 import { type ShareCard, rideShareCard } from "~/domain/share-card";
 import { variantObjectKey } from "../images/keys.server";
 import { getPublicRide } from "../services/public-rides.server";
-import { registrationCounts } from "../services/registrations.server";
+import { registrationCounts } from "../registrations/queries.server";
 import type { ObjectStorage } from "../storage/storage.server";
 import { renderShareCard } from "./layout.server";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { formatDateRange } from "~/domain/dates";
 import { ridersHref } from "~/domain/links";
-import type { RideSeats } from "~/domain/rider-row";
+import type { RideSeats } from "~/domain/registration/riders-page";
 
 /** Seats booked and left of each upcoming ride that takes registrations on this site (decision 022). */
 export function RideSeatsList({ rides }: { rides: RideSeats[] }) {

@@ -5,7 +5,7 @@ import {
   type RegistrationOption,
   type RegistrationSettings,
   registrationSettingsOf,
-} from "~/domain/registration";
+} from "~/domain/registration/settings";
 import type { ItineraryDay, Ride, RideStatus } from "~/domain/ride";
 import { emptyRideDetails } from "~/domain/ride-values";
 import { fromListItems, type ListItem, toListItems } from "../form/list-item";

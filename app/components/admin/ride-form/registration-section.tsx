@@ -6,7 +6,7 @@ import {
   REGISTRATION_OPTIONS,
   type RegistrationMode,
   type RegistrationOption,
-} from "~/domain/registration";
+} from "~/domain/registration/settings";
 import { Checkbox, FormSection, SelectInput, TextInput } from "../form/fields";
 import type { RegistrationDraft } from "./draft";
 import { fieldId, type SectionProps } from "./section-props";

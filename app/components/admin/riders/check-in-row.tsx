@@ -1,7 +1,7 @@
 import { Check, Undo2 } from "lucide-react";
-import { OPTION_LABELS } from "~/domain/registration";
-import { displayPhone } from "~/domain/rider-contact";
-import type { RiderRow } from "~/domain/rider-row";
+import { OPTION_LABELS } from "~/domain/registration/settings";
+import { displayPhone } from "~/domain/registration/rider-contact";
+import type { RiderRow } from "~/domain/registration/riders-page";
 import { useRiderAction } from "./use-rider-action";
 
 /** One confirmed rider at flag-off: a large button to check them in, or to undo it. */

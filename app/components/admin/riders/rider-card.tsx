@@ -1,8 +1,8 @@
 import { Ban, CheckCircle2, MessageCircle, Phone, UserCheck } from "lucide-react";
 import type { ReactNode } from "react";
-import { OPTION_LABELS } from "~/domain/registration";
-import { displayPhone, whatsappHref } from "~/domain/rider-contact";
-import { type RiderRow, STATUS_NAMES } from "~/domain/rider-row";
+import { OPTION_LABELS } from "~/domain/registration/settings";
+import { displayPhone, whatsappHref } from "~/domain/registration/rider-contact";
+import { type RiderRow, ADMIN_STATUS_LABELS } from "~/domain/registration/riders-page";
 import { formatIndianTime } from "../dashboard/indian-time";
 import { useRiderAction } from "./use-rider-action";
 
@@ -45,7 +45,7 @@ export function RiderCard({ rider, onMessage }: { rider: RiderRow; onMessage: (t
             <p className="font-mono text-sm text-ink-600">{rider.reference}</p>
           </div>
           <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_CLASSES[rider.status]}`}>
-            {STATUS_NAMES[rider.status]}
+            {ADMIN_STATUS_LABELS[rider.status]}
           </span>
         </div>
         <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">

@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
-import { PAYMENT_STATES, REGISTRATION_STATUSES } from "~/domain/registration";
-import { STATUS_NAMES } from "~/domain/rider-row";
+import { PAYMENT_STATES, REGISTRATION_STATUSES } from "~/domain/registration/settings";
+import { ADMIN_STATUS_LABELS } from "~/domain/registration/riders-page";
 import { inputClass } from "../form/fields";
 
 type Filters = { status: string; payment: string; search: string };
@@ -32,7 +32,7 @@ export function RidersFilters({ filters }: { filters: Filters }) {
           <option value="">All</option>
           {REGISTRATION_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {STATUS_NAMES[status]}
+              {ADMIN_STATUS_LABELS[status]}
             </option>
           ))}
         </select>

@@ -1,4 +1,4 @@
-import { registrationSettingsOf } from "~/domain/registration";
+import { registrationSettingsOf } from "~/domain/registration/settings";
 import type { PublicationState } from "~/domain/publication";
 import type { Ride } from "~/domain/ride";
 

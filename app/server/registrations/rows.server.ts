@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import { BLOOD_GROUPS, type BloodGroup, type RegistrationInput } from "~/domain/registration-input";
+import { BLOOD_GROUPS, type BloodGroup, type RegistrationInput } from "~/domain/registration/input";
 import {
   PAYMENT_STATES,
   REGISTRATION_OPTIONS,
@@ -7,7 +7,7 @@ import {
   type PaymentState,
   type RegistrationOption,
   type RegistrationStatus,
-} from "~/domain/registration";
+} from "~/domain/registration/settings";
 import type { RegistrationsTable } from "../db/schema.server";
 
 /**

@@ -1,12 +1,7 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/mobile";
 import { z } from "zod";
-import { line, requiredText } from "./fields";
-import {
-  offeredOptions,
-  REGISTRATION_OPTIONS,
-  type RegistrationOption,
-  type RegistrationSettings,
-} from "./registration";
+import { line, requiredText } from "../fields";
+import { offeredOptions, REGISTRATION_OPTIONS, type RegistrationOption, type RegistrationSettings } from "./settings";
 
 // What a rider fills in to book a seat (decision 020). Every rule holds on the server; the browser
 // may run the same schema for inline messages.

@@ -1,29 +1,26 @@
 import { createHash } from "node:crypto";
 import { expect, it } from "vitest";
-import { notEnoughSeats, REFUSALS } from "~/domain/registration";
+import { notEnoughSeats, REFUSALS } from "~/domain/registration/availability";
 import type { Database } from "~/server/db/schema.server";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { rideInput, siteRide } from "../../../tests/support/fixtures";
 import { riderForm, registerRider } from "../../../tests/support/registration-fixtures";
-import { NotFoundError, ValidationError } from "./errors.server";
-import { getRegistration } from "./registrations-admin.server";
+import { NotFoundError, ValidationError } from "../services/errors.server";
+import { getRegistration, listRegistrations, registrationCounts } from "./queries.server";
 import {
   cancelByToken,
   cancelRegistration,
   confirmFromWaitlist,
   DUPLICATE_MOBILE,
   eraseByToken,
-  eraseEndedRegistrations,
-  eraseRideRegistrations,
   getRegistrationByToken,
-  listRegistrations,
-  registrationCounts,
   setCheckedIn,
   setPayment,
   submitUtrByToken,
   updateContactByToken,
-} from "./registrations.server";
-import { createRide, deleteRide, getRide, setRideStatus, updateRide } from "./rides.server";
+} from "./commands.server";
+import { eraseEndedRegistrations, eraseRideRegistrations } from "./erasure.server";
+import { createRide, deleteRide, getRide, setRideStatus, updateRide } from "../services/rides.server";
 
 const ADMIN = { id: null, email: "admin@example.com" };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REFERENCE_ALPHABET, referenceFrom, rupeeAmount, upiPaymentLink } from "./registration-payment";
+import { REFERENCE_ALPHABET, referenceFrom, rupeeAmount, upiPaymentLink } from "./payment";
 
 describe("booking reference", () => {
   it("is RB- and four characters of an alphabet without look-alikes", () => {

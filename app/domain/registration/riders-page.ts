@@ -1,4 +1,4 @@
-import type { PaymentState, RegistrationOption, RegistrationStatus } from "./registration";
+import type { PaymentState, RegistrationOption, RegistrationStatus } from "./settings";
 
 /**
  * What the admin's Riders and check-in pages show of one registration: enough to reach the
@@ -22,7 +22,7 @@ export type RiderRow = {
   erased: boolean;
 };
 
-export const STATUS_NAMES: Readonly<Record<RegistrationStatus, string>> = {
+export const ADMIN_STATUS_LABELS: Readonly<Record<RegistrationStatus, string>> = {
   confirmed: "Confirmed",
   waitlisted: "Waitlisted",
   cancelled: "Cancelled",

@@ -1,14 +1,15 @@
 import type { AppServices } from "~/context";
-import { registrationAvailability, registrationSettingsOf, seatsText, type Availability } from "~/domain/registration";
+import { registrationAvailability, seatsText, type Availability } from "~/domain/registration/availability";
+import { registrationSettingsOf } from "~/domain/registration/settings";
 import type { Ride } from "~/domain/ride";
 import { type RideCardData, rideSummary } from "~/domain/ride-summary";
 import type { Executor } from "../db/schema.server";
 import { loadOrFallback } from "../load-or-fallback.server";
-import { registrationCounts } from "../services/registrations.server";
+import { registrationCounts } from "./queries.server";
 
 // What the public pages show of a ride's registrations (decision 020): whether it takes them
 // now and the seats text of cards and pages. The rider's changes are the registrations
-// service's commands (services/registrations.server.ts).
+// commands (./commands.server.ts).
 
 /** Whether the ride takes registrations right now, with the seats its confirmed riders hold. */
 export async function availabilityOf(db: Executor, ride: Ride, now = new Date()): Promise<Availability> {

@@ -1,21 +1,22 @@
 import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
-import { sql, type Selectable } from "kysely";
+import type { Selectable } from "kysely";
 import { z } from "zod";
 import {
   notEnoughSeats,
-  OPTION_SEATS,
-  PAYMENT_STATES,
   REFUSALS,
-  REGISTRATION_STATUSES,
   registrationAvailability,
-  registrationSettingsOf,
   seatsLeft,
   type Availability,
+} from "~/domain/registration/availability";
+import {
+  OPTION_SEATS,
+  PAYMENT_STATES,
+  registrationSettingsOf,
   type PaymentState,
   type RegistrationStatus,
-} from "~/domain/registration";
-import { contactUpdateSchema, registrationInputSchema, utrSchema } from "~/domain/registration-input";
-import { REFERENCE_ALPHABET, REFERENCE_LENGTH, referenceFrom } from "~/domain/registration-payment";
+} from "~/domain/registration/settings";
+import { contactUpdateSchema, registrationInputSchema, utrSchema } from "~/domain/registration/input";
+import { REFERENCE_ALPHABET, REFERENCE_LENGTH, referenceFrom } from "~/domain/registration/payment";
 import type { Ride } from "~/domain/ride";
 import { type AuditActor, RIDER_ACTOR } from "~/domain/audit";
 import { bookingHref } from "~/domain/links";
@@ -29,19 +30,22 @@ import {
   promoteWaitlisted,
   seatsChanged,
   updateRegistrationRow,
-} from "../registrations/seats.server";
-import { beginRegistration, tooManyRegistrationsMessage } from "../registrations/throttle.server";
-import { NotFoundError, ValidationError } from "./errors.server";
-import { dataWith, detailsOf, erasedColumns, registrationFromRow, type Registration } from "./registration-rows.server";
-import { rideFromRow } from "./ride-rows.server";
-import { type RideWriteOptions, setRideParticipants } from "./rides.server";
-import { parseOrThrow } from "./validate.server";
+} from "./seats.server";
+import { beginRegistration, tooManyRegistrationsMessage } from "./throttle.server";
+import { NotFoundError, ValidationError } from "../services/errors.server";
+import { dataWith, detailsOf, erasedColumns, registrationFromRow, type Registration } from "./rows.server";
+import { rideFromRow } from "../services/ride-rows.server";
+import { type RideWriteOptions, setRideParticipants } from "../services/rides.server";
+import { registrationCounts } from "./queries.server";
+import { parseOrThrow } from "../services/validate.server";
 
-// Riders' registrations (decision 019). Every write that changes who holds a seat
-// runs in one transaction that first locks the ride (lockRide), so with capacity N exactly N
-// seats are confirmed however many riders, instances or admins act at once.
+// The commands on riders' registrations (decision 019): the rider's (register, and through the
+// private booking link change, pay, cancel, erase) and the admin's. Reads are ./queries.server.ts,
+// erasure ./erasure.server.ts. Every write that changes who holds a seat runs in one transaction
+// that first locks the ride (lockRide), so with capacity N exactly N seats are confirmed however
+// many riders, instances or admins act at once.
 
-export type { Registration } from "./registration-rows.server";
+export type { Registration } from "./rows.server";
 
 const RIDE_NOT_FOUND = "Ride not found";
 export const REGISTRATION_NOT_FOUND = "Registration not found";
@@ -54,8 +58,6 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A four-character reference collides within one ride about once in 900,000 tries; ten misses in a row mean a bug. */
 const REFERENCE_ATTEMPTS = 10;
-export const DEFAULT_ERASE_AFTER_DAYS = 180;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The stored form of a private-link token: its SHA-256, so the table alone opens no link. */
 export function tokenHashOf(token: string): string {
@@ -564,157 +566,4 @@ export function setParticipantsFromCheckIns(
     },
     options,
   );
-}
-
-export type RegistrationFilters = {
-  status?: RegistrationStatus;
-  payment?: PaymentState;
-  checkedIn?: boolean;
-  /** Part of a name, email, reference or phone number (digits are compared without spacing). */
-  search?: string;
-};
-
-const MAX_SEARCH_LENGTH = 100;
-
-/** Filters as a query string may send them: an unknown value is no filter rather than an error. */
-export const registrationFiltersSchema = z.object({
-  status: z.enum(REGISTRATION_STATUSES).optional().catch(undefined),
-  payment: z.enum(PAYMENT_STATES).optional().catch(undefined),
-  checkedIn: z
-    .enum(["yes", "no"])
-    .transform((value) => value === "yes")
-    .optional()
-    .catch(undefined),
-  search: z
-    .string()
-    .transform((value) => value.trim().slice(0, MAX_SEARCH_LENGTH))
-    .optional()
-    .catch(undefined),
-});
-
-function matches(registration: Registration, search: string): boolean {
-  const needle = search.toLowerCase();
-  const digits = search.replace(/\D/g, "");
-  const texts = [registration.name, registration.email, registration.reference, registration.pillionName];
-  return (
-    texts.some((text) => text.toLowerCase().includes(needle)) ||
-    (digits.length >= 3 && registration.phone.replace(/\D/g, "").includes(digits))
-  );
-}
-
-/** A ride's registrations in registration order, filtered. A ride's list is small: search runs here, not in SQL. */
-export async function listRegistrations(
-  db: Executor,
-  rideId: string,
-  filters: RegistrationFilters = {},
-): Promise<Registration[]> {
-  let query = db.selectFrom("registrations").selectAll().where("ride_id", "=", rideId);
-  if (filters.status) query = query.where("status", "=", filters.status);
-  if (filters.payment) query = query.where("payment", "=", filters.payment);
-  if (filters.checkedIn !== undefined) {
-    query = query.where("checked_in_at", filters.checkedIn ? "is not" : "is", null);
-  }
-  const rows = await query.orderBy("created_at").orderBy("id").execute();
-  const registrations = rows.map(registrationFromRow);
-  const search = filters.search?.trim();
-  return search ? registrations.filter((registration) => matches(registration, search)) : registrations;
-}
-
-export type RegistrationCounts = {
-  /** Seats held by confirmed registrations. */
-  bookedSeats: number;
-  confirmed: number;
-  waitlisted: number;
-  cancelled: number;
-  checkedIn: number;
-};
-
-const NO_REGISTRATIONS: RegistrationCounts = {
-  bookedSeats: 0,
-  confirmed: 0,
-  waitlisted: 0,
-  cancelled: 0,
-  checkedIn: 0,
-};
-
-/**
- * Counts per ride for cards and the dashboard (seats left: seatsLeft(settings, bookedSeats)).
- * Every ride asked for has an entry, zero when it has no registrations.
- */
-export async function registrationCounts(
-  db: Executor,
-  rideIds: readonly string[],
-): Promise<Map<string, RegistrationCounts>> {
-  const counts = new Map(rideIds.map((id) => [id, { ...NO_REGISTRATIONS }]));
-  if (rideIds.length === 0) return counts;
-  const rows = await db
-    .selectFrom("registrations")
-    .select((eb) => [
-      "ride_id",
-      "status",
-      eb.fn.countAll<string | number>().as("riders"),
-      eb.fn.sum<string | number>("seats").as("seats"),
-      eb.fn.count<string | number>("checked_in_at").as("checked_in"),
-    ])
-    .where("ride_id", "in", [...new Set(rideIds)])
-    .groupBy(["ride_id", "status"])
-    .execute();
-  for (const row of rows) {
-    const entry = counts.get(row.ride_id);
-    if (!entry) continue;
-    const riders = Number(row.riders);
-    if (row.status === "confirmed") {
-      entry.confirmed += riders;
-      entry.bookedSeats += Number(row.seats);
-      entry.checkedIn += Number(row.checked_in);
-    } else if (row.status === "waitlisted") entry.waitlisted += riders;
-    else entry.cancelled += riders;
-  }
-  return counts;
-}
-
-// ——— Erasure (India's DPDP Act: personal data kept no longer than its purpose needs) ———
-
-/** Erases the personal data of every registration of the ride, keeping anonymous counts. */
-export async function eraseRideRegistrations(db: Executor, rideId: string, now = new Date()): Promise<number> {
-  const result = await db
-    .updateTable("registrations")
-    .set(erasedColumns(now.toISOString()))
-    .where("ride_id", "=", rideId)
-    .where("erased_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-/**
- * Erases the personal data of the registrations of every ride that ended more than `days`
- * days ago (its end date, else its start date), and of registrations whose ride no longer
- * exists. Returns how many registrations it erased.
- */
-export async function eraseEndedRegistrations(
-  db: Executor,
-  { days = DEFAULT_ERASE_AFTER_DAYS, now = new Date() }: { days?: number; now?: Date } = {},
-): Promise<number> {
-  if (!Number.isSafeInteger(days) || days < 0) refuse("Days must be a whole number, 0 or more", "days");
-  const lastKeptDay = new Date(now.getTime() - days * DAY_MS).toISOString().slice(0, 10);
-  const result = await db
-    .updateTable("registrations")
-    .set(erasedColumns(now.toISOString()))
-    .where("erased_at", "is", null)
-    .where((eb) =>
-      eb.or([
-        eb(
-          "ride_id",
-          "in",
-          eb
-            .selectFrom("rides")
-            .select("id")
-            .where(sql<string>`coalesce(nullif(end_date, ''), start_date)`, "<>", "")
-            .where(sql<string>`coalesce(nullif(end_date, ''), start_date)`, "<", lastKeptDay),
-        ),
-        eb.not(eb.exists(eb.selectFrom("rides").select("id").whereRef("rides.id", "=", "registrations.ride_id"))),
-      ]),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookingPayment, consentText, nextSteps } from "./booking";
+import { bookingPayment, consentText, nextSteps } from "./booking-page";
 
 const payee = { upiId: "hillriders@okaxis", upiName: "Hill Riders" };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { contactUpdateSchema, normalisePhone, registrationInputSchema, utrSchema } from "./registration-input";
-import { registrationSettingsSchema } from "./registration";
-import { parseOrErrors } from "./validation";
+import { contactUpdateSchema, normalisePhone, registrationInputSchema, utrSchema } from "./input";
+import { registrationSettingsSchema } from "./settings";
+import { parseOrErrors } from "../validation";
 
 const settings = registrationSettingsSchema.parse({
   mode: "site",

@@ -1,8 +1,8 @@
 import { stringify } from "csv-stringify/sync";
-import { OPTION_LABELS } from "~/domain/registration";
+import { OPTION_LABELS } from "~/domain/registration/settings";
 import type { Ride } from "~/domain/ride";
 import type { Executor } from "../db/schema.server";
-import { type Registration, registrationFromRow } from "../services/registration-rows.server";
+import { type Registration, registrationFromRow } from "./rows.server";
 import { rideFromRow } from "../services/ride-rows.server";
 
 // Riders' registrations as a spreadsheet (decision 021): what the organisers juggled
@@ -11,9 +11,9 @@ import { rideFromRow } from "../services/ride-rows.server";
 
 type CsvRide = Pick<Ride, "id" | "title" | "startDate">;
 
-export type RegistrationRow = { ride: CsvRide | null; registration: Registration };
+export type RegistrationWithRide = { ride: CsvRide | null; registration: Registration };
 
-const COLUMNS: { header: string; value: (row: RegistrationRow) => string | number }[] = [
+const COLUMNS: { header: string; value: (row: RegistrationWithRide) => string | number }[] = [
   { header: "Ride", value: ({ ride }) => ride?.title ?? "" },
   { header: "Ride date", value: ({ ride }) => ride?.startDate ?? "" },
   { header: "Reference", value: ({ registration }) => registration.reference },
@@ -42,7 +42,7 @@ const COLUMNS: { header: string; value: (row: RegistrationRow) => string | numbe
  * for a formula (=, +, -, @ first: a rider may type `=HYPERLINK(…)` as a name) prefixed with
  * a quote, which also keeps a mobile number's + visible.
  */
-export function registrationsCsv(rows: readonly RegistrationRow[]): string {
+export function registrationsCsv(rows: readonly RegistrationWithRide[]): string {
   return stringify(
     rows.map((row) => COLUMNS.map((column) => column.value(row))),
     {
@@ -60,7 +60,7 @@ export function registrationsCsv(rows: readonly RegistrationRow[]): string {
  * order, each with its ride (null when the ride is gone). Erased registrations keep their row:
  * status, option and seats.
  */
-export async function registrationRows(db: Executor, rideId?: string): Promise<RegistrationRow[]> {
+export async function registrationsWithRides(db: Executor, rideId?: string): Promise<RegistrationWithRide[]> {
   let query = db.selectFrom("registrations").selectAll();
   if (rideId !== undefined) query = query.where("ride_id", "=", rideId);
   const rows = await query.orderBy("created_at").orderBy("id").execute();

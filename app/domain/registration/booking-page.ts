@@ -1,6 +1,6 @@
-import { bookingAmount } from "./cost";
-import type { RegistrationStatus } from "./registration";
-import { upiPaymentLink } from "./registration-payment";
+import { bookingAmount } from "../cost";
+import type { RegistrationStatus } from "./settings";
+import { upiPaymentLink } from "./payment";
 
 // What a rider reads after registering (decision 020): on the private booking page and in the
 // confirmation mail, from the same sentences.
@@ -25,7 +25,7 @@ export function bookingPayment(payee: Payee, ride: { bookingCost: string }, refe
   return { amount, link, payeeId, payeeName };
 }
 
-export const STATUS_LABELS: Readonly<Record<RegistrationStatus, string>> = {
+export const RIDER_STATUS_LABELS: Readonly<Record<RegistrationStatus, string>> = {
   confirmed: "Confirmed",
   waitlisted: "On the waitlist",
   cancelled: "Cancelled",

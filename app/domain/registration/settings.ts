@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { flag, line } from "../fields";
+import { MAX_PARTICIPANTS } from "../ride-values";
+
+// A ride's registration settings (decision 019), and the words a registration is made of: its
+// option, status and payment. What the settings mean for a rider now (open, full, closed, the
+// seats text) is ./availability.ts.
+
+/**
+ * "external": Register Now opens the ride's bookingFormUrl (as product.md#registration
+ * describes, and every ride saved before registrations existed); "site": riders register here;
+ * "closed": nobody can.
+ */
+export const REGISTRATION_MODES = ["external", "site", "closed"] as const;
+export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
+
+/** What a rider books: alone on their own bike, on their own bike with a pillion, or on a rental bike. */
+export const REGISTRATION_OPTIONS = ["solo", "pillion", "rental"] as const;
+export type RegistrationOption = (typeof REGISTRATION_OPTIONS)[number];
+
+/** A confirmed registration holds its seats; a waitlisted one waits for them; a cancelled one holds none. */
+export const REGISTRATION_STATUSES = ["confirmed", "waitlisted", "cancelled"] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
+/** The booking amount: due until an admin has seen it arrive. */
+export const PAYMENT_STATES = ["due", "paid"] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/** A pillion takes a seat of their own. */
+export const OPTION_SEATS: Readonly<Record<RegistrationOption, number>> = { solo: 1, pillion: 2, rental: 1 };
+
+export const OPTION_LABELS: Readonly<Record<RegistrationOption, string>> = {
+  solo: "Solo rider (own bike)",
+  pillion: "Rider with pillion (own bike, 2 seats)",
+  rental: "Rental bike",
+};
+
+/** A ride has at most as many seats as it may have participants. */
+export const MAX_SEATS = MAX_PARTICIPANTS;
+export const MAX_PRICE_LENGTH = 100;
+
+const SEATS_MESSAGE = `Seats must be a whole number from 1 to ${MAX_SEATS.toLocaleString("en-US")}`;
+const PRICE_MESSAGE = `Price must be at most ${MAX_PRICE_LENGTH} characters`;
+
+/** Seats from JSON (a number) or a form ('' when the admin left it empty, read as none). */
+const seats = z
+  .union(
+    [
+      z.number(),
+      z.literal("").transform(() => 0),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,9}$/)
+        .transform(Number),
+    ],
+    { error: SEATS_MESSAGE },
+  )
+  .pipe(z.number().int(SEATS_MESSAGE).min(0, SEATS_MESSAGE).max(MAX_SEATS, SEATS_MESSAGE))
+  .default(0);
+
+/** An option's price, shown as tripCost is (formatCost): '₹' added when left out, hidden when empty or zero. */
+const option = (offered: boolean) =>
+  z
+    .object({ offered: flag(offered), price: line().max(MAX_PRICE_LENGTH, PRICE_MESSAGE).default("") })
+    .default({ offered, price: "" });
+
+export const registrationSettingsSchema = z
+  .object({
+    mode: z
+      .enum(REGISTRATION_MODES, { error: "Registration must be the external form, on this site or closed" })
+      .default("external"),
+    seats,
+    options: z.object({ solo: option(true), pillion: option(false), rental: option(false) }).default({
+      solo: { offered: true, price: "" },
+      pillion: { offered: false, price: "" },
+      rental: { offered: false, price: "" },
+    }),
+    waitlist: flag(true),
+    askLicence: flag(false),
+  })
+  .superRefine((settings, ctx) => {
+    if (settings.mode !== "site") return;
+    if (settings.seats < 1) ctx.addIssue({ code: "custom", path: ["seats"], message: SEATS_MESSAGE });
+    if (!REGISTRATION_OPTIONS.some((name) => settings.options[name].offered)) {
+      ctx.addIssue({ code: "custom", path: ["options"], message: "Offer at least one option" });
+    }
+  });
+export type RegistrationSettings = z.output<typeof registrationSettingsSchema>;
+
+/** The settings of a ride saved without any: Register Now opens its booking form, as before. */
+export const EXTERNAL_REGISTRATION: RegistrationSettings = registrationSettingsSchema.parse({});
+
+export function registrationSettingsOf(ride: { registration?: RegistrationSettings }): RegistrationSettings {
+  return ride.registration ?? EXTERNAL_REGISTRATION;
+}
+
+export function offeredOptions(settings: RegistrationSettings): RegistrationOption[] {
+  return REGISTRATION_OPTIONS.filter((name) => settings.options[name].offered);
+}
