@@ -100,6 +100,20 @@ export type ContactUpdate = z.output<typeof contactUpdateSchema>;
 export function registrationInputSchema(settings: RegistrationSettings) {
   const offered = offeredOptions(settings);
   const options = offered.length > 0 ? offered : [...REGISTRATION_OPTIONS];
+  // Building the schema costs about as much as parsing a form with it, and a ride has one form:
+  // each shape is built once (there are at most 2 × 2^4 of them).
+  const key = `${options.join(",")}|${settings.askLicence}`;
+  let schema = schemas.get(key);
+  if (!schema) {
+    schema = buildSchema(options, settings.askLicence);
+    schemas.set(key, schema);
+  }
+  return schema;
+}
+
+const schemas = new Map<string, ReturnType<typeof buildSchema>>();
+
+function buildSchema(options: RegistrationOption[], askLicence: boolean) {
   return z
     .object({
       ...contactShape,
@@ -113,7 +127,7 @@ export function registrationInputSchema(settings: RegistrationSettings) {
       pillionName: line()
         .max(MAX_NAME_LENGTH, `Pillion's name must be at most ${MAX_NAME_LENGTH} characters`)
         .default(""),
-      licenceNumber: settings.askLicence
+      licenceNumber: askLicence
         ? boundedText("Driving licence number is required", MAX_LICENCE_LENGTH, "Driving licence number")
             .regex(/^[\p{L}\p{N} /-]+$/u, LICENCE_MESSAGE)
             .transform((value) => value.toUpperCase())
