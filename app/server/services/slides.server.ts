@@ -200,11 +200,7 @@ export async function updateSlide(
 export async function deleteSlide(db: Database, id: string, { actor }: SlideWriteOptions = {}): Promise<true> {
   if (!isSlideId(id)) throw new NotFoundError(SLIDE_NOT_FOUND);
   return runCommand(db, async (command) => {
-    const deleted = await command.trx
-      .deleteFrom("hero_slides")
-      .where("id", "=", id)
-      .returningAll()
-      .executeTakeFirst();
+    const deleted = await command.trx.deleteFrom("hero_slides").where("id", "=", id).returningAll().executeTakeFirst();
     if (!deleted) throw new NotFoundError(SLIDE_NOT_FOUND);
     await slideChanged(command, id, "deleted", actor, {
       action: "deleted",

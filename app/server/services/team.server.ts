@@ -155,7 +155,10 @@ export async function createInvite(
       });
     if (mail) {
       const inviter = actor?.email ?? `The ${SITE_NAME} team`;
-      await command.enqueue({ kind: "team-mail", mail: inviteMail(invite, mail.origin + adminInviteHref(token), inviter) });
+      await command.enqueue({
+        kind: "team-mail",
+        mail: inviteMail(invite, mail.origin + adminInviteHref(token), inviter),
+      });
     }
     return { token, invite };
   });
