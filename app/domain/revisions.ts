@@ -12,6 +12,21 @@ export function isRevisionCollection(value: unknown): value is RevisionCollectio
   return REVISION_COLLECTIONS.some((collection) => collection === value);
 }
 
+/** What each collection is called in a sentence ('Restored hero slide "…"'). */
+export const RECORD_LABELS: Record<RevisionCollection, string> = {
+  rides: "ride",
+  heroSlides: "hero slide",
+  featuredRide: "featured ride",
+  config: "contact information",
+};
+
+/**
+ * A save that brings a revision back (restore-revision.server.ts): its revision says
+ * 'restored' and its one audit line, written in the save's own transaction, is `summary` of
+ * the record's title as saved.
+ */
+export type Restoring = { summary: (title: string) => string };
+
 /**
  * How a revision came about. 'earlier' is the state a record had before its first recorded
  * save (records older than revisions), kept so that state can be restored too.

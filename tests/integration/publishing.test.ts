@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { expect, it } from "vitest";
 import * as publicationInstantsMigration from "../../migrations/2026-11-28T1000_publication_instants";
-import { resolvePublication } from "~/domain/publication";
+import { formatInstant, resolvePublication } from "~/domain/publication";
 import { getFeaturedRide, saveFeaturedRide } from "~/server/services/featured.server";
 import { getConfig, saveConfig } from "~/server/services/config.server";
 import { getPublication, nextScheduledPublication, setPublication } from "~/server/services/publication.server";
@@ -19,6 +19,7 @@ import {
   updateRide,
 } from "~/server/services/rides.server";
 import { createSlide, listActiveSlides, updateSlide } from "~/server/services/slides.server";
+import { refreshStats } from "~/server/services/stats.server";
 import { watchPublicationSchedule } from "~/server/publication-schedule.server";
 import type { ContentListener } from "~/server/content-events.server";
 import pino from "pino";
@@ -208,6 +209,42 @@ describeEachEngine("publishing", (getDb) => {
     await restoreRevision(getDb(), config[1]!.id, admin);
     expect((await getConfig(getDb())).company.phone).toBe((first.company as { phone: string }).phone);
     expect((await listRevisions(getDb(), "config", "main"))[0]).toMatchObject({ action: "restored" });
+  });
+
+  it("an admin's write is audited once, in its own command; a restore says which revision came back; writes without an admin leave no entry", async () => {
+    const db = getDb();
+    // The seed and the CLIs pass no actor.
+    const ride = await createRide(db, rideInput({ title: "Spiti" }));
+    const slide = await createSlide(db, slideInput({ title: "Dawn" }));
+    await saveConfig(db, configInput());
+    await refreshStats(db);
+    await setPublication(db, "heroSlides", slide.id, null);
+    expect(await listRecentActivity(db)).toEqual([]);
+
+    const edited = await updateRide(db, ride.id, rideInput({ title: "Spiti Circuit" }), { actor: admin });
+    const created = (await listRevisions(db, "rides", ride.id)).find((revision) => revision.action === "created")!;
+    // A refused restore (the ride changed since the version shown) writes nothing, not even its entry.
+    await expect(restoreRevision(db, created.id, other, { expectedVersion: 1 })).rejects.toBeInstanceOf(ConflictError);
+    await restoreRevision(db, created.id, other, { expectedVersion: edited.version });
+    const trail = (await listRecentActivity(db)).map((entry) => [entry.action, entry.actorEmail, entry.summary]);
+    expect(trail).toHaveLength(2);
+    expect(trail).toEqual(
+      expect.arrayContaining([
+        ["updated", admin.email, 'Updated ride "Spiti Circuit"'],
+        [
+          "restored",
+          other.email,
+          `Restored ride "Spiti" to its revision of ${formatInstant(created.at)} by ${created.actorEmail}`,
+        ],
+      ]),
+    );
+
+    await setPublication(db, "heroSlides", slide.id, new Date().toISOString(), { actor: admin });
+    expect((await listRecentActivity(db))[0]).toMatchObject({
+      action: "published",
+      collection: "heroSlides",
+      summary: 'Published hero slide "Dawn"',
+    });
   });
 
   it("each instance notices a scheduled publication's minute by itself, once, and follows later changes", async () => {

@@ -18,7 +18,8 @@ import {
 } from "~/server/routes-gpx/ride-routes.server";
 import type { Database } from "~/server/db/schema.server";
 import { createLogger } from "~/server/logger.server";
-import { ValidationError } from "~/server/services/errors.server";
+import { listRecentActivity } from "~/server/services/audit.server";
+import { NotFoundError, ValidationError } from "~/server/services/errors.server";
 import { exportContent, importContent } from "~/server/services/content-transfer.server";
 import { createRide, getRide } from "~/server/services/rides.server";
 import { createDiskStorage } from "~/server/storage/disk-storage.server";
@@ -126,6 +127,28 @@ function routeSuite(services: () => { db: Database; storage: ObjectStorage }) {
       latitude: 13.04,
       longitude: ride3.days[0]![0]!.lon,
     });
+  });
+
+  it("an admin's route writes are audited in their own commands; the seed's are not", async () => {
+    const { db, storage } = services();
+    const ride = await createRide(db, threeDayRideInput());
+    await saveRideRoute({ db, storage }, ride.id, { data: threeTracks, fileName: "seed.gpx" });
+    expect(await listRecentActivity(db)).toEqual([]);
+    const actor = { id: "admin-1", email: "asha@example.com" };
+    await saveRideRoute({ db, storage }, ride.id, { data: threeTracks, fileName: "a.gpx" }, { actor });
+    await setMeetingPoint(db, ride.id, { name: "Cafe", latitude: "", longitude: "" }, { actor });
+    await removeRideRoute({ db, storage }, ride.id, { actor });
+    const summaries = (await listRecentActivity(db)).map((entry) => entry.summary);
+    expect(summaries.sort()).toEqual(
+      [
+        `Uploaded the route (3 days) of ride "${ride.title}"`,
+        `Set the meeting point of ride "${ride.title}"`,
+        `Removed the route of ride "${ride.title}"`,
+      ].sort(),
+    );
+    // A refused write (the route is gone) leaves no entry.
+    await expect(setMeetingPoint(db, ride.id, {}, { actor })).rejects.toBeInstanceOf(NotFoundError);
+    expect(await listRecentActivity(db)).toHaveLength(3);
   });
 
   it("refuses a bad meeting point and a hostile file, and changes nothing", async () => {

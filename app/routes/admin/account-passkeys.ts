@@ -10,7 +10,6 @@ import {
   passkeySignInOptions,
   relyingPartyOf,
 } from "~/server/auth/passkeys.server";
-import { tellSignInChanged } from "~/server/auth/sign-in-changes.server";
 import { tooManyAttemptsMessage } from "~/server/auth/throttle.server";
 import type { Route } from "./+types/account-passkeys";
 
@@ -24,7 +23,7 @@ export function loader() {
  * `options`, then `verify` with the browser's answer, add one, and only with a fresh proof.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, logger, mailer } = context.get(servicesContext);
+  const { db, logger } = context.get(servicesContext);
   const user = context.get(adminContext);
   const session = context.get(adminSessionContext);
   const { origin, clientIp } = context.get(requestContext);
@@ -53,9 +52,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (body.step === "options") return Response.json(await passkeyRegistrationOptions(db, user, rp));
 
   const name = typeof body.name === "string" ? body.name : "";
-  const added = await finishPasskeyRegistration(db, user.id, body.response as RegistrationResponseJSON, name, rp);
+  // The passkey and the mail telling its admin are one command (decision 029).
+  const added = await finishPasskeyRegistration(db, user, body.response as RegistrationResponseJSON, name, rp);
   if (!added) return Response.json({ ok: false, message: PASSKEY_MESSAGES.notAdded }, { status: 400 });
   logger.info({ userId: user.id }, "passkey added");
-  await tellSignInChanged(mailer, user.email, "passkeyAdded");
   return Response.json({ ok: true, message: PASSKEY_MESSAGES.added });
 }

@@ -2,7 +2,7 @@ import { Form, data, useActionData, useNavigation } from "react-router";
 import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
 import { servicesContext } from "~/context";
 import { readAdminForm, unreadableForm } from "~/server/admin/read-form.server";
-import { adminActionContext, auditChange } from "~/server/admin/respond.server";
+import { adminActionContext } from "~/server/admin/respond.server";
 import { ValidationError } from "~/server/services/errors.server";
 import { getRide } from "~/server/services/rides.server";
 import { rideCaptains, setRideCaptains } from "~/server/services/team.server";
@@ -28,14 +28,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const read = await readAdminForm(request);
   if (!read.ok) return unreadableForm(read);
   try {
-    await setRideCaptains(db, ride.id, read.form.getAll("captain"));
-    const { services, actor } = adminActionContext(context);
-    await auditChange(services, actor, {
-      action: "updated",
-      collection: "rides",
-      recordId: ride.id,
-      summary: `Set the captains of "${ride.title}"`,
-    });
+    // One command: the captains and the audit row naming the admin.
+    await setRideCaptains(db, ride.id, read.form.getAll("captain"), { actor: adminActionContext(context).actor });
     return { ok: true, message: "Captains saved." };
   } catch (error) {
     if (error instanceof ValidationError) return data({ ok: false, message: error.message }, { status: 400 });

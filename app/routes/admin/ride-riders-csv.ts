@@ -1,7 +1,7 @@
 import { servicesContext } from "~/context";
-import { adminActionContext, auditChange } from "~/server/admin/respond.server";
+import { adminActionContext } from "~/server/admin/respond.server";
 import { ridersCsvFilename } from "~/server/admin/riders-csv-filename.server";
-import { registrationsWithRides, registrationsCsv } from "~/server/registrations/csv.server";
+import { exportRideRiders, registrationsCsv } from "~/server/registrations/csv.server";
 import { getRide } from "~/server/services/rides.server";
 import type { Route } from "./+types/ride-riders-csv";
 
@@ -18,14 +18,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }
-  const registrations = await registrationsWithRides(db, ride.id);
-  const { services, actor } = adminActionContext(context);
-  await auditChange(services, actor, {
-    action: "exported",
-    collection: "registrations",
-    recordId: ride.id,
-    summary: `Exported the riders of "${ride.title}" (${registrations.length}) as CSV`,
-  });
+  const registrations = await exportRideRiders(db, ride, adminActionContext(context).actor);
   const filename = ridersCsvFilename(ride);
   return new Response(registrationsCsv(registrations), {
     headers: {

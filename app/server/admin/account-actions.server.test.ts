@@ -4,8 +4,10 @@ import { RouterContextProvider } from "react-router";
 import { expect, it } from "vitest";
 import { type AppServices, requestContext, servicesContext } from "~/context";
 import { PROOF_MESSAGES } from "~/domain/team";
+import { dispatcherFor } from "~/server/commands/command.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Mail, Mailer } from "~/server/mail/mailer.server";
+import { openOutbox } from "~/server/outbox/start-outbox.server";
 import { createOrPromoteAdmin } from "~/server/services/users.server";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { action as passkeysAction } from "../../routes/admin/account-passkeys";
@@ -41,7 +43,17 @@ describeEachEngine("changing how an admin signs in", (getDb) => {
       },
       close: () => undefined,
     };
-    return { db, logger: pino({ level: "silent" }), mailer } as AppServices;
+    const logger = pino({ level: "silent" });
+    // As the server does: the mail each change enqueues is sent from the outbox (decision 029).
+    openOutbox({ db, mailer, logger });
+    return { db, logger, mailer } as AppServices;
+  }
+
+  /** Runs an account action and waits for the mail it enqueued to be sent. */
+  async function act(...args: Parameters<typeof accountAction>): Promise<Answer> {
+    const answer = (await accountAction(...args)) as unknown as Answer;
+    await dispatcherFor(args[0].db).settled();
+    return answer;
   }
 
   /** An admin with the app, a passkey and recovery codes, and a session that has proved nothing yet. */
@@ -52,7 +64,7 @@ describeEachEngine("changing how an admin signs in", (getDb) => {
     const enrolledAt = new Date(T0 - 60 * 60_000);
     await createChallenge(db, "totp-enrol", user.id, { secret }, enrolledAt);
     expect(await enableTotp(db, user, appCode(secret, enrolledAt.getTime()), enrolledAt)).toBe(true);
-    await replaceRecoveryCodes(db, user.id);
+    await replaceRecoveryCodes(db, user);
     await db
       .insertInto("passkeys")
       .values({
@@ -91,12 +103,7 @@ describeEachEngine("changing how an admin signs in", (getDb) => {
     const before = await signInState(db);
     const actor = { user, session, clientIp: "203.0.113.7", now: new Date(T0 + 1000) };
     for (const intent of ["totp-start", "totp-confirm", "totp-disable", "passkey-remove", "recovery-codes"]) {
-      const answer = (await accountAction(
-        services(db, mails),
-        actor,
-        intent,
-        form({ code: "123456", passkeyId: "passkey-1" }),
-      )) as unknown as Answer;
+      const answer = await act(services(db, mails), actor, intent, form({ code: "123456", passkeyId: "passkey-1" }));
       expect(answer, intent).toMatchObject({
         data: { ok: false, message: PROOF_MESSAGES.needed },
         init: { status: 403 },
@@ -139,7 +146,7 @@ describeEachEngine("changing how an admin signs in", (getDb) => {
         .where("id", "=", session.id)
         .executeTakeFirstOrThrow();
       const actor = { ...at(ms), session: { ...session, provenAt: row.proven_at } satisfies Session };
-      return (await accountAction(services(db, mails), actor, intent, form(fields))) as unknown as Answer;
+      return act(services(db, mails), actor, intent, form(fields));
     };
 
     expect(await run(0, "prove-password", { password: "not it" })).toMatchObject({

@@ -4,7 +4,6 @@ import { PROOF_MESSAGES } from "~/domain/team";
 import { isProofFresh, proveIdentity } from "../auth/fresh-proof.server";
 import { removePasskey } from "../auth/passkeys.server";
 import type { Session } from "../auth/sessions.server";
-import { tellSignInChanged } from "../auth/sign-in-changes.server";
 import {
   createChallenge,
   disableTotp,
@@ -61,10 +60,11 @@ function text(form: FormData, name: string): string {
 /**
  * An admin's own sign-in settings (every role): confirming it is them (`prove-password`,
  * `prove-code`), then the authenticator app, recovery codes and passkeys. Every change is
- * refused (403) without a fresh proof, and mailed to the admin once made.
+ * refused (403) without a fresh proof, and mailed to the admin once made: the auth services
+ * enqueue that mail in the change's own command (decision 029).
  */
 export async function accountAction(services: AppServices, actor: AccountActor, intent: string, form: FormData) {
-  const { db, logger, mailer } = services;
+  const { db, logger } = services;
   const { user, session } = actor;
   const now = actor.now ?? new Date();
   if (intent === "prove-password" || intent === "prove-code") {
@@ -98,34 +98,32 @@ export async function accountAction(services: AppServices, actor: AccountActor, 
       if (!(await enableTotp(db, user, text(form, "code"), now)))
         return answer({ ok: false, message: ACCOUNT_MESSAGES.wrongCode });
       logger.info({ userId: user.id }, "authenticator app enrolled");
-      await tellSignInChanged(mailer, user.email, "totpAdded", now);
-      const recoveryCodes = factors.recoveryCodesLeft === 0 ? await replaceRecoveryCodes(db, user.id) : undefined;
+      // The app's mail says enough: codes that come with it are not mailed again.
+      const recoveryCodes =
+        factors.recoveryCodesLeft === 0 ? await replaceRecoveryCodes(db, user, { now, tell: false }) : undefined;
       return answer({ ok: true, message: "Authenticator app added: sign-ins now ask for its code.", recoveryCodes });
     }
     case "totp-disable": {
       if ((await requiresTwoFactor(db)) && !factors.passkey)
         return answer({ ok: false, message: ACCOUNT_MESSAGES.lastFactor });
-      await disableTotp(db, user.id);
+      await disableTotp(db, user, now);
       logger.info({ userId: user.id }, "authenticator app removed");
-      await tellSignInChanged(mailer, user.email, "totpRemoved", now);
       return answer({ ok: true, message: "Authenticator app removed." });
     }
     case "passkey-remove": {
       const passkeys = await db.selectFrom("passkeys").select("id").where("user_id", "=", user.id).execute();
       if ((await requiresTwoFactor(db)) && !factors.totp && passkeys.length <= 1)
         return answer({ ok: false, message: ACCOUNT_MESSAGES.lastFactor });
-      if (!(await removePasskey(db, user.id, text(form, "passkeyId"))))
+      if (!(await removePasskey(db, user, text(form, "passkeyId"), now)))
         return answer({ ok: false, message: "That passkey is already gone." }, 404);
       logger.info({ userId: user.id }, "passkey removed");
-      await tellSignInChanged(mailer, user.email, "passkeyRemoved", now);
       return answer({ ok: true, message: "Passkey removed." });
     }
     case "recovery-codes": {
       if (!hasSecondFactor(factors))
         return answer({ ok: false, message: "Add an authenticator app or a passkey first." });
-      const recoveryCodes = await replaceRecoveryCodes(db, user.id);
+      const recoveryCodes = await replaceRecoveryCodes(db, user, { now });
       logger.info({ userId: user.id }, "recovery codes replaced");
-      await tellSignInChanged(mailer, user.email, "recoveryCodes", now);
       return answer({ ok: true, message: "New recovery codes: the old ones no longer work.", recoveryCodes });
     }
     default:

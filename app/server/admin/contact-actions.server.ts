@@ -6,8 +6,6 @@ import { singleRecordAction } from "./single-record-action.server";
 export const contactAction = singleRecordAction({
   field: "config",
   save: saveConfig,
-  collection: "config",
-  summary: () => "Updated the contact information",
   messages: { saved: CONFIG_MESSAGES.updated, failed: CONFIG_MESSAGES.updateFailed },
   log: "saving the contact information failed",
 });

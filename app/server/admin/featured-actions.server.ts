@@ -6,8 +6,6 @@ import { singleRecordAction } from "./single-record-action.server";
 export const featuredAction = singleRecordAction({
   field: "featured",
   save: saveFeaturedRide,
-  collection: "featuredRide",
-  summary: (featured) => `Updated the featured ride banner "${featured.title}"${featured.isActive ? "" : " (hidden)"}`,
   messages: { saved: FEATURED_MESSAGES.updated, failed: FEATURED_MESSAGES.saveError },
   log: "saving the featured ride failed",
 });

@@ -18,7 +18,7 @@ import { getRevision, listRevisions } from "../services/revisions.server";
 import { getRide } from "../services/rides.server";
 import { getSlide } from "../services/slides.server";
 import { dispatchIntent } from "./intent-dispatch.server";
-import { type AdminActionContext, auditChange, failed, failedWrite, stringField, succeeded } from "./respond.server";
+import { type AdminActionContext, failed, failedWrite, stringField, succeeded } from "./respond.server";
 import { CONTACT_PATH, HOME_PATH, rideHref } from "~/domain/links";
 
 /**
@@ -42,13 +42,6 @@ export const PUBLISHING_MESSAGES = {
     "Cannot restore: this ride was changed by someone else meanwhile. Look at the latest revision, then restore again.",
   notFound: "This record no longer exists",
 } as const;
-
-const LABELS: Record<RevisionCollection, string> = {
-  rides: "ride",
-  heroSlides: "hero slide",
-  featuredRide: "featured ride",
-  config: "contact information",
-};
 
 export type RecordView = {
   collection: RevisionCollection;
@@ -161,16 +154,9 @@ export async function publishingAction(
     try {
       const record = await findRecord(services.db, collection, id);
       if (!record) return failed(404, PUBLISHING_MESSAGES.notFound);
-      await setPublication(services.db, collection, id, resolved.publishedAt);
+      await setPublication(services.db, collection, id, resolved.publishedAt, { actor });
       const when = resolved.publishedAt && formatInstant(resolved.publishedAt);
       const scheduled = body.publish === "at";
-      const what = `${LABELS[collection]} "${record.title}"`;
-      await auditChange(services, actor, {
-        action: "published",
-        collection,
-        recordId: id,
-        summary: scheduled ? `Scheduled ${what} for ${when}` : when ? `Published ${what}` : `Made ${what} a draft`,
-      });
       if (scheduled && when) return succeeded(PUBLISHING_MESSAGES.scheduled(when));
       return succeeded(when ? PUBLISHING_MESSAGES.published : PUBLISHING_MESSAGES.drafted);
     } catch (error) {
@@ -207,13 +193,6 @@ export async function publishingAction(
         });
       }
       await restoreRevision(services.db, revisionId, actor, { expectedVersion });
-      const record = await findRecord(services.db, collection, id);
-      await auditChange(services, actor, {
-        action: "restored",
-        collection,
-        recordId: id,
-        summary: `Restored ${LABELS[collection]} "${record?.title ?? id}" to its revision of ${formatInstant(revision.at)} by ${revision.actorEmail}`,
-      });
       return succeeded(PUBLISHING_MESSAGES.restored);
     } catch (error) {
       if (error instanceof ConflictError) return failed(409, PUBLISHING_MESSAGES.restoreConflict);

@@ -1,9 +1,8 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { ActionResult } from "~/domain/action-result";
 import { type AppServices, servicesContext } from "~/context";
-import type { AuditActor, AuditChange } from "~/domain/audit";
+import type { AuditActor } from "~/domain/audit";
 import { adminContext } from "../auth/admin-session.server";
-import { recordAudit } from "../services/audit.server";
 import { NotFoundError, ValidationError } from "../services/errors.server";
 
 /** What an admin action runs with: the app's services and the signed-in admin the audit trail names. */
@@ -66,20 +65,4 @@ export function stringField(body: Record<string, unknown>, name: string): string
 export function adminActionContext(context: Readonly<RouterContextProvider>): AdminActionContext {
   const user = context.get(adminContext);
   return { services: context.get(servicesContext), actor: { id: user.id, email: user.email } };
-}
-
-/**
- * Appends the write to the audit trail. It runs after the write has committed (the content
- * services own their transactions), so a failure here is logged rather than reported to an
- * admin whose change did succeed.
- */
-export async function auditChange(services: AppServices, actor: AuditActor, change: AuditChange): Promise<void> {
-  try {
-    await recordAudit(services.db, actor, change);
-  } catch (error) {
-    services.logger.error(
-      { err: error, change, actor: actor.email },
-      "failed to record an admin change in the audit trail",
-    );
-  }
 }

@@ -5,14 +5,7 @@ import { createRide, reorderRides, setRideStatus, updateRide } from "../services
 import { deleteRideAndRoute } from "../routes-gpx/ride-routes.server";
 import { completeEndedRides, savePublishingSettings } from "../services/auto-status.server";
 import { dispatchIntent } from "./intent-dispatch.server";
-import {
-  type AdminActionContext as Context,
-  auditChange,
-  failed,
-  failedWrite,
-  stringField,
-  succeeded,
-} from "./respond.server";
+import { type AdminActionContext as Context, failed, failedWrite, stringField, succeeded } from "./respond.server";
 
 /** A refused stale save (product.md#live-updates); it starts with 'Cannot' so it shows as an error. */
 export const RIDE_CONFLICT_MESSAGE =
@@ -109,13 +102,7 @@ async function autoStatus(body: Record<string, unknown>, { services, actor }: Co
   if (typeof body.enabled !== "boolean")
     return failed(400, AUTO_STATUS_MESSAGES.failed, { enabled: AUTO_STATUS_MESSAGES.invalid });
   try {
-    const settings = await savePublishingSettings(services.db, { autoCompleteRides: body.enabled });
-    await auditChange(services, actor, {
-      action: "updated",
-      collection: "rides",
-      recordId: null,
-      summary: `Turned ${settings.autoCompleteRides ? "on" : "off"} marking ended rides completed automatically`,
-    });
+    const settings = await savePublishingSettings(services.db, { autoCompleteRides: body.enabled }, { actor });
     const completed = await completeEndedRides(services.db);
     return succeeded(settings.autoCompleteRides ? AUTO_STATUS_MESSAGES.on(completed.length) : AUTO_STATUS_MESSAGES.off);
   } catch (error) {

@@ -9,9 +9,8 @@ import {
   setMeetingPoint,
   type DayAssignment,
 } from "../routes-gpx/ride-routes.server";
-import { getRide } from "../services/rides.server";
 import { dispatchIntent } from "./intent-dispatch.server";
-import { type AdminActionContext, auditChange, failed, failedWrite, succeeded } from "./respond.server";
+import { type AdminActionContext, failed, failedWrite, succeeded } from "./respond.server";
 
 export const ROUTE_ACTION_MESSAGES = {
   uploaded: "Route saved",
@@ -26,22 +25,12 @@ export const ROUTE_ACTION_MESSAGES = {
   badStops: "Overnight stops must be a list of waypoints or distances in km.",
 } as const;
 
-async function audit(context: AdminActionContext, rideId: string, what: string) {
-  const ride = await getRide(context.services.db, rideId).catch(() => null);
-  await auditChange(context.services, context.actor, {
-    action: "updated",
-    collection: "rides",
-    recordId: rideId,
-    summary: `${what} of ride "${ride?.title ?? rideId}"`,
-  });
-}
-
 /**
  * POST /admin/rides/{id}/route/gpx with the GPX as the raw body (as images are sent): at most
  * 10 MB is read; the service checks and measures the file before storing anything.
  */
 export async function uploadRouteAction(request: Request, rideId: string, context: AdminActionContext) {
-  const { services } = context;
+  const { services, actor } = context;
   const fileName = new URL(request.url).searchParams.get("name") ?? "route.gpx";
   let data: Uint8Array;
   try {
@@ -55,8 +44,7 @@ export async function uploadRouteAction(request: Request, rideId: string, contex
   }
   if (data.byteLength === 0) return failed(400, GPX_MESSAGES.empty, { file: GPX_MESSAGES.empty });
   try {
-    const route = await saveRideRoute(services, rideId, { data, fileName });
-    await audit(context, rideId, `Uploaded the route (${route.summary.days.length} days)`);
+    await saveRideRoute(services, rideId, { data, fileName }, { actor });
     return succeeded(ROUTE_ACTION_MESSAGES.uploaded);
   } catch (error) {
     return failedWrite(services, error, ROUTE_ACTION_MESSAGES.uploadFailed, "route upload failed", {
@@ -79,9 +67,9 @@ function stopPicks(value: unknown): StopPick[] | null {
   return picks;
 }
 
-/** The route page's JSON intents: days, meeting point, remove. */
+/** The route page's JSON intents: days, meeting point, remove (the service audits each). */
 export function rideRouteAction(request: Request, rideId: string, context: AdminActionContext) {
-  const { services } = context;
+  const { services, actor } = context;
   return dispatchIntent(
     request,
     context,
@@ -96,8 +84,7 @@ export function rideRouteAction(request: Request, rideId: string, context: Admin
           assignment = { by: "stops", stops };
         }
         try {
-          const route = await assignRouteDays(services, rideId, assignment);
-          await audit(context, rideId, `Set ${route.summary.days.length} route days`);
+          await assignRouteDays(services, rideId, assignment, { actor });
           return succeeded(ROUTE_ACTION_MESSAGES.daysSaved);
         } catch (error) {
           return failedWrite(services, error, ROUTE_ACTION_MESSAGES.daysFailed, "route days failed", { rideId });
@@ -105,8 +92,7 @@ export function rideRouteAction(request: Request, rideId: string, context: Admin
       },
       meeting: async (body) => {
         try {
-          await setMeetingPoint(services.db, rideId, body);
-          await audit(context, rideId, "Set the meeting point");
+          await setMeetingPoint(services.db, rideId, body, { actor });
           return succeeded(ROUTE_ACTION_MESSAGES.meetingSaved);
         } catch (error) {
           return failedWrite(services, error, ROUTE_ACTION_MESSAGES.meetingFailed, "meeting point failed", { rideId });
@@ -114,8 +100,7 @@ export function rideRouteAction(request: Request, rideId: string, context: Admin
       },
       remove: async () => {
         try {
-          await removeRideRoute(services, rideId);
-          await audit(context, rideId, "Removed the route");
+          await removeRideRoute(services, rideId, { actor });
           return succeeded(ROUTE_ACTION_MESSAGES.removed);
         } catch (error) {
           return failedWrite(services, error, ROUTE_ACTION_MESSAGES.removeFailed, "route removal failed", { rideId });

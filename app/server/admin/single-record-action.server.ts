@@ -1,8 +1,7 @@
-import type { AuditActor, AuditCollection } from "~/domain/audit";
+import type { AuditActor } from "~/domain/audit";
 import type { Database } from "../db/schema.server";
 import {
   type AdminActionContext,
-  auditChange,
   failed,
   failedWrite,
   INVALID_REQUEST,
@@ -13,11 +12,11 @@ import {
 type SingleRecord<Field extends string, Saved> = {
   /** The body's field that holds the record, and the answer's field that holds it saved: { [field]: {…} }. */
   field: Field;
-  /** The service's save: validates the input, writes it with its revision naming `actor`, returns what was stored. */
+  /**
+   * The service's save: validates the input and writes it, with its revision and audit row
+   * naming `actor`, as one command; returns what was stored.
+   */
   save: (db: Database, input: unknown, options: { actor: AuditActor }) => Promise<Saved>;
-  collection: AuditCollection;
-  /** The audit trail's line for the saved record. */
-  summary: (saved: Saved) => string;
   messages: { saved: string; failed: string };
   /** The log line of an unexpected failure. */
   log: string;
@@ -25,8 +24,8 @@ type SingleRecord<Field extends string, Saved> = {
 
 /**
  * The action of a page that edits one record as a whole (the contact information, the
- * featured ride): a JSON body { [field]: {…} } is saved, audited and answered with the stored
- * record; the service's refusals keep their meaning (see failedWrite).
+ * featured ride): a JSON body { [field]: {…} } is saved (and audited, by the service) and
+ * answered with the stored record; the service's refusals keep their meaning (see failedWrite).
  */
 export function singleRecordAction<Field extends string, Saved>(record: SingleRecord<Field, Saved>) {
   return async (request: Request, { services, actor }: AdminActionContext) => {
@@ -34,12 +33,6 @@ export function singleRecordAction<Field extends string, Saved>(record: SingleRe
     if (!body) return failed(400, INVALID_REQUEST);
     try {
       const saved = await record.save(services.db, body[record.field], { actor });
-      await auditChange(services, actor, {
-        action: "saved",
-        collection: record.collection,
-        recordId: "main",
-        summary: record.summary(saved),
-      });
       return succeeded(record.messages.saved, { [record.field]: saved } as Record<Field, Saved>);
     } catch (error) {
       return failedWrite(services, error, record.messages.failed, record.log);

@@ -1,10 +1,8 @@
 import { data } from "react-router";
 import { ROLE_LABELS } from "~/domain/roles";
-import { SITE_NAME } from "~/domain/site";
 import type { AppServices } from "~/context";
 import { ValidationError, NotFoundError } from "../services/errors.server";
 import { readAdminForm } from "./read-form.server";
-import { auditChange } from "./respond.server";
 import { changeRole, createInvite, removeAdmin, revokeInvite, setRequireTwoFactor } from "../services/team.server";
 import { adminInviteHref } from "~/domain/links";
 
@@ -29,10 +27,12 @@ function field(form: FormData, name: string): string {
 
 /**
  * The Team page's writes (owners only: the admin layout's guard), one per `intent`. A refusal
- * is a 400 with the field's message and changes nothing.
+ * is a 400 with the field's message and changes nothing. The team service writes each change
+ * with its audit row, and an invitation with its mail, as one command (decision 029).
  */
 export async function teamAction(request: Request, services: AppServices, actor: TeamActor, origin: string) {
   const { db, logger, mailer } = services;
+  const options = { actor };
   const read = await readAdminForm(request);
   if (!read.ok) return answer({ ok: false, message: read.message }, read.status);
   const { form } = read;
@@ -44,27 +44,13 @@ export async function teamAction(request: Request, services: AppServices, actor:
           db,
           { email: field(form, "email"), role: field(form, "role") },
           actor.id,
+          new Date(),
+          // With mail off the invitation's mail would go nowhere: the owner copies the link.
+          { actor, mail: mailer.enabled ? { origin } : undefined },
         );
         const inviteUrl = origin + adminInviteHref(token);
-        await auditChange(services, actor, {
-          action: "created",
-          collection: "team",
-          recordId: null,
-          summary: `Invited ${invite.email} as ${ROLE_LABELS[invite.role]}`,
-        });
-        const emailed =
-          mailer.enabled &&
-          (await mailer.send({
-            to: invite.email,
-            subject: `You are invited to the ${SITE_NAME} admin team`,
-            text: [
-              `${actor.email} invites you to the ${SITE_NAME} admin portal as ${ROLE_LABELS[invite.role]}.`,
-              "",
-              `Open this link within 72 hours to join (it works once): ${inviteUrl}`,
-            ].join("\n"),
-          }));
-        const message = emailed
-          ? `Invitation emailed to ${invite.email}. You can also copy the link below.`
+        const message = mailer.enabled
+          ? `Invitation is being emailed to ${invite.email}. You can also copy the link below.`
           : `Invitation created for ${invite.email}. Copy the link below and send it (it works once, for 72 hours).`;
         return answer({ ok: true, message, inviteUrl });
       }
@@ -72,34 +58,16 @@ export async function teamAction(request: Request, services: AppServices, actor:
         await revokeInvite(db, field(form, "inviteId"));
         return answer({ ok: true, message: "Invitation withdrawn." });
       case "change-role": {
-        const { role, email } = await changeRole(db, field(form, "userId"), field(form, "role"));
-        await auditChange(services, actor, {
-          action: "updated",
-          collection: "team",
-          recordId: field(form, "userId"),
-          summary: `Made ${email} ${ROLE_LABELS[role]}`,
-        });
+        const { role } = await changeRole(db, field(form, "userId"), field(form, "role"), options);
         return answer({ ok: true, message: `Role changed to ${ROLE_LABELS[role]}.` });
       }
       case "remove": {
-        const { email } = await removeAdmin(db, field(form, "userId"));
-        await auditChange(services, actor, {
-          action: "deleted",
-          collection: "team",
-          recordId: field(form, "userId"),
-          summary: `Removed ${email} from the team`,
-        });
+        await removeAdmin(db, field(form, "userId"), options);
         return answer({ ok: true, message: "Removed from the team. Their sessions have ended." });
       }
       case "require-two-factor": {
         const required = field(form, "required") === "true";
-        await setRequireTwoFactor(db, required);
-        await auditChange(services, actor, {
-          action: "updated",
-          collection: "team",
-          recordId: null,
-          summary: required ? "Required two-factor sign-in for everyone" : "Made two-factor sign-in optional",
-        });
+        await setRequireTwoFactor(db, required, new Date(), options);
         return answer({
           ok: true,
           message: required

@@ -7,10 +7,13 @@ import {
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import { SITE_NAME } from "~/domain/site";
-import type { Executor } from "../db/schema.server";
+import { runCommand } from "../commands/command.server";
+import type { Database, Executor } from "../db/schema.server";
+import { tellSignInChanged } from "./sign-in-changes.server";
 import { beginAttempt, clientNetwork } from "./throttle.server";
 import {
   type ChallengePurpose,
+  type SignInOwner,
   consumeChallenge,
   createChallenge,
   findChallenge,
@@ -79,16 +82,19 @@ export async function passkeyRegistrationOptions(
   return options;
 }
 
-/** Verifies and keeps the browser's new passkey; false when it does not answer our challenge. */
+/**
+ * Verifies and keeps the browser's new passkey; false when it does not answer our challenge.
+ * One command: the spent challenge, the passkey and the mail telling the admin.
+ */
 export async function finishPasskeyRegistration(
-  db: Executor,
-  userId: string,
+  db: Database,
+  user: SignInOwner,
   response: RegistrationResponseJSON,
   name: string,
   rp: RelyingParty,
   now = new Date(),
 ): Promise<boolean> {
-  const pending = await findUserChallenge(db, userId, "passkey-register", now);
+  const pending = await findUserChallenge(db, user.id, "passkey-register", now);
   const challenge = pending?.data.challenge;
   if (!pending || typeof challenge !== "string") return false;
   const verification = await verifyRegistrationResponse({
@@ -98,27 +104,41 @@ export async function finishPasskeyRegistration(
     expectedRPID: rp.id,
     requireUserVerification: false,
   }).catch(() => null);
-  if (!verification?.verified || !(await consumeChallenge(db, pending.id))) return false;
+  if (!verification?.verified) return false;
   const { credential } = verification.registrationInfo;
-  await db
-    .insertInto("passkeys")
-    .values({
-      id: credential.id,
-      user_id: userId,
-      name: name.trim().slice(0, 60) || "Passkey",
-      public_key: Buffer.from(credential.publicKey).toString("base64url"),
-      counter: credential.counter,
-      transports: JSON.stringify(credential.transports ?? []),
-      created_at: now.toISOString(),
-      last_used_at: null,
-    })
-    .execute();
-  return true;
+  return runCommand(db, async (command) => {
+    const { trx } = command;
+    if (!(await consumeChallenge(trx, pending.id))) return false;
+    await trx
+      .insertInto("passkeys")
+      .values({
+        id: credential.id,
+        user_id: user.id,
+        name: name.trim().slice(0, 60) || "Passkey",
+        public_key: Buffer.from(credential.publicKey).toString("base64url"),
+        counter: credential.counter,
+        transports: JSON.stringify(credential.transports ?? []),
+        created_at: now.toISOString(),
+        last_used_at: null,
+      })
+      .execute();
+    await tellSignInChanged(command, user.email, "passkeyAdded", now);
+    return true;
+  });
 }
 
-export async function removePasskey(db: Executor, userId: string, id: string): Promise<boolean> {
-  const result = await db.deleteFrom("passkeys").where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+/** Removes one of the admin's passkeys, and tells them in the same command; false when it was gone. */
+export async function removePasskey(db: Database, user: SignInOwner, id: string, now = new Date()): Promise<boolean> {
+  return runCommand(db, async (command) => {
+    const result = await command.trx
+      .deleteFrom("passkeys")
+      .where("user_id", "=", user.id)
+      .where("id", "=", id)
+      .executeTakeFirst();
+    const removed = Number(result.numDeletedRows) > 0;
+    if (removed) await tellSignInChanged(command, user.email, "passkeyRemoved", now);
+    return removed;
+  });
 }
 
 /**

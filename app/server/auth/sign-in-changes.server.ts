@@ -1,5 +1,6 @@
 import { SITE_NAME } from "~/domain/site";
-import type { Mailer } from "../mail/mailer.server";
+import type { Command } from "../commands/command.server";
+import type { Mail } from "../mail/mailer.server";
 
 /** What changed in an admin's sign-in, as the mail tells them (decision 026, note of 2026-11-26). */
 export const SIGN_IN_CHANGES = {
@@ -11,20 +12,9 @@ export const SIGN_IN_CHANGES = {
 } as const;
 export type SignInChange = keyof typeof SIGN_IN_CHANGES;
 
-/**
- * Tells the admin by mail (when SMTP is configured) that a way of signing in to their account
- * changed, so a change they did not make does not go unnoticed. The mailer never throws and
- * logs no address.
- */
-export async function tellSignInChanged(
-  mailer: Mailer,
-  email: string,
-  change: SignInChange,
-  now = new Date(),
-): Promise<void> {
-  if (!mailer.enabled) return;
+export function signInChangedMail(email: string, change: SignInChange, now: Date): Mail {
   const when = `${now.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-  await mailer.send({
+  return {
     to: email,
     subject: `Your ${SITE_NAME} sign-in changed`,
     text: [
@@ -33,5 +23,20 @@ export async function tellSignInChanged(
       "If this was you, there is nothing to do.",
       `If it was not, sign in to the ${SITE_NAME} admin portal now, check Sign-in & Security, and tell an owner.`,
     ].join("\n"),
-  });
+  };
+}
+
+/**
+ * Tells the admin by mail that a way of signing in to their account changed, so a change they
+ * did not make does not go unnoticed: enqueued in the command that makes the change (decision
+ * 029), so the mail exists exactly when the change does, and sent from the outbox (nothing is
+ * sent while SMTP is not configured).
+ */
+export async function tellSignInChanged(
+  command: Command,
+  email: string,
+  change: SignInChange,
+  now = command.now,
+): Promise<void> {
+  await command.enqueue({ kind: "team-mail", mail: signInChangedMail(email, change, now) });
 }

@@ -1,7 +1,9 @@
 import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
 import * as OTPAuth from "otpauth";
 import { SITE_NAME } from "~/domain/site";
-import type { Executor } from "../db/schema.server";
+import { runCommand } from "../commands/command.server";
+import type { Database, Executor } from "../db/schema.server";
+import { tellSignInChanged } from "./sign-in-changes.server";
 
 /**
  * Second factors (decision 026): a TOTP authenticator app (RFC 6238: SHA-1, six
@@ -173,21 +175,21 @@ export function hasSecondFactor(factors: SecondFactors): boolean {
   return factors.totp || factors.passkey;
 }
 
+/** The admin whose sign-in changes: the id to change, the address the mail about it goes to. */
+export type SignInOwner = { id: string; email: string };
+
 /**
  * Confirms an enrolment: the code must come from the secret being enrolled, and the account
  * must have no app yet (one enrolled meanwhile is not replaced: turning it off comes first).
+ * One command: the app, the spent enrolment and, when it was added, the mail telling the admin.
  */
-export async function enableTotp(
-  db: Executor,
-  user: { id: string; email: string },
-  code: string,
-  now = new Date(),
-): Promise<boolean> {
+export async function enableTotp(db: Database, user: SignInOwner, code: string, now = new Date()): Promise<boolean> {
   const pending = await findUserChallenge(db, user.id, "totp-enrol", now);
   const secret = typeof pending?.data.secret === "string" ? pending.data.secret : null;
   const step = secret ? totpStep(secret, user.email, code, now.getTime()) : null;
   if (!pending || !secret || step === null) return false;
-  return db.transaction().execute(async (trx) => {
+  return runCommand(db, async (command) => {
+    const { trx } = command;
     const enabled = await trx
       .updateTable("users")
       .set({ totp_secret: secret, totp_enabled_at: now.toISOString(), totp_last_step: step })
@@ -195,16 +197,22 @@ export async function enableTotp(
       .where("totp_secret", "is", null)
       .executeTakeFirst();
     await trx.deleteFrom("auth_challenges").where("id", "=", pending.id).execute();
-    return Number(enabled.numUpdatedRows) > 0;
+    const added = Number(enabled.numUpdatedRows) > 0;
+    if (added) await tellSignInChanged(command, user.email, "totpAdded", now);
+    return added;
   });
 }
 
-export async function disableTotp(db: Executor, userId: string): Promise<void> {
-  await db
-    .updateTable("users")
-    .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null })
-    .where("id", "=", userId)
-    .execute();
+/** Turns the authenticator app off, and tells the admin in the same command. */
+export async function disableTotp(db: Database, user: SignInOwner, now = new Date()): Promise<void> {
+  await runCommand(db, async (command) => {
+    await command.trx
+      .updateTable("users")
+      .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null })
+      .where("id", "=", user.id)
+      .execute();
+    await tellSignInChanged(command, user.email, "totpRemoved", now);
+  });
 }
 
 /** A recovery code as shown: ten characters from an alphabet without look-alikes, in two groups. */
@@ -218,10 +226,20 @@ function normaliseRecoveryCode(code: string): string {
   return code.toLowerCase().replaceAll(/[^a-z0-9]/g, "");
 }
 
-/** Ten new recovery codes, replacing any earlier ones; shown once, stored hashed. */
-export async function replaceRecoveryCodes(db: Executor, userId: string): Promise<string[]> {
+/**
+ * Ten new recovery codes, replacing any earlier ones; shown once, stored hashed. The admin is
+ * told in the same command, unless `tell` is false (codes that come with a new app, whose own
+ * mail says enough).
+ */
+export async function replaceRecoveryCodes(
+  db: Database,
+  user: SignInOwner,
+  { now = new Date(), tell = true }: { now?: Date; tell?: boolean } = {},
+): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await db.transaction().execute(async (trx) => {
+  const userId = user.id;
+  await runCommand(db, async (command) => {
+    const { trx } = command;
     await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
     await trx
       .insertInto("recovery_codes")
@@ -234,6 +252,7 @@ export async function replaceRecoveryCodes(db: Executor, userId: string): Promis
         })),
       )
       .execute();
+    if (tell) await tellSignInChanged(command, user.email, "recoveryCodes", now);
   });
   return codes;
 }

@@ -71,7 +71,7 @@ describeEachEngine("two-factor sign-in", (getDb) => {
   it("a recovery code works once, typed any way", async () => {
     const db = getDb();
     const { user } = await adminWithTotp();
-    const codes = await replaceRecoveryCodes(db, user.id);
+    const codes = await replaceRecoveryCodes(db, user);
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     const code = codes[3]!;

@@ -1,7 +1,9 @@
 import { stringify } from "csv-stringify/sync";
 import { OPTION_LABELS } from "~/domain/registration/settings";
 import type { Ride } from "~/domain/ride";
-import type { Executor } from "../db/schema.server";
+import type { AuditActor } from "~/domain/audit";
+import { runCommand } from "../commands/command.server";
+import type { Database, Executor } from "../db/schema.server";
 import { type Registration, registrationFromRow } from "./rows.server";
 import { rideFromRow } from "../services/ride-rows.server";
 
@@ -72,4 +74,25 @@ export async function registrationsWithRides(db: Executor, rideId?: string): Pro
   return rows
     .map((row) => ({ ride: byId.get(row.ride_id) ?? null, registration: registrationFromRow(row) }))
     .sort((a, b) => rideKey(a.registration.rideId).localeCompare(rideKey(b.registration.rideId)));
+}
+
+/**
+ * A ride's registrations for the admin's CSV download (decision 021): read with the export's
+ * audit row in one command, so no export of personal data leaves the trail without its entry.
+ */
+export async function exportRideRiders(
+  db: Database,
+  ride: Pick<Ride, "id" | "title">,
+  actor: AuditActor,
+): Promise<RegistrationWithRide[]> {
+  return runCommand(db, async (command) => {
+    const registrations = await registrationsWithRides(command.trx, ride.id);
+    await command.audit(actor, {
+      action: "exported",
+      collection: "registrations",
+      recordId: ride.id,
+      summary: `Exported the riders of "${ride.title}" (${registrations.length}) as CSV`,
+    });
+    return registrations;
+  });
 }

@@ -9,7 +9,7 @@ import { meetingPointSchema } from "./meeting-point-schema.server";
 import type { DaySplit, ParsedGpx, RouteSummary } from "~/domain/route/types";
 import { writeGpx } from "~/domain/route/write-gpx";
 import { SITE_NAME } from "~/domain/site";
-import { notifyContentChanged } from "../content-events.server";
+import { type Command, runCommand } from "../commands/command.server";
 import type { Database, Executor, RideRoutesTable } from "../db/schema.server";
 import { sanitiseFileName } from "../images/keys.server";
 import { NotFoundError, ValidationError } from "../services/errors.server";
@@ -93,7 +93,25 @@ function analyseOrRefuse(parsed: ParsedGpx, split: DaySplit | ((parsed: ParsedGp
 }
 
 const now = () => new Date().toISOString();
-const changed = (rideId: string) => notifyContentChanged({ collection: "rides", id: rideId, action: "updated" });
+
+/** Whom a route write's audit row names; without one (the seed, scripts) the trail has no entry. */
+export type RouteWriteOptions = { actor?: AuditActor };
+
+/**
+ * What every route write commits with (decision 029): the ride's content event and, when an
+ * admin made it, its audit row ('`what` of ride "…"').
+ */
+async function routeChanged(command: Command, rideId: string, actor: AuditActor | undefined, what: string) {
+  await command.enqueue({ kind: "content-changed", change: { collection: "rides", id: rideId, action: "updated" } });
+  if (!actor) return;
+  const ride = await getRide(command.trx, rideId);
+  await command.audit(actor, {
+    action: "updated",
+    collection: "rides",
+    recordId: rideId,
+    summary: `${what} of ride "${ride?.title ?? rideId}"`,
+  });
+}
 
 /**
  * Every file of a ride's route lives under routes/{ride}/, the id written with letters, digits
@@ -137,7 +155,7 @@ async function deleteOtherFiles(storage: ObjectStorage, rideId: string, keep: st
   await Promise.all(stale.map((key) => storage.delete(key).catch(() => undefined)));
 }
 
-async function writeRoute(db: Database, rideId: string, fields: RouteFields) {
+async function writeRoute(db: Executor, rideId: string, fields: RouteFields) {
   const at = now();
   const stored: Stored = { summary: fields.summary, meetingPoint: fields.meetingPoint, dayKeys: fields.dayKeys };
   const row = {
@@ -155,8 +173,9 @@ async function writeRoute(db: Database, rideId: string, fields: RouteFields) {
 }
 
 /**
- * Stores the files, then the row, then deletes the files the row no longer names. A failure
- * before the row is written deletes the new files and leaves the route as it was.
+ * Stores the files (done by the caller), then the row with its audit row and content event in
+ * one command, then deletes the files the row no longer names. A failure before the row is
+ * committed deletes the new files and leaves the route as it was.
  */
 async function commitRoute(
   storage: ObjectStorage,
@@ -164,15 +183,19 @@ async function commitRoute(
   rideId: string,
   fields: RouteFields,
   newKeys: string[],
+  actor: AuditActor | undefined,
+  what: string,
 ) {
   try {
-    await writeRoute(db, rideId, fields);
+    await runCommand(db, async (command) => {
+      await writeRoute(command.trx, rideId, fields);
+      await routeChanged(command, rideId, actor, what);
+    });
   } catch (error) {
     await Promise.all(newKeys.map((key) => storage.delete(key).catch(() => undefined)));
     throw error;
   }
   await deleteOtherFiles(storage, rideId, [fields.originalKey, ...fields.dayKeys]);
-  changed(rideId);
 }
 
 /**
@@ -184,6 +207,7 @@ export async function saveRideRoute(
   { db, storage }: Services,
   rideId: string,
   upload: { data: Uint8Array; fileName: string },
+  { actor }: RouteWriteOptions = {},
 ): Promise<RideRoute> {
   const ride = await getRide(db, rideId);
   if (!ride) throw new NotFoundError(ROUTE_MESSAGES.rideNotFound);
@@ -214,6 +238,8 @@ export async function saveRideRoute(
       meetingPoint: kept ?? meetingPointAtStart(summary),
     },
     [key, ...dayKeys],
+    actor,
+    `Uploaded the route (${summary.days.length} days)`,
   );
   return (await getRideRoute(db, rideId))!;
 }
@@ -232,6 +258,7 @@ export async function assignRouteDays(
   { db, storage }: Services,
   rideId: string,
   assignment: DayAssignment,
+  { actor }: RouteWriteOptions = {},
 ): Promise<RideRoute> {
   const route = await requireRoute(db, rideId);
   const title = (await getRide(db, rideId))?.title ?? "";
@@ -244,7 +271,15 @@ export async function assignRouteDays(
     );
     return { summary, dayKeys: await writeDayFiles(storage, rideId, title, parsed, summary.split) };
   });
-  await commitRoute(storage, db, rideId, { ...route, summary, dayKeys }, dayKeys);
+  await commitRoute(
+    storage,
+    db,
+    rideId,
+    { ...route, summary, dayKeys },
+    dayKeys,
+    actor,
+    `Set ${summary.days.length} route days`,
+  );
   return (await getRideRoute(db, rideId))!;
 }
 
@@ -253,6 +288,7 @@ export async function setMeetingPoint(
   db: Database,
   rideId: string,
   input: Record<string, unknown>,
+  { actor }: RouteWriteOptions = {},
 ): Promise<RideRoute> {
   const route = await requireRoute(db, rideId);
   const start = meetingPointAtStart(route.summary);
@@ -262,17 +298,25 @@ export async function setMeetingPoint(
     latitude: blank(input.latitude) ? start.latitude : input.latitude,
     longitude: blank(input.longitude) ? start.longitude : input.longitude,
   });
-  await writeRoute(db, rideId, { ...route, meetingPoint });
-  changed(rideId);
+  await runCommand(db, async (command) => {
+    await writeRoute(command.trx, rideId, { ...route, meetingPoint });
+    await routeChanged(command, rideId, actor, "Set the meeting point");
+  });
   return (await getRideRoute(db, rideId))!;
 }
 
-/** Removes the route and its files; the ride itself is untouched. */
-export async function removeRideRoute({ db, storage }: Services, rideId: string): Promise<void> {
+/** Removes the route (its row, in one command), then its files; the ride itself is untouched. */
+export async function removeRideRoute(
+  { db, storage }: Services,
+  rideId: string,
+  { actor }: RouteWriteOptions = {},
+): Promise<void> {
   await requireRoute(db, rideId);
-  await db.deleteFrom("ride_routes").where("ride_id", "=", rideId).execute();
+  await runCommand(db, async (command) => {
+    await command.trx.deleteFrom("ride_routes").where("ride_id", "=", rideId).execute();
+    await routeChanged(command, rideId, actor, "Removed the route");
+  });
   await deleteOtherFiles(storage, rideId, []);
-  changed(rideId);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type AuditActor, SITE_ACTOR } from "~/domain/audit";
 import { instantToZoned } from "~/domain/publication";
+import { runCommand } from "../commands/command.server";
 import type { Database, Executor } from "../db/schema.server";
 import type { Logger } from "../logger.server";
 import { type PeriodicJob, runPeriodically } from "../periodic-job.server";
@@ -21,10 +22,24 @@ export async function getPublishingSettings(db: Executor): Promise<PublishingSet
   return { autoCompleteRides: stored?.data.autoCompleteRides === true };
 }
 
-export async function savePublishingSettings(db: Database, settings: PublishingSettings): Promise<PublishingSettings> {
+/** Saves the setting as one command, with its audit row when an admin (`actor`) changed it. */
+export async function savePublishingSettings(
+  db: Database,
+  settings: PublishingSettings,
+  { actor }: { actor?: AuditActor } = {},
+): Promise<PublishingSettings> {
   const saved = { autoCompleteRides: settings.autoCompleteRides === true };
-  await writeDocument(db, "publishing", saved);
-  return saved;
+  return runCommand(db, async (command) => {
+    await writeDocument(command.trx, "publishing", saved);
+    if (actor)
+      await command.audit(actor, {
+        action: "updated",
+        collection: "rides",
+        recordId: null,
+        summary: `Turned ${saved.autoCompleteRides ? "on" : "off"} marking ended rides completed automatically`,
+      });
+    return saved;
+  });
 }
 
 /** Marks completed every upcoming ride that ended before today in India; the titles of those it changed. */

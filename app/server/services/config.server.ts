@@ -1,7 +1,8 @@
 import type { AuditActor } from "~/domain/audit";
 import { configInputSchema, type SiteConfig } from "~/domain/content";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
-import { notifyContentChanged } from "../content-events.server";
+import type { Restoring } from "~/domain/revisions";
+import { runCommand } from "../commands/command.server";
 import type { Database, Executor } from "../db/schema.server";
 import { readDocument, writeDocument } from "./documents.server";
 import { lenientObject } from "./lenient.server";
@@ -22,14 +23,18 @@ export async function getConfig(db: Executor): Promise<SiteConfig> {
   return (await getStoredConfig(db)) ?? FALLBACK_CONFIG;
 }
 
-/** Saves the configuration and keeps its revision (decision 025), naming `actor` (the site when none). */
+/**
+ * Saves the configuration as one command: its revision (decision 025) naming `actor` (the site
+ * when none), its content event, and its audit row when an admin saved it.
+ */
 export async function saveConfig(
   db: Database,
   input: unknown,
-  { actor, restoring = false }: { actor?: AuditActor; restoring?: boolean } = {},
+  { actor, restoring }: { actor?: AuditActor; restoring?: Restoring } = {},
 ): Promise<SiteConfig> {
   const config = parseOrThrow(configInputSchema, input);
-  await db.transaction().execute(async (trx) => {
+  return runCommand(db, async (command) => {
+    const { trx } = command;
     const before = await readDocument(trx, "config");
     await writeDocument(trx, "config", config);
     await recordRevision(trx, {
@@ -40,7 +45,15 @@ export async function saveConfig(
       data: config,
       ...(before ? { before: { data: storedConfig.parse(before.data), at: before.updatedAt } } : {}),
     });
+    await command.enqueue({ kind: "content-changed", change: { collection: "config", id: "main", action: "updated" } });
+    if (actor)
+      await command.audit(actor, {
+        collection: "config",
+        recordId: "main",
+        ...(restoring
+          ? { action: "restored", summary: restoring.summary(config.company.name) }
+          : { action: "saved", summary: "Updated the contact information" }),
+      });
+    return config;
   });
-  notifyContentChanged({ collection: "config", id: "main", action: "updated" });
-  return config;
 }

@@ -1,4 +1,5 @@
-import { notifyContentChanged, type ContentCollection } from "../content-events.server";
+import { runCommand } from "../commands/command.server";
+import type { ContentCollection } from "../content-events.server";
 import type { Database, Executor } from "../db/schema.server";
 import { exportRoutes, writeRoutes } from "../routes-gpx/route-transfer.server";
 import { getStoredConfig } from "./config.server";
@@ -106,16 +107,18 @@ export async function importContent(
   const parsed = parseContentFile(file);
   if (!parsed.ok) throw new ValidationError(parsed.errors);
   const { content } = parsed;
-  await db.transaction().execute(async (trx) => {
+  await runCommand(db, async (command) => {
+    const { trx } = command;
     if (await hasAnyContent(trx)) {
       if (!options.replace)
         throw new ConflictError(null, "The database already holds content; import with --replace to overwrite it");
       await removeContent(trx);
     }
     await writeContent(trx, content);
+    const collections: ContentCollection[] = ["rides", "heroSlides", "featuredRide", "stats", "config"];
+    for (const collection of collections)
+      await command.enqueue({ kind: "content-changed", change: { collection, id: null, action: "replaced" } });
   });
-  const collections: ContentCollection[] = ["rides", "heroSlides", "featuredRide", "stats", "config"];
-  for (const collection of collections) notifyContentChanged({ collection, id: null, action: "replaced" });
   return {
     rides: content.rides.length,
     heroSlides: content.heroSlides.length,

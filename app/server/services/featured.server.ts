@@ -1,6 +1,7 @@
 import type { AuditActor } from "~/domain/audit";
 import { featuredRideInputSchema, type FeaturedRide } from "~/domain/content";
-import { notifyContentChanged } from "../content-events.server";
+import type { Restoring } from "~/domain/revisions";
+import { runCommand } from "../commands/command.server";
 import type { Database, Executor } from "../db/schema.server";
 import { readDocument, writeDocument } from "./documents.server";
 import { lenientObject } from "./lenient.server";
@@ -20,15 +21,19 @@ export async function getFeaturedRide(db: Executor): Promise<FeaturedRide | null
   return stored ? { ...storedFeaturedRide.parse(stored.data), updatedAt: stored.updatedAt } : null;
 }
 
-/** Saves the banner and keeps its revision (decision 025), naming `actor` (the site when none). */
+/**
+ * Saves the banner as one command: its revision (decision 025) naming `actor` (the site when
+ * none), its content event, and its audit row when an admin saved it.
+ */
 export async function saveFeaturedRide(
   db: Database,
   input: unknown,
-  { actor, restoring = false }: { actor?: AuditActor; restoring?: boolean } = {},
+  { actor, restoring }: { actor?: AuditActor; restoring?: Restoring } = {},
 ): Promise<FeaturedRide> {
   const fields = parseOrThrow(featuredRideInputSchema, input);
   const updatedAt = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
+  return runCommand(db, async (command) => {
+    const { trx } = command;
     const before = await readDocument(trx, "featuredRide");
     await writeDocument(trx, "featuredRide", fields, updatedAt);
     await recordRevision(trx, {
@@ -39,7 +44,21 @@ export async function saveFeaturedRide(
       data: fields,
       ...(before ? { before: { data: storedFeaturedRide.parse(before.data), at: before.updatedAt } } : {}),
     });
+    await command.enqueue({
+      kind: "content-changed",
+      change: { collection: "featuredRide", id: "main", action: "updated" },
+    });
+    if (actor)
+      await command.audit(actor, {
+        collection: "featuredRide",
+        recordId: "main",
+        ...(restoring
+          ? { action: "restored", summary: restoring.summary(fields.title) }
+          : {
+              action: "saved",
+              summary: `Updated the featured ride banner "${fields.title}"${fields.isActive ? "" : " (hidden)"}`,
+            }),
+      });
+    return { ...fields, updatedAt };
   });
-  notifyContentChanged({ collection: "featuredRide", id: "main", action: "updated" });
-  return { ...fields, updatedAt };
 }

@@ -1,7 +1,17 @@
-import { PUBLICATION_MESSAGES, type PublicationState, isStorableInstant, publicationState } from "~/domain/publication";
-import { notifyContentChanged } from "../content-events.server";
+import type { AuditActor } from "~/domain/audit";
+import {
+  PUBLICATION_MESSAGES,
+  type PublicationState,
+  formatInstant,
+  isStorableInstant,
+  publicationState,
+} from "~/domain/publication";
+import { RECORD_LABELS } from "~/domain/revisions";
+import { runCommand } from "../commands/command.server";
 import type { Database, Executor } from "../db/schema.server";
 import { NotFoundError, ValidationError } from "./errors.server";
+import { getRide } from "./rides.server";
+import { getSlide } from "./slides.server";
 
 /** What can be a draft, scheduled or published (decision 025), by the table that holds it. */
 export const PUBLISHABLE = {
@@ -38,27 +48,44 @@ export async function listPublications(db: Executor, kind: Publishable): Promise
 
 /**
  * Makes a ride or slide a draft (null), public now, or public at an instant to come (stored
- * only in its one spelling, which the public queries compare as text). The
- * content event makes every instance's caches start over; a publication to come is noticed at
- * its minute by each instance on its own (publication-schedule.server.ts).
+ * only in its one spelling, which the public queries compare as text), as one command with
+ * its audit row when an admin (`actor`) did it. The content event makes every instance's
+ * caches start over; a publication to come is noticed at its minute by each instance on its
+ * own (publication-schedule.server.ts).
  */
 export async function setPublication(
   db: Database,
   kind: Publishable,
   id: string,
   publishedAt: string | null,
+  { actor }: { actor?: AuditActor } = {},
 ): Promise<void> {
   if (publishedAt !== null && !isStorableInstant(publishedAt))
     throw new ValidationError({ publishedAt: PUBLICATION_MESSAGES.outOfRange });
   const { table, notFound } = PUBLISHABLE[kind];
-  const updated = await db
-    .updateTable(table)
-    .set({ published_at: publishedAt })
-    .where("id", "=", id)
-    .returning("id")
-    .executeTakeFirst();
-  if (!updated) throw new NotFoundError(notFound);
-  notifyContentChanged({ collection: kind, id, action: "updated" });
+  await runCommand(db, async (command) => {
+    const { trx } = command;
+    const updated = await trx
+      .updateTable(table)
+      .set({ published_at: publishedAt })
+      .where("id", "=", id)
+      .returning("id")
+      .executeTakeFirst();
+    if (!updated) throw new NotFoundError(notFound);
+    await command.enqueue({ kind: "content-changed", change: { collection: kind, id, action: "updated" } });
+    if (!actor) return;
+    const record = kind === "rides" ? await getRide(trx, id) : await getSlide(trx, id);
+    const what = `${RECORD_LABELS[kind]} "${record?.title ?? id}"`;
+    const when = publishedAt && formatInstant(publishedAt);
+    // Only a time still to come is a schedule ('now' was resolved before this command began).
+    const scheduled = publishedAt !== null && Date.parse(publishedAt) > command.now.getTime();
+    await command.audit(actor, {
+      action: "published",
+      collection: kind,
+      recordId: id,
+      summary: scheduled ? `Scheduled ${what} for ${when}` : when ? `Published ${what}` : `Made ${what} a draft`,
+    });
+  });
 }
 
 /** The earliest publication still to come after `now`, of any ride or slide; null when none is scheduled. */

@@ -12,6 +12,7 @@ import {
   type RideStatus,
 } from "~/domain/ride";
 import { PREVIOUS_PAGE_SIZE } from "~/domain/ride-pages";
+import type { Restoring } from "~/domain/revisions";
 import { type Command, runCommand } from "../commands/command.server";
 import type { ContentAction } from "../content-events.server";
 import type { Database, Executor, RidesTable } from "../db/schema.server";
@@ -238,7 +239,7 @@ export async function createRide(db: Database, input: unknown, options: CreateOp
   return insertRide(db, parseOrThrow(rideInputSchema, input), { price: "", thingsToCarry: [] }, options);
 }
 
-type ReplaceOptions = RideWriteOptions & { expectedVersion?: number; restoring?: boolean };
+type ReplaceOptions = RideWriteOptions & { expectedVersion?: number; restoring?: Restoring };
 
 /**
  * Writes `fields` over the ride `current` within the command, with its revision, audit row and
@@ -286,9 +287,17 @@ async function replaceRide(
     trx,
     rideRevision(saved, options.restoring ? "restored" : "updated", options.actor, currentRide),
   );
-  // A restore's trail entry says which revision came back: the publishing page writes it.
-  const audited = options.restoring ? undefined : options.actor;
-  await rideChanged(command, id, "updated", audited, { action: "updated", summary: summary(saved) });
+  // A restore's trail entry says which revision came back (restore-revision.server.ts).
+  const { restoring } = options;
+  await rideChanged(
+    command,
+    id,
+    "updated",
+    options.actor,
+    restoring
+      ? { action: "restored", summary: restoring.summary(saved.title) }
+      : { action: "updated", summary: summary(saved) },
+  );
   await promoteAfterSeatsAdded(command, id, options.actor, `seats added to "${saved.title}"`);
   return saved;
 }

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
-import type { AuditActor } from "~/domain/audit";
+import type { AuditAction, AuditActor } from "~/domain/audit";
 import { heroSlideInputSchema, type HeroSlide, type HeroSlideInput } from "~/domain/content";
-import { notifyContentChanged } from "../content-events.server";
+import type { Restoring } from "~/domain/revisions";
+import { type Command, runCommand } from "../commands/command.server";
+import type { ContentAction } from "../content-events.server";
 import type { Database, Executor, HeroSlidesTable } from "../db/schema.server";
 import { NotFoundError } from "./errors.server";
 import { lenientObject } from "./lenient.server";
@@ -38,7 +40,23 @@ export function slideSnapshot(slide: HeroSlide): HeroSlideInput {
   ) as HeroSlideInput;
 }
 
+/**
+ * The admin saving, whom the revision and the audit trail name. Without one (the seed, the
+ * content CLIs) the revision names the site and the trail has no entry.
+ */
 export type SlideWriteOptions = { actor?: AuditActor };
+
+/** What every slide write commits with: its content event and, when an admin made it, its audit row. */
+async function slideChanged(
+  command: Command,
+  id: string,
+  action: ContentAction,
+  actor: AuditActor | undefined,
+  audit: { action: AuditAction; summary: string },
+): Promise<void> {
+  await command.enqueue({ kind: "content-changed", change: { collection: "heroSlides", id, action } });
+  if (actor) await command.audit(actor, { collection: "heroSlides", recordId: id, ...audit });
+}
 
 function slideRevision(
   slide: HeroSlide,
@@ -114,7 +132,8 @@ export async function createSlide(
   { actor, draft = false }: SlideWriteOptions & { draft?: boolean } = {},
 ): Promise<HeroSlide> {
   const fields = parseOrThrow(heroSlideInputSchema, input);
-  const slide = await db.transaction().execute(async (trx) => {
+  return runCommand(db, async (command) => {
+    const { trx } = command;
     const { count } = await trx
       .selectFrom("hero_slides")
       .select((eb) => eb.fn.countAll<string | number>().as("count"))
@@ -134,10 +153,12 @@ export async function createSlide(
       .executeTakeFirstOrThrow();
     const created = slideFromRow(row);
     await recordRevision(trx, slideRevision(created, "created", actor));
+    await slideChanged(command, created.id, "created", actor, {
+      action: "created",
+      summary: `Added hero slide "${created.title}"${draft ? " as a draft" : ""}`,
+    });
     return created;
   });
-  notifyContentChanged({ collection: "heroSlides", id: slide.id, action: "created" });
-  return slide;
 }
 
 /** Replaces a slide's fields; its order, creation time and publication stay. */
@@ -145,11 +166,12 @@ export async function updateSlide(
   db: Database,
   id: string,
   input: unknown,
-  options: SlideWriteOptions & { restoring?: boolean } = {},
+  options: SlideWriteOptions & { restoring?: Restoring } = {},
 ): Promise<HeroSlide> {
   const fields = parseOrThrow(heroSlideInputSchema, input);
   if (!isSlideId(id)) throw new NotFoundError(SLIDE_NOT_FOUND);
-  const slide = await db.transaction().execute(async (trx) => {
+  return runCommand(db, async (command) => {
+    const { trx } = command;
     const before = await getSlide(trx, id);
     if (!before) throw new NotFoundError(SLIDE_NOT_FOUND);
     const row = await trx
@@ -159,18 +181,31 @@ export async function updateSlide(
       .returningAll()
       .executeTakeFirstOrThrow();
     const saved = slideFromRow(row);
-    await recordRevision(trx, slideRevision(saved, options.restoring ? "restored" : "updated", options.actor, before));
+    const { restoring } = options;
+    await recordRevision(trx, slideRevision(saved, restoring ? "restored" : "updated", options.actor, before));
+    await slideChanged(
+      command,
+      id,
+      "updated",
+      options.actor,
+      restoring
+        ? { action: "restored", summary: restoring.summary(saved.title) }
+        : { action: "updated", summary: `Updated hero slide "${saved.title}"` },
+    );
     return saved;
   });
-  notifyContentChanged({ collection: "heroSlides", id, action: "updated" });
-  return slide;
 }
 
 /** product.md#data-rules: true on success; an unknown slide is a NotFoundError. */
-export async function deleteSlide(db: Database, id: string): Promise<true> {
+export async function deleteSlide(db: Database, id: string, { actor }: SlideWriteOptions = {}): Promise<true> {
   if (!isSlideId(id)) throw new NotFoundError(SLIDE_NOT_FOUND);
-  const deleted = await db.deleteFrom("hero_slides").where("id", "=", id).returning("id").executeTakeFirst();
-  if (!deleted) throw new NotFoundError(SLIDE_NOT_FOUND);
-  notifyContentChanged({ collection: "heroSlides", id, action: "deleted" });
-  return true;
+  return runCommand(db, async (command) => {
+    const deleted = await command.trx.deleteFrom("hero_slides").where("id", "=", id).returningAll().executeTakeFirst();
+    if (!deleted) throw new NotFoundError(SLIDE_NOT_FOUND);
+    await slideChanged(command, id, "deleted", actor, {
+      action: "deleted",
+      summary: `Deleted hero slide "${slideFromRow(deleted).title}"`,
+    });
+    return true as const;
+  });
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { Stats } from "~/domain/content";
 import { FALLBACK_STATS, rideBreakdown, statsFromBreakdown, type RideBreakdown, type RideFacts } from "~/domain/stats";
-import { notifyContentChanged } from "../content-events.server";
+import type { AuditActor } from "~/domain/audit";
+import { runCommand } from "../commands/command.server";
 import type { Database, Executor } from "../db/schema.server";
 import { readDocument, writeDocument } from "./documents.server";
 
@@ -62,9 +63,18 @@ export async function recomputeStats(executor: Executor): Promise<Stats> {
   return stats;
 }
 
-/** The admin's 'Refresh Stats'. */
-export async function refreshStats(db: Database): Promise<Stats> {
-  const stats = await db.transaction().execute((trx) => recomputeStats(trx));
-  notifyContentChanged({ collection: "stats", id: "main", action: "updated" });
-  return stats;
+/** The admin's 'Refresh Stats', as one command: audited when an admin (`actor`) asked for it. */
+export async function refreshStats(db: Database, { actor }: { actor?: AuditActor } = {}): Promise<Stats> {
+  return runCommand(db, async (command) => {
+    const stats = await recomputeStats(command.trx);
+    await command.enqueue({ kind: "content-changed", change: { collection: "stats", id: "main", action: "updated" } });
+    if (actor)
+      await command.audit(actor, {
+        action: "refreshed",
+        collection: "stats",
+        recordId: "main",
+        summary: "Refreshed the statistics",
+      });
+    return stats;
+  });
 }

@@ -1,13 +1,18 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { PostgresAdapter } from "kysely";
 import { z } from "zod";
+import type { AuditActor } from "~/domain/audit";
 import { loginSchema } from "~/domain/content";
 import { text } from "~/domain/fields";
-import { ADMIN_ROLES, type AdminRole, isAdminRole } from "~/domain/roles";
+import { adminInviteHref } from "~/domain/links";
+import { ADMIN_ROLES, type AdminRole, ROLE_LABELS, isAdminRole } from "~/domain/roles";
+import { SITE_NAME } from "~/domain/site";
 import { MAX_RIDE_CAPTAINS, type PendingInvite, TEAM_MESSAGES, type TeamMember } from "~/domain/team";
 import { hashPassword } from "../auth/password.server";
-import type { Executor } from "../db/schema.server";
+import { runCommand } from "../commands/command.server";
+import type { Database, Executor } from "../db/schema.server";
 import { ConflictError, NotFoundError, ValidationError } from "./errors.server";
+import { getRide } from "./rides.server";
 import { MIN_PASSWORD_LENGTH, normaliseEmail, withdrawInvites } from "./users.server";
 import { parseOrThrow } from "./validate.server";
 
@@ -78,19 +83,46 @@ export async function listPendingInvites(db: Executor, now = new Date()): Promis
 
 const inviteSchema = z.object({ email: loginSchema.shape.email, role: roleSchema });
 
+/** Who changes the team, whom the audit trail names; without one (scripts, tests) the trail has no entry. */
+export type TeamWriteOptions = { actor?: AuditActor };
+
+export type InviteOptions = TeamWriteOptions & {
+  /**
+   * Mail the invitee the link, built on this origin, from the outbox (decision 029): enqueued
+   * in the invitation's own command, so it exists exactly when the invitation does.
+   */
+  mail?: { origin: string };
+};
+
+/** The invitation's mail: who invites, as what, and the link (a secret, emptied from the outbox once sent). */
+function inviteMail(invite: PendingInvite, inviteUrl: string, inviter: string) {
+  return {
+    to: invite.email,
+    subject: `You are invited to the ${SITE_NAME} admin team`,
+    text: [
+      `${inviter} invites you to the ${SITE_NAME} admin portal as ${ROLE_LABELS[invite.role]}.`,
+      "",
+      `Open this link within 72 hours to join (it works once): ${inviteUrl}`,
+    ].join("\n"),
+  };
+}
+
 /**
  * A one-time invitation for `email` with `role`; the token (for the link) is returned once and
  * only its hash is stored. An earlier pending invitation for the same address stops working.
+ * One command: the invitation, its audit row (with `actor`) and its mail (with `mail`).
  */
 export async function createInvite(
-  db: Executor,
+  db: Database,
   input: unknown,
   invitedBy: string,
   now = new Date(),
+  { actor, mail }: InviteOptions = {},
 ): Promise<{ token: string; invite: PendingInvite }> {
   const { email: rawEmail, role } = parseOrThrow(inviteSchema, input);
   const email = normaliseEmail(rawEmail);
-  return db.transaction().execute(async (trx) => {
+  return runCommand(db, async (command) => {
+    const { trx } = command;
     const existing = await trx.selectFrom("users").select("role").where("email", "=", email).executeTakeFirst();
     if (existing && isAdminRole(existing.role)) throw new ValidationError({ email: TEAM_MESSAGES.alreadyAdmin });
     await withdrawInvites(trx, email);
@@ -114,6 +146,20 @@ export async function createInvite(
         accepted_at: null,
       })
       .execute();
+    if (actor)
+      await command.audit(actor, {
+        action: "created",
+        collection: "team",
+        recordId: null,
+        summary: `Invited ${email} as ${ROLE_LABELS[role]}`,
+      });
+    if (mail) {
+      const inviter = actor?.email ?? `The ${SITE_NAME} team`;
+      await command.enqueue({
+        kind: "team-mail",
+        mail: inviteMail(invite, mail.origin + adminInviteHref(token), inviter),
+      });
+    }
     return { token, invite };
   });
 }
@@ -244,18 +290,27 @@ async function adminOf(trx: Executor, userId: string): Promise<{ role: AdminRole
 
 /** Gives an admin another role; the last owner keeps theirs. Returns the role and the admin's email. */
 export async function changeRole(
-  db: Executor,
+  db: Database,
   userId: string,
   role: unknown,
+  { actor }: TeamWriteOptions = {},
 ): Promise<{ role: AdminRole; email: string }> {
   const next = parseOrThrow(z.object({ role: roleSchema }), { role }).role;
-  return db.transaction().execute(async (trx) => {
+  return runCommand(db, async (command) => {
+    const { trx } = command;
     const owners = await lockOwners(trx);
     const current = await adminOf(trx, userId);
     if (current.role === "owner" && next !== "owner" && owners.length <= 1)
       throw new ValidationError({ role: TEAM_MESSAGES.lastOwner });
     await trx.updateTable("users").set({ role: next }).where("id", "=", userId).execute();
     if (next !== "captain") await trx.deleteFrom("ride_captains").where("user_id", "=", userId).execute();
+    if (actor)
+      await command.audit(actor, {
+        action: "updated",
+        collection: "team",
+        recordId: userId,
+        summary: `Made ${current.email} ${ROLE_LABELS[next]}`,
+      });
     return { role: next, email: current.email };
   });
 }
@@ -264,8 +319,13 @@ export async function changeRole(
  * Removes an admin from the team: the account stays (the audit trail names it) as a non-admin
  * with no way to sign in, and every session of it ends now. The last owner cannot be removed.
  */
-export async function removeAdmin(db: Executor, userId: string): Promise<{ email: string }> {
-  return db.transaction().execute(async (trx) => {
+export async function removeAdmin(
+  db: Database,
+  userId: string,
+  { actor }: TeamWriteOptions = {},
+): Promise<{ email: string }> {
+  return runCommand(db, async (command) => {
+    const { trx } = command;
     const owners = await lockOwners(trx);
     const current = await adminOf(trx, userId);
     if (current.role === "owner" && owners.length <= 1) throw new ValidationError({ role: TEAM_MESSAGES.lastOwner });
@@ -276,6 +336,13 @@ export async function removeAdmin(db: Executor, userId: string): Promise<{ email
       .execute();
     for (const table of ["sessions", "passkeys", "recovery_codes", "ride_captains", "auth_challenges"] as const)
       await trx.deleteFrom(table).where("user_id", "=", userId).execute();
+    if (actor)
+      await command.audit(actor, {
+        action: "deleted",
+        collection: "team",
+        recordId: userId,
+        summary: `Removed ${current.email} from the team`,
+      });
     return { email: current.email };
   });
 }
@@ -306,12 +373,18 @@ function isUserId(value: unknown): value is string {
  * Sets who leads a ride: ride captains of the team only, at most MAX_RIDE_CAPTAINS. A list
  * with anything but ids in it is refused whole, never read as fewer captains.
  */
-export async function setRideCaptains(db: Executor, rideId: string, userIds: unknown): Promise<void> {
+export async function setRideCaptains(
+  db: Database,
+  rideId: string,
+  userIds: unknown,
+  { actor }: TeamWriteOptions = {},
+): Promise<void> {
   if (!Array.isArray(userIds) || !userIds.every(isUserId))
     throw new ValidationError({ captains: TEAM_MESSAGES.notCaptain });
   const unique = [...new Set(userIds)];
   if (unique.length > MAX_RIDE_CAPTAINS) throw new ValidationError({ captains: TEAM_MESSAGES.tooManyCaptains });
-  await db.transaction().execute(async (trx) => {
+  await runCommand(db, async (command) => {
+    const { trx } = command;
     if (unique.length > 0) {
       const found = await trx
         .selectFrom("users")
@@ -327,6 +400,15 @@ export async function setRideCaptains(db: Executor, rideId: string, userIds: unk
         .insertInto("ride_captains")
         .values(unique.map((userId) => ({ ride_id: rideId, user_id: userId })))
         .execute();
+    if (actor) {
+      const ride = await getRide(trx, rideId);
+      await command.audit(actor, {
+        action: "updated",
+        collection: "rides",
+        recordId: rideId,
+        summary: `Set the captains of "${ride?.title ?? rideId}"`,
+      });
+    }
   });
 }
 
@@ -340,11 +422,25 @@ export async function requiresTwoFactor(db: Executor): Promise<boolean> {
   return row?.require_two_factor === 1;
 }
 
-export async function setRequireTwoFactor(db: Executor, required: boolean, now = new Date()): Promise<void> {
+export async function setRequireTwoFactor(
+  db: Database,
+  required: boolean,
+  now = new Date(),
+  { actor }: TeamWriteOptions = {},
+): Promise<void> {
   const values = { require_two_factor: required ? 1 : 0, updated_at: now.toISOString() };
-  await db
-    .insertInto("team_settings")
-    .values({ id: "main", ...values })
-    .onConflict((oc) => oc.column("id").doUpdateSet(values))
-    .execute();
+  await runCommand(db, async (command) => {
+    await command.trx
+      .insertInto("team_settings")
+      .values({ id: "main", ...values })
+      .onConflict((oc) => oc.column("id").doUpdateSet(values))
+      .execute();
+    if (actor)
+      await command.audit(actor, {
+        action: "updated",
+        collection: "team",
+        recordId: null,
+        summary: required ? "Required two-factor sign-in for everyone" : "Made two-factor sign-in optional",
+      });
+  });
 }

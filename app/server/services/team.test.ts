@@ -5,6 +5,7 @@ import { TEAM_MESSAGES } from "~/domain/team";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { snapshot, insertUser } from "../../../tests/support/fixtures";
 import { createSession } from "../auth/sessions.server";
+import { listRecentActivity } from "./audit.server";
 import { NotFoundError, ValidationError } from "./errors.server";
 import {
   INVITE_VALID_MS,
@@ -30,6 +31,44 @@ describeEachEngine("team service", (getDb) => {
     const { userId } = await acceptInvite(getDb(), token, { method: "password", password: "joined-password" });
     return userId;
   }
+
+  it("an invitation, its audit row and its mail are one command: the mail waits in the outbox; a refusal leaves none", async () => {
+    const db = getDb();
+    const boss = await owner();
+    const actor = { id: boss.id, email: boss.email };
+    const { token, invite } = await createInvite(
+      db,
+      { email: "New@Roadbook.test", role: "editor" },
+      boss.id,
+      new Date(),
+      {
+        actor,
+        mail: { origin: "https://rides.example" },
+      },
+    );
+    const mails = await db.selectFrom("outbox").select(["kind", "payload"]).where("kind", "=", "team-mail").execute();
+    expect(mails).toHaveLength(1);
+    const { mail } = JSON.parse(mails[0]!.payload) as { mail: { to: string; subject: string; text: string } };
+    expect(mail.to).toBe(invite.email);
+    expect(mail.text).toContain(`${boss.email} invites you`);
+    expect(mail.text).toContain(`https://rides.example/admin/invite/${token}`);
+    expect((await listRecentActivity(db))[0]).toMatchObject({
+      action: "created",
+      collection: "team",
+      summary: "Invited new@roadbook.test as Editor",
+    });
+
+    // Without `mail` (SMTP off) no mail is queued; a refused invitation queues and audits nothing.
+    await createInvite(db, { email: "other@roadbook.test", role: "captain" }, boss.id);
+    await expect(
+      createInvite(db, { email: boss.email, role: "editor" }, boss.id, new Date(), {
+        actor,
+        mail: { origin: "https://rides.example" },
+      }),
+    ).rejects.toBeInstanceOf(ValidationError);
+    expect(await db.selectFrom("outbox").select("id").where("kind", "=", "team-mail").execute()).toHaveLength(1);
+    expect(await listRecentActivity(db)).toHaveLength(1);
+  });
 
   it("the migration makes every existing admin an owner, and leaves other users as they were", async () => {
     const db = getDb();
