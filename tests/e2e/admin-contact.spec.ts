@@ -17,11 +17,11 @@ test("saves the contact information; the contact page and footer show it", async
 }) => {
   await page.goto("/admin/contact");
   await waitForHydration(page);
-  await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("type", "email");
+  await expect(page.getByLabel("Email (optional)", { exact: true })).toHaveAttribute("type", "email");
   await expect(page.getByLabel("Phone")).toHaveAttribute("type", "tel");
 
   await page.getByLabel("Company name").fill("Deccan Riders Club");
-  await page.getByLabel("Email", { exact: true }).fill("ride@deccanriders.in");
+  await page.getByLabel("Email (optional)", { exact: true }).fill("ride@deccanriders.in");
   await page.getByLabel("Phone").fill("+91 90000 12345");
   await page.getByLabel("Location").fill("Hyderabad, Telangana");
   await page.getByLabel("Business hours").fill("Tue-Sun 10 AM-7 PM");
@@ -53,11 +53,11 @@ test("a bad email and bad social links are refused, in the form and by the actio
 }) => {
   await page.goto("/admin/contact");
   await waitForHydration(page);
-  await page.getByLabel("Email", { exact: true }).fill("not-an-email");
+  await page.getByLabel("Email (optional)", { exact: true }).fill("not-an-email");
   await page.getByLabel("YouTube link").fill("youtube");
   await page.getByRole("button", { name: "Save Contact Information" }).click();
-  await expect(page.getByLabel("Email", { exact: true })).toBeFocused();
-  await expect(page.getByLabel("Email", { exact: true })).toHaveAccessibleDescription(
+  await expect(page.getByLabel("Email (optional)", { exact: true })).toBeFocused();
+  await expect(page.getByLabel("Email (optional)", { exact: true })).toHaveAccessibleDescription(
     "Please enter a valid email address",
   );
   await expect(page.getByLabel("YouTube link")).toHaveAccessibleDescription("YouTube link must be a valid URL");

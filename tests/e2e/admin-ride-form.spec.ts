@@ -135,7 +135,7 @@ test.describe("itinerary", () => {
     await expect(page.getByText("Choose the start and end dates to plan the days.")).toBeVisible();
     await page.getByLabel("Start date").fill("2027-05-01");
     await page.getByLabel("End date").fill("2027-05-03");
-    const dayTitles = page.getByLabel(/^Day \d+ title$/);
+    const dayTitles = page.getByLabel(/^Day \d+ title \(optional\)$/);
     await expect(dayTitles).toHaveCount(3);
 
     await page.getByLabel("Day 2 title").fill("Sakleshpur to Chikmagalur");
@@ -166,7 +166,7 @@ test.describe("itinerary", () => {
     await page.getByLabel("End date").fill("2027-07-30");
     await page.getByLabel("Distance", { exact: true }).fill("4,200 km");
     await page.getByLabel("Description", { exact: true }).fill("Thirty days across the range");
-    await expect(page.getByLabel(/^Day \d+ title$/)).toHaveCount(30);
+    await expect(page.getByLabel(/^Day \d+ title \(optional\)$/)).toHaveCount(30);
     await page.getByLabel("Day 30 title").pressSequentially("Home");
     await page.getByLabel("Day 1 title").pressSequentially("Manali");
     await page.getByRole("button", { name: "Add Ride" }).click();

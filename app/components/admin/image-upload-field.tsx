@@ -1,5 +1,6 @@
 import { ImageUp, LoaderCircle, X } from "lucide-react";
 import { type ChangeEvent, type DragEvent, useEffect, useId, useRef, useState } from "react";
+import { controlAttributes, controlClass, FieldError, FieldLabel } from "~/components/form/field";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { MESSAGE_DISPLAY_MS } from "~/domain/constants";
 import type { ImageFolder } from "~/domain/image-urls";
@@ -17,7 +18,8 @@ export type ImageUploadFieldProps = {
   folder?: ImageFolder;
   /** The form's validation message for this field. */
   error?: string;
-  required?: boolean;
+  /** Marks the label "(optional)"; without it the field is required (the form kit's convention). */
+  optional?: boolean;
 };
 
 type Status = { text: string; tone: "progress" | "success" | "error" };
@@ -30,12 +32,12 @@ const PREVIEW_SETTLE_MS = 600;
  * phones, or drag and drop) and the field takes the uploaded image's URL. The browser checks
  * type and size first for an instant answer; the server checks again.
  */
-export function ImageUploadField({ name, label, value, onChange, folder, error, required }: ImageUploadFieldProps) {
+export function ImageUploadField({ name, label, value, onChange, folder, error, optional }: ImageUploadFieldProps) {
   const id = useId();
   const urlId = `${id}-url`;
   const fileId = `${id}-file`;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
+  // The kit's ids: the URL field's hint (the upload's formats) and its message.
+  const hintId = `${urlId}-hint`;
   const [status, setStatus] = useState<Status | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -114,20 +116,11 @@ export function ImageUploadField({ name, label, value, onChange, folder, error, 
   const uploading = progress !== null;
   const percent = Math.round((progress ?? 0) * 100);
   const showPreview = isPreviewable(preview) && brokenPreview !== preview;
-  const describedBy = [hintId, error ? errorId : null].filter(Boolean).join(" ");
 
   return (
     <div>
       <input type="hidden" name={name} value={value} />
-      <label htmlFor={urlId} className="block text-sm font-medium text-ink-800">
-        {label}
-        {required && (
-          <span aria-hidden="true" className="text-red-700">
-            {" "}
-            *
-          </span>
-        )}
-      </label>
+      <FieldLabel htmlFor={urlId} label={label} optional={optional} />
       <div className="mt-1 flex flex-col gap-3 sm:flex-row">
         <div className="relative flex aspect-[3/2] w-full shrink-0 items-center justify-center overflow-hidden rounded-md border border-ink-200 bg-ink-50 sm:w-40">
           {localPreview ? (
@@ -147,16 +140,13 @@ export function ImageUploadField({ name, label, value, onChange, folder, error, 
         </div>
         <div className="min-w-0 flex-1 space-y-2">
           <input
-            id={urlId}
             type="url"
             inputMode="url"
             value={value}
             onChange={(event) => onChange(event.target.value.trim())}
             placeholder="https://… or upload a photo"
-            aria-required={required || undefined}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-            className="block w-full rounded-md border border-ink-300 bg-white px-3 py-2 text-base text-ink-900 shadow-xs aria-invalid:border-red-600 aria-invalid:ring-1 aria-invalid:ring-red-600 sm:text-sm"
+            {...controlAttributes({ id: urlId, hint: true, error, required: !optional })}
+            className={controlClass("compact")}
           />
           <div
             onDragOver={onDragOver}
@@ -210,11 +200,7 @@ export function ImageUploadField({ name, label, value, onChange, folder, error, 
             )}
             {status?.text}
           </output>
-          {error && (
-            <p id={errorId} className="text-sm font-medium text-red-700">
-              {error}
-            </p>
-          )}
+          <FieldError id={urlId} error={error} />
         </div>
       </div>
     </div>

@@ -5,7 +5,8 @@ import { formatDateRange } from "~/domain/dates";
 import { UPCOMING_PATH, rideHref } from "~/domain/links";
 import type { RegistrationStatus } from "~/domain/registration/settings";
 import { EmergencyContactFields, RiderContactFields } from "./contact-fields";
-import { ErrorSummary, SECONDARY_CLASS, SUBMIT_CLASS, TextField } from "./form-controls";
+import { ErrorSummary } from "../form/error-summary";
+import { SECONDARY_CLASS, SUBMIT_CLASS, TextField } from "./form-controls";
 import { QrCode } from "./qr-code";
 
 /** What the private booking page shows: the rider's own registration, nothing of anyone else's. */

@@ -41,7 +41,7 @@ export function RiderContactFields({
         type="email"
         autoComplete="email"
         maxLength={254}
-        required={false}
+        optional
         hint={withHints ? "Your confirmation and booking link are sent here" : undefined}
         defaultValue={values.email}
         error={errors.email}

@@ -5,7 +5,9 @@ import { BLOOD_GROUPS, HONEYPOT_FIELD, registrationInputSchema } from "~/domain/
 import { OPTION_LABELS, offeredOptions, type RegistrationSettings } from "~/domain/registration/settings";
 import { parseOrErrors } from "~/domain/validation";
 import { EmergencyContactFields, RiderContactFields } from "./contact-fields";
-import { CheckField, ErrorSummary, FieldMessage, SelectField, SUBMIT_CLASS, TextField } from "./form-controls";
+import { ErrorSummary } from "../form/error-summary";
+import { FieldError } from "../form/field";
+import { CheckField, SelectField, SUBMIT_CLASS, TextField } from "./form-controls";
 
 export type RegisterFormProps = {
   settings: RegistrationSettings;
@@ -197,12 +199,12 @@ export function RegisterForm({
             </label>
           );
         })}
-        <FieldMessage id="option" error={errors.option} />
+        <FieldError id="option" error={errors.option} />
         {options.some((option) => option !== "rental") ? (
           <TextField
             name="bikeModel"
             label="Your bike's model"
-            required={false}
+            optional
             maxLength={100}
             hint="Needed when you ride your own bike"
             defaultValue={values.bikeModel}
@@ -213,7 +215,7 @@ export function RegisterForm({
           <TextField
             name="pillionName"
             label="Pillion's name"
-            required={false}
+            optional
             maxLength={100}
             hint="Needed when you ride with a pillion"
             defaultValue={values.pillionName}

@@ -70,6 +70,7 @@ export function ContactForm({ config, onMessage }: ContactFormProps) {
               key={field.key}
               id={`contact-company-${field.key}`}
               label={field.label}
+              optional
               type={field.type}
               autoComplete={field.autoComplete}
               placeholder={field.placeholder}
@@ -87,6 +88,7 @@ export function ContactForm({ config, onMessage }: ContactFormProps) {
               key={field.key}
               id={`contact-social-${field.key}`}
               label={field.label}
+              optional
               type={field.type}
               inputMode={field.type === "url" ? "url" : undefined}
               placeholder={field.placeholder}
@@ -101,6 +103,7 @@ export function ContactForm({ config, onMessage }: ContactFormProps) {
         <TextInput
           id="contact-googleForm"
           label="Community form link"
+          optional
           type="url"
           inputMode="url"
           placeholder="https://forms.gle/…"

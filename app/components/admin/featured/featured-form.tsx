@@ -82,7 +82,6 @@ export function FeaturedForm({ stored, onMessage }: FeaturedFormProps) {
         <TextInput
           id="featured-title"
           label="Banner title"
-          required
           value={draft.title}
           onChange={(value) => set("title", value)}
           error={errors.title}
@@ -90,7 +89,6 @@ export function FeaturedForm({ stored, onMessage }: FeaturedFormProps) {
         <TextInput
           id="featured-subtitle"
           label="Ride title"
-          required
           value={draft.subtitle}
           onChange={(value) => set("subtitle", value)}
           error={errors.subtitle}
@@ -98,7 +96,6 @@ export function FeaturedForm({ stored, onMessage }: FeaturedFormProps) {
         <TextArea
           id="featured-description"
           label="Description"
-          required
           value={draft.description}
           onChange={(value) => set("description", value)}
           error={errors.description}
@@ -106,6 +103,7 @@ export function FeaturedForm({ stored, onMessage }: FeaturedFormProps) {
         <ImageUploadField
           name="image"
           label="Banner image"
+          optional
           folder="featured-rides"
           value={draft.image}
           onChange={(url) => set("image", url)}
@@ -115,7 +113,6 @@ export function FeaturedForm({ stored, onMessage }: FeaturedFormProps) {
           <TextInput
             id="featured-ctaText"
             label="Button text"
-            required
             value={draft.ctaText}
             onChange={(value) => set("ctaText", value)}
             error={errors.ctaText}
@@ -123,6 +120,7 @@ export function FeaturedForm({ stored, onMessage }: FeaturedFormProps) {
           <TextInput
             id="featured-ctaLink"
             label="Button link"
+            optional
             value={draft.ctaLink}
             onChange={(value) => set("ctaLink", value.trim())}
             error={errors.ctaLink}

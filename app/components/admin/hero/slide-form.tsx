@@ -85,7 +85,6 @@ export function SlideForm({ source, onMessage, onClose }: SlideFormProps) {
             key={key}
             id={`slide-${key}`}
             label={label}
-            required
             placeholder={placeholder}
             value={draft[key]}
             onChange={(value) => set(key, value)}

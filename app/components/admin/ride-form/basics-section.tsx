@@ -17,7 +17,6 @@ export const BasicsSection = memo(function BasicsSection({ draft, errors, update
       <TextInput
         id={fieldId("title")}
         label="Title"
-        required
         value={draft.title}
         onChange={(value) => update("title", value)}
         error={errors.title}
@@ -27,7 +26,6 @@ export const BasicsSection = memo(function BasicsSection({ draft, errors, update
           id={fieldId("startDate")}
           label="Start date"
           type="date"
-          required
           value={draft.startDate}
           {...SUPPORTED_DATES}
           onChange={(value) => setDates(value, draft.endDate)}
@@ -37,7 +35,6 @@ export const BasicsSection = memo(function BasicsSection({ draft, errors, update
           id={fieldId("endDate")}
           label="End date"
           type="date"
-          required
           value={draft.endDate}
           {...SUPPORTED_DATES}
           min={draft.startDate || SUPPORTED_DATES.min}
@@ -57,7 +54,6 @@ export const BasicsSection = memo(function BasicsSection({ draft, errors, update
         <TextInput
           id={fieldId("distance")}
           label="Distance"
-          required
           value={draft.distance}
           onChange={(value) => update("distance", value)}
           error={errors.distance}
@@ -66,6 +62,7 @@ export const BasicsSection = memo(function BasicsSection({ draft, errors, update
         <TextInput
           id={fieldId("participants")}
           label="Participants"
+          optional
           type="number"
           inputMode="numeric"
           min={0}
@@ -87,6 +84,7 @@ export const BasicsSection = memo(function BasicsSection({ draft, errors, update
       <ImageUploadField
         name="image"
         label="Ride image"
+        optional
         folder="rides"
         value={draft.image}
         onChange={(url) => update("image", url)}
@@ -95,7 +93,6 @@ export const BasicsSection = memo(function BasicsSection({ draft, errors, update
       <TextArea
         id={fieldId("description")}
         label="Description"
-        required
         value={draft.description}
         onChange={(value) => update("description", value)}
         error={errors.description}

@@ -52,6 +52,7 @@ const DayEditor = memo(function DayEditor({ day, index, errors, updateDay }: Day
           <TextInput
             id={fieldId(path("title"))}
             label={`Day ${day.day} title`}
+            optional
             value={day.title}
             onChange={(title) => updateDay(index, { title })}
             error={errors[path("title")]}
@@ -59,6 +60,7 @@ const DayEditor = memo(function DayEditor({ day, index, errors, updateDay }: Day
           <TextInput
             id={fieldId(path("distance"))}
             label={`Day ${day.day} distance`}
+            optional
             value={day.distance}
             onChange={(distance) => updateDay(index, { distance })}
             error={errors[path("distance")]}
@@ -68,6 +70,7 @@ const DayEditor = memo(function DayEditor({ day, index, errors, updateDay }: Day
         <TextArea
           id={fieldId(path("description"))}
           label={`Day ${day.day} description`}
+          optional
           rows={3}
           value={day.description}
           onChange={(description) => updateDay(index, { description })}

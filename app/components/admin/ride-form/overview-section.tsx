@@ -16,6 +16,7 @@ export const OverviewSection = memo(function OverviewSection({ draft, errors, up
         <TextInput
           id={fieldId("vehicleType")}
           label="Vehicle type"
+          optional
           value={draft.vehicleType}
           onChange={(value) => update("vehicleType", value)}
           error={errors.vehicleType}
@@ -24,6 +25,7 @@ export const OverviewSection = memo(function OverviewSection({ draft, errors, up
         <SelectInput
           id={fieldId("difficulty")}
           label="Difficulty"
+          optional
           value={draft.difficulty}
           options={DIFFICULTY_OPTIONS}
           onChange={(value) => update("difficulty", value)}
@@ -32,6 +34,7 @@ export const OverviewSection = memo(function OverviewSection({ draft, errors, up
         <TextInput
           id={fieldId("maxParticipants")}
           label="Group size"
+          optional
           value={draft.maxParticipants}
           onChange={(value) => update("maxParticipants", value)}
           error={errors.maxParticipants}
@@ -40,6 +43,7 @@ export const OverviewSection = memo(function OverviewSection({ draft, errors, up
         <TextInput
           id={fieldId("bestSeason")}
           label="Best season"
+          optional
           value={draft.bestSeason}
           onChange={(value) => update("bestSeason", value)}
           error={errors.bestSeason}
@@ -48,6 +52,7 @@ export const OverviewSection = memo(function OverviewSection({ draft, errors, up
         <TextInput
           id={fieldId("startingPlace")}
           label="Starting place"
+          optional
           value={draft.startingPlace}
           onChange={(value) => update("startingPlace", value)}
           error={errors.startingPlace}

@@ -10,6 +10,7 @@ export const PolicySection = memo(function PolicySection({ draft, errors, update
       <TextArea
         id={fieldId("cancellationPolicy")}
         label="Cancellation policy"
+        optional
         value={draft.cancellationPolicy}
         onChange={(value) => update("cancellationPolicy", value)}
         error={errors.cancellationPolicy}
@@ -18,6 +19,7 @@ export const PolicySection = memo(function PolicySection({ draft, errors, update
       <TextArea
         id={fieldId("paymentTerms")}
         label="Payment terms"
+        optional
         value={draft.paymentTerms}
         onChange={(value) => update("paymentTerms", value)}
         error={errors.paymentTerms}
@@ -33,6 +35,7 @@ export const HowToJoinSection = memo(function HowToJoinSection({ draft, errors, 
       <TextArea
         id={fieldId("howToJoin")}
         label="How to join this trip"
+        optional
         value={draft.howToJoin}
         onChange={(value) => update("howToJoin", value)}
         error={errors.howToJoin}

@@ -12,6 +12,7 @@ export const PricingSection = memo(function PricingSection({ draft, errors, upda
         <TextInput
           id={fieldId("tripCost")}
           label="Trip cost"
+          optional
           value={draft.tripCost}
           onChange={(value) => update("tripCost", value)}
           error={errors.tripCost}
@@ -20,6 +21,7 @@ export const PricingSection = memo(function PricingSection({ draft, errors, upda
         <TextInput
           id={fieldId("bookingCost")}
           label="Booking amount"
+          optional
           value={draft.bookingCost}
           onChange={(value) => update("bookingCost", value)}
           error={errors.bookingCost}
@@ -28,6 +30,7 @@ export const PricingSection = memo(function PricingSection({ draft, errors, upda
         <TextInput
           id={fieldId("lastBookingDate")}
           label="Last booking date"
+          optional
           type="date"
           value={draft.lastBookingDate}
           {...SUPPORTED_DATES}
@@ -45,6 +48,7 @@ export const SocialSection = memo(function SocialSection({ draft, errors, update
       <TextInput
         id={fieldId("bookingFormUrl")}
         label="Booking form URL"
+        optional
         type="url"
         inputMode="url"
         value={draft.bookingFormUrl}
@@ -57,6 +61,7 @@ export const SocialSection = memo(function SocialSection({ draft, errors, update
         <TextInput
           id={fieldId("youtubeUrl")}
           label="YouTube URL"
+          optional
           type="url"
           inputMode="url"
           value={draft.youtubeUrl}
@@ -67,6 +72,7 @@ export const SocialSection = memo(function SocialSection({ draft, errors, update
         <TextInput
           id={fieldId("instagramUrl")}
           label="Instagram URL"
+          optional
           type="url"
           inputMode="url"
           value={draft.instagramUrl}

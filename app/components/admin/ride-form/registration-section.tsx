@@ -7,6 +7,7 @@ import {
   type RegistrationMode,
   type RegistrationOption,
 } from "~/domain/registration/settings";
+import { FieldError } from "~/components/form/field";
 import { Checkbox, FormSection, SelectInput, TextInput } from "../form/fields";
 import type { RegistrationDraft } from "./draft";
 import { fieldId, type SectionProps } from "./section-props";
@@ -62,7 +63,6 @@ export const RegistrationSection = memo(function RegistrationSection({ draft, er
             onChange={(value) => change({ seats: value })}
             error={errors["registration.seats"]}
             hint="A rider with a pillion takes two seats"
-            required
           />
           <div id={fieldId("registration.options")} className="space-y-3">
             {REGISTRATION_OPTIONS.map((name) => (
@@ -76,6 +76,7 @@ export const RegistrationSection = memo(function RegistrationSection({ draft, er
                 <TextInput
                   id={fieldId(`registration.options.${name}.price`)}
                   label={`${OPTION_LABELS[name]}: price`}
+                  optional
                   value={registration.options[name].price}
                   onChange={(price) => changeOption(name, { price })}
                   error={errors[`registration.options.${name}.price`]}
@@ -83,11 +84,7 @@ export const RegistrationSection = memo(function RegistrationSection({ draft, er
                 />
               </div>
             ))}
-            {errors["registration.options"] && (
-              <p id={`${fieldId("registration.options")}-error`} className="text-sm font-medium text-red-700">
-                {errors["registration.options"]}
-              </p>
-            )}
+            <FieldError id={fieldId("registration.options")} error={errors["registration.options"]} />
           </div>
           <Checkbox
             id={fieldId("registration.waitlist")}

@@ -1,0 +1,142 @@
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { controlAttributes, controlClass, type Density, Field, FieldError, FieldHint, type FieldText } from "./field";
+
+// The controls of the form kit, each in its field frame. They pass the native attributes through:
+// the admin's forms give value and onChange (controlled), the rider's give name and defaultValue
+// (plain HTML that posts without JavaScript). The id comes first, so the HTML reads as before.
+
+/** What the kit decides, so a caller cannot set it apart from the field. */
+type Decided = "id" | "className" | "required" | "aria-required" | "aria-invalid" | "aria-describedby";
+
+/** A read-only field is neither required nor optional: nobody fills it in. */
+const asked = (optional: boolean | undefined, readOnly: boolean | undefined) => !readOnly && !optional;
+
+export type InputFieldProps = FieldText & Omit<InputHTMLAttributes<HTMLInputElement>, Decided>;
+
+/** A one-line field (text, number, date, email, tel, url…). */
+export function InputField({ id, label, hint, error, optional, density = "compact", ...input }: InputFieldProps) {
+  const required = asked(optional, input.readOnly);
+  return (
+    <Field id={id} label={label} hint={hint} error={error} optional={optional && !input.readOnly} density={density}>
+      <input
+        {...controlAttributes({ id, hint, error, required })}
+        {...input}
+        className={`mt-1 ${controlClass(density, { readOnly: input.readOnly })}`}
+      />
+    </Field>
+  );
+}
+
+export type TextAreaFieldProps = FieldText & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, Decided>;
+
+export function TextAreaField({
+  id,
+  label,
+  hint,
+  error,
+  optional,
+  density = "compact",
+  rows = 4,
+  ...textarea
+}: TextAreaFieldProps) {
+  const required = asked(optional, textarea.readOnly);
+  return (
+    <Field id={id} label={label} hint={hint} error={error} optional={optional && !textarea.readOnly} density={density}>
+      <textarea
+        {...controlAttributes({ id, hint, error, required })}
+        {...textarea}
+        rows={rows}
+        className={`mt-1 ${controlClass(density)}`}
+      />
+    </Field>
+  );
+}
+
+export type Choice = { value: string; label: string };
+export type SelectFieldProps = FieldText & { options: readonly Choice[] } & Omit<
+    SelectHTMLAttributes<HTMLSelectElement>,
+    Decided
+  >;
+
+/**
+ * A drop-down list. One whose every choice is an answer (no empty "Choose…") cannot be left
+ * unanswered: it is required, and says nothing.
+ */
+export function SelectField({
+  id,
+  label,
+  hint,
+  error,
+  optional,
+  density = "compact",
+  options,
+  ...select
+}: SelectFieldProps) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error} optional={optional} density={density}>
+      <select
+        {...controlAttributes({ id, hint, error, required: !optional })}
+        {...select}
+        className={`mt-1 ${controlClass(density)}`}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+export type CheckboxFieldProps = {
+  id: string;
+  /** What ticking the box says or agrees to. */
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  /** The box must be ticked to send the form (a consent): aria-required. A setting is not. */
+  required?: boolean;
+  density?: Density;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, Decided | "type">;
+
+const CHECKBOX_CLASS: Record<Density, string> = {
+  compact: "mt-0.5 size-5 shrink-0 rounded border-ink-300 accent-brand-600",
+  roomy: "mt-1 size-5 shrink-0 accent-brand-600",
+};
+
+const CHECKBOX_LABEL_CLASS: Record<Density, string> = {
+  compact: "block text-sm font-medium text-ink-800",
+  roomy: "text-ink-800",
+};
+
+/** A box to tick, its label beside it (GOV.UK marks no checkbox optional), its hint and message below. */
+export function CheckboxField({
+  id,
+  label,
+  hint,
+  error,
+  required = false,
+  density = "compact",
+  ...input
+}: CheckboxFieldProps) {
+  return (
+    <div>
+      <div className="flex items-start gap-3">
+        <input
+          {...controlAttributes({ id, hint, error, required })}
+          {...input}
+          type="checkbox"
+          className={CHECKBOX_CLASS[density]}
+        />
+        <div>
+          <label htmlFor={id} className={CHECKBOX_LABEL_CLASS[density]}>
+            {label}
+          </label>
+          <FieldHint id={id} hint={hint} density={density} />
+        </div>
+      </div>
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
