@@ -11,7 +11,7 @@
 import { writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { DOMImplementation, XMLSerializer } from "@xmldom/xmldom";
-import { metresBetween } from "../app/domain/route/measure.ts";
+import { metresBetween } from "../app/domain/ride-route/measure.ts";
 
 /** [name ('' for a place that is only a via), latitude, longitude, elevation in metres] */
 type Place = [name: string, lat: number, lon: number, ele: number];

@@ -14,7 +14,7 @@ export const ISLANDS = {
   "booking-bar": () => import("~/components/ride/booking-bar").then((module) => module.BookingBar),
   "register-form": () => import("~/components/registration/register-form").then((module) => module.RegisterForm),
   "ride-error-alert": () => import("~/components/ride/ride-error-alert").then((module) => module.RideErrorAlert),
-  "route-map": () => import("~/components/route/route-map").then((module) => module.RouteMap),
+  "route-map": () => import("~/components/ride-route/route-map").then((module) => module.RouteMap),
   // Both from one module: saving a ride brings the Saved rides page's code along (decision 023).
   "save-ride": () => import("~/components/offline/ride-pack-islands").then((module) => module.SaveRideButton),
   "saved-rides": () => import("~/components/offline/ride-pack-islands").then((module) => module.SavedRidesList),

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { text } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GPX_MESSAGES, MAX_GPX_BYTES } from "~/domain/route/gpx-guard";
-import { parseGpx } from "~/domain/route/parse-gpx";
-import { SPLIT_MESSAGES } from "~/domain/route/days";
+import { GPX_MESSAGES, MAX_GPX_BYTES } from "~/domain/ride-route/gpx-guard";
+import { parseGpx } from "~/domain/ride-route/parse-gpx";
+import { SPLIT_MESSAGES } from "~/domain/ride-route/days";
 import {
   assignRouteDays,
   dayGpx,
@@ -15,7 +15,7 @@ import {
   removeRideRoute,
   saveRideRoute,
   setMeetingPoint,
-} from "~/server/routes-gpx/ride-routes.server";
+} from "~/server/ride-routes/ride-routes.server";
 import type { Database } from "~/server/db/schema.server";
 import { createLogger } from "~/server/logger.server";
 import { listRecentActivity } from "~/server/services/audit.server";

@@ -1,12 +1,12 @@
 import { servicesContext } from "~/context";
 import { buildIcs } from "~/domain/ics";
-import type { MeetingPoint } from "~/domain/route/meeting-point";
+import type { MeetingPoint } from "~/domain/ride-route/meeting-point";
 import { rideHref } from "~/domain/links";
 import { absoluteUrl } from "~/domain/ride-seo";
 import { SITE_NAME } from "~/domain/site";
 import { titleSlug } from "~/domain/slug";
 import { publicOrigin } from "~/server/public-url.server";
-import { getRideRoute } from "~/server/routes-gpx/ride-routes.server";
+import { getRideRoute } from "~/server/ride-routes/ride-routes.server";
 import { getPublicRide } from "~/server/services/public-rides.server";
 import type { Route } from "./+types/ride-calendar";
 

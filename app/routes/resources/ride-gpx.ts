@@ -1,9 +1,9 @@
 import { Readable } from "node:stream";
 import { servicesContext } from "~/context";
-import { routeGeoJson } from "~/domain/route/geojson";
-import { gpxFileDay } from "~/domain/route/days";
+import { routeGeoJson } from "~/domain/ride-route/geojson";
+import { gpxFileDay } from "~/domain/ride-route/days";
 import { titleSlug } from "~/domain/slug";
-import { dayGpx, getRideRoute, originalGpx } from "~/server/routes-gpx/ride-routes.server";
+import { dayGpx, getRideRoute, originalGpx } from "~/server/ride-routes/ride-routes.server";
 import { getPublicRide } from "~/server/services/public-rides.server";
 import type { Route } from "./+types/ride-gpx";
 

@@ -2,7 +2,7 @@ import { INVALID_RIDE_ID, RIDE_MESSAGES } from "~/domain/messages";
 import type { RideStatus } from "~/domain/ride";
 import { ConflictError, NotFoundError, ValidationError } from "../services/errors.server";
 import { createRide, reorderRides, setRideStatus, updateRide } from "../services/rides.server";
-import { deleteRideAndRoute } from "../routes-gpx/ride-routes.server";
+import { deleteRideAndRoute } from "../ride-routes/ride-routes.server";
 import { completeEndedRides, savePublishingSettings } from "../services/auto-status.server";
 import { dispatchIntent } from "./intent-dispatch.server";
 import { type AdminActionContext as Context, failed, failedWrite, stringField, succeeded } from "./respond.server";

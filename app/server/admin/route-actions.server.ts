@@ -1,5 +1,5 @@
-import type { StopPick } from "~/domain/route/days";
-import { MAX_GPX_BYTES, GPX_MESSAGES, megabytes } from "~/domain/route/gpx-guard";
+import type { StopPick } from "~/domain/ride-route/days";
+import { MAX_GPX_BYTES, GPX_MESSAGES, megabytes } from "~/domain/ride-route/gpx-guard";
 import { BodyTooLargeError, readBody } from "../http/read-body.server";
 import { UPLOAD_REJECTIONS } from "../images/upload-errors.server";
 import {
@@ -8,7 +8,7 @@ import {
   saveRideRoute,
   setMeetingPoint,
   type DayAssignment,
-} from "../routes-gpx/ride-routes.server";
+} from "../ride-routes/ride-routes.server";
 import { dispatchIntent } from "./intent-dispatch.server";
 import { type AdminActionContext, failed, failedWrite, succeeded } from "./respond.server";
 

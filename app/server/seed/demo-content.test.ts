@@ -7,7 +7,7 @@ import { describeEachEngine } from "../../../tests/support/databases";
 import { snapshot } from "../../../tests/support/fixtures";
 import { useSqliteWithS3 } from "../../../tests/support/s3-database";
 import type { Database } from "../db/schema.server";
-import { dayGpx, getRideRoute, originalGpx } from "../routes-gpx/ride-routes.server";
+import { dayGpx, getRideRoute, originalGpx } from "../ride-routes/ride-routes.server";
 import { getConfig, saveConfig } from "../services/config.server";
 import { getFeaturedRide } from "../services/featured.server";
 import { getRide, listRides, rideCounts } from "../services/rides.server";

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Database } from "../db/schema.server";
-import { saveRideRoute, setMeetingPoint } from "../routes-gpx/ride-routes.server";
+import { saveRideRoute, setMeetingPoint } from "../ride-routes/ride-routes.server";
 import type { ObjectStorage } from "../storage/storage.server";
 
 /**

@@ -11,7 +11,7 @@ import {
 import { migrateLegacyRide } from "~/domain/legacy";
 import { PUBLICATION_MESSAGES, isNotPastSupportedYears } from "~/domain/publication";
 import { rideInputSchema, type Ride, type RideInput } from "~/domain/ride";
-import { type ExportedRoute, exportedRouteSchema } from "../routes-gpx/route-transfer.server";
+import { type ExportedRoute, exportedRouteSchema } from "../ride-routes/route-transfer.server";
 import type { LegacyRideFields, RideRowMeta } from "./ride-rows.server";
 import { statsRecordSchema } from "./stats.server";
 

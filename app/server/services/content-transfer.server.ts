@@ -1,7 +1,7 @@
 import { runCommand } from "../commands/command.server";
 import type { ContentCollection } from "../content-events.server";
 import type { Database, Executor } from "../db/schema.server";
-import { exportRoutes, writeRoutes } from "../routes-gpx/route-transfer.server";
+import { exportRoutes, writeRoutes } from "../ride-routes/route-transfer.server";
 import { getStoredConfig } from "./config.server";
 import { parseContentFile, type ContentFile, type ImportableContent } from "./content-file.server";
 import { hasAnyContent } from "./content-presence.server";

@@ -353,7 +353,7 @@ export async function setRideParticipants(
 /**
  * Deletes a ride and its route's row; an id that is missing, malformed or unknown gets its
  * message (product.md#admin-rides). The route's files are storage's, deleted after this commits
- * (deleteRideAndRoute, routes-gpx/ride-routes.server.ts).
+ * (deleteRideAndRoute, ride-routes/ride-routes.server.ts).
  */
 export async function deleteRide(db: Database, id: string, { actor }: RideWriteOptions = {}): Promise<void> {
   if (!isRideId(id)) throw new ValidationError({ id: INVALID_RIDE_ID });

@@ -1,7 +1,7 @@
 import { SVG_LABEL } from "./label";
-import { formatKm, stopLabel } from "~/domain/route/format";
-import { sketchOf } from "~/domain/route/sketch";
-import type { RouteSummary } from "~/domain/route/types";
+import { formatKm, stopLabel } from "~/domain/ride-route/format";
+import { sketchOf } from "~/domain/ride-route/sketch";
+import type { RouteSummary } from "~/domain/ride-route/types";
 
 type Props = { summary: Pick<RouteSummary, "drawing" | "days" | "distance">; title: string };
 

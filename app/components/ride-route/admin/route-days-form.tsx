@@ -2,8 +2,8 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { useResultMessage } from "~/components/admin/use-status-message";
 import type { ActionResult } from "~/domain/action-result";
-import { formatKm } from "~/domain/route/format";
-import type { RouteSummary } from "~/domain/route/types";
+import { formatKm } from "~/domain/ride-route/format";
+import type { RouteSummary } from "~/domain/ride-route/types";
 
 type Stop = { kind: "waypoint"; waypoint: number } | { kind: "km"; km: string };
 

@@ -1,5 +1,5 @@
-import { formatKm, formatMetres } from "~/domain/route/format";
-import type { RouteSummary } from "~/domain/route/types";
+import { formatKm, formatMetres } from "~/domain/ride-route/format";
+import type { RouteSummary } from "~/domain/ride-route/types";
 
 type Props = {
   summary: Pick<RouteSummary, "days" | "distance" | "climb" | "descent" | "highest">;

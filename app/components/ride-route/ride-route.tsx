@@ -1,8 +1,8 @@
 import { Download, MapPin, Navigation } from "lucide-react";
-import { formatKm, formatMetres } from "~/domain/route/format";
+import { formatKm, formatMetres } from "~/domain/ride-route/format";
 import { dayGpxHref, routeGeoJsonHref, routeGpxHref } from "~/domain/links";
-import { type MeetingPoint, directionsUrl, meetingPointMapUrl } from "~/domain/route/meeting-point";
-import type { RouteSummary } from "~/domain/route/types";
+import { type MeetingPoint, directionsUrl, meetingPointMapUrl } from "~/domain/ride-route/meeting-point";
+import type { RouteSummary } from "~/domain/ride-route/types";
 import { ElevationProfile } from "./elevation-profile";
 import { Island } from "~/islands/island";
 import { RouteDaysTable } from "./route-days-table";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MEETING_POINT_MESSAGES } from "~/domain/route/meeting-point";
+import { MEETING_POINT_MESSAGES } from "~/domain/ride-route/meeting-point";
 
 const coordinate = (limit: number, message: string) =>
   z.coerce

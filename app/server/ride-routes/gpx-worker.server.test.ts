@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GPX_MESSAGES, GpxRejectedError, MAX_GPX_ELEMENTS } from "~/domain/route/gpx-guard";
+import { GPX_MESSAGES, GpxRejectedError, MAX_GPX_ELEMENTS } from "~/domain/ride-route/gpx-guard";
 import { GPX_WORKER_LIMITS, WORKER_MESSAGES, parseGpxOffThread } from "./gpx-worker.server";
 
 // A file the pre-screen lets through (elements few enough, shallow) that is still costly to

@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
-import { GpxRejectedError, guardGpx } from "~/domain/route/gpx-guard";
-import { type XmlOutcome, gpxFromXml, readGpxXml } from "~/domain/route/parse-gpx";
-import type { ParsedGpx } from "~/domain/route/types";
+import { GpxRejectedError, guardGpx } from "~/domain/ride-route/gpx-guard";
+import { type XmlOutcome, gpxFromXml, readGpxXml } from "~/domain/ride-route/parse-gpx";
+import type { ParsedGpx } from "~/domain/ride-route/types";
 
 /**
  * What one file may cost the parsing thread. Heap: a 10 MB file of 200,000 points needs

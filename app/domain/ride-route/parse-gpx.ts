@@ -28,7 +28,7 @@ export type XmlLibraries = { DOMParser: typeof DOMParser; gpx: typeof gpx };
 /**
  * The XML step: xmldom builds the tree (any error refuses the file with the parser's reason)
  * and togeojson reads GPX 1.0 or 1.1 from it. Self-contained (it uses only its arguments) so
- * the server can run its source in a worker thread (app/server/routes-gpx/gpx-worker.server.ts).
+ * the server can run its source in a worker thread (app/server/ride-routes/gpx-worker.server.ts).
  */
 export function readGpxXml(text: string, libraries: XmlLibraries): XmlOutcome {
   let detail = "";

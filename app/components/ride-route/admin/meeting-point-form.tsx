@@ -1,7 +1,7 @@
 import { useFetcher } from "react-router";
 import { useResultMessage } from "~/components/admin/use-status-message";
 import type { ActionResult } from "~/domain/action-result";
-import { type MeetingPoint, meetingPointMapUrl } from "~/domain/route/meeting-point";
+import { type MeetingPoint, meetingPointMapUrl } from "~/domain/ride-route/meeting-point";
 
 const FIELD = "mt-1 block w-full rounded-md border border-ink-300 px-3 py-2";
 

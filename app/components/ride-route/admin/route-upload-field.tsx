@@ -2,7 +2,7 @@ import { Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { isActionResult } from "~/domain/action-result";
-import { GPX_MESSAGES, MAX_GPX_BYTES, megabytes } from "~/domain/route/gpx-guard";
+import { GPX_MESSAGES, MAX_GPX_BYTES, megabytes } from "~/domain/ride-route/gpx-guard";
 import { routeUploadHref } from "~/domain/links";
 
 const UPLOAD_FAILED = "The route could not be uploaded. Check the connection and try again.";

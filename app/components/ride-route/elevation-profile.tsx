@@ -1,7 +1,7 @@
 import { SVG_LABEL } from "./label";
-import { formatKm, formatMetres } from "~/domain/route/format";
-import { PROFILE_HEIGHT, PROFILE_WIDTH, profileOf } from "~/domain/route/sketch";
-import type { RouteSummary } from "~/domain/route/types";
+import { formatKm, formatMetres } from "~/domain/ride-route/format";
+import { PROFILE_HEIGHT, PROFILE_WIDTH, profileOf } from "~/domain/ride-route/sketch";
+import type { RouteSummary } from "~/domain/ride-route/types";
 
 type Props = { summary: Pick<RouteSummary, "profile" | "days" | "distance" | "highest" | "climb"> };
 

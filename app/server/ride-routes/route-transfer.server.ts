@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { meetingPointSchema } from "./meeting-point-schema.server";
-import { MAX_DRAWING_POINTS } from "~/domain/route/simplify-line";
-import type { RouteSummary } from "~/domain/route/types";
+import { MAX_DRAWING_POINTS } from "~/domain/ride-route/simplify-line";
+import type { RouteSummary } from "~/domain/ride-route/types";
 import type { Executor } from "../db/schema.server";
 import { listRideRoutes } from "./ride-routes.server";
 
