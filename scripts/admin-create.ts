@@ -9,8 +9,8 @@
  */
 import { parseArgs } from "node:util";
 import { openDatabaseFromEnv } from "../app/server/db/open-from-env.server";
-import { ValidationError } from "../app/server/services/errors.server";
-import { createOrPromoteAdmin } from "../app/server/services/users.server";
+import { ValidationError } from "../app/server/validation/errors.server";
+import { createOrPromoteAdmin } from "../app/server/team/users.server";
 
 const { values } = parseArgs({
   options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },

@@ -29,8 +29,8 @@ import { rideInputSchema, type RideStatus } from "../app/domain/ride";
 import { openDatabase, type Engine } from "../app/server/db/database.server";
 import { migrateToLatest } from "../app/server/db/migrate.server";
 import type { Database } from "../app/server/db/schema.server";
-import { rideRow } from "../app/server/services/ride-rows.server";
-import { listPreviousRides, listUpcomingRides, reorderRides, updateRide } from "../app/server/services/rides.server";
+import { rideRow } from "../app/server/rides/ride-rows.server";
+import { listPreviousRides, listUpcomingRides, reorderRides, updateRide } from "../app/server/rides/rides.server";
 
 const { values } = parseArgs({
   options: { runs: { type: "string", default: "15" }, engines: { type: "string", default: "sqlite,postgres" } },

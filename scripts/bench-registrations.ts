@@ -26,7 +26,7 @@ import path from "node:path";
 import { openDatabase } from "../app/server/db/database.server.ts";
 import type { Database } from "../app/server/db/schema.server.ts";
 import { dataPaths } from "../app/server/env.server.ts";
-import { createRide } from "../app/server/services/rides.server.ts";
+import { createRide } from "../app/server/rides/rides.server.ts";
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { rideInput } from "../tests/support/fixtures.ts";

@@ -25,7 +25,7 @@ import { RouteSketch } from "~/components/ride-route/route-sketch";
 import { openDatabase } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { assignRouteDays, dayGpx, getRideRoute, saveRideRoute } from "~/server/ride-routes/ride-routes.server";
-import { createRide } from "~/server/services/rides.server";
+import { createRide } from "~/server/rides/rides.server";
 import { createDiskStorage } from "~/server/storage/disk-storage.server";
 import { rideInput } from "../tests/support/fixtures";
 import { buildGpx, seeded, windingTrack } from "../tests/support/gpx";

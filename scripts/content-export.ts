@@ -8,7 +8,7 @@
 import { rename, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { openDatabaseFromEnv } from "../app/server/db/open-from-env.server";
-import { exportContent } from "../app/server/services/content-transfer.server";
+import { exportContent } from "../app/server/content/content-transfer.server";
 
 const { positionals } = parseArgs({ allowPositionals: true });
 const [file] = positionals;

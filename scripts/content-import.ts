@@ -11,8 +11,8 @@ import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { publishContentChanges } from "../app/server/content-events-pg.server";
 import { openDatabaseFromEnv } from "../app/server/db/open-from-env.server";
-import { importContent } from "../app/server/services/content-transfer.server";
-import { isServiceError, ValidationError } from "../app/server/services/errors.server";
+import { importContent } from "../app/server/content/content-transfer.server";
+import { isServiceError, ValidationError } from "../app/server/validation/errors.server";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,

@@ -39,7 +39,7 @@ import { dataPaths } from "~/server/env.server";
 import type { Database } from "~/server/db/schema.server";
 import { seedDemoContent } from "~/server/seed/demo-content.server";
 import { createDiskStorage } from "~/server/storage/disk-storage.server";
-import { exportContent, importContent } from "~/server/services/content-transfer.server";
+import { exportContent, importContent } from "~/server/content/content-transfer.server";
 import routes from "../app/routes.ts";
 import { startLocalSmtp } from "../tests/support/smtp.ts";
 import { ensureBuild, startProductionServer } from "./bench/processes.ts";

@@ -12,7 +12,7 @@ import { open, rename } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { openDatabaseFromEnv } from "../app/server/db/open-from-env.server";
 import { registrationsWithRides, registrationsCsv } from "../app/server/registrations/csv.server";
-import { getRide } from "../app/server/services/rides.server";
+import { getRide } from "../app/server/rides/rides.server";
 
 const USAGE = "Usage: npm run registrations:export -- FILE [--ride ID]";
 

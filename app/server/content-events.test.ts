@@ -2,12 +2,12 @@ import { afterEach, expect, it, vi } from "vitest";
 import { describeEachEngine } from "../../tests/support/databases";
 import { configInput, featuredInput, rideInput, slideInput } from "../../tests/support/fixtures";
 import { notifyContentChanged, onContentChanged, type ContentChange } from "./content-events.server";
-import { saveConfig } from "./services/config.server";
-import { ValidationError } from "./services/errors.server";
-import { saveFeaturedRide } from "./services/featured.server";
-import { createRide, reorderRides } from "./services/rides.server";
-import { createSlide, deleteSlide, updateSlide } from "./services/slides.server";
-import { refreshStats } from "./services/stats.server";
+import { saveConfig } from "./content/config.server";
+import { ValidationError } from "./validation/errors.server";
+import { saveFeaturedRide } from "./content/featured.server";
+import { createRide, reorderRides } from "./rides/rides.server";
+import { createSlide, deleteSlide, updateSlide } from "./content/slides.server";
+import { refreshStats } from "./content/stats.server";
 
 const subscriptions: (() => void)[] = [];
 afterEach(() => subscriptions.splice(0).forEach((unsubscribe) => unsubscribe()));

@@ -2,8 +2,8 @@ import { webOrigin } from "~/domain/web-url";
 import { onContentChanged } from "./content-events.server";
 import type { Executor } from "./db/schema.server";
 import type { Logger } from "./logger.server";
-import { getConfig } from "./services/config.server";
-import { listRides } from "./services/rides.server";
+import { getConfig } from "./content/config.server";
+import { listRides } from "./rides/rides.server";
 
 /** A safety net for changes made by another instance, whose events this process does not hear. */
 const MAX_AGE_MS = 60_000;

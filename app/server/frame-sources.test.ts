@@ -6,8 +6,8 @@ import { configInput, rideInput } from "../../tests/support/fixtures";
 import { describeEachEngine } from "../../tests/support/databases";
 import { webOrigin } from "~/domain/web-url";
 import { cachedFrameSources, embeddedFormOrigins } from "./frame-sources.server";
-import { saveConfig } from "./services/config.server";
-import { createRide, updateRide } from "./services/rides.server";
+import { saveConfig } from "./content/config.server";
+import { createRide, updateRide } from "./rides/rides.server";
 
 const silent = pino({ level: "silent" });
 

@@ -2,7 +2,7 @@ import { type ContentListener, onContentChanged } from "./content-events.server"
 import type { Executor } from "./db/schema.server";
 import type { Logger } from "./logger.server";
 import { nextRegistrationCutoff } from "./registrations/cutoffs.server";
-import { nextScheduledPublication } from "./services/publication.server";
+import { nextScheduledPublication } from "./publishing/publication.server";
 
 /** After a failed look at the schedule, when to look again. */
 const RETRY_MS = 60_000;

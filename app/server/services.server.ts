@@ -6,7 +6,7 @@ import type { Logger } from "./logger.server";
 import { createMailer } from "./mail/mailer.server";
 import { openOutbox } from "./outbox/start-outbox.server";
 import { scheduleErasure } from "./registrations/erasure.server";
-import { scheduleAutoStatus } from "./services/auto-status.server";
+import { scheduleAutoStatus } from "./publishing/auto-status.server";
 import { seedDemoContent } from "./seed/demo-content.server";
 import { openStorage } from "./storage/open-storage.server";
 

@@ -1,5 +1,5 @@
 import { previewToken } from "~/server/preview-links.server";
-import { getFeaturedRide } from "~/server/services/featured.server";
+import { getFeaturedRide } from "~/server/content/featured.server";
 import { chunkedBody } from "../../server/raw-http.ts";
 import { riderForm } from "../../tests/support/registration-fixtures.ts";
 import { formBody } from "./bodies.ts";

@@ -4,8 +4,8 @@ import { createSession } from "~/server/auth/sessions.server";
 import { createChallenge, enableTotp, newTotpSecret, totpFor } from "~/server/auth/two-factor.server";
 import type { Database } from "~/server/db/schema.server";
 
-import { createInvite, setRideCaptains } from "~/server/services/team.server";
-import { createOrPromoteAdmin } from "~/server/services/users.server";
+import { createInvite, setRideCaptains } from "~/server/team/team.server";
+import { createOrPromoteAdmin } from "~/server/team/users.server";
 import { siteRide } from "../../tests/support/fixtures.ts";
 import { riderForm, registerRider } from "../../tests/support/registration-fixtures.ts";
 

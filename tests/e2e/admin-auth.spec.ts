@@ -5,7 +5,7 @@ import { hashPassword } from "~/server/auth/password.server";
 import { sessionIdOf } from "~/server/auth/sessions.server";
 import { INVALID_CREDENTIALS } from "~/server/auth/sign-in.server";
 import { tooManyAttemptsMessage } from "~/server/auth/throttle.server";
-import { createInvite } from "~/server/services/team.server";
+import { createInvite } from "~/server/team/team.server";
 import type { Database } from "~/server/db/schema.server";
 import { ADMIN_FLAG_KEY } from "~/components/admin/admin-flag";
 import { ADMIN_NAV } from "~/components/admin/admin-nav";

@@ -1,5 +1,5 @@
 import { CONFIG_MESSAGES } from "~/domain/messages";
-import { listRecentActivity } from "~/server/services/audit.server";
+import { listRecentActivity } from "~/server/audit/audit.server";
 import { postAction, testOnOwnAdminServer } from "./admin-helpers.ts";
 import { expect } from "./fixtures.ts";
 import { waitForHydration } from "../support/hydration.ts";

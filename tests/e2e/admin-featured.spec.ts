@@ -1,6 +1,6 @@
 import { FEATURED_MESSAGES } from "~/domain/messages";
 import { PREVIEW_FALLBACKS } from "~/components/admin/featured/preview";
-import { listRecentActivity } from "~/server/services/audit.server";
+import { listRecentActivity } from "~/server/audit/audit.server";
 import { postAction, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
 import { expect } from "./fixtures.ts";
 import { waitForHydration } from "../support/hydration.ts";

@@ -8,7 +8,7 @@ import { createSession } from "~/server/auth/sessions.server";
 import { openDatabase } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
 import { dataPaths } from "~/server/env.server";
-import { createOrPromoteAdmin } from "~/server/services/users.server";
+import { createOrPromoteAdmin } from "~/server/team/users.server";
 import { test as base } from "./fixtures.ts";
 
 export { expect } from "./fixtures.ts";

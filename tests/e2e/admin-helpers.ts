@@ -4,8 +4,8 @@
 import { randomUUID } from "node:crypto";
 import type { APIResponse, Page } from "@playwright/test";
 import type { Database } from "~/server/db/schema.server";
-import { getRide } from "~/server/services/rides.server";
-import { createOrPromoteAdmin } from "~/server/services/users.server";
+import { getRide } from "~/server/rides/rides.server";
+import { createOrPromoteAdmin } from "~/server/team/users.server";
 import { signInAs } from "./admin-fixtures.ts";
 import { expect } from "./fixtures.ts";
 import { type OwnServerOptions, testOnOwnServer } from "./support/own-server.ts";

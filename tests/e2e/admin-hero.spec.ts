@@ -1,5 +1,5 @@
 import { DELETE_SLIDE_CONFIRM, SLIDE_MESSAGES } from "~/domain/messages";
-import { listRecentActivity } from "~/server/services/audit.server";
+import { listRecentActivity } from "~/server/audit/audit.server";
 import { postAction, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
 import { expect } from "./fixtures.ts";
 import { waitForHydration } from "../support/hydration.ts";

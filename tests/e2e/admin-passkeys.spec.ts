@@ -3,7 +3,7 @@ import type { CDPSession, Page } from "@playwright/test";
 import { openDatabase } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
 import { dataPaths } from "~/server/env.server";
-import { createOrPromoteAdmin } from "~/server/services/users.server";
+import { createOrPromoteAdmin } from "~/server/team/users.server";
 import { freePort } from "../support/ports.ts";
 import { signInAs } from "./admin-fixtures.ts";
 import { expect, test } from "./fixtures.ts";

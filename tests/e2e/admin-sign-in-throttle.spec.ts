@@ -1,5 +1,5 @@
 import { tooManyAttemptsMessage } from "~/server/auth/throttle.server";
-import { createOrPromoteAdmin } from "~/server/services/users.server";
+import { createOrPromoteAdmin } from "~/server/team/users.server";
 import { testOnOwnServer } from "./support/own-server.ts";
 import { expect } from "./fixtures.ts";
 

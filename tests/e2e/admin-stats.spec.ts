@@ -1,7 +1,7 @@
 import { STATS_MESSAGES } from "~/domain/messages";
 import { formatStatNumber, statWithPlus } from "~/domain/stats";
-import { listRecentActivity } from "~/server/services/audit.server";
-import { getRideBreakdown, getStats } from "~/server/services/stats.server";
+import { listRecentActivity } from "~/server/audit/audit.server";
+import { getRideBreakdown, getStats } from "~/server/content/stats.server";
 import { testOnOwnAdminServer } from "./admin-helpers.ts";
 import { expect } from "./fixtures.ts";
 import { waitForHydration } from "../support/hydration.ts";

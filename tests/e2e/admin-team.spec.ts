@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { NOT_ALLOWED } from "~/server/auth/admin-access.server";
 import type { Database } from "~/server/db/schema.server";
-import { createInvite, acceptInvite } from "~/server/services/team.server";
+import { createInvite, acceptInvite } from "~/server/team/team.server";
 import { expect, signInAs, test } from "./admin-fixtures.ts";
 import { expectNoA11yViolations } from "./fixtures.ts";
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import { createOrPromoteAdmin } from "~/server/services/users.server";
+import { createOrPromoteAdmin } from "~/server/team/users.server";
 import { expect, expectNoA11yViolations } from "./fixtures.ts";
 import { signInAs } from "./admin-fixtures.ts";
 import { testOnOwnServer } from "./support/own-server.ts";

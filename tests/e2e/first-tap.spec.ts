@@ -1,7 +1,7 @@
 import type { Locator, Page, Route } from "@playwright/test";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { SOCIAL_LINK_MESSAGES } from "~/domain/messages";
-import { updateRide } from "~/server/services/rides.server";
+import { updateRide } from "~/server/rides/rides.server";
 import { expect } from "./fixtures.ts";
 import { publicRide, ridePath } from "./ride-helpers.ts";
 import { testOnOwnServer } from "./support/own-server.ts";

@@ -5,7 +5,7 @@ import { createSession } from "~/server/auth/sessions.server";
 import { openDatabase } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
 import { dataPaths } from "~/server/env.server";
-import { createOrPromoteAdmin } from "~/server/services/users.server";
+import { createOrPromoteAdmin } from "~/server/team/users.server";
 
 export type AdminLogin = { email: string; password: string; userId: string };
 

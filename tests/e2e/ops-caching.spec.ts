@@ -1,4 +1,4 @@
-import { createRide } from "~/server/services/rides.server";
+import { createRide } from "~/server/rides/rides.server";
 import { rideInput } from "../support/fixtures.ts";
 import { createAdmin, openSqlite, sessionCookieFor } from "./ops-admin.ts";
 import { type Instance, startInstance, stopAllInstances } from "./ops-support.ts";

@@ -1,4 +1,4 @@
-import { createRide } from "~/server/services/rides.server";
+import { createRide } from "~/server/rides/rides.server";
 import { rideInput } from "../support/fixtures";
 import { expect } from "./fixtures.ts";
 import { testOnOwnServer } from "./support/own-server.ts";

@@ -1,9 +1,9 @@
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { SOCIAL_LINK_MESSAGES } from "~/domain/messages";
 import type { Database } from "~/server/db/schema.server";
-import { saveConfig } from "~/server/services/config.server";
-import { saveFeaturedRide } from "~/server/services/featured.server";
-import { createRide } from "~/server/services/rides.server";
+import { saveConfig } from "~/server/content/config.server";
+import { saveFeaturedRide } from "~/server/content/featured.server";
+import { createRide } from "~/server/rides/rides.server";
 import { expect } from "./fixtures.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 

@@ -1,5 +1,5 @@
 import { instantToZoned } from "~/domain/publication";
-import { listRecentActivity } from "~/server/services/audit.server";
+import { listRecentActivity } from "~/server/audit/audit.server";
 import { type AdminLogin, createAdmin, sessionCookieFor } from "./ops-admin.ts";
 import { type Instance, startInstance, stopAllInstances, waitFor } from "./ops-support.ts";
 import { type SharedPostgres, sharedPostgres, skipWithoutPostgres } from "./shared-postgres.ts";

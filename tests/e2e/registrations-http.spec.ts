@@ -1,6 +1,6 @@
 import type { Database } from "~/server/db/schema.server";
 import { registrationCounts } from "~/server/registrations/queries.server";
-import { createRide } from "~/server/services/rides.server";
+import { createRide } from "~/server/rides/rides.server";
 import { rideInput } from "../support/fixtures.ts";
 import { riderForm, registerRider } from "../support/registration-fixtures.ts";
 import { openSqlite } from "./ops-admin.ts";

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { LINK_COPIED_MS } from "~/domain/constants";
 import { formatIndianShortDate } from "~/domain/dates";
 import type { Ride } from "~/domain/ride";
-import { updateRide } from "~/server/services/rides.server";
+import { updateRide } from "~/server/rides/rides.server";
 import { expect, test } from "./admin-fixtures.ts";
 import { waitForHydration } from "../support/hydration.ts";
 import { publicRide, ridePath } from "./ride-helpers.ts";

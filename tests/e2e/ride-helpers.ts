@@ -4,8 +4,8 @@
 import type { Page } from "@playwright/test";
 import type { Ride } from "~/domain/ride";
 import type { Database } from "~/server/db/schema.server";
-import { listPublicRides } from "~/server/services/public-rides.server";
-import { listRidesByStatus } from "~/server/services/rides.server";
+import { listPublicRides } from "~/server/rides/public-rides.server";
+import { listRidesByStatus } from "~/server/rides/rides.server";
 
 export async function publicRide(db: Database, title: string): Promise<Ride> {
   const ride = (await listPublicRides(db)).find((candidate) => candidate.title === title);

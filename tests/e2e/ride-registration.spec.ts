@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { saveConfig } from "~/server/services/config.server";
+import { saveConfig } from "~/server/content/config.server";
 
 import { configInput, siteRide } from "../support/fixtures";
 import { riderForm, registerRider } from "../support/registration-fixtures";

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
-import { updateRide } from "~/server/services/rides.server";
+import { updateRide } from "~/server/rides/rides.server";
 import { waitForHydration } from "../support/hydration.ts";
 import { expect, test } from "./admin-fixtures.ts";
 import { publicRide, ridePath } from "./ride-helpers.ts";

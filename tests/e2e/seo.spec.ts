@@ -1,7 +1,7 @@
 import { formatDateRange, parseIsoDate, toIsoDate } from "~/domain/dates";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { priceNumber } from "~/domain/ride-seo";
-import { listPublicRides } from "~/server/services/public-rides.server";
+import { listPublicRides } from "~/server/rides/public-rides.server";
 import { expect, test } from "./admin-fixtures.ts";
 import { cancelledRide, publicRide, ridePath } from "./ride-helpers.ts";
 

@@ -1,6 +1,6 @@
 import ogs from "open-graph-scraper";
 import sharp from "sharp";
-import { createRide, deleteRide, updateRide } from "~/server/services/rides.server";
+import { createRide, deleteRide, updateRide } from "~/server/rides/rides.server";
 import { expect, test } from "./admin-fixtures.ts";
 import { publicRide, ridePath } from "./ride-helpers.ts";
 

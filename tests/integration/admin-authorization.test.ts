@@ -12,8 +12,8 @@ import type * as AppContext from "~/context";
 import { type AdminRole, hasRole } from "~/domain/roles";
 import { createSession } from "~/server/auth/sessions.server";
 import type { Database } from "~/server/db/schema.server";
-import { createInvite } from "~/server/services/team.server";
-import { createOrPromoteAdmin } from "~/server/services/users.server";
+import { createInvite } from "~/server/team/team.server";
+import { createOrPromoteAdmin } from "~/server/team/users.server";
 import type { Boot, Server } from "../../server/app";
 import { listTables } from "../support/databases";
 

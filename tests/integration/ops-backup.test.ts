@@ -8,7 +8,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { BackupError, backupDataDir, restoreDataDir, verifyBackup } from "~/server/backup/sqlite-backup.server";
 import type { Database } from "~/server/db/schema.server";
 import { dataPaths } from "~/server/env.server";
-import { getStats } from "~/server/services/stats.server";
+import { getStats } from "~/server/content/stats.server";
 import { withDataDir } from "../support/databases";
 import { snapshot } from "../support/fixtures";
 import { startWriter } from "./ops-processes";

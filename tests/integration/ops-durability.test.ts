@@ -8,7 +8,7 @@ import { openDatabase, type Engine } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
 import { dataPaths } from "~/server/env.server";
-import { getStats } from "~/server/services/stats.server";
+import { getStats } from "~/server/content/stats.server";
 import { TEST_DATABASE_URL, TEST_ENGINES, withAdminClient } from "../support/postgres";
 import { startWriter } from "./ops-processes";
 

@@ -2,7 +2,7 @@
 // one after another, and prints "ack {n} {id}" once each write has committed, until it is
 // killed. Reads DATABASE_URL / DATA_DIR like the server.
 import { openDatabaseFromEnv } from "~/server/db/open-from-env.server";
-import { createRide } from "~/server/services/rides.server";
+import { createRide } from "~/server/rides/rides.server";
 import { rideInput } from "../support/fixtures";
 
 const { db } = await openDatabaseFromEnv();

@@ -2,13 +2,13 @@ import type { Kysely } from "kysely";
 import { expect, it } from "vitest";
 import * as publicationInstantsMigration from "../../migrations/2026-11-28T1000_publication_instants";
 import { formatInstant, resolvePublication } from "~/domain/publication";
-import { getFeaturedRide, saveFeaturedRide } from "~/server/services/featured.server";
-import { getConfig, saveConfig } from "~/server/services/config.server";
-import { getPublication, nextScheduledPublication, setPublication } from "~/server/services/publication.server";
-import { countPublicRides, getPublicRide, listPublicRides } from "~/server/services/public-rides.server";
-import { restoreRevision } from "~/server/services/restore-revision.server";
-import { listRevisions } from "~/server/services/revisions.server";
-import { ConflictError, ValidationError } from "~/server/services/errors.server";
+import { getFeaturedRide, saveFeaturedRide } from "~/server/content/featured.server";
+import { getConfig, saveConfig } from "~/server/content/config.server";
+import { getPublication, nextScheduledPublication, setPublication } from "~/server/publishing/publication.server";
+import { countPublicRides, getPublicRide, listPublicRides } from "~/server/rides/public-rides.server";
+import { restoreRevision } from "~/server/publishing/restore-revision.server";
+import { listRevisions } from "~/server/publishing/revisions.server";
+import { ConflictError, ValidationError } from "~/server/validation/errors.server";
 import {
   createRide,
   getRide,
@@ -17,15 +17,15 @@ import {
   setRideStatus,
   similarRides,
   updateRide,
-} from "~/server/services/rides.server";
-import { createSlide, listActiveSlides, updateSlide } from "~/server/services/slides.server";
-import { refreshStats } from "~/server/services/stats.server";
+} from "~/server/rides/rides.server";
+import { createSlide, listActiveSlides, updateSlide } from "~/server/content/slides.server";
+import { refreshStats } from "~/server/content/stats.server";
 import { watchPublicationSchedule } from "~/server/publication-schedule.server";
 import type { ContentListener } from "~/server/content-events.server";
 import pino from "pino";
-import { listRecentActivity } from "~/server/services/audit.server";
-import { completeEndedRides, savePublishingSettings } from "~/server/services/auto-status.server";
-import { exportContent, importContent } from "~/server/services/content-transfer.server";
+import { listRecentActivity } from "~/server/audit/audit.server";
+import { completeEndedRides, savePublishingSettings } from "~/server/publishing/auto-status.server";
+import { exportContent, importContent } from "~/server/content/content-transfer.server";
 import { describeEachEngine } from "../support/databases";
 import { configInput, featuredInput, rideInput, slideInput } from "../support/fixtures";
 

@@ -10,7 +10,7 @@ import { REFUSALS } from "~/domain/registration/availability";
 import { openDatabase, type Engine } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database, Executor } from "~/server/db/schema.server";
-import { ValidationError } from "~/server/services/errors.server";
+import { ValidationError } from "~/server/validation/errors.server";
 import { getRegistration, registrationCounts } from "~/server/registrations/queries.server";
 import {
   cancelRegistration,
@@ -19,7 +19,7 @@ import {
   setParticipantsFromCheckIns,
   setPayment,
 } from "~/server/registrations/commands.server";
-import { createRide, getRide } from "~/server/services/rides.server";
+import { createRide, getRide } from "~/server/rides/rides.server";
 import { rideInput } from "../support/fixtures";
 import { TEST_DATABASE_URL, TEST_ENGINES, withAdminClient } from "../support/postgres";
 import { riderForm, registerRider } from "../support/registration-fixtures";

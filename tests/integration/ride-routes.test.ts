@@ -18,10 +18,10 @@ import {
 } from "~/server/ride-routes/ride-routes.server";
 import type { Database } from "~/server/db/schema.server";
 import { createLogger } from "~/server/logger.server";
-import { listRecentActivity } from "~/server/services/audit.server";
-import { NotFoundError, ValidationError } from "~/server/services/errors.server";
-import { exportContent, importContent } from "~/server/services/content-transfer.server";
-import { createRide, getRide } from "~/server/services/rides.server";
+import { listRecentActivity } from "~/server/audit/audit.server";
+import { NotFoundError, ValidationError } from "~/server/validation/errors.server";
+import { exportContent, importContent } from "~/server/content/content-transfer.server";
+import { createRide, getRide } from "~/server/rides/rides.server";
 import { createDiskStorage } from "~/server/storage/disk-storage.server";
 import type { ObjectStorage } from "~/server/storage/storage.server";
 import { describeEachEngine, openTestDatabase } from "../support/databases";

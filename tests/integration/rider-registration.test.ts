@@ -18,7 +18,7 @@ import {
   beginRegistration,
   REGISTRATIONS_PER_NETWORK,
 } from "~/server/registrations/throttle.server";
-import { saveConfig } from "~/server/services/config.server";
+import { saveConfig } from "~/server/content/config.server";
 import { registrationCounts } from "~/server/registrations/queries.server";
 import { WAITLISTED_UTR } from "~/server/registrations/commands.server";
 import { action as bookingAction, headers as bookingHeaders, loader as bookingLoader } from "~/routes/public/booking";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "~/server/db/schema.server";
-import { createRide } from "~/server/services/rides.server";
+import { createRide } from "~/server/rides/rides.server";
 
 /** A ride as the admin form submits it, valid unless overridden. */
 export function rideInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {

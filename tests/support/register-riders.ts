@@ -5,7 +5,7 @@
 // one JSON line of outcomes: "confirmed", "waitlisted" or the refusal message.
 import { createInterface } from "node:readline";
 import { openDatabase } from "~/server/db/database.server";
-import { ValidationError } from "~/server/services/errors.server";
+import { ValidationError } from "~/server/validation/errors.server";
 
 import { riderForm, registerRider } from "./registration-fixtures";
 

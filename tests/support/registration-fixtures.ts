@@ -1,5 +1,5 @@
 import type { Database } from "~/server/db/schema.server";
-import { NotFoundError, ValidationError } from "~/server/services/errors.server";
+import { NotFoundError, ValidationError } from "~/server/validation/errors.server";
 import { register, type Registration } from "~/server/registrations/commands.server";
 
 /** A valid registration form as a rider posts it; `n` makes the mobile number and name distinct. */

@@ -11,8 +11,8 @@ import { adminContext, adminSessionContext } from "~/server/auth/admin-session.s
 import { isProofFresh } from "~/server/auth/fresh-proof.server";
 import { listPasskeys } from "~/server/auth/passkeys.server";
 import { secondFactorsOf } from "~/server/auth/two-factor.server";
-import { requiresTwoFactor } from "~/server/services/team.server";
-import { hasPassword } from "~/server/services/users.server";
+import { requiresTwoFactor } from "~/server/team/team.server";
+import { hasPassword } from "~/server/team/users.server";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign-in & Security · Roadbook Admin" }];

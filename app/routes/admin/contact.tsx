@@ -8,7 +8,7 @@ import { CONFIG_MESSAGES } from "~/domain/messages";
 import { contactAction } from "~/server/admin/contact-actions.server";
 import { loadAdminPage } from "~/server/admin/load-page.server";
 import { adminActionContext } from "~/server/admin/respond.server";
-import { getConfig } from "~/server/services/config.server";
+import { getConfig } from "~/server/content/config.server";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = () => [{ title: "Contact Info · Roadbook Admin" }];

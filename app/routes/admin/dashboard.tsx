@@ -8,9 +8,9 @@ import { RideSeatsList } from "~/components/admin/dashboard/ride-seats";
 import { FigureCard } from "~/components/admin/figure-card";
 import { servicesContext } from "~/context";
 import { listFailedDeliveries } from "~/server/outbox/entries.server";
-import { listRecentActivity } from "~/server/services/audit.server";
+import { listRecentActivity } from "~/server/audit/audit.server";
 import { upcomingRideSeats } from "~/server/registrations/queries.server";
-import { rideCounts } from "~/server/services/rides.server";
+import { rideCounts } from "~/server/rides/rides.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Roadbook Admin" }];

@@ -7,7 +7,7 @@ import { FEATURED_MESSAGES } from "~/domain/messages";
 import { featuredAction } from "~/server/admin/featured-actions.server";
 import { loadAdminPage } from "~/server/admin/load-page.server";
 import { adminActionContext } from "~/server/admin/respond.server";
-import { getFeaturedRide } from "~/server/services/featured.server";
+import { getFeaturedRide } from "~/server/content/featured.server";
 import type { Route } from "./+types/featured";
 
 export const meta: Route.MetaFunction = () => [{ title: "Featured Ride · Roadbook Admin" }];

@@ -10,8 +10,8 @@ import { publicationState } from "~/domain/publication";
 import { loadAdminPage } from "~/server/admin/load-page.server";
 import { adminActionContext } from "~/server/admin/respond.server";
 import { slideAction } from "~/server/admin/slide-actions.server";
-import { listPublications } from "~/server/services/publication.server";
-import { listSlides } from "~/server/services/slides.server";
+import { listPublications } from "~/server/publishing/publication.server";
+import { listSlides } from "~/server/content/slides.server";
 import type { Route } from "./+types/hero";
 
 export const meta: Route.MetaFunction = () => [{ title: "Hero Section · Roadbook Admin" }];

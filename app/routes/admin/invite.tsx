@@ -7,10 +7,10 @@ import { readAdminForm } from "~/server/admin/read-form.server";
 import { secondFactorCookie, sessionCookie, sessionTokenOf } from "~/server/auth/admin-session.server";
 import { googleSignInRedirect } from "~/server/auth/google-start.server";
 import { afterFirstFactor } from "~/server/auth/sign-in.server";
-import { ConflictError, NotFoundError, ValidationError } from "~/server/services/errors.server";
-import { type OpenInvite, acceptInvite, findInvite } from "~/server/services/team.server";
+import { ConflictError, NotFoundError, ValidationError } from "~/server/validation/errors.server";
+import { type OpenInvite, acceptInvite, findInvite } from "~/server/team/team.server";
 import { TEAM_MESSAGES } from "~/domain/team";
-import { getUser } from "~/server/services/users.server";
+import { getUser } from "~/server/team/users.server";
 import type { Route } from "./+types/invite";
 import { ADMIN_PATH } from "~/domain/links";
 

@@ -3,9 +3,9 @@ import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
 import { servicesContext } from "~/context";
 import { readAdminForm, unreadableForm } from "~/server/admin/read-form.server";
 import { adminActionContext } from "~/server/admin/respond.server";
-import { ValidationError } from "~/server/services/errors.server";
-import { getRide } from "~/server/services/rides.server";
-import { rideCaptains, setRideCaptains } from "~/server/services/team.server";
+import { ValidationError } from "~/server/validation/errors.server";
+import { getRide } from "~/server/rides/rides.server";
+import { rideCaptains, setRideCaptains } from "~/server/team/team.server";
 import type { Route } from "./+types/ride-captains";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

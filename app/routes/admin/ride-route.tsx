@@ -17,7 +17,7 @@ import { loadAdminPage } from "~/server/admin/load-page.server";
 import { adminActionContext } from "~/server/admin/respond.server";
 import { rideRouteAction } from "~/server/admin/route-actions.server";
 import { getRideRoute } from "~/server/ride-routes/ride-routes.server";
-import { getRide } from "~/server/services/rides.server";
+import { getRide } from "~/server/rides/rides.server";
 import type { Route } from "./+types/ride-route";
 
 const LOAD_FAILED = "The route could not be loaded. Please try again in a moment.";

@@ -16,9 +16,9 @@ import { RIDE_STATUSES, type Ride, type RideStatus } from "~/domain/ride";
 import { loadAdminPage } from "~/server/admin/load-page.server";
 import { rideAction } from "~/server/admin/ride-actions.server";
 import { adminActionContext } from "~/server/admin/respond.server";
-import { getPublishingSettings } from "~/server/services/auto-status.server";
-import { listPublications } from "~/server/services/publication.server";
-import { getRide, listRidesByStatus } from "~/server/services/rides.server";
+import { getPublishingSettings } from "~/server/publishing/auto-status.server";
+import { listPublications } from "~/server/publishing/publication.server";
+import { getRide, listRidesByStatus } from "~/server/rides/rides.server";
 import type { Route } from "./+types/rides";
 
 export const meta: Route.MetaFunction = () => [{ title: "Ride Management · Roadbook Admin" }];

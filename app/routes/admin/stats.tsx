@@ -10,7 +10,7 @@ import { STATS_MESSAGES } from "~/domain/messages";
 import { loadAdminPage } from "~/server/admin/load-page.server";
 import { adminActionContext } from "~/server/admin/respond.server";
 import { statsAction } from "~/server/admin/stats-actions.server";
-import { getRideBreakdown, getStats } from "~/server/services/stats.server";
+import { getRideBreakdown, getStats } from "~/server/content/stats.server";
 import type { Route } from "./+types/stats";
 
 export const meta: Route.MetaFunction = () => [{ title: "Statistics · Roadbook Admin" }];

@@ -6,7 +6,7 @@ import { PendingInvites, TeamMembers } from "~/components/admin/team/team-member
 import { requestContext, servicesContext } from "~/context";
 import { teamAction } from "~/server/admin/team-actions.server";
 import { adminContext } from "~/server/auth/admin-session.server";
-import { listPendingInvites, listTeam, requiresTwoFactor } from "~/server/services/team.server";
+import { listPendingInvites, listTeam, requiresTwoFactor } from "~/server/team/team.server";
 import type { Route } from "./+types/team";
 
 export const meta: Route.MetaFunction = () => [{ title: "Team · Roadbook Admin" }];

@@ -7,8 +7,8 @@ import { BOOKING_ERASED_PATH, bookingHref } from "~/domain/links";
 import { pageTitle } from "~/domain/site";
 import { readSmallForm } from "~/server/registrations/read-form.server";
 import { beginBookingChange } from "~/server/registrations/throttle.server";
-import { getConfig } from "~/server/services/config.server";
-import { NotFoundError, ValidationError } from "~/server/services/errors.server";
+import { getConfig } from "~/server/content/config.server";
+import { NotFoundError, ValidationError } from "~/server/validation/errors.server";
 import {
   cancelByToken,
   eraseByToken,
@@ -16,7 +16,7 @@ import {
   submitUtrByToken,
   updateContactByToken,
 } from "~/server/registrations/commands.server";
-import { getRide } from "~/server/services/rides.server";
+import { getRide } from "~/server/rides/rides.server";
 import type { Route } from "./+types/booking";
 
 // /booking/:token (decision 020): a rider's private page, opened by the unguessable

@@ -7,7 +7,7 @@ import { pageMetaTags, seoSite } from "~/domain/page-seo";
 import { socialLinks, telHref } from "~/domain/social-links";
 import { Island } from "~/islands/island";
 import { loadOrFallback } from "~/server/load-or-fallback.server";
-import { getConfig } from "~/server/services/config.server";
+import { getConfig } from "~/server/content/config.server";
 import type { Route } from "./+types/contact";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { loadOrFallback } from "~/server/load-or-fallback.server";
 import { publicOrigin } from "~/server/public-url.server";
 import { CONTENT_PAGE_HANDLE } from "~/islands/content-page";
-import { getConfig } from "~/server/services/config.server";
+import { getConfig } from "~/server/content/config.server";
 import logoMark from "~/assets/logo-mark.svg";
 import type { Route } from "./+types/layout";
 

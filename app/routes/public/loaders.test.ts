@@ -9,7 +9,7 @@ import { FALLBACK_STATS } from "~/domain/stats";
 import { openDatabase } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { readEnv } from "~/server/env.server";
-import { saveFeaturedRide } from "~/server/services/featured.server";
+import { saveFeaturedRide } from "~/server/content/featured.server";
 import { loader as contactLoader } from "./contact";
 import { loader as layoutLoader } from "./layout";
 import { loader as previousLoader } from "./previous";

@@ -12,8 +12,8 @@ import { FALLBACK_STATS } from "~/domain/stats";
 import { PageLinks } from "~/components/page-links";
 import { loadOrFallback } from "~/server/load-or-fallback.server";
 import { publicOrigin } from "~/server/public-url.server";
-import { listPreviousRides } from "~/server/services/rides.server";
-import { getStats } from "~/server/services/stats.server";
+import { listPreviousRides } from "~/server/rides/rides.server";
+import { getStats } from "~/server/content/stats.server";
 import type { Route } from "./+types/previous";
 import { UPCOMING_PATH, previousPageHref } from "~/domain/links";
 

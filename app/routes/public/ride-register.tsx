@@ -17,7 +17,7 @@ import { pageTitle } from "~/domain/site";
 import { readSmallForm } from "~/server/registrations/read-form.server";
 import { availabilityOf } from "~/server/registrations/public-seats.server";
 import { register, type Registered } from "~/server/registrations/commands.server";
-import { countPublicRides, getPublicRide } from "~/server/services/public-rides.server";
+import { countPublicRides, getPublicRide } from "~/server/rides/public-rides.server";
 import type { Route } from "./+types/ride-register";
 
 // /ride/:rideId/register (decision 020): the registration form of a ride taking

@@ -5,7 +5,7 @@ import { type AppServices, servicesContext } from "~/context";
 import { DEFAULT_CARRY_MANDATORY, DEFAULT_GROUP_SIZE, DEFAULT_VEHICLE_TYPE } from "~/domain/defaults";
 import type { Database } from "~/server/db/schema.server";
 import { readEnv } from "~/server/env.server";
-import { createRide } from "~/server/services/rides.server";
+import { createRide } from "~/server/rides/rides.server";
 import { describeEachEngine, openTestDatabase } from "../../../tests/support/databases";
 import { TEST_ENGINES } from "../../../tests/support/postgres";
 import { rideInput } from "../../../tests/support/fixtures";

@@ -32,9 +32,9 @@ import { pageTitle } from "~/domain/site";
 import { publicOrigin } from "~/server/public-url.server";
 import { getRideRoute } from "~/server/ride-routes/ride-routes.server";
 import { availabilityOf, rideCards } from "~/server/registrations/public-seats.server";
-import { countPublicRides, getPublicRide } from "~/server/services/public-rides.server";
+import { countPublicRides, getPublicRide } from "~/server/rides/public-rides.server";
 import { isPreviewRequest } from "~/server/preview-links.server";
-import { getRide, similarRides } from "~/server/services/rides.server";
+import { getRide, similarRides } from "~/server/rides/rides.server";
 import type { loader as layoutLoader } from "./layout";
 import type { Route } from "./+types/ride";
 

@@ -11,10 +11,10 @@ import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { pageMetaTags, seoSite } from "~/domain/page-seo";
 import { loadOrFallback } from "~/server/load-or-fallback.server";
 import { rideCards } from "~/server/registrations/public-seats.server";
-import { getFeaturedRide } from "~/server/services/featured.server";
-import { listUpcomingRides } from "~/server/services/rides.server";
+import { getFeaturedRide } from "~/server/content/featured.server";
+import { listUpcomingRides } from "~/server/rides/rides.server";
 import { isPreviewRequest } from "~/server/preview-links.server";
-import { listActiveSlides, listActiveSlidesWith } from "~/server/services/slides.server";
+import { listActiveSlides, listActiveSlidesWith } from "~/server/content/slides.server";
 import type { Route } from "./+types/upcoming";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

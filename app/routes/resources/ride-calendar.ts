@@ -7,7 +7,7 @@ import { SITE_NAME } from "~/domain/site";
 import { titleSlug } from "~/domain/slug";
 import { publicOrigin } from "~/server/public-url.server";
 import { getRideRoute } from "~/server/ride-routes/ride-routes.server";
-import { getPublicRide } from "~/server/services/public-rides.server";
+import { getPublicRide } from "~/server/rides/public-rides.server";
 import type { Route } from "./+types/ride-calendar";
 
 const textResponse = (body: string, status: number, headers: Record<string, string> = {}) =>

@@ -4,7 +4,7 @@ import { routeGeoJson } from "~/domain/ride-route/geojson";
 import { gpxFileDay } from "~/domain/ride-route/days";
 import { titleSlug } from "~/domain/slug";
 import { dayGpx, getRideRoute, originalGpx } from "~/server/ride-routes/ride-routes.server";
-import { getPublicRide } from "~/server/services/public-rides.server";
+import { getPublicRide } from "~/server/rides/public-rides.server";
 import type { Route } from "./+types/ride-gpx";
 
 const text = (body: string, status: number) =>

@@ -3,7 +3,7 @@ import { buildSitemap, type SitemapEntry } from "~/domain/sitemap";
 import { ABOUT_PATH, CONTACT_PATH, HOME_PATH, PREVIOUS_PATH, rideHref } from "~/domain/links";
 import { absoluteUrl } from "~/domain/ride-seo";
 import { publicOrigin } from "~/server/public-url.server";
-import { listPublicRides } from "~/server/services/public-rides.server";
+import { listPublicRides } from "~/server/rides/public-rides.server";
 import type { Route } from "./+types/sitemap";
 
 const PUBLIC_PAGES = [HOME_PATH, PREVIOUS_PATH, ABOUT_PATH, CONTACT_PATH];

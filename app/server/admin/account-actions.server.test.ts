@@ -8,7 +8,7 @@ import { dispatcherFor } from "~/server/commands/command.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Mail, Mailer } from "~/server/mail/mailer.server";
 import { openOutbox } from "~/server/outbox/start-outbox.server";
-import { createOrPromoteAdmin } from "~/server/services/users.server";
+import { createOrPromoteAdmin } from "~/server/team/users.server";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { action as passkeysAction } from "../../routes/admin/account-passkeys";
 import { adminContext, adminSessionContext } from "../auth/admin-session.server";

@@ -14,7 +14,7 @@ import {
   secondFactorsOf,
   totpFor,
 } from "../auth/two-factor.server";
-import { requiresTwoFactor } from "../services/team.server";
+import { requiresTwoFactor } from "../team/team.server";
 
 export const ACCOUNT_MESSAGES = {
   wrongCode: "That code does not match. Check the app shows this site's entry and try the newest code.",

@@ -1,5 +1,5 @@
 import { CONFIG_MESSAGES } from "~/domain/messages";
-import { saveConfig } from "../services/config.server";
+import { saveConfig } from "../content/config.server";
 import { singleRecordAction } from "./single-record-action.server";
 
 /** 'Save Contact Information': { config: { company, socialMedia, googleForm } }. */

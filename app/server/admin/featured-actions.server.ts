@@ -1,5 +1,5 @@
 import { FEATURED_MESSAGES } from "~/domain/messages";
-import { saveFeaturedRide } from "../services/featured.server";
+import { saveFeaturedRide } from "../content/featured.server";
 import { singleRecordAction } from "./single-record-action.server";
 
 /** 'Save Featured Ride': { featured: {…} }. */

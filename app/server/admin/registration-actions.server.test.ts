@@ -10,11 +10,11 @@ import { siteRide } from "../../../tests/support/fixtures";
 import { riderForm, registerRider } from "../../../tests/support/registration-fixtures";
 import type { Database } from "../db/schema.server";
 import { readEnv } from "../env.server";
-import { listRecentActivity } from "../services/audit.server";
+import { listRecentActivity } from "../audit/audit.server";
 import { getRegistration, registrationCounts } from "../registrations/queries.server";
-import { listRevisions } from "../services/revisions.server";
-import { getRide, setRideStatus } from "../services/rides.server";
-import { getStats } from "../services/stats.server";
+import { listRevisions } from "../publishing/revisions.server";
+import { getRide, setRideStatus } from "../rides/rides.server";
+import { getStats } from "../content/stats.server";
 import { registrationAction, RIDER_NOT_FOUND, UNKNOWN_REGISTRATION_ACTION } from "./registration-actions.server";
 import { INVALID_REQUEST } from "./respond.server";
 

@@ -1,5 +1,5 @@
 import type { Ride } from "~/domain/ride";
-import { NotFoundError, ValidationError } from "../services/errors.server";
+import { NotFoundError, ValidationError } from "../validation/errors.server";
 import type { Registration } from "../registrations/rows.server";
 import { getRegistration } from "../registrations/queries.server";
 import {
@@ -9,7 +9,7 @@ import {
   setParticipantsFromCheckIns,
   setPayment,
 } from "../registrations/commands.server";
-import { getRide } from "../services/rides.server";
+import { getRide } from "../rides/rides.server";
 import { dispatchIntent } from "./intent-dispatch.server";
 import { type AdminActionContext as Context, failed, stringField, succeeded } from "./respond.server";
 

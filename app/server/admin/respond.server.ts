@@ -3,7 +3,7 @@ import type { ActionResult } from "~/domain/action-result";
 import { type AppServices, servicesContext } from "~/context";
 import type { AuditActor } from "~/domain/audit";
 import { adminContext } from "../auth/admin-session.server";
-import { NotFoundError, ValidationError } from "../services/errors.server";
+import { NotFoundError, ValidationError } from "../validation/errors.server";
 
 /** What an admin action runs with: the app's services and the signed-in admin the audit trail names. */
 export type AdminActionContext = { services: AppServices; actor: AuditActor };

@@ -7,8 +7,8 @@ import { riderForm, registerRider } from "../../../tests/support/registration-fi
 import { readEnv } from "../env.server";
 import { createMailer } from "../mail/mailer.server";
 import { getRegistrationByToken } from "../registrations/commands.server";
-import { listRecentActivity } from "../services/audit.server";
-import { createRide, getRide, listRidesByStatus } from "../services/rides.server";
+import { listRecentActivity } from "../audit/audit.server";
+import { createRide, getRide, listRidesByStatus } from "../rides/rides.server";
 import { INVALID_REQUEST } from "./respond.server";
 import { RIDE_CONFLICT_MESSAGE, rideAction } from "./ride-actions.server";
 

@@ -1,9 +1,9 @@
 import { INVALID_RIDE_ID, RIDE_MESSAGES } from "~/domain/messages";
 import type { RideStatus } from "~/domain/ride";
-import { ConflictError, NotFoundError, ValidationError } from "../services/errors.server";
-import { createRide, reorderRides, setRideStatus, updateRide } from "../services/rides.server";
+import { ConflictError, NotFoundError, ValidationError } from "../validation/errors.server";
+import { createRide, reorderRides, setRideStatus, updateRide } from "../rides/rides.server";
 import { deleteRideAndRoute } from "../ride-routes/ride-routes.server";
-import { completeEndedRides, savePublishingSettings } from "../services/auto-status.server";
+import { completeEndedRides, savePublishingSettings } from "../publishing/auto-status.server";
 import { dispatchIntent } from "./intent-dispatch.server";
 import { type AdminActionContext as Context, failed, failedWrite, stringField, succeeded } from "./respond.server";
 

@@ -10,7 +10,7 @@ import {
   registrationFiltersSchema,
   type RegistrationCounts,
 } from "../registrations/queries.server";
-import { getRide } from "../services/rides.server";
+import { getRide } from "../rides/rides.server";
 import { loadAdminPage } from "./load-page.server";
 
 export type RidersPageRide = {

@@ -1,5 +1,5 @@
 import { SLIDE_MESSAGES } from "~/domain/messages";
-import { createSlide, deleteSlide, updateSlide } from "../services/slides.server";
+import { createSlide, deleteSlide, updateSlide } from "../content/slides.server";
 import { dispatchIntent } from "./intent-dispatch.server";
 import { type AdminActionContext as Context, failedWrite, stringField, succeeded } from "./respond.server";
 

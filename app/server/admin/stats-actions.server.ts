@@ -1,5 +1,5 @@
 import { STATS_MESSAGES } from "~/domain/messages";
-import { refreshStats } from "../services/stats.server";
+import { refreshStats } from "../content/stats.server";
 import { dispatchIntent } from "./intent-dispatch.server";
 import { type AdminActionContext, failed, succeeded } from "./respond.server";
 

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { ROLE_LABELS } from "~/domain/roles";
 import type { AppServices } from "~/context";
-import { ValidationError, NotFoundError } from "../services/errors.server";
+import { ValidationError, NotFoundError } from "../validation/errors.server";
 import { readAdminForm } from "./read-form.server";
-import { changeRole, createInvite, removeAdmin, revokeInvite, setRequireTwoFactor } from "../services/team.server";
+import { changeRole, createInvite, removeAdmin, revokeInvite, setRequireTwoFactor } from "../team/team.server";
 import { adminInviteHref } from "~/domain/links";
 
 export type TeamActionResult = {

@@ -2,7 +2,7 @@ import { type MiddlewareFunction, data, redirect } from "react-router";
 import { servicesContext } from "~/context";
 import { type AdminRole, hasRole } from "~/domain/roles";
 import type { Executor } from "../db/schema.server";
-import { requiresTwoFactor } from "../services/team.server";
+import { requiresTwoFactor } from "../team/team.server";
 import { adminContext } from "./admin-session.server";
 import { hasSecondFactor, secondFactorsOf } from "./two-factor.server";
 import { ADMIN_ACCOUNT_PASSKEYS_PATH, ADMIN_ACCOUNT_PATH, ADMIN_EVENTS_PATH } from "~/domain/links";

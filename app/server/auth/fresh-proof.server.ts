@@ -1,7 +1,7 @@
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { PROOF_MESSAGES } from "~/domain/team";
 import type { Executor } from "../db/schema.server";
-import { verifyUserPassword } from "../services/users.server";
+import { verifyUserPassword } from "../team/users.server";
 import { type RelyingParty, verifyPasskeySignIn } from "./passkeys.server";
 import { type Session, recordProof } from "./sessions.server";
 import { beginSignInAttempt, forgetAttempt, throttleKeys, tooManyAttemptsMessage } from "./throttle.server";

@@ -10,7 +10,7 @@ import {
   linkGoogleSubject,
   recordLogin,
   verifyUserPassword,
-} from "../services/users.server";
+} from "../team/users.server";
 import type { GoogleIdentity } from "./google.server";
 import { rotateSession } from "./sessions.server";
 import {

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { LOGIN_MESSAGES } from "~/domain/messages";
 import type { Database } from "~/server/db/schema.server";
-import { createOrPromoteAdmin } from "~/server/services/users.server";
+import { createOrPromoteAdmin } from "~/server/team/users.server";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { snapshot } from "../../../tests/support/fixtures";
 import { createSession, resolveSession } from "./sessions.server";

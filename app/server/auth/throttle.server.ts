@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { isIPv6 } from "node:net";
 import type { Executor } from "../db/schema.server";
-import { normaliseEmail } from "../services/users.server";
+import { normaliseEmail } from "../team/users.server";
 
 /**
  * Sign-in throttling (decision 026). One account may fail five times; after that it waits

@@ -1,7 +1,7 @@
 import * as OTPAuth from "otpauth";
 import { expect, it } from "vitest";
-import { setRequireTwoFactor } from "~/server/services/team.server";
-import { createOrPromoteAdmin } from "~/server/services/users.server";
+import { setRequireTwoFactor } from "~/server/team/team.server";
+import { createOrPromoteAdmin } from "~/server/team/users.server";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { resolveSession } from "./sessions.server";
 import { LOGIN_THROTTLE } from "./throttle.server";

@@ -5,7 +5,7 @@ import type { Database, DB } from "../db/schema.server";
 import { createDispatcher, type Dispatcher, type OwnEntry } from "../outbox/dispatcher.server";
 import { enqueue } from "../outbox/entries.server";
 import type { OutboxMessage } from "../outbox/messages.server";
-import { recordAudit } from "../services/audit.server";
+import { recordAudit } from "../audit/audit.server";
 
 /**
  * The write path (decision 029). A command validates its input once, then runs here: one

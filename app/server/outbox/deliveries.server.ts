@@ -3,9 +3,9 @@ import { notifyContentChanged } from "../content-events.server";
 import type { Database } from "../db/schema.server";
 import type { Mail, Mailer } from "../mail/mailer.server";
 import { confirmationMail, promotionMail } from "../registrations/rider-mail.server";
-import { getConfig } from "../services/config.server";
+import { getConfig } from "../content/config.server";
 import { getRegistration } from "../registrations/queries.server";
-import { getRide } from "../services/rides.server";
+import { getRide } from "../rides/rides.server";
 import type { Deliveries } from "./dispatcher.server";
 
 /** Sends one mail; the entry's id is its Message-ID, so a mail sent again after a crash is the same message. */

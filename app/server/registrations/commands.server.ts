@@ -32,12 +32,12 @@ import {
   updateRegistrationRow,
 } from "./seats.server";
 import { beginRegistration, tooManyRegistrationsMessage } from "./throttle.server";
-import { NotFoundError, ValidationError } from "../services/errors.server";
+import { NotFoundError, ValidationError } from "../validation/errors.server";
 import { dataWith, detailsOf, erasedColumns, registrationFromRow, type Registration } from "./rows.server";
-import { rideFromRow } from "../services/ride-rows.server";
-import { type RideWriteOptions, setRideParticipants } from "../services/rides.server";
+import { rideFromRow } from "../rides/ride-rows.server";
+import { type RideWriteOptions, setRideParticipants } from "../rides/rides.server";
 import { registrationCounts } from "./queries.server";
-import { parseOrThrow } from "../services/validate.server";
+import { parseOrThrow } from "../validation/validate.server";
 
 // The commands on riders' registrations (decision 019): the rider's (register, and through the
 // private booking link change, pay, cancel, erase) and the admin's. Reads are ./queries.server.ts,

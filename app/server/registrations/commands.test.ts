@@ -5,7 +5,7 @@ import type { Database } from "~/server/db/schema.server";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { rideInput, siteRide } from "../../../tests/support/fixtures";
 import { riderForm, registerRider } from "../../../tests/support/registration-fixtures";
-import { NotFoundError, ValidationError } from "../services/errors.server";
+import { NotFoundError, ValidationError } from "../validation/errors.server";
 import { getRegistration, listRegistrations, registrationCounts } from "./queries.server";
 import {
   cancelByToken,
@@ -20,7 +20,7 @@ import {
   updateContactByToken,
 } from "./commands.server";
 import { eraseEndedRegistrations, eraseRideRegistrations } from "./erasure.server";
-import { createRide, deleteRide, getRide, setRideStatus, updateRide } from "../services/rides.server";
+import { createRide, deleteRide, getRide, setRideStatus, updateRide } from "../rides/rides.server";
 
 const ADMIN = { id: null, email: "admin@example.com" };
 

@@ -5,7 +5,7 @@ import type { AuditActor } from "~/domain/audit";
 import { runCommand } from "../commands/command.server";
 import type { Database, Executor } from "../db/schema.server";
 import { type Registration, registrationFromRow } from "./rows.server";
-import { rideFromRow } from "../services/ride-rows.server";
+import { rideFromRow } from "../rides/ride-rows.server";
 
 // Riders' registrations as a spreadsheet (decision 021): what the organisers juggled
 // in a spreadsheet before. Personal data: only for admins (the Riders page's export) and

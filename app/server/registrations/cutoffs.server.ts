@@ -1,7 +1,7 @@
 import { registrationCutoff } from "~/domain/registration/availability";
 import { registrationSettingsOf } from "~/domain/registration/settings";
 import type { Executor } from "../db/schema.server";
-import { listRidesByStatus } from "../services/rides.server";
+import { listRidesByStatus } from "../rides/rides.server";
 
 /**
  * The earliest registration cut-off still to come (product.md#registration): at that minute an

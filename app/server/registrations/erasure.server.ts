@@ -3,9 +3,9 @@ import { SITE_ACTOR } from "~/domain/audit";
 import type { Executor } from "../db/schema.server";
 import type { Logger } from "../logger.server";
 import { type PeriodicJob, runPeriodically } from "../periodic-job.server";
-import { recordAudit } from "../services/audit.server";
-import { ValidationError } from "../services/errors.server";
-import { getRide } from "../services/rides.server";
+import { recordAudit } from "../audit/audit.server";
+import { ValidationError } from "../validation/errors.server";
+import { getRide } from "../rides/rides.server";
 import { erasedColumns } from "./rows.server";
 
 // Riders' personal data is kept no longer than its purpose needs (decision 021, India's DPDP Act,

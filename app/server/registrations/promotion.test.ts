@@ -9,11 +9,11 @@ import type { Database } from "../db/schema.server";
 import { createMailer } from "../mail/mailer.server";
 import { dispatcherFor } from "../commands/command.server";
 import { openOutbox } from "../outbox/start-outbox.server";
-import { listRecentActivity } from "../services/audit.server";
+import { listRecentActivity } from "../audit/audit.server";
 import { cancelByToken, cancelRegistration, eraseByToken, getRegistrationByToken } from "./commands.server";
-import { restoreRevision } from "../services/restore-revision.server";
-import { listRevisions } from "../services/revisions.server";
-import { createRide, getRide, setRideStatus, updateRide } from "../services/rides.server";
+import { restoreRevision } from "../publishing/restore-revision.server";
+import { listRevisions } from "../publishing/revisions.server";
+import { createRide, getRide, setRideStatus, updateRide } from "../rides/rides.server";
 
 // Every path that frees or adds seats confirms the waitlisted riders who now fit, first
 // registered first, in the transaction that frees them, and mails each (decision 029): the one

@@ -11,7 +11,7 @@ import type { Ride } from "~/domain/ride";
 import type { RideSeats } from "~/domain/registration/riders-page";
 import type { Executor } from "../db/schema.server";
 import { registrationFromRow, type Registration } from "./rows.server";
-import { listRidesByStatus } from "../services/rides.server";
+import { listRidesByStatus } from "../rides/rides.server";
 
 // What the admin's Riders, check-in and dashboard pages read about registrations (decision 022):
 // lists, filters and counts. Every write is a command (./commands.server.ts).

@@ -6,7 +6,7 @@ import type { Ride } from "~/domain/ride";
 import type { Command } from "../commands/command.server";
 import type { Executor, RegistrationsTable } from "../db/schema.server";
 import { registrationFromRow, type Registration } from "./rows.server";
-import { rideFromRow } from "../services/ride-rows.server";
+import { rideFromRow } from "../rides/ride-rows.server";
 
 // A ride's seats (decision 019): the lock every change of who holds a seat takes first, the
 // seats confirmed riders hold, and the one promotion from the waitlist every path that frees or

@@ -12,11 +12,11 @@ import { SITE_NAME } from "~/domain/site";
 import { type Command, runCommand } from "../commands/command.server";
 import type { Database, Executor, RideRoutesTable } from "../db/schema.server";
 import { sanitiseFileName } from "../images/keys.server";
-import { NotFoundError, ValidationError } from "../services/errors.server";
+import { NotFoundError, ValidationError } from "../validation/errors.server";
 import type { Logger } from "../logger.server";
-import { deleteRide, getRide } from "../services/rides.server";
+import { deleteRide, getRide } from "../rides/rides.server";
 import { parseGpxOffThread } from "./gpx-worker.server";
-import { parseOrThrow } from "../services/validate.server";
+import { parseOrThrow } from "../validation/validate.server";
 import type { ObjectStorage } from "../storage/storage.server";
 import { createTurns } from "../turns.server";
 

@@ -1,11 +1,11 @@
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import type { SiteConfig } from "~/domain/content";
 import type { Database } from "../db/schema.server";
-import { saveConfig } from "../services/config.server";
-import { hasAnyContent } from "../services/content-presence.server";
-import { saveFeaturedRide } from "../services/featured.server";
-import { createRide } from "../services/rides.server";
-import { createSlide } from "../services/slides.server";
+import { saveConfig } from "../content/config.server";
+import { hasAnyContent } from "../content/content-presence.server";
+import { saveFeaturedRide } from "../content/featured.server";
+import { createRide } from "../rides/rides.server";
+import { createSlide } from "../content/slides.server";
 import type { ObjectStorage } from "../storage/storage.server";
 import { DEMO_IMAGES } from "./demo-images.server";
 import { seedDemoRoute } from "./demo-route.server";

@@ -11,7 +11,7 @@ import { registrationSettingsOf } from "~/domain/registration/settings";
 import type { Ride } from "~/domain/ride";
 import { type ShareCard, rideShareCard } from "~/domain/share-card";
 import { variantObjectKey } from "../images/keys.server";
-import { getPublicRide } from "../services/public-rides.server";
+import { getPublicRide } from "../rides/public-rides.server";
 import { registrationCounts } from "../registrations/queries.server";
 import type { ObjectStorage } from "../storage/storage.server";
 import { renderShareCard } from "./layout.server";

@@ -6,10 +6,10 @@ import type { Restoring } from "~/domain/revisions";
 import { type Command, runCommand } from "../commands/command.server";
 import type { ContentAction } from "../content-events.server";
 import type { Database, Executor, HeroSlidesTable } from "../db/schema.server";
-import { NotFoundError } from "./errors.server";
-import { lenientObject } from "./lenient.server";
-import { type RevisionWrite, recordRevision } from "./revisions.server";
-import { parseOrThrow } from "./validate.server";
+import { NotFoundError } from "../validation/errors.server";
+import { lenientObject } from "../validation/lenient.server";
+import { type RevisionWrite, recordRevision } from "../publishing/revisions.server";
+import { parseOrThrow } from "../validation/validate.server";
 
 const SLIDE_NOT_FOUND = "Slide not found";
 

@@ -17,7 +17,7 @@ import { type Command, runCommand } from "../commands/command.server";
 import type { ContentAction } from "../content-events.server";
 import type { Database, Executor, RidesTable } from "../db/schema.server";
 import { promoteAfterSeatsAdded } from "../registrations/seats.server";
-import { ConflictError, NotFoundError, ValidationError } from "./errors.server";
+import { ConflictError, NotFoundError, ValidationError } from "../validation/errors.server";
 import {
   countWithStatus,
   effectiveOrder,
@@ -26,9 +26,9 @@ import {
   sectionQuery,
 } from "./ride-order.server";
 import { legacyFieldsAfterEdit, rideFromRow, rideRow, type LegacyRideFields } from "./ride-rows.server";
-import { type RevisionWrite, recordRevision } from "./revisions.server";
-import { recomputeStats } from "./stats.server";
-import { parseOrThrow } from "./validate.server";
+import { type RevisionWrite, recordRevision } from "../publishing/revisions.server";
+import { recomputeStats } from "../content/stats.server";
+import { parseOrThrow } from "../validation/validate.server";
 
 export type RideCounts = { total: number; upcoming: number; completed: number; cancelled: number };
 

@@ -11,10 +11,10 @@ import { MAX_RIDE_CAPTAINS, type PendingInvite, TEAM_MESSAGES, type TeamMember }
 import { hashPassword } from "../auth/password.server";
 import { runCommand } from "../commands/command.server";
 import type { Database, Executor } from "../db/schema.server";
-import { ConflictError, NotFoundError, ValidationError } from "./errors.server";
-import { getRide } from "./rides.server";
+import { ConflictError, NotFoundError, ValidationError } from "../validation/errors.server";
+import { getRide } from "../rides/rides.server";
 import { MIN_PASSWORD_LENGTH, normaliseEmail, withdrawInvites } from "./users.server";
-import { parseOrThrow } from "./validate.server";
+import { parseOrThrow } from "../validation/validate.server";
 
 /** An invitation link works this long, once (decision 026). */
 export const INVITE_VALID_MS = 72 * 60 * 60 * 1000;

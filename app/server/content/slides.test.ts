@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { slideInput, snapshot } from "../../../tests/support/fixtures";
-import { NotFoundError, ValidationError } from "./errors.server";
+import { NotFoundError, ValidationError } from "../validation/errors.server";
 import { createSlide, deleteSlide, getSlide, listActiveSlides, listSlides, updateSlide } from "./slides.server";
 
 describeEachEngine("hero slides service", (getDb) => {

@@ -2,12 +2,12 @@ import type { AuditActor } from "~/domain/audit";
 import { formatInstant } from "~/domain/publication";
 import { RECORD_LABELS, type Restoring, type Revision } from "~/domain/revisions";
 import type { Database } from "../db/schema.server";
-import { saveConfig } from "./config.server";
-import { NotFoundError } from "./errors.server";
-import { saveFeaturedRide } from "./featured.server";
+import { saveConfig } from "../content/config.server";
+import { NotFoundError } from "../validation/errors.server";
+import { saveFeaturedRide } from "../content/featured.server";
 import { getRevision } from "./revisions.server";
-import { updateRide } from "./rides.server";
-import { updateSlide } from "./slides.server";
+import { updateRide } from "../rides/rides.server";
+import { updateSlide } from "../content/slides.server";
 
 export const REVISION_NOT_FOUND = "That revision no longer exists";
 

@@ -4,8 +4,8 @@ import { loginSchema, type User } from "~/domain/content";
 import { text } from "~/domain/fields";
 import { hashPassword, verifyPassword } from "../auth/password.server";
 import type { Executor, UsersTable } from "../db/schema.server";
-import { NotFoundError } from "./errors.server";
-import { parseOrThrow } from "./validate.server";
+import { NotFoundError } from "../validation/errors.server";
+import { parseOrThrow } from "../validation/validate.server";
 
 export const MIN_PASSWORD_LENGTH = 8;
 

@@ -4,8 +4,8 @@ import { runCommand } from "../commands/command.server";
 import type { Database, Executor } from "../db/schema.server";
 import type { Logger } from "../logger.server";
 import { type PeriodicJob, runPeriodically } from "../periodic-job.server";
-import { readDocument, writeDocument } from "./documents.server";
-import { changeRideStatus } from "./rides.server";
+import { readDocument, writeDocument } from "../content/documents.server";
+import { changeRideStatus } from "../rides/rides.server";
 
 /**
  * The optional automatic status (decision 025): with the setting on, an upcoming ride whose

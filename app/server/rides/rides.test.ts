@@ -3,7 +3,7 @@ import { INVALID_RIDE_ID } from "~/domain/messages";
 import { onContentChanged, type ContentChange } from "~/server/content-events.server";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { rideInput, setRideColumns, snapshot } from "../../../tests/support/fixtures";
-import { ConflictError, NotFoundError, ValidationError } from "./errors.server";
+import { ConflictError, NotFoundError, ValidationError } from "../validation/errors.server";
 import { createRide, deleteRide, getRide, listRides, rideCounts, setRideStatus, updateRide } from "./rides.server";
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

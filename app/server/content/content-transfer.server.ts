@@ -6,11 +6,11 @@ import { getStoredConfig } from "./config.server";
 import { parseContentFile, type ContentFile, type ImportableContent } from "./content-file.server";
 import { hasAnyContent } from "./content-presence.server";
 import { writeDocument } from "./documents.server";
-import { ConflictError, ValidationError } from "./errors.server";
+import { ConflictError, ValidationError } from "../validation/errors.server";
 import { getFeaturedRide } from "./featured.server";
-import { rideRow } from "./ride-rows.server";
-import { listPublications } from "./publication.server";
-import { listRides } from "./rides.server";
+import { rideRow } from "../rides/ride-rows.server";
+import { listPublications } from "../publishing/publication.server";
+import { listRides } from "../rides/rides.server";
 import { listSlides } from "./slides.server";
 import { getStoredStats, recomputeStats } from "./stats.server";
 

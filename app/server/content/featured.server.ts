@@ -4,9 +4,9 @@ import type { Restoring } from "~/domain/revisions";
 import { runCommand } from "../commands/command.server";
 import type { Database, Executor } from "../db/schema.server";
 import { readDocument, writeDocument } from "./documents.server";
-import { lenientObject } from "./lenient.server";
-import { recordRevision } from "./revisions.server";
-import { parseOrThrow } from "./validate.server";
+import { lenientObject } from "../validation/lenient.server";
+import { recordRevision } from "../publishing/revisions.server";
+import { parseOrThrow } from "../validation/validate.server";
 
 /** Fields missing from a stored banner take the schema defaults ('Know More', active). */
 const storedFeaturedRide = lenientObject(featuredRideInputSchema.shape);

@@ -5,8 +5,8 @@ import { TEAM_MESSAGES } from "~/domain/team";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { snapshot, insertUser } from "../../../tests/support/fixtures";
 import { createSession } from "../auth/sessions.server";
-import { listRecentActivity } from "./audit.server";
-import { NotFoundError, ValidationError } from "./errors.server";
+import { listRecentActivity } from "../audit/audit.server";
+import { NotFoundError, ValidationError } from "../validation/errors.server";
 import {
   INVITE_VALID_MS,
   acceptInvite,

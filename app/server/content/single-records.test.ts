@@ -3,7 +3,7 @@ import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { configInput, featuredInput, snapshot } from "../../../tests/support/fixtures";
 import { getConfig, saveConfig } from "./config.server";
-import { ValidationError } from "./errors.server";
+import { ValidationError } from "../validation/errors.server";
 import { getFeaturedRide, saveFeaturedRide } from "./featured.server";
 import { writeDocument } from "./documents.server";
 

@@ -12,7 +12,7 @@ import { migrateLegacyRide } from "~/domain/legacy";
 import { PUBLICATION_MESSAGES, isNotPastSupportedYears } from "~/domain/publication";
 import { rideInputSchema, type Ride, type RideInput } from "~/domain/ride";
 import { type ExportedRoute, exportedRouteSchema } from "../ride-routes/route-transfer.server";
-import type { LegacyRideFields, RideRowMeta } from "./ride-rows.server";
+import type { LegacyRideFields, RideRowMeta } from "../rides/ride-rows.server";
 import { statsRecordSchema } from "./stats.server";
 
 /**

@@ -4,7 +4,7 @@ import { durationText } from "~/domain/duration";
 import { migrateLegacyRide } from "~/domain/legacy";
 import { isRideStatus, rideInputSchema, type Ride, type RideInput } from "~/domain/ride";
 import type { RidesTable } from "../db/schema.server";
-import { lenientObject } from "./lenient.server";
+import { lenientObject } from "../validation/lenient.server";
 
 /**
  * How a ride is laid out in the rides table. The columns hold what the server manages (id,

@@ -9,9 +9,9 @@ import {
 import { RECORD_LABELS } from "~/domain/revisions";
 import { runCommand } from "../commands/command.server";
 import type { Database, Executor } from "../db/schema.server";
-import { NotFoundError, ValidationError } from "./errors.server";
-import { getRide } from "./rides.server";
-import { getSlide } from "./slides.server";
+import { NotFoundError, ValidationError } from "../validation/errors.server";
+import { getRide } from "../rides/rides.server";
+import { getSlide } from "../content/slides.server";
 
 /** What can be a draft, scheduled or published (decision 025), by the table that holds it. */
 export const PUBLISHABLE = {

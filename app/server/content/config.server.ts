@@ -5,9 +5,9 @@ import type { Restoring } from "~/domain/revisions";
 import { runCommand } from "../commands/command.server";
 import type { Database, Executor } from "../db/schema.server";
 import { readDocument, writeDocument } from "./documents.server";
-import { lenientObject } from "./lenient.server";
-import { recordRevision } from "./revisions.server";
-import { parseOrThrow } from "./validate.server";
+import { lenientObject } from "../validation/lenient.server";
+import { recordRevision } from "../publishing/revisions.server";
+import { parseOrThrow } from "../validation/validate.server";
 
 /** A stored record that no longer passes (e.g. edited by hand) still shows: only its failing parts fall back. */
 const storedConfig = lenientObject(configInputSchema.shape, FALLBACK_CONFIG);

@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import type { Ride } from "~/domain/ride";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { rideInput, setRideColumns, snapshot } from "../../../tests/support/fixtures";
-import { ValidationError } from "./errors.server";
+import { ValidationError } from "../validation/errors.server";
 import { sectionQuery } from "./ride-order.server";
 import {
   createRide,

@@ -8,11 +8,11 @@ import { rideInput, slideInput, snapshot } from "../../../tests/support/fixtures
 import { seedDemoContent } from "../seed/demo-content.server";
 import { createDiskStorage } from "../storage/disk-storage.server";
 import { exportContent, importContent, type ContentFile } from "./content-transfer.server";
-import { ConflictError, ValidationError } from "./errors.server";
-import { createRide, getRide, listUpcomingRides } from "./rides.server";
+import { ConflictError, ValidationError } from "../validation/errors.server";
+import { createRide, getRide, listUpcomingRides } from "../rides/rides.server";
 import { createSlide, updateSlide } from "./slides.server";
 import { getStats } from "./stats.server";
-import { createOrPromoteAdmin } from "./users.server";
+import { createOrPromoteAdmin } from "../team/users.server";
 
 /** What a file on disk holds: plain JSON. */
 const throughJson = (content: ContentFile): unknown => JSON.parse(JSON.stringify(content));

@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { FALLBACK_STATS } from "~/domain/stats";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { rideInput, snapshot } from "../../../tests/support/fixtures";
-import { createRide, deleteRide, reorderRides, setRideStatus, updateRide } from "./rides.server";
+import { createRide, deleteRide, reorderRides, setRideStatus, updateRide } from "../rides/rides.server";
 import { getRideBreakdown, getStats, recomputeStats, refreshStats } from "./stats.server";
 
 const completed = (overrides: Record<string, unknown> = {}) =>

@@ -2,7 +2,7 @@ import { expect, it, vi } from "vitest";
 import { PASSWORD_COST, hashPassword, verifyPassword } from "../auth/password.server";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { snapshot } from "../../../tests/support/fixtures";
-import { NotFoundError, ValidationError } from "./errors.server";
+import { NotFoundError, ValidationError } from "../validation/errors.server";
 import { createOrPromoteAdmin, findUserByEmail, getUser, recordLogin, verifyUserPassword } from "./users.server";
 
 it("hashes with scrypt, a random salt per hash and the parameters in the string", async () => {
