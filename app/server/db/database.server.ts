@@ -33,11 +33,35 @@ class WriteTransactionSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     const driver = super.createDriver();
     driver.beginTransaction = async (connection) => {
-      await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+      // node:sqlite waits out a busy lock synchronously, freezing this process's event loop for
+      // up to the busy timeout: a transaction of this same process holding the lock (another
+      // handle, between two of its statements) could then never finish. So the lock is asked
+      // for without waiting, and asked again after a pause that lets everything else run.
+      await connection.executeQuery(CompiledQuery.raw("pragma busy_timeout = 0"));
+      try {
+        const deadline = Date.now() + BUSY_TIMEOUT_MS;
+        for (let pause = 1; ; pause = Math.min(pause * 2, 50)) {
+          try {
+            await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+            return;
+          } catch (error) {
+            if (!isBusy(error) || Date.now() >= deadline) throw error;
+            await new Promise((resolve) => setTimeout(resolve, pause));
+          }
+        }
+      } finally {
+        await connection.executeQuery(CompiledQuery.raw(`pragma busy_timeout = ${BUSY_TIMEOUT_MS}`));
+      }
     };
     return driver;
   }
 }
+
+/** How long a write waits for another connection's lock before it fails (SQLITE_BUSY). */
+const BUSY_TIMEOUT_MS = 5_000;
+
+const isBusy = (error: unknown) =>
+  (error as { errcode?: unknown } | null)?.errcode === 5 || /database is locked/.test(String(error));
 
 /** A connection that gives up opening after 2 s (an unreachable server), whatever the pool's wait. */
 class ConnectingClient extends pg.Client {
@@ -96,7 +120,7 @@ export function openDatabase(options: DatabaseOptions): { db: Database; engine: 
   // synchronous = FULL: an acknowledged write survives a power loss too, for ~0.3 ms a commit
   // (docs/deploy.md, "Durability").
   sqlite.exec(
-    "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;",
+    `PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}; PRAGMA foreign_keys = ON;`,
   );
   return {
     db: new Kysely<DB>({ dialect: new WriteTransactionSqliteDialect({ database: sqlite }), log: reportFailedQueries }),

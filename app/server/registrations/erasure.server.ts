@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { SITE_ACTOR } from "~/domain/audit";
-import type { Executor } from "../db/schema.server";
+import { runCommand } from "../commands/command.server";
+import type { Database, Executor } from "../db/schema.server";
 import type { Logger } from "../logger.server";
 import { type PeriodicJob, runPeriodically } from "../periodic-job.server";
-import { recordAudit } from "../audit/audit.server";
 import { ValidationError } from "../validation/errors.server";
 import { getRide } from "../rides/rides.server";
 import { erasedColumns } from "./rows.server";
@@ -23,18 +23,24 @@ export const ERASURE_INTERVAL_MS = DAY_MS;
  * not yet erased are touched), so instances sweeping the same database at once erase each row
  * once between them and the sum of their counts is the number erased.
  */
-export async function eraseExpiredRegistrations(db: Executor, days: number, now = new Date()): Promise<number> {
-  const erased = await eraseEndedRegistrations(db, { days, now });
-  // The admins' recent activity says the data went, and when: never whose.
-  if (erased > 0) {
-    await recordAudit(db, SITE_ACTOR, {
-      action: "deleted",
-      collection: "registrations",
-      recordId: null,
-      summary: `Erased the personal data of ${erased} registration${erased === 1 ? "" : "s"} kept ${days} days past their ride`,
-    });
-  }
-  return erased;
+export function eraseExpiredRegistrations(db: Database, days: number, now = new Date()): Promise<number> {
+  return runCommand(
+    db,
+    async (command) => {
+      const erased = await eraseEndedRegistrations(command.trx, { days, now });
+      // The admins' recent activity says the data went, and when: never whose.
+      if (erased > 0) {
+        await command.audit(SITE_ACTOR, {
+          action: "deleted",
+          collection: "registrations",
+          recordId: null,
+          summary: `Erased the personal data of ${erased} registration${erased === 1 ? "" : "s"} kept ${days} days past their ride`,
+        });
+      }
+      return erased;
+    },
+    now,
+  );
 }
 
 export type RideErasure = { erased: number } | { refused: string };
@@ -45,14 +51,14 @@ export type RideErasure = { erased: number } | { refused: string };
  * ride is erased too when asked with `now`: its seat stays held, its details are gone.
  */
 export async function eraseRide(
-  db: Executor,
+  db: Database,
   rideId: string,
   { days, now, at = new Date() }: { days: number; now: boolean; at?: Date },
 ): Promise<RideErasure> {
   const ride = await getRide(db, rideId);
   if (!ride) {
     // A ride deleted or replaced by an import leaves its registrations behind: erasable by id.
-    const erased = await eraseRideRegistrations(db, rideId, at);
+    const erased = await runCommand(db, ({ trx }) => eraseRideRegistrations(trx, rideId, at), at);
     return erased > 0 ? { erased } : { refused: `No ride ${rideId} and no registrations for it.` };
   }
   if (!now) {
@@ -65,15 +71,22 @@ export async function eraseRide(
       };
     }
   }
-  const erased = await eraseRideRegistrations(db, rideId, at);
-  if (erased > 0) {
-    await recordAudit(db, SITE_ACTOR, {
-      action: "deleted",
-      collection: "registrations",
-      recordId: rideId,
-      summary: `Erased the personal data of ${erased} registration${erased === 1 ? "" : "s"} of "${ride.title}"`,
-    });
-  }
+  const erased = await runCommand(
+    db,
+    async (command) => {
+      const count = await eraseRideRegistrations(command.trx, rideId, at);
+      if (count > 0) {
+        await command.audit(SITE_ACTOR, {
+          action: "deleted",
+          collection: "registrations",
+          recordId: rideId,
+          summary: `Erased the personal data of ${count} registration${count === 1 ? "" : "s"} of "${ride.title}"`,
+        });
+      }
+      return count;
+    },
+    at,
+  );
   return { erased };
 }
 
@@ -82,7 +95,7 @@ export async function eraseRide(
  * sweep is idempotent), so no instance has to be elected to do it. Never throws: a failed
  * sweep is logged and tried again the next day (or at the next start).
  */
-export function scheduleErasure(db: Executor, days: number, logger: Logger): PeriodicJob {
+export function scheduleErasure(db: Database, days: number, logger: Logger): PeriodicJob {
   return runPeriodically(
     ERASURE_INTERVAL_MS,
     async () => {
