@@ -148,9 +148,10 @@ export async function register(
     async (command): Promise<Registered> => {
       const { trx } = command;
       const stored = await lockRideRow(trx, rideId);
-      // Visitors do not see a draft or a ride published later: neither is found.
+      // Visitors see no draft, no ride published later and no cancelled ride (getPublicRide): none
+      // is found, as its pages are not.
       const published = stored?.published_at != null && stored.published_at <= now.toISOString();
-      if (!stored || !published) return { ok: false, refused: "not-found" };
+      if (!stored || !published || stored.status === "cancelled") return { ok: false, refused: "not-found" };
       const ride = rideFromRow(stored);
       const settings = registrationSettingsOf(ride);
       const booked = await bookedSeats(trx, ride.id);

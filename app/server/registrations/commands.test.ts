@@ -103,11 +103,13 @@ describeEachEngine("registrations service", (getDb) => {
     await expectRefused(db, () => registerRider(db, external.id, rider(1), NOW), { "": REFUSALS.external });
     const closed = await openRide(db, { mode: "closed" });
     await expectRefused(db, () => registerRider(db, closed.id, rider(1), NOW), { "": REFUSALS.closed });
-    for (const status of ["completed", "cancelled"] as const) {
-      const ride = await openRide(db);
-      await setRideStatus(db, ride.id, status);
-      await expectRefused(db, () => registerRider(db, ride.id, rider(1), NOW), { "": REFUSALS[status] });
-    }
+    const completed = await openRide(db);
+    await setRideStatus(db, completed.id, "completed");
+    await expectRefused(db, () => registerRider(db, completed.id, rider(1), NOW), { "": REFUSALS.completed });
+    // A cancelled ride is not public at all: as its page, its form is not found.
+    const cancelled = await openRide(db);
+    await setRideStatus(db, cancelled.id, "cancelled");
+    await expect(registerRider(db, cancelled.id, rider(1), NOW)).rejects.toBeInstanceOf(NotFoundError);
     expect(await allRows(db)).toEqual([]);
   });
 
