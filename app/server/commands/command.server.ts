@@ -46,7 +46,10 @@ export function attachDispatcher(db: Database, dispatcher: Dispatcher): void {
   dispatchers.set(db, dispatcher);
 }
 
-/** Runs `work` as one command: see Command. Its result is returned once its entries are delivered (or queued for retry). */
+/**
+ * Runs `work` as one command (see Command). Its result comes back once the transaction has
+ * committed and its content events are delivered; its mail follows in the background.
+ */
 export async function runCommand<T>(
   db: Database,
   work: (command: Command) => Promise<T>,
