@@ -59,8 +59,8 @@ export async function claimDue(
 ): Promise<OutboxEntry[]> {
   if (kinds.length === 0) return [];
   const at = now.toISOString();
-  return db.transaction().execute(async (trx) => {
-    let due = trx
+  const dueQuery = (executor: Executor) =>
+    executor
       .selectFrom("outbox")
       .select("id")
       .where("delivered_at", "is", null)
@@ -71,6 +71,10 @@ export async function claimDue(
       .orderBy("due_at")
       .orderBy("created_at")
       .limit(limit);
+  // Most polls find nothing: a plain read says so without taking SQLite's writer lock.
+  if (!(await dueQuery(db).limit(1).executeTakeFirst())) return [];
+  return db.transaction().execute(async (trx) => {
+    let due = dueQuery(trx);
     if (isPostgres(trx)) due = due.forUpdate().skipLocked();
     const ids = (await due.execute()).map((row) => row.id);
     if (ids.length === 0) return [];

@@ -18,7 +18,7 @@ import {
 import { contactUpdateSchema, registrationInputSchema, utrSchema } from "~/domain/registration/input";
 import { REFERENCE_ALPHABET, REFERENCE_LENGTH, referenceFrom } from "~/domain/registration/payment";
 import type { Ride } from "~/domain/ride";
-import { type AuditActor, RIDER_ACTOR } from "~/domain/audit";
+import { type AuditAction, type AuditActor, RIDER_ACTOR } from "~/domain/audit";
 import { bookingHref } from "~/domain/links";
 import { parseOrErrors } from "~/domain/validation";
 import { type Command, runCommand } from "../commands/command.server";
@@ -416,16 +416,28 @@ export type AdminChange = {
   now?: Date;
 };
 
-function byId(
+function byId<T>(
   db: Database,
   id: string,
-  work: Parameters<typeof withLockedRegistration<unknown>>[2],
+  work: (command: Command, row: Selectable<RegistrationsTable>, ride: Ride | null) => Promise<T>,
   change: AdminChange,
-) {
+): Promise<T> {
   return withLockedRegistration(db, (executor) => findById(executor, id), work, {
     now: change.now ?? new Date(),
     rideId: change.rideId,
   });
+}
+
+/** An admin's change of one registration: its line in the trail, and the ride's pages told. */
+async function adminChanged(
+  command: Command,
+  { actor }: AdminChange,
+  row: Selectable<RegistrationsTable>,
+  action: AuditAction,
+  summary: string,
+): Promise<void> {
+  await command.audit(actor, { action, collection: "registrations", recordId: row.id, summary });
+  await command.enqueue(seatsChanged(row.ride_id));
 }
 
 /** An admin cancels a registration; the waitlisted riders who fit are confirmed and mailed. Cancelling twice changes nothing. */
@@ -435,7 +447,7 @@ export function cancelRegistration(db: Database, id: string, change: AdminChange
     id,
     (command, row, ride) => cancelLocked(command, row, ride, { actor: change.actor, erase: false }),
     change,
-  ) as Promise<Cancellation>;
+  );
 }
 
 /** An admin confirms a waitlisted rider; refused unless the ride has the seats free. */
@@ -456,18 +468,13 @@ export async function confirmFromWaitlist(db: Database, id: string, change: Admi
         { status: "confirmed" },
         command.now,
       ).executeTakeFirstOrThrow();
-      await command.audit(change.actor, {
-        action: "status-changed",
-        collection: "registrations",
-        recordId: row.id,
-        summary: `Confirmed booking ${row.reference}${onRide(ride)} from the waitlist`,
-      });
-      await command.enqueue(seatsChanged(ride.id));
+      const summary = `Confirmed booking ${row.reference}${onRide(ride)} from the waitlist`;
+      await adminChanged(command, change, row, "status-changed", summary);
       await command.enqueue({ kind: "seat-confirmed-mail", registrationId: row.id }, row.reference);
       return registrationFromRow(updated);
     },
     change,
-  ) as Promise<Registration>;
+  );
 }
 
 /**
@@ -489,17 +496,17 @@ export async function setPayment(
       const updated = await updateRegistrationRow(command.trx, row.id, { payment }, command.now)
         .where("status", "<>", "cancelled")
         .executeTakeFirstOrThrow();
-      await command.audit(change.actor, {
-        action: "updated",
-        collection: "registrations",
-        recordId: row.id,
-        summary: `Marked booking ${row.reference}${onRide(ride)} as ${payment}`,
-      });
-      await command.enqueue(seatsChanged(row.ride_id));
+      await adminChanged(
+        command,
+        change,
+        row,
+        "updated",
+        `Marked booking ${row.reference}${onRide(ride)} as ${payment}`,
+      );
       return registrationFromRow(updated);
     },
     change,
-  ) as Promise<Registration>;
+  );
 }
 
 export const CHECK_IN_CONFIRMED_ONLY = "Only a confirmed rider can check in";
@@ -534,19 +541,14 @@ export async function setCheckedIn(
           .where("status", "=", "confirmed")
           .executeTakeFirstOrThrow();
       }
-      await command.audit(change.actor, {
-        action: "updated",
-        collection: "registrations",
-        recordId: row.id,
-        summary: checkedIn
-          ? `Checked in booking ${row.reference}${onRide(ride)}`
-          : `Undid the check-in of booking ${row.reference}${onRide(ride)}`,
-      });
-      await command.enqueue(seatsChanged(row.ride_id));
+      const summary = checkedIn
+        ? `Checked in booking ${row.reference}${onRide(ride)}`
+        : `Undid the check-in of booking ${row.reference}${onRide(ride)}`;
+      await adminChanged(command, change, row, "updated", summary);
       return registrationFromRow(updated);
     },
     change,
-  ) as Promise<Registration>;
+  );
 }
 
 /**
