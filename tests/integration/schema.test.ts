@@ -109,6 +109,8 @@ const expected: ExpectedSchema = {
     created_at: text,
     updated_at: text,
     erased_at: nullableText,
+    token_sealed: nullableText,
+    reminders: integer,
   },
   ride_routes: {
     ride_id: text,
@@ -171,6 +173,27 @@ const expected: ExpectedSchema = {
     last_error: nullableText,
     delivered_at: nullableText,
     failed_at: nullableText,
+  },
+  ride_messages: {
+    id: text,
+    ride_id: text,
+    kind: text,
+    subject: text,
+    body: text,
+    origin: nullableText,
+    sent_by: text,
+    created_at: text,
+    reminder_key: nullableText,
+  },
+  message_deliveries: {
+    id: text,
+    message_id: text,
+    registration_id: text,
+    channel: text,
+    status: text,
+    error: nullableText,
+    created_at: text,
+    updated_at: text,
   },
 };
 
