@@ -1,10 +1,6 @@
 import type { AuditActor } from "~/domain/audit";
-import { bookingHref } from "~/domain/links";
-import { riderText, whatsappMessageHref } from "~/domain/rider-messages/rider-text";
 import { runCommand } from "../commands/command.server";
 import type { Database } from "../db/schema.server";
-import { openToken } from "../registrations/link-seal.server";
-import { getRide } from "../rides/rides.server";
 import { rideDelivery } from "./queries.server";
 
 // What an admin does with one delivery on the Messages page (docs/features/rider-messages.md):
@@ -13,19 +9,15 @@ import { rideDelivery } from "./queries.server";
 export const DELIVERY_NOT_FOUND = "Cannot find this message for this ride: reload the page";
 export const RIDER_LEFT = "This rider's booking is cancelled or erased: nothing is sent";
 
-export type DeliveryAnswer = { ok: true; reference: string; href?: string } | { ok: false; status: 400 | 404; message: string };
-
-function nameOf(data: string): string {
-  try {
-    const name = (JSON.parse(data) as { name?: unknown }).name;
-    return typeof name === "string" ? name : "";
-  } catch {
-    return "";
-  }
-}
+export type DeliveryAnswer = { ok: true; reference: string } | { ok: false; status: 400 | 404; message: string };
 
 /** Queues an email or push copy again: its status goes back to queued and the outbox sends it. */
-export function resendDelivery(db: Database, rideId: string, deliveryId: string, actor: AuditActor): Promise<DeliveryAnswer> {
+export function resendDelivery(
+  db: Database,
+  rideId: string,
+  deliveryId: string,
+  actor: AuditActor,
+): Promise<DeliveryAnswer> {
   return runCommand(db, async (command): Promise<DeliveryAnswer> => {
     const delivery = await rideDelivery(command.trx, rideId, deliveryId);
     if (!delivery) return { ok: false, status: 404, message: DELIVERY_NOT_FOUND };
@@ -50,31 +42,20 @@ export function resendDelivery(db: Database, rideId: string, deliveryId: string,
 }
 
 /**
- * The captain taps a rider in the WhatsApp queue: the delivery is marked tapped and the answer
- * is the `wa.me` link that opens the rider's chat with the message and their private link typed in.
+ * The captain opened a rider's chat from the WhatsApp queue (the link itself goes straight to
+ * WhatsApp): the delivery is ticked off as tapped, and the queue shows who is left.
  */
-export function tapWhatsapp(db: Database, rideId: string, deliveryId: string): Promise<DeliveryAnswer> {
+export function markWhatsappTapped(db: Database, rideId: string, deliveryId: string): Promise<DeliveryAnswer> {
   return runCommand(db, async (command): Promise<DeliveryAnswer> => {
     const delivery = await rideDelivery(command.trx, rideId, deliveryId);
     if (!delivery || delivery.channel !== "whatsapp") return { ok: false, status: 404, message: DELIVERY_NOT_FOUND };
     if (delivery.erased_at || delivery.registrationStatus === "cancelled")
       return { ok: false, status: 400, message: RIDER_LEFT };
-    const ride = await getRide(command.trx, rideId);
-    const token = openToken(delivery.token_sealed);
-    const text = riderText({
-      name: nameOf(delivery.data),
-      rideTitle: ride?.title ?? "",
-      subject: delivery.subject,
-      body: `*${delivery.subject}*\n\n${delivery.body}`,
-      link: token && delivery.origin ? delivery.origin + bookingHref(token) : null,
-    });
-    const href = whatsappMessageHref(delivery.phone, text);
-    if (!href) return { ok: false, status: 400, message: "This rider gave no mobile number" };
     await command.trx
       .updateTable("message_deliveries")
       .set({ status: "tapped", error: null, updated_at: command.now.toISOString() })
       .where("id", "=", deliveryId)
       .execute();
-    return { ok: true, reference: delivery.reference, href };
+    return { ok: true, reference: delivery.reference };
   });
 }

@@ -1,5 +1,8 @@
+import { bookingHref } from "~/domain/links";
+import { riderText, whatsappMessageHref } from "~/domain/rider-messages/rider-text";
 import type { DeliveryChannel, DeliveryStatus, RideMessageKind } from "~/domain/rider-messages/message";
 import type { Executor } from "../db/schema.server";
+import { openToken } from "../registrations/link-seal.server";
 import { registrationFromRow } from "../registrations/rows.server";
 
 // What the pages show of a ride's messages (docs/features/rider-messages.md): a rider's Updates
@@ -39,6 +42,8 @@ export type DeliveryRow = {
   reference: string;
   name: string;
   phone: string;
+  /** WhatsApp only: the `wa.me` link with the rider's copy typed in (the captain's queue). */
+  href: string | null;
 };
 
 export type MessageSummary = {
@@ -54,7 +59,12 @@ export type MessageSummary = {
 };
 
 /** The ride's messages with every rider's deliveries, newest first (booking news excluded: the riders' own). */
-export async function rideMessages(db: Executor, rideId: string, limit = 30): Promise<MessageSummary[]> {
+export async function rideMessages(
+  db: Executor,
+  ride: { id: string; title: string },
+  limit = 30,
+): Promise<MessageSummary[]> {
+  const rideId = ride.id;
   const messages = await db
     .selectFrom("ride_messages")
     .selectAll()
@@ -68,7 +78,14 @@ export async function rideMessages(db: Executor, rideId: string, limit = 30): Pr
   const rows = await db
     .selectFrom("message_deliveries as d")
     .innerJoin("registrations as r", "r.id", "d.registration_id")
-    .select(["d.id as deliveryId", "d.message_id", "d.channel", "d.status as deliveryStatus", "d.error", "d.updated_at as deliveredAt"])
+    .select([
+      "d.id as deliveryId",
+      "d.message_id",
+      "d.channel",
+      "d.status as deliveryStatus",
+      "d.error",
+      "d.updated_at as deliveredAt",
+    ])
     .selectAll("r")
     .where(
       "d.message_id",
@@ -80,8 +97,10 @@ export async function rideMessages(db: Executor, rideId: string, limit = 30): Pr
     .orderBy("d.channel")
     .execute();
   const byMessage = new Map<string, DeliveryRow[]>();
+  const messageById = new Map(messages.map((message) => [message.id, message]));
   for (const row of rows) {
     const registration = registrationFromRow(row);
+    const message = messageById.get(row.message_id)!;
     const list = byMessage.get(row.message_id) ?? [];
     list.push({
       id: row.deliveryId,
@@ -93,6 +112,16 @@ export async function rideMessages(db: Executor, rideId: string, limit = 30): Pr
       reference: registration.reference,
       name: registration.name,
       phone: registration.phone,
+      href:
+        row.channel === "whatsapp" && !registration.erasedAt
+          ? whatsappCopyHref({
+              phone: registration.phone,
+              name: registration.name,
+              rideTitle: ride.title,
+              message,
+              token: openToken(row.token_sealed),
+            })
+          : null,
     });
     byMessage.set(row.message_id, list);
   }
@@ -116,26 +145,38 @@ export async function rideMessages(db: Executor, rideId: string, limit = 30): Pr
   });
 }
 
-/** A delivery of the ride's message, with what its WhatsApp link needs; null when it is another ride's. */
+/** The `wa.me` link that opens the rider's chat with their copy of the message typed in. */
+function whatsappCopyHref({
+  phone,
+  name,
+  rideTitle,
+  message,
+  token,
+}: {
+  phone: string;
+  name: string;
+  rideTitle: string;
+  message: { subject: string; body: string; origin: string | null };
+  token: string | null;
+}): string | null {
+  const text = riderText({
+    name,
+    rideTitle,
+    subject: message.subject,
+    // WhatsApp shows *text* in bold: the subject heads the message as it does a mail.
+    body: `*${message.subject}*\n\n${message.body}`,
+    link: token && message.origin ? message.origin + bookingHref(token) : null,
+  });
+  return whatsappMessageHref(phone, text);
+}
+
+/** A delivery of the ride's message with its rider's state; undefined when it is another ride's. */
 export async function rideDelivery(db: Executor, rideId: string, deliveryId: string) {
   return db
     .selectFrom("message_deliveries as d")
     .innerJoin("ride_messages as m", "m.id", "d.message_id")
     .innerJoin("registrations as r", "r.id", "d.registration_id")
-    .select([
-      "d.id as deliveryId",
-      "d.channel",
-      "d.status as deliveryStatus",
-      "m.subject",
-      "m.body",
-      "m.origin",
-      "r.reference",
-      "r.phone",
-      "r.data",
-      "r.status as registrationStatus",
-      "r.token_sealed",
-      "r.erased_at",
-    ])
+    .select(["d.channel", "m.subject", "r.reference", "r.status as registrationStatus", "r.erased_at"])
     .where("d.id", "=", deliveryId)
     .where("m.ride_id", "=", rideId)
     .executeTakeFirst();
