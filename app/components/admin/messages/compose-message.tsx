@@ -1,5 +1,5 @@
 import { Send } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "~/domain/action-result";
 import { MAX_BODY_LENGTH, MAX_SUBJECT_LENGTH } from "~/domain/rider-messages/message";
@@ -16,29 +16,36 @@ const EMPTY = { subject: "", body: "", confirmed: true, waitlisted: false, payme
  * preview of what the first of them reads and how many will, then Send. Changing anything after
  * the preview asks for a new one, so what is sent is what was previewed.
  */
-export function ComposeMessage({ show, counts }: { show: (text: string) => void; counts: { confirmed: number; waitlisted: number } }) {
+export function ComposeMessage({
+  show,
+  counts,
+}: {
+  show: (text: string) => void;
+  counts: { confirmed: number; waitlisted: number };
+}) {
   const fetcher = useFetcher<Answer>();
   useResultMessage(fetcher.data, show);
   const [draft, setDraft] = useState(EMPTY);
-  const [preview, setPreview] = useState<Preview | null>(null);
+  // The draft the shown preview was asked for: any change since hides it.
+  const [previewed, setPreviewed] = useState("");
   const answer = fetcher.data;
+  // A sent message empties the form (state adjusted while rendering the new answer, once).
+  const [seen, setSeen] = useState(answer);
+  if (answer !== seen) {
+    setSeen(answer);
+    if (answer?.ok && answer.sent) setDraft(EMPTY);
+  }
+  const preview: Preview | null =
+    answer?.ok && answer.preview && previewed === JSON.stringify(draft) ? answer.preview : null;
   const errors = answer && !answer.ok ? (answer.errors ?? {}) : {};
   const busy = fetcher.state !== "idle";
 
-  useEffect(() => {
-    if (!answer?.ok) return;
-    if (answer.preview) setPreview(answer.preview);
-    if (answer.sent) {
-      setDraft(EMPTY);
-      setPreview(null);
-    }
-  }, [answer]);
-
-  const change = <K extends keyof typeof EMPTY>(key: K) => (value: (typeof EMPTY)[K]) => {
-    setDraft((current) => ({ ...current, [key]: value }));
-    setPreview(null);
-  };
+  const change =
+    <K extends keyof typeof EMPTY>(key: K) =>
+    (value: (typeof EMPTY)[K]) =>
+      setDraft((current) => ({ ...current, [key]: value }));
   const submit = (intent: "preview" | "send") => {
+    if (intent === "preview") setPreviewed(JSON.stringify(draft));
     const statuses = [draft.confirmed ? "confirmed" : "", draft.waitlisted ? "waitlisted" : ""].filter(Boolean);
     void fetcher.submit(
       { intent, subject: draft.subject, body: draft.body, statuses, payment: draft.payment, checkIn: draft.checkIn },
@@ -124,7 +131,11 @@ export function ComposeMessage({ show, counts }: { show: (text: string) => void;
         </div>
       </FormSection>
       {preview ? (
-        <section aria-labelledby="preview-heading" className="space-y-2 rounded-card border border-brand-200 bg-brand-50 p-4" data-testid="message-preview">
+        <section
+          aria-labelledby="preview-heading"
+          className="space-y-2 rounded-card border border-brand-200 bg-brand-50 p-4"
+          data-testid="message-preview"
+        >
           <h2 id="preview-heading" className="font-bold text-ink-900">
             Preview: {preview.recipients} {preview.audience}
           </h2>
