@@ -45,7 +45,8 @@ export const MAX_BODY_LENGTH = 4000;
 /** Who a broadcast goes to: by status, payment and check-in. Cancelled riders never get one. */
 export const AUDIENCE_STATUSES = ["confirmed", "waitlisted"] as const;
 
-const audienceStatus = z.enum(AUDIENCE_STATUSES, { error: "Choose confirmed or waitlisted riders" });
+const isAudienceStatus = (value: string): value is (typeof AUDIENCE_STATUSES)[number] =>
+  (AUDIENCE_STATUSES as readonly string[]).includes(value);
 
 /** A broadcast as an admin writes it; every field comes from the form as text. */
 export const broadcastInputSchema = z.object({
@@ -57,8 +58,13 @@ export const broadcastInputSchema = z.object({
     `Message must be at most ${MAX_BODY_LENGTH.toLocaleString("en-US")} characters`,
   ),
   statuses: z
-    .preprocess((value) => (Array.isArray(value) ? value : value === undefined ? [] : [value]), z.array(audienceStatus))
-    .refine((statuses) => statuses.length > 0, "Choose who gets the message: confirmed riders, the waitlist or both"),
+    .preprocess(
+      (value) => (Array.isArray(value) ? value : value === undefined ? [] : [value]),
+      z.array(z.string(), { error: "Choose confirmed or waitlisted riders" }),
+    )
+    .refine((statuses) => statuses.every(isAudienceStatus), "Choose confirmed or waitlisted riders")
+    .refine((statuses) => statuses.length > 0, "Choose who gets the message: confirmed riders, the waitlist or both")
+    .transform((statuses) => [...new Set(statuses.filter(isAudienceStatus))]),
   payment: z.enum(["", "due", "paid"], { error: "Payment must be any, due or paid" }).default(""),
   checkIn: z.enum(["", "in", "out"], { error: "Check-in must be any, checked in or not checked in" }).default(""),
 });
@@ -68,7 +74,11 @@ export type Audience = Pick<BroadcastInput, "statuses" | "payment" | "checkIn">;
 /** The audience in words, for the preview and the message list: "confirmed riders who have paid". */
 export function describeAudience({ statuses, payment, checkIn }: Audience): string {
   const who =
-    statuses.length === 2 ? "confirmed and waitlisted riders" : statuses[0] === "confirmed" ? "confirmed riders" : "waitlisted riders";
+    statuses.length === 2
+      ? "confirmed and waitlisted riders"
+      : statuses[0] === "confirmed"
+        ? "confirmed riders"
+        : "waitlisted riders";
   const conditions = [
     payment === "due" ? "whose booking amount is due" : payment === "paid" ? "who have paid" : "",
     checkIn === "in" ? "checked in" : checkIn === "out" ? "not checked in" : "",

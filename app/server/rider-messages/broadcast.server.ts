@@ -21,8 +21,7 @@ export type BroadcastPreview =
   | { ok: false; errors: Record<string, string> };
 
 export type BroadcastSent =
-  | { ok: true; recipients: number; audience: string }
-  | { ok: false; errors: Record<string, string> };
+  { ok: true; recipients: number; audience: string } | { ok: false; errors: Record<string, string> };
 
 /** What the riders will read, for the first of them, and how many will: nothing is written. */
 export async function previewBroadcast(db: Database, rideId: string, input: unknown): Promise<BroadcastPreview> {

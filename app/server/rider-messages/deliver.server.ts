@@ -13,7 +13,13 @@ import { registrationFromRow } from "../registrations/rows.server";
 export type DeliveryOutcome = { status: "sent" } | { status: "skipped"; reason: string };
 
 /** One channel's sender: the copy's subject and text, to the rider's address on that channel. */
-export type Sender = (copy: { to: RiderAddress; subject: string; text: string; url: string | null; id: string }) => Promise<DeliveryOutcome>;
+export type Sender = (copy: {
+  to: RiderAddress;
+  subject: string;
+  text: string;
+  url: string | null;
+  id: string;
+}) => Promise<DeliveryOutcome>;
 export type RiderAddress = { registrationId: string; email: string; phone: string };
 
 async function setStatus(db: Executor, id: string, status: string, error: string | null, now: Date) {
@@ -88,7 +94,13 @@ export async function deliverRiderMessage(
   }
   const token = openToken(row.token_sealed);
   const link = token && row.origin ? row.origin + bookingHref(token) : null;
-  const copy = { name: registration.name, rideTitle: rideTitleOf(row.rideData), subject: row.subject, body: row.body, link };
+  const copy = {
+    name: registration.name,
+    rideTitle: rideTitleOf(row.rideData),
+    subject: row.subject,
+    body: row.body,
+    link,
+  };
   try {
     const outcome = await sender({
       to: { registrationId: registration.id, email: registration.email, phone: registration.phone },

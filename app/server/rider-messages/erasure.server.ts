@@ -17,7 +17,13 @@ export async function eraseMessagesOfErasedRiders(db: Executor): Promise<void> {
     .deleteFrom("ride_messages")
     .where("kind", "<>", "reminder")
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom("message_deliveries").select("id").whereRef("message_deliveries.message_id", "=", "ride_messages.id"))),
+      not(
+        exists(
+          selectFrom("message_deliveries")
+            .select("id")
+            .whereRef("message_deliveries.message_id", "=", "ride_messages.id"),
+        ),
+      ),
     )
     .execute();
 }

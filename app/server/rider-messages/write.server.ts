@@ -46,7 +46,10 @@ const BATCH = 500;
 
 async function insertDeliveries(trx: Executor, rows: MessageDeliveriesTable[]): Promise<void> {
   for (let start = 0; start < rows.length; start += BATCH) {
-    await trx.insertInto("message_deliveries").values(rows.slice(start, start + BATCH)).execute();
+    await trx
+      .insertInto("message_deliveries")
+      .values(rows.slice(start, start + BATCH))
+      .execute();
   }
 }
 
@@ -102,7 +105,10 @@ export async function writeRideMessage(
   }
   await insertDeliveries(trx, rows);
   await command.enqueueAll(
-    sent.map((delivery) => ({ message: { kind: "rider-message", deliveryId: delivery.id }, reference: delivery.reference })),
+    sent.map((delivery) => ({
+      message: { kind: "rider-message", deliveryId: delivery.id },
+      reference: delivery.reference,
+    })),
   );
   return id;
 }
