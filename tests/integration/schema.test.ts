@@ -172,6 +172,14 @@ const expected: ExpectedSchema = {
     delivered_at: nullableText,
     failed_at: nullableText,
   },
+  push_subscriptions: {
+    id: text,
+    registration_id: text,
+    endpoint: text,
+    p256dh: text,
+    auth: text,
+    created_at: text,
+  },
 };
 
 /** The columns of a table as the engine's own catalog describes them. */

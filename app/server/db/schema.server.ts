@@ -150,6 +150,19 @@ export interface RegistrationsTable {
   erased_at: string | null;
 }
 
+/** A phone a rider gets their booking's updates on: its browser's Web Push subscription (docs/features/push.md). */
+export interface PushSubscriptionsTable {
+  id: string;
+  registration_id: string;
+  /** The push service's URL for that browser; unique per registration. */
+  endpoint: string;
+  /** The browser's P-256 public key, base64url. */
+  p256dh: string;
+  /** The browser's 16-byte auth secret, base64url. */
+  auth: string;
+  created_at: string;
+}
+
 /** A ride's route (decision 024): the original GPX in storage, the figures and drawing as JSON in `data`. */
 export interface RideRoutesTable {
   ride_id: string;
@@ -244,6 +257,7 @@ export interface DB {
   team_settings: TeamSettingsTable;
   revisions: RevisionsTable;
   outbox: OutboxTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type Database = Kysely<DB>;

@@ -35,6 +35,7 @@ import { beginRegistration, tooManyRegistrationsMessage } from "./throttle.serve
 import { NotFoundError, ValidationError } from "../validation/errors.server";
 import { dataWith, detailsOf, erasedColumns, registrationFromRow, type Registration } from "./rows.server";
 import { rideFromRow } from "../rides/ride-rows.server";
+import { erasePushSubscriptions } from "./erasure.server";
 import { type RideWriteOptions, setRideParticipants } from "../rides/rides.server";
 import { registrationCounts } from "./queries.server";
 import { parseOrThrow } from "../validation/validate.server";
@@ -370,6 +371,7 @@ async function cancelLocked(
     { status: "cancelled", checked_in_at: null, ...erased },
     now,
   ).executeTakeFirstOrThrow();
+  if (canceller.erase) await erasePushSubscriptions(trx, { registrationId: row.id });
   await command.audit(canceller.actor, {
     action: canceller.erase ? "deleted" : "status-changed",
     collection: "registrations",
