@@ -1,10 +1,7 @@
 import { z } from "zod";
 
-// Web Push to riders (docs/features/push.md): what the booking page's opt-in posts, and what a
-// push message carries to the service worker (app/sw/sw.ts).
-
-/** What the service worker shows: the notification's title and text, and the page a tap opens. */
-export type PushMessage = { title: string; body: string; url: string };
+// Web Push to riders (docs/features/push.md): what the booking page's opt-in posts. What a
+// message carries to the service worker is push-message.ts.
 
 /** The booking page's intents: turn updates on this phone on or off. */
 export const PUSH_SUBSCRIBE = "push-subscribe";

@@ -222,7 +222,16 @@ function pageError(view: BookingView, answer: BookingAnswer | undefined): string
 }
 
 /** The rider's private booking page (decision 020): reference, status, next steps, payment, changes. */
-export function BookingPage({ view, answer }: { view: BookingView; answer?: BookingAnswer }) {
+export function BookingPage({
+  view,
+  answer,
+  updates,
+}: {
+  view: BookingView;
+  answer?: BookingAnswer;
+  /** How the rider gets news of the ride besides this page (the push opt-in), after the next steps. */
+  updates?: ReactNode;
+}) {
   const generalError = pageError(view, answer);
   return (
     <div className="mx-auto max-w-2xl space-y-8 px-4 py-10 sm:px-6">
@@ -273,6 +282,7 @@ export function BookingPage({ view, answer }: { view: BookingView; answer?: Book
         </ol>
       </section>
 
+      {updates}
       <Payment view={view} answer={answer} />
       {view.status === "cancelled" ? null : (
         <>

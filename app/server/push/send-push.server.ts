@@ -1,6 +1,6 @@
 import type { Agent } from "node:https";
 import webpush from "web-push";
-import type { PushMessage } from "~/domain/push";
+import type { PushMessage } from "~/domain/push-message";
 import type { Executor } from "../db/schema.server";
 import type { PushSettings } from "./push-env.server";
 import { forgetPushEndpoint, pushSubscriptionsOf } from "./subscriptions.server";
