@@ -1,7 +1,12 @@
 import { SITE_NAME } from "./site";
 
 // What a Web Push message carries to the service worker (app/sw/sw.ts), and how the worker
-// reads it: no zod here, so the worker stays small.
+// reads it; the booking page's intents. No zod here: the worker and the opt-in island import
+// this, and zod on a public page costs bytes and trips the CSP's eval guard.
+
+/** The booking page's intents: turn updates on this phone on or off (posted by push-updates.tsx). */
+export const PUSH_SUBSCRIBE = "push-subscribe";
+export const PUSH_UNSUBSCRIBE = "push-unsubscribe";
 
 /** The notification's title and text, and the page of the site a tap opens. */
 export type PushMessage = { title: string; body: string; url: string };

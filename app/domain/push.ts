@@ -3,10 +3,6 @@ import { z } from "zod";
 // Web Push to riders (docs/features/push.md): what the booking page's opt-in posts. What a
 // message carries to the service worker is push-message.ts.
 
-/** The booking page's intents: turn updates on this phone on or off. */
-export const PUSH_SUBSCRIBE = "push-subscribe";
-export const PUSH_UNSUBSCRIBE = "push-unsubscribe";
-
 /** A booking follows at most this many phones; a newer one replaces the oldest. */
 export const MAX_PHONES_PER_BOOKING = 5;
 

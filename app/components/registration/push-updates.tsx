@@ -1,6 +1,6 @@
 import { BellRing } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
-import { PUSH_SUBSCRIBE, PUSH_UNSUBSCRIBE } from "~/domain/push";
+import { PUSH_SUBSCRIBE, PUSH_UNSUBSCRIBE } from "~/domain/push-message";
 
 // "Get updates on this phone" on the rider's booking page (docs/features/push.md): an island
 // that subscribes the service worker to Web Push with the site's VAPID key and posts the
@@ -107,11 +107,11 @@ export function PushUpdates({ action, publicKey, phones }: PushUpdatesProps) {
       if (!subscription || Notification.permission !== "granted") return "off";
       return phones.includes(await sha256Hex(subscription.endpoint)) ? "on" : "off";
     };
-    void look()
-      .catch((): State => "off")
-      .then((found) => {
-        if (live) setState(found);
-      });
+    const show = async () => {
+      const found = await look().catch((): State => "off");
+      if (live) setState(found);
+    };
+    void show();
     return () => {
       live = false;
     };

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { BookingNotFound, BookingPage, type BookingView } from "~/components/registration/booking-page";
 import { PushUpdates, PushUpdatesOff } from "~/components/registration/push-updates";
 import { Island } from "~/islands/island";
-import { PUSH_SUBSCRIBE, PUSH_UNSUBSCRIBE } from "~/domain/push";
+import { PUSH_SUBSCRIBE, PUSH_UNSUBSCRIBE } from "~/domain/push-message";
 import { pushEndpointHashes, subscribePushByToken, unsubscribePushByToken } from "~/server/push/subscriptions.server";
 import { requestContext, servicesContext } from "~/context";
 import { bookingPayment, nextSteps, RIDER_STATUS_LABELS } from "~/domain/registration/booking-page";
