@@ -35,6 +35,8 @@ export default [
       route("rides/:rideId/riders", "routes/admin/ride-riders.tsx"),
       route("rides/:rideId/riders.csv", "routes/admin/ride-riders-csv.ts"),
       route("rides/:rideId/check-in", "routes/admin/ride-check-in.tsx"),
+      // What a ride tells its riders (docs/features/rider-messages.md).
+      route("rides/:rideId/messages", "routes/admin/ride-messages.tsx"),
       // The team (decision 026): who leads a ride, and the Team page (owners).
       route("rides/:rideId/captains", "routes/admin/ride-captains.tsx"),
       route("team", "routes/admin/team.tsx"),

@@ -75,6 +75,7 @@ function bareRow(rideId: string, reference: string, phone: string, status: "conf
     ride_id: rideId,
     reference,
     token_hash: null,
+    reminders: 1,
     status,
     seats: 1,
     option: "solo",

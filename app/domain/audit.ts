@@ -37,6 +37,8 @@ export const AUDIT_COLLECTIONS = [
   "registrations",
   // The admin team (decision 026): invitations, roles, removals, the two-factor requirement.
   "team",
+  // What a ride told its riders: broadcasts, resends (docs/features/rider-messages.md).
+  "messages",
 ] as const;
 export type AuditCollection = (typeof AUDIT_COLLECTIONS)[number];
 

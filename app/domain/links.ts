@@ -114,6 +114,8 @@ const adminRide = (rideId: string) => `${ADMIN_RIDES_PATH}/${segment(rideId)}`;
 export const ridersHref = (rideId: string) => `${adminRide(rideId)}/riders`;
 export const ridersCsvHref = (rideId: string) => `${adminRide(rideId)}/riders.csv`;
 export const checkInHref = (rideId: string) => `${adminRide(rideId)}/check-in`;
+/** A ride's messages to its riders: broadcasts, their deliveries, the WhatsApp queue. */
+export const rideMessagesHref = (rideId: string) => `${adminRide(rideId)}/messages`;
 
 /** Who leads a ride (decision 026). */
 export const captainsHref = (rideId: string) => `${adminRide(rideId)}/captains`;

@@ -6,6 +6,7 @@ import type { Logger } from "./logger.server";
 import { createMailer } from "./mail/mailer.server";
 import { openOutbox } from "./outbox/start-outbox.server";
 import { scheduleErasure } from "./registrations/erasure.server";
+import { setBookingLinkSecret } from "./registrations/link-seal.server";
 import { scheduleAutoStatus } from "./publishing/auto-status.server";
 import { seedDemoContent } from "./seed/demo-content.server";
 import { openStorage } from "./storage/open-storage.server";
@@ -38,6 +39,8 @@ export async function startServices(env: Env, logger: Logger): Promise<RunningSe
   // After the bridge is up: an instance that started beside this one on the new database may
   // already serve pages, and hears each seeded change through it (its cached pages start over).
   if (env.seedDemo && isNewDatabase && (await seedDemoContent({ db, storage }))) logger.info("demo content seeded");
+  // Riders' links in messages sent later are sealed with a key from SESSION_SECRET (link-seal.server.ts).
+  setBookingLinkSecret(env.sessionSecret);
   const mailer = createMailer(env.mail, logger);
   logger.info({ mail: mailer.enabled }, mailer.enabled ? "mail ready" : "mail off: SMTP_URL is not set");
   // What committed changes must still cause (content events, mail): delivered at once by the

@@ -16,6 +16,8 @@ const view = (overrides: Partial<BookingView> = {}): BookingView => ({
   steps: [],
   notice: null,
   confirm: null,
+  updates: [],
+  reminders: true,
   ...overrides,
 });
 

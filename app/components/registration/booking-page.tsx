@@ -7,6 +7,7 @@ import type { RegistrationStatus } from "~/domain/registration/settings";
 import { EmergencyContactFields, RiderContactFields } from "./contact-fields";
 import { ErrorSummary } from "../form/error-summary";
 import { SECONDARY_CLASS, SUBMIT_CLASS, TextField } from "./form-controls";
+import { BookingUpdates, type BookingUpdate } from "./booking-updates";
 import { QrCode } from "./qr-code";
 
 /** What the private booking page shows: the rider's own registration, nothing of anyone else's. */
@@ -28,6 +29,10 @@ export type BookingView = {
   notice: string | null;
   /** A cancellation or erasure waiting for the rider to confirm it. */
   confirm: "cancel" | "erase" | null;
+  /** What the ride told the rider, newest first. */
+  updates: BookingUpdate[];
+  /** Whether reminders are sent to the rider (they always reach the Updates list). */
+  reminders: boolean;
 };
 
 /** A refused form on this page: which one, what the rider typed and the messages. */
@@ -282,6 +287,12 @@ export function BookingPage({
         </ol>
       </section>
 
+      <BookingUpdates
+        href={view.href}
+        updates={view.updates}
+        reminders={view.reminders}
+        live={view.status !== "cancelled"}
+      />
       {updates}
       <Payment view={view} answer={answer} />
       {view.status === "cancelled" ? null : (

@@ -1,4 +1,4 @@
-import { ClipboardCheck, Download } from "lucide-react";
+import { ClipboardCheck, Download, Mail } from "lucide-react";
 import { Link } from "react-router";
 import { guardServerAction } from "~/components/admin/action-result";
 import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
@@ -6,7 +6,7 @@ import { CopyNumbers } from "~/components/admin/riders/copy-numbers";
 import { RideNotFound, SeatsSummary } from "~/components/admin/riders/ride-summary";
 import { RiderCard } from "~/components/admin/riders/rider-card";
 import { RidersFilters } from "~/components/admin/riders/riders-filters";
-import { checkInHref, ridersCsvHref } from "~/domain/links";
+import { checkInHref, rideMessagesHref, ridersCsvHref } from "~/domain/links";
 import { registrationAction } from "~/server/admin/registration-actions.server";
 import { adminActionContext } from "~/server/admin/respond.server";
 import { loadRidersPage } from "~/server/admin/riders-page.server";
@@ -55,6 +55,10 @@ export default function RidersPage({ loaderData }: Route.ComponentProps) {
           <Download aria-hidden="true" className="size-4" />
           Export CSV
         </a>
+        <Link to={rideMessagesHref(ride.id)} className={linkClass}>
+          <Mail aria-hidden="true" className="size-4" />
+          Messages
+        </Link>
         <Link to={checkInHref(ride.id)} className={linkClass}>
           <ClipboardCheck aria-hidden="true" className="size-4" />
           Check-in

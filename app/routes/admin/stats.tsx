@@ -2,7 +2,7 @@ import { RefreshCw } from "lucide-react";
 import { useFetcher } from "react-router";
 import { guardServerAction } from "~/components/admin/action-result";
 import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
-import { formatIndianTime } from "~/components/admin/dashboard/indian-time";
+import { formatIndianTime } from "~/domain/indian-time";
 import { StatsOverview } from "~/components/admin/stats/stats-overview";
 import { useResultMessage } from "~/components/admin/use-status-message";
 import type { ActionResult } from "~/domain/action-result";

@@ -17,10 +17,12 @@ import {
   cancelByToken,
   eraseByToken,
   getRegistrationByToken,
+  setRemindersByToken,
   submitUtrByToken,
   updateContactByToken,
 } from "~/server/registrations/commands.server";
 import { getRide } from "~/server/rides/rides.server";
+import { updatesFor } from "~/server/rider-messages/queries.server";
 import type { Route } from "./+types/booking";
 
 // /booking/:token (decision 020): a rider's private page, opened by the unguessable
@@ -36,7 +38,7 @@ const PRIVATE_HEADERS = {
   "Referrer-Policy": "same-origin",
 };
 
-type Notice = "utr" | "contact" | "cancelled";
+type Notice = "utr" | "contact" | "cancelled" | "reminders-on" | "reminders-off";
 
 // A Map, not an object: `?done=` is the visitor's to write, and an object would answer
 // `__proto__` or `constructor` with what it inherits.
@@ -47,6 +49,8 @@ const NOTICES = new Map<string, string>([
   ],
   ["contact", "Your contact details are saved."],
   ["cancelled", "Your registration is cancelled."],
+  ["reminders-on", "Reminders are on: you get them before the ride."],
+  ["reminders-off", "Reminders are off. Updates about your booking and changes to the ride still reach you."],
 ] satisfies [Notice, string][]);
 
 const FAILED = "That could not be saved right now. Please try again in a few minutes.";
@@ -59,10 +63,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const registration = await getRegistrationByToken(db, params.token);
   if (!registration) return data({ found: false as const }, { status: 404, headers: PRIVATE_HEADERS });
   // The push opt-in: the site's key, and which phones are on (as hashes: no endpoint in the page).
-  const push = env.push
-    ? { publicKey: env.push.publicKey, phones: await pushEndpointHashes(db, registration.id) }
-    : null;
-  const [ride, config] = await Promise.all([getRide(db, registration.rideId), getConfig(db)]);
+  const [ride, config, updates, phones] = await Promise.all([
+    getRide(db, registration.rideId),
+    getConfig(db),
+    updatesFor(db, registration.id),
+    env.push ? pushEndpointHashes(db, registration.id) : [],
+  ]);
+  const push = env.push ? { publicKey: env.push.publicKey, phones } : null;
   const payment = bookingPayment(config.company, { bookingCost: ride?.bookingCost ?? "" }, registration.reference);
   const query = new URL(request.url).searchParams;
   const done = query.get("done");
@@ -87,6 +94,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     steps: nextSteps(registration.status, payment),
     notice: NOTICES.get(done ?? "") ?? null,
     confirm: confirm === "cancel" || confirm === "erase" ? confirm : null,
+    updates,
+    reminders: registration.reminders,
   };
   return data({ found: true as const, view, push }, { headers: PRIVATE_HEADERS });
 }
@@ -130,6 +139,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           Object.fromEntries(CONTACT_FIELDS.map((name) => [name, values[name] ?? ""])),
         );
         return done(token, "contact");
+      case "reminders": {
+        const on = values.reminders === "on";
+        await setRemindersByToken(services.db, token, on);
+        return done(token, on ? "reminders-on" : "reminders-off");
+      }
       case "cancel":
       case "erase":
         // One press never cancels: the first shows what it does and asks again.

@@ -35,6 +35,7 @@ export const ADMIN_ROUTE_ACCESS: Record<string, RouteAccess> = {
   "/admin/rides/:rideId/riders": ledRides,
   "/admin/rides/:rideId/riders.csv": ledRides,
   "/admin/rides/:rideId/check-in": ledRides,
+  "/admin/rides/:rideId/messages": ledRides,
   "/admin/rides/:rideId/captains": editors,
   "/admin/hero": readOnly,
   "/admin/featured": readOnly,

@@ -3,7 +3,7 @@ import type { AuditActor, AuditChange } from "~/domain/audit";
 import { notifyContentChanged } from "../content-events.server";
 import type { Database, DB } from "../db/schema.server";
 import { createDispatcher, type Dispatcher, type OwnEntry } from "../outbox/dispatcher.server";
-import { enqueue } from "../outbox/entries.server";
+import { enqueue, type NewEntry } from "../outbox/entries.server";
 import type { OutboxMessage } from "../outbox/messages.server";
 import { recordAudit } from "../audit/audit.server";
 
@@ -19,6 +19,8 @@ export type Command = {
   now: Date;
   /** Something to happen once the change commits; `reference` names a booking in the entry's label. */
   enqueue(message: OutboxMessage, reference?: string): Promise<void>;
+  /** Many at once (a message to every rider of a ride): written in batches. */
+  enqueueAll(entries: readonly NewEntry[]): Promise<void>;
   /** The change, in the admins' audit trail, in the same transaction. */
   audit(actor: AuditActor, change: AuditChange): Promise<void>;
 };
@@ -57,18 +59,21 @@ export async function runCommand<T>(
 ): Promise<T> {
   const dispatcher = dispatcherFor(db);
   const own: OwnEntry[] = [];
-  const result = await db.transaction().execute((trx) =>
-    work({
+  const result = await db.transaction().execute((trx) => {
+    async function enqueueAll(entries: readonly NewEntry[]) {
+      const ids = await enqueue(trx, entries, { now, claimMs: dispatcher.leaseMs });
+      ids.forEach((id, index) => own.push({ id, message: entries[index]!.message }));
+    }
+    return work({
       trx,
       now,
-      async enqueue(message, reference) {
-        own.push({ id: await enqueue(trx, message, { reference, now, claimMs: dispatcher.leaseMs }), message });
-      },
+      enqueue: (message, reference) => enqueueAll([{ message, reference }]),
+      enqueueAll,
       async audit(actor, change) {
         await recordAudit(trx, actor, change, now);
       },
-    }),
-  );
+    });
+  });
   await dispatcher.deliverOwn(own);
   return result;
 }

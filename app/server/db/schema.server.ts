@@ -148,6 +148,40 @@ export interface RegistrationsTable {
   created_at: string;
   updated_at: string;
   erased_at: string | null;
+  /** The private link's token, encrypted (link-seal.server.ts); null once erased or when no key was set. */
+  token_sealed: string | null;
+  /** 1 while the rider wants reminders, 0 once they turned them off. */
+  reminders: number;
+}
+
+/** What a ride told its riders (docs/features/rider-messages.md); no rider's data. */
+export interface RideMessagesTable {
+  id: string;
+  ride_id: string;
+  /** A RideMessageKind. */
+  kind: string;
+  subject: string;
+  body: string;
+  /** The origin of the riders' links; null: the message carries none. */
+  origin: string | null;
+  sent_by: string;
+  created_at: string;
+  /** A reminder's rule and start date, unique per ride: a reminder is written once. */
+  reminder_key: string | null;
+}
+
+/** One rider's copy of a message on one channel, and how its delivery went. */
+export interface MessageDeliveriesTable {
+  id: string;
+  message_id: string;
+  registration_id: string;
+  /** A DeliveryChannel. */
+  channel: string;
+  /** A DeliveryStatus. */
+  status: string;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 /** A phone a rider gets their booking's updates on: its browser's Web Push subscription (docs/features/push.md). */
@@ -257,6 +291,8 @@ export interface DB {
   team_settings: TeamSettingsTable;
   revisions: RevisionsTable;
   outbox: OutboxTable;
+  ride_messages: RideMessagesTable;
+  message_deliveries: MessageDeliveriesTable;
   push_subscriptions: PushSubscriptionsTable;
 }
 

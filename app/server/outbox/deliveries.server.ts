@@ -6,6 +6,7 @@ import { confirmationMail, promotionMail } from "../registrations/rider-mail.ser
 import { getConfig } from "../content/config.server";
 import { getRegistration } from "../registrations/queries.server";
 import { getRide } from "../rides/rides.server";
+import { deliverRiderMessage, mailSender } from "../rider-messages/deliver.server";
 import type { Deliveries } from "./dispatcher.server";
 
 /** Sends one mail; the entry's id is its Message-ID, so a mail sent again after a crash is the same message. */
@@ -20,7 +21,8 @@ async function send(mailer: Mailer, mail: Mail, entryId: string): Promise<void> 
  * from the booking as it is when sent: one erased or cancelled in between gets no mail. With
  * mail off (no SMTP_URL) a mail entry is delivered by sending nothing: the pages say it all.
  */
-export function outboxDeliveries({ db, mailer }: { db: Database; mailer: Mailer }): Deliveries {
+export function outboxDeliveries({ db, mailer, now }: { db: Database; mailer: Mailer; now: () => Date }): Deliveries {
+  const senders = { email: mailSender(mailer) };
   return {
     "content-changed": ({ change }) => notifyContentChanged(change),
     "registered-mail": async ({ registrationId, link }, entry) => {
@@ -42,5 +44,6 @@ export function outboxDeliveries({ db, mailer }: { db: Database; mailer: Mailer 
     "team-mail": async ({ mail }, entry) => {
       if (mailer.enabled) await send(mailer, mail, entry.id);
     },
+    "rider-message": ({ deliveryId }) => deliverRiderMessage(db, senders, deliveryId, now),
   };
 }

@@ -8,36 +8,45 @@ import { labelOf, type OutboxKind, type OutboxMessage } from "./messages.server"
 
 export type OutboxEntry = Selectable<OutboxTable>;
 
+/** One entry to write: the message and the booking reference its label names. */
+export type NewEntry = { message: OutboxMessage; reference?: string };
+
+/** Rows inserted at once: well under SQLite's 32,766 bound variables and PostgreSQL's 65,535. */
+const BATCH = 500;
+
 /**
- * Writes `message` into the outbox in the caller's transaction: it exists exactly when the
- * change does. A command's entry starts claimed by its instance for `claimMs`, since that
- * instance delivers it right after the commit; another instance (or this one after a restart)
- * takes it over only once that claim has run out.
+ * Writes the entries into the outbox in the caller's transaction: they exist exactly when the
+ * change does. A command's entries start claimed by its instance for `claimMs`, since that
+ * instance delivers them right after the commit; another instance (or this one after a
+ * restart) takes them over only once that claim has run out. Returns their ids, in order.
  */
 export async function enqueue(
   trx: Executor,
-  message: OutboxMessage,
-  { reference = "", now, claimMs }: { reference?: string; now: Date; claimMs: number },
-): Promise<string> {
-  const { kind, ...payload } = message;
-  const id = randomUUID();
-  await trx
-    .insertInto("outbox")
-    .values({
-      id,
+  entries: readonly NewEntry[],
+  { now, claimMs }: { now: Date; claimMs: number },
+): Promise<string[]> {
+  const at = now.toISOString();
+  const claimedUntil = new Date(now.getTime() + claimMs).toISOString();
+  const rows = entries.map(({ message, reference = "" }) => {
+    const { kind, ...payload } = message;
+    return {
+      id: randomUUID(),
       kind,
       payload: JSON.stringify(payload),
       label: labelOf(message, reference).slice(0, 200),
-      created_at: now.toISOString(),
-      due_at: now.toISOString(),
-      claimed_until: new Date(now.getTime() + claimMs).toISOString(),
+      created_at: at,
+      due_at: at,
+      claimed_until: claimedUntil,
       attempts: 0,
       last_error: null,
       delivered_at: null,
       failed_at: null,
-    })
-    .execute();
-  return id;
+    };
+  });
+  for (let start = 0; start < rows.length; start += BATCH) {
+    await trx.insertInto("outbox").values(rows.slice(start, start + BATCH)).execute();
+  }
+  return rows.map((row) => row.id);
 }
 
 /** The message an entry holds. */

@@ -14,7 +14,9 @@ export type OutboxMessage =
   /** A waitlisted rider's seat is confirmed (a seat was freed or added). */
   | { kind: "seat-confirmed-mail"; registrationId: string }
   /** A mail to a member of the team (an invitation, a sign-in change), written as it is enqueued. */
-  | { kind: "team-mail"; mail: Mail };
+  | { kind: "team-mail"; mail: Mail }
+  /** One rider's copy of a ride's message on one channel (email, push): rider-messages/deliver.server.ts. */
+  | { kind: "rider-message"; deliveryId: string };
 
 export type OutboxKind = OutboxMessage["kind"];
 
@@ -29,5 +31,7 @@ export function labelOf(message: OutboxMessage, reference = ""): string {
       return `Seat-confirmed mail for booking ${reference}`;
     case "team-mail":
       return `Team mail: ${message.mail.subject}`;
+    case "rider-message":
+      return `Message to booking ${reference}`;
   }
 }

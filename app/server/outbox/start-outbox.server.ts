@@ -1,3 +1,4 @@
+import { serverClock } from "../clock.server";
 import { attachDispatcher } from "../commands/command.server";
 import type { Database } from "../db/schema.server";
 import type { Logger } from "../logger.server";
@@ -21,7 +22,14 @@ export function openOutbox({
   /** OUTBOX_CLAIM_SECONDS; the dispatcher's default (60 s) otherwise. */
   claimMs?: number;
 }): Dispatcher {
-  const dispatcher = createDispatcher({ db, deliveries: outboxDeliveries({ db, mailer }), logger, leaseMs: claimMs });
+  // The server's clock: a change notice waits its delay by it, and tests move it (clock.server.ts).
+  const dispatcher = createDispatcher({
+    db,
+    deliveries: outboxDeliveries({ db, mailer, now: serverClock }),
+    logger,
+    leaseMs: claimMs,
+    now: serverClock,
+  });
   attachDispatcher(db, dispatcher);
   return dispatcher;
 }

@@ -33,6 +33,9 @@ import {
 } from "./seats.server";
 import { beginRegistration, tooManyRegistrationsMessage } from "./throttle.server";
 import { NotFoundError, ValidationError } from "../validation/errors.server";
+import { writeBookingNews } from "../rider-messages/booking-news.server";
+import { eraseMessagesOfErasedRiders } from "../rider-messages/erasure.server";
+import { sealToken } from "./link-seal.server";
 import { dataWith, detailsOf, erasedColumns, registrationFromRow, type Registration } from "./rows.server";
 import { rideFromRow } from "../rides/ride-rows.server";
 import { erasePushSubscriptions } from "./erasure.server";
@@ -189,6 +192,8 @@ export async function register(
         ride_id: ride.id,
         reference: await newReference(trx, ride.id),
         token_hash: tokenHashOf(token),
+        token_sealed: sealToken(token),
+        reminders: 1,
         status,
         seats,
         option: fields.option,
@@ -211,6 +216,15 @@ export async function register(
         summary: `Booking ${registration.reference} ${how} for "${ride.title}"`,
       });
       await command.enqueue(seatsChanged(ride.id));
+      await writeBookingNews(command, {
+        rideId: ride.id,
+        registrationId: registration.id,
+        subject: status === "confirmed" ? "You are registered" : "You are on the waitlist",
+        body:
+          status === "confirmed"
+            ? `Your seat on "${ride.title}" is booked: reference ${registration.reference}. Updates about the ride appear here.`
+            : `"${ride.title}" is full, so you are on its waitlist (reference ${registration.reference}). If a seat comes free it is yours, and you will read it here.`,
+      });
       if (registration.email) {
         await command.enqueue(
           { kind: "registered-mail", registrationId: registration.id, link: origin + bookingHref(token) },
@@ -302,6 +316,28 @@ export async function updateContactByToken(
   );
 }
 
+/**
+ * The rider turns reminders on or off through their private link. News about their booking and
+ * changes to the ride still reach their Updates list and channels (docs/features/rider-messages.md).
+ */
+export function setRemindersByToken(db: Database, token: string, on: boolean, now = new Date()): Promise<Registration> {
+  return withLockedRegistration(
+    db,
+    (executor) => findByToken(executor, token),
+    async ({ trx }, row) => {
+      assertLive(row);
+      const updated = await updateRegistrationRow(
+        trx,
+        row.id,
+        { reminders: on ? 1 : 0 },
+        now,
+      ).executeTakeFirstOrThrow();
+      return registrationFromRow(updated);
+    },
+    { now },
+  );
+}
+
 export const WAITLISTED_UTR = "You are on the waitlist: pay, and save the UTR, only once your seat is confirmed";
 
 /**
@@ -371,6 +407,7 @@ async function cancelLocked(
     { status: "cancelled", checked_in_at: null, ...erased },
     now,
   ).executeTakeFirstOrThrow();
+  if (canceller.erase) await eraseMessagesOfErasedRiders(trx);
   if (canceller.erase) await erasePushSubscriptions(trx, { registrationId: row.id });
   await command.audit(canceller.actor, {
     action: canceller.erase ? "deleted" : "status-changed",
@@ -378,6 +415,17 @@ async function cancelLocked(
     recordId: row.id,
     summary: cancellationSummary(row, ride, canceller),
   });
+  if (!canceller.erase && ride) {
+    await writeBookingNews(command, {
+      rideId: ride.id,
+      registrationId: row.id,
+      subject: "Your registration is cancelled",
+      body:
+        canceller.actor === RIDER_ACTOR
+          ? `You cancelled booking ${row.reference} on "${ride.title}".`
+          : `The organisers cancelled booking ${row.reference} on "${ride.title}". Reply to their messages or contact them if this is a surprise.`,
+    });
+  }
   const promoted = wasConfirmed
     ? await promoteWaitlisted(command, ride, canceller.actor, `booking ${row.reference} was cancelled`)
     : [];

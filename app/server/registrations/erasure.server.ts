@@ -6,6 +6,7 @@ import type { Logger } from "../logger.server";
 import { type PeriodicJob, runPeriodically } from "../periodic-job.server";
 import { ValidationError } from "../validation/errors.server";
 import { getRide } from "../rides/rides.server";
+import { eraseMessagesOfErasedRiders } from "../rider-messages/erasure.server";
 import { erasedColumns } from "./rows.server";
 
 // Riders' personal data is kept no longer than its purpose needs (decision 021, India's DPDP Act,
@@ -116,6 +117,7 @@ export async function eraseRideRegistrations(db: Executor, rideId: string, now =
     .where("ride_id", "=", rideId)
     .where("erased_at", "is", null)
     .executeTakeFirst();
+  await eraseMessagesOfErasedRiders(db);
   await erasePushSubscriptions(db, { erasedAt: now.toISOString() });
   return Number(result.numUpdatedRows);
 }
@@ -175,6 +177,7 @@ export async function eraseEndedRegistrations(
       ]),
     )
     .executeTakeFirst();
+  await eraseMessagesOfErasedRiders(db);
   await erasePushSubscriptions(db, { erasedAt: now.toISOString() });
   return Number(result.numUpdatedRows);
 }

@@ -42,6 +42,8 @@ export type Registration = {
   updatedAt: string;
   /** When the personal data was erased; null while it is kept. */
   erasedAt: string | null;
+  /** Whether the rider wants reminders sent to them. */
+  reminders: boolean;
 };
 
 /** The answers kept in `data`: everything personal but the phone, which has its column. */
@@ -119,10 +121,11 @@ export function registrationFromRow(row: Selectable<RegistrationsTable>): Regist
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     erasedAt: row.erased_at,
+    reminders: row.reminders !== 0,
   };
 }
 
 /** What erasure leaves of a row: status, option, seats, payment and times, for anonymous counts. */
 export function erasedColumns(at: string) {
-  return { phone: null, utr: null, token_hash: null, data: "{}", erased_at: at, updated_at: at };
+  return { phone: null, utr: null, token_hash: null, token_sealed: null, data: "{}", erased_at: at, updated_at: at };
 }

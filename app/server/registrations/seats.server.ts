@@ -4,6 +4,7 @@ import { registrationSettingsOf } from "~/domain/registration/settings";
 import { seatsLeft } from "~/domain/registration/availability";
 import type { Ride } from "~/domain/ride";
 import type { Command } from "../commands/command.server";
+import { writeBookingNews } from "../rider-messages/booking-news.server";
 import type { Executor, RegistrationsTable } from "../db/schema.server";
 import { registrationFromRow, type Registration } from "./rows.server";
 import { rideFromRow } from "../rides/ride-rows.server";
@@ -85,6 +86,12 @@ export async function promoteWaitlisted(
   if (promoted.length === 0) return promoted;
   for (const registration of promoted) {
     await command.enqueue({ kind: "seat-confirmed-mail", registrationId: registration.id }, registration.reference);
+    await writeBookingNews(command, {
+      rideId: ride.id,
+      registrationId: registration.id,
+      subject: "Your seat is confirmed",
+      body: `A seat on "${ride.title}" came free and it is yours now: booking ${registration.reference} is confirmed.`,
+    });
   }
   await command.audit(actor, {
     action: "status-changed",

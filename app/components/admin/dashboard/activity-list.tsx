@@ -1,6 +1,6 @@
 import { History } from "lucide-react";
 import type { AuditEntry } from "~/domain/audit";
-import { formatIndianTime } from "./indian-time";
+import { formatIndianTime } from "~/domain/indian-time";
 
 export function ActivityList({ entries }: { entries: AuditEntry[] }) {
   return (

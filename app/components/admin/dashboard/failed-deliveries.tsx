@@ -1,5 +1,5 @@
 import { MailWarning } from "lucide-react";
-import { formatIndianTime } from "./indian-time";
+import { formatIndianTime } from "~/domain/indian-time";
 
 export type FailedDeliveryView = { id: string; label: string; attempts: number; error: string; failedAt: string };
 

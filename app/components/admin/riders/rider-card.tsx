@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { OPTION_LABELS } from "~/domain/registration/settings";
 import { displayPhone, whatsappHref } from "~/domain/registration/rider-contact";
 import { type RiderRow, ADMIN_STATUS_LABELS } from "~/domain/registration/riders-page";
-import { formatIndianTime } from "../dashboard/indian-time";
+import { formatIndianTime } from "~/domain/indian-time";
 import { useRiderAction } from "./use-rider-action";
 
 const buttonClass =

@@ -1,0 +1,40 @@
+import { whatsappHref } from "../registration/rider-contact";
+
+// One rider's copy of a message (docs/features/rider-messages.md): the ride's text with the
+// rider's greeting and private link around it. The same words go by email, push and WhatsApp.
+
+export type RiderCopy = {
+  /** The rider's name as they gave it; empty once erased (no copy is made then). */
+  name: string;
+  rideTitle: string;
+  subject: string;
+  body: string;
+  /** The rider's private booking page, or null when the message cannot carry it. */
+  link: string | null;
+  /** The ride's WhatsApp group, for confirmed riders only. */
+  groupLink?: string | null;
+};
+
+/** The first word of a name, for a greeting ("Hi Asha,"). */
+export function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? "";
+}
+
+export function riderText(copy: RiderCopy): string {
+  const greeting = firstName(copy.name);
+  const lines = [greeting ? `Hi ${greeting},` : "Hello,", "", copy.body];
+  if (copy.groupLink) lines.push("", `The ride's WhatsApp group: ${copy.groupLink}`);
+  if (copy.link) lines.push("", `Your booking: ${copy.link}`);
+  return lines.join("\n");
+}
+
+/** The mail subject: what it is about, then which ride. */
+export function riderSubject(copy: Pick<RiderCopy, "subject" | "rideTitle">): string {
+  return copy.subject.includes(copy.rideTitle) ? copy.subject : `${copy.subject} — ${copy.rideTitle}`;
+}
+
+/** A `wa.me` link that opens the rider's chat with the message typed in, or null without a number. */
+export function whatsappMessageHref(phone: string | null, text: string): string | null {
+  const chat = whatsappHref(phone ?? "");
+  return chat ? `${chat}?text=${encodeURIComponent(text)}` : null;
+}

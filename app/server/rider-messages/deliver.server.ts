@@ -1,0 +1,117 @@
+import { bookingHref } from "~/domain/links";
+import type { DeliveryChannel } from "~/domain/rider-messages/message";
+import { riderSubject, riderText } from "~/domain/rider-messages/rider-text";
+import type { Database, Executor } from "../db/schema.server";
+import type { Mailer } from "../mail/mailer.server";
+import { openToken } from "../registrations/link-seal.server";
+import { registrationFromRow } from "../registrations/rows.server";
+
+// Sending one rider's copy of a message on one channel, as the outbox's `rider-message` entry
+// (docs/features/rider-messages.md). Written from the booking as it is when sent: a rider who
+// cancelled or was erased in between gets nothing, and a copy sent already is not sent again.
+
+export type DeliveryOutcome = { status: "sent" } | { status: "skipped"; reason: string };
+
+/** One channel's sender: the copy's subject and text, to the rider's address on that channel. */
+export type Sender = (copy: {
+  to: RiderAddress;
+  subject: string;
+  text: string;
+  url: string | null;
+  id: string;
+}) => Promise<DeliveryOutcome>;
+export type RiderAddress = { registrationId: string; email: string; phone: string };
+
+async function setStatus(db: Executor, id: string, status: string, error: string | null, now: Date) {
+  await db
+    .updateTable("message_deliveries")
+    .set({ status, error: error?.slice(0, 300) ?? null, updated_at: now.toISOString() })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** The ride's title from its stored document ('' for a ride deleted since). */
+function rideTitleOf(data: string | null): string {
+  try {
+    const title = data ? (JSON.parse(data) as { title?: unknown }).title : "";
+    return typeof title === "string" ? title : "";
+  } catch {
+    return "";
+  }
+}
+
+/** The mail sender: the entry's id is the Message-ID, so a mail sent again after a crash is the same message. */
+export function mailSender(mailer: Mailer): Sender {
+  return async ({ to, subject, text, id }) => {
+    if (!mailer.enabled) return { status: "skipped", reason: "Mail is off on this server (SMTP_URL is not set)" };
+    if (!to.email) return { status: "skipped", reason: "The rider gave no email address" };
+    if (!(await mailer.send({ to: to.email, subject, text, messageId: `<${id}@messages.roadbook>` }))) {
+      throw new Error("the mail server did not take the mail");
+    }
+    return { status: "sent" };
+  };
+}
+
+/**
+ * Delivers the delivery `deliveryId` with the channel's sender, recording how it went on the
+ * delivery: sent, skipped with the reason, or failed with the reason (and thrown, so the
+ * outbox tries again later).
+ */
+export async function deliverRiderMessage(
+  db: Database,
+  senders: Partial<Record<DeliveryChannel, Sender>>,
+  deliveryId: string,
+  now: () => Date,
+): Promise<void> {
+  const row = await db
+    .selectFrom("message_deliveries as d")
+    .innerJoin("ride_messages as m", "m.id", "d.message_id")
+    .innerJoin("registrations as r", "r.id", "d.registration_id")
+    .leftJoin("rides", "rides.id", "m.ride_id")
+    .select([
+      "d.id as deliveryId",
+      "d.channel",
+      "d.status as deliveryStatus",
+      "m.subject",
+      "m.body",
+      "m.origin",
+      "rides.data as rideData",
+    ])
+    .selectAll("r")
+    .where("d.id", "=", deliveryId)
+    .executeTakeFirst();
+  // Erased with its registration, or sent already (a retry after a crash): nothing to do.
+  if (!row || !["queued", "failed"].includes(row.deliveryStatus)) return;
+  const registration = registrationFromRow(row);
+  if (registration.erasedAt || registration.status === "cancelled") {
+    await setStatus(db, row.deliveryId, "skipped", "The rider's booking is cancelled", now());
+    return;
+  }
+  const sender = senders[row.channel as DeliveryChannel];
+  if (!sender) {
+    await setStatus(db, row.deliveryId, "skipped", "This server does not send on this channel", now());
+    return;
+  }
+  const token = openToken(row.token_sealed);
+  const link = token && row.origin ? row.origin + bookingHref(token) : null;
+  const copy = {
+    name: registration.name,
+    rideTitle: rideTitleOf(row.rideData),
+    subject: row.subject,
+    body: row.body,
+    link,
+  };
+  try {
+    const outcome = await sender({
+      to: { registrationId: registration.id, email: registration.email, phone: registration.phone },
+      subject: riderSubject(copy),
+      text: riderText(copy),
+      url: link,
+      id: row.deliveryId,
+    });
+    await setStatus(db, row.deliveryId, outcome.status, outcome.status === "skipped" ? outcome.reason : null, now());
+  } catch (error) {
+    await setStatus(db, row.deliveryId, "failed", error instanceof Error ? error.message : String(error), now());
+    throw error;
+  }
+}
