@@ -230,12 +230,12 @@ function pageError(view: BookingView, answer: BookingAnswer | undefined): string
 export function BookingPage({
   view,
   answer,
-  updates,
+  pushOptIn,
 }: {
   view: BookingView;
   answer?: BookingAnswer;
-  /** How the rider gets news of the ride besides this page (the push opt-in), after the next steps. */
-  updates?: ReactNode;
+  /** "Get updates on this phone" (push-updates.tsx), under the Updates list. */
+  pushOptIn?: ReactNode;
 }) {
   const generalError = pageError(view, answer);
   return (
@@ -293,7 +293,7 @@ export function BookingPage({
         reminders={view.reminders}
         live={view.status !== "cancelled"}
       />
-      {updates}
+      {pushOptIn}
       <Payment view={view} answer={answer} />
       {view.status === "cancelled" ? null : (
         <>

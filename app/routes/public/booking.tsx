@@ -193,7 +193,7 @@ export function meta() {
 export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.found) return <BookingNotFound erased={false} />;
   const { view, push } = loaderData;
-  const updates =
+  const pushOptIn =
     view.status === "cancelled" ? null : push ? (
       <Island
         name="push-updates"
@@ -204,5 +204,5 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
     ) : (
       <PushUpdatesOff />
     );
-  return <BookingPage view={view} answer={actionData} updates={updates} />;
+  return <BookingPage view={view} answer={actionData} pushOptIn={pushOptIn} />;
 }
