@@ -227,7 +227,16 @@ function pageError(view: BookingView, answer: BookingAnswer | undefined): string
 }
 
 /** The rider's private booking page (decision 020): reference, status, next steps, payment, changes. */
-export function BookingPage({ view, answer }: { view: BookingView; answer?: BookingAnswer }) {
+export function BookingPage({
+  view,
+  answer,
+  pushOptIn,
+}: {
+  view: BookingView;
+  answer?: BookingAnswer;
+  /** "Get updates on this phone" (push-updates.tsx), under the Updates list. */
+  pushOptIn?: ReactNode;
+}) {
   const generalError = pageError(view, answer);
   return (
     <div className="mx-auto max-w-2xl space-y-8 px-4 py-10 sm:px-6">
@@ -284,6 +293,7 @@ export function BookingPage({ view, answer }: { view: BookingView; answer?: Book
         reminders={view.reminders}
         live={view.status !== "cancelled"}
       />
+      {pushOptIn}
       <Payment view={view} answer={answer} />
       {view.status === "cancelled" ? null : (
         <>

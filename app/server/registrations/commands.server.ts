@@ -38,6 +38,7 @@ import { eraseMessagesOfErasedRiders } from "../rider-messages/erasure.server";
 import { sealToken } from "./link-seal.server";
 import { dataWith, detailsOf, erasedColumns, registrationFromRow, type Registration } from "./rows.server";
 import { rideFromRow } from "../rides/ride-rows.server";
+import { erasePushSubscriptions } from "./erasure.server";
 import { type RideWriteOptions, setRideParticipants } from "../rides/rides.server";
 import { registrationCounts } from "./queries.server";
 import { parseOrThrow } from "../validation/validate.server";
@@ -402,6 +403,7 @@ async function cancelLocked(
     now,
   ).executeTakeFirstOrThrow();
   if (canceller.erase) await eraseMessagesOfErasedRiders(trx);
+  if (canceller.erase) await erasePushSubscriptions(trx, { registrationId: row.id });
   await command.audit(canceller.actor, {
     action: canceller.erase ? "deleted" : "status-changed",
     collection: "registrations",
