@@ -19,7 +19,11 @@ const mail = (n: number): OutboxMessage => ({
 /** Writes entries as a command of an instance that then died: claimed by it for `claimMs`. */
 async function leftBehind(db: Database, count: number, now: Date, claimMs = 0): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await enqueue(trx, Array.from({ length: count }, (_, n) => ({ message: mail(n) })), { now, claimMs });
+    await enqueue(
+      trx,
+      Array.from({ length: count }, (_, n) => ({ message: mail(n) })),
+      { now, claimMs },
+    );
   });
 }
 

@@ -326,7 +326,12 @@ export function setRemindersByToken(db: Database, token: string, on: boolean, no
     (executor) => findByToken(executor, token),
     async ({ trx }, row) => {
       assertLive(row);
-      const updated = await updateRegistrationRow(trx, row.id, { reminders: on ? 1 : 0 }, now).executeTakeFirstOrThrow();
+      const updated = await updateRegistrationRow(
+        trx,
+        row.id,
+        { reminders: on ? 1 : 0 },
+        now,
+      ).executeTakeFirstOrThrow();
       return registrationFromRow(updated);
     },
     { now },

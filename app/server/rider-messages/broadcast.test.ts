@@ -79,7 +79,7 @@ describeEachEngine("broadcasts to a ride's riders", (getDb) => {
   it("reach the targeted riders on every channel they have, each with their own name and link, and no one else", async () => {
     const db = getDb();
     deliverMail(db);
-    const { ride, asha, bela, chitra, base } = await rideWithRiders(db);
+    const { ride, asha, bela, chitra } = await rideWithRiders(db);
     const sent = await sendBroadcast(db, ride.id, BROADCAST, { actor: ADMIN, origin: ORIGIN });
     expect(sent).toEqual({ ok: true, recipients: 2, audience: "confirmed riders" });
     await dispatcherFor(db).settled();
