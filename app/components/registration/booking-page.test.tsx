@@ -16,6 +16,7 @@ const view = (overrides: Partial<BookingView> = {}): BookingView => ({
   steps: [],
   notice: null,
   confirm: null,
+  rideLinks: { groupInvite: null, calendar: null },
   ...overrides,
 });
 

@@ -8,6 +8,7 @@ import { EmergencyContactFields, RiderContactFields } from "./contact-fields";
 import { ErrorSummary } from "../form/error-summary";
 import { SECONDARY_CLASS, SUBMIT_CLASS, TextField } from "./form-controls";
 import { QrCode } from "./qr-code";
+import { BookingRideLinks, type BookingRideLinksView } from "./booking-ride-links";
 
 /** What the private booking page shows: the rider's own registration, nothing of anyone else's. */
 export type BookingView = {
@@ -28,6 +29,8 @@ export type BookingView = {
   notice: string | null;
   /** A cancellation or erasure waiting for the rider to confirm it. */
   confirm: "cancel" | "erase" | null;
+  /** The ride's WhatsApp group and the rider's calendar feed. */
+  rideLinks: BookingRideLinksView;
 };
 
 /** A refused form on this page: which one, what the rider typed and the messages. */
@@ -273,6 +276,7 @@ export function BookingPage({ view, answer }: { view: BookingView; answer?: Book
         </ol>
       </section>
 
+      <BookingRideLinks links={view.rideLinks} />
       <Payment view={view} answer={answer} />
       {view.status === "cancelled" ? null : (
         <>

@@ -3,7 +3,8 @@ import { BookingNotFound, BookingPage, type BookingView } from "~/components/reg
 import { requestContext, servicesContext } from "~/context";
 import { bookingPayment, nextSteps, RIDER_STATUS_LABELS } from "~/domain/registration/booking-page";
 import { OPTION_LABELS } from "~/domain/registration/settings";
-import { BOOKING_ERASED_PATH, bookingHref } from "~/domain/links";
+import { groupInviteFor } from "~/domain/registration/group-invite";
+import { BOOKING_ERASED_PATH, bookingCalendarHref, bookingHref, webcalHref } from "~/domain/links";
 import { pageTitle } from "~/domain/site";
 import { readSmallForm } from "~/server/registrations/read-form.server";
 import { beginBookingChange } from "~/server/registrations/throttle.server";
@@ -51,6 +52,7 @@ const GONE = "This link no longer opens a registration.";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
+  const { origin } = context.get(requestContext);
   const registration = await getRegistrationByToken(db, params.token);
   if (!registration) return data({ found: false as const }, { status: 404, headers: PRIVATE_HEADERS });
   const [ride, config] = await Promise.all([getRide(db, registration.rideId), getConfig(db)]);
@@ -78,6 +80,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     steps: nextSteps(registration.status, payment),
     notice: NOTICES.get(done ?? "") ?? null,
     confirm: confirm === "cancel" || confirm === "erase" ? confirm : null,
+    rideLinks: {
+      groupInvite: groupInviteFor(ride, registration),
+      calendar:
+        ride && registration.status !== "cancelled"
+          ? {
+              subscribe: webcalHref(origin, bookingCalendarHref(params.token)),
+              download: bookingCalendarHref(params.token),
+            }
+          : null,
+    },
   };
   return data({ found: true as const, view }, { headers: PRIVATE_HEADERS });
 }
