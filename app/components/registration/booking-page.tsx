@@ -9,6 +9,7 @@ import { ErrorSummary } from "../form/error-summary";
 import { SECONDARY_CLASS, SUBMIT_CLASS, TextField } from "./form-controls";
 import { BookingUpdates, type BookingUpdate } from "./booking-updates";
 import { QrCode } from "./qr-code";
+import { BookingRideLinks, type BookingRideLinksView } from "./booking-ride-links";
 
 /** What the private booking page shows: the rider's own registration, nothing of anyone else's. */
 export type BookingView = {
@@ -33,6 +34,8 @@ export type BookingView = {
   updates: BookingUpdate[];
   /** Whether reminders are sent to the rider (they always reach the Updates list). */
   reminders: boolean;
+  /** The ride's WhatsApp group and the rider's calendar feed. */
+  rideLinks: BookingRideLinksView;
 };
 
 /** A refused form on this page: which one, what the rider typed and the messages. */
@@ -287,6 +290,7 @@ export function BookingPage({
         </ol>
       </section>
 
+      <BookingRideLinks links={view.rideLinks} />
       <BookingUpdates
         href={view.href}
         updates={view.updates}

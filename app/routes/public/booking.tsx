@@ -7,7 +7,8 @@ import { pushEndpointHashes, subscribePushByToken, unsubscribePushByToken } from
 import { requestContext, servicesContext } from "~/context";
 import { bookingPayment, nextSteps, RIDER_STATUS_LABELS } from "~/domain/registration/booking-page";
 import { OPTION_LABELS } from "~/domain/registration/settings";
-import { BOOKING_ERASED_PATH, bookingHref } from "~/domain/links";
+import { groupInviteFor } from "~/domain/registration/group-invite";
+import { BOOKING_ERASED_PATH, bookingCalendarHref, bookingHref, webcalHref } from "~/domain/links";
 import { pageTitle } from "~/domain/site";
 import { readSmallForm } from "~/server/registrations/read-form.server";
 import { beginBookingChange } from "~/server/registrations/throttle.server";
@@ -60,6 +61,7 @@ const PUSH_OFF = "This site does not send notifications.";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, env } = context.get(servicesContext);
+  const { origin } = context.get(requestContext);
   const registration = await getRegistrationByToken(db, params.token);
   if (!registration) return data({ found: false as const }, { status: 404, headers: PRIVATE_HEADERS });
   // The push opt-in: the site's key, and which phones are on (as hashes: no endpoint in the page).
@@ -96,6 +98,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     confirm: confirm === "cancel" || confirm === "erase" ? confirm : null,
     updates,
     reminders: registration.reminders,
+    rideLinks: {
+      groupInvite: groupInviteFor(ride, registration),
+      calendar:
+        ride && registration.status !== "cancelled"
+          ? {
+              subscribe: webcalHref(origin, bookingCalendarHref(params.token)),
+              download: bookingCalendarHref(params.token),
+            }
+          : null,
+    },
   };
   return data({ found: true as const, view, push }, { headers: PRIVATE_HEADERS });
 }

@@ -2,7 +2,7 @@ import { bookingPayment } from "~/domain/registration/booking-page";
 import { notifyContentChanged } from "../content-events.server";
 import type { Database } from "../db/schema.server";
 import type { Mail, Mailer } from "../mail/mailer.server";
-import { confirmationMail, promotionMail } from "../registrations/rider-mail.server";
+import { bookingLinkMail, confirmationMail, promotionMail } from "../registrations/rider-mail.server";
 import { getConfig } from "../content/config.server";
 import { getRegistration } from "../registrations/queries.server";
 import { getRide } from "../rides/rides.server";
@@ -45,6 +45,13 @@ export function outboxDeliveries({
       if (!ride) return;
       const payment = bookingPayment(config.company, ride, registration.reference);
       await send(mailer, confirmationMail({ ride, registration, payment, link }), entry.id);
+    },
+    "booking-link-mail": async ({ registrationId, link }, entry) => {
+      if (!mailer.enabled) return;
+      const registration = await getRegistration(db, registrationId);
+      if (!registration?.email || registration.status === "cancelled") return;
+      const ride = await getRide(db, registration.rideId);
+      if (ride) await send(mailer, bookingLinkMail({ ride, registration, link }), entry.id);
     },
     "seat-confirmed-mail": async ({ registrationId }, entry) => {
       if (!mailer.enabled) return;

@@ -63,6 +63,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A four-character reference collides within one ride about once in 900,000 tries; ten misses in a row mean a bug. */
 const REFERENCE_ATTEMPTS = 10;
 
+/** A new private-link token: 32 random bytes, base64url (43 characters). */
+export function newBookingToken(): string {
+  return randomBytes(TOKEN_BYTES).toString("base64url");
+}
+
 /** The stored form of a private-link token: its SHA-256, so the table alone opens no link. */
 export function tokenHashOf(token: string): string {
   return createHash("sha256").update(token).digest("hex");
@@ -146,7 +151,7 @@ export async function register(
   input: unknown,
   { clientIp, origin, now = new Date() }: RegisterOptions,
 ): Promise<Registered> {
-  const token = randomBytes(TOKEN_BYTES).toString("base64url");
+  const token = newBookingToken();
   return runCommand(
     db,
     async (command): Promise<Registered> => {

@@ -1,4 +1,5 @@
-import { bookingHref } from "~/domain/links";
+import { bookingHref, FIND_BOOKING_PATH } from "~/domain/links";
+import { groupInviteFor } from "~/domain/registration/group-invite";
 import type { DeliveryChannel } from "~/domain/rider-messages/message";
 import { riderSubject, riderText } from "~/domain/rider-messages/rider-text";
 import type { Database, Executor } from "../db/schema.server";
@@ -35,13 +36,16 @@ async function setStatus(db: Executor, id: string, status: string, error: string
     .execute();
 }
 
-/** The ride's title from its stored document ('' for a ride deleted since). */
-function rideTitleOf(data: string | null): string {
+/** The ride's title and WhatsApp group from its stored document (empty for a ride deleted since). */
+function rideOf(data: string | null): { title: string; whatsappGroupUrl: string } {
   try {
-    const title = data ? (JSON.parse(data) as { title?: unknown }).title : "";
-    return typeof title === "string" ? title : "";
+    const { title, whatsappGroupUrl } = (data ? JSON.parse(data) : {}) as Record<string, unknown>;
+    return {
+      title: typeof title === "string" ? title : "",
+      whatsappGroupUrl: typeof whatsappGroupUrl === "string" ? whatsappGroupUrl : "",
+    };
   } catch {
-    return "";
+    return { title: "", whatsappGroupUrl: "" };
   }
 }
 
@@ -115,9 +119,12 @@ export async function deliverRiderMessage(
   }
   const token = openToken(row.token_sealed);
   const link = token && row.origin ? row.origin + bookingHref(token) : null;
+  const ride = rideOf(row.rideData);
   const copy = {
     name: registration.name,
-    rideTitle: rideTitleOf(row.rideData),
+    rideTitle: ride.title,
+    groupLink: groupInviteFor(ride, registration),
+    findBookingUrl: row.origin ? row.origin + FIND_BOOKING_PATH : null,
     subject: row.subject,
     body: row.body,
     link,
