@@ -12,6 +12,7 @@ import * as publishing from "./2026-11-27T1000_publishing";
 import * as publicationInstants from "./2026-11-28T1000_publication_instants";
 import * as sessionProof from "./2026-11-28T1200_session_proof";
 import * as outbox from "./2026-11-29T1000_outbox";
+import * as balance from "./2026-11-30T1100_balance";
 
 /**
  * Every migration, by name. Imported statically (not read from disk) so the bundled
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T1000_publication_instants": publicationInstants,
   "2026-11-28T1200_session_proof": sessionProof,
   "2026-11-29T1000_outbox": outbox,
+  "2026-11-30T1100_balance": balance,
 };

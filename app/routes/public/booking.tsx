@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { BookingNotFound, BookingPage, type BookingView } from "~/components/registration/booking-page";
 import { requestContext, servicesContext } from "~/context";
-import { bookingPayment, nextSteps, RIDER_STATUS_LABELS } from "~/domain/registration/booking-page";
+import { balancePayment, bookingPayment, nextSteps, RIDER_STATUS_LABELS } from "~/domain/registration/booking-page";
 import { OPTION_LABELS } from "~/domain/registration/settings";
 import { BOOKING_ERASED_PATH, bookingHref } from "~/domain/links";
 import { pageTitle } from "~/domain/site";
@@ -13,6 +13,7 @@ import {
   cancelByToken,
   eraseByToken,
   getRegistrationByToken,
+  submitBalanceUtrByToken,
   submitUtrByToken,
   updateContactByToken,
 } from "~/server/registrations/commands.server";
@@ -32,7 +33,7 @@ const PRIVATE_HEADERS = {
   "Referrer-Policy": "same-origin",
 };
 
-type Notice = "utr" | "contact" | "cancelled";
+type Notice = "utr" | "balance-utr" | "contact" | "cancelled";
 
 // A Map, not an object: `?done=` is the visitor's to write, and an object would answer
 // `__proto__` or `constructor` with what it inherits.
@@ -40,6 +41,10 @@ const NOTICES = new Map<string, string>([
   [
     "utr",
     "Thank you: your UPI transaction id is saved. The organisers mark the booking paid once they see the payment.",
+  ],
+  [
+    "balance-utr",
+    "Thank you: the UPI transaction id of your balance is saved. The organisers mark the balance paid once they see the payment.",
   ],
   ["contact", "Your contact details are saved."],
   ["cancelled", "Your registration is cancelled."],
@@ -55,6 +60,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!registration) return data({ found: false as const }, { status: 404, headers: PRIVATE_HEADERS });
   const [ride, config] = await Promise.all([getRide(db, registration.rideId), getConfig(db)]);
   const payment = bookingPayment(config.company, { bookingCost: ride?.bookingCost ?? "" }, registration.reference);
+  const balance = ride ? balancePayment(config.company, ride, registration) : null;
   const query = new URL(request.url).searchParams;
   const done = query.get("done");
   const confirm = query.get("confirm");
@@ -75,7 +81,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     },
     ride: ride ? { id: ride.id, title: ride.title, startDate: ride.startDate, endDate: ride.endDate } : null,
     payment: registration.status === "confirmed" ? payment : null,
-    steps: nextSteps(registration.status, payment),
+    balance,
+    balanceUtr: registration.balanceUtr,
+    steps: nextSteps(registration.status, payment, balance),
     notice: NOTICES.get(done ?? "") ?? null,
     confirm: confirm === "cancel" || confirm === "erase" ? confirm : null,
   };
@@ -114,6 +122,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "utr":
         await submitUtrByToken(services.db, token, values.utr ?? "");
         return done(token, "utr");
+      case "balance-utr":
+        await submitBalanceUtrByToken(services.db, token, values.utr ?? "");
+        return done(token, "balance-utr");
       case "contact":
         await updateContactByToken(
           services.db,
