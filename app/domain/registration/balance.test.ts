@@ -11,7 +11,8 @@ import {
 } from "./balance";
 import { registrationSettingsSchema } from "./settings";
 
-const settings = (input: Record<string, unknown> = {}) => registrationSettingsSchema.parse({ mode: "site", seats: 10, ...input });
+const settings = (input: Record<string, unknown> = {}) =>
+  registrationSettingsSchema.parse({ mode: "site", seats: 10, ...input });
 
 const ride: BalanceRide = {
   tripCost: "₹38,500",
@@ -85,7 +86,9 @@ describe("the balance", () => {
       paid: true,
       overdue: false,
     });
-    expect(balanceOf({ ...ride, registration: settings({ balanceDueDays: 0 }) }, confirmed)?.dueDate).toBe("2027-06-10");
+    expect(balanceOf({ ...ride, registration: settings({ balanceDueDays: 0 }) }, confirmed)?.dueDate).toBe(
+      "2027-06-10",
+    );
     expect(balanceOf({ ...ride, registration: undefined }, confirmed)?.dueDate).toBe("2027-06-03");
   });
 

@@ -107,7 +107,12 @@ export function balanceOf(ride: BalanceRide, registration: BalanceRegistration, 
   if (paise === null) return null;
   const dueDate = balanceDueDate(ride);
   const paid = registration.balancePayment === "paid";
-  return { amount: amountOf(paise), dueDate, paid, overdue: !paid && dueDate !== "" && toIsoDate(now) > dueDate };
+  return { amount: amountOf(paise), dueDate, paid, overdue: isOverdue(dueDate, paid, now) };
+}
+
+/** Whether a balance due on `dueDate` is late at `now`: the due date is the last day (UTC) to pay it. */
+export function isOverdue(dueDate: string, paid: boolean, now: Date): boolean {
+  return !paid && dueDate !== "" && toIsoDate(now) > dueDate;
 }
 
 /** What the paid and unpaid payments of a ride's confirmed bookings add up to, in paise. */
@@ -121,10 +126,7 @@ export type TotalledRegistration = BalanceRegistration & { payment: PaymentState
  * balance, counted as paid or due. Null when the ride has no readable booking amount (the
  * organisers say how to pay, the site counts nothing).
  */
-export function paymentTotals(
-  ride: BalanceRide,
-  registrations: readonly TotalledRegistration[],
-): PaymentTotals | null {
+export function paymentTotals(ride: BalanceRide, registrations: readonly TotalledRegistration[]): PaymentTotals | null {
   const booking = paiseOf(rupeeAmount(ride.bookingCost));
   if (booking === null) return null;
   const totals = { collected: 0, due: 0 };

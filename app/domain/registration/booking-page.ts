@@ -72,7 +72,8 @@ function balanceStep(balance: BalancePayment | null): string | null {
   const how = balance.link
     ? ": by UPI with its own QR code or payment link below, then enter its UTR in its own field"
     : "; the organisers will confirm when they receive it";
-  if (balance.overdue) return `The balance of ${balance.amount} was due on ${balance.dueDate}: please pay it now${how}.`;
+  if (balance.overdue)
+    return `The balance of ${balance.amount} was due on ${balance.dueDate}: please pay it now${how}.`;
   const by = balance.dueDate ? ` by ${balance.dueDate}` : "";
   return `Pay the balance of ${balance.amount}${by}, before the ride starts${how}.`;
 }

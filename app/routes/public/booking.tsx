@@ -18,6 +18,7 @@ import {
   updateContactByToken,
 } from "~/server/registrations/commands.server";
 import { getRide } from "~/server/rides/rides.server";
+import { serverClock } from "~/server/clock.server";
 import type { Route } from "./+types/booking";
 
 // /booking/:token (decision 020): a rider's private page, opened by the unguessable
@@ -60,7 +61,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!registration) return data({ found: false as const }, { status: 404, headers: PRIVATE_HEADERS });
   const [ride, config] = await Promise.all([getRide(db, registration.rideId), getConfig(db)]);
   const payment = bookingPayment(config.company, { bookingCost: ride?.bookingCost ?? "" }, registration.reference);
-  const balance = ride ? balancePayment(config.company, ride, registration) : null;
+  const balance = ride ? balancePayment(config.company, ride, registration, serverClock()) : null;
   const query = new URL(request.url).searchParams;
   const done = query.get("done");
   const confirm = query.get("confirm");
