@@ -48,6 +48,9 @@ describe("BookingPage", () => {
     expect(html).toContain("Due by 3rd June 2027");
     expect(html).toContain('value="balance-utr"');
     expect(html).toContain('value="998877665544"');
+    // Two UTR fields on one page: each its own id, so each label names its own field.
+    expect(html).toContain('id="utr"');
+    expect(html).toContain('id="balanceUtr"');
     expect(html).toContain("note RB-7K3Q balance");
     expect(html).toContain("Pay the balance by UPI app");
   });
@@ -55,11 +58,13 @@ describe("BookingPage", () => {
   it("shows a refused balance UTR beside the balance's field only", () => {
     const html = render(view({ balance }), {
       intent: "balance-utr",
-      values: { utr: "12ab" },
-      errors: { utr: "Enter the UTR" },
+      values: { balanceUtr: "12ab" },
+      errors: { balanceUtr: "Enter the UTR" },
     });
     expect(html.match(/Enter the UTR/g)).toHaveLength(2); // the summary's link and the field's message
     expect(html.indexOf("Enter the UTR")).toBeGreaterThan(html.indexOf("balance-heading"));
+    expect(html).toContain('href="#balanceUtr"');
+    expect(html).toContain('value="12ab"');
   });
 
   it("thanks the rider for a balance received, with no form left for it", () => {

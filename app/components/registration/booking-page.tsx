@@ -65,8 +65,9 @@ const STATUS_STYLES: Record<RegistrationStatus, string> = {
 type PaymentShown = {
   title: string;
   id: string;
-  /** The form's intent: "utr" for the booking amount, "balance-utr" for the balance. */
+  /** The form's intent and its UTR field: "utr" and "utr" for the booking amount, "balance-utr" and "balanceUtr" for the balance. */
   intent: string;
+  field: string;
   amount: string | null;
   /** What the amount is for, under it ("Due by 3rd June 2027, before the ride starts"). */
   detail?: string;
@@ -123,17 +124,17 @@ function PaymentSection({ shown, view, answer }: { shown: PaymentShown; view: Bo
         <form method="post" action={view.href} noValidate className="space-y-3">
           <input type="hidden" name="intent" value={shown.intent} />
           {utrAnswer ? (
-            <ErrorSummary errors={utrAnswer.errors} order={["utr"]} formError={utrAnswer.formError} />
+            <ErrorSummary errors={utrAnswer.errors} order={[shown.field]} formError={utrAnswer.formError} />
           ) : null}
           <TextField
-            name="utr"
+            name={shown.field}
             label={shown.utrLabel}
             inputMode="numeric"
             autoComplete="off"
             maxLength={64}
             hint="The 12-digit number your UPI app shows for the payment"
-            defaultValue={utrAnswer?.values.utr ?? shown.utr}
-            error={utrAnswer?.errors.utr}
+            defaultValue={utrAnswer?.values[shown.field] ?? shown.utr}
+            error={utrAnswer?.errors[shown.field]}
           />
           <button type="submit" className={`${SECONDARY_CLASS} w-full sm:w-auto`}>
             {shown.saveText}
@@ -157,6 +158,7 @@ function Payments({ view, answer }: { view: BookingView; answer?: BookingAnswer 
           title: "Booking amount",
           id: "payment-heading",
           intent: "utr",
+          field: "utr",
           amount: payment.amount,
           link: payment.link,
           payeeId: payment.payeeId,
@@ -177,6 +179,7 @@ function Payments({ view, answer }: { view: BookingView; answer?: BookingAnswer 
             title: "Balance",
             id: "balance-heading",
             intent: "balance-utr",
+            field: "balanceUtr",
             amount: balance.amount,
             detail: balance.overdue
               ? `Was due on ${balance.dueDate}: please pay it now.`

@@ -124,7 +124,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         await submitUtrByToken(services.db, token, values.utr ?? "");
         return done(token, "utr");
       case "balance-utr":
-        await submitBalanceUtrByToken(services.db, token, values.utr ?? "");
+        await submitBalanceUtrByToken(services.db, token, values.balanceUtr ?? "");
         return done(token, "balance-utr");
       case "contact":
         await updateContactByToken(

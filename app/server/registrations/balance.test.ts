@@ -71,11 +71,11 @@ describeEachEngine("the balance's commands", (getDb) => {
     expect(JSON.stringify(activity)).not.toMatch(/512356789012|412356789012/);
 
     await expectRefused(db, () => submitBalanceUtrByToken(db, token, "412356789012", NOW), {
-      utr: SAME_UTR.balance,
+      balanceUtr: SAME_UTR.balance,
     });
     await expectRefused(db, () => submitUtrByToken(db, token, "512356789012", NOW), { utr: SAME_UTR.booking });
     await expectRefused(db, () => submitBalanceUtrByToken(db, token, "12345", NOW), {
-      utr: "Enter the 12-digit UPI transaction id (UTR)",
+      balanceUtr: "Enter the 12-digit UPI transaction id (UTR)",
     });
   });
 

@@ -320,6 +320,8 @@ const PAYMENT_COLUMNS = { booking: "payment", balance: "balance_payment" } as co
   string
 >;
 const PAYMENT_NAMES: Readonly<Record<PaymentKind, string>> = { booking: "booking amount", balance: "balance" };
+/** The booking page's field of each payment's UTR, which a refusal names. */
+export const UTR_FIELDS = { booking: "utr", balance: "balanceUtr" } as const satisfies Record<PaymentKind, string>;
 
 /**
  * Records the UPI transaction id the rider paid the booking amount (or the balance) with; an
@@ -329,7 +331,8 @@ const PAYMENT_NAMES: Readonly<Record<PaymentKind, string>> = { booking: "booking
  * other's. Private, like the contact details: in the trail without the UTR, no content event.
  */
 async function submitUtr(db: Database, token: string, utr: unknown, kind: PaymentKind, now: Date) {
-  const value = parseOrThrow(z.object({ utr: utrSchema }), { utr }).utr;
+  const field = UTR_FIELDS[kind];
+  const value = parseOrThrow(z.object({ [field]: utrSchema }), { [field]: utr })[field]!;
   return withLockedRegistration(
     db,
     (executor) => findByToken(executor, token),
@@ -339,7 +342,7 @@ async function submitUtr(db: Database, token: string, utr: unknown, kind: Paymen
       if (kind === "balance" && (!ride || balancePaise(ride, registrationFromRow(row).option) === null))
         refuse(NO_BALANCE);
       const other = kind === "booking" ? row.balance_utr : row.utr;
-      if (other === value) refuse(SAME_UTR[kind], "utr");
+      if (other === value) refuse(SAME_UTR[kind], field);
       const updated = await updateRegistrationRow(
         command.trx,
         row.id,
@@ -556,7 +559,12 @@ async function markPayment(
 }
 
 /** An admin marks the booking amount as received (paid) or not (due). */
-export function setPayment(db: Database, id: string, payment: PaymentState, change: AdminChange): Promise<Registration> {
+export function setPayment(
+  db: Database,
+  id: string,
+  payment: PaymentState,
+  change: AdminChange,
+): Promise<Registration> {
   return markPayment(db, id, "booking", payment, change);
 }
 
