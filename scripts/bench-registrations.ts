@@ -82,6 +82,8 @@ function bareRow(rideId: string, reference: string, phone: string, status: "conf
     phone,
     payment: "due",
     utr: null,
+    balance_payment: "due",
+    balance_utr: null,
     checked_in_at: null,
     data: "{}",
     created_at: at,

@@ -94,7 +94,7 @@ test("the admin settles a ride's riders, exports them and checks them in @mobile
   const bytes = await readFile((await download.path()) ?? "");
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const records = parse(bytes, { bom: true, columns: true }) as Record<string, string>[];
-  expect(records.map((record) => [record.Name, record.Status, record.Payment])).toEqual([
+  expect(records.map((record) => [record.Name, record.Status, record["Booking payment"]])).toEqual([
     ["Asha Rao", "confirmed", "paid"],
     ["Bala Iyer", "cancelled", "due"],
     ["Chitra Nair", "confirmed", "due"],

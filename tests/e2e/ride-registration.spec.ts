@@ -145,7 +145,7 @@ test.describe("ride registration", () => {
 
     await page.goto(`/booking/${second.token}`);
     await expect(page.getByTestId("booking-status")).toHaveText("Confirmed");
-    await expect(page.getByRole("img", { name: /^UPI QR code/ })).toBeVisible();
+    await expect(page.getByRole("img", { name: /^UPI QR code: pay ₹2,000 to/ })).toBeVisible();
     await expect
       .poll(() => smtp.mails.filter((mail) => mail.to.includes(email)).map((mail) => mail.raw.replace(/=\r?\n/g, "")))
       .toEqual([expect.stringContaining(`your registration ${second.registration.reference} is now confirmed`)]);
@@ -230,7 +230,7 @@ test.describe("ride registration", () => {
       await page.getByRole("button", { name: "Register" }).click();
       await expect(page).toHaveURL(/\/booking\/[\w-]{43}$/);
       await expect(page.getByTestId("booking-status")).toHaveText("Confirmed");
-      await expect(page.getByRole("img", { name: /^UPI QR code/ })).toBeVisible();
+      await expect(page.getByRole("img", { name: /^UPI QR code: pay ₹2,000 to/ })).toBeVisible();
     });
   });
 

@@ -294,7 +294,7 @@ describe("registrations on the command line and in backups (SQLite)", () => {
         "Blood group": "AB-",
         Pillion: "Meera Pillion",
         "Licence number": "KA01 20230001234",
-        Payment: "due",
+        "Booking payment": "due",
         Reference: expect.stringMatching(/^RB-[0-9A-Z]{4}$/),
       });
 

@@ -104,6 +104,8 @@ const expected: ExpectedSchema = {
     phone: nullableText,
     payment: text,
     utr: nullableText,
+    balance_payment: text,
+    balance_utr: nullableText,
     checked_in_at: nullableText,
     data: text,
     created_at: text,

@@ -13,6 +13,8 @@ const view = (overrides: Partial<BookingView> = {}): BookingView => ({
   contact: { name: "Asha", mobile: "+919800000001", email: "", emergencyName: "Ravi", emergencyPhone: "+919123456789" },
   ride: null,
   payment: { amount: "₹10,000", link: "", payeeId: "", payeeName: "" },
+  balance: null,
+  balanceUtr: "",
   steps: [],
   notice: null,
   confirm: null,
@@ -22,6 +24,17 @@ const view = (overrides: Partial<BookingView> = {}): BookingView => ({
   ...overrides,
 });
 
+const balance = {
+  amount: "₹28,500",
+  dueDate: "3rd June 2027",
+  paid: false,
+  overdue: false,
+  note: "RB-7K3Q balance",
+  link: "upi://pay?pa=hillriders@okaxis&pn=Hill%20Riders&am=28500.00&cu=INR&tn=RB-7K3Q%20balance",
+  payeeId: "hillriders@okaxis",
+  payeeName: "Hill Riders",
+};
+
 const render = (shown: BookingView, answer: BookingAnswer) =>
   renderToString(<BookingPage view={shown} answer={answer} />);
 
@@ -30,6 +43,37 @@ describe("BookingPage", () => {
     const html = render(view(), { intent: "utr", values: { utr: "12ab" }, errors: { utr: "Enter the UTR" } });
     expect(html).toContain('id="error-summary"');
     expect(html).toContain("Enter the UTR");
+  });
+
+  it("shows the balance beside the booking amount, each with its own UTR form", () => {
+    const html = renderToString(<BookingPage view={view({ balance, balanceUtr: "998877665544" })} />);
+    expect(html).toContain("₹28,500");
+    expect(html).toContain("Due by 3rd June 2027");
+    expect(html).toContain('value="balance-utr"');
+    expect(html).toContain('value="998877665544"');
+    // Two UTR fields on one page: each its own id, so each label names its own field.
+    expect(html).toContain('id="utr"');
+    expect(html).toContain('id="balanceUtr"');
+    expect(html).toContain("note RB-7K3Q balance");
+    expect(html).toContain("Pay the balance by UPI app");
+  });
+
+  it("shows a refused balance UTR beside the balance's field only", () => {
+    const html = render(view({ balance }), {
+      intent: "balance-utr",
+      values: { balanceUtr: "12ab" },
+      errors: { balanceUtr: "Enter the UTR" },
+    });
+    expect(html.match(/Enter the UTR/g)).toHaveLength(2); // the summary's link and the field's message
+    expect(html.indexOf("Enter the UTR")).toBeGreaterThan(html.indexOf("balance-heading"));
+    expect(html).toContain('href="#balanceUtr"');
+    expect(html).toContain('value="12ab"');
+  });
+
+  it("thanks the rider for a balance received, with no form left for it", () => {
+    const html = renderToString(<BookingPage view={view({ balance: { ...balance, paid: true } })} />);
+    expect(html).not.toContain('value="balance-utr"');
+    expect(html).not.toContain("Pay the balance by UPI app");
   });
 
   it.each<[string, Partial<BookingView>, BookingAnswer]>([
@@ -42,6 +86,11 @@ describe("BookingPage", () => {
       "a UTR on a paid booking (no UTR form)",
       { paid: true },
       { intent: "utr", values: {}, errors: {}, formError: "Already received" },
+    ],
+    [
+      "a balance UTR on a booking whose balance is received",
+      { balance: { ...balance, paid: true } },
+      { intent: "balance-utr", values: {}, errors: {}, formError: "Already received" },
     ],
     [
       "contact details on a cancelled booking (no contact form)",

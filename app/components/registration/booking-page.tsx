@@ -1,6 +1,6 @@
 import { CalendarDays, CircleCheck, Clock, Smartphone } from "lucide-react";
 import type { ReactNode } from "react";
-import type { BookingPayment } from "~/domain/registration/booking-page";
+import type { BalancePayment, BookingPayment } from "~/domain/registration/booking-page";
 import { formatDateRange } from "~/domain/dates";
 import { UPCOMING_PATH, rideHref } from "~/domain/links";
 import type { RegistrationStatus } from "~/domain/registration/settings";
@@ -25,6 +25,10 @@ export type BookingView = {
   ride: { id: string; title: string; startDate: string; endDate: string } | null;
   /** How to pay the booking amount; null unless the seat is confirmed. */
   payment: BookingPayment | null;
+  /** The balance (trip cost less booking amount); null unless the seat is confirmed and the ride has one. */
+  balance: BalancePayment | null;
+  /** The UTR the rider gave for the balance; '' until then. */
+  balanceUtr: string;
   steps: string[];
   /** What the last change did. */
   notice: string | null;
@@ -65,66 +69,142 @@ const STATUS_STYLES: Record<RegistrationStatus, string> = {
   cancelled: "bg-ink-200 text-ink-800",
 };
 
-function Payment({ view, answer }: { view: BookingView; answer?: BookingAnswer }) {
-  const { payment } = view;
-  if (!payment) return null;
-  const utrAnswer = answer?.intent === "utr" ? answer : undefined;
+/** One payment as the page shows it: the booking amount, or the balance. */
+type PaymentShown = {
+  title: string;
+  id: string;
+  /** The form's intent and its UTR field: "utr" and "utr" for the booking amount, "balance-utr" and "balanceUtr" for the balance. */
+  intent: string;
+  field: string;
+  amount: string | null;
+  /** What the amount is for, under it ("Due by 3rd June 2027, before the ride starts"). */
+  detail?: string;
+  link: string | null;
+  payeeId: string;
+  payeeName: string;
+  note: string;
+  paid: boolean;
+  utr: string;
+  /** The texts of its link, UTR field and button: each payment's own, so neither is mistaken for the other. */
+  payText: string;
+  utrLabel: string;
+  saveText: string;
+};
+
+function PaymentSection({ shown, view, answer }: { shown: PaymentShown; view: BookingView; answer?: BookingAnswer }) {
+  const utrAnswer = answer?.intent === shown.intent ? answer : undefined;
   return (
-    <Section title="Booking amount" id="payment-heading">
-      {view.paid ? (
+    <Section title={shown.title} id={shown.id}>
+      {shown.paid ? (
         <p className="flex items-center gap-2 font-semibold text-success-600">
           <CircleCheck aria-hidden="true" className="size-5" />
           Received: thank you.
         </p>
       ) : null}
-      {payment.amount ? <p className="text-3xl font-bold text-ink-900">{payment.amount}</p> : null}
-      {payment.link && !view.paid ? (
+      {shown.amount ? <p className="text-3xl font-bold text-ink-900">{shown.amount}</p> : null}
+      {shown.detail && !shown.paid ? <p className="text-ink-700">{shown.detail}</p> : null}
+      {shown.link && !shown.paid ? (
         <div className="space-y-4">
           <QrCode
-            text={payment.link}
-            label={`UPI QR code: pay ${payment.amount} to ${payment.payeeName || payment.payeeId}, note ${view.reference}`}
+            text={shown.link}
+            label={`UPI QR code: pay ${shown.amount} to ${shown.payeeName || shown.payeeId}, note ${shown.note}`}
             className="size-56 rounded-lg border border-ink-200"
           />
-          <a href={payment.link} className={`${SUBMIT_CLASS} sm:w-auto`}>
+          <a href={shown.link} className={`${SUBMIT_CLASS} sm:w-auto`}>
             <Smartphone aria-hidden="true" className="size-5" />
-            Pay by UPI app
+            {shown.payText}
           </a>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-ink-800">
             <dt className="text-ink-600">UPI id</dt>
-            <dd className="font-mono break-all">{payment.payeeId}</dd>
-            {payment.payeeName ? (
+            <dd className="font-mono break-all">{shown.payeeId}</dd>
+            {shown.payeeName ? (
               <>
                 <dt className="text-ink-600">Payee</dt>
-                <dd>{payment.payeeName}</dd>
+                <dd>{shown.payeeName}</dd>
               </>
             ) : null}
             <dt className="text-ink-600">Note</dt>
-            <dd className="font-mono">{view.reference}</dd>
+            <dd className="font-mono">{shown.note}</dd>
           </dl>
         </div>
       ) : null}
-      {view.paid ? null : (
+      {shown.paid ? null : (
         <form method="post" action={view.href} noValidate className="space-y-3">
-          <input type="hidden" name="intent" value="utr" />
+          <input type="hidden" name="intent" value={shown.intent} />
           {utrAnswer ? (
-            <ErrorSummary errors={utrAnswer.errors} order={["utr"]} formError={utrAnswer.formError} />
+            <ErrorSummary errors={utrAnswer.errors} order={[shown.field]} formError={utrAnswer.formError} />
           ) : null}
           <TextField
-            name="utr"
-            label="UPI transaction id (UTR)"
+            name={shown.field}
+            label={shown.utrLabel}
             inputMode="numeric"
             autoComplete="off"
             maxLength={64}
             hint="The 12-digit number your UPI app shows for the payment"
-            defaultValue={utrAnswer?.values.utr ?? view.utr}
-            error={utrAnswer?.errors.utr}
+            defaultValue={utrAnswer?.values[shown.field] ?? shown.utr}
+            error={utrAnswer?.errors[shown.field]}
           />
           <button type="submit" className={`${SECONDARY_CLASS} w-full sm:w-auto`}>
-            Save the UTR
+            {shown.saveText}
           </button>
         </form>
       )}
     </Section>
+  );
+}
+
+/** The booking amount, then the balance when the ride has one: each with its QR code, link and UTR. */
+function Payments({ view, answer }: { view: BookingView; answer?: BookingAnswer }) {
+  const { payment, balance } = view;
+  if (!payment) return null;
+  return (
+    <>
+      <PaymentSection
+        view={view}
+        answer={answer}
+        shown={{
+          title: "Booking amount",
+          id: "payment-heading",
+          intent: "utr",
+          field: "utr",
+          amount: payment.amount,
+          link: payment.link,
+          payeeId: payment.payeeId,
+          payeeName: payment.payeeName,
+          note: view.reference,
+          paid: view.paid,
+          utr: view.utr,
+          payText: "Pay by UPI app",
+          utrLabel: "UPI transaction id (UTR)",
+          saveText: "Save the UTR",
+        }}
+      />
+      {balance ? (
+        <PaymentSection
+          view={view}
+          answer={answer}
+          shown={{
+            title: "Balance",
+            id: "balance-heading",
+            intent: "balance-utr",
+            field: "balanceUtr",
+            amount: balance.amount,
+            detail: balance.overdue
+              ? `Was due on ${balance.dueDate}: please pay it now.`
+              : `Due by ${balance.dueDate || "the start of the ride"}, before the ride starts.`,
+            link: balance.link,
+            payeeId: balance.payeeId,
+            payeeName: balance.payeeName,
+            note: balance.note,
+            paid: balance.paid,
+            utr: view.balanceUtr,
+            payText: "Pay the balance by UPI app",
+            utrLabel: "Balance: UTR (UPI transaction id)",
+            saveText: "Save the balance's UTR",
+          }}
+        />
+      ) : null}
+    </>
   );
 }
 
@@ -215,6 +295,7 @@ function Ending({ view, kind }: { view: BookingView; kind: keyof typeof ENDINGS 
 /** Whether the page shows the form of `intent`, which then shows that form's answer itself. */
 function showsForm(view: BookingView, intent: string): boolean {
   if (intent === "utr") return view.payment !== null && !view.paid;
+  if (intent === "balance-utr") return view.payment !== null && view.balance !== null && !view.balance.paid;
   if (intent === "contact") return view.status !== "cancelled";
   return false;
 }
@@ -298,7 +379,7 @@ export function BookingPage({
         live={view.status !== "cancelled"}
       />
       {pushOptIn}
-      <Payment view={view} answer={answer} />
+      <Payments view={view} answer={answer} />
       {view.status === "cancelled" ? null : (
         <>
           <ContactDetails view={view} answer={answer} />

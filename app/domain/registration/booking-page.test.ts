@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookingPayment, consentText, nextSteps } from "./booking-page";
+import { balancePayment, bookingPayment, consentText, nextSteps } from "./booking-page";
 
 const payee = { upiId: "hillriders@okaxis", upiName: "Hill Riders" };
 
@@ -48,5 +48,46 @@ describe("consentText", () => {
   it("states the purpose and the configured retention", () => {
     expect(consentText(90)).toMatch(/only to run this ride/);
     expect(consentText(90)).toMatch(/erased 90 days after the ride ends/);
+  });
+});
+
+describe("balancePayment", () => {
+  const ride = {
+    tripCost: "₹38,500",
+    bookingCost: "₹10,000",
+    startDate: "2027-06-10",
+  };
+  const booking = { reference: "RB-7K3Q", option: "solo", status: "confirmed", balancePayment: "due" } as const;
+  const NOW = new Date("2027-05-01T06:00:00Z");
+
+  it("pays the trip cost less the booking amount, with the reference and 'balance' as its note", () => {
+    expect(balancePayment(payee, ride, booking, NOW)).toEqual({
+      amount: "₹28,500",
+      dueDate: "3rd June 2027",
+      paid: false,
+      overdue: false,
+      note: "RB-7K3Q balance",
+      link: "upi://pay?pa=hillriders@okaxis&pn=Hill%20Riders&am=28500.00&cu=INR&tn=RB-7K3Q%20balance",
+      payeeId: "hillriders@okaxis",
+      payeeName: "Hill Riders",
+    });
+  });
+
+  it("is none for a ride with only a booking amount, and none for a waitlisted rider", () => {
+    expect(balancePayment(payee, { ...ride, tripCost: "" }, booking)).toBeNull();
+    expect(balancePayment(payee, ride, { ...booking, status: "waitlisted" })).toBeNull();
+  });
+
+  it("adds its step to a confirmed rider's next steps until it is paid, saying when it is late", () => {
+    const payment = bookingPayment(payee, ride, "RB-7K3Q");
+    const due = balancePayment(payee, ride, booking, NOW);
+    expect(nextSteps("confirmed", payment, due).join(" ")).toMatch(
+      /Pay the balance of ₹28,500 by 3rd June 2027, before the ride starts: by UPI/,
+    );
+    const late = balancePayment(payee, ride, booking, new Date("2027-06-04T00:00:00Z"));
+    expect(nextSteps("confirmed", payment, late).join(" ")).toMatch(/was due on 3rd June 2027: please pay it now/);
+    const paid = balancePayment(payee, ride, { ...booking, balancePayment: "paid" }, NOW);
+    expect(nextSteps("confirmed", payment, paid).join(" ")).not.toMatch(/balance/);
+    expect(nextSteps("confirmed", payment)).toHaveLength(3);
   });
 });

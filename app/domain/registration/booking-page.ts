@@ -1,4 +1,6 @@
 import { bookingAmount } from "../cost";
+import { formatDateRange } from "../dates";
+import { balanceOf, formatRupees, paiseOf, type BalanceRegistration, type BalanceRide } from "./balance";
 import type { RegistrationStatus } from "./settings";
 import { upiPaymentLink } from "./payment";
 
@@ -25,14 +27,72 @@ export function bookingPayment(payee: Payee, ride: { bookingCost: string }, refe
   return { amount, link, payeeId, payeeName };
 }
 
+/** The balance as the booking page shows it: amount, due date, its own UPI link and note. */
+export type BalancePayment = {
+  /** '₹28,500'. */
+  amount: string;
+  /** '3rd June 2027'; '' when the ride has no start date. */
+  dueDate: string;
+  paid: boolean;
+  overdue: boolean;
+  /** The payment's note: the reference and the word balance, so the organisers tell the payments apart. */
+  note: string;
+  link: string | null;
+  payeeId: string;
+  payeeName: string;
+};
+
+/** The balance of a confirmed booking, or null when it has none (domain/registration/balance.ts). */
+export function balancePayment(
+  payee: Payee,
+  ride: BalanceRide,
+  registration: BalanceRegistration & { reference: string },
+  now = new Date(),
+): BalancePayment | null {
+  const balance = balanceOf(ride, registration, now);
+  if (!balance) return null;
+  const payeeId = payee.upiId?.trim() ?? "";
+  const payeeName = payee.upiName?.trim() ?? "";
+  const note = `${registration.reference} balance`;
+  return {
+    amount: formatRupees(paiseOf(balance.amount)!),
+    dueDate: balance.dueDate ? formatDateRange(balance.dueDate, balance.dueDate) : "",
+    paid: balance.paid,
+    overdue: balance.overdue,
+    note,
+    link: upiPaymentLink({ payeeId, payeeName, bookingCost: balance.amount, reference: note }),
+    payeeId,
+    payeeName,
+  };
+}
+
+/** The step that tells a confirmed rider about the balance, or null when there is nothing to pay. */
+function balanceStep(balance: BalancePayment | null): string | null {
+  if (!balance || balance.paid) return null;
+  const how = balance.link
+    ? ": by UPI with its own QR code or payment link below, then enter its UTR in its own field"
+    : "; the organisers will confirm when they receive it";
+  if (balance.overdue)
+    return `The balance of ${balance.amount} was due on ${balance.dueDate}: please pay it now${how}.`;
+  const by = balance.dueDate ? ` by ${balance.dueDate}` : "";
+  return `Pay the balance of ${balance.amount}${by}, before the ride starts${how}.`;
+}
+
 export const RIDER_STATUS_LABELS: Readonly<Record<RegistrationStatus, string>> = {
   confirmed: "Confirmed",
   waitlisted: "On the waitlist",
   cancelled: "Cancelled",
 };
 
-/** What happens next, for the rider's status and whether the site can take the booking amount by UPI. */
-export function nextSteps(status: RegistrationStatus, payment: BookingPayment): string[] {
+/**
+ * What happens next, for the rider's status, whether the site can take the booking amount by
+ * UPI, and the balance still to pay (when the ride has one).
+ */
+export function nextSteps(
+  status: RegistrationStatus,
+  payment: BookingPayment,
+  balance: BalancePayment | null = null,
+): string[] {
   if (status === "cancelled") return ["This registration is cancelled. Your seat has gone to the next rider."];
   const pay = payment.link
     ? `Pay the booking amount of ${payment.amount} by UPI (scan the QR code or open the payment link), then enter the UPI transaction id (UTR) below so the organisers can match your payment.`
@@ -46,9 +106,11 @@ export function nextSteps(status: RegistrationStatus, payment: BookingPayment): 
       "Pay only once you are confirmed.",
     ];
   }
+  const balanceNext = balanceStep(balance);
   return [
     "Your seat is held for you.",
     pay,
+    ...(balanceNext ? [balanceNext] : []),
     "Keep this page's link: it is the only way to see, change or cancel your registration. Anyone with it can.",
   ];
 }

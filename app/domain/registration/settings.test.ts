@@ -15,6 +15,7 @@ describe("registration settings", () => {
       },
       waitlist: true,
       askLicence: false,
+      balanceDueDays: 7,
     });
   });
 
@@ -37,6 +38,7 @@ describe("registration settings", () => {
       },
       waitlist: false,
       askLicence: true,
+      balanceDueDays: 7,
     });
   });
 

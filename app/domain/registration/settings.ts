@@ -22,9 +22,16 @@ export type RegistrationOption = (typeof REGISTRATION_OPTIONS)[number];
 export const REGISTRATION_STATUSES = ["confirmed", "waitlisted", "cancelled"] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
-/** The booking amount: due until an admin has seen it arrive. */
+/** A payment (the booking amount, or the balance): due until an admin has seen it arrive. */
 export const PAYMENT_STATES = ["due", "paid"] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/**
+ * What a rider pays: the booking amount (the ride's bookingCost), which holds the seat, and the
+ * balance (the option's trip cost less the booking amount) before the ride starts (./balance.ts).
+ */
+export const PAYMENT_KINDS = ["booking", "balance"] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 /** A pillion takes a seat of their own. */
 export const OPTION_SEATS: Readonly<Record<RegistrationOption, number>> = { solo: 1, pillion: 2, rental: 1 };
@@ -38,6 +45,9 @@ export const OPTION_LABELS: Readonly<Record<RegistrationOption, string>> = {
 /** A ride has at most as many seats as it may have participants. */
 export const MAX_SEATS = MAX_PARTICIPANTS;
 export const MAX_PRICE_LENGTH = 100;
+/** The balance is due this many days before the ride starts, unless the admin says otherwise. */
+export const DEFAULT_BALANCE_DUE_DAYS = 7;
+export const MAX_BALANCE_DUE_DAYS = 365;
 
 const SEATS_MESSAGE = `Seats must be a whole number from 1 to ${MAX_SEATS.toLocaleString("en-US")}`;
 const PRICE_MESSAGE = `Price must be at most ${MAX_PRICE_LENGTH} characters`;
@@ -59,6 +69,25 @@ const seats = z
   .pipe(z.number().int(SEATS_MESSAGE).min(0, SEATS_MESSAGE).max(MAX_SEATS, SEATS_MESSAGE))
   .default(0);
 
+const BALANCE_DUE_MESSAGE = `Balance due must be a whole number of days from 0 to ${MAX_BALANCE_DUE_DAYS}`;
+
+/** Days before the start from JSON (a number) or a form ('' when the admin left it empty: the default). */
+const balanceDueDays = z
+  .union(
+    [
+      z.number(),
+      z.literal("").transform(() => DEFAULT_BALANCE_DUE_DAYS),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,9}$/)
+        .transform(Number),
+    ],
+    { error: BALANCE_DUE_MESSAGE },
+  )
+  .pipe(z.number().int(BALANCE_DUE_MESSAGE).min(0, BALANCE_DUE_MESSAGE).max(MAX_BALANCE_DUE_DAYS, BALANCE_DUE_MESSAGE))
+  .default(DEFAULT_BALANCE_DUE_DAYS);
+
 /** An option's price, shown as tripCost is (formatCost): '₹' added when left out, hidden when empty or zero. */
 const option = (offered: boolean) =>
   z
@@ -78,6 +107,8 @@ export const registrationSettingsSchema = z
     }),
     waitlist: flag(true),
     askLicence: flag(false),
+    /** The balance is due this many days before the ride's start date (0: on the day it starts). */
+    balanceDueDays,
   })
   .superRefine((settings, ctx) => {
     if (settings.mode !== "site") return;

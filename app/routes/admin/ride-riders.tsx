@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { guardServerAction } from "~/components/admin/action-result";
 import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
 import { CopyNumbers } from "~/components/admin/riders/copy-numbers";
+import { PaymentTotals } from "~/components/admin/riders/payment-totals";
 import { RideNotFound, SeatsSummary } from "~/components/admin/riders/ride-summary";
 import { RiderCard } from "~/components/admin/riders/rider-card";
 import { RidersFilters } from "~/components/admin/riders/riders-filters";
@@ -37,7 +38,7 @@ const linkClass =
 
 /** A ride's registrations (decision 022), usable on a phone; live as riders register and other admins act. */
 export default function RidersPage({ loaderData }: Route.ComponentProps) {
-  const { ride, riders, counts, filters, numbers } = loaderData;
+  const { ride, riders, counts, filters, numbers, totals } = loaderData;
   const [flash, show] = useAdminPage(loaderData.loadError);
 
   if (!ride) {
@@ -65,6 +66,7 @@ export default function RidersPage({ loaderData }: Route.ComponentProps) {
         </Link>
         <CopyNumbers numbers={numbers} onMessage={show} />
       </div>
+      <PaymentTotals totals={totals} />
       <RidersFilters filters={filters} />
       <p className="text-sm text-ink-600" aria-live="polite">
         {riders.length} {riders.length === 1 ? "registration" : "registrations"} shown

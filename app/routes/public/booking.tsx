@@ -5,7 +5,7 @@ import { Island } from "~/islands/island";
 import { PUSH_SUBSCRIBE, PUSH_UNSUBSCRIBE } from "~/domain/push-message";
 import { pushEndpointHashes, subscribePushByToken, unsubscribePushByToken } from "~/server/push/subscriptions.server";
 import { requestContext, servicesContext } from "~/context";
-import { bookingPayment, nextSteps, RIDER_STATUS_LABELS } from "~/domain/registration/booking-page";
+import { balancePayment, bookingPayment, nextSteps, RIDER_STATUS_LABELS } from "~/domain/registration/booking-page";
 import { OPTION_LABELS } from "~/domain/registration/settings";
 import { groupInviteFor } from "~/domain/registration/group-invite";
 import { BOOKING_ERASED_PATH, bookingCalendarHref, bookingHref, webcalHref } from "~/domain/links";
@@ -19,11 +19,13 @@ import {
   eraseByToken,
   getRegistrationByToken,
   setRemindersByToken,
+  submitBalanceUtrByToken,
   submitUtrByToken,
   updateContactByToken,
 } from "~/server/registrations/commands.server";
 import { getRide } from "~/server/rides/rides.server";
 import { updatesFor } from "~/server/rider-messages/queries.server";
+import { serverClock } from "~/server/clock.server";
 import type { Route } from "./+types/booking";
 
 // /booking/:token (decision 020): a rider's private page, opened by the unguessable
@@ -39,7 +41,7 @@ const PRIVATE_HEADERS = {
   "Referrer-Policy": "same-origin",
 };
 
-type Notice = "utr" | "contact" | "cancelled" | "reminders-on" | "reminders-off";
+type Notice = "utr" | "balance-utr" | "contact" | "cancelled" | "reminders-on" | "reminders-off";
 
 // A Map, not an object: `?done=` is the visitor's to write, and an object would answer
 // `__proto__` or `constructor` with what it inherits.
@@ -47,6 +49,10 @@ const NOTICES = new Map<string, string>([
   [
     "utr",
     "Thank you: your UPI transaction id is saved. The organisers mark the booking paid once they see the payment.",
+  ],
+  [
+    "balance-utr",
+    "Thank you: the UPI transaction id of your balance is saved. The organisers mark the balance paid once they see the payment.",
   ],
   ["contact", "Your contact details are saved."],
   ["cancelled", "Your registration is cancelled."],
@@ -73,6 +79,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ]);
   const push = env.push ? { publicKey: env.push.publicKey, phones } : null;
   const payment = bookingPayment(config.company, { bookingCost: ride?.bookingCost ?? "" }, registration.reference);
+  const balance = ride ? balancePayment(config.company, ride, registration, serverClock()) : null;
   const query = new URL(request.url).searchParams;
   const done = query.get("done");
   const confirm = query.get("confirm");
@@ -93,7 +100,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     },
     ride: ride ? { id: ride.id, title: ride.title, startDate: ride.startDate, endDate: ride.endDate } : null,
     payment: registration.status === "confirmed" ? payment : null,
-    steps: nextSteps(registration.status, payment),
+    balance,
+    balanceUtr: registration.balanceUtr,
+    steps: nextSteps(registration.status, payment, balance),
     notice: NOTICES.get(done ?? "") ?? null,
     confirm: confirm === "cancel" || confirm === "erase" ? confirm : null,
     updates,
@@ -144,6 +153,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "utr":
         await submitUtrByToken(services.db, token, values.utr ?? "");
         return done(token, "utr");
+      case "balance-utr":
+        await submitBalanceUtrByToken(services.db, token, values.balanceUtr ?? "");
+        return done(token, "balance-utr");
       case "contact":
         await updateContactByToken(
           services.db,

@@ -6,6 +6,7 @@ import {
   cancelRegistration,
   confirmFromWaitlist,
   setCheckedIn,
+  setBalancePayment,
   setParticipantsFromCheckIns,
   setPayment,
 } from "../registrations/commands.server";
@@ -22,7 +23,8 @@ export const RIDER_NOT_FOUND = "Cannot find this registration on this ride: relo
 export const RIDE_NOT_FOUND = "Cannot find this ride: it may have been deleted";
 
 /**
- * The Riders and check-in pages' operations on one ride, one JSON body each: { intent, id, … }.
+ * The Riders and check-in pages' operations on one ride, one JSON body each: { intent, id, … }
+ * (a payment says which: { intent: "payment", id, payment: "paid", which: "balance" }).
  * A registration of another ride is refused as unknown, whatever its id. Each is one command of
  * the registrations service (its audit row and content event included); here only the answer.
  */
@@ -75,12 +77,19 @@ async function withRider(context: Context, rideId: string, body: Record<string, 
 /** The command's change: the admin's, on the ride they are looking at. */
 const by = ({ actor }: Context, ride: Ride) => ({ actor, rideId: ride.id });
 
+/** Marks the booking amount (`which` absent or "booking") or the balance ("balance") as paid or due. */
 function markPayment(body: Record<string, unknown>): RiderOperation {
   return async (context, rider, ride) => {
     const payment = body.payment === "paid" ? "paid" : body.payment === "due" ? "due" : null;
     if (!payment) throw new ValidationError({ payment: "Payment must be due or paid" });
-    await setPayment(context.services.db, rider.id, payment, by(context, ride));
-    return `${rider.reference} marked as ${payment} successfully`;
+    const which = body.which ?? "booking";
+    if (which !== "booking" && which !== "balance")
+      throw new ValidationError({ which: "Say which payment: the booking amount or the balance" });
+    const mark = which === "balance" ? setBalancePayment : setPayment;
+    await mark(context.services.db, rider.id, payment, by(context, ride));
+    return which === "balance"
+      ? `${rider.reference} balance marked as ${payment} successfully`
+      : `${rider.reference} marked as ${payment} successfully`;
   };
 }
 

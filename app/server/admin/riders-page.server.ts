@@ -1,8 +1,9 @@
 import { data, type RouterContextProvider } from "react-router";
 import { registrationSettingsOf, type RegistrationSettings } from "~/domain/registration/settings";
-import type { RideStatus } from "~/domain/ride";
+import type { Ride, RideStatus } from "~/domain/ride";
 import { groupNumbers } from "~/domain/registration/rider-contact";
-import type { RiderRow } from "~/domain/registration/riders-page";
+import { riderBalance, type RiderRow } from "~/domain/registration/riders-page";
+import { paymentTotals, type PaymentTotals } from "~/domain/registration/balance";
 import type { Registration } from "../registrations/rows.server";
 import {
   listRegistrations,
@@ -12,6 +13,7 @@ import {
 } from "../registrations/queries.server";
 import { getRide } from "../rides/rides.server";
 import { loadAdminPage } from "./load-page.server";
+import { serverClock } from "../clock.server";
 
 export type RidersPageRide = {
   id: string;
@@ -27,7 +29,17 @@ export type RidersFilters = { status: string; payment: string; search: string };
 
 const NO_COUNTS: RegistrationCounts = { bookedSeats: 0, confirmed: 0, waitlisted: 0, cancelled: 0, checkedIn: 0 };
 
-function toRiderRow(registration: Registration): RiderRow {
+/** The page of a ride not found (or not loaded). */
+const NOTHING = {
+  ride: null,
+  riders: [] as RiderRow[],
+  counts: NO_COUNTS,
+  numbers: "",
+  /** Collected and still due over the confirmed riders (paise); null without a readable booking amount. */
+  totals: null as PaymentTotals | null,
+};
+
+function toRiderRow(ride: Ride, registration: Registration, now: Date): RiderRow {
   const { id, reference, name, phone, option, seats, status, payment, utr, pillionName, checkedInAt, createdAt } =
     registration;
   const erased = registration.erasedAt !== null;
@@ -41,6 +53,7 @@ function toRiderRow(registration: Registration): RiderRow {
     status,
     payment,
     utr,
+    balance: riderBalance(ride, registration, now),
     pillionName,
     checkedInAt,
     createdAt,
@@ -65,7 +78,7 @@ export async function loadRidersPage(context: Readonly<RouterContextProvider>, r
     what: "the riders of a ride",
     load: async (db) => {
       const ride = await getRide(db, rideId);
-      if (!ride) return { ride: null, riders: [] as RiderRow[], counts: NO_COUNTS, filters: shown, numbers: "" };
+      if (!ride) return { ...NOTHING, filters: shown };
       const [registrations, confirmed, counts] = await Promise.all([
         listRegistrations(db, ride.id, filters),
         listRegistrations(db, ride.id, { status: "confirmed" }),
@@ -80,15 +93,17 @@ export async function loadRidersPage(context: Readonly<RouterContextProvider>, r
         participants: ride.participants,
         registration: registrationSettingsOf(ride),
       };
+      const now = serverClock();
       return {
         ride: page,
-        riders: registrations.map(toRiderRow),
+        riders: registrations.map((registration) => toRiderRow(ride, registration, now)),
         counts: counts.get(ride.id) ?? NO_COUNTS,
         filters: shown,
         numbers: groupNumbers(confirmed),
+        totals: paymentTotals(ride, confirmed),
       };
     },
-    fallback: { ride: null, riders: [] as RiderRow[], counts: NO_COUNTS, filters: shown, numbers: "" },
+    fallback: { ...NOTHING, filters: shown },
     loadError: "Error loading the riders: please try again",
   });
   // An unknown ride is a 404 (the page says so); a failed load keeps the admin kit's answer.

@@ -143,6 +143,10 @@ export interface RegistrationsTable {
   payment: string;
   /** The UPI transaction id the rider gave. */
   utr: string | null;
+  /** The balance (trip cost less booking amount): due or paid. */
+  balance_payment: string;
+  /** The UPI transaction id the rider gave for the balance. */
+  balance_utr: string | null;
   checked_in_at: string | null;
   data: string;
   created_at: string;

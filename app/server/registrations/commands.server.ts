@@ -12,9 +12,11 @@ import {
   OPTION_SEATS,
   PAYMENT_STATES,
   registrationSettingsOf,
+  type PaymentKind,
   type PaymentState,
   type RegistrationStatus,
 } from "~/domain/registration/settings";
+import { balancePaise } from "~/domain/registration/balance";
 import { contactUpdateSchema, registrationInputSchema, utrSchema } from "~/domain/registration/input";
 import { REFERENCE_ALPHABET, REFERENCE_LENGTH, referenceFrom } from "~/domain/registration/payment";
 import type { Ride } from "~/domain/ride";
@@ -76,6 +78,8 @@ export function tokenHashOf(token: string): string {
 function refuse(message: string, field = FORM): never {
   throw new ValidationError({ [field]: message });
 }
+
+const onRide = (ride: Ride | null) => (ride ? ` on "${ride.title}"` : "");
 
 /** The refusal of a closed ride, or null when it takes registrations here now. */
 function closedMessage(availability: Availability): string | null {
@@ -205,6 +209,8 @@ export async function register(
         phone: fields.mobile,
         payment: "due",
         utr: null,
+        balance_payment: "due",
+        balance_utr: null,
         checked_in_at: null,
         data: JSON.stringify(detailsOf(fields, at)),
         created_at: at,
@@ -344,31 +350,72 @@ export function setRemindersByToken(db: Database, token: string, on: boolean, no
 }
 
 export const WAITLISTED_UTR = "You are on the waitlist: pay, and save the UTR, only once your seat is confirmed";
+export const NO_BALANCE = "This booking has no balance to pay";
+export const SAME_UTR: Readonly<Record<PaymentKind, string>> = {
+  booking: "This is the UTR you gave for the balance: enter the booking amount's own",
+  balance: "This is the UTR you gave for the booking amount: enter the balance payment's own",
+};
+
+const UTR_COLUMNS = { booking: "utr", balance: "balance_utr" } as const satisfies Record<PaymentKind, string>;
+const PAYMENT_COLUMNS = { booking: "payment", balance: "balance_payment" } as const satisfies Record<
+  PaymentKind,
+  string
+>;
+const PAYMENT_NAMES: Readonly<Record<PaymentKind, string>> = { booking: "booking amount", balance: "balance" };
+/** The booking page's field of each payment's UTR, which a refusal names. */
+export const UTR_FIELDS = { booking: "utr", balance: "balanceUtr" } as const satisfies Record<PaymentKind, string>;
 
 /**
- * Records the UPI transaction id the rider paid with; an admin still marks the payment as
- * received. Only a confirmed seat is paid for: the status is read under the ride's lock, so a
- * cancellation at the same moment either comes first (and this is refused) or after. Private,
- * like the contact details: no content event.
+ * Records the UPI transaction id the rider paid the booking amount (or the balance) with; an
+ * admin still marks the payment as received. Only a confirmed seat is paid for, and a balance
+ * only on a ride that has one: both are read under the ride's lock, so a cancellation at the
+ * same moment either comes first (and this is refused) or after. One payment's UTR is not the
+ * other's. Private, like the contact details: in the trail without the UTR, no content event.
  */
-export async function submitUtrByToken(
+async function submitUtr(db: Database, token: string, utr: unknown, kind: PaymentKind, now: Date) {
+  const field = UTR_FIELDS[kind];
+  const value = parseOrThrow(z.object({ [field]: utrSchema }), { [field]: utr })[field]!;
+  return withLockedRegistration(
+    db,
+    (executor) => findByToken(executor, token),
+    async (command, row, ride) => {
+      assertLive(row);
+      if (row.status === "waitlisted") refuse(WAITLISTED_UTR);
+      if (kind === "balance" && (!ride || balancePaise(ride, registrationFromRow(row).option) === null))
+        refuse(NO_BALANCE);
+      const other = kind === "booking" ? row.balance_utr : row.utr;
+      if (other === value) refuse(SAME_UTR[kind], field);
+      const updated = await updateRegistrationRow(
+        command.trx,
+        row.id,
+        { [UTR_COLUMNS[kind]]: value },
+        now,
+      ).executeTakeFirstOrThrow();
+      await command.audit(RIDER_ACTOR, {
+        action: "updated",
+        collection: "registrations",
+        recordId: row.id,
+        summary: `Booking ${row.reference}${onRide(ride)} gave the UTR of its ${PAYMENT_NAMES[kind]}`,
+      });
+      return registrationFromRow(updated);
+    },
+    { now },
+  );
+}
+
+/** The rider gives the UTR of the booking amount through the private link. */
+export function submitUtrByToken(db: Database, token: string, utr: unknown, now = new Date()): Promise<Registration> {
+  return submitUtr(db, token, utr, "booking", now);
+}
+
+/** The rider gives the UTR of the balance through the private link. */
+export function submitBalanceUtrByToken(
   db: Database,
   token: string,
   utr: unknown,
   now = new Date(),
 ): Promise<Registration> {
-  const value = parseOrThrow(z.object({ utr: utrSchema }), { utr }).utr;
-  return withLockedRegistration(
-    db,
-    (executor) => findByToken(executor, token),
-    async ({ trx }, row) => {
-      assertLive(row);
-      if (row.status === "waitlisted") refuse(WAITLISTED_UTR);
-      const updated = await updateRegistrationRow(trx, row.id, { utr: value }, now).executeTakeFirstOrThrow();
-      return registrationFromRow(updated);
-    },
-    { now },
-  );
+  return submitUtr(db, token, utr, "balance", now);
 }
 
 export type Cancellation = {
@@ -379,8 +426,6 @@ export type Cancellation = {
 
 /** Who cancels, as the trail says it. */
 type Canceller = { actor: AuditActor; erase: boolean };
-
-const onRide = (ride: Ride | null) => (ride ? ` on "${ride.title}"` : "");
 
 function cancellationSummary(row: Selectable<RegistrationsTable>, ride: Ride | null, { actor, erase }: Canceller) {
   if (actor === RIDER_ACTOR) {
@@ -533,12 +578,14 @@ export async function confirmFromWaitlist(db: Database, id: string, change: Admi
 }
 
 /**
- * An admin marks the booking amount as received (paid) or not (due), under the ride's lock
- * like every seat change; a cancelled registration's payment is not marked.
+ * An admin marks the booking amount (or the balance) as received (paid) or not (due), under
+ * the ride's lock like every seat change; a cancelled registration's payments are not marked,
+ * nor the balance of a booking that has none.
  */
-export async function setPayment(
+async function markPayment(
   db: Database,
   id: string,
+  kind: PaymentKind,
   payment: PaymentState,
   change: AdminChange,
 ): Promise<Registration> {
@@ -548,20 +595,42 @@ export async function setPayment(
     id,
     async (command, row, ride) => {
       assertLive(row);
-      const updated = await updateRegistrationRow(command.trx, row.id, { payment }, command.now)
+      if (kind === "balance" && (!ride || balancePaise(ride, registrationFromRow(row).option) === null))
+        refuse(NO_BALANCE);
+      const updated = await updateRegistrationRow(
+        command.trx,
+        row.id,
+        { [PAYMENT_COLUMNS[kind]]: payment },
+        command.now,
+      )
         .where("status", "<>", "cancelled")
         .executeTakeFirstOrThrow();
-      await adminChanged(
-        command,
-        change,
-        row,
-        "updated",
-        `Marked booking ${row.reference}${onRide(ride)} as ${payment}`,
-      );
+      const what = kind === "booking" ? `booking ${row.reference}` : `the balance of booking ${row.reference}`;
+      await adminChanged(command, change, row, "updated", `Marked ${what}${onRide(ride)} as ${payment}`);
       return registrationFromRow(updated);
     },
     change,
   );
+}
+
+/** An admin marks the booking amount as received (paid) or not (due). */
+export function setPayment(
+  db: Database,
+  id: string,
+  payment: PaymentState,
+  change: AdminChange,
+): Promise<Registration> {
+  return markPayment(db, id, "booking", payment, change);
+}
+
+/** An admin marks the balance as received (paid) or not (due). */
+export function setBalancePayment(
+  db: Database,
+  id: string,
+  payment: PaymentState,
+  change: AdminChange,
+): Promise<Registration> {
+  return markPayment(db, id, "balance", payment, change);
 }
 
 export const CHECK_IN_CONFIRMED_ONLY = "Only a confirmed rider can check in";

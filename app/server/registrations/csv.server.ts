@@ -1,5 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import { OPTION_LABELS } from "~/domain/registration/settings";
+import { amountOf, balanceDueDate, balancePaise } from "~/domain/registration/balance";
 import type { Ride } from "~/domain/ride";
 import type { AuditActor } from "~/domain/audit";
 import { runCommand } from "../commands/command.server";
@@ -11,9 +12,19 @@ import { rideFromRow } from "../rides/ride-rows.server";
 // in a spreadsheet before. Personal data: only for admins (the Riders page's export) and
 // operators (npm run registrations:export), never part of content:export.
 
-type CsvRide = Pick<Ride, "id" | "title" | "startDate">;
+type CsvRide = Pick<Ride, "id" | "title" | "startDate" | "tripCost" | "bookingCost" | "registration">;
 
 export type RegistrationWithRide = { ride: CsvRide | null; registration: Registration };
+
+/** A balance column's cell: '' when the ride is gone or has no balance for the registration's option. */
+function balanceCell(
+  ride: CsvRide | null,
+  registration: Registration,
+  cell: (paise: number, ride: CsvRide) => string,
+): string {
+  const paise = ride ? balancePaise(ride, registration.option) : null;
+  return ride && paise !== null ? cell(paise, ride) : "";
+}
 
 const COLUMNS: { header: string; value: (row: RegistrationWithRide) => string | number }[] = [
   { header: "Ride", value: ({ ride }) => ride?.title ?? "" },
@@ -31,8 +42,21 @@ const COLUMNS: { header: string; value: (row: RegistrationWithRide) => string | 
   { header: "Bike", value: ({ registration }) => registration.bikeModel },
   { header: "Pillion", value: ({ registration }) => registration.pillionName },
   { header: "Licence number", value: ({ registration }) => registration.licenceNumber },
-  { header: "Payment", value: ({ registration }) => registration.payment },
-  { header: "UTR", value: ({ registration }) => registration.utr },
+  { header: "Booking payment", value: ({ registration }) => registration.payment },
+  { header: "Booking UTR", value: ({ registration }) => registration.utr },
+  // The balance of a ride that has one for the option (domain/registration/balance.ts), in
+  // rupees with paise so a spreadsheet adds them up; empty cells on a ride without.
+  { header: "Balance", value: ({ ride, registration }) => balanceCell(ride, registration, (paise) => amountOf(paise)) },
+  {
+    header: "Balance payment",
+    value: ({ ride, registration }) => balanceCell(ride, registration, () => registration.balancePayment),
+  },
+  { header: "Balance UTR", value: ({ registration }) => registration.balanceUtr },
+  {
+    header: "Balance due",
+    value: ({ ride, registration }) =>
+      balanceCell(ride, registration, (_paise, withBalance) => balanceDueDate(withBalance)),
+  },
   { header: "Checked in at", value: ({ registration }) => registration.checkedInAt ?? "" },
   { header: "Registered at", value: ({ registration }) => registration.createdAt },
   { header: "Erased at", value: ({ registration }) => registration.erasedAt ?? "" },

@@ -37,6 +37,10 @@ export type Registration = {
   payment: PaymentState;
   /** The UPI transaction id the rider gave; '' until then. */
   utr: string;
+  /** The balance, when the ride has one (domain/registration/balance.ts). */
+  balancePayment: PaymentState;
+  /** The UPI transaction id the rider gave for the balance; '' until then. */
+  balanceUtr: string;
   checkedInAt: string | null;
   createdAt: string;
   updatedAt: string;
@@ -117,6 +121,8 @@ export function registrationFromRow(row: Selectable<RegistrationsTable>): Regist
     ...readDetails(row.data),
     payment: oneOf(PAYMENT_STATES, row.payment, "due"),
     utr: row.utr ?? "",
+    balancePayment: oneOf(PAYMENT_STATES, row.balance_payment, "due"),
+    balanceUtr: row.balance_utr ?? "",
     checkedInAt: row.checked_in_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -125,7 +131,16 @@ export function registrationFromRow(row: Selectable<RegistrationsTable>): Regist
   };
 }
 
-/** What erasure leaves of a row: status, option, seats, payment and times, for anonymous counts. */
+/** What erasure leaves of a row: status, option, seats, payments and times, for anonymous counts. */
 export function erasedColumns(at: string) {
-  return { phone: null, utr: null, token_hash: null, token_sealed: null, data: "{}", erased_at: at, updated_at: at };
+  return {
+    phone: null,
+    utr: null,
+    balance_utr: null,
+    token_hash: null,
+    token_sealed: null,
+    data: "{}",
+    erased_at: at,
+    updated_at: at,
+  };
 }

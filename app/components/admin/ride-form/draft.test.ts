@@ -29,6 +29,7 @@ const ride: Ride = {
     },
     waitlist: false,
     askLicence: true,
+    balanceDueDays: 10,
   },
   whatsappGroupUrl: "https://chat.whatsapp.com/AbCdEfGhIjKlMnOp",
   youtubeUrl: "",

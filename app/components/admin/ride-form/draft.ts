@@ -32,13 +32,14 @@ export const LIST_FIELDS = [
 ] as const;
 export type ListField = (typeof LIST_FIELDS)[number];
 
-/** The Registration section: seats as typed (the schema coerces them, as the server does). */
+/** The Registration section: seats and days as typed (the schema coerces them, as the server does). */
 export type RegistrationDraft = {
   mode: RegistrationMode;
   seats: string;
   options: Record<RegistrationOption, { offered: boolean; price: string }>;
   waitlist: boolean;
   askLicence: boolean;
+  balanceDueDays: string;
 };
 
 function toRegistrationDraft(settings: RegistrationSettings): RegistrationDraft {
@@ -49,6 +50,7 @@ function toRegistrationDraft(settings: RegistrationSettings): RegistrationDraft 
     options: { solo: { ...solo }, pillion: { ...pillion }, rental: { ...rental } },
     waitlist: settings.waitlist,
     askLicence: settings.askLicence,
+    balanceDueDays: String(settings.balanceDueDays),
   };
 }
 

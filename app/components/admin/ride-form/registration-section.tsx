@@ -1,5 +1,6 @@
 import { memo } from "react";
 import {
+  MAX_BALANCE_DUE_DAYS,
   MAX_SEATS,
   OPTION_LABELS,
   REGISTRATION_MODES,
@@ -25,7 +26,7 @@ function isMode(value: string): value is RegistrationMode {
 
 /**
  * How riders register for the ride (decision 019): through the external form, on this site (seats,
- * options with prices, waitlist, licence number asked), or not at all. The cut-off is the last
+ * options with prices, when the balance is due, waitlist, licence number asked), or not at all. The cut-off is the last
  * booking date of the Pricing section. The server checks every value with the same schema.
  */
 export const RegistrationSection = memo(function RegistrationSection({ draft, errors, update }: SectionProps) {
@@ -86,6 +87,18 @@ export const RegistrationSection = memo(function RegistrationSection({ draft, er
             ))}
             <FieldError id={fieldId("registration.options")} error={errors["registration.options"]} />
           </div>
+          <TextInput
+            id={fieldId("registration.balanceDueDays")}
+            label="Balance due (days before the start)"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_BALANCE_DUE_DAYS}
+            value={registration.balanceDueDays}
+            onChange={(value) => change({ balanceDueDays: value })}
+            error={errors["registration.balanceDueDays"]}
+            hint="The booking amount holds the seat; the rest of the trip cost (the option's price, else the trip cost) is due this many days before the ride starts"
+          />
           <Checkbox
             id={fieldId("registration.waitlist")}
             label="Waitlist when full"

@@ -2,7 +2,8 @@ import { Ban, CheckCircle2, MessageCircle, Phone, UserCheck } from "lucide-react
 import type { ReactNode } from "react";
 import { OPTION_LABELS } from "~/domain/registration/settings";
 import { displayPhone, whatsappHref } from "~/domain/registration/rider-contact";
-import { type RiderRow, ADMIN_STATUS_LABELS } from "~/domain/registration/riders-page";
+import { type RiderBalance, type RiderRow, ADMIN_STATUS_LABELS } from "~/domain/registration/riders-page";
+import { formatIndianShortDate } from "~/domain/dates";
 import { formatIndianTime } from "~/domain/indian-time";
 import { FreshLinkButton } from "./fresh-link-button";
 import { useRiderAction } from "./use-rider-action";
@@ -73,6 +74,11 @@ export function RiderCard({ rider, onMessage }: { rider: RiderRow; onMessage: (t
             </span>
             {rider.utr ? <span className="ml-2 font-mono text-ink-700">UTR {rider.utr}</span> : null}
           </Fact>
+          {rider.balance ? (
+            <Fact label="Balance">
+              <BalanceState balance={rider.balance} />
+            </Fact>
+          ) : null}
           <Fact label="Registered">
             <time dateTime={rider.createdAt}>{formatIndianTime(rider.createdAt)}</time>
           </Fact>
@@ -98,6 +104,20 @@ export function RiderCard({ rider, onMessage }: { rider: RiderRow; onMessage: (t
             >
               <CheckCircle2 aria-hidden="true" className="size-4" />
               {paid ? "Mark due" : "Mark paid"}
+              <span className="sr-only"> {rider.reference}</span>
+            </button>
+          )}
+          {rider.status !== "cancelled" && rider.balance && (
+            <button
+              type="button"
+              disabled={pending === "payment"}
+              onClick={() =>
+                run("payment", { id: rider.id, payment: rider.balance?.paid ? "due" : "paid", which: "balance" })
+              }
+              className={`${buttonClass} border-ink-300 text-ink-800 hover:bg-ink-50`}
+            >
+              <CheckCircle2 aria-hidden="true" className="size-4" />
+              {rider.balance.paid ? "Mark balance due" : "Mark balance paid"}
               <span className="sr-only"> {rider.reference}</span>
             </button>
           )}
@@ -127,6 +147,22 @@ export function RiderCard({ rider, onMessage }: { rider: RiderRow; onMessage: (t
         </div>
       </article>
     </li>
+  );
+}
+
+/** The balance's amount and state: paid, due by its date, or overdue; with the UTR the rider gave. */
+function BalanceState({ balance }: { balance: RiderBalance }) {
+  const due = balance.dueDate ? formatIndianShortDate(balance.dueDate) : "";
+  const state = balance.paid ? "Paid" : balance.overdue ? `Overdue (due ${due})` : due ? `Due by ${due}` : "Due";
+  const tone = balance.paid ? "text-success-600" : balance.overdue ? "text-red-700" : "text-amber-800";
+  return (
+    <>
+      <span className="mr-2">{balance.amount}</span>
+      <span data-testid="balance" className={`font-semibold ${tone}`}>
+        {state}
+      </span>
+      {balance.utr ? <span className="ml-2 font-mono text-ink-700">UTR {balance.utr}</span> : null}
+    </>
   );
 }
 
