@@ -6,6 +6,7 @@ import { confirmationMail, promotionMail } from "../registrations/rider-mail.ser
 import { getConfig } from "../content/config.server";
 import { getRegistration } from "../registrations/queries.server";
 import { getRide } from "../rides/rides.server";
+import { deliverChangeNotice } from "../rider-messages/change-notice.server";
 import { deliverRiderMessage, mailSender } from "../rider-messages/deliver.server";
 import type { Deliveries } from "./dispatcher.server";
 
@@ -21,7 +22,18 @@ async function send(mailer: Mailer, mail: Mail, entryId: string): Promise<void> 
  * from the booking as it is when sent: one erased or cancelled in between gets no mail. With
  * mail off (no SMTP_URL) a mail entry is delivered by sending nothing: the pages say it all.
  */
-export function outboxDeliveries({ db, mailer, now }: { db: Database; mailer: Mailer; now: () => Date }): Deliveries {
+export function outboxDeliveries({
+  db,
+  mailer,
+  now,
+  origin = null,
+}: {
+  db: Database;
+  mailer: Mailer;
+  now: () => Date;
+  /** PUBLIC_URL: the riders' links in messages the site writes itself (change notices). */
+  origin?: string | null;
+}): Deliveries {
   const senders = { email: mailSender(mailer) };
   return {
     "content-changed": ({ change }) => notifyContentChanged(change),
@@ -45,5 +57,6 @@ export function outboxDeliveries({ db, mailer, now }: { db: Database; mailer: Ma
       if (mailer.enabled) await send(mailer, mail, entry.id);
     },
     "rider-message": ({ deliveryId }) => deliverRiderMessage(db, senders, deliveryId, now),
+    "change-notice": (notice) => deliverChangeNotice(db, notice, { now: now(), origin }),
   };
 }

@@ -15,17 +15,20 @@ export function openOutbox({
   mailer,
   logger,
   claimMs,
+  origin,
 }: {
   db: Database;
   mailer: Mailer;
   logger: Logger;
   /** OUTBOX_CLAIM_SECONDS; the dispatcher's default (60 s) otherwise. */
   claimMs?: number;
+  /** PUBLIC_URL, for the links of messages the site writes itself. */
+  origin?: string | null;
 }): Dispatcher {
   // The server's clock: a change notice waits its delay by it, and tests move it (clock.server.ts).
   const dispatcher = createDispatcher({
     db,
-    deliveries: outboxDeliveries({ db, mailer, now: serverClock }),
+    deliveries: outboxDeliveries({ db, mailer, now: serverClock, origin }),
     logger,
     leaseMs: claimMs,
     now: serverClock,
