@@ -29,6 +29,11 @@ const ride: Ride = {
     },
     waitlist: false,
     askLicence: true,
+    reminders: {
+      week: { on: false, daysBefore: 5 },
+      eve: { on: true, daysBefore: 2 },
+      extra: "Fuel up the night before.",
+    },
   },
   youtubeUrl: "",
   instagramUrl: "",

@@ -1,4 +1,5 @@
 import { generateItinerary } from "~/domain/itinerary";
+import { remindersOf } from "~/domain/rider-messages/reminders";
 import {
   EXTERNAL_REGISTRATION,
   type RegistrationMode,
@@ -39,6 +40,14 @@ export type RegistrationDraft = {
   options: Record<RegistrationOption, { offered: boolean; price: string }>;
   waitlist: boolean;
   askLicence: boolean;
+  /** The automatic reminders: each rule on or off and its days before, as typed; the extra text. */
+  reminders: ReminderDraft;
+};
+
+export type ReminderDraft = {
+  week: { on: boolean; daysBefore: string };
+  eve: { on: boolean; daysBefore: string };
+  extra: string;
 };
 
 function toRegistrationDraft(settings: RegistrationSettings): RegistrationDraft {
@@ -49,6 +58,17 @@ function toRegistrationDraft(settings: RegistrationSettings): RegistrationDraft 
     options: { solo: { ...solo }, pillion: { ...pillion }, rental: { ...rental } },
     waitlist: settings.waitlist,
     askLicence: settings.askLicence,
+    reminders: toReminderDraft(settings),
+  };
+}
+
+/** The ride's own reminders, or the site's for a ride saved before reminders existed. */
+function toReminderDraft(settings: RegistrationSettings): ReminderDraft {
+  const { week, eve, extra } = remindersOf({ registration: settings });
+  return {
+    week: { on: week.on, daysBefore: String(week.daysBefore) },
+    eve: { on: eve.on, daysBefore: String(eve.daysBefore) },
+    extra,
   };
 }
 

@@ -1,5 +1,6 @@
 import { memo } from "react";
 import {
+  MAX_REMINDER_DAYS,
   MAX_SEATS,
   OPTION_LABELS,
   REGISTRATION_MODES,
@@ -8,8 +9,8 @@ import {
   type RegistrationOption,
 } from "~/domain/registration/settings";
 import { FieldError } from "~/components/form/field";
-import { Checkbox, FormSection, SelectInput, TextInput } from "../form/fields";
-import type { RegistrationDraft } from "./draft";
+import { Checkbox, FormSection, SelectInput, TextArea, TextInput } from "../form/fields";
+import type { RegistrationDraft, ReminderDraft } from "./draft";
 import { fieldId, type SectionProps } from "./section-props";
 
 const MODE_LABELS: Record<RegistrationMode, string> = {
@@ -17,6 +18,11 @@ const MODE_LABELS: Record<RegistrationMode, string> = {
   site: "On this site",
   closed: "Closed",
 };
+const RULE_LABELS: Record<"week" | "eve", { label: string; hint: string }> = {
+  week: { label: "Reminder: things to carry", hint: "The mandatory list, documents, the balance if due" },
+  eve: { label: "Reminder: meeting point", hint: "Confirmed riders: meeting point, captain, day 1" },
+};
+
 const MODE_CHOICES = REGISTRATION_MODES.map((mode) => ({ value: mode, label: MODE_LABELS[mode] }));
 
 function isMode(value: string): value is RegistrationMode {
@@ -34,6 +40,8 @@ export const RegistrationSection = memo(function RegistrationSection({ draft, er
   const changeOption = (name: RegistrationOption, patch: Partial<RegistrationDraft["options"][RegistrationOption]>) =>
     change({ options: { ...registration.options, [name]: { ...registration.options[name], ...patch } } });
   const onSite = registration.mode === "site";
+  const reminders = registration.reminders;
+  const changeReminders = (patch: Partial<ReminderDraft>) => change({ reminders: { ...reminders, ...patch } });
 
   return (
     <FormSection
@@ -98,6 +106,37 @@ export const RegistrationSection = memo(function RegistrationSection({ draft, er
             label="Ask for the driving licence number"
             checked={registration.askLicence}
             onChange={(askLicence) => change({ askLicence })}
+          />
+          {(["week", "eve"] as const).map((key) => (
+            <div key={key} className="grid items-end gap-3 sm:grid-cols-2">
+              <Checkbox
+                id={fieldId(`registration.reminders.${key}.on`)}
+                label={RULE_LABELS[key].label}
+                checked={reminders[key].on}
+                onChange={(on) => changeReminders({ [key]: { ...reminders[key], on } })}
+                hint={RULE_LABELS[key].hint}
+              />
+              <TextInput
+                id={fieldId(`registration.reminders.${key}.daysBefore`)}
+                label="Days before the start (at 09:00 India time)"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_REMINDER_DAYS}
+                value={reminders[key].daysBefore}
+                onChange={(daysBefore) => changeReminders({ [key]: { ...reminders[key], daysBefore } })}
+                error={errors[`registration.reminders.${key}.daysBefore`]}
+              />
+            </div>
+          ))}
+          <TextArea
+            id={fieldId("registration.reminders.extra")}
+            label="Added to every reminder"
+            optional
+            rows={2}
+            value={reminders.extra}
+            onChange={(extra) => changeReminders({ extra })}
+            error={errors["registration.reminders.extra"]}
           />
         </>
       )}
