@@ -5,7 +5,9 @@ import {
   OPTION_LABELS,
   REGISTRATION_MODES,
   REGISTRATION_OPTIONS,
+  REMINDER_RULE_KEYS,
   type RegistrationMode,
+  type ReminderRuleKey,
   type RegistrationOption,
 } from "~/domain/registration/settings";
 import { FieldError } from "~/components/form/field";
@@ -18,9 +20,18 @@ const MODE_LABELS: Record<RegistrationMode, string> = {
   site: "On this site",
   closed: "Closed",
 };
-const RULE_LABELS: Record<"week" | "eve", { label: string; hint: string }> = {
-  week: { label: "Reminder: things to carry", hint: "The mandatory list, documents, the balance if due" },
-  eve: { label: "Reminder: meeting point", hint: "Confirmed riders: meeting point, captain, day 1" },
+/** The reminder rules (rider-messages.md#reminders), each sent at 09:00 India time. */
+const RULE_LABELS: Record<ReminderRuleKey, { label: string; days: string; hint: string }> = {
+  week: {
+    label: "Reminder: things to carry",
+    days: "Things to carry: days before the start",
+    hint: "To confirmed and waitlisted riders: the list, documents, the balance if due",
+  },
+  eve: {
+    label: "Reminder: meeting point",
+    days: "Meeting point: days before the start",
+    hint: "To confirmed riders: the meeting point, the captain, day 1",
+  },
 };
 
 const MODE_CHOICES = REGISTRATION_MODES.map((mode) => ({ value: mode, label: MODE_LABELS[mode] }));
@@ -107,7 +118,7 @@ export const RegistrationSection = memo(function RegistrationSection({ draft, er
             checked={registration.askLicence}
             onChange={(askLicence) => change({ askLicence })}
           />
-          {(["week", "eve"] as const).map((key) => (
+          {REMINDER_RULE_KEYS.map((key) => (
             <div key={key} className="grid items-end gap-3 sm:grid-cols-2">
               <Checkbox
                 id={fieldId(`registration.reminders.${key}.on`)}
@@ -118,7 +129,7 @@ export const RegistrationSection = memo(function RegistrationSection({ draft, er
               />
               <TextInput
                 id={fieldId(`registration.reminders.${key}.daysBefore`)}
-                label="Days before the start (at 09:00 India time)"
+                label={RULE_LABELS[key].days}
                 type="number"
                 inputMode="numeric"
                 min={1}
