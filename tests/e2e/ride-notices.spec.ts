@@ -54,7 +54,8 @@ test("an edit of the dates is told once on the rider's page, and the eve's remin
   const { token } = await registerRider(db, rideId, riderForm(1, { name: "Asha Rao", mobile: "9876501234" }));
   const bookingPath = `/booking/${token}`;
 
-  // The admin moves the ride a day later in the form (the end first: the days keep their titles).
+  // The admin moves the ride a day later in the form (the end first: the days keep their titles)
+  // and adds a line to its reminders.
   const [newStart, newEnd] = [daysFromNow(5), daysFromNow(6)];
   await page.goto("/admin/rides");
   await waitForHydration(page);
@@ -62,6 +63,8 @@ test("an edit of the dates is told once on the rider's page, and the eve's remin
   await expect(page.getByRole("heading", { name: "Edit Ride" })).toBeVisible();
   await page.getByLabel("End date").fill(newEnd);
   await page.getByLabel("Start date").fill(newStart);
+  await expect(page.getByLabel("Reminder: things to carry")).not.toBeChecked();
+  await page.getByLabel("Added to every reminder").fill("Fuel up in Mangaluru.");
   await page.getByRole("button", { name: "Update Ride" }).click();
   await expect(adminCard(page, title)).toBeVisible();
 
@@ -80,5 +83,6 @@ test("an edit of the dates is told once on the rider's page, and the eve's remin
   await expect(reminder).toHaveCount(1);
   await expect(reminder).toContainText("Meeting point: Mangaluru bus stand");
   await expect(reminder).toContainText("Day 1: Mangaluru to Kudremukh (110 km)");
+  await expect(reminder).toContainText("Fuel up in Mangaluru.");
   await rider.close();
 });
