@@ -80,15 +80,32 @@ export async function queueChangeNotice(
 ): Promise<void> {
   if (publicationState(after.published_at, command.now) !== "published") return;
   const meetingPoint = await routeMeetingPoint(command.trx, after.id);
-  const was = watchedFields(rideFromRow(before), meetingPoint);
-  if (!changeNotice(was, watchedFields(rideFromRow(after), meetingPoint))) return;
-  if (!(await hasLiveRiders(command.trx, after.id))) return;
-  if (await pendingNotice(command, after.id)) return;
+  await queueIfChanged(
+    command,
+    after.id,
+    watchedFields(rideFromRow(before), meetingPoint),
+    watchedFields(rideFromRow(after), meetingPoint),
+  );
+}
+
+/** As queueChangeNotice, for a route's meeting point renamed (ride-routes.server.ts). */
+export async function queueMeetingPointNotice(
+  command: Command,
+  rideId: string,
+  { before, after }: { before: string; after: string },
+): Promise<void> {
+  const row = await command.trx.selectFrom("rides").selectAll().where("id", "=", rideId).executeTakeFirst();
+  if (!row || publicationState(row.published_at, command.now) !== "published") return;
+  const ride = rideFromRow(row);
+  await queueIfChanged(command, rideId, watchedFields(ride, before), watchedFields(ride, after));
+}
+
+async function queueIfChanged(command: Command, rideId: string, was: WatchedRide, is: WatchedRide): Promise<void> {
+  if (!changeNotice(was, is)) return;
+  if (!(await hasLiveRiders(command.trx, rideId))) return;
+  if (await pendingNotice(command, rideId)) return;
   await command.enqueueAll([
-    {
-      message: { kind: "change-notice", rideId: after.id, before: was },
-      dueAt: new Date(command.now.getTime() + delayMs),
-    },
+    { message: { kind: "change-notice", rideId, before: was }, dueAt: new Date(command.now.getTime() + delayMs) },
   ]);
 }
 

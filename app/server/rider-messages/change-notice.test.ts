@@ -1,12 +1,18 @@
-import { expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, expect, it } from "vitest";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { rideInput } from "../../../tests/support/fixtures";
+import { buildGpx, threeDayRide } from "../../../tests/support/gpx";
 import { registerRider, riderForm } from "../../../tests/support/registration-fixtures";
 import { attachDispatcher } from "../commands/command.server";
 import type { Database } from "../db/schema.server";
 import { createDispatcher, type Dispatcher } from "../outbox/dispatcher.server";
 import { setPublication } from "../publishing/publication.server";
+import { saveRideRoute, setMeetingPoint } from "../ride-routes/ride-routes.server";
 import { createRide, rideSnapshot, setRideStatus, updateRide } from "../rides/rides.server";
+import { createDiskStorage } from "../storage/disk-storage.server";
 import { deliverChangeNotice, DEFAULT_CHANGE_NOTICE_DELAY_MS } from "./change-notice.server";
 import { updatesFor } from "./queries.server";
 
@@ -14,6 +20,8 @@ import { updatesFor } from "./queries.server";
 // published ride with riders is told once, after the delay, as before → after.
 
 const REGISTERED = new Date("2027-01-10T10:00:00Z");
+const uploads = mkdtempSync(path.join(tmpdir(), "roadbook-notices-"));
+afterAll(() => rmSync(uploads, { recursive: true, force: true }));
 const MINUTE = 60_000;
 
 /** The outbox as a server delivers change notices, by a clock `ahead` of the real one. */
@@ -31,10 +39,15 @@ function noticesDelivered(db: Database): { dispatcher: Dispatcher; skip(ms: numb
 
 let n = 0;
 /** One seat: Asha confirmed, Bela waitlisted. */
-async function rideWithRiders(db: Database) {
+async function rideWithRiders(db: Database, overrides: Record<string, unknown> = {}) {
   const ride = await createRide(
     db,
-    rideInput({ title: `Zanskar ${++n}`, startingPlace: "Manali Mall Road", registration: { mode: "site", seats: 1 } }),
+    rideInput({
+      title: `Zanskar ${++n}`,
+      startingPlace: "Manali Mall Road",
+      registration: { mode: "site", seats: 1 },
+      ...overrides,
+    }),
   );
   const base = (n += 10) * 10;
   const rider = (k: number, name: string) => registerRider(db, ride.id, riderForm(base + k, { name }), REGISTERED);
@@ -109,6 +122,21 @@ describeEachEngine("change notices", (getDb) => {
         `Ride cancelled: ${ride.title}`,
       ]);
     }
+  });
+
+  it("tell a meeting point named on the ride's route", async () => {
+    const db = getDb();
+    const outbox = noticesDelivered(db);
+    const { ride, asha } = await rideWithRiders(db, { startDate: "2027-06-10", endDate: "2027-06-12" });
+    const storage = createDiskStorage(uploads);
+    const gpx = new TextEncoder().encode(buildGpx(threeDayRide(60)));
+    await saveRideRoute({ db, storage }, ride.id, { data: gpx, fileName: "zanskar.gpx" });
+    expect(await pendingNotices(db)).toEqual([]);
+    await setMeetingPoint(db, ride.id, { name: "Hadimba Temple gate", latitude: "", longitude: "" });
+    outbox.skip(DEFAULT_CHANGE_NOTICE_DELAY_MS + MINUTE);
+    await outbox.dispatcher.deliverDue();
+    const [notice] = await changes(db, asha.registration.id);
+    expect(notice!.body).toContain("Meeting point: Manali Mall Road → Hadimba Temple gate");
   });
 
   it("are not queued for an unpublished ride or a ride without riders", async () => {
