@@ -17,6 +17,8 @@ const optionalText = z
 
 const RETENTION_MESSAGE = "REGISTRATION_RETENTION_DAYS must be a whole number of days from 1 to 3650";
 const OUTBOX_CLAIM_MESSAGE = "OUTBOX_CLAIM_SECONDS must be a whole number of seconds from 1 to 3600";
+const REMINDER_POLL_MESSAGE = "REMINDER_POLL_SECONDS must be a whole number of seconds from 1 to 3600";
+const CHANGE_NOTICE_DELAY_MESSAGE = "CHANGE_NOTICE_DELAY_SECONDS must be a whole number of seconds from 0 to 86400";
 
 const envSchema = z
   .object({
@@ -70,6 +72,20 @@ const envSchema = z
       .min(1, OUTBOX_CLAIM_MESSAGE)
       .max(3600, OUTBOX_CLAIM_MESSAGE)
       .default(60),
+    // How often the server looks for rides' reminders that are due (rider-messages.md#reminders).
+    REMINDER_POLL_SECONDS: z.coerce
+      .number({ error: REMINDER_POLL_MESSAGE })
+      .int(REMINDER_POLL_MESSAGE)
+      .min(1, REMINDER_POLL_MESSAGE)
+      .max(3600, REMINDER_POLL_MESSAGE)
+      .default(60),
+    // How long a change notice waits after the first edit, so a burst of edits is one notice.
+    CHANGE_NOTICE_DELAY_SECONDS: z.coerce
+      .number({ error: CHANGE_NOTICE_DELAY_MESSAGE })
+      .int(CHANGE_NOTICE_DELAY_MESSAGE)
+      .min(0, CHANGE_NOTICE_DELAY_MESSAGE)
+      .max(86400, CHANGE_NOTICE_DELAY_MESSAGE)
+      .default(900),
     // Routes (decision 024): the ride page's interactive map loads tiles from this template, e.g.
     // https://tile.example.org/{z}/{x}/{y}.png, credited with MAP_ATTRIBUTION. Unset: no map.
     MAP_TILE_URL: optionalText.refine(
@@ -113,6 +129,10 @@ export type Env = {
   registrationRetentionDays: number;
   /** How long an instance holds an outbox entry it is delivering, in ms. */
   outboxClaimMs: number;
+  /** How often due reminders are looked for, in ms. */
+  reminderPollMs: number;
+  /** How long a change notice waits after a ride's first edit, in ms. */
+  changeNoticeDelayMs: number;
   /** The interactive route map's tiles; unset, ride pages show the drawn sketch only. */
   map: MapTiles | undefined;
 } & AuthSettings;
@@ -170,6 +190,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     push: pushSettings(env),
     registrationRetentionDays: env.REGISTRATION_RETENTION_DAYS,
     outboxClaimMs: env.OUTBOX_CLAIM_SECONDS * 1000,
+    reminderPollMs: env.REMINDER_POLL_SECONDS * 1000,
+    changeNoticeDelayMs: env.CHANGE_NOTICE_DELAY_SECONDS * 1000,
     map:
       env.MAP_TILE_URL && env.MAP_ATTRIBUTION
         ? {

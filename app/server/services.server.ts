@@ -5,6 +5,9 @@ import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 import { createMailer } from "./mail/mailer.server";
 import { openOutbox } from "./outbox/start-outbox.server";
+import { serverClock } from "./clock.server";
+import { setChangeNoticeDelay } from "./rider-messages/change-notice.server";
+import { scheduleReminders } from "./rider-messages/reminder-schedule.server";
 import { scheduleErasure } from "./registrations/erasure.server";
 import { setBookingLinkSecret } from "./registrations/link-seal.server";
 import { scheduleAutoStatus } from "./publishing/auto-status.server";
@@ -45,8 +48,13 @@ export async function startServices(env: Env, logger: Logger): Promise<RunningSe
   logger.info({ mail: mailer.enabled }, mailer.enabled ? "mail ready" : "mail off: SMTP_URL is not set");
   // What committed changes must still cause (content events, mail): delivered at once by the
   // instance that made them, and here whatever another instance or a crash left (decision 029).
-  const outbox = openOutbox({ db, mailer, logger, claimMs: env.outboxClaimMs, push: env.push });
+  const origin = env.publicUrl ?? null;
+  // A ride's edits are told its riders once, the delay after the first (change-notice.server.ts).
+  setChangeNoticeDelay(env.changeNoticeDelayMs);
+  const outbox = openOutbox({ db, mailer, logger, claimMs: env.outboxClaimMs, origin, push: env.push });
   outbox.start();
+  // Rides' reminders, each written once when due (reminder-schedule.server.ts).
+  const reminders = scheduleReminders(db, { pollMs: env.reminderPollMs, origin, clock: serverClock, logger });
   // Riders' personal data past its retention: erased now and then daily (decision 021).
   const erasure = scheduleErasure(db, env.registrationRetentionDays, logger);
   // Ended rides marked completed, when an admin turned that on (decision 025).
@@ -61,6 +69,7 @@ export async function startServices(env: Env, logger: Logger): Promise<RunningSe
     close: async () => {
       await erasure.stop();
       await autoStatus.stop();
+      await reminders.stop();
       await outbox.stop();
       mailer.close();
       await contentBridge?.close();

@@ -85,3 +85,17 @@ describe("registration settings", () => {
     });
   });
 });
+
+describe("a ride's reminder settings", () => {
+  it("read the form's switches, days and extra text, and refuse days out of range", () => {
+    expect(
+      registrationSettingsSchema.parse({ reminders: { week: { on: "off", daysBefore: "5" }, extra: " Fuel up " } })
+        .reminders,
+    ).toEqual({ week: { on: false, daysBefore: 5 }, eve: { on: true, daysBefore: 1 }, extra: "Fuel up" });
+    const refused = parseOrErrors(registrationSettingsSchema, { reminders: { eve: { daysBefore: "0" } } });
+    expect(refused).toEqual({
+      ok: false,
+      errors: { "reminders.eve.daysBefore": "Days before must be a whole number from 1 to 60" },
+    });
+  });
+});

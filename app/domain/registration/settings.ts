@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { flag, line } from "../fields";
+import { flag, line, multilineText } from "../fields";
 import { MAX_PARTICIPANTS } from "../ride-values";
 
 // A ride's registration settings (decision 019), and the words a registration is made of: its
@@ -94,6 +94,49 @@ const option = (offered: boolean) =>
     .object({ offered: flag(offered), price: line().max(MAX_PRICE_LENGTH, PRICE_MESSAGE).default("") })
     .default({ offered, price: "" });
 
+/**
+ * The automatic reminders (docs/features/rider-messages.md#reminders): "week", the things to
+ * carry a week before; "eve", the meeting point the day before. The site's defaults are
+ * rider-messages/reminders.ts's; a ride saved with its own keeps them.
+ */
+export const REMINDER_RULE_KEYS = ["week", "eve"] as const;
+export type ReminderRuleKey = (typeof REMINDER_RULE_KEYS)[number];
+export const MAX_REMINDER_DAYS = 60;
+export const MAX_REMINDER_EXTRA_LENGTH = 1000;
+
+const DAYS_MESSAGE = `Days before must be a whole number from 1 to ${MAX_REMINDER_DAYS}`;
+const reminderRule = (daysBefore: number) =>
+  z
+    .object({
+      on: flag(true),
+      daysBefore: z
+        .union(
+          [
+            z.number(),
+            z
+              .string()
+              .trim()
+              .regex(/^\d{1,3}$/)
+              .transform(Number),
+          ],
+          { error: DAYS_MESSAGE },
+        )
+        .pipe(z.number().int(DAYS_MESSAGE).min(1, DAYS_MESSAGE).max(MAX_REMINDER_DAYS, DAYS_MESSAGE))
+        .default(daysBefore),
+    })
+    .default({ on: true, daysBefore });
+
+export const rideRemindersSchema = z.object({
+  week: reminderRule(7),
+  eve: reminderRule(1),
+  /** Added to every reminder of the ride ("Bring your rain gear: the forecast is wet"). */
+  extra: multilineText().refine(
+    (extra) => extra.length <= MAX_REMINDER_EXTRA_LENGTH,
+    `The extra text must be at most ${MAX_REMINDER_EXTRA_LENGTH.toLocaleString("en-US")} characters`,
+  ),
+});
+export type RideReminders = z.output<typeof rideRemindersSchema>;
+
 export const registrationSettingsSchema = z
   .object({
     mode: z
@@ -109,6 +152,8 @@ export const registrationSettingsSchema = z
     askLicence: flag(false),
     /** The balance is due this many days before the ride's start date (0: on the day it starts). */
     balanceDueDays,
+    // Absent on rides saved before reminders existed: the site's defaults apply.
+    reminders: rideRemindersSchema.optional(),
   })
   .superRefine((settings, ctx) => {
     if (settings.mode !== "site") return;

@@ -62,7 +62,10 @@ export async function runCommand<T>(
   const result = await db.transaction().execute((trx) => {
     async function enqueueAll(entries: readonly NewEntry[]) {
       const ids = await enqueue(trx, entries, { now, claimMs: dispatcher.leaseMs });
-      ids.forEach((id, index) => own.push({ id, message: entries[index]!.message }));
+      // A delayed entry is not this command's to deliver now: the polls take it when due.
+      ids.forEach((id, index) => {
+        if (!entries[index]!.dueAt) own.push({ id, message: entries[index]!.message });
+      });
     }
     return work({
       trx,

@@ -7,6 +7,7 @@ import { getConfig } from "../content/config.server";
 import { getRegistration } from "../registrations/queries.server";
 import { getRide } from "../rides/rides.server";
 import type { PushSettings } from "../push/push-env.server";
+import { deliverChangeNotice } from "../rider-messages/change-notice.server";
 import { deliverRiderMessage, mailSender, pushSender } from "../rider-messages/deliver.server";
 import type { Deliveries } from "./dispatcher.server";
 
@@ -27,12 +28,15 @@ export function outboxDeliveries({
   mailer,
   push,
   now,
+  origin = null,
 }: {
   db: Database;
   mailer: Mailer;
   /** Web Push's keys; without them no push delivery is written, and one left over is skipped. */
   push?: PushSettings;
   now: () => Date;
+  /** PUBLIC_URL: the riders' links in messages the site writes itself (change notices). */
+  origin?: string | null;
 }): Deliveries {
   const senders = { email: mailSender(mailer), ...(push ? { push: pushSender(db, push) } : {}) };
   return {
@@ -64,5 +68,6 @@ export function outboxDeliveries({
       if (mailer.enabled) await send(mailer, mail, entry.id);
     },
     "rider-message": ({ deliveryId }) => deliverRiderMessage(db, senders, deliveryId, now),
+    "change-notice": (notice) => deliverChangeNotice(db, notice, { now: now(), origin }),
   };
 }

@@ -52,6 +52,36 @@ describeEachEngine("outbox dispatcher", (getDb) => {
     expect(await dispatcher.deliverDue()).toBe(0);
   });
 
+  it("keeps a delayed entry until it is due, then delivers it at the first poll of any instance", async () => {
+    const db = getDb();
+    let now = new Date("2027-01-10T10:00:00Z");
+    const delivered: string[] = [];
+    const dispatcher = createDispatcher({
+      db,
+      now: () => now,
+      deliveries: { "team-mail": ({ mail: sent }) => void delivered.push(sent.subject) },
+    });
+    attachDispatcher(db, dispatcher);
+    await runCommand(
+      db,
+      (command) => command.enqueueAll([{ message: mail(1), dueAt: new Date(now.getTime() + 15 * 60_000) }]),
+      now,
+    );
+    await dispatcher.settled();
+    expect(delivered).toEqual([]);
+    now = new Date(now.getTime() + 14 * 60_000);
+    expect(await dispatcher.deliverDue()).toBe(0);
+    const other = createDispatcher({
+      db,
+      now: () => now,
+      deliveries: { "team-mail": ({ mail: sent }) => void delivered.push(`other: ${sent.subject}`) },
+    });
+    now = new Date(now.getTime() + 60_000);
+    expect(await other.deliverDue()).toBe(1);
+    expect(await dispatcher.deliverDue()).toBe(0);
+    expect(delivered).toEqual(["other: Invitation 1"]);
+  });
+
   it("delivers what a dead instance left once its claim runs out, and retries failures with backoff until it gives up", async () => {
     const db = getDb();
     let now = new Date("2027-01-10T10:00:00Z");

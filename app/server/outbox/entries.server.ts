@@ -8,8 +8,12 @@ import { labelOf, type OutboxKind, type OutboxMessage } from "./messages.server"
 
 export type OutboxEntry = Selectable<OutboxTable>;
 
-/** One entry to write: the message and the booking reference its label names. */
-export type NewEntry = { message: OutboxMessage; reference?: string };
+/**
+ * One entry to write: the message and the booking reference its label names. With `dueAt` it
+ * waits until then (a change notice): written unclaimed, so whichever instance polls first
+ * once it is due delivers it.
+ */
+export type NewEntry = { message: OutboxMessage; reference?: string; dueAt?: Date };
 
 /** Rows inserted at once: well under SQLite's 32,766 bound variables and PostgreSQL's 65,535. */
 const BATCH = 500;
@@ -18,7 +22,8 @@ const BATCH = 500;
  * Writes the entries into the outbox in the caller's transaction: they exist exactly when the
  * change does. A command's entries start claimed by its instance for `claimMs`, since that
  * instance delivers them right after the commit; another instance (or this one after a
- * restart) takes them over only once that claim has run out. Returns their ids, in order.
+ * restart) takes them over only once that claim has run out; a delayed one (`dueAt`) is left
+ * to the polls. Returns their ids, in order.
  */
 export async function enqueue(
   trx: Executor,
@@ -27,7 +32,7 @@ export async function enqueue(
 ): Promise<string[]> {
   const at = now.toISOString();
   const claimedUntil = new Date(now.getTime() + claimMs).toISOString();
-  const rows = entries.map(({ message, reference = "" }) => {
+  const rows = entries.map(({ message, reference = "", dueAt }) => {
     const { kind, ...payload } = message;
     return {
       id: randomUUID(),
@@ -35,8 +40,8 @@ export async function enqueue(
       payload: JSON.stringify(payload),
       label: labelOf(message, reference).slice(0, 200),
       created_at: at,
-      due_at: at,
-      claimed_until: claimedUntil,
+      due_at: dueAt ? dueAt.toISOString() : at,
+      claimed_until: dueAt ? null : claimedUntil,
       attempts: 0,
       last_error: null,
       delivered_at: null,

@@ -1,4 +1,5 @@
 import type { ContentChange } from "../content-events.server";
+import type { WatchedRide } from "~/domain/rider-messages/change-notice";
 import type { Mail } from "../mail/mailer.server";
 
 /**
@@ -18,7 +19,12 @@ export type OutboxMessage =
   /** A mail to a member of the team (an invitation, a sign-in change), written as it is enqueued. */
   | { kind: "team-mail"; mail: Mail }
   /** One rider's copy of a ride's message on one channel (email, push): rider-messages/deliver.server.ts. */
-  | { kind: "rider-message"; deliveryId: string };
+  | { kind: "rider-message"; deliveryId: string }
+  /**
+   * A ride's riders told what changed since `before` (rider-messages/change-notice.server.ts):
+   * delayed, so a burst of edits is one notice. `rideId` comes first: the pending one is found by it.
+   */
+  | { kind: "change-notice"; rideId: string; before: WatchedRide };
 
 export type OutboxKind = OutboxMessage["kind"];
 
@@ -37,5 +43,7 @@ export function labelOf(message: OutboxMessage, reference = ""): string {
       return `Team mail: ${message.mail.subject}`;
     case "rider-message":
       return `Message to booking ${reference}`;
+    case "change-notice":
+      return `Change notice for ride ${message.rideId}`;
   }
 }

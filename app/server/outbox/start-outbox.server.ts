@@ -17,6 +17,7 @@ export function openOutbox({
   logger,
   claimMs,
   push,
+  origin,
 }: {
   db: Database;
   mailer: Mailer;
@@ -24,11 +25,13 @@ export function openOutbox({
   logger: Logger;
   /** OUTBOX_CLAIM_SECONDS; the dispatcher's default (60 s) otherwise. */
   claimMs?: number;
+  /** PUBLIC_URL, for the links of messages the site writes itself. */
+  origin?: string | null;
 }): Dispatcher {
   // The server's clock: a change notice waits its delay by it, and tests move it (clock.server.ts).
   const dispatcher = createDispatcher({
     db,
-    deliveries: outboxDeliveries({ db, mailer, push, now: serverClock }),
+    deliveries: outboxDeliveries({ db, mailer, push, now: serverClock, origin }),
     logger,
     leaseMs: claimMs,
     now: serverClock,

@@ -18,6 +18,7 @@ import { deleteRide, getRide } from "../rides/rides.server";
 import { parseGpxOffThread } from "./gpx-worker.server";
 import { parseOrThrow } from "../validation/validate.server";
 import type { ObjectStorage } from "../storage/storage.server";
+import { queueMeetingPointNotice } from "../rider-messages/change-notice.server";
 import { createTurns } from "../turns.server";
 
 export type RideRoute = {
@@ -300,6 +301,8 @@ export async function setMeetingPoint(
   });
   await runCommand(db, async (command) => {
     await writeRoute(command.trx, rideId, { ...route, meetingPoint });
+    // A renamed meeting point is told the ride's riders (change-notice.server.ts).
+    await queueMeetingPointNotice(command, rideId, { before: route.meetingPoint.name, after: meetingPoint.name });
     await routeChanged(command, rideId, actor, "Set the meeting point");
   });
   return (await getRideRoute(db, rideId))!;

@@ -17,6 +17,7 @@ import { type Command, runCommand } from "../commands/command.server";
 import type { ContentAction } from "../content-events.server";
 import type { Database, Executor, RidesTable } from "../db/schema.server";
 import { promoteAfterSeatsAdded } from "../registrations/seats.server";
+import { queueChangeNotice } from "../rider-messages/change-notice.server";
 import { ConflictError, NotFoundError, ValidationError } from "../validation/errors.server";
 import {
   countWithStatus,
@@ -281,6 +282,8 @@ async function replaceRide(
     .returningAll()
     .executeTakeFirst();
   if (!updated) throw new ConflictError(await getRide(trx, id));
+  // Riders hear of new dates, meeting point or day plan (a delayed notice, change-notice.server.ts).
+  await queueChangeNotice(command, current, updated);
   await recomputeStats(trx);
   const saved = rideFromRow(updated);
   await recordRevision(
@@ -415,6 +418,8 @@ export async function changeRideStatus(
       .returningAll()
       .executeTakeFirst();
     if (!updated) return unchanged;
+    // A cancelled ride's riders are told, waitlist included (change-notice.server.ts).
+    await queueChangeNotice(command, current, updated);
     await recomputeStats(trx);
     const ride = rideFromRow(updated);
     await recordRevision(trx, rideRevision(ride, "status-changed", options.actor, rideFromRow(current)));

@@ -30,6 +30,11 @@ const ride: Ride = {
     waitlist: false,
     askLicence: true,
     balanceDueDays: 10,
+    reminders: {
+      week: { on: false, daysBefore: 5 },
+      eve: { on: true, daysBefore: 2 },
+      extra: "Fuel up the night before.",
+    },
   },
   whatsappGroupUrl: "https://chat.whatsapp.com/AbCdEfGhIjKlMnOp",
   youtubeUrl: "",

@@ -1,4 +1,5 @@
 import { generateItinerary } from "~/domain/itinerary";
+import { remindersOf } from "~/domain/rider-messages/reminders";
 import {
   EXTERNAL_REGISTRATION,
   type RegistrationMode,
@@ -40,6 +41,14 @@ export type RegistrationDraft = {
   waitlist: boolean;
   askLicence: boolean;
   balanceDueDays: string;
+  /** The automatic reminders: each rule on or off and its days before, as typed; the extra text. */
+  reminders: ReminderDraft;
+};
+
+export type ReminderDraft = {
+  week: { on: boolean; daysBefore: string };
+  eve: { on: boolean; daysBefore: string };
+  extra: string;
 };
 
 function toRegistrationDraft(settings: RegistrationSettings): RegistrationDraft {
@@ -51,6 +60,17 @@ function toRegistrationDraft(settings: RegistrationSettings): RegistrationDraft 
     waitlist: settings.waitlist,
     askLicence: settings.askLicence,
     balanceDueDays: String(settings.balanceDueDays),
+    reminders: toReminderDraft(settings),
+  };
+}
+
+/** The ride's own reminders, or the site's for a ride saved before reminders existed. */
+function toReminderDraft(settings: RegistrationSettings): ReminderDraft {
+  const { week, eve, extra } = remindersOf({ registration: settings });
+  return {
+    week: { on: week.on, daysBefore: String(week.daysBefore) },
+    eve: { on: eve.on, daysBefore: String(eve.daysBefore) },
+    extra,
   };
 }
 

@@ -1,16 +1,19 @@
 import { memo } from "react";
 import {
   MAX_BALANCE_DUE_DAYS,
+  MAX_REMINDER_DAYS,
   MAX_SEATS,
   OPTION_LABELS,
   REGISTRATION_MODES,
   REGISTRATION_OPTIONS,
+  REMINDER_RULE_KEYS,
   type RegistrationMode,
+  type ReminderRuleKey,
   type RegistrationOption,
 } from "~/domain/registration/settings";
 import { FieldError } from "~/components/form/field";
-import { Checkbox, FormSection, SelectInput, TextInput } from "../form/fields";
-import type { RegistrationDraft } from "./draft";
+import { Checkbox, FormSection, SelectInput, TextArea, TextInput } from "../form/fields";
+import type { RegistrationDraft, ReminderDraft } from "./draft";
 import { fieldId, type SectionProps } from "./section-props";
 
 const MODE_LABELS: Record<RegistrationMode, string> = {
@@ -18,6 +21,20 @@ const MODE_LABELS: Record<RegistrationMode, string> = {
   site: "On this site",
   closed: "Closed",
 };
+/** The reminder rules (rider-messages.md#reminders), each sent at 09:00 India time. */
+const RULE_LABELS: Record<ReminderRuleKey, { label: string; days: string; hint: string }> = {
+  week: {
+    label: "Reminder: things to carry",
+    days: "Things to carry: days before the start",
+    hint: "To confirmed and waitlisted riders: the list, documents, the balance if due",
+  },
+  eve: {
+    label: "Reminder: meeting point",
+    days: "Meeting point: days before the start",
+    hint: "To confirmed riders: the meeting point, the captain, day 1",
+  },
+};
+
 const MODE_CHOICES = REGISTRATION_MODES.map((mode) => ({ value: mode, label: MODE_LABELS[mode] }));
 
 function isMode(value: string): value is RegistrationMode {
@@ -35,6 +52,8 @@ export const RegistrationSection = memo(function RegistrationSection({ draft, er
   const changeOption = (name: RegistrationOption, patch: Partial<RegistrationDraft["options"][RegistrationOption]>) =>
     change({ options: { ...registration.options, [name]: { ...registration.options[name], ...patch } } });
   const onSite = registration.mode === "site";
+  const reminders = registration.reminders;
+  const changeReminders = (patch: Partial<ReminderDraft>) => change({ reminders: { ...reminders, ...patch } });
 
   return (
     <FormSection
@@ -123,6 +142,37 @@ export const RegistrationSection = memo(function RegistrationSection({ draft, er
             error={errors.whatsappGroupUrl}
             placeholder="https://chat.whatsapp.com/…"
             hint="Private: shown only to confirmed riders, on their booking page"
+          />
+          {REMINDER_RULE_KEYS.map((key) => (
+            <div key={key} className="grid items-end gap-3 sm:grid-cols-2">
+              <Checkbox
+                id={fieldId(`registration.reminders.${key}.on`)}
+                label={RULE_LABELS[key].label}
+                checked={reminders[key].on}
+                onChange={(on) => changeReminders({ [key]: { ...reminders[key], on } })}
+                hint={RULE_LABELS[key].hint}
+              />
+              <TextInput
+                id={fieldId(`registration.reminders.${key}.daysBefore`)}
+                label={RULE_LABELS[key].days}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_REMINDER_DAYS}
+                value={reminders[key].daysBefore}
+                onChange={(daysBefore) => changeReminders({ [key]: { ...reminders[key], daysBefore } })}
+                error={errors[`registration.reminders.${key}.daysBefore`]}
+              />
+            </div>
+          ))}
+          <TextArea
+            id={fieldId("registration.reminders.extra")}
+            label="Added to every reminder"
+            optional
+            rows={2}
+            value={reminders.extra}
+            onChange={(extra) => changeReminders({ extra })}
+            error={errors["registration.reminders.extra"]}
           />
         </>
       )}
