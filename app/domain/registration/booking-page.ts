@@ -42,6 +42,14 @@ export type BalancePayment = {
   payeeName: string;
 };
 
+/** What a reminder tells a rider who still owes the balance; null once paid (or without one). */
+export function balanceReminderLine(balance: BalancePayment | null): string | null {
+  if (!balance || balance.paid) return null;
+  const when = balance.overdue ? `was due by ${balance.dueDate}` : `is due by ${balance.dueDate}`;
+  const pay = balance.link ? ` Pay by UPI from your phone: ${balance.link}` : "";
+  return `Your balance of ${balance.amount} ${when}.${pay}`;
+}
+
 /** The balance of a confirmed booking, or null when it has none (domain/registration/balance.ts). */
 export function balancePayment(
   payee: Payee,

@@ -70,14 +70,13 @@ describe("reminder timing", () => {
 
 describe("reminder text", () => {
   const week = SITE_REMINDERS.week;
-  it("a week before: the dates, the things to carry, documents, the balance when given", () => {
+  it("a week before: the dates, the things to carry, documents", () => {
     const text = reminderText(
       ride(),
       { key: "week", daysBefore: week.daysBefore },
       {
         meetingPoint: "",
         captain: null,
-        balanceLine: "Balance due: ₹28,500",
       },
     );
     expect(text.subject).toBe("One week to go: Spiti Circuit");
@@ -86,7 +85,6 @@ describe("reminder text", () => {
         "Spiti Circuit starts on 12th - 18th March 2027.",
         "Things to carry:\n- Riding jacket\n- Rain gear",
         "Documents: your driving licence and an ID; on your own bike, its registration, insurance and pollution (PUC) certificates.",
-        "Balance due: ₹28,500",
       ].join("\n\n"),
     );
     expect(

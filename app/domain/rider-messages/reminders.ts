@@ -82,8 +82,6 @@ export type ReminderContext = {
   meetingPoint: string;
   /** A ride captain: the name, and the phone when one is stored. */
   captain: { name: string; phone: string | null } | null;
-  /** The rider's balance ("Balance due: ₹12,000 by 5 Mar"), for riders who owe one. */
-  balanceLine?: string | null;
 };
 
 export type ReminderText = { subject: string; body: string };
@@ -102,7 +100,6 @@ function weekText(ride: Ride, rule: ReminderRule, context: ReminderContext, extr
     paragraphs.push(`Good to have:\n${bullets(ride.thingsToCarrySuggested)}`);
   }
   paragraphs.push(DOCUMENTS);
-  if (context.balanceLine) paragraphs.push(context.balanceLine);
   if (extra) paragraphs.push(extra);
   const subject = rule.daysBefore === 7 ? "One week to go" : `${rule.daysBefore} days to go`;
   return { subject: `${subject}: ${ride.title}`, body: paragraphs.join("\n\n") };

@@ -11,6 +11,8 @@ export type RiderCopy = {
   body: string;
   /** The rider's private booking page, or null when the message cannot carry it. */
   link: string | null;
+  /** What the rider still owes, in a reminder ("Your balance of ₹28,500 is due by …"). */
+  balanceLine?: string | null;
   /** The ride's WhatsApp group, for confirmed riders only. */
   groupLink?: string | null;
   /** "Find my booking" on the site, for a rider who loses the link. */
@@ -25,6 +27,7 @@ export function firstName(name: string): string {
 export function riderText(copy: RiderCopy): string {
   const greeting = firstName(copy.name);
   const lines = [greeting ? `Hi ${greeting},` : "Hello,", "", copy.body];
+  if (copy.balanceLine) lines.push("", copy.balanceLine);
   if (copy.groupLink) lines.push("", `The ride's WhatsApp group: ${copy.groupLink}`);
   if (copy.link) lines.push("", `Your booking: ${copy.link}`);
   if (copy.findBookingUrl) lines.push(`Lost this link? Find your booking at ${copy.findBookingUrl}`);

@@ -1,5 +1,6 @@
 import { bookingHref, FIND_BOOKING_PATH } from "~/domain/links";
 import { groupInviteFor } from "~/domain/registration/group-invite";
+import { balancePayment, balanceReminderLine } from "~/domain/registration/booking-page";
 import type { DeliveryChannel } from "~/domain/rider-messages/message";
 import { riderSubject, riderText } from "~/domain/rider-messages/rider-text";
 import type { Database, Executor } from "../db/schema.server";
@@ -7,7 +8,9 @@ import type { Mailer } from "../mail/mailer.server";
 import { type PushOptions, pushToRegistration } from "../push/send-push.server";
 import type { PushSettings } from "../push/push-env.server";
 import { openToken } from "../registrations/link-seal.server";
-import { registrationFromRow } from "../registrations/rows.server";
+import { registrationFromRow, type Registration } from "../registrations/rows.server";
+import { getConfig } from "../content/config.server";
+import { getRide } from "../rides/rides.server";
 
 // Sending one rider's copy of a message on one channel, as the outbox's `rider-message` entry
 // (docs/features/rider-messages.md). Written from the booking as it is when sent: a rider who
@@ -77,6 +80,12 @@ export function pushSender(db: Database, config: PushSettings, options: PushOpti
   };
 }
 
+/** A reminder's line on the rider's unpaid balance, from the ride and payee as they are now. */
+async function balanceLineOf(db: Database, registration: Registration, now: Date): Promise<string | null> {
+  const [ride, config] = await Promise.all([getRide(db, registration.rideId), getConfig(db)]);
+  return ride ? balanceReminderLine(balancePayment(config.company, ride, registration, now)) : null;
+}
+
 /**
  * Delivers the delivery `deliveryId` with the channel's sender, recording how it went on the
  * delivery: sent, skipped with the reason, or failed with the reason (and thrown, so the
@@ -97,6 +106,7 @@ export async function deliverRiderMessage(
       "d.id as deliveryId",
       "d.channel",
       "d.status as deliveryStatus",
+      "m.kind",
       "m.subject",
       "m.body",
       "m.origin",
@@ -124,6 +134,7 @@ export async function deliverRiderMessage(
     name: registration.name,
     rideTitle: ride.title,
     groupLink: groupInviteFor(ride, registration),
+    balanceLine: row.kind === "reminder" ? await balanceLineOf(db, registration, now()) : null,
     findBookingUrl: row.origin ? row.origin + FIND_BOOKING_PATH : null,
     subject: row.subject,
     body: row.body,

@@ -6,7 +6,8 @@ import { attachDispatcher } from "../commands/command.server";
 import type { Database } from "../db/schema.server";
 import { createDispatcher } from "../outbox/dispatcher.server";
 import { setPublication } from "../publishing/publication.server";
-import { cancelByToken, eraseByToken, setRemindersByToken } from "../registrations/commands.server";
+import { cancelByToken, eraseByToken, setBalancePayment, setRemindersByToken } from "../registrations/commands.server";
+import { deliverRiderMessage, type Sender } from "./deliver.server";
 import { createRide, rideSnapshot, updateRide } from "../rides/rides.server";
 import { updatesFor } from "./queries.server";
 import { sendDueReminders } from "./reminder-schedule.server";
@@ -117,5 +118,30 @@ describeEachEngine("ride reminders", (getDb) => {
     ]);
     expect(runs[0]! + runs[1]!).toBe(1);
     expect(await subjects(db, asha.registration.id)).toHaveLength(1);
+  });
+});
+
+describeEachEngine("a reminder's copies", (getDb) => {
+  it("tell each rider who still owes the balance how much, by when and how to pay; not a rider who paid it", async () => {
+    const db = getDb();
+    const { asha, bela } = await rideWithRiders(db);
+    await setBalancePayment(db, bela.registration.id, "paid", { actor: { id: null, email: "admin@example.com" } });
+    await sendDueReminders(db, at("2027-06-03T03:30:00Z"));
+    const copies = new Map<string, string>();
+    const capture: Sender = async ({ to, text }) => {
+      copies.set(to.registrationId, text);
+      return { status: "sent" };
+    };
+    // The riders gave no email: their copies are written as the outbox writes an email copy.
+    const deliveries = await db
+      .selectFrom("message_deliveries")
+      .select("id")
+      .where("channel", "=", "whatsapp")
+      .execute();
+    for (const { id } of deliveries)
+      await deliverRiderMessage(db, { whatsapp: capture }, id, () => new Date("2027-06-03T03:31:00Z"));
+    expect(copies.get(asha.registration.id)).toMatch(/Your balance of ₹[\d,]+ is due by \d+\w\w \w+ 2027\./);
+    expect(copies.get(bela.registration.id)).toBeDefined();
+    expect(copies.get(bela.registration.id)).not.toContain("balance");
   });
 });
