@@ -1,4 +1,4 @@
-import { bookingPayment } from "~/domain/registration/booking-page";
+import { balancePayment, bookingPayment } from "~/domain/registration/booking-page";
 import { notifyContentChanged } from "../content-events.server";
 import type { Database } from "../db/schema.server";
 import type { Mail, Mailer } from "../mail/mailer.server";
@@ -48,7 +48,8 @@ export function outboxDeliveries({
       const [ride, config] = await Promise.all([getRide(db, registration.rideId), getConfig(db)]);
       if (!ride) return;
       const payment = bookingPayment(config.company, ride, registration.reference);
-      await send(mailer, confirmationMail({ ride, registration, payment, link }), entry.id);
+      const balance = balancePayment(config.company, ride, registration, now());
+      await send(mailer, confirmationMail({ ride, registration, payment, balance, link }), entry.id);
     },
     "booking-link-mail": async ({ registrationId, link }, entry) => {
       if (!mailer.enabled) return;

@@ -1,4 +1,9 @@
-import { type BookingPayment, nextSteps, RIDER_STATUS_LABELS } from "~/domain/registration/booking-page";
+import {
+  type BalancePayment,
+  type BookingPayment,
+  nextSteps,
+  RIDER_STATUS_LABELS,
+} from "~/domain/registration/booking-page";
 import { formatDateRange } from "~/domain/dates";
 import { OPTION_LABELS } from "~/domain/registration/settings";
 import type { Ride } from "~/domain/ride";
@@ -18,11 +23,14 @@ export function confirmationMail({
   ride,
   registration,
   payment,
+  balance = null,
   link,
 }: {
   ride: MailRide;
   registration: Registration;
   payment: BookingPayment;
+  /** The balance, for a confirmed booking on a ride that has one. */
+  balance?: BalancePayment | null;
   link: string;
 }): Mail {
   const status = RIDER_STATUS_LABELS[registration.status];
@@ -35,7 +43,7 @@ export function confirmationMail({
     `Status: ${status}`,
     `Option: ${OPTION_LABELS[registration.option]}`,
     "",
-    ...nextSteps(registration.status, payment).map((step) => `- ${step}`),
+    ...nextSteps(registration.status, payment, balance).map((step) => `- ${step}`),
   ];
   if (registration.status === "confirmed" && payment.link) {
     lines.push(
