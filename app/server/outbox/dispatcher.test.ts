@@ -19,7 +19,11 @@ const mail = (n: number): OutboxMessage => ({
 /** Writes entries as a command of an instance that then died: claimed by it for `claimMs`. */
 async function leftBehind(db: Database, count: number, now: Date, claimMs = 0): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await enqueue(trx, Array.from({ length: count }, (_, n) => ({ message: mail(n) })), { now, claimMs });
+    await enqueue(
+      trx,
+      Array.from({ length: count }, (_, n) => ({ message: mail(n) })),
+      { now, claimMs },
+    );
   });
 }
 
@@ -99,6 +103,58 @@ describeEachEngine("outbox dispatcher", (getDb) => {
     tick(1);
     expect(await dispatcher.deliverDue()).toBe(1);
     expect(delivered).toEqual(["Invitation 0"]);
+  });
+
+  it("sends mail a few at once, never more than its concurrency, while content events go one after another in order", async () => {
+    const db = getDb();
+    let sending = 0;
+    let most = 0;
+    const mailed: string[] = [];
+    const changes: (string | null)[] = [];
+    const dispatcher = createDispatcher({
+      db,
+      concurrency: 3,
+      deliveries: {
+        "team-mail": async ({ mail: sent }) => {
+          most = Math.max(most, ++sending);
+          // The mail server's answer comes in a later turn of the event loop.
+          await new Promise((resolve) => setImmediate(resolve));
+          sending -= 1;
+          mailed.push(sent.subject);
+        },
+        "content-changed": async ({ change }) => {
+          changes.push(change.id);
+          await new Promise((resolve) => setImmediate(resolve));
+        },
+      },
+    });
+    attachDispatcher(db, dispatcher);
+    const content = (id: string): OutboxMessage => ({
+      kind: "content-changed",
+      change: { collection: "rides", id, action: "updated" },
+    });
+    await runCommand(db, async (command) => {
+      await command.enqueueAll([
+        { message: content("a") },
+        ...Array.from({ length: 8 }, (_, n) => ({ message: mail(n) })),
+        { message: content("b") },
+        { message: content("c") },
+      ]);
+    });
+    // The answer waited for the content events, in their order; not for the mail.
+    expect(changes).toEqual(["a", "b", "c"]);
+    await dispatcher.settled();
+    expect(most).toBe(3);
+    expect(mailed.toSorted()).toEqual(Array.from({ length: 8 }, (_, n) => `Invitation ${n}`));
+
+    // What is due (left by a dead instance) goes the same way, each entry once.
+    most = 0;
+    mailed.length = 0;
+    await leftBehind(db, 120, new Date(Date.now() - 1000));
+    expect(await dispatcher.deliverDue()).toBe(120);
+    expect(most).toBe(3);
+    expect(new Set(mailed).size).toBe(120);
+    expect(await dispatcher.deliverDue()).toBe(0);
   });
 });
 
