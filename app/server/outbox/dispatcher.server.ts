@@ -168,9 +168,13 @@ export function createDispatcher({
   const slot = limiter(concurrency);
   async function deliverEach(
     entries: readonly { entry: Pick<OutboxEntry, "id" | "attempts">; message: OutboxMessage }[],
+    claimedUntil: (entry: Pick<OutboxEntry, "id">) => number,
   ): Promise<number> {
     let delivered = 0;
     const one = async ({ entry, message }: (typeof entries)[number]) => {
+      // An entry that waited its turn past half its claim is left for a later claim (here or on
+      // another instance): started now, its delivery could outlast the claim and be repeated.
+      if (claimedUntil(entry) - now().getTime() < leaseMs / 2) return;
       if (await deliverOne(entry, message)) delivered += 1;
     };
     const inOrder = async () => {
@@ -184,7 +188,12 @@ export function createDispatcher({
 
   const background = new Set<Promise<void>>();
   const deliverAll = async (entries: readonly OwnEntry[]) => {
-    await deliverEach(entries.map(({ id, message }) => ({ entry: { id, attempts: 0 }, message })));
+    // Claimed for leaseMs by the command that just committed.
+    const until = now().getTime() + leaseMs;
+    await deliverEach(
+      entries.map(({ id, message }) => ({ entry: { id, attempts: 0 }, message })),
+      () => until,
+    );
   };
 
   async function deliverOwn(entries: readonly OwnEntry[]): Promise<void> {
@@ -208,7 +217,11 @@ export function createDispatcher({
     let delivered = 0;
     for (;;) {
       const claimed = await claimDue(db, laneKinds, { now: now(), leaseMs, limit: BATCH });
-      delivered += await deliverEach(claimed.map((entry) => ({ entry, message: messageOf(entry) })));
+      const until = new Map(claimed.map((entry) => [entry.id, Date.parse(entry.claimed_until ?? "")]));
+      delivered += await deliverEach(
+        claimed.map((entry) => ({ entry, message: messageOf(entry) })),
+        (entry) => until.get(entry.id) ?? 0,
+      );
       if (claimed.length < BATCH) return delivered;
     }
   }

@@ -156,6 +156,34 @@ describeEachEngine("outbox dispatcher", (getDb) => {
     expect(new Set(mailed).size).toBe(120);
     expect(await dispatcher.deliverDue()).toBe(0);
   });
+
+  it("leaves an entry that waited past half its claim for a later claim, so no other instance sends it too", async () => {
+    const db = getDb();
+    let now = new Date("2027-01-10T10:00:00Z");
+    await leftBehind(db, 3, now);
+    const mailed: string[] = [];
+    const dispatcher = createDispatcher({
+      db,
+      now: () => now,
+      leaseMs: 10_000,
+      concurrency: 1,
+      deliveries: {
+        "team-mail": ({ mail: sent }) => {
+          mailed.push(sent.subject);
+          // A slow mail server: the first mail takes more than half the claim.
+          now = new Date(now.getTime() + 5_001);
+        },
+      },
+    });
+    expect(await dispatcher.deliverDue()).toBe(1);
+    // Still claimed: not taken again until the claim runs out, then delivered.
+    expect(await dispatcher.deliverDue()).toBe(0);
+    now = new Date(now.getTime() + 5_000);
+    expect(await dispatcher.deliverDue()).toBe(1);
+    now = new Date(now.getTime() + 10_000);
+    expect(await dispatcher.deliverDue()).toBe(1);
+    expect(mailed.toSorted()).toEqual(["Invitation 0", "Invitation 1", "Invitation 2"]);
+  });
 });
 
 it.runIf(TEST_ENGINES.includes("postgres"))(
