@@ -182,7 +182,13 @@ async function measure(engine: string, db: Database, dbSetting: string, sink: Aw
   attachDispatcher(db, createDispatcher({ db, deliveries: contentOnly, leaseMs: 0 }));
   const rideIds = await ridesWithRiders(db);
   const rounds: Round[] = [];
-  for (let n = 0; n < ROUNDS; n++) rounds.push(await round(db, dbSetting, rideIds, sink));
+  for (let n = 0; n < ROUNDS; n++) {
+    const done = await round(db, dbSetting, rideIds, sink);
+    console.log(
+      `  ${engine} round ${n + 1}: ${perSecond(done.app).toFixed(0)} vs. ${perSecond(done.reference).toFixed(0)} mails/s (${done.ratio.toFixed(2)}×)`,
+    );
+    rounds.push(done);
+  }
   return { engine, rounds };
 }
 
