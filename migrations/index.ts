@@ -13,6 +13,7 @@ import * as publicationInstants from "./2026-11-28T1000_publication_instants";
 import * as sessionProof from "./2026-11-28T1200_session_proof";
 import * as outbox from "./2026-11-29T1000_outbox";
 import * as riderMessages from "./2026-11-30T1000_rider_messages";
+import * as pushSubscriptions from "./2026-11-30T1200_push_subscriptions";
 
 /**
  * Every migration, by name. Imported statically (not read from disk) so the bundled
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T1200_session_proof": sessionProof,
   "2026-11-29T1000_outbox": outbox,
   "2026-11-30T1000_rider_messages": riderMessages,
+  "2026-11-30T1200_push_subscriptions": pushSubscriptions,
 };

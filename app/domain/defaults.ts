@@ -1,6 +1,7 @@
 import type { SiteConfig } from "./content";
 import { migrateLegacyRide } from "./legacy";
 import type { Ride } from "./ride";
+import { withoutPrivateFields } from "./ride-values";
 
 // product.md#display-defaults: what a visitor sees where an admin left a ride field empty.
 
@@ -109,7 +110,7 @@ const listOrDefault = (list: string[] | undefined, fallback: string[]) =>
  * become text with one point per line, like an admin's. Never mutates the ride.
  */
 export function rideForDisplay(ride: Ride): Ride {
-  const migrated = migrateLegacyRide(ride) as Ride;
+  const migrated = withoutPrivateFields(migrateLegacyRide(ride) as Ride);
   return {
     ...migrated,
     vehicleType: orDefault(ride.vehicleType ?? "", DEFAULT_VEHICLE_TYPE),

@@ -52,6 +52,24 @@ export const httpUrl = (message: string) =>
 export const optionalHttpUrl = (message: string) =>
   z.union([z.string().trim().length(0), httpUrl(message)], { error: message }).default("");
 
+/**
+ * A WhatsApp group's invite link, https://chat.whatsapp.com/ and the group's code, as WhatsApp's
+ * "Invite via link" gives it; empty means "not set". Nothing else: riders are sent to it as the
+ * ride's group, so a link to any other site must not pass for one.
+ */
+export const optionalWhatsappGroupUrl = (message: string) =>
+  z
+    .union(
+      [
+        z.string().trim().length(0),
+        line(message).regex(/^https:\/\/chat\.whatsapp\.com\/[A-Za-z0-9]{10,40}\/?$/, message),
+      ],
+      {
+        error: message,
+      },
+    )
+    .default("");
+
 export const DATE_OUT_OF_RANGE = `Dates must fall between the years ${SUPPORTED_YEARS.first} and ${SUPPORTED_YEARS.last}`;
 
 /** A calendar date as YYYY-MM-DD (the value of an <input type="date">), within the supported years. */

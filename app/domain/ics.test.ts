@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildIcs, type CalendarEvent, escapeText, foldLine } from "./ics";
+import { buildCalendar, buildIcs, type CalendarEvent, escapeText, foldLine } from "./ics";
 
 const event: CalendarEvent = {
   uid: "ride-abc@roadbook.example",
@@ -95,5 +95,53 @@ describe("buildIcs", () => {
     const encoder = new TextEncoder();
     expect(ics.split("\r\n").every((line) => encoder.encode(line).length <= 75)).toBe(true);
     expect(unfold(ics)).toContain(`DESCRIPTION:${escapeText(description)}`);
+  });
+});
+
+describe("buildCalendar", () => {
+  it("holds one VEVENT per event with a start date, in one VCALENDAR named for subscribers", () => {
+    const ics = buildCalendar(
+      [event, { ...event, uid: "ride-def@roadbook.example", summary: "Second" }, { ...event, uid: "x", startDate: "" }],
+      "-//Test//EN",
+      "Roadbook, rides",
+    );
+    const lines = unfold(ics).trimEnd().split("\r\n");
+    expect(ics.endsWith("\r\n")).toBe(true);
+    expect(lines.filter((line) => line === "BEGIN:VCALENDAR")).toHaveLength(1);
+    expect(lines.filter((line) => line === "BEGIN:VEVENT")).toHaveLength(2);
+    expect(lines).toContain("X-WR-CALNAME:Roadbook\\, rides");
+    expect(lines.filter((line) => line.startsWith("UID:"))).toEqual([
+      "UID:ride-abc@roadbook.example",
+      "UID:ride-def@roadbook.example",
+    ]);
+  });
+
+  it("is an empty calendar without events", () => {
+    expect(buildCalendar([], "-//Test//EN").split("\r\n")).toEqual([
+      "BEGIN:VCALENDAR",
+      "VERSION:2.0",
+      "PRODID:-//Test//EN",
+      "CALSCALE:GREGORIAN",
+      "METHOD:PUBLISH",
+      "END:VCALENDAR",
+      "",
+    ]);
+  });
+
+  it("writes a SEQUENCE, a cancellation and a reminder the morning before, each only when asked", () => {
+    const plain = unfold(buildIcs(event, "-//Test//EN")!);
+    expect(plain).not.toMatch(/SEQUENCE|STATUS|VALARM/);
+
+    const reminded = unfold(buildIcs({ ...event, sequence: 2, reminder: "Tomorrow: Coorg, trail" }, "-//Test//EN")!);
+    expect(reminded).toContain("SEQUENCE:2\r\n");
+    expect(reminded).toContain(
+      "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Tomorrow: Coorg\\, trail\r\nTRIGGER:-PT15H\r\nEND:VALARM\r\nEND:VEVENT",
+    );
+
+    const cancelled = unfold(
+      buildIcs({ ...event, sequence: 3, cancelled: true, reminder: "Tomorrow" }, "-//Test//EN")!,
+    );
+    expect(cancelled).toContain("STATUS:CANCELLED\r\n");
+    expect(cancelled).not.toContain("VALARM");
   });
 });

@@ -1,6 +1,6 @@
 import { isSupportedDay, parseIsoDate, toIsoDate } from "./dates";
 
-// RFC 5545 iCalendar for one all-day event. Calendar apps are strict about three things
+// RFC 5545 iCalendar for all-day events: one ride's, every upcoming ride's, a rider's own. Calendar apps are strict about three things
 // that are easy to get wrong: CRLF line endings, lines folded at 75 octets (bytes, not
 // characters), and the escaping of text values.
 
@@ -18,6 +18,12 @@ export type CalendarEvent = {
   stamp: Date;
   /** Where it starts (a ride's meeting point): LOCATION text and GEO. */
   location?: { text: string; latitude: number; longitude: number };
+  /** How many times its dates changed since first published: a calendar app takes the highest as the event. */
+  sequence?: number;
+  /** The event is called off: calendar apps strike it out or remove it. */
+  cancelled?: boolean;
+  /** A reminder at 09:00 the day before, saying this; none for a cancelled event. */
+  reminder?: string;
 };
 
 const CRLF = "\r\n";
@@ -78,24 +84,24 @@ function nextDay(isoDate: string): string {
   return toIsoDate(new Date(date.getTime() + 86_400_000));
 }
 
+/** 09:00 on the day before an all-day event (which starts at midnight, the rider's own time). */
+const DAY_BEFORE_MORNING = "-PT15H";
+
 /**
- * A VCALENDAR with one all-day VEVENT from the first to the last day of the ride. Returns
- * null when the start date is missing, invalid or outside the supported years (there is
- * nothing to put in a calendar); a missing, earlier or unsupported end date makes it a
- * one-day event. Every date written then has four-digit years, as iCalendar requires.
+ * The lines of one all-day VEVENT from the first to the last day, or null when the start date is
+ * missing, invalid or outside the supported years (there is nothing to put in a calendar); a
+ * missing, earlier or unsupported end date makes it a one-day event. Every date written then has
+ * four-digit years, as iCalendar requires.
  */
-export function buildIcs(event: CalendarEvent, productId: string): string | null {
+function eventLines(event: CalendarEvent): string[] | null {
   if (!isSupportedDay(event.startDate)) return null;
   const lastDay = isSupportedDay(event.endDate) && event.endDate >= event.startDate ? event.endDate : event.startDate;
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    `PRODID:${productId}`,
-    "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
+  return [
     "BEGIN:VEVENT",
     `UID:${event.uid}`,
     `DTSTAMP:${utcDateTime(event.stamp)}`,
+    ...(event.sequence ? [`SEQUENCE:${event.sequence}`] : []),
+    ...(event.cancelled ? ["STATUS:CANCELLED"] : []),
     `DTSTART;VALUE=DATE:${compactDate(event.startDate)}`,
     `DTEND;VALUE=DATE:${compactDate(nextDay(lastDay))}`,
     `SUMMARY:${escapeText(event.summary)}`,
@@ -109,8 +115,38 @@ export function buildIcs(event: CalendarEvent, productId: string): string | null
         ]
       : []),
     "TRANSP:TRANSPARENT",
+    ...(event.reminder && !event.cancelled
+      ? [
+          "BEGIN:VALARM",
+          "ACTION:DISPLAY",
+          `DESCRIPTION:${escapeText(event.reminder)}`,
+          `TRIGGER:${DAY_BEFORE_MORNING}`,
+          "END:VALARM",
+        ]
+      : []),
     "END:VEVENT",
+  ];
+}
+
+/**
+ * A VCALENDAR of all-day events, one per event that has a usable start date (see eventLines);
+ * with `name`, the name calendar apps give a subscribed feed.
+ */
+export function buildCalendar(events: readonly CalendarEvent[], productId: string, name?: string): string {
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    `PRODID:${productId}`,
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    ...(name ? [`X-WR-CALNAME:${escapeText(name)}`] : []),
+    ...events.flatMap((event) => eventLines(event) ?? []),
     "END:VCALENDAR",
   ];
   return lines.map(foldLine).join(CRLF) + CRLF;
+}
+
+/** A VCALENDAR with one all-day event, or null when it has no usable start date (see eventLines). */
+export function buildIcs(event: CalendarEvent, productId: string): string | null {
+  return eventLines(event) ? buildCalendar([event], productId) : null;
 }

@@ -39,6 +39,14 @@ export function rideCalendarHref(rideId: string): string {
   return `${rideHref(rideId)}/calendar.ics`;
 }
 
+/** Every upcoming published ride as one calendar, to subscribe to (issue 23). */
+export const RIDES_CALENDAR_PATH = "/rides.ics";
+
+/** A calendar feed of this site as calendar apps subscribe to it: webcal://host/path. */
+export function webcalHref(origin: string, path: string): string {
+  return origin.replace(/^https?:/, "webcal:") + path;
+}
+
 /** The whole ride's GPX as uploaded (decision 024). */
 export const routeGpxHref = (rideId: string) => `${rideHref(rideId)}/gpx/route.gpx`;
 
@@ -57,6 +65,17 @@ export const BOOKING_PATH = "/booking/";
 export function bookingHref(token: string): string {
   return BOOKING_PATH + segment(token);
 }
+
+/** A rider's own calendar feed: their ride as one event, kept up to date (issue 23). */
+export function bookingCalendarHref(token: string): string {
+  return `${bookingHref(token)}/calendar.ics`;
+}
+
+/** "Find my booking" (issue 23): a fresh link mailed to a rider who lost theirs. */
+export const FIND_BOOKING_PATH = "/booking";
+
+/** The query flag of the page after a request, the same whether or not a booking matched. */
+export const FIND_BOOKING_SENT = "sent";
 
 /**
  * Where a rider lands once their registration is erased: the link then opens nothing, so the

@@ -16,6 +16,9 @@ describe("paths in logs", () => {
     ["/admin/./invite/abcdefghij?x=1", "/admin/invite/[token]"],
     ["/Admin//Invite/abcdefghij", "/admin/invite/[token]"],
     ["/booking/abcdefghij/..", "/booking/"],
+    ["/booking/abcdefghij/calendar.ics", "/booking/[token]/calendar.ics"],
+    ["/booking/abcdefghij/Calendar.ICS?x=1", "/booking/[token]/calendar.ics"],
+    ["/booking/abcdefghij/calendar.ics/more", "/booking/[token]"],
   ])("logs %s as %s", (path, logged) => {
     expect(loggablePath(path)).toBe(logged);
   });
@@ -25,6 +28,8 @@ describe("paths in logs", () => {
     ["/upcoming?slide=s1&preview=123.abc", "/upcoming"],
     ["/admin/auth/google/callback?code=4/0Abc&state=xyz", "/admin/auth/google/callback"],
     ["/bookings", "/bookings"],
+    ["/booking", "/booking"],
+    ["/booking?sent", "/booking"],
     ["/%E0%A4", "/%E0%A4"],
   ])("logs %s as %s, never a query string", (path, logged) => {
     expect(loggablePath(path)).toBe(logged);

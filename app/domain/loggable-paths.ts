@@ -10,10 +10,12 @@
  * what it opens (a rider's booking, an invitation to the team). The one place they are declared;
  * a test sweeps app/routes.ts so that a new route with a parameter is either public or here.
  */
-export const SECRET_ROUTES = ["/booking/:token", "/admin/invite/:token"] as const;
+export const SECRET_ROUTES = ["/booking/:token", "/booking/:token/calendar.ics", "/admin/invite/:token"] as const;
 
 const SECRET_PARAM = ":token";
-const ROUTES = SECRET_ROUTES.map((route) => route.split("/").filter(Boolean));
+// Longest first: a path that is a secret route's with a known tail (a rider's calendar feed) is
+// logged with that tail, and every other path is cut at its token.
+const ROUTES = SECRET_ROUTES.map((route) => route.split("/").filter(Boolean)).sort((a, b) => b.length - a.length);
 
 function decoded(segment: string): string {
   try {
@@ -35,8 +37,15 @@ export function loggablePath(target: string): string {
       .slice(0, secretAt)
       .every((part, index) => part.startsWith(":") || part === decoded(segments[index]!).toLowerCase());
     if (!matches) continue;
+    const tail = route.slice(secretAt + 1);
+    const rest = segments.slice(secretAt + 1);
+    if (
+      tail.length > 0 &&
+      (rest.length !== tail.length || tail.some((part, i) => part !== decoded(rest[i]!).toLowerCase()))
+    )
+      continue;
     const kept = route.slice(0, secretAt).map((part, index) => (part.startsWith(":") ? segments[index] : part));
-    return `/${[...kept, "[token]"].join("/")}`;
+    return `/${[...kept, "[token]", ...tail].join("/")}`;
   }
   return path;
 }

@@ -12,6 +12,7 @@ export function emptyRideDetails() {
     bookingCost: "",
     lastBookingDate: "",
     bookingFormUrl: "",
+    whatsappGroupUrl: "",
     youtubeUrl: "",
     instagramUrl: "",
     vehicleType: "",
@@ -29,6 +30,15 @@ export function emptyRideDetails() {
     paymentTerms: "",
     howToJoin: "",
   };
+}
+
+/**
+ * A ride as visitors may have it: without the fields only its riders or organisers see (the
+ * WhatsApp group's invite link, shown to confirmed riders on their booking page). Every public
+ * loader's ride passes through here (getPublicRide, listPublicRides, rideForDisplay).
+ */
+export function withoutPrivateFields<R extends { whatsappGroupUrl: string }>(ride: R): R {
+  return { ...ride, whatsappGroupUrl: "" };
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   optionalHttpUrl,
   optionalImageUrl,
   optionalIsoDate,
+  optionalWhatsappGroupUrl,
   requiredMultilineText,
   requiredText,
   text,
@@ -76,6 +77,11 @@ export const rideInputSchema = z
     // Absent on rides saved before registrations existed, and on imports of them: such a ride
     // keeps its external booking form (registrationSettingsOf).
     registration: registrationSettingsSchema.optional(),
+    // The ride's WhatsApp group: private, shown only to confirmed riders on their booking page
+    // (withoutPrivateFields keeps it off every public page).
+    whatsappGroupUrl: optionalWhatsappGroupUrl(
+      "WhatsApp group link must be a group invite link, like https://chat.whatsapp.com/AbCdEf123456",
+    ),
     youtubeUrl: optionalHttpUrl("YouTube URL must be a valid URL"),
     instagramUrl: optionalHttpUrl("Instagram URL must be a valid URL"),
     vehicleType: text(),

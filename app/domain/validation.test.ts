@@ -122,6 +122,26 @@ describe("rideInputSchema (product.md#ride-validation)", () => {
     },
   );
 
+  it("takes a WhatsApp group's invite link, or nothing, and refuses any other link with a clear message", () => {
+    const link = "https://chat.whatsapp.com/AbCdEfGhIjKlMnOpQrStUv";
+    expect(rideData({ whatsappGroupUrl: ` ${link} ` }).whatsappGroupUrl).toBe(link);
+    expect(rideData({ whatsappGroupUrl: "" }).whatsappGroupUrl).toBe("");
+    expect(rideData({}).whatsappGroupUrl).toBe("");
+    for (const value of [
+      "http://chat.whatsapp.com/AbCdEfGhIjKlMnOpQrStUv",
+      "https://chat.whatsapp.com.evil.example/AbCdEfGhIjKl",
+      "https://wa.me/919876543210",
+      "https://chat.whatsapp.com/",
+      "javascript:alert(1)",
+      "not a link",
+    ]) {
+      expect(rideErrors({ ...validRide, whatsappGroupUrl: value })).toEqual({
+        whatsappGroupUrl:
+          "WhatsApp group link must be a group invite link, like https://chat.whatsapp.com/AbCdEf123456",
+      });
+    }
+  });
+
   it("accepts an uploaded image path but not one climbing out of /images/", () => {
     expect(rideData({ image: "/images/1700000000_ride.webp" }).image).toBe("/images/1700000000_ride.webp");
     expect(rideErrors({ ...validRide, image: "/images/../data/db.sqlite" })).toEqual({

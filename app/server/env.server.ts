@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { type AuthSettings, authEnvShape, authSettings, googleCredentialsTogether } from "./auth/auth-env.server";
 import type { MailerSettings } from "./mail/mailer.server";
+import { type PushSettings, pushEnvShape, pushSettings, vapidTogether } from "./push/push-env.server";
 import type { S3StorageConfig } from "./storage/s3-storage.server";
 
 const booleanFlag = z
@@ -52,6 +53,8 @@ const envSchema = z
       "SMTP_URL must be an smtp:// or smtps:// URL",
     ),
     MAIL_FROM: optionalText,
+    // Web Push to riders who opt in on their booking page: the site's VAPID keys and contact.
+    ...pushEnvShape,
     // How long after a ride ends its riders' personal data is kept (the consent text says so).
     REGISTRATION_RETENTION_DAYS: z.coerce
       .number({ error: RETENTION_MESSAGE })
@@ -83,7 +86,8 @@ const envSchema = z
     path: ["S3_SECRET_ACCESS_KEY"],
     error: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together",
   })
-  .refine(...googleCredentialsTogether);
+  .refine(...googleCredentialsTogether)
+  .refine(...vapidTogether);
 
 export type Env = {
   nodeEnv: "development" | "production" | "test";
@@ -103,6 +107,8 @@ export type Env = {
   s3: S3StorageConfig | undefined;
   /** Outgoing mail; no SMTP URL = no mail (the rider's pages say everything a mail would). */
   mail: MailerSettings;
+  /** Web Push to riders; unset VAPID keys = no push (the booking page says so). */
+  push: PushSettings | undefined;
   /** Days after a ride's end that its riders' personal data is kept. */
   registrationRetentionDays: number;
   /** How long an instance holds an outbox entry it is delivering, in ms. */
@@ -161,6 +167,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
         }
       : undefined,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM },
+    push: pushSettings(env),
     registrationRetentionDays: env.REGISTRATION_RETENTION_DAYS,
     outboxClaimMs: env.OUTBOX_CLAIM_SECONDS * 1000,
     map:

@@ -45,7 +45,7 @@ export async function startServices(env: Env, logger: Logger): Promise<RunningSe
   logger.info({ mail: mailer.enabled }, mailer.enabled ? "mail ready" : "mail off: SMTP_URL is not set");
   // What committed changes must still cause (content events, mail): delivered at once by the
   // instance that made them, and here whatever another instance or a crash left (decision 029).
-  const outbox = openOutbox({ db, mailer, logger, claimMs: env.outboxClaimMs });
+  const outbox = openOutbox({ db, mailer, logger, claimMs: env.outboxClaimMs, push: env.push });
   outbox.start();
   // Riders' personal data past its retention: erased now and then daily (decision 021).
   const erasure = scheduleErasure(db, env.registrationRetentionDays, logger);

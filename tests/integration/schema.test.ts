@@ -195,6 +195,14 @@ const expected: ExpectedSchema = {
     created_at: text,
     updated_at: text,
   },
+  push_subscriptions: {
+    id: text,
+    registration_id: text,
+    endpoint: text,
+    p256dh: text,
+    auth: text,
+    created_at: text,
+  },
 };
 
 /** The columns of a table as the engine's own catalog describes them. */

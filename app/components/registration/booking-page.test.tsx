@@ -18,6 +18,7 @@ const view = (overrides: Partial<BookingView> = {}): BookingView => ({
   confirm: null,
   updates: [],
   reminders: true,
+  rideLinks: { groupInvite: null, calendar: null },
   ...overrides,
 });
 

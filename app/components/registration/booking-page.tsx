@@ -9,6 +9,7 @@ import { ErrorSummary } from "../form/error-summary";
 import { SECONDARY_CLASS, SUBMIT_CLASS, TextField } from "./form-controls";
 import { BookingUpdates, type BookingUpdate } from "./booking-updates";
 import { QrCode } from "./qr-code";
+import { BookingRideLinks, type BookingRideLinksView } from "./booking-ride-links";
 
 /** What the private booking page shows: the rider's own registration, nothing of anyone else's. */
 export type BookingView = {
@@ -33,6 +34,8 @@ export type BookingView = {
   updates: BookingUpdate[];
   /** Whether reminders are sent to the rider (they always reach the Updates list). */
   reminders: boolean;
+  /** The ride's WhatsApp group and the rider's calendar feed. */
+  rideLinks: BookingRideLinksView;
 };
 
 /** A refused form on this page: which one, what the rider typed and the messages. */
@@ -227,7 +230,16 @@ function pageError(view: BookingView, answer: BookingAnswer | undefined): string
 }
 
 /** The rider's private booking page (decision 020): reference, status, next steps, payment, changes. */
-export function BookingPage({ view, answer }: { view: BookingView; answer?: BookingAnswer }) {
+export function BookingPage({
+  view,
+  answer,
+  pushOptIn,
+}: {
+  view: BookingView;
+  answer?: BookingAnswer;
+  /** "Get updates on this phone" (push-updates.tsx), under the Updates list. */
+  pushOptIn?: ReactNode;
+}) {
   const generalError = pageError(view, answer);
   return (
     <div className="mx-auto max-w-2xl space-y-8 px-4 py-10 sm:px-6">
@@ -278,12 +290,14 @@ export function BookingPage({ view, answer }: { view: BookingView; answer?: Book
         </ol>
       </section>
 
+      <BookingRideLinks links={view.rideLinks} />
       <BookingUpdates
         href={view.href}
         updates={view.updates}
         reminders={view.reminders}
         live={view.status !== "cancelled"}
       />
+      {pushOptIn}
       <Payment view={view} answer={answer} />
       {view.status === "cancelled" ? null : (
         <>

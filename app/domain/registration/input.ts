@@ -93,6 +93,21 @@ const differentEmergencyPhone: [(contact: Contact) => boolean, z.core.$ZodCustom
 export const contactUpdateSchema = z.object(contactShape).refine(...differentEmergencyPhone);
 export type ContactUpdate = z.output<typeof contactUpdateSchema>;
 
+const FIND_EMAIL_MESSAGE = "Enter the email address you registered with";
+
+/**
+ * "Find my booking": the mobile number and email the rider registered with. Both are asked, as a
+ * fresh link goes only to the email of a booking whose mobile number matches too.
+ */
+export const findBookingSchema = z.object({
+  mobile: contactShape.mobile,
+  email: line(FIND_EMAIL_MESSAGE)
+    .min(1, FIND_EMAIL_MESSAGE)
+    .max(MAX_EMAIL_LENGTH, EMAIL_MESSAGE)
+    .pipe(z.email(EMAIL_MESSAGE)),
+});
+export type FindBooking = z.output<typeof findBookingSchema>;
+
 /**
  * The registration form of one ride: the options it offers, and the licence number only when
  * it asks for it. Unknown fields are dropped; the honeypot must stay empty.

@@ -1,11 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { displayPhone, groupNumbers, whatsappHref } from "./rider-contact";
+import { displayPhone, freshLinkText, groupNumbers, whatsappHref, whatsappMessageHref } from "./rider-contact";
 
 describe("rider contact", () => {
   it("links a stored number to WhatsApp's click-to-chat with its digits only", () => {
     expect(whatsappHref("+919876543210")).toBe("https://wa.me/919876543210");
     expect(whatsappHref("+447700900123")).toBe("https://wa.me/447700900123");
     expect(whatsappHref("")).toBeNull();
+  });
+
+  it("types a message into the click-to-chat link, encoded", () => {
+    const text = freshLinkText({ name: "Asha", rideTitle: "Coorg & back", link: "https://rides.example/booking/abc" });
+    const href = whatsappMessageHref("+919876543210", text)!;
+    expect(href.startsWith("https://wa.me/919876543210?text=")).toBe(true);
+    expect(new URL(href).searchParams.get("text")).toBe(text);
+    expect(text).toContain("https://rides.example/booking/abc");
+    expect(text).toContain("Asha");
+    expect(whatsappMessageHref("", text)).toBeNull();
   });
 
   it("shows a number spaced as people read it, and an unparsable one as stored", () => {

@@ -14,6 +14,17 @@ export function whatsappHref(phone: string): string | null {
   return digits ? `https://wa.me/${digits}` : null;
 }
 
+/** WhatsApp's click-to-chat link with a message typed in for the admin to send. Null without a number. */
+export function whatsappMessageHref(phone: string, text: string): string | null {
+  const href = whatsappHref(phone);
+  return href ? `${href}?text=${encodeURIComponent(text)}` : null;
+}
+
+/** The message that carries a rider's fresh private link (issue 23), sent by the admin on WhatsApp. */
+export function freshLinkText({ name, rideTitle, link }: { name: string; rideTitle: string; link: string }): string {
+  return `Hello ${name}, here is your new link to your booking for ${rideTitle}: ${link}\nKeep it private; the old link no longer works.`;
+}
+
 /**
  * The numbers to add to the ride's WhatsApp group: the confirmed riders', each once, in
  * registration order, one per line (how WhatsApp and contact apps take a pasted list).

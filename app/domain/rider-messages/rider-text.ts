@@ -13,6 +13,8 @@ export type RiderCopy = {
   link: string | null;
   /** The ride's WhatsApp group, for confirmed riders only. */
   groupLink?: string | null;
+  /** "Find my booking" on the site, for a rider who loses the link. */
+  findBookingUrl?: string | null;
 };
 
 /** The first word of a name, for a greeting ("Hi Asha,"). */
@@ -25,6 +27,7 @@ export function riderText(copy: RiderCopy): string {
   const lines = [greeting ? `Hi ${greeting},` : "Hello,", "", copy.body];
   if (copy.groupLink) lines.push("", `The ride's WhatsApp group: ${copy.groupLink}`);
   if (copy.link) lines.push("", `Your booking: ${copy.link}`);
+  if (copy.findBookingUrl) lines.push(`Lost this link? Find your booking at ${copy.findBookingUrl}`);
   return lines.join("\n");
 }
 

@@ -1,9 +1,14 @@
 import { data, redirect } from "react-router";
 import { BookingNotFound, BookingPage, type BookingView } from "~/components/registration/booking-page";
+import { PushUpdates, PushUpdatesOff } from "~/components/registration/push-updates";
+import { Island } from "~/islands/island";
+import { PUSH_SUBSCRIBE, PUSH_UNSUBSCRIBE } from "~/domain/push-message";
+import { pushEndpointHashes, subscribePushByToken, unsubscribePushByToken } from "~/server/push/subscriptions.server";
 import { requestContext, servicesContext } from "~/context";
 import { bookingPayment, nextSteps, RIDER_STATUS_LABELS } from "~/domain/registration/booking-page";
 import { OPTION_LABELS } from "~/domain/registration/settings";
-import { BOOKING_ERASED_PATH, bookingHref } from "~/domain/links";
+import { groupInviteFor } from "~/domain/registration/group-invite";
+import { BOOKING_ERASED_PATH, bookingCalendarHref, bookingHref, webcalHref } from "~/domain/links";
 import { pageTitle } from "~/domain/site";
 import { readSmallForm } from "~/server/registrations/read-form.server";
 import { beginBookingChange } from "~/server/registrations/throttle.server";
@@ -52,16 +57,21 @@ const NOTICES = new Map<string, string>([
 const FAILED = "That could not be saved right now. Please try again in a few minutes.";
 const TOO_LARGE = "The form was too large to read.";
 const GONE = "This link no longer opens a registration.";
+const PUSH_OFF = "This site does not send notifications.";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+  const { db, env } = context.get(servicesContext);
+  const { origin } = context.get(requestContext);
   const registration = await getRegistrationByToken(db, params.token);
   if (!registration) return data({ found: false as const }, { status: 404, headers: PRIVATE_HEADERS });
-  const [ride, config, updates] = await Promise.all([
+  // The push opt-in: the site's key, and which phones are on (as hashes: no endpoint in the page).
+  const [ride, config, updates, phones] = await Promise.all([
     getRide(db, registration.rideId),
     getConfig(db),
     updatesFor(db, registration.id),
+    env.push ? pushEndpointHashes(db, registration.id) : [],
   ]);
+  const push = env.push ? { publicKey: env.push.publicKey, phones } : null;
   const payment = bookingPayment(config.company, { bookingCost: ride?.bookingCost ?? "" }, registration.reference);
   const query = new URL(request.url).searchParams;
   const done = query.get("done");
@@ -88,8 +98,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     confirm: confirm === "cancel" || confirm === "erase" ? confirm : null,
     updates,
     reminders: registration.reminders,
+    rideLinks: {
+      groupInvite: groupInviteFor(ride, registration),
+      calendar:
+        ride && registration.status !== "cancelled"
+          ? {
+              subscribe: webcalHref(origin, bookingCalendarHref(params.token)),
+              download: bookingCalendarHref(params.token),
+            }
+          : null,
+    },
   };
-  return data({ found: true as const, view }, { headers: PRIVATE_HEADERS });
+  return data({ found: true as const, view, push }, { headers: PRIVATE_HEADERS });
 }
 
 type Refused = { intent: string; values: Record<string, string>; errors: Record<string, string>; formError?: string };
@@ -147,6 +167,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         await eraseByToken(services.db, token);
         // A page of its own: this link's page now answers 404, and a reload must not post again.
         return redirect(BOOKING_ERASED_PATH, { status: 303 });
+      // Posted by the push opt-in's script (push-updates.tsx), which reads only the status.
+      case PUSH_SUBSCRIBE:
+        if (!services.env.push) return refused(409, { intent, values: {}, errors: {}, formError: PUSH_OFF });
+        await subscribePushByToken(services.db, token, values);
+        return redirect(bookingHref(token), { status: 303, headers: PRIVATE_HEADERS });
+      case PUSH_UNSUBSCRIBE:
+        await unsubscribePushByToken(services.db, token, values);
+        return redirect(bookingHref(token), { status: 303, headers: PRIVATE_HEADERS });
       default:
         return refused(400, { intent, values, errors: {}, formError: "Choose what to do on this page." });
     }
@@ -176,5 +204,17 @@ export function meta() {
 
 export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.found) return <BookingNotFound erased={false} />;
-  return <BookingPage view={loaderData.view} answer={actionData} />;
+  const { view, push } = loaderData;
+  const pushOptIn =
+    view.status === "cancelled" ? null : push ? (
+      <Island
+        name="push-updates"
+        component={PushUpdates}
+        props={{ action: view.href, publicKey: push.publicKey, phones: push.phones }}
+        hydrate="visible"
+      />
+    ) : (
+      <PushUpdatesOff />
+    );
+  return <BookingPage view={view} answer={actionData} pushOptIn={pushOptIn} />;
 }

@@ -53,6 +53,18 @@ describeEachEngine("ride details loader", (getDb) => {
     expect(result.similar.map((similar) => similar.title)).toEqual(["A", "B", "C"]);
   });
 
+  it("never gives a visitor the ride's private WhatsApp group link, nor a similar ride's", async () => {
+    const db = getDb();
+    const group = "https://chat.whatsapp.com/PrivateGroupInvite123";
+    const ride = await createRide(db, rideInput({ title: "Main", whatsappGroupUrl: group }));
+    await createRide(db, rideInput({ title: "Other", whatsappGroupUrl: group }));
+
+    const result = await callLoader(db, ride.id);
+
+    expect(result.ride.title).toBe("Main");
+    expect(JSON.stringify(result)).not.toContain("PrivateGroupInvite123");
+  });
+
   it("answers 404 with the id and the number of public rides for an unknown id", async () => {
     const db = getDb();
     await createRide(db, rideInput({ status: "upcoming" }));

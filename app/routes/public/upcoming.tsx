@@ -1,4 +1,4 @@
-import { Compass, Users } from "lucide-react";
+import { CalendarPlus, Compass, Users } from "lucide-react";
 import { Link } from "react-router";
 import { FeaturedBanner } from "~/components/featured-banner";
 import { HeroCarousel } from "~/components/hero-carousel";
@@ -6,7 +6,7 @@ import { Island } from "~/islands/island";
 import { RideGrid } from "~/components/ride-grid";
 import { servicesContext } from "~/context";
 import { FALLBACK_SLIDES, fallbackRides } from "~/domain/fallback-content";
-import { ABOUT_PATH, CONTACT_PATH, PREVIOUS_PATH, rideHref } from "~/domain/links";
+import { ABOUT_PATH, CONTACT_PATH, PREVIOUS_PATH, RIDES_CALENDAR_PATH, rideHref, webcalHref } from "~/domain/links";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { pageMetaTags, seoSite } from "~/domain/page-seo";
 import { loadOrFallback } from "~/server/load-or-fallback.server";
@@ -14,6 +14,7 @@ import { rideCards } from "~/server/registrations/public-seats.server";
 import { getFeaturedRide } from "~/server/content/featured.server";
 import { listUpcomingRides } from "~/server/rides/rides.server";
 import { isPreviewRequest } from "~/server/preview-links.server";
+import { publicOrigin } from "~/server/public-url.server";
 import { listActiveSlides, listActiveSlidesWith } from "~/server/content/slides.server";
 import type { Route } from "./+types/upcoming";
 
@@ -48,6 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     rides: await rideCards({ db, logger }, rides),
     slides,
     featured: featured?.isActive ? featured : null,
+    calendarFeed: webcalHref(publicOrigin(env, request), RIDES_CALENDAR_PATH),
   };
 }
 
@@ -58,7 +60,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** '/' and '/upcoming' (product.md#upcoming-page): hero carousel, featured ride, upcoming rides, call to join. */
 export default function Upcoming({ loaderData }: Route.ComponentProps) {
-  const { rides, slides, featured } = loaderData;
+  const { rides, slides, featured, calendarFeed } = loaderData;
   const firstRideId = rides[0]?.id ?? null;
   // A slide has no link of its own; its button leads where the banner's default does.
   const ctaHref = firstRideId ? rideHref(firstRideId) : CONTACT_PATH;
@@ -79,6 +81,14 @@ export default function Upcoming({ loaderData }: Route.ComponentProps) {
         <p className="mt-3 max-w-2xl text-lg text-ink-600">
           Small groups, planned routes and a crew that looks out for every rider. Choose a trip and reserve your spot.
         </p>
+        {/* A plain link: calendar apps subscribe to the feed and follow new rides and changed dates. */}
+        <a
+          href={calendarFeed}
+          className="mt-4 inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 underline-offset-4 hover:underline"
+        >
+          <CalendarPlus aria-hidden="true" className="size-5" />
+          Add upcoming rides to your calendar
+        </a>
         <div className="mt-10">
           {rides.length > 0 ? (
             <RideGrid rides={rides} variant="upcoming" eagerCount={nothingAbove ? 3 : 0} />

@@ -1,9 +1,6 @@
 import { servicesContext } from "~/context";
 import { buildIcs } from "~/domain/ics";
-import type { MeetingPoint } from "~/domain/ride-route/meeting-point";
-import { rideHref } from "~/domain/links";
-import { absoluteUrl } from "~/domain/ride-seo";
-import { SITE_NAME } from "~/domain/site";
+import { CALENDAR_PRODUCT_ID, rideCalendarEvent } from "~/domain/ride-calendar";
 import { titleSlug } from "~/domain/slug";
 import { publicOrigin } from "~/server/public-url.server";
 import { getRideRoute } from "~/server/ride-routes/ride-routes.server";
@@ -17,13 +14,6 @@ const textResponse = (body: string, status: number, headers: Record<string, stri
 function fileName(title: string): string {
   return `${titleSlug(title)}.ics`;
 }
-
-/** The meeting point as a calendar's LOCATION: name and address, else its coordinates. */
-function meetingPlace(point: MeetingPoint) {
-  const text = [point.name, point.address].filter(Boolean).join(", ") || `${point.latitude}, ${point.longitude}`;
-  return { text, latitude: point.latitude, longitude: point.longitude };
-}
-
 /** /ride/{id}/calendar.ics: the ride's days as an all-day calendar event (cancelled rides are not public). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env, logger } = context.get(servicesContext);
@@ -41,21 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!ride) return textResponse("Ride not found", 404);
 
   const origin = publicOrigin(env, request);
-  const url = absoluteUrl(origin, rideHref(ride.id));
-  const facts = [ride.duration, ride.distance].filter((fact) => fact.trim()).join(", ");
-  const ics = buildIcs(
-    {
-      uid: `ride-${ride.id}@${new URL(origin).host}`,
-      startDate: ride.startDate,
-      endDate: ride.endDate,
-      summary: ride.title,
-      description: [facts, ride.description, `Details and registration: ${url}`].filter(Boolean).join("\n\n"),
-      url,
-      stamp: Number.isFinite(Date.parse(ride.updatedAt)) ? new Date(ride.updatedAt) : new Date(),
-      location: route ? meetingPlace(route.meetingPoint) : undefined,
-    },
-    `-//${SITE_NAME}//Rides//EN`,
-  );
+  const ics = buildIcs(rideCalendarEvent(ride, { origin, meetingPoint: route?.meetingPoint }), CALENDAR_PRODUCT_ID);
   if (!ics) return textResponse("This ride has no dates yet", 404);
   return new Response(ics, {
     headers: {

@@ -12,6 +12,7 @@ import type { Database } from "../db/schema.server";
 import { readEnv } from "../env.server";
 import { listRecentActivity } from "../audit/audit.server";
 import { getRegistration, registrationCounts } from "../registrations/queries.server";
+import { getRegistrationByToken } from "../registrations/commands.server";
 import { listRevisions } from "../publishing/revisions.server";
 import { getRide, setRideStatus } from "../rides/rides.server";
 import { getStats } from "../content/stats.server";
@@ -66,6 +67,35 @@ describeEachEngine("registrationAction", (getDb) => {
 
     await run(ride.id, { intent: "payment", id: registration.id, payment: "due" });
     expect((await getRegistration(getDb(), registration.id))?.payment).toBe("due");
+  });
+
+  it("gives a rider a fresh link to send by WhatsApp: the old link stops working, a cancelled rider gets none", async () => {
+    const ride = await siteRide(getDb(), { seats: 2, options });
+    const { registration, token } = await registerRider(getDb(), ride.id, riderForm(1, { name: "Asha Rao" }));
+
+    const answer = await run(ride.id, { intent: "whatsapp-link", id: registration.id });
+
+    expect(answer).toMatchObject({
+      status: 200,
+      ok: true,
+      message: "New link for Asha Rao ready: send it on WhatsApp",
+    });
+    const url = new URL("whatsapp" in answer ? String(answer.whatsapp) : "");
+    expect(`${url.origin}${url.pathname}`).toBe("https://wa.me/919800000001");
+    const fresh = /\/booking\/([\w-]{43})/.exec(url.searchParams.get("text") ?? "")![1]!;
+    expect(await getRegistrationByToken(getDb(), token)).toBeNull();
+    expect((await getRegistrationByToken(getDb(), fresh))?.id).toBe(registration.id);
+    const [entry] = await listRecentActivity(getDb());
+    expect(entry).toMatchObject({ actorEmail: actor.email, recordId: registration.id });
+    expect(entry?.summary).not.toMatch(/Asha|9800000001|booking\//);
+
+    await run(ride.id, { intent: "cancel", id: registration.id });
+    expect(await run(ride.id, { intent: "whatsapp-link", id: registration.id })).toMatchObject({
+      status: 400,
+      ok: false,
+      message: `Cannot change ${registration.reference}: A cancelled or erased registration has no link to send`,
+    });
+    expect(await getRegistrationByToken(getDb(), fresh)).not.toBeNull();
   });
 
   it("refuses a rider of another ride, a forged id, an unknown ride or intent, writing nothing", async () => {

@@ -10,6 +10,10 @@ import {
   setPayment,
 } from "../registrations/commands.server";
 import { getRide } from "../rides/rides.server";
+import { freshLinkForRider } from "../registrations/booking-link.server";
+import { publicOrigin } from "../public-url.server";
+import { bookingHref } from "~/domain/links";
+import { freshLinkText, whatsappMessageHref } from "~/domain/registration/rider-contact";
 import { dispatchIntent } from "./intent-dispatch.server";
 import { type AdminActionContext as Context, failed, stringField, succeeded } from "./respond.server";
 
@@ -31,13 +35,18 @@ export async function registrationAction(request: Request, context: Context, rid
       confirm: (body) => withRider(context, rideId, body, confirm),
       cancel: (body) => withRider(context, rideId, body, cancel),
       "check-in": (body) => withRider(context, rideId, body, checkIn(body)),
+      "whatsapp-link": (body) =>
+        withRider(context, rideId, body, linkByWhatsapp(publicOrigin(context.services.env, request))),
       participants: () => setParticipants(context, rideId),
     },
     UNKNOWN_REGISTRATION_ACTION,
   );
 }
 
-type RiderOperation = (context: Context, rider: Registration, ride: Ride) => Promise<string>;
+/** An operation's answer: the status line's message, and what else the page needs (a link to open). */
+type Outcome = string | { message: string; extra: Record<string, unknown> };
+
+type RiderOperation = (context: Context, rider: Registration, ride: Ride) => Promise<Outcome>;
 
 /** The refusal as the admin reads it: what failed, then the service's reason; anything unforeseen is logged. */
 function refusal({ services }: Context, what: string, error: unknown) {
@@ -56,7 +65,8 @@ async function withRider(context: Context, rideId: string, body: Record<string, 
   if (!ride) return failed(404, RIDE_NOT_FOUND);
   if (!rider || rider.rideId !== ride.id) return failed(404, RIDER_NOT_FOUND);
   try {
-    return succeeded(await operation(context, rider, ride));
+    const outcome = await operation(context, rider, ride);
+    return typeof outcome === "string" ? succeeded(outcome) : succeeded(outcome.message, outcome.extra);
   } catch (error) {
     return refusal(context, `change ${rider.reference}`, error);
   }
@@ -87,6 +97,23 @@ const cancel: RiderOperation = async (context, rider, ride) => {
     (names.length ? `; confirmed from the waitlist: ${names.join(", ")}` : "")
   );
 };
+
+/**
+ * "New link by WhatsApp" (issue 23): the rider's link is rotated (their old one stops working,
+ * and the trail says who did it), and the admin gets WhatsApp's click-to-chat link with the
+ * fresh link typed in, to send from their own phone.
+ */
+function linkByWhatsapp(origin: string): RiderOperation {
+  return async (context, rider, ride) => {
+    const { token } = await freshLinkForRider(context.services.db, rider.id, by(context, ride));
+    const text = freshLinkText({ name: rider.name, rideTitle: ride.title, link: origin + bookingHref(token) });
+    const whatsapp = whatsappMessageHref(rider.phone, text);
+    return {
+      message: `New link for ${rider.name || rider.reference} ready: send it on WhatsApp`,
+      extra: { whatsapp },
+    };
+  };
+}
 
 function checkIn(body: Record<string, unknown>): RiderOperation {
   return async (context, rider, ride) => {

@@ -184,6 +184,19 @@ export interface MessageDeliveriesTable {
   updated_at: string;
 }
 
+/** A phone a rider gets their booking's updates on: its browser's Web Push subscription (docs/features/push.md). */
+export interface PushSubscriptionsTable {
+  id: string;
+  registration_id: string;
+  /** The push service's URL for that browser; unique per registration. */
+  endpoint: string;
+  /** The browser's P-256 public key, base64url. */
+  p256dh: string;
+  /** The browser's 16-byte auth secret, base64url. */
+  auth: string;
+  created_at: string;
+}
+
 /** A ride's route (decision 024): the original GPX in storage, the figures and drawing as JSON in `data`. */
 export interface RideRoutesTable {
   ride_id: string;
@@ -280,6 +293,7 @@ export interface DB {
   outbox: OutboxTable;
   ride_messages: RideMessagesTable;
   message_deliveries: MessageDeliveriesTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type Database = Kysely<DB>;

@@ -2,11 +2,12 @@ import { bookingPayment } from "~/domain/registration/booking-page";
 import { notifyContentChanged } from "../content-events.server";
 import type { Database } from "../db/schema.server";
 import type { Mail, Mailer } from "../mail/mailer.server";
-import { confirmationMail, promotionMail } from "../registrations/rider-mail.server";
+import { bookingLinkMail, confirmationMail, promotionMail } from "../registrations/rider-mail.server";
 import { getConfig } from "../content/config.server";
 import { getRegistration } from "../registrations/queries.server";
 import { getRide } from "../rides/rides.server";
-import { deliverRiderMessage, mailSender } from "../rider-messages/deliver.server";
+import type { PushSettings } from "../push/push-env.server";
+import { deliverRiderMessage, mailSender, pushSender } from "../rider-messages/deliver.server";
 import type { Deliveries } from "./dispatcher.server";
 
 /** Sends one mail; the entry's id is its Message-ID, so a mail sent again after a crash is the same message. */
@@ -21,8 +22,19 @@ async function send(mailer: Mailer, mail: Mail, entryId: string): Promise<void> 
  * from the booking as it is when sent: one erased or cancelled in between gets no mail. With
  * mail off (no SMTP_URL) a mail entry is delivered by sending nothing: the pages say it all.
  */
-export function outboxDeliveries({ db, mailer, now }: { db: Database; mailer: Mailer; now: () => Date }): Deliveries {
-  const senders = { email: mailSender(mailer) };
+export function outboxDeliveries({
+  db,
+  mailer,
+  push,
+  now,
+}: {
+  db: Database;
+  mailer: Mailer;
+  /** Web Push's keys; without them no push delivery is written, and one left over is skipped. */
+  push?: PushSettings;
+  now: () => Date;
+}): Deliveries {
+  const senders = { email: mailSender(mailer), ...(push ? { push: pushSender(db, push) } : {}) };
   return {
     "content-changed": ({ change }) => notifyContentChanged(change),
     "registered-mail": async ({ registrationId, link }, entry) => {
@@ -33,6 +45,13 @@ export function outboxDeliveries({ db, mailer, now }: { db: Database; mailer: Ma
       if (!ride) return;
       const payment = bookingPayment(config.company, ride, registration.reference);
       await send(mailer, confirmationMail({ ride, registration, payment, link }), entry.id);
+    },
+    "booking-link-mail": async ({ registrationId, link }, entry) => {
+      if (!mailer.enabled) return;
+      const registration = await getRegistration(db, registrationId);
+      if (!registration?.email || registration.status === "cancelled") return;
+      const ride = await getRide(db, registration.rideId);
+      if (ride) await send(mailer, bookingLinkMail({ ride, registration, link }), entry.id);
     },
     "seat-confirmed-mail": async ({ registrationId }, entry) => {
       if (!mailer.enabled) return;

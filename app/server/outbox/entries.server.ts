@@ -44,7 +44,10 @@ export async function enqueue(
     };
   });
   for (let start = 0; start < rows.length; start += BATCH) {
-    await trx.insertInto("outbox").values(rows.slice(start, start + BATCH)).execute();
+    await trx
+      .insertInto("outbox")
+      .values(rows.slice(start, start + BATCH))
+      .execute();
   }
   return rows.map((row) => row.id);
 }

@@ -11,6 +11,8 @@ export type OutboxMessage =
   | { kind: "content-changed"; change: ContentChange }
   /** The confirmation of a registration, with the private link (a secret: emptied once sent). */
   | { kind: "registered-mail"; registrationId: string; link: string }
+  /** A fresh private link the rider asked for ("Find my booking"; a secret: emptied once sent). */
+  | { kind: "booking-link-mail"; registrationId: string; link: string }
   /** A waitlisted rider's seat is confirmed (a seat was freed or added). */
   | { kind: "seat-confirmed-mail"; registrationId: string }
   /** A mail to a member of the team (an invitation, a sign-in change), written as it is enqueued. */
@@ -27,6 +29,8 @@ export function labelOf(message: OutboxMessage, reference = ""): string {
       return `Update of ${message.change.collection}${message.change.id ? ` ${message.change.id}` : ""}`;
     case "registered-mail":
       return `Registration mail for booking ${reference}`;
+    case "booking-link-mail":
+      return `Fresh link mail for booking ${reference}`;
     case "seat-confirmed-mail":
       return `Seat-confirmed mail for booking ${reference}`;
     case "team-mail":

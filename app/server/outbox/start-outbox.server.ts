@@ -3,6 +3,7 @@ import { attachDispatcher } from "../commands/command.server";
 import type { Database } from "../db/schema.server";
 import type { Logger } from "../logger.server";
 import type { Mailer } from "../mail/mailer.server";
+import type { PushSettings } from "../push/push-env.server";
 import { outboxDeliveries } from "./deliveries.server";
 import { createDispatcher, type Dispatcher } from "./dispatcher.server";
 
@@ -15,9 +16,11 @@ export function openOutbox({
   mailer,
   logger,
   claimMs,
+  push,
 }: {
   db: Database;
   mailer: Mailer;
+  push?: PushSettings;
   logger: Logger;
   /** OUTBOX_CLAIM_SECONDS; the dispatcher's default (60 s) otherwise. */
   claimMs?: number;
@@ -25,7 +28,7 @@ export function openOutbox({
   // The server's clock: a change notice waits its delay by it, and tests move it (clock.server.ts).
   const dispatcher = createDispatcher({
     db,
-    deliveries: outboxDeliveries({ db, mailer, now: serverClock }),
+    deliveries: outboxDeliveries({ db, mailer, push, now: serverClock }),
     logger,
     leaseMs: claimMs,
     now: serverClock,

@@ -38,6 +38,7 @@ import { eraseMessagesOfErasedRiders } from "../rider-messages/erasure.server";
 import { sealToken } from "./link-seal.server";
 import { dataWith, detailsOf, erasedColumns, registrationFromRow, type Registration } from "./rows.server";
 import { rideFromRow } from "../rides/ride-rows.server";
+import { erasePushSubscriptions } from "./erasure.server";
 import { type RideWriteOptions, setRideParticipants } from "../rides/rides.server";
 import { registrationCounts } from "./queries.server";
 import { parseOrThrow } from "../validation/validate.server";
@@ -61,6 +62,11 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A four-character reference collides within one ride about once in 900,000 tries; ten misses in a row mean a bug. */
 const REFERENCE_ATTEMPTS = 10;
+
+/** A new private-link token: 32 random bytes, base64url (43 characters). */
+export function newBookingToken(): string {
+  return randomBytes(TOKEN_BYTES).toString("base64url");
+}
 
 /** The stored form of a private-link token: its SHA-256, so the table alone opens no link. */
 export function tokenHashOf(token: string): string {
@@ -145,7 +151,7 @@ export async function register(
   input: unknown,
   { clientIp, origin, now = new Date() }: RegisterOptions,
 ): Promise<Registered> {
-  const token = randomBytes(TOKEN_BYTES).toString("base64url");
+  const token = newBookingToken();
   return runCommand(
     db,
     async (command): Promise<Registered> => {
@@ -325,7 +331,12 @@ export function setRemindersByToken(db: Database, token: string, on: boolean, no
     (executor) => findByToken(executor, token),
     async ({ trx }, row) => {
       assertLive(row);
-      const updated = await updateRegistrationRow(trx, row.id, { reminders: on ? 1 : 0 }, now).executeTakeFirstOrThrow();
+      const updated = await updateRegistrationRow(
+        trx,
+        row.id,
+        { reminders: on ? 1 : 0 },
+        now,
+      ).executeTakeFirstOrThrow();
       return registrationFromRow(updated);
     },
     { now },
@@ -402,6 +413,7 @@ async function cancelLocked(
     now,
   ).executeTakeFirstOrThrow();
   if (canceller.erase) await eraseMessagesOfErasedRiders(trx);
+  if (canceller.erase) await erasePushSubscriptions(trx, { registrationId: row.id });
   await command.audit(canceller.actor, {
     action: canceller.erase ? "deleted" : "status-changed",
     collection: "registrations",

@@ -118,7 +118,31 @@ export async function eraseRideRegistrations(db: Executor, rideId: string, now =
     .where("erased_at", "is", null)
     .executeTakeFirst();
   await eraseMessagesOfErasedRiders(db);
+  await erasePushSubscriptions(db, { erasedAt: now.toISOString() });
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * Deletes the phones that got updates of a registration erased now (docs/features/push.md): a
+ * phone's push subscription is personal data and goes with the rest. Erasing stamps every row
+ * with one time, so `erasedAt` names exactly the rows an erasure just erased.
+ */
+export async function erasePushSubscriptions(
+  db: Executor,
+  erased: { registrationId: string } | { erasedAt: string },
+): Promise<void> {
+  await db
+    .deleteFrom("push_subscriptions")
+    .where((eb) =>
+      "registrationId" in erased
+        ? eb("registration_id", "=", erased.registrationId)
+        : eb(
+            "registration_id",
+            "in",
+            eb.selectFrom("registrations").select("id").where("erased_at", "=", erased.erasedAt),
+          ),
+    )
+    .execute();
 }
 
 /**
@@ -154,5 +178,6 @@ export async function eraseEndedRegistrations(
     )
     .executeTakeFirst();
   await eraseMessagesOfErasedRiders(db);
+  await erasePushSubscriptions(db, { erasedAt: now.toISOString() });
   return Number(result.numUpdatedRows);
 }

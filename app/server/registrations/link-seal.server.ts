@@ -19,9 +19,12 @@ export function sealToken(token: string): string | null {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", key, iv);
   const sealed = Buffer.concat([cipher.update(token, "utf8"), cipher.final()]);
-  return [VERSION, iv.toString("base64url"), sealed.toString("base64url"), cipher.getAuthTag().toString("base64url")].join(
-    ".",
-  );
+  return [
+    VERSION,
+    iv.toString("base64url"),
+    sealed.toString("base64url"),
+    cipher.getAuthTag().toString("base64url"),
+  ].join(".");
 }
 
 /** The token a sealed value holds, or null when it cannot be opened (no key, another secret, tampered). */

@@ -68,3 +68,30 @@ export function promotionMail({ ride, registration }: { ride: MailRide; registra
     ].join("\n"),
   };
 }
+
+/** Sent when the rider asks for their booking ("Find my booking"): a fresh private link; the old one no longer works. */
+export function bookingLinkMail({
+  ride,
+  registration,
+  link,
+}: {
+  ride: MailRide;
+  registration: Registration;
+  link: string;
+}): Mail {
+  return {
+    to: registration.email,
+    subject: `Your booking link: ${ride.title} — booking ${registration.reference}`,
+    text: [
+      `Hello ${registration.name},`,
+      "",
+      `You asked for your booking for ${rideLine(ride)}. Here is a fresh link to your private booking page (see, change or cancel your registration):`,
+      link,
+      "",
+      `Booking reference: ${registration.reference}`,
+      `Status: ${RIDER_STATUS_LABELS[registration.status]}`,
+      "",
+      "Links sent to you before no longer open your booking. If you did not ask for this, you can ignore this mail: only this link opens your booking.",
+    ].join("\n"),
+  };
+}

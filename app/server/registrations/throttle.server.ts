@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Executor } from "../db/schema.server";
 import { type AttemptVerdict, beginAttempt, clientNetwork, forgetAttempt } from "../auth/throttle.server";
 
@@ -56,4 +57,37 @@ export async function beginBookingChange(
   if (link.allowed) return { allowed: true };
   await forgetAttempt(db, network.attempt);
   return tooManyBookingChanges("to this booking", link.retryAfterSeconds);
+}
+
+/** "Find my booking" requests from one network in the window: riders behind one carrier share it. */
+export const BOOKING_LOOKUPS_PER_NETWORK = 20;
+
+/** Requests for one mobile number in the window: a rider retrying a typo, not a mailbox flooded. */
+export const BOOKING_LOOKUPS_PER_PHONE = 3;
+
+/**
+ * Counts a "Find my booking" request from `clientIp`'s network and for `phone` (E.164), in the
+ * sign-in throttle's table and window, whether any booking matches or not: the verdict says
+ * nothing about bookings. One refused by either limit leaves no count behind.
+ */
+export async function beginBookingLookup(
+  db: Executor,
+  clientIp: string,
+  phone: string,
+  now = new Date(),
+): Promise<BookingChangeVerdict> {
+  const network = await beginAttempt(db, [`find-network:${clientNetwork(clientIp)}`], now, BOOKING_LOOKUPS_PER_NETWORK);
+  if (!network.allowed) return tooManyLookups(network.retryAfterSeconds);
+  // The number's hash: the throttle's table holds no rider's number.
+  const phoneKey = `find-phone:${createHash("sha256").update(phone).digest("hex")}`;
+  const number = await beginAttempt(db, [phoneKey], now, BOOKING_LOOKUPS_PER_PHONE);
+  if (number.allowed) return { allowed: true };
+  await forgetAttempt(db, network.attempt);
+  return tooManyLookups(number.retryAfterSeconds);
+}
+
+function tooManyLookups(retryAfterSeconds: number): BookingChangeVerdict {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const message = `Too many requests. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+  return { allowed: false, retryAfterSeconds, message };
 }

@@ -4,6 +4,13 @@ import { describeEachEngine } from "../../../tests/support/databases";
 import { rideInput } from "../../../tests/support/fixtures";
 import { registerRider, riderForm } from "../../../tests/support/registration-fixtures";
 import { type LocalSmtp, startLocalSmtp } from "../../../tests/support/smtp";
+import {
+  decryptPush,
+  fakeBrowser,
+  type LocalPushService,
+  startLocalPushService,
+} from "../../../tests/support/push-service";
+import webpush from "web-push";
 import { attachDispatcher, dispatcherFor } from "../commands/command.server";
 import { createDispatcher } from "../outbox/dispatcher.server";
 import type { Database } from "../db/schema.server";
@@ -14,6 +21,7 @@ import { setBookingLinkSecret } from "../registrations/link-seal.server";
 import { createRide } from "../rides/rides.server";
 import { NO_RECIPIENTS, previewBroadcast, sendBroadcast } from "./broadcast.server";
 import { markWhatsappTapped, resendDelivery } from "./delivery-commands.server";
+import { deliverRiderMessage, pushSender } from "./deliver.server";
 import { rideMessages, updatesFor } from "./queries.server";
 
 // A broadcast reaches each targeted rider's Updates list, mailbox and WhatsApp queue, and no one
@@ -24,12 +32,16 @@ const ORIGIN = "https://roadbook.test";
 const NOW = new Date("2027-01-10T10:00:00Z");
 
 let smtp: LocalSmtp;
+let pushService: LocalPushService;
+const PUSH = { ...webpush.generateVAPIDKeys(), subject: "mailto:rides@example.org" };
 beforeAll(async () => {
   smtp = await startLocalSmtp();
+  pushService = await startLocalPushService();
   setBookingLinkSecret("a test secret of enough length for the seal");
 });
 afterAll(async () => {
   await smtp.close();
+  await pushService.close();
 });
 
 function deliverMail(db: Database): void {
@@ -79,7 +91,7 @@ describeEachEngine("broadcasts to a ride's riders", (getDb) => {
   it("reach the targeted riders on every channel they have, each with their own name and link, and no one else", async () => {
     const db = getDb();
     deliverMail(db);
-    const { ride, asha, bela, chitra, base } = await rideWithRiders(db);
+    const { ride, asha, bela, chitra } = await rideWithRiders(db);
     const sent = await sendBroadcast(db, ride.id, BROADCAST, { actor: ADMIN, origin: ORIGIN });
     expect(sent).toEqual({ ok: true, recipients: 2, audience: "confirmed riders" });
     await dispatcherFor(db).settled();
@@ -180,5 +192,41 @@ describeEachEngine("broadcasts to a ride's riders", (getDb) => {
     expect(await markWhatsappTapped(db, ride.id, whatsapp.id)).toMatchObject({ ok: true });
     const [after] = await rideMessages(db, ride);
     expect(after!.counts["whatsapp:tapped"]).toBe(1);
+  });
+
+  it("reach a rider's phone when they turned updates on, and only theirs", async () => {
+    const db = getDb();
+    attachDispatcher(db, createDispatcher({ db, deliveries: {}, leaseMs: 0 }));
+    const { ride, asha, bela } = await rideWithRiders(db);
+    const browser = fakeBrowser();
+    const endpoint = `${pushService.origin}/ok/${asha.registration.id}`;
+    await db
+      .insertInto("push_subscriptions")
+      .values({
+        id: crypto.randomUUID(),
+        registration_id: asha.registration.id,
+        endpoint,
+        ...browser.keys,
+        created_at: NOW.toISOString(),
+      })
+      .execute();
+    await sendBroadcast(db, ride.id, BROADCAST, { actor: ADMIN, origin: ORIGIN });
+    const [message] = await rideMessages(db, ride);
+    const pushes = message!.deliveries.filter((d) => d.channel === "push");
+    expect(pushes.map((d) => d.reference)).toEqual([asha.registration.reference]);
+    expect(message!.deliveries.some((d) => d.reference === bela.registration.reference && d.channel === "push")).toBe(
+      false,
+    );
+
+    const senders = { push: pushSender(db, PUSH, { agent: pushService.agent }) };
+    await deliverRiderMessage(db, senders, pushes[0]!.id, () => NOW);
+    const received = pushService.received.find((push) => endpoint.endsWith(push.path))!;
+    expect(decryptPush(received.body, browser)).toEqual({
+      title: `Kit check — ${ride.title}`,
+      body: "Bring your riding boots.",
+      url: `${ORIGIN}/booking/${asha.token}`,
+    });
+    const [after] = await rideMessages(db, ride);
+    expect(after!.counts["push:sent"]).toBe(1);
   });
 });

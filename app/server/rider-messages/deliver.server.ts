@@ -1,8 +1,11 @@
-import { bookingHref } from "~/domain/links";
+import { bookingHref, FIND_BOOKING_PATH } from "~/domain/links";
+import { groupInviteFor } from "~/domain/registration/group-invite";
 import type { DeliveryChannel } from "~/domain/rider-messages/message";
 import { riderSubject, riderText } from "~/domain/rider-messages/rider-text";
 import type { Database, Executor } from "../db/schema.server";
 import type { Mailer } from "../mail/mailer.server";
+import { type PushOptions, pushToRegistration } from "../push/send-push.server";
+import type { PushSettings } from "../push/push-env.server";
 import { openToken } from "../registrations/link-seal.server";
 import { registrationFromRow } from "../registrations/rows.server";
 
@@ -16,7 +19,10 @@ export type DeliveryOutcome = { status: "sent" } | { status: "skipped"; reason: 
 export type Sender = (copy: {
   to: RiderAddress;
   subject: string;
+  /** The whole copy: greeting, text, links. */
   text: string;
+  /** The message's own text, for a notification's few lines. */
+  body: string;
   url: string | null;
   id: string;
 }) => Promise<DeliveryOutcome>;
@@ -80,13 +86,16 @@ function markSent(db: Database, id: string, now: Date): Promise<void> {
   return write(id, now);
 }
 
-/** The ride's title from its stored document ('' for a ride deleted since). */
-function rideTitleOf(data: string | null): string {
+/** The ride's title and WhatsApp group from its stored document (empty for a ride deleted since). */
+function rideOf(data: string | null): { title: string; whatsappGroupUrl: string } {
   try {
-    const title = data ? (JSON.parse(data) as { title?: unknown }).title : "";
-    return typeof title === "string" ? title : "";
+    const { title, whatsappGroupUrl } = (data ? JSON.parse(data) : {}) as Record<string, unknown>;
+    return {
+      title: typeof title === "string" ? title : "",
+      whatsappGroupUrl: typeof whatsappGroupUrl === "string" ? whatsappGroupUrl : "",
+    };
   } catch {
-    return "";
+    return { title: "", whatsappGroupUrl: "" };
   }
 }
 
@@ -99,6 +108,22 @@ export function mailSender(mailer: Mailer): Sender {
       throw new Error("the mail server did not take the mail");
     }
     return { status: "sent" };
+  };
+}
+
+/**
+ * The push sender: the message to each phone the rider turned updates on, opening their booking
+ * page. Sent when any phone took it; failed (and retried) only when none did and one may later,
+ * so a retry never repeats it on a phone that has it.
+ */
+export function pushSender(db: Database, config: PushSettings, options: PushOptions = {}): Sender {
+  return async ({ to, subject, body, url }) => {
+    // The push module cuts title and text to what a push service carries.
+    const message = { title: subject, body, url: url ?? "/" };
+    const report = await pushToRegistration(db, config, to.registrationId, message, options);
+    if (report.sent > 0) return { status: "sent" };
+    if (report.failed > 0) throw new Error(`the push service did not take it (${report.reasons.join(", ")})`);
+    return { status: "skipped", reason: "The rider has no phone with updates turned on any more" };
   };
 }
 
@@ -144,9 +169,12 @@ export async function deliverRiderMessage(
   }
   const token = openToken(row.token_sealed);
   const link = token && row.origin ? row.origin + bookingHref(token) : null;
+  const ride = rideOf(row.rideData);
   const copy = {
     name: registration.name,
-    rideTitle: rideTitleOf(row.rideData),
+    rideTitle: ride.title,
+    groupLink: groupInviteFor(ride, registration),
+    findBookingUrl: row.origin ? row.origin + FIND_BOOKING_PATH : null,
     subject: row.subject,
     body: row.body,
     link,
@@ -156,6 +184,7 @@ export async function deliverRiderMessage(
       to: { registrationId: registration.id, email: registration.email, phone: registration.phone },
       subject: riderSubject(copy),
       text: riderText(copy),
+      body: row.body,
       url: link,
       id: row.deliveryId,
     });

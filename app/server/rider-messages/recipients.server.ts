@@ -6,11 +6,14 @@ import type { Recipient } from "./write.server";
 // Who a ride's message goes to (docs/features/rider-messages.md). Never a cancelled or erased
 // registration; the rest as the audience says.
 
+/** 1 when the registration has a phone with push updates on. */
+const hasPush = sql<number>`(case when exists (select 1 from push_subscriptions p where p.registration_id = registrations.id) then 1 else 0 end)`;
+
 function recipientsQuery(db: Executor, rideId: string) {
   return db
     .selectFrom("registrations")
     .select(["id", "reference", "phone", "data", "reminders"])
-    .select(sql<number>`0`.as("push"))
+    .select(hasPush.as("push"))
     .where("ride_id", "=", rideId)
     .where("status", "<>", "cancelled")
     .where("erased_at", "is", null)
@@ -40,7 +43,7 @@ export async function recipientById(db: Executor, registrationId: string): Promi
   const rows = await db
     .selectFrom("registrations")
     .select(["id", "reference", "phone", "data", "reminders"])
-    .select(sql<number>`0`.as("push"))
+    .select(hasPush.as("push"))
     .where("id", "=", registrationId)
     .where("erased_at", "is", null)
     .execute();

@@ -1,15 +1,17 @@
 import type { Ride } from "~/domain/ride";
+import { withoutPrivateFields } from "~/domain/ride-values";
 import type { Executor } from "../db/schema.server";
 import { getRide, listPublishedRides, rideCounts } from "./rides.server";
 
 // What visitors may see of the rides: upcoming and completed ones, once published (decision
 // 025). Cancelled rides are admin-only (product.md#ride-status), and so is a draft or a ride
-// whose publication is still to come: to the public such a ride does not exist.
+// whose publication is still to come: to the public such a ride does not exist. A public ride
+// comes without its private fields (the WhatsApp group's link).
 
 export async function getPublicRide(db: Executor, id: string, now = new Date()): Promise<Ride | null> {
   const ride = await getRide(db, id);
   if (!ride || ride.status === "cancelled") return null;
-  return (await isPublished(db, "rides", id, now)) ? ride : null;
+  return (await isPublished(db, "rides", id, now)) ? withoutPrivateFields(ride) : null;
 }
 
 /** Whether the ride or hero slide is published by `now`. */
@@ -40,5 +42,10 @@ export async function listPublicRides(db: Executor): Promise<Ride[]> {
     listPublishedRides(db, "upcoming"),
     listPublishedRides(db, "completed"),
   ]);
-  return [...upcoming, ...completed];
+  return [...upcoming, ...completed].map(withoutPrivateFields);
+}
+
+/** The upcoming public rides, in display order: the site's calendar feed (/rides.ics). */
+export async function listUpcomingPublicRides(db: Executor): Promise<Ride[]> {
+  return (await listPublishedRides(db, "upcoming")).map(withoutPrivateFields);
 }

@@ -50,7 +50,9 @@ function countsLine(counts: Record<string, number>): string {
     parts.push(`${count} ${DELIVERY_STATUS_LABELS[status].toLowerCase()}`);
     byChannel.set(channel, parts);
   }
-  return [...byChannel].map(([channel, parts]) => `${CHANNEL_LABELS[channel as DeliveryChannel]}: ${parts.join(", ")}`).join(" · ");
+  return [...byChannel]
+    .map(([channel, parts]) => `${CHANNEL_LABELS[channel as DeliveryChannel]}: ${parts.join(", ")}`)
+    .join(" · ");
 }
 
 /**
@@ -71,7 +73,11 @@ export function MessageList({ messages, show }: { messages: readonly ListedMessa
         const queue = message.deliveries.filter((delivery) => delivery.channel === "whatsapp" && delivery.href);
         const left = queue.filter((delivery) => delivery.status === "queued").length;
         return (
-          <li key={message.id} className="rounded-card border border-ink-200 bg-white p-4 shadow-card" data-testid="ride-message">
+          <li
+            key={message.id}
+            className="rounded-card border border-ink-200 bg-white p-4 shadow-card"
+            data-testid="ride-message"
+          >
             <article aria-labelledby={`message-${message.id}`} className="space-y-3">
               <div>
                 <p className="text-sm font-semibold text-brand-700">{KIND_LABELS[message.kind] ?? message.kind}</p>
@@ -116,15 +122,29 @@ export function MessageList({ messages, show }: { messages: readonly ListedMessa
                 <table className="mt-2 w-full text-left text-sm">
                   <thead>
                     <tr className="text-ink-600">
-                      <th scope="col" className="py-1 pr-3 font-semibold">Rider</th>
-                      <th scope="col" className="py-1 pr-3 font-semibold">Channel</th>
-                      <th scope="col" className="py-1 pr-3 font-semibold">Status</th>
-                      <th scope="col" className="py-1 font-semibold"><span className="sr-only">Action</span></th>
+                      <th scope="col" className="py-1 pr-3 font-semibold">
+                        Rider
+                      </th>
+                      <th scope="col" className="py-1 pr-3 font-semibold">
+                        Channel
+                      </th>
+                      <th scope="col" className="py-1 pr-3 font-semibold">
+                        Status
+                      </th>
+                      <th scope="col" className="py-1 font-semibold">
+                        <span className="sr-only">Action</span>
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
                     {message.deliveries.map((delivery) => (
-                      <tr key={delivery.id} className="border-t border-ink-100" data-testid="delivery" data-reference={delivery.reference} data-channel={delivery.channel}>
+                      <tr
+                        key={delivery.id}
+                        className="border-t border-ink-100"
+                        data-testid="delivery"
+                        data-reference={delivery.reference}
+                        data-channel={delivery.channel}
+                      >
                         <td className="py-1 pr-3">
                           {delivery.name || "—"} <span className="font-mono text-ink-600">{delivery.reference}</span>
                         </td>
@@ -135,7 +155,12 @@ export function MessageList({ messages, show }: { messages: readonly ListedMessa
                         </td>
                         <td className="py-1">
                           {delivery.channel === "email" || delivery.channel === "push" ? (
-                            <button type="button" className={buttonClass} onClick={() => post("resend", delivery.id)} disabled={fetcher.state !== "idle"}>
+                            <button
+                              type="button"
+                              className={buttonClass}
+                              onClick={() => post("resend", delivery.id)}
+                              disabled={fetcher.state !== "idle"}
+                            >
                               <RotateCcw aria-hidden="true" className="size-4" />
                               Resend
                             </button>

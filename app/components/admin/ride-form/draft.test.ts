@@ -30,6 +30,7 @@ const ride: Ride = {
     waitlist: false,
     askLicence: true,
   },
+  whatsappGroupUrl: "https://chat.whatsapp.com/AbCdEfGhIjKlMnOp",
   youtubeUrl: "",
   instagramUrl: "",
   vehicleType: "Bike",

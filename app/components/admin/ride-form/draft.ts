@@ -67,6 +67,7 @@ export type RideDraft = {
   lastBookingDate: string;
   bookingFormUrl: string;
   registration: RegistrationDraft;
+  whatsappGroupUrl: string;
   youtubeUrl: string;
   instagramUrl: string;
   vehicleType: string;
@@ -129,6 +130,7 @@ export function rideToDraft(ride: Ride): RideDraft {
     lastBookingDate: ride.lastBookingDate,
     bookingFormUrl: ride.bookingFormUrl,
     registration: toRegistrationDraft(registrationSettingsOf(ride)),
+    whatsappGroupUrl: ride.whatsappGroupUrl,
     youtubeUrl: ride.youtubeUrl,
     instagramUrl: ride.instagramUrl,
     vehicleType: ride.vehicleType,

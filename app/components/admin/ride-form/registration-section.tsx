@@ -99,6 +99,18 @@ export const RegistrationSection = memo(function RegistrationSection({ draft, er
             checked={registration.askLicence}
             onChange={(askLicence) => change({ askLicence })}
           />
+          <TextInput
+            id={fieldId("whatsappGroupUrl")}
+            label="WhatsApp group link"
+            optional
+            type="url"
+            inputMode="url"
+            value={draft.whatsappGroupUrl}
+            onChange={(value) => update("whatsappGroupUrl", value)}
+            error={errors.whatsappGroupUrl}
+            placeholder="https://chat.whatsapp.com/…"
+            hint="Private: shown only to confirmed riders, on their booking page"
+          />
         </>
       )}
     </FormSection>

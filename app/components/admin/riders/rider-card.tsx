@@ -4,6 +4,7 @@ import { OPTION_LABELS } from "~/domain/registration/settings";
 import { displayPhone, whatsappHref } from "~/domain/registration/rider-contact";
 import { type RiderRow, ADMIN_STATUS_LABELS } from "~/domain/registration/riders-page";
 import { formatIndianTime } from "~/domain/indian-time";
+import { FreshLinkButton } from "./fresh-link-button";
 import { useRiderAction } from "./use-rider-action";
 
 const buttonClass =
@@ -100,6 +101,7 @@ export function RiderCard({ rider, onMessage }: { rider: RiderRow; onMessage: (t
               <span className="sr-only"> {rider.reference}</span>
             </button>
           )}
+          {rider.status !== "cancelled" && rider.phone ? <FreshLinkButton rider={rider} onMessage={onMessage} /> : null}
           {rider.status === "waitlisted" && (
             <button
               type="button"

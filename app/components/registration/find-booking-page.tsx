@@ -1,0 +1,69 @@
+import { MailCheck } from "lucide-react";
+import { ErrorSummary } from "../form/error-summary";
+import { FIND_BOOKING_PATH } from "~/domain/links";
+import { SUBMIT_CLASS, TextField } from "./form-controls";
+
+/** A refused request: what the rider typed and the messages. */
+export type FindBookingAnswer = { values: Record<string, string>; errors: Record<string, string>; formError?: string };
+
+/** What the page says after every valid request, whether or not a booking matched. */
+export const FIND_BOOKING_SENT_TEXT =
+  "If a booking matches, we've mailed a fresh link to that email address. It opens your booking; links sent before no longer do.";
+
+const ORDER = ["mobile", "email"] as const;
+
+/**
+ * "Find my booking" (issue 23): a plain form, posted without JavaScript. After a request it says
+ * the same whatever matched, and keeps the form for another try.
+ */
+export function FindBookingPage({ sent, answer }: { sent: boolean; answer?: FindBookingAnswer }) {
+  const values = answer?.values ?? {};
+  const errors = answer?.errors ?? {};
+  return (
+    <div className="mx-auto max-w-2xl space-y-6 px-4 py-10 sm:px-6">
+      <header>
+        <h1 className="text-3xl font-extrabold text-ink-900">Find my booking</h1>
+        <p className="mt-3 text-ink-700">
+          Lost the link to your booking? Enter the mobile number and email you registered with: we mail you a fresh link
+          to your private booking page for every upcoming ride you are booked on.
+        </p>
+      </header>
+      {sent && !answer ? (
+        <p role="status" className="flex gap-2 rounded-xl bg-success-50 p-4 font-semibold text-success-600">
+          <MailCheck aria-hidden="true" className="size-5 shrink-0" />
+          <span data-testid="find-booking-sent">{FIND_BOOKING_SENT_TEXT}</span>
+        </p>
+      ) : null}
+      <form method="post" action={FIND_BOOKING_PATH} noValidate className="space-y-4">
+        {answer ? <ErrorSummary errors={errors} order={ORDER} formError={answer.formError} /> : null}
+        <TextField
+          name="mobile"
+          label="Mobile number"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          maxLength={32}
+          hint="+91 is assumed without a country code"
+          defaultValue={values.mobile}
+          error={errors.mobile}
+        />
+        <TextField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          defaultValue={values.email}
+          error={errors.email}
+        />
+        <button type="submit" className={`${SUBMIT_CLASS} w-full sm:w-auto`}>
+          Mail me my booking link
+        </button>
+      </form>
+      <p className="text-sm text-ink-600">
+        Registered without an email, or no mail after a few minutes? Contact the organisers: they can send you a fresh
+        link by WhatsApp.
+      </p>
+    </div>
+  );
+}

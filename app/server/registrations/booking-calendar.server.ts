@@ -1,0 +1,42 @@
+import { buildCalendar } from "~/domain/ics";
+import { CALENDAR_PRODUCT_ID, dateChanges, rideCalendarEvent } from "~/domain/ride-calendar";
+import { SITE_NAME } from "~/domain/site";
+import type { Executor } from "../db/schema.server";
+import { getRide } from "../rides/rides.server";
+import { getRegistrationByToken } from "./commands.server";
+
+/** How many times the ride's dates changed, from its revisions oldest first (dateChanges). */
+async function rideDateChanges(db: Executor, rideId: string): Promise<number> {
+  const rows = await db
+    .selectFrom("revisions")
+    .select("data")
+    .where("collection", "=", "rides")
+    .where("record_id", "=", rideId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return dateChanges(rows.map((row) => JSON.parse(row.data) as { startDate?: unknown; endDate?: unknown }));
+}
+
+/**
+ * A rider's own calendar (issue 23), behind their private link: their ride as one event that
+ * calendar apps keep up to date. Its UID is the booking's, stable; its SEQUENCE counts the
+ * ride's date changes (one more once the ride is cancelled), so an app takes the newest dates;
+ * a cancelled ride is STATUS:CANCELLED; a reminder comes the morning before. Null when the link
+ * opens no live booking (unknown, erased, cancelled) or its ride is gone.
+ */
+export async function bookingCalendar(db: Executor, token: string, origin: string): Promise<string | null> {
+  const registration = await getRegistrationByToken(db, token);
+  if (!registration || registration.status === "cancelled") return null;
+  const ride = await getRide(db, registration.rideId);
+  if (!ride) return null;
+  const cancelled = ride.status === "cancelled";
+  const event = {
+    ...rideCalendarEvent(ride, { origin }),
+    uid: `booking-${registration.id}@${new URL(origin).host}`,
+    sequence: (await rideDateChanges(db, ride.id)) + (cancelled ? 1 : 0),
+    cancelled,
+    reminder: `Tomorrow: ${ride.title}`,
+  };
+  return buildCalendar([event], CALENDAR_PRODUCT_ID, `${SITE_NAME}: ${ride.title}`);
+}
