@@ -198,6 +198,8 @@ it.runIf(TEST_ENGINES.includes("postgres"))(
       const instance = (db: Database) =>
         createDispatcher({
           db,
+          // One mail at a time: slow enough that neither instance has sent everything before the other claims.
+          concurrency: 1,
           deliveries: {
             "team-mail": async ({ mail: sent }) => {
               deliveries.push(sent.subject);
