@@ -8,6 +8,8 @@ export type LocalSmtp = { url: string; mails: ReceivedMail[]; close(): Promise<v
 export type LocalSmtpOptions = {
   /** Recipients the server rejects, quoting the address in its reply as real servers do. */
   rejects?: (address: string) => boolean;
+  /** How long the server takes to answer a message it has kept: a slow server, for a mail in flight. */
+  answerAfterMs?: number;
 };
 
 /**
@@ -15,7 +17,10 @@ export type LocalSmtpOptions = {
  * accepts every message (but those to the recipients it `rejects`) without authentication and
  * keeps it for the test to read.
  */
-export async function startLocalSmtp({ rejects = () => false }: LocalSmtpOptions = {}): Promise<LocalSmtp> {
+export async function startLocalSmtp({
+  rejects = () => false,
+  answerAfterMs = 0,
+}: LocalSmtpOptions = {}): Promise<LocalSmtp> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -37,7 +42,8 @@ export async function startLocalSmtp({ rejects = () => false }: LocalSmtpOptions
           to: session.envelope.rcptTo.map((address) => address.address),
           raw: Buffer.concat(chunks).toString("utf8"),
         });
-        callback();
+        if (answerAfterMs > 0) setTimeout(callback, answerAfterMs);
+        else callback();
       });
     },
   });

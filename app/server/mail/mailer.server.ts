@@ -23,14 +23,25 @@ export type Mailer = {
   close(): void;
 };
 
+/** The SMTP connections a mailer keeps open at most (nodemailer's pool default). */
+export const MAIL_CONNECTIONS = 5;
+
 export type MailerSettings = { smtpUrl: string | undefined; from: string };
 
 /** An SMTP mailer (nodemailer) when `smtpUrl` is set (`smtp://`, `smtps://`, with credentials), else none. */
 export function createMailer({ smtpUrl, from }: MailerSettings, logger: Logger): Mailer {
   if (!smtpUrl) return { enabled: false, send: async () => false, close: () => undefined };
   // A mail server that does not answer must not hold a rider's request for minutes.
+  // Pooled: a message to a whole ride goes over a few open connections, not one per mail.
   const transport = createTransport(
-    { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 },
+    {
+      url: smtpUrl,
+      pool: true,
+      maxConnections: MAIL_CONNECTIONS,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    },
     { from },
   );
   return {

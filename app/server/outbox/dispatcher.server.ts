@@ -37,9 +37,14 @@ export type DispatcherOptions = {
   pollMs?: number;
   /** Attempts before an entry is given up on and listed for the admins. */
   maxAttempts?: number;
+  /**
+   * Deliveries other than content events under way at once, across commands and polls: a
+   * message to every rider of a ride keeps the mailer's connections busy without opening more.
+   */
+  concurrency?: number;
 };
 
-export const OUTBOX_DEFAULTS = { leaseMs: 60_000, pollMs: 5_000, maxAttempts: 10 } as const;
+export const OUTBOX_DEFAULTS = { leaseMs: 60_000, pollMs: 5_000, maxAttempts: 10, concurrency: 50 } as const;
 const BATCH = 50;
 const FIRST_RETRY_MS = 10_000;
 const MAX_RETRY_MS = 60 * 60 * 1000;
@@ -49,6 +54,24 @@ const KEEP_DELIVERED_MS = 7 * 24 * 60 * 60 * 1000;
 /** The wait before attempt n + 1 after n failures: 10 s, doubling, at most an hour. */
 export function retryDelayMs(failures: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, failures - 1), MAX_RETRY_MS);
+}
+
+/** Runs at most `size` works at once; the others wait their turn, first come first served. */
+function limiter(size: number): <T>(work: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (work) => {
+    if (running < size) running += 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      // The slot passes straight to the next in line, or is freed.
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
 }
 
 /** An error as the admins' list shows it: its message, without the addresses mail servers quote. */
@@ -85,6 +108,7 @@ export function createDispatcher({
   leaseMs = OUTBOX_DEFAULTS.leaseMs,
   pollMs = OUTBOX_DEFAULTS.pollMs,
   maxAttempts = OUTBOX_DEFAULTS.maxAttempts,
+  concurrency = OUTBOX_DEFAULTS.concurrency,
 }: DispatcherOptions): Dispatcher {
   const kinds = Object.keys(deliveries) as OutboxKind[];
 
@@ -136,12 +160,40 @@ export function createDispatcher({
     }
   }
 
+  /**
+   * Delivers entries: content events one after another in their order (a page read after a
+   * later one must not see an earlier one's cache), the rest (mail, each independent of the
+   * others) a few at once. How many it delivered.
+   */
+  const slot = limiter(concurrency);
+  async function deliverEach(
+    entries: readonly { entry: Pick<OutboxEntry, "id" | "attempts">; message: OutboxMessage }[],
+    claimedUntil: (entry: Pick<OutboxEntry, "id">) => number,
+  ): Promise<number> {
+    let delivered = 0;
+    const one = async ({ entry, message }: (typeof entries)[number]) => {
+      // An entry that waited its turn past half its claim is left for a later claim (here or on
+      // another instance): started now, its delivery could outlast the claim and be repeated.
+      if (claimedUntil(entry) - now().getTime() < leaseMs / 2) return;
+      if (await deliverOne(entry, message)) delivered += 1;
+    };
+    const inOrder = async () => {
+      for (const each of entries) if (each.message.kind === "content-changed") await one(each);
+    };
+    const independent = entries.filter((each) => each.message.kind !== "content-changed");
+    await Promise.all([inOrder(), ...independent.map((each) => slot(() => one(each)))]);
+    await flushMarks();
+    return delivered;
+  }
+
   const background = new Set<Promise<void>>();
   const deliverAll = async (entries: readonly OwnEntry[]) => {
-    for (const { id, message } of entries) {
-      if (deliveries[message.kind]) await deliverOne({ id, attempts: 0 }, message);
-    }
-    await flushMarks();
+    // Claimed for leaseMs by the command that just committed.
+    const until = now().getTime() + leaseMs;
+    await deliverEach(
+      entries.map(({ id, message }) => ({ entry: { id, attempts: 0 }, message })),
+      () => until,
+    );
   };
 
   async function deliverOwn(entries: readonly OwnEntry[]): Promise<void> {
@@ -160,14 +212,25 @@ export function createDispatcher({
   }
 
   let lastPurge = 0;
-  async function deliverDue(): Promise<number> {
+  /** Claims and delivers batches of `laneKinds` until fewer than a batch are due. */
+  async function lane(laneKinds: readonly OutboxKind[]): Promise<number> {
     let delivered = 0;
     for (;;) {
-      const claimed = await claimDue(db, kinds, { now: now(), leaseMs, limit: BATCH });
-      for (const entry of claimed) if (await deliverOne(entry, messageOf(entry))) delivered += 1;
-      await flushMarks();
-      if (claimed.length < BATCH) break;
+      const claimed = await claimDue(db, laneKinds, { now: now(), leaseMs, limit: BATCH });
+      const until = new Map(claimed.map((entry) => [entry.id, Date.parse(entry.claimed_until ?? "")]));
+      delivered += await deliverEach(
+        claimed.map((entry) => ({ entry, message: messageOf(entry) })),
+        (entry) => until.get(entry.id) ?? 0,
+      );
+      if (claimed.length < BATCH) return delivered;
     }
+  }
+
+  async function deliverDue(): Promise<number> {
+    // Two batches under way, so the mailer is kept busy while one ends (its last mails, its
+    // marks) and the next is claimed. Content events come through the first alone, in order.
+    const counts = await Promise.all([lane(kinds), lane(kinds.filter((kind) => kind !== "content-changed"))]);
+    const delivered = counts[0] + counts[1];
     const at = now().getTime();
     if (at - lastPurge > KEEP_DELIVERED_MS / 7) {
       lastPurge = at;

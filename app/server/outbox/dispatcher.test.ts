@@ -134,6 +134,86 @@ describeEachEngine("outbox dispatcher", (getDb) => {
     expect(await dispatcher.deliverDue()).toBe(1);
     expect(delivered).toEqual(["Invitation 0"]);
   });
+
+  it("sends mail a few at once, never more than its concurrency, while content events go one after another in order", async () => {
+    const db = getDb();
+    let sending = 0;
+    let most = 0;
+    const mailed: string[] = [];
+    const changes: (string | null)[] = [];
+    const dispatcher = createDispatcher({
+      db,
+      concurrency: 3,
+      deliveries: {
+        "team-mail": async ({ mail: sent }) => {
+          most = Math.max(most, ++sending);
+          // The mail server's answer comes in a later turn of the event loop.
+          await new Promise((resolve) => setImmediate(resolve));
+          sending -= 1;
+          mailed.push(sent.subject);
+        },
+        "content-changed": async ({ change }) => {
+          changes.push(change.id);
+          await new Promise((resolve) => setImmediate(resolve));
+        },
+      },
+    });
+    attachDispatcher(db, dispatcher);
+    const content = (id: string): OutboxMessage => ({
+      kind: "content-changed",
+      change: { collection: "rides", id, action: "updated" },
+    });
+    await runCommand(db, async (command) => {
+      await command.enqueueAll([
+        { message: content("a") },
+        ...Array.from({ length: 8 }, (_, n) => ({ message: mail(n) })),
+        { message: content("b") },
+        { message: content("c") },
+      ]);
+    });
+    // The answer waited for the content events, in their order; not for the mail.
+    expect(changes).toEqual(["a", "b", "c"]);
+    await dispatcher.settled();
+    expect(most).toBe(3);
+    expect(mailed.toSorted()).toEqual(Array.from({ length: 8 }, (_, n) => `Invitation ${n}`));
+
+    // What is due (left by a dead instance) goes the same way, each entry once.
+    most = 0;
+    mailed.length = 0;
+    await leftBehind(db, 120, new Date(Date.now() - 1000));
+    expect(await dispatcher.deliverDue()).toBe(120);
+    expect(most).toBe(3);
+    expect(new Set(mailed).size).toBe(120);
+    expect(await dispatcher.deliverDue()).toBe(0);
+  });
+
+  it("leaves an entry that waited past half its claim for a later claim, so no other instance sends it too", async () => {
+    const db = getDb();
+    let now = new Date("2027-01-10T10:00:00Z");
+    await leftBehind(db, 3, now);
+    const mailed: string[] = [];
+    const dispatcher = createDispatcher({
+      db,
+      now: () => now,
+      leaseMs: 10_000,
+      concurrency: 1,
+      deliveries: {
+        "team-mail": ({ mail: sent }) => {
+          mailed.push(sent.subject);
+          // A slow mail server: the first mail takes more than half the claim.
+          now = new Date(now.getTime() + 5_001);
+        },
+      },
+    });
+    expect(await dispatcher.deliverDue()).toBe(1);
+    // Still claimed: not taken again until the claim runs out, then delivered.
+    expect(await dispatcher.deliverDue()).toBe(0);
+    now = new Date(now.getTime() + 5_000);
+    expect(await dispatcher.deliverDue()).toBe(1);
+    now = new Date(now.getTime() + 10_000);
+    expect(await dispatcher.deliverDue()).toBe(1);
+    expect(mailed.toSorted()).toEqual(["Invitation 0", "Invitation 1", "Invitation 2"]);
+  });
 });
 
 it.runIf(TEST_ENGINES.includes("postgres"))(
@@ -148,6 +228,8 @@ it.runIf(TEST_ENGINES.includes("postgres"))(
       const instance = (db: Database) =>
         createDispatcher({
           db,
+          // One mail at a time: slow enough that neither instance has sent everything before the other claims.
+          concurrency: 1,
           deliveries: {
             "team-mail": async ({ mail: sent }) => {
               deliveries.push(sent.subject);

@@ -39,6 +39,56 @@ async function setStatus(db: Executor, id: string, status: string, error: string
     .execute();
 }
 
+/**
+ * Marks deliveries sent, those of deliveries under way at once in one write: on SQLite each
+ * write waits for the disk (synchronous = FULL), so a message to a whole ride would otherwise
+ * go at the disk's pace rather than the mail server's. Resolves once the delivery's own row is
+ * written, so the outbox entry is never marked delivered before it.
+ */
+const SENT_WRITE_EVERY_MS = 25;
+const sentWriters = new WeakMap<Database, (id: string, now: Date) => Promise<void>>();
+function markSent(db: Database, id: string, now: Date): Promise<void> {
+  let write = sentWriters.get(db);
+  if (!write) {
+    let waiting: { id: string; done: (error?: unknown) => void }[] = [];
+    let writing = false;
+    let at = now;
+    const drain = async () => {
+      writing = true;
+      while (waiting.length > 0) {
+        // The rows of the mails sent in the next moment join this write: a write that holds the
+        // disk (node:sqlite waits for it in the event loop) after each mail would stall the others.
+        await new Promise((resolve) => setTimeout(resolve, SENT_WRITE_EVERY_MS));
+        const batch = waiting;
+        waiting = [];
+        try {
+          await db
+            .updateTable("message_deliveries")
+            .set({ status: "sent", error: null, updated_at: at.toISOString() })
+            .where(
+              "id",
+              "in",
+              batch.map((each) => each.id),
+            )
+            .execute();
+          for (const each of batch) each.done();
+        } catch (error) {
+          for (const each of batch) each.done(error);
+        }
+      }
+      writing = false;
+    };
+    write = (id, when) =>
+      new Promise<void>((resolve, reject) => {
+        at = when;
+        waiting.push({ id, done: (error) => (error === undefined ? resolve() : reject(error)) });
+        if (!writing) void drain();
+      });
+    sentWriters.set(db, write);
+  }
+  return write(id, now);
+}
+
 /** The ride's title and WhatsApp group from its stored document (empty for a ride deleted since). */
 function rideOf(data: string | null): { title: string; whatsappGroupUrl: string } {
   try {
@@ -149,7 +199,8 @@ export async function deliverRiderMessage(
       url: link,
       id: row.deliveryId,
     });
-    await setStatus(db, row.deliveryId, outcome.status, outcome.status === "skipped" ? outcome.reason : null, now());
+    if (outcome.status === "sent") await markSent(db, row.deliveryId, now());
+    else await setStatus(db, row.deliveryId, outcome.status, outcome.reason, now());
   } catch (error) {
     await setStatus(db, row.deliveryId, "failed", error instanceof Error ? error.message : String(error), now());
     throw error;
