@@ -105,6 +105,7 @@ async function ridesWithRiders(db: Database): Promise<string[]> {
       token_hash: createHash("sha256").update(token).digest("hex"),
       token_sealed: sealToken(token),
       reminders: 1,
+      balance_payment: "due",
       status: "confirmed",
       seats: 1,
       option: "solo",

@@ -32,6 +32,7 @@ async function riders(db: Database, rideId: string): Promise<string[]> {
         token_hash: createHash("sha256").update(randomBytes(24)).digest("hex"),
         token_sealed: null,
         reminders: 1,
+        balance_payment: "due",
         status: "confirmed",
         seats: 1,
         option: "solo",
