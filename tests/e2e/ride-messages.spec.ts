@@ -1,8 +1,13 @@
-import { randomInt } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import webpush from "web-push";
 import { setBookingLinkSecret } from "~/server/registrations/link-seal.server";
 import { createOrPromoteAdmin } from "~/server/team/users.server";
 import { siteRide } from "../support/fixtures";
 import { registerRider, riderForm } from "../support/registration-fixtures";
+import { decryptPush, fakeBrowser, type LocalPushService, startLocalPushService } from "../support/push-service";
 import { type LocalSmtp, startLocalSmtp } from "../support/smtp";
 import { signInAs } from "./admin-fixtures.ts";
 import { statusLine } from "./admin-helpers.ts";
@@ -17,7 +22,9 @@ import { type OwnServer, startOwnServer } from "./support/own-server.ts";
 
 const SECRET = "e2e-messages-session-secret-0123456789abcdef";
 
-const test = base.extend<object, { smtp: LocalSmtp; ownServer: OwnServer }>({
+const VAPID = webpush.generateVAPIDKeys();
+
+const test = base.extend<object, { smtp: LocalSmtp; pushService: LocalPushService; ownServer: OwnServer }>({
   smtp: [
     async ({}, use) => {
       const smtp = await startLocalSmtp();
@@ -26,13 +33,33 @@ const test = base.extend<object, { smtp: LocalSmtp; ownServer: OwnServer }>({
     },
     { scope: "worker" },
   ],
+  // A push service of its own on 127.0.0.1, whose certificate the server is told to trust.
+  pushService: [
+    async ({}, use) => {
+      const service = await startLocalPushService();
+      await use(service);
+      await service.close();
+    },
+    { scope: "worker" },
+  ],
   ownServer: [
-    async ({ smtp }, use) => {
+    async ({ smtp, pushService }, use) => {
+      const certFile = path.join(mkdtempSync(path.join(tmpdir(), "roadbook-push-ca-")), "ca.pem");
+      writeFileSync(certFile, pushService.cert);
       const server = await startOwnServer({
-        env: { SMTP_URL: smtp.url, MAIL_FROM: "Hill Riders <rides@hillriders.test>", SESSION_SECRET: SECRET },
+        env: {
+          SMTP_URL: smtp.url,
+          MAIL_FROM: "Hill Riders <rides@hillriders.test>",
+          SESSION_SECRET: SECRET,
+          VAPID_PUBLIC_KEY: VAPID.publicKey,
+          VAPID_PRIVATE_KEY: VAPID.privateKey,
+          VAPID_SUBJECT: "mailto:rides@hillriders.test",
+          NODE_EXTRA_CA_CERTS: certFile,
+        },
       });
       await use(server);
       await server.stop();
+      rmSync(path.dirname(certFile), { recursive: true, force: true });
     },
     { scope: "worker", timeout: 60_000 },
   ],
@@ -45,10 +72,11 @@ test.describe.configure({ timeout: 90_000 });
 const decoded = (raw: string) =>
   raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-test("a broadcast reaches the confirmed riders' pages, mailboxes and WhatsApp queue, and no one else @mobile", async ({
+test("a broadcast reaches the confirmed riders' pages, mailboxes, phones and WhatsApp queue, and no one else @mobile", async ({
   page,
   ownServer,
   smtp,
+  pushService,
   baseURL,
 }) => {
   // The riders register through the data layer with the server's secret, so their links are sealed as the server seals them.
@@ -70,6 +98,21 @@ test("a broadcast reaches the confirmed riders' pages, mailboxes and WhatsApp qu
   const bela = await rider(2, "Bela Das");
   const chitra = await rider(3, "Chitra Sen");
   expect(chitra.registration.status).toBe("waitlisted");
+  // Asha and Chitra turned updates on on their phones (rows as the booking page's switch writes
+  // them; the push service is a local one, which the switch would refuse as not public).
+  const phones = new Map([asha, chitra].map((rider) => [rider.registration.id, fakeBrowser()]));
+  for (const [registrationId, browser] of phones) {
+    await db
+      .insertInto("push_subscriptions")
+      .values({
+        id: randomUUID(),
+        registration_id: registrationId,
+        endpoint: `${pushService.origin}/ok/${registrationId}`,
+        ...browser.keys,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+  }
 
   const { user } = await createOrPromoteAdmin(db, {
     email: `captain-${base10}@roadbook.test`,
@@ -107,6 +150,16 @@ test("a broadcast reaches the confirmed riders' pages, mailboxes and WhatsApp qu
   );
   expect(ashaMail).toContain(`${baseURL}/booking/${asha.token}`);
   expect(ashaMail).not.toContain(bela.token);
+
+  // Push: Asha's phone, not the waitlisted Chitra's (nor Bela, who has none).
+  const ours = () => pushService.received.filter((push) => phones.has(push.path.replace("/ok/", "")));
+  await expect.poll(() => ours().map((push) => push.path)).toEqual([`/ok/${asha.registration.id}`]);
+  const [push] = ours();
+  expect(decryptPush(push!.body, phones.get(asha.registration.id)!)).toEqual({
+    title: `Kit check — ${ride.title}`,
+    body: "Bring your riding boots and a rain cover.",
+    url: `${baseURL}/booking/${asha.token}`,
+  });
 
   // The WhatsApp queue: one link per rider, the message and their link typed in; a tap ticks them off.
   await page.context().route("https://wa.me/**", (route) => route.fulfill({ body: "WhatsApp" }));

@@ -34,6 +34,8 @@ export type LocalPushService = {
   origin: string;
   /** Trusts the service's own certificate, for sendPush's `agent`. */
   agent: Agent;
+  /** That certificate (PEM), for a server process to trust (NODE_EXTRA_CA_CERTS). */
+  cert: Buffer;
   received: ReceivedPush[];
   close(): Promise<void>;
 };
@@ -90,6 +92,7 @@ export async function startLocalPushService(): Promise<LocalPushService> {
   return {
     origin: `https://127.0.0.1:${port}`,
     agent,
+    cert,
     received,
     close: () =>
       new Promise((resolve) => {
