@@ -88,6 +88,8 @@ const PUBLIC_ACTIONS: Record<string, number> = {
   "/ride/x/register": 404,
   // A rider's private booking page (decision 020): no such token, nothing changed.
   "/booking/x": 404,
+  // "Find my booking" (docs/features/registrations.md): an empty form is refused with its messages.
+  "/booking": 400,
 };
 
 type RouteEntry = NonNullable<ServerBuild["routes"][string]>;
