@@ -15,12 +15,12 @@ export default [
     route("ride/:rideId/register", "routes/public/ride-register.tsx"),
     // A rider's private page: the token in its path is its only key (decision 020).
     route("booking-erased", "routes/public/booking-erased.tsx"),
-    // "Find my booking" (issue 23): before booking/:token, which it is not.
+    // "Find my booking": before booking/:token, which it is not.
     route("booking", "routes/public/find-booking.tsx"),
     route("booking/:token", "routes/public/booking.tsx"),
   ]),
   route("ride/:rideId/calendar.ics", "routes/resources/ride-calendar.ts"),
-  // Calendar feeds (issue 23): every upcoming ride, and a rider's own ride behind their token.
+  // Calendar feeds: every upcoming ride, and a rider's own ride behind their token.
   route("rides.ics", "routes/resources/rides-calendar.ts"),
   route("booking/:token/calendar.ics", "routes/resources/booking-calendar.ts"),
   // The route's GPX: route.gpx as uploaded, day-{n}.gpx cut from it (decision 024).

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 
 // Migrations are frozen once landed: never edit or rename this file, add a new one.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // The balance of a booking (issue 23): the trip cost less the booking amount, paid before the
+  // The balance of a booking: the trip cost less the booking amount, paid before the
   // ride starts and marked by an admin as the booking amount is; the rider's UPI transaction id
   // for it. Erasure nulls the UTR with the other personal data.
   await db.schema

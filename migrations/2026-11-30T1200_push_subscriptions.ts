@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 
 // Migrations are frozen once landed: never edit or rename this file, add a new one.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // The phones a rider turned "Get updates on this phone" on for (issue 23, docs/features/push.md):
+  // The phones a rider turned "Get updates on this phone" on for (docs/features/push.md):
   // each browser's Web Push subscription, as it gave it. Personal data: deleted with the
   // registration's erasure, on the rider's "off", and when the push service says it is gone.
   await db.schema

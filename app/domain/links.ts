@@ -39,7 +39,7 @@ export function rideCalendarHref(rideId: string): string {
   return `${rideHref(rideId)}/calendar.ics`;
 }
 
-/** Every upcoming published ride as one calendar, to subscribe to (issue 23). */
+/** Every upcoming published ride as one calendar, to subscribe to. */
 export const RIDES_CALENDAR_PATH = "/rides.ics";
 
 /** A calendar feed of this site as calendar apps subscribe to it: webcal://host/path. */
@@ -66,12 +66,12 @@ export function bookingHref(token: string): string {
   return BOOKING_PATH + segment(token);
 }
 
-/** A rider's own calendar feed: their ride as one event, kept up to date (issue 23). */
+/** A rider's own calendar feed: their ride as one event, kept up to date. */
 export function bookingCalendarHref(token: string): string {
   return `${bookingHref(token)}/calendar.ics`;
 }
 
-/** "Find my booking" (issue 23): a fresh link mailed to a rider who lost theirs. */
+/** "Find my booking": a fresh link mailed to a rider who lost theirs. */
 export const FIND_BOOKING_PATH = "/booking";
 
 /** The query flag of the page after a request, the same whether or not a booking matched. */

@@ -6,7 +6,7 @@ import { absoluteUrl } from "./ride-seo";
 import { SITE_NAME } from "./site";
 
 // A ride as a calendar event: its own .ics, the feed of every upcoming ride, a rider's own feed
-// (issue 23). One event per ride, written in one place.
+//. One event per ride, written in one place.
 
 export const CALENDAR_PRODUCT_ID = `-//${SITE_NAME}//Rides//EN`;
 

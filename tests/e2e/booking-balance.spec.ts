@@ -7,7 +7,7 @@ import { addRide, statusLine, testOnOwnAdminServer, uniqueTitle } from "./admin-
 import { expect, expectNoA11yViolations } from "./fixtures.ts";
 import { fillRegistration } from "./registration-form.ts";
 
-// Issue 23, the balance: a rider books a seat on a ride with a trip cost and a booking amount,
+// The balance (docs/features/registrations.md): a rider books a seat on a ride with a trip cost and a booking amount,
 // and the booking page shows both payments, each with its UPI QR code (decoded here as a
 // phone's camera would), link and UTR; the rider saves the balance's UTR; the admin marks the
 // balance paid on the Riders page, whose collected and still-due totals follow.

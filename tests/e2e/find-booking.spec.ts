@@ -10,7 +10,7 @@ import { expect, expectNoA11yViolations, test as base } from "./fixtures.ts";
 import { fillRegistration } from "./registration-form.ts";
 import { type OwnServer, startOwnServer } from "./support/own-server.ts";
 
-// Issue 23, a booking that cannot get lost: "Find my booking" mails a fresh link (the old one
+// A booking that cannot get lost (docs/features/registrations.md): "Find my booking" mails a fresh link (the old one
 // stops working) and answers the same whether or not a booking matched; an admin sends a fresh
 // link by WhatsApp; the ride's WhatsApp group shows to confirmed riders only; the calendar feeds.
 // A server of its own, mailing through a local SMTP server.

@@ -1,7 +1,7 @@
 import { CalendarPlus, MessageCircle } from "lucide-react";
 import { SECONDARY_CLASS } from "./form-controls";
 
-/** The booking page's links to the ride (issue 23): the WhatsApp group, the rider's own calendar. */
+/** The booking page's links to the ride: the WhatsApp group, the rider's own calendar. */
 export type BookingRideLinksView = {
   /** The ride's WhatsApp group invite: only for a confirmed seat (groupInviteFor), else null. */
   groupInvite: string | null;

@@ -13,7 +13,7 @@ export const FIND_BOOKING_SENT_TEXT =
 const ORDER = ["mobile", "email"] as const;
 
 /**
- * "Find my booking" (issue 23): a plain form, posted without JavaScript. After a request it says
+ * "Find my booking": a plain form, posted without JavaScript. After a request it says
  * the same whatever matched, and keeps the form for another try.
  */
 export function FindBookingPage({ sent, answer }: { sent: boolean; answer?: FindBookingAnswer }) {

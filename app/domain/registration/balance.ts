@@ -9,7 +9,7 @@ import {
   type RegistrationStatus,
 } from "./settings";
 
-// The balance (issue 23): a booking owes its option's trip cost; the booking amount (the ride's
+// The balance: a booking owes its option's trip cost; the booking amount (the ride's
 // bookingCost) holds the seat and the rest is paid before the ride starts, by a due date the
 // ride's settings give. Amounts are counted in paise, whole numbers, so sums never drift.
 

@@ -20,7 +20,7 @@ export function whatsappMessageHref(phone: string, text: string): string | null 
   return href ? `${href}?text=${encodeURIComponent(text)}` : null;
 }
 
-/** The message that carries a rider's fresh private link (issue 23), sent by the admin on WhatsApp. */
+/** The message that carries a rider's fresh private link, sent by the admin on WhatsApp. */
 export function freshLinkText({ name, rideTitle, link }: { name: string; rideTitle: string; link: string }): string {
   return `Hello ${name}, here is your new link to your booking for ${rideTitle}: ${link}\nKeep it private; the old link no longer works.`;
 }

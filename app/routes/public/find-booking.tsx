@@ -10,7 +10,7 @@ import { readSmallForm } from "~/server/registrations/read-form.server";
 import { beginBookingLookup } from "~/server/registrations/throttle.server";
 import type { Route } from "./+types/find-booking";
 
-// /booking, "Find my booking" (issue 23): a rider who lost their private link gives the mobile
+// /booking, "Find my booking": a rider who lost their private link gives the mobile
 // number and email they registered with, and every matching booking on an upcoming ride gets a
 // fresh link by mail (the old one stops working). The answer never says whether a booking
 // matched: a valid request always ends on the same page, the mail goes out from the outbox.

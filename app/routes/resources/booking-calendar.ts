@@ -3,7 +3,7 @@ import { bookingCalendar } from "~/server/registrations/booking-calendar.server"
 import { publicOrigin } from "~/server/public-url.server";
 import type { Route } from "./+types/booking-calendar";
 
-// /booking/:token/calendar.ics (issue 23): a rider's own ride as a calendar feed. Private like
+// /booking/:token/calendar.ics: a rider's own ride as a calendar feed. Private like
 // the booking page (decision 020): never stored by a cache, never indexed, and logged as
 // /booking/[token]/calendar.ics (loggablePath).
 

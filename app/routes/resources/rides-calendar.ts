@@ -7,7 +7,7 @@ import { listUpcomingPublicRides } from "~/server/rides/public-rides.server";
 import type { Route } from "./+types/rides-calendar";
 
 /**
- * /rides.ics (issue 23): every upcoming published ride as an all-day event, a feed calendar apps
+ * /rides.ics: every upcoming published ride as an all-day event, a feed calendar apps
  * subscribe to (the site links it as webcal://). Each event has the UID of the ride's own .ics,
  * so a ride added from its page and seen in the feed is one entry.
  */

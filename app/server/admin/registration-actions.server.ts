@@ -108,7 +108,7 @@ const cancel: RiderOperation = async (context, rider, ride) => {
 };
 
 /**
- * "New link by WhatsApp" (issue 23): the rider's link is rotated (their old one stops working,
+ * "New link by WhatsApp": the rider's link is rotated (their old one stops working,
  * and the trail says who did it), and the admin gets WhatsApp's click-to-chat link with the
  * fresh link typed in, to send from their own phone.
  */

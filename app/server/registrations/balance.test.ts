@@ -25,7 +25,7 @@ import { registrationsCsv, registrationsWithRides } from "./csv.server";
 import { eraseRideRegistrations } from "./erasure.server";
 import { getRegistration } from "./queries.server";
 
-// The balance's writes on both engines (issue 23): the rider's UTR for it through the private
+// The balance's writes on both engines: the rider's UTR for it through the private
 // link, the admin's paid / due mark, each with its trail line; what erasure and the CSV make of them.
 
 const ADMIN = { id: "admin-1", email: "admin@roadbook.test" };

@@ -19,7 +19,7 @@ async function rideDateChanges(db: Executor, rideId: string): Promise<number> {
 }
 
 /**
- * A rider's own calendar (issue 23), behind their private link: their ride as one event that
+ * A rider's own calendar, behind their private link: their ride as one event that
  * calendar apps keep up to date. Its UID is the booking's, stable; its SEQUENCE counts the
  * ride's date changes (one more once the ride is cancelled), so an app takes the newest dates;
  * a cancelled ride is STATUS:CANCELLED; a reminder comes the morning before. Null when the link

@@ -7,7 +7,7 @@ const buttonClass =
   "inline-flex min-h-11 items-center gap-1.5 rounded-md border px-3 text-sm font-medium disabled:opacity-50";
 
 /**
- * "New link by WhatsApp" (issue 23): for a rider who lost their link when mail is off. The
+ * "New link by WhatsApp": for a rider who lost their link when mail is off. The
  * server rotates the link (the old one stops working) and answers WhatsApp's click-to-chat link
  * with the fresh one typed in; the admin sends it from their phone. Its own fetcher, as the
  * answer carries that link for this card only.
