@@ -120,7 +120,7 @@ test("a broadcast reaches the confirmed riders' pages, mailboxes, phones and Wha
   });
   await signInAs(page, db, user.id, baseURL!);
   await page.goto(`/admin/rides/${ride.id}/riders`);
-  await page.getByRole("link", { name: "Messages" }).click();
+  await page.getByRole("link", { name: "Messages", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Messages · ${ride.title}` })).toBeVisible();
 
   const form = page.getByRole("form", { name: "Message the riders" });
@@ -161,7 +161,11 @@ test("a broadcast reaches the confirmed riders' pages, mailboxes, phones and Wha
     url: `${baseURL}/booking/${asha.token}`,
   });
 
-  // The WhatsApp queue: one link per rider, the message and their link typed in; a tap ticks them off.
+  // The WhatsApp queue, on the Riders page as on the Messages page: one link per rider, the
+  // message and their link typed in; a tap ticks them off.
+  await page.goto(`/admin/rides/${ride.id}/riders`);
+  await expect(page.getByRole("heading", { name: "Latest messages" })).toBeVisible();
+  await expect(page.getByTestId("ride-message")).toContainText("Kit check");
   await page.context().route("https://wa.me/**", (route) => route.fulfill({ body: "WhatsApp" }));
   const queue = page.getByTestId("whatsapp-queue");
   const ashaLink = queue.getByRole("link", { name: "Asha Rao" });
@@ -173,6 +177,8 @@ test("a broadcast reaches the confirmed riders' pages, mailboxes, phones and Wha
   await ashaLink.click();
   await (await popup).close();
   await expect(queue.getByTestId("whatsapp-status").first()).toHaveText("Opened in WhatsApp");
+  await expect(page.getByText("Send on WhatsApp: 1 of 2 left")).toBeVisible();
+  await page.reload();
   await expect(page.getByText("Send on WhatsApp: 1 of 2 left")).toBeVisible();
 
   // The booking pages: the Updates list of Asha has it, Chitra's has not.
@@ -196,7 +202,7 @@ test.describe("with JavaScript off", () => {
     await page.goto(`/booking/${token}`);
     await expect(page.getByTestId("reminders-state")).toContainText("You get reminders");
     await page.getByRole("button", { name: "Turn reminders off" }).click();
-    await expect(page.getByRole("status")).toContainText("Reminders are off.");
+    await expect(page.getByRole("status").filter({ hasText: "Reminders are off." })).toBeVisible();
     await expect(page.getByTestId("reminders-state")).toContainText("Reminders are off");
     await page.getByRole("button", { name: "Turn reminders on" }).click();
     await expect(page.getByTestId("reminders-state")).toContainText("You get reminders");

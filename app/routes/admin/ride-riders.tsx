@@ -6,6 +6,7 @@ import { CopyNumbers } from "~/components/admin/riders/copy-numbers";
 import { PaymentTotals } from "~/components/admin/riders/payment-totals";
 import { RideNotFound, SeatsSummary } from "~/components/admin/riders/ride-summary";
 import { RiderCard } from "~/components/admin/riders/rider-card";
+import { MessageList } from "~/components/admin/messages/message-list";
 import { RidersFilters } from "~/components/admin/riders/riders-filters";
 import { checkInHref, rideMessagesHref, ridersCsvHref } from "~/domain/links";
 import { registrationAction } from "~/server/admin/registration-actions.server";
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  return loadRidersPage(context, params.rideId, new URL(request.url));
+  return loadRidersPage(context, params.rideId, new URL(request.url), { messages: true });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -38,7 +39,7 @@ const linkClass =
 
 /** A ride's registrations (decision 022), usable on a phone; live as riders register and other admins act. */
 export default function RidersPage({ loaderData }: Route.ComponentProps) {
-  const { ride, riders, counts, filters, numbers, totals } = loaderData;
+  const { ride, riders, counts, filters, numbers, totals, messages } = loaderData;
   const [flash, show] = useAdminPage(loaderData.loadError);
 
   if (!ride) {
@@ -78,6 +79,18 @@ export default function RidersPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <section aria-labelledby="messages-heading" className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="messages-heading" className="font-display text-xl font-bold text-ink-900">
+            Latest messages
+          </h2>
+          <Link to={rideMessagesHref(ride.id)} className={linkClass}>
+            <Mail aria-hidden="true" className="size-4" />
+            Write to riders · all messages
+          </Link>
+        </div>
+        <MessageList messages={messages} show={show} action={rideMessagesHref(ride.id)} />
+      </section>
     </AdminPage>
   );
 }

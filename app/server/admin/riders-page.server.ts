@@ -12,6 +12,7 @@ import {
   type RegistrationCounts,
 } from "../registrations/queries.server";
 import { getRide } from "../rides/rides.server";
+import { rideMessages, type MessageSummary } from "../rider-messages/queries.server";
 import { loadAdminPage } from "./load-page.server";
 import { serverClock } from "../clock.server";
 
@@ -29,6 +30,9 @@ export type RidersFilters = { status: string; payment: string; search: string };
 
 const NO_COUNTS: RegistrationCounts = { bookedSeats: 0, confirmed: 0, waitlisted: 0, cancelled: 0, checkedIn: 0 };
 
+/** The messages the Riders page shows; the Messages page lists them all. */
+const LATEST_MESSAGES = 3;
+
 /** The page of a ride not found (or not loaded). */
 const NOTHING = {
   ride: null,
@@ -37,6 +41,7 @@ const NOTHING = {
   numbers: "",
   /** Collected and still due over the confirmed riders (paise); null without a readable booking amount. */
   totals: null as PaymentTotals | null,
+  messages: [] as MessageSummary[],
 };
 
 function toRiderRow(ride: Ride, registration: Registration, now: Date): RiderRow {
@@ -66,7 +71,13 @@ function toRiderRow(ride: Ride, registration: Registration, now: Date): RiderRow
  * query string (an unknown filter value is no filter), and its counts. A ride that does not
  * exist loads as null, with a 404, and the page says so.
  */
-export async function loadRidersPage(context: Readonly<RouterContextProvider>, rideId: string, url: URL) {
+export async function loadRidersPage(
+  context: Readonly<RouterContextProvider>,
+  rideId: string,
+  url: URL,
+  /** The Riders page also shows the ride's latest messages, each rider's copies and the WhatsApp queue. */
+  { messages = false }: { messages?: boolean } = {},
+) {
   const query = Object.fromEntries(url.searchParams);
   const filters = registrationFiltersSchema.parse(query);
   const shown: RidersFilters = {
@@ -79,10 +90,11 @@ export async function loadRidersPage(context: Readonly<RouterContextProvider>, r
     load: async (db) => {
       const ride = await getRide(db, rideId);
       if (!ride) return { ...NOTHING, filters: shown };
-      const [registrations, confirmed, counts] = await Promise.all([
+      const [registrations, confirmed, counts, latest] = await Promise.all([
         listRegistrations(db, ride.id, filters),
         listRegistrations(db, ride.id, { status: "confirmed" }),
         registrationCounts(db, [ride.id]),
+        messages ? rideMessages(db, ride, LATEST_MESSAGES) : [],
       ]);
       const page: RidersPageRide = {
         id: ride.id,
@@ -101,6 +113,7 @@ export async function loadRidersPage(context: Readonly<RouterContextProvider>, r
         filters: shown,
         numbers: groupNumbers(confirmed),
         totals: paymentTotals(ride, confirmed),
+        messages: latest,
       };
     },
     fallback: { ...NOTHING, filters: shown },

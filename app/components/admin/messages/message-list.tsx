@@ -60,11 +60,20 @@ function countsLine(counts: Record<string, number>): string {
  * email or push copy; the WhatsApp queue, one link per rider that opens their chat with the
  * message typed in and ticks them off.
  */
-export function MessageList({ messages, show }: { messages: readonly ListedMessage[]; show: (text: string) => void }) {
+export function MessageList({
+  messages,
+  show,
+  action,
+}: {
+  messages: readonly ListedMessage[];
+  show: (text: string) => void;
+  /** The Messages page's address, when the list is shown on another page (the Riders page). */
+  action?: string;
+}) {
   const fetcher = useFetcher<ActionResult>();
   useResultMessage(fetcher.data, show);
   const post = (intent: "resend" | "tapped", id: string) =>
-    void fetcher.submit({ intent, id }, { method: "post", encType: "application/json" });
+    void fetcher.submit({ intent, id }, { method: "post", encType: "application/json", action });
 
   if (messages.length === 0) return <p className="text-ink-700">No messages to this ride's riders yet.</p>;
   return (
