@@ -98,7 +98,7 @@ describeEachEngine("broadcasts to a ride's riders", (getDb) => {
 
     for (const { token, registration } of [asha, bela]) {
       expect((await updatesFor(db, registration.id)).map((update) => update.subject)).toContain("Kit check");
-      const [mail] = mailsTo(registration.email).filter((m) => decoded(m.raw).includes("riding boots"));
+      const mail = mailsTo(registration.email).find((m) => decoded(m.raw).includes("riding boots"));
       const text = decoded(mail!.raw);
       expect(text).toContain(`Hi ${registration.name.split(" ")[0]},`);
       expect(text).toContain(`${ORIGIN}/booking/${token}`);
