@@ -8,7 +8,7 @@ import { getRegistration } from "../registrations/queries.server";
 import { getRide } from "../rides/rides.server";
 import type { PushSettings } from "../push/push-env.server";
 import { deliverChangeNotice } from "../rider-messages/change-notice.server";
-import { deliverRiderMessage, mailSender, pushSender } from "../rider-messages/deliver.server";
+import { mailSender, pushSender, riderMessageDelivery } from "../rider-messages/deliver.server";
 import type { Deliveries } from "./dispatcher.server";
 
 /** Sends one mail; the entry's id is its Message-ID, so a mail sent again after a crash is the same message. */
@@ -68,7 +68,7 @@ export function outboxDeliveries({
     "team-mail": async ({ mail }, entry) => {
       if (mailer.enabled) await send(mailer, mail, entry.id);
     },
-    "rider-message": ({ deliveryId }) => deliverRiderMessage(db, senders, deliveryId, now),
+    "rider-message": riderMessageDelivery(db, senders, now),
     "change-notice": (notice) => deliverChangeNotice(db, notice, { now: now(), origin }),
   };
 }

@@ -1,4 +1,4 @@
-import type { Database } from "../db/schema.server";
+import type { Database, Executor } from "../db/schema.server";
 import type { Logger } from "../logger.server";
 import {
   claimDue,
@@ -18,13 +18,29 @@ import type { OutboxKind, OutboxMessage } from "./messages.server";
  * delivery is safe to repeat (a content event) or carries the entry's id (a mail's Message-ID).
  */
 
-/** One kind's delivery; throws (or rejects) when it did not happen. */
+/**
+ * One kind's delivery; throws (or rejects) when it did not happen. What it returns (other than
+ * undefined) is handed to its kind's `record`, if it has one.
+ */
 export type Delivery<K extends OutboxKind> = (
   message: Extract<OutboxMessage, { kind: K }>,
   entry: Pick<OutboxEntry, "id">,
-) => Promise<void> | void;
+) => Promise<unknown> | unknown;
 
-export type Deliveries = { [K in OutboxKind]?: Delivery<K> };
+/**
+ * A delivery with hooks for the batches the dispatcher claims, for kinds sent many at once (a
+ * message to every rider of a ride): one read for a batch instead of one per entry, and one
+ * write for what the batch's deliveries did, in the transaction that marks their entries delivered.
+ */
+export type BatchedDelivery<K extends OutboxKind> = {
+  deliver: Delivery<K>;
+  /** Told the batch's messages of this kind before any of them is delivered. */
+  prepare?: (messages: Extract<OutboxMessage, { kind: K }>[]) => void;
+  /** Writes what the deliveries returned, in the transaction marking their entries delivered. */
+  record?: (trx: Executor, results: unknown[], now: Date) => Promise<void>;
+};
+
+export type Deliveries = { [K in OutboxKind]?: Delivery<K> | BatchedDelivery<K> };
 
 export type DispatcherOptions = {
   db: Database;
@@ -111,10 +127,16 @@ export function createDispatcher({
   concurrency = OUTBOX_DEFAULTS.concurrency,
 }: DispatcherOptions): Dispatcher {
   const kinds = Object.keys(deliveries) as OutboxKind[];
+  const batchedOf = (kind: OutboxKind): BatchedDelivery<OutboxKind> | undefined => {
+    const delivery = deliveries[kind] as Delivery<OutboxKind> | BatchedDelivery<OutboxKind> | undefined;
+    return typeof delivery === "function" ? { deliver: delivery } : delivery;
+  };
 
   // Marking delivered is batched: entries delivered while a mark is being written go in the
-  // next one, so a burst of commands costs a few writes, not one each.
-  let toMark: string[] = [];
+  // next one, so a burst of commands costs a few writes, not one each. What their deliveries
+  // return for their kind's `record` is written in the same transaction: if it fails, neither
+  // is written and the entries are delivered again (the same Message-ID) once their claim runs out.
+  let toMark: { id: string; kind: OutboxKind; result: unknown }[] = [];
   let marking: Promise<void> | undefined;
   const flushMarks = (): Promise<void> => {
     if (marking) return marking;
@@ -122,13 +144,27 @@ export function createDispatcher({
     marking = (async () => {
       try {
         while (toMark.length > 0) {
-          const ids = toMark;
+          const marks = toMark;
           toMark = [];
           try {
-            await markDelivered(db, ids, now());
+            const at = now();
+            const results = new Map<OutboxKind, unknown[]>();
+            for (const { kind, result } of marks) {
+              if (result === undefined || !batchedOf(kind)?.record) continue;
+              if (!results.has(kind)) results.set(kind, []);
+              results.get(kind)!.push(result);
+            }
+            const ids = marks.map((mark) => mark.id);
+            if (results.size === 0) await markDelivered(db, ids, at);
+            else {
+              await db.transaction().execute(async (trx) => {
+                for (const [kind, each] of results) await batchedOf(kind)!.record!(trx, each, at);
+                await markDelivered(trx, ids, at);
+              });
+            }
           } catch (error) {
             // Delivered again once their claim runs out: at least once still holds.
-            logger?.error({ err: error, entries: ids.length }, "outbox: marking entries delivered failed");
+            logger?.error({ err: error, entries: marks.length }, "outbox: marking entries delivered failed");
           }
         }
       } finally {
@@ -139,11 +175,11 @@ export function createDispatcher({
   };
 
   async function deliverOne(entry: Pick<OutboxEntry, "id" | "attempts">, message: OutboxMessage): Promise<boolean> {
-    const delivery = deliveries[message.kind] as Delivery<OutboxKind> | undefined;
+    const delivery = batchedOf(message.kind)?.deliver;
     if (!delivery) return false;
     try {
-      await delivery(message, entry);
-      toMark.push(entry.id);
+      const result = await delivery(message, entry);
+      toMark.push({ id: entry.id, kind: message.kind, result });
       return true;
     } catch (error) {
       const failures = entry.attempts + 1;
@@ -171,6 +207,12 @@ export function createDispatcher({
     claimedUntil: (entry: Pick<OutboxEntry, "id">) => number,
   ): Promise<number> {
     let delivered = 0;
+    const byKind = new Map<OutboxKind, OutboxMessage[]>();
+    for (const { message } of entries) {
+      if (!byKind.has(message.kind)) byKind.set(message.kind, []);
+      byKind.get(message.kind)!.push(message);
+    }
+    for (const [kind, messages] of byKind) batchedOf(kind)?.prepare?.(messages);
     const one = async ({ entry, message }: (typeof entries)[number]) => {
       // An entry that waited its turn past half its claim is left for a later claim (here or on
       // another instance): started now, its delivery could outlast the claim and be repeated.

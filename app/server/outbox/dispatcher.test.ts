@@ -187,6 +187,54 @@ describeEachEngine("outbox dispatcher", (getDb) => {
     expect(await dispatcher.deliverDue()).toBe(0);
   });
 
+  it("tells a batched kind its claimed batch first, and records what its deliveries did with their marks, or neither", async () => {
+    const db = getDb();
+    let now = new Date("2027-01-10T10:00:00Z");
+    await leftBehind(db, 3, now);
+    const events: string[] = [];
+    let recordFails = true;
+    const dispatcher = createDispatcher({
+      db,
+      now: () => now,
+      leaseMs: 10_000,
+      deliveries: {
+        "team-mail": {
+          prepare: (messages) => void events.push(`prepare ${messages.length}`),
+          deliver: ({ mail: sent }) => {
+            events.push(`deliver ${sent.subject}`);
+            return sent.subject;
+          },
+          record: async (trx, results) => {
+            // Written in the marks' transaction: undone with them when it fails.
+            await trx
+              .updateTable("outbox")
+              .set({ label: (results as string[]).toSorted().join(", ") })
+              .execute();
+            if (recordFails) throw new Error("the disk is full");
+          },
+        },
+      },
+    });
+    expect(await dispatcher.deliverDue()).toBe(3);
+    expect(events[0]).toBe("prepare 3");
+    expect(events.slice(1).toSorted()).toEqual([
+      "deliver Invitation 0",
+      "deliver Invitation 1",
+      "deliver Invitation 2",
+    ]);
+    const rows = () => db.selectFrom("outbox").select(["label", "delivered_at"]).execute();
+    for (const row of await rows())
+      expect(row).toMatchObject({ delivered_at: null, label: expect.not.stringContaining(",") });
+    // Neither written: delivered again once the claim runs out, and this time recorded.
+    recordFails = false;
+    now = new Date(now.getTime() + 10_000);
+    expect(await dispatcher.deliverDue()).toBe(3);
+    for (const row of await rows()) {
+      expect(row.label).toBe("Invitation 0, Invitation 1, Invitation 2");
+      expect(row.delivered_at).not.toBeNull();
+    }
+  });
+
   it("leaves an entry that waited past half its claim for a later claim, so no other instance sends it too", async () => {
     const db = getDb();
     let now = new Date("2027-01-10T10:00:00Z");

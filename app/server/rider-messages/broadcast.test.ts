@@ -21,7 +21,7 @@ import { setBookingLinkSecret } from "../registrations/link-seal.server";
 import { createRide } from "../rides/rides.server";
 import { NO_RECIPIENTS, previewBroadcast, sendBroadcast } from "./broadcast.server";
 import { markWhatsappTapped, resendDelivery } from "./delivery-commands.server";
-import { deliverRiderMessage, pushSender } from "./deliver.server";
+import { deliverRiderMessage, pushSender, riderMessageDelivery } from "./deliver.server";
 import { rideMessages, updatesFor } from "./queries.server";
 
 // A broadcast reaches each targeted rider's Updates list, mailbox and WhatsApp queue, and no one
@@ -98,7 +98,7 @@ describeEachEngine("broadcasts to a ride's riders", (getDb) => {
 
     for (const { token, registration } of [asha, bela]) {
       expect((await updatesFor(db, registration.id)).map((update) => update.subject)).toContain("Kit check");
-      const [mail] = mailsTo(registration.email).filter((m) => decoded(m.raw).includes("riding boots"));
+      const mail = mailsTo(registration.email).find((m) => decoded(m.raw).includes("riding boots"));
       const text = decoded(mail!.raw);
       expect(text).toContain(`Hi ${registration.name.split(" ")[0]},`);
       expect(text).toContain(`${ORIGIN}/booking/${token}`);
@@ -167,6 +167,37 @@ describeEachEngine("broadcasts to a ride's riders", (getDb) => {
     expect(await updatesFor(db, bela.registration.id)).toEqual([]);
     const after = await rideMessages(db, ride);
     expect(after[0]!.deliveries.some((d) => d.reference === bela.registration.reference)).toBe(false);
+  });
+
+  it("skip a rider who cancelled after their batch was read, once the read is old, and mark the others sent", async () => {
+    const db = getDb();
+    const { ride, asha, bela } = await rideWithRiders(db);
+    attachDispatcher(db, createDispatcher({ db, deliveries: {}, leaseMs: 0 }));
+    await sendBroadcast(db, ride.id, BROADCAST, { actor: ADMIN, origin: ORIGIN });
+    const emails = (await rideMessages(db, ride))[0]!.deliveries.filter((d) => d.channel === "email");
+    const idOf = (rider: typeof asha) => emails.find((d) => d.reference === rider.registration.reference)!.id;
+    const sent: string[] = [];
+    let now = NOW;
+    const delivery = riderMessageDelivery(
+      db,
+      { email: async ({ to }) => (sent.push(to.email), { status: "sent" }) },
+      () => now,
+    );
+    delivery.prepare!(emails.map((d) => ({ kind: "rider-message", deliveryId: d.id })));
+    await cancelByToken(db, asha.token);
+    const belaSent = await delivery.deliver({ kind: "rider-message", deliveryId: idOf(bela) }, { id: "entry" });
+    // Asha's copy waited past the read's freshness: read again, she cancelled, so none.
+    now = new Date(NOW.getTime() + 3_000);
+    expect(await delivery.deliver({ kind: "rider-message", deliveryId: idOf(asha) }, { id: "entry" })).toBeUndefined();
+    expect(sent).toEqual([bela.registration.email]);
+    await db.transaction().execute((trx) => delivery.record!(trx, [belaSent], now));
+    const statuses = (await rideMessages(db, ride))[0]!.deliveries
+      .filter((d) => d.channel === "email")
+      .map((d) => [d.reference, d.status]);
+    expect(Object.fromEntries(statuses)).toEqual({
+      [asha.registration.reference]: "skipped",
+      [bela.registration.reference]: "sent",
+    });
   });
 
   it("send a copy again on resend, and tick off a WhatsApp copy; another ride's delivery is not found", async () => {

@@ -4,6 +4,7 @@ import { balancePayment, balanceReminderLine } from "~/domain/registration/booki
 import type { DeliveryChannel } from "~/domain/rider-messages/message";
 import { riderSubject, riderText } from "~/domain/rider-messages/rider-text";
 import type { Database, Executor } from "../db/schema.server";
+import type { BatchedDelivery } from "../outbox/dispatcher.server";
 import type { Mailer } from "../mail/mailer.server";
 import { type PushOptions, pushToRegistration } from "../push/send-push.server";
 import type { PushSettings } from "../push/push-env.server";
@@ -37,56 +38,6 @@ async function setStatus(db: Executor, id: string, status: string, error: string
     .set({ status, error: error?.slice(0, 300) ?? null, updated_at: now.toISOString() })
     .where("id", "=", id)
     .execute();
-}
-
-/**
- * Marks deliveries sent, those of deliveries under way at once in one write: on SQLite each
- * write waits for the disk (synchronous = FULL), so a message to a whole ride would otherwise
- * go at the disk's pace rather than the mail server's. Resolves once the delivery's own row is
- * written, so the outbox entry is never marked delivered before it.
- */
-const SENT_WRITE_EVERY_MS = 25;
-const sentWriters = new WeakMap<Database, (id: string, now: Date) => Promise<void>>();
-function markSent(db: Database, id: string, now: Date): Promise<void> {
-  let write = sentWriters.get(db);
-  if (!write) {
-    let waiting: { id: string; done: (error?: unknown) => void }[] = [];
-    let writing = false;
-    let at = now;
-    const drain = async () => {
-      writing = true;
-      while (waiting.length > 0) {
-        // The rows of the mails sent in the next moment join this write: a write that holds the
-        // disk (node:sqlite waits for it in the event loop) after each mail would stall the others.
-        await new Promise((resolve) => setTimeout(resolve, SENT_WRITE_EVERY_MS));
-        const batch = waiting;
-        waiting = [];
-        try {
-          await db
-            .updateTable("message_deliveries")
-            .set({ status: "sent", error: null, updated_at: at.toISOString() })
-            .where(
-              "id",
-              "in",
-              batch.map((each) => each.id),
-            )
-            .execute();
-          for (const each of batch) each.done();
-        } catch (error) {
-          for (const each of batch) each.done(error);
-        }
-      }
-      writing = false;
-    };
-    write = (id, when) =>
-      new Promise<void>((resolve, reject) => {
-        at = when;
-        waiting.push({ id, done: (error) => (error === undefined ? resolve() : reject(error)) });
-        if (!writing) void drain();
-      });
-    sentWriters.set(db, write);
-  }
-  return write(id, now);
 }
 
 /** The ride's title and WhatsApp group from its stored document (empty for a ride deleted since). */
@@ -136,18 +87,9 @@ async function balanceLineOf(db: Database, registration: Registration, now: Date
   return ride ? balanceReminderLine(balancePayment(config.company, ride, registration, now)) : null;
 }
 
-/**
- * Delivers the delivery `deliveryId` with the channel's sender, recording how it went on the
- * delivery: sent, skipped with the reason, or failed with the reason (and thrown, so the
- * outbox tries again later).
- */
-export async function deliverRiderMessage(
-  db: Database,
-  senders: Partial<Record<DeliveryChannel, Sender>>,
-  deliveryId: string,
-  now: () => Date,
-): Promise<void> {
-  const row = await db
+/** A delivery as it is sent: with its message, the ride's title and group, and the booking. */
+function deliveryQuery(db: Database) {
+  return db
     .selectFrom("message_deliveries as d")
     .innerJoin("ride_messages as m", "m.id", "d.message_id")
     .innerJoin("registrations as r", "r.id", "d.registration_id")
@@ -156,34 +98,64 @@ export async function deliverRiderMessage(
       "d.id as deliveryId",
       "d.channel",
       "d.status as deliveryStatus",
+      "d.message_id as messageId",
       "m.kind",
       "m.subject",
       "m.body",
       "m.origin",
       "rides.data as rideData",
     ])
-    .selectAll("r")
-    .where("d.id", "=", deliveryId)
-    .executeTakeFirst();
+    .selectAll("r");
+}
+type DeliveryRow = Awaited<ReturnType<ReturnType<typeof deliveryQuery>["execute"]>>[number];
+type Loaded = DeliveryRow & { ride: { title: string; whatsappGroupUrl: string } };
+
+async function readDeliveries(db: Database, ids: readonly string[]): Promise<Map<string, Loaded>> {
+  const rows = await deliveryQuery(db)
+    .where("d.id", "in", [...ids])
+    .execute();
+  // The ride's document is parsed once per message, not once per copy.
+  const rides = new Map<string, Loaded["ride"]>();
+  return new Map(
+    rows.map((row) => {
+      let ride = rides.get(row.messageId);
+      if (!ride) rides.set(row.messageId, (ride = rideOf(row.rideData)));
+      return [row.deliveryId, { ...row, ride }];
+    }),
+  );
+}
+
+/**
+ * Sends the delivery `deliveryId` (read now, or `loaded` beforehand) with the channel's sender,
+ * recording skipped or failed (with the reason; failed also thrown, so the outbox tries again
+ * later) on the delivery. Its id when sent: the caller marks it sent.
+ */
+async function sendDelivery(
+  db: Database,
+  senders: Partial<Record<DeliveryChannel, Sender>>,
+  deliveryId: string,
+  now: () => Date,
+  loaded?: Promise<Map<string, Loaded>>,
+): Promise<string | undefined> {
+  const row = (await (loaded ?? readDeliveries(db, [deliveryId]))).get(deliveryId);
   // Erased with its registration, or sent already (a retry after a crash): nothing to do.
-  if (!row || !["queued", "failed"].includes(row.deliveryStatus)) return;
+  if (!row || !["queued", "failed"].includes(row.deliveryStatus)) return undefined;
   const registration = registrationFromRow(row);
   if (registration.erasedAt || registration.status === "cancelled") {
     await setStatus(db, row.deliveryId, "skipped", "The rider's booking is cancelled", now());
-    return;
+    return undefined;
   }
   const sender = senders[row.channel as DeliveryChannel];
   if (!sender) {
     await setStatus(db, row.deliveryId, "skipped", "This server does not send on this channel", now());
-    return;
+    return undefined;
   }
   const token = openToken(row.token_sealed);
   const link = token && row.origin ? row.origin + bookingHref(token) : null;
-  const ride = rideOf(row.rideData);
   const copy = {
     name: registration.name,
-    rideTitle: ride.title,
-    groupLink: groupInviteFor(ride, registration),
+    rideTitle: row.ride.title,
+    groupLink: groupInviteFor(row.ride, registration),
     balanceLine: row.kind === "reminder" ? await balanceLineOf(db, registration, now()) : null,
     findBookingUrl: row.origin ? row.origin + FIND_BOOKING_PATH : null,
     subject: row.subject,
@@ -199,10 +171,75 @@ export async function deliverRiderMessage(
       url: link,
       id: row.deliveryId,
     });
-    if (outcome.status === "sent") await markSent(db, row.deliveryId, now());
-    else await setStatus(db, row.deliveryId, outcome.status, outcome.reason, now());
+    if (outcome.status === "sent") return row.deliveryId;
+    await setStatus(db, row.deliveryId, outcome.status, outcome.reason, now());
+    return undefined;
   } catch (error) {
     await setStatus(db, row.deliveryId, "failed", error instanceof Error ? error.message : String(error), now());
     throw error;
   }
+}
+
+async function markSent(db: Executor, ids: readonly string[], now: Date): Promise<void> {
+  await db
+    .updateTable("message_deliveries")
+    .set({ status: "sent", error: null, updated_at: now.toISOString() })
+    .where("id", "in", [...ids])
+    .execute();
+}
+
+/**
+ * Delivers the delivery `deliveryId` with the channel's sender, recording how it went on the
+ * delivery: sent, skipped with the reason, or failed with the reason (and thrown, so the
+ * outbox tries again later).
+ */
+export async function deliverRiderMessage(
+  db: Database,
+  senders: Partial<Record<DeliveryChannel, Sender>>,
+  deliveryId: string,
+  now: () => Date,
+): Promise<void> {
+  const sent = await sendDelivery(db, senders, deliveryId, now);
+  if (sent) await markSent(db, [sent], now());
+}
+
+/**
+ * A read made for a batch is used only this long after it: a copy started later (it waited for
+ * the mailer) reads its booking again, so a rider who cancelled meanwhile is still skipped.
+ */
+const BATCH_READ_FRESH_MS = 2_000;
+
+/**
+ * The outbox's `rider-message` delivery: a claimed batch's deliveries are read in one query, and
+ * those sent are marked sent in the transaction that marks their outbox entries delivered (one
+ * write for both, per batch: on SQLite each write waits for the disk in the event loop, and one
+ * per mail stalled every mail under way). A crash before it sends them again as the same message.
+ */
+export function riderMessageDelivery(
+  db: Database,
+  senders: Partial<Record<DeliveryChannel, Sender>>,
+  now: () => Date,
+): BatchedDelivery<"rider-message"> {
+  const prepared = new Map<string, { at: number; rows: Promise<Map<string, Loaded>> }>();
+  return {
+    prepare(messages) {
+      const at = now().getTime();
+      // Reads of copies left for a later claim (or whose read failed) go once stale.
+      for (const [id, read] of prepared) if (at - read.at > BATCH_READ_FRESH_MS) prepared.delete(id);
+      const rows = readDeliveries(
+        db,
+        messages.map((message) => message.deliveryId),
+      );
+      // A failed read fails the deliveries that use it, which the outbox retries.
+      rows.catch(() => undefined);
+      for (const message of messages) prepared.set(message.deliveryId, { at, rows });
+    },
+    deliver({ deliveryId }) {
+      const read = prepared.get(deliveryId);
+      prepared.delete(deliveryId);
+      const fresh = read && now().getTime() - read.at <= BATCH_READ_FRESH_MS ? read.rows : undefined;
+      return sendDelivery(db, senders, deliveryId, now, fresh);
+    },
+    record: (trx, ids, at) => markSent(trx, ids as string[], at),
+  };
 }
