@@ -29,6 +29,9 @@ test("an owner invites an editor by link and the editor joins with a password, o
   browser,
   baseURL,
 }) => {
+  // Two people's whole journeys (an invitation, a password set and checked, four pages, an
+  // accessibility scan): longer than one page's test.
+  test.setTimeout(60_000);
   const email = unique("invitee");
   await page.goto("/admin/team");
   await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();

@@ -73,6 +73,8 @@ test.describe("ride registration", () => {
     page,
     ownServer,
   }) => {
+    // From the cards to the form, the booking page and back: two accessibility scans, six pages.
+    test.setTimeout(60_000);
     const ride = await openRide(ownServer, { seats: 12 });
     await page.goto("/upcoming");
     const card = page.getByTestId("ride-card").filter({ hasText: ride.title });
