@@ -3,12 +3,12 @@ import type { Page } from "@playwright/test";
 import { createOrPromoteAdmin } from "~/server/team/users.server";
 import { siteRide } from "../support/fixtures";
 import { riderForm, registerRider } from "../support/registration-fixtures";
-import { type LocalSmtp, startLocalSmtp } from "../support/smtp";
+import type { LocalSmtp } from "../support/smtp";
 import { signInAs } from "./admin-fixtures.ts";
 import { statusLine } from "./admin-helpers.ts";
-import { expect, expectNoA11yViolations, test as base } from "./fixtures.ts";
+import { expect, expectNoA11yViolations } from "./fixtures.ts";
 import { fillRegistration } from "./registration-form.ts";
-import { type OwnServer, startOwnServer } from "./support/own-server.ts";
+import { type OwnServer, testOnOwnMailingServer } from "./support/own-server.ts";
 
 // A booking that cannot get lost (docs/features/registrations.md): "Find my booking" mails a fresh link (the old one
 // stops working) and answers the same whether or not a booking matched; an admin sends a fresh
@@ -18,29 +18,10 @@ import { type OwnServer, startOwnServer } from "./support/own-server.ts";
 const GROUP_CODE = "HillRidersGroup2099Invite";
 const GROUP = `https://chat.whatsapp.com/${GROUP_CODE}`;
 
-const test = base.extend<{ adminPage: Page }, { smtp: LocalSmtp; ownServer: OwnServer }>({
-  smtp: [
-    async ({}, use) => {
-      const smtp = await startLocalSmtp();
-      await use(smtp);
-      await smtp.close();
-    },
-    { scope: "worker" },
-  ],
-  ownServer: [
-    async ({ smtp }, use) => {
-      const server = await startOwnServer({
-        // Access lines logged, to show no token of a booking link or calendar is among them.
-        env: { SMTP_URL: smtp.url, MAIL_FROM: "Hill Riders <rides@hillriders.test>", LOG_LEVEL: "info" },
-      });
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker", timeout: 60_000 },
-  ],
-  baseURL: async ({ ownServer }, use) => {
-    await use(ownServer.baseURL);
-  },
+const test = testOnOwnMailingServer({
+  // Access lines logged, to show no token of a booking link or calendar is among them.
+  env: { LOG_LEVEL: "info" },
+}).extend<{ adminPage: Page }>({
   adminPage: async ({ page, ownServer }, use) => {
     const email = `fresh-link-admin-${randomInt(1e9)}@roadbook.test`;
     const { user } = await createOrPromoteAdmin(ownServer.db, { email, password: `pw-${randomUUID()}` });

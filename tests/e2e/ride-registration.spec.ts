@@ -4,10 +4,9 @@ import { saveConfig } from "~/server/content/config.server";
 
 import { configInput, siteRide } from "../support/fixtures";
 import { riderForm, registerRider } from "../support/registration-fixtures";
-import { type LocalSmtp, startLocalSmtp } from "../support/smtp";
-import { expect, expectNoA11yViolations, test as base } from "./fixtures.ts";
+import { expect, expectNoA11yViolations } from "./fixtures.ts";
 import { fillRegistration } from "./registration-form.ts";
-import { type OwnServer, startOwnServer } from "./support/own-server.ts";
+import { type OwnServer, testOnOwnMailingServer } from "./support/own-server.ts";
 import { waitForHydration } from "../support/hydration.ts";
 
 // Decision 020, the rider's side: seats on cards and the ride page, the registration form (with
@@ -17,32 +16,12 @@ import { waitForHydration } from "../support/hydration.ts";
 
 const UPI_ID = "hillriders@okaxis";
 
-const test = base.extend<object, { smtp: LocalSmtp; ownServer: OwnServer }>({
-  smtp: [
-    async ({}, use) => {
-      const smtp = await startLocalSmtp();
-      await use(smtp);
-      await smtp.close();
-    },
-    { scope: "worker" },
-  ],
-  ownServer: [
-    async ({ smtp }, use) => {
-      const server = await startOwnServer({
-        // Access lines logged, to show a booking page's token is not among them.
-        env: { SMTP_URL: smtp.url, MAIL_FROM: "Hill Riders <rides@hillriders.test>", LOG_LEVEL: "info" },
-        prepare: async (db) => {
-          const company = { ...(configInput().company as object), upiId: UPI_ID, upiName: "Hill Riders" };
-          await saveConfig(db, configInput({ company }));
-        },
-      });
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker", timeout: 60_000 },
-  ],
-  baseURL: async ({ ownServer }, use) => {
-    await use(ownServer.baseURL);
+const test = testOnOwnMailingServer({
+  // Access lines logged, to show a booking page's token is not among them.
+  env: { LOG_LEVEL: "info" },
+  prepare: async (db) => {
+    const company = { ...(configInput().company as object), upiId: UPI_ID, upiName: "Hill Riders" };
+    await saveConfig(db, configInput({ company }));
   },
 });
 

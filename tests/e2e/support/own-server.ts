@@ -11,6 +11,7 @@ import { dataPaths } from "~/server/env.server";
 import { seedDemoContent } from "~/server/seed/demo-content.server";
 import { createDiskStorage } from "~/server/storage/disk-storage.server";
 import { freePort } from "../../support/ports.ts";
+import { type LocalSmtp, startLocalSmtp } from "../../support/smtp.ts";
 
 // The server of playwright.config.ts is shared by every spec, and admin specs change its
 // content. A spec that asserts exact content, needs content the demo lacks (a ride without a
@@ -122,6 +123,35 @@ export function testOnOwnServer(options: OwnServerOptions) {
     ownServer: [
       async ({}, use) => {
         const server = await startOwnServer(options);
+        await use(server);
+        await server.stop();
+      },
+      { scope: "worker", timeout: 60_000 },
+    ],
+    baseURL: async ({ ownServer }, use) => {
+      await use(ownServer.baseURL);
+    },
+  });
+}
+
+/**
+ * testOnOwnServer, mailing through a local SMTP server of the worker's (`smtp`: the mails it
+ * received), as the server sends riders' and admins' mail (decision 029).
+ */
+export function testOnOwnMailingServer(options: OwnServerOptions) {
+  return test.extend<object, { smtp: LocalSmtp; ownServer: OwnServer }>({
+    smtp: [
+      async ({}, use) => {
+        const smtp = await startLocalSmtp();
+        await use(smtp);
+        await smtp.close();
+      },
+      { scope: "worker" },
+    ],
+    ownServer: [
+      async ({ smtp }, use) => {
+        const env = { SMTP_URL: smtp.url, MAIL_FROM: "Hill Riders <rides@hillriders.test>", ...options.env };
+        const server = await startOwnServer({ ...options, env });
         await use(server);
         await server.stop();
       },
