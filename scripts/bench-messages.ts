@@ -27,7 +27,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { freshPostgresDatabase } from "./bench/postgres.ts";
 import { openDatabase } from "../app/server/db/database.server.ts";
 import { migrateToLatest } from "../app/server/db/migrate.server.ts";
 import type { Database } from "../app/server/db/schema.server.ts";
@@ -205,20 +205,9 @@ async function onSqlite(sink: Awaited<ReturnType<typeof startSink>>) {
 }
 
 async function onPostgres(sink: Awaited<ReturnType<typeof startSink>>) {
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  try {
-    await admin.connect();
-  } catch (error) {
-    return `PostgreSQL skipped: ${DATABASE_URL} does not answer (${error instanceof Error ? error.message : String(error)})`;
-  }
-  const name = `roadbook_bench_messages_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  cleanups.push(async () => {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  });
-  const url = new URL(DATABASE_URL);
-  url.pathname = `/${name}`;
+  const database = await freshPostgresDatabase(DATABASE_URL, "roadbook_bench_messages", cleanups);
+  if (typeof database === "string") return database;
+  const url = new URL(database.url);
   const { db } = openDatabase({ databaseUrl: url.href });
   cleanups.push(() => db.destroy());
   return measure("PostgreSQL", db, url.href, sink);

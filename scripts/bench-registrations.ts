@@ -32,7 +32,7 @@ import { sql } from "kysely";
 import { rideInput } from "../tests/support/fixtures.ts";
 import { riderForm } from "../tests/support/registration-fixtures.ts";
 import { ensureBuild, startProductionServer, type ProductionServer } from "./bench/processes.ts";
-import pg from "pg";
+import { freshPostgresDatabase } from "./bench/postgres.ts";
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build-bench";
 const RIDERS = Number(process.env.RIDERS) || 300;
@@ -218,20 +218,9 @@ async function onSqlite(): Promise<Row> {
 }
 
 async function onPostgres(): Promise<Row | string> {
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  try {
-    await admin.connect();
-  } catch (error) {
-    return `PostgreSQL skipped: ${DATABASE_URL} does not answer (${error instanceof Error ? error.message : String(error)})`;
-  }
-  const name = `roadbook_bench_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  cleanups.push(async () => {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  });
-  const url = new URL(DATABASE_URL);
-  url.pathname = `/${name}`;
+  const database = await freshPostgresDatabase(DATABASE_URL, "roadbook_bench", cleanups);
+  if (typeof database === "string") return database;
+  const url = new URL(database.url);
   const dataDir = mkdtempSync(path.join(tmpdir(), "roadbook-bench-registrations-pg-"));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const server = await startProductionServer(BUILD_DIR, dataDir, { ...SERVER_ENV, DATABASE_URL: url.href });
