@@ -294,9 +294,23 @@ test.describe("upload failures in the field", () => {
   test.describe("when the session has ended", () => {
     test.use({ allowedConsoleErrors: [/status of 401/] });
 
-    test("the upload is refused with the product's permission message", async ({ adminPage: page }) => {
+    test("the upload is refused with the product's permission message", async ({ adminPage: page, playwright }) => {
       await openSlideForm(page);
-      await page.context().clearCookies();
+      // Only the upload goes without the session. Clearing the browser's cookies would also
+      // sign the page out: any other test's content change reloads its data (live
+      // revalidation), which then sends it to the sign-in page before the upload answers.
+      const anonymous = await playwright.request.newContext();
+      await page.route(UPLOAD_URL, async (route) => {
+        const request = route.request();
+        const { cookie: _session, "content-length": _length, ...headers } = await request.allHeaders();
+        const response = await anonymous.fetch(request.url(), {
+          method: request.method(),
+          headers,
+          data: request.postDataBuffer() ?? undefined,
+          maxRedirects: 0,
+        });
+        await route.fulfill({ response });
+      });
       await fileInput(page).setInputFiles({
         name: "late.jpg",
         mimeType: "image/jpeg",
@@ -305,6 +319,7 @@ test.describe("upload failures in the field", () => {
       await expect(fieldStatus(page)).toHaveText(
         "Error uploading image: Permission denied. Please make sure you are logged in as admin and storage rules are deployed.",
       );
+      await anonymous.dispose();
     });
   });
 });
