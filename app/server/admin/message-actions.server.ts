@@ -37,7 +37,7 @@ export function messagesAction(request: Request, context: Context, rideId: strin
         ),
       tapped: async (body) =>
         answer(
-          await markWhatsappTapped(services.db, rideId, stringField(body, "id")),
+          await markWhatsappTapped(services.db, rideId, stringField(body, "id"), actor),
           (reference) => `${reference} ticked off`,
         ),
     },

@@ -335,14 +335,20 @@ export function setRemindersByToken(db: Database, token: string, on: boolean, no
   return withLockedRegistration(
     db,
     (executor) => findByToken(executor, token),
-    async ({ trx }, row) => {
+    async (command, row, ride) => {
       assertLive(row);
       const updated = await updateRegistrationRow(
-        trx,
+        command.trx,
         row.id,
         { reminders: on ? 1 : 0 },
         now,
       ).executeTakeFirstOrThrow();
+      await command.audit(RIDER_ACTOR, {
+        action: "updated",
+        collection: "registrations",
+        recordId: row.id,
+        summary: `Booking ${row.reference}${onRide(ride)} turned reminders ${on ? "on" : "off"}`,
+      });
       return registrationFromRow(updated);
     },
     { now },

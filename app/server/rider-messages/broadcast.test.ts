@@ -163,6 +163,12 @@ describeEachEngine("broadcasts to a ride's riders", (getDb) => {
     expect(mailsTo(asha.registration.email).filter((m) => decoded(m.raw).includes("riding boots"))).toHaveLength(0);
 
     await setRemindersByToken(db, bela.token, false);
+    const trail = await db
+      .selectFrom("audit_log")
+      .select("summary")
+      .where("record_id", "=", bela.registration.id)
+      .execute();
+    expect(trail.map((row) => row.summary)).toContainEqual(expect.stringMatching(/turned reminders off$/));
     await eraseByToken(db, bela.token);
     expect(await updatesFor(db, bela.registration.id)).toEqual([]);
     const after = await rideMessages(db, ride);
@@ -220,9 +226,13 @@ describeEachEngine("broadcasts to a ride's riders", (getDb) => {
     await dispatcherFor(db).settled();
     expect(mailsTo(asha.registration.email).filter((m) => decoded(m.raw).includes("riding boots"))).toHaveLength(2);
 
-    expect(await markWhatsappTapped(db, ride.id, whatsapp.id)).toMatchObject({ ok: true });
+    expect(await markWhatsappTapped(db, ride.id, whatsapp.id, ADMIN)).toMatchObject({ ok: true });
     const [after] = await rideMessages(db, ride);
     expect(after!.counts["whatsapp:tapped"]).toBe(1);
+    const trail = await db.selectFrom("audit_log").select("summary").where("record_id", "=", whatsapp.id).execute();
+    expect(trail.map((row) => row.summary)).toEqual([
+      `Opened "${BROADCAST.subject}" in WhatsApp for booking ${asha.registration.reference}`,
+    ]);
   });
 
   it("reach a rider's phone when they turned updates on, and only theirs", async () => {

@@ -45,7 +45,12 @@ export function resendDelivery(
  * The captain opened a rider's chat from the WhatsApp queue (the link itself goes straight to
  * WhatsApp): the delivery is ticked off as tapped, and the queue shows who is left.
  */
-export function markWhatsappTapped(db: Database, rideId: string, deliveryId: string): Promise<DeliveryAnswer> {
+export function markWhatsappTapped(
+  db: Database,
+  rideId: string,
+  deliveryId: string,
+  actor: AuditActor,
+): Promise<DeliveryAnswer> {
   return runCommand(db, async (command): Promise<DeliveryAnswer> => {
     const delivery = await rideDelivery(command.trx, rideId, deliveryId);
     if (!delivery || delivery.channel !== "whatsapp") return { ok: false, status: 404, message: DELIVERY_NOT_FOUND };
@@ -56,6 +61,12 @@ export function markWhatsappTapped(db: Database, rideId: string, deliveryId: str
       .set({ status: "tapped", error: null, updated_at: command.now.toISOString() })
       .where("id", "=", deliveryId)
       .execute();
+    await command.audit(actor, {
+      action: "updated",
+      collection: "messages",
+      recordId: deliveryId,
+      summary: `Opened "${delivery.subject}" in WhatsApp for booking ${delivery.reference}`,
+    });
     return { ok: true, reference: delivery.reference };
   });
 }
