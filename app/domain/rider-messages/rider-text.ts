@@ -1,4 +1,7 @@
+import { bookingHref, FIND_BOOKING_PATH } from "../links";
+import { groupInviteFor } from "../registration/group-invite";
 import { whatsappHref } from "../registration/rider-contact";
+import type { RegistrationStatus } from "../registration/settings";
 
 // One rider's copy of a message (docs/features/rider-messages.md): the ride's text with the
 // rider's greeting and private link around it. The same words go by email, push and WhatsApp.
@@ -18,6 +21,37 @@ export type RiderCopy = {
   /** "Find my booking" on the site, for a rider who loses the link. */
   findBookingUrl?: string | null;
 };
+
+/**
+ * One rider's copy of a ride's message, the same on every channel: their link when the message
+ * carries links (its origin) and the token could be opened, the ride's group when their seat is
+ * confirmed, and the balance line a reminder gives.
+ */
+export function riderCopyOf({
+  registration,
+  ride,
+  message,
+  token,
+  balanceLine,
+}: {
+  registration: { name: string; status: RegistrationStatus };
+  ride: { title: string; whatsappGroupUrl?: string };
+  message: { subject: string; body: string; origin: string | null };
+  token: string | null;
+  balanceLine: string | null;
+}): RiderCopy {
+  const { origin } = message;
+  return {
+    name: registration.name,
+    rideTitle: ride.title,
+    subject: message.subject,
+    body: message.body,
+    link: token && origin ? origin + bookingHref(token) : null,
+    balanceLine,
+    groupLink: groupInviteFor(ride, registration),
+    findBookingUrl: origin ? origin + FIND_BOOKING_PATH : null,
+  };
+}
 
 /** The first word of a name, for a greeting ("Hi Asha,"). */
 export function firstName(name: string): string {

@@ -115,6 +115,8 @@ describeEachEngine("broadcasts to a ride's riders", (getDb) => {
     expect(url.host).toBe("wa.me");
     expect(url.searchParams.get("text")).toContain(`${ORIGIN}/booking/${asha.token}`);
     expect(url.searchParams.get("text")).not.toContain(bela.token);
+    // The same copy as the mail: the way back to a lost link too.
+    expect(url.searchParams.get("text")).toContain(`Lost this link? Find your booking at ${ORIGIN}/booking`);
   });
 
   it("choose riders by payment, and refuse an audience of no one, writing nothing", async () => {

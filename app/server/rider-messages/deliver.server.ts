@@ -1,8 +1,6 @@
-import { bookingHref, FIND_BOOKING_PATH } from "~/domain/links";
-import { groupInviteFor } from "~/domain/registration/group-invite";
 import { balancePayment, balanceReminderLine } from "~/domain/registration/booking-page";
 import type { DeliveryChannel } from "~/domain/rider-messages/message";
-import { riderSubject, riderText } from "~/domain/rider-messages/rider-text";
+import { riderCopyOf, riderSubject, riderText } from "~/domain/rider-messages/rider-text";
 import type { Database, Executor } from "../db/schema.server";
 import type { BatchedDelivery } from "../outbox/dispatcher.server";
 import type { Mailer } from "../mail/mailer.server";
@@ -150,25 +148,20 @@ async function sendDelivery(
     await setStatus(db, row.deliveryId, "skipped", "This server does not send on this channel", now());
     return undefined;
   }
-  const token = openToken(row.token_sealed);
-  const link = token && row.origin ? row.origin + bookingHref(token) : null;
-  const copy = {
-    name: registration.name,
-    rideTitle: row.ride.title,
-    groupLink: groupInviteFor(row.ride, registration),
+  const copy = riderCopyOf({
+    registration,
+    ride: row.ride,
+    message: row,
+    token: openToken(row.token_sealed),
     balanceLine: row.kind === "reminder" ? await balanceLineOf(db, registration, now()) : null,
-    findBookingUrl: row.origin ? row.origin + FIND_BOOKING_PATH : null,
-    subject: row.subject,
-    body: row.body,
-    link,
-  };
+  });
   try {
     const outcome = await sender({
       to: { registrationId: registration.id, email: registration.email, phone: registration.phone },
       subject: riderSubject(copy),
       text: riderText(copy),
       body: row.body,
-      url: link,
+      url: copy.link,
       id: row.deliveryId,
     });
     if (outcome.status === "sent") return row.deliveryId;

@@ -1,6 +1,9 @@
-import { bookingHref } from "~/domain/links";
-import { riderText, whatsappMessageHref } from "~/domain/rider-messages/rider-text";
+import type { Ride } from "~/domain/ride";
+import { balancePayment, balanceReminderLine } from "~/domain/registration/booking-page";
+import { riderCopyOf, type RiderCopy, riderText, whatsappMessageHref } from "~/domain/rider-messages/rider-text";
 import type { DeliveryChannel, DeliveryStatus, RideMessageKind } from "~/domain/rider-messages/message";
+import { serverClock } from "../clock.server";
+import { getConfig } from "../content/config.server";
 import type { Executor } from "../db/schema.server";
 import { openToken } from "../registrations/link-seal.server";
 import { registrationFromRow } from "../registrations/rows.server";
@@ -59,11 +62,7 @@ export type MessageSummary = {
 };
 
 /** The ride's messages with every rider's deliveries, newest first (booking news excluded: the riders' own). */
-export async function rideMessages(
-  db: Executor,
-  ride: { id: string; title: string },
-  limit = 30,
-): Promise<MessageSummary[]> {
+export async function rideMessages(db: Executor, ride: Ride, limit = 30): Promise<MessageSummary[]> {
   const rideId = ride.id;
   const messages = await db
     .selectFrom("ride_messages")
@@ -96,6 +95,9 @@ export async function rideMessages(
     .orderBy("r.created_at")
     .orderBy("d.channel")
     .execute();
+  // A reminder's WhatsApp copy says what the rider owes, as its email says it when sent.
+  const payee = messages.some((message) => message.kind === "reminder") ? (await getConfig(db)).company : null;
+  const now = serverClock();
   const byMessage = new Map<string, DeliveryRow[]>();
   const messageById = new Map(messages.map((message) => [message.id, message]));
   for (const row of rows) {
@@ -114,13 +116,19 @@ export async function rideMessages(
       phone: registration.phone,
       href:
         row.channel === "whatsapp" && !registration.erasedAt
-          ? whatsappCopyHref({
-              phone: registration.phone,
-              name: registration.name,
-              rideTitle: ride.title,
-              message,
-              token: openToken(row.token_sealed),
-            })
+          ? whatsappCopyHref(
+              registration.phone,
+              riderCopyOf({
+                registration,
+                ride,
+                message,
+                token: openToken(row.token_sealed),
+                balanceLine:
+                  payee && message.kind === "reminder"
+                    ? balanceReminderLine(balancePayment(payee, ride, registration, now))
+                    : null,
+              }),
+            )
           : null,
     });
     byMessage.set(row.message_id, list);
@@ -146,28 +154,9 @@ export async function rideMessages(
 }
 
 /** The `wa.me` link that opens the rider's chat with their copy of the message typed in. */
-function whatsappCopyHref({
-  phone,
-  name,
-  rideTitle,
-  message,
-  token,
-}: {
-  phone: string;
-  name: string;
-  rideTitle: string;
-  message: { subject: string; body: string; origin: string | null };
-  token: string | null;
-}): string | null {
-  const text = riderText({
-    name,
-    rideTitle,
-    subject: message.subject,
-    // WhatsApp shows *text* in bold: the subject heads the message as it does a mail.
-    body: `*${message.subject}*\n\n${message.body}`,
-    link: token && message.origin ? message.origin + bookingHref(token) : null,
-  });
-  return whatsappMessageHref(phone, text);
+function whatsappCopyHref(phone: string, copy: RiderCopy): string | null {
+  // WhatsApp shows *text* in bold: the subject heads the message as it does a mail.
+  return whatsappMessageHref(phone, riderText({ ...copy, body: `*${copy.subject}*\n\n${copy.body}` }));
 }
 
 /** A delivery of the ride's message with its rider's state; undefined when it is another ride's. */

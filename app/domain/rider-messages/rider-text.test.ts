@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { riderCopyOf, riderText } from "./rider-text";
+
+const RIDE = { title: "Spiti Valley", whatsappGroupUrl: "https://chat.whatsapp.com/AbCdEf123" };
+const MESSAGE = { subject: "Kit check", body: "Bring your riding boots.", origin: "https://roadbook.example" };
+
+describe("a rider's copy of a message", () => {
+  it("greets the rider and carries their link, the ride's group, the balance and the way back to a lost link", () => {
+    const copy = riderCopyOf({
+      registration: { name: "Asha Rao", status: "confirmed" },
+      ride: RIDE,
+      message: MESSAGE,
+      token: "tok123",
+      balanceLine: "Your balance of ₹28,500 is due by 1 Jun 2027.",
+    });
+    expect(riderText(copy)).toBe(
+      [
+        "Hi Asha,",
+        "",
+        "Bring your riding boots.",
+        "",
+        "Your balance of ₹28,500 is due by 1 Jun 2027.",
+        "",
+        "The ride's WhatsApp group: https://chat.whatsapp.com/AbCdEf123",
+        "",
+        "Your booking: https://roadbook.example/booking/tok123",
+        "Lost this link? Find your booking at https://roadbook.example/booking",
+      ].join("\n"),
+    );
+  });
+
+  it("gives the group to confirmed riders only, and no link when the message carries none", () => {
+    const copy = riderCopyOf({
+      registration: { name: "Bela Das", status: "waitlisted" },
+      ride: RIDE,
+      message: { ...MESSAGE, origin: null },
+      token: "tok123",
+      balanceLine: null,
+    });
+    expect(copy).toMatchObject({ groupLink: null, link: null, findBookingUrl: null });
+    expect(riderText(copy)).toBe("Hi Bela,\n\nBring your riding boots.");
+  });
+});
