@@ -97,6 +97,18 @@ export function waiverStateOf(current: Pick<WaiverVersion, "id"> | null, accepte
   return acceptedId === current.id ? "accepted" : "outdated";
 }
 
+/** The booking page's waiver: what the rider accepted, and the current version when they must accept it. */
+export type BookingWaiver = {
+  state: WaiverState;
+  /** The version the rider accepted, as it was then, with the name they typed and when. */
+  accepted: { version: number; text: string; name: string; at: string } | null;
+  /** The ride's current waiver, when the rider must accept it (outdated or missing, seat not cancelled). */
+  toAccept: { id: string; version: number; text: string } | null;
+};
+
+/** The booking page's form that accepts the current waiver. */
+export const WAIVER_INTENT = "waiver";
+
 export const WAIVER_STATE_LABELS: Readonly<Record<WaiverState, string>> = {
   accepted: "Accepted",
   outdated: "Earlier version only",

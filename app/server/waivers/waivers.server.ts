@@ -67,6 +67,14 @@ export async function waiverVersionById(db: Executor, id: string): Promise<Waive
   return row ? versionFromRow(row) : null;
 }
 
+/** The version number of each accepted waiver, by its id. */
+export async function versionNumbers(db: Executor, ids: readonly (string | null)[]): Promise<Map<string, number>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom("waivers").select(["id", "version"]).where("id", "in", wanted).execute();
+  return new Map(rows.map((row) => [row.id, row.version]));
+}
+
 /**
  * Each registration of the ride, by id, and its waiver state against the ride's current waiver
  * (the ride-day pack's `waiver`). Erased registrations are included: their acceptance's version
