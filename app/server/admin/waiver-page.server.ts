@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { MAX_WAIVER_LENGTH, SITE_WAIVER_SCOPE, type WaiverVersion } from "~/domain/registration/waiver";
 import { publicOrigin } from "../public-url.server";
 import { getRide } from "../rides/rides.server";
-import { ValidationError } from "../validation/errors.server";
+import { NotFoundError, ValidationError } from "../validation/errors.server";
 import { saveWaiver, waiverVersions } from "../waivers/waivers.server";
 import { readAdminForm, unreadableForm } from "./read-form.server";
 import type { AdminActionContext } from "./respond.server";
@@ -58,10 +58,12 @@ export async function waiverAction(request: Request, context: AdminActionContext
     );
     if (!saved.changed) return { ok: true, message: "No change: this is the current text." };
     if (!saved.version || saved.version.text === "") return { ok: true, message: "Waiver removed." };
-    const asked = saved.told === 0 ? "" : ` ${saved.told} rider${saved.told === 1 ? " is" : "s are"} asked to accept it.`;
+    const asked =
+      saved.told === 0 ? "" : ` ${saved.told} rider${saved.told === 1 ? " is" : "s are"} asked to accept it.`;
     return { ok: true, message: `Saved as version ${saved.version.version}.${asked}` };
   } catch (error) {
     if (error instanceof ValidationError) return data({ ok: false, message: error.message }, { status: 400 });
+    if (error instanceof NotFoundError) return data({ ok: false, message: error.message }, { status: 404 });
     throw error;
   }
 }
