@@ -18,7 +18,15 @@ const when = (iso: string) =>
  * The rider's waiver on their booking page (docs/features/waiver.md): the text they accepted,
  * and, once it changed, the new version to accept by typing their full name: a plain form.
  */
-export function BookingWaiverSection({ waiver, href, answer }: { waiver: BookingWaiver; href: string; answer?: Answer }) {
+export function BookingWaiverSection({
+  waiver,
+  href,
+  answer,
+}: {
+  waiver: BookingWaiver;
+  href: string;
+  answer?: Answer;
+}) {
   const { accepted, toAccept } = waiver;
   return (
     <section aria-labelledby="waiver-heading" className="space-y-4 border-t border-ink-100 pt-8">

@@ -366,7 +366,12 @@ export const NO_WAIVER = "This ride has no waiver to accept";
  * lock against the current version, as a registration is: a version read before the next change
  * is refused with the new text to read. Accepting the accepted version again changes nothing.
  */
-export function acceptWaiverByToken(db: Database, token: string, input: unknown, now = new Date()): Promise<Registration> {
+export function acceptWaiverByToken(
+  db: Database,
+  token: string,
+  input: unknown,
+  now = new Date(),
+): Promise<Registration> {
   return withLockedRegistration(
     db,
     (executor) => findByToken(executor, token),
