@@ -177,7 +177,8 @@ export async function register(
       const fields = checked.data;
       // Against the waiver as it is under the lock: a rider who read an earlier text reads the new one first.
       const waiver = await currentWaiver(trx, ride.id);
-      const waiverRefused = waiverRefusal(waiver, waiverAnswerOf(input), fields.name);
+      const waiverAnswer = waiverAnswerOf(input);
+      const waiverRefused = waiverRefusal(waiver, waiverAnswer, fields.name);
       if (waiverRefused) return { ok: false, refused: "invalid", errors: { [WAIVER_NAME_FIELD]: waiverRefused } };
       const verdict = await beginRegistration(trx, clientIp, now);
       if (!verdict.allowed) {
@@ -210,7 +211,7 @@ export async function register(
         token_sealed: sealToken(token),
         reminders: 1,
         waiver_id: waiver?.id ?? null,
-        waiver_name: waiver ? waiverAnswerOf(input).name : null,
+        waiver_name: waiver ? waiverAnswer.name : null,
         waiver_accepted_at: waiver ? now.toISOString() : null,
         status,
         seats,

@@ -3,7 +3,7 @@ import { OPTION_LABELS } from "~/domain/registration/settings";
 import { displayPhone } from "~/domain/registration/rider-contact";
 import type { RiderRow } from "~/domain/registration/riders-page";
 import { useRiderAction } from "./use-rider-action";
-import { owesWaiver } from "./waiver-state";
+import { owesWaiver } from "./waiver-fact";
 
 /** One confirmed rider at flag-off: a large button to check them in, or to undo it. */
 export function CheckInRow({ rider, onMessage }: { rider: RiderRow; onMessage: (text: string) => void }) {

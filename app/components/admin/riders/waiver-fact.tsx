@@ -6,7 +6,7 @@ import { WAIVER_STATE_LABELS } from "~/domain/registration/waiver";
 export const owesWaiver = (waiver: RiderWaiver) => waiver.state === "missing" || waiver.state === "outdated";
 
 /** A rider's waiver on the Riders page: the version accepted, the name typed and when; or what is missing. */
-export function WaiverState({ waiver }: { waiver: RiderWaiver }) {
+export function WaiverFact({ waiver }: { waiver: RiderWaiver }) {
   const accepted =
     waiver.version !== null ? (
       <span className="text-ink-700">
