@@ -7,8 +7,9 @@ import { fillRegistration } from "./registration-form.ts";
 
 // The waiver (docs/features/waiver.md): an admin writes a ride's waiver; a rider's registration
 // is refused until they accept it by typing their full name; the version and name show on their
-// booking page, the Riders page and the CSV. The admin changes the text: check-in shows who has
-// not accepted it, and the rider accepts the new version from their booking page.
+// booking page, the Riders page and the CSV. The admin changes the text: a form read before is
+// refused with the new text, check-in shows who has not accepted it, and the rider accepts the
+// new version from their booking page.
 
 const test = testOnOwnAdminServer({});
 // One journey across the admin's and the rider's pages, each a server render of the production
@@ -33,6 +34,7 @@ test("a rider accepts the ride's waiver by typing their name, and accepts it aga
   await page.getByLabel("Waiver text").fill("Riding on ice is dangerous.\n\nI ride at my own risk.");
   await page.getByRole("button", { name: "Save waiver" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved as version 1." })).toBeVisible();
+  await expectNoA11yViolations(page);
 
   // Without the typed name, the registration is refused; with it, taken.
   await page.goto(`/ride/${rideId}/register`);
@@ -67,6 +69,12 @@ test("a rider accepts the ride's waiver by typing their name, and accepts it aga
     records.map((record) => [record.Waiver, record["Waiver version accepted"], record["Waiver name typed"]]),
   ).toEqual([["Accepted", "1", "ASHA  rao"]]);
 
+  // Another rider fills in the form under version 1 and sends it once version 2 is saved.
+  const late = await page.context().newPage();
+  await late.goto(`/ride/${rideId}/register`);
+  await fillRegistration(late, { name: "Bala Iyer", mobile: `9${String(randomInt(1e9)).padStart(9, "0")}` });
+  await late.getByLabel("Type your full name to accept the waiver").fill("Bala Iyer");
+
   // The admin changes the waiver: check-in shows the rider has not accepted it.
   await page.goto(`/admin/rides/${rideId}/waiver`);
   await page.getByLabel("Waiver text").fill("Riding on ice is dangerous. Crampons are mandatory.");
@@ -74,6 +82,11 @@ test("a rider accepts the ride's waiver by typing their name, and accepts it aga
   await expect(
     page.getByRole("status").filter({ hasText: "Saved as version 2. 1 rider is asked to accept it." }),
   ).toBeVisible();
+  await late.getByRole("button", { name: "Register" }).click();
+  await expect(late.locator("#error-summary")).toContainText("The waiver changed while you were reading it");
+  await expect(late.getByRole("group", { name: "Waiver" })).toContainText("Crampons are mandatory.");
+  await expect(late.getByLabel("Type your full name to accept the waiver")).toHaveValue("");
+  await late.close();
   await page.goto(`/admin/rides/${rideId}/check-in`);
   const row = page.locator(`[data-testid="check-in-rider"][data-reference="${reference}"]`);
   await expect(row.getByTestId("waiver-owed")).toHaveText("Has not accepted the new waiver");

@@ -44,8 +44,6 @@ const NOTHING = {
   /** Collected and still due over the confirmed riders (paise); null without a readable booking amount. */
   totals: null as PaymentTotals | null,
   messages: [] as MessageSummary[],
-  /** The ride's current waiver; null: none. */
-  waiver: null as { version: number } | null,
 };
 
 /** The current waiver of the ride and the number of each version its riders accepted. */
@@ -130,7 +128,6 @@ export async function loadRidersPage(
       return {
         ride: page,
         riders: registrations.map((registration) => toRiderRow(ride, registration, now, waivers)),
-        waiver: current ? { version: current.version } : null,
         counts: counts.get(ride.id) ?? NO_COUNTS,
         filters: shown,
         numbers: groupNumbers(confirmed),
