@@ -44,6 +44,9 @@ export default [
       route("rides/:rideId/messages", "routes/admin/ride-messages.tsx"),
       // The team (decision 026): who leads a ride, and the Team page (owners).
       route("rides/:rideId/captains", "routes/admin/ride-captains.tsx"),
+      // Waivers (docs/features/waiver.md): a ride's own, and the site's default.
+      route("rides/:rideId/waiver", "routes/admin/ride-waiver.tsx"),
+      route("waiver", "routes/admin/waiver.tsx"),
       route("team", "routes/admin/team.tsx"),
       route("account", "routes/admin/account.tsx"),
       route("account/passkeys", "routes/admin/account-passkeys.ts"),

@@ -39,6 +39,8 @@ export const AUDIT_COLLECTIONS = [
   "team",
   // What a ride told its riders: broadcasts, resends (docs/features/rider-messages.md).
   "messages",
+  // A ride's waiver or the site's default, each saved text a version (docs/features/waiver.md).
+  "waivers",
 ] as const;
 export type AuditCollection = (typeof AUDIT_COLLECTIONS)[number];
 

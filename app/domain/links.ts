@@ -136,6 +136,10 @@ export const checkInHref = (rideId: string) => `${adminRide(rideId)}/check-in`;
 /** A ride's messages to its riders: broadcasts, their deliveries, the WhatsApp queue. */
 export const rideMessagesHref = (rideId: string) => `${adminRide(rideId)}/messages`;
 
+/** A ride's waiver, and the site's default (docs/features/waiver.md). */
+export const rideWaiverHref = (rideId: string) => `${adminRide(rideId)}/waiver`;
+export const ADMIN_WAIVER_PATH = "/admin/waiver";
+
 /** Who leads a ride (decision 026). */
 export const captainsHref = (rideId: string) => `${adminRide(rideId)}/captains`;
 

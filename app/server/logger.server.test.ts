@@ -52,7 +52,8 @@ test("a rider's personal data never reaches a production line, logged flat, one 
       name: "Asha Rider", mobile: "+919800000001", phone: "+919800000002", email: "asha@rider.test",
       emergencyName: "Ravi Kin", emergencyPhone: "+919123456789", licenceNumber: "KA0120230001234",
       bloodGroup: "AB-", pillionName: "Meera Pillion", utr: "412345678901", token: "private-link-token",
-      tokenHash: "hash-of-the-token", token_hash: "hash-in-the-row",
+      tokenHash: "hash-of-the-token", token_hash: "hash-in-the-row", waiverName: "Typed Signature",
+      waiver_name: "Stored Signature",
     };
     logger.info({ ...rider, rideId: "r-1" }, "flat");
     logger.warn({ registration: rider, rideId: "r-2" }, "nested");
@@ -67,7 +68,7 @@ test("a rider's personal data never reaches a production line, logged flat, one 
   expect(stdout).toContain('"rideId":"r-2"');
   expect(stdout).toContain("duplicate key value violates unique constraint");
   expect(stdout).not.toMatch(
-    /Asha|98000000|asha@|Ravi|9123456789|KA0120|AB-|Meera|412345678901|private-link|hash-of|hash-in/,
+    /Asha|98000000|asha@|Ravi|9123456789|KA0120|AB-|Meera|412345678901|private-link|hash-of|hash-in|Signature/,
   );
 });
 

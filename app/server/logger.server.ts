@@ -36,6 +36,9 @@ const PERSONAL_FIELDS = [
   "licenceNumber",
   "bloodGroup",
   "pillionName",
+  // The full name typed to accept a waiver (docs/features/waiver.md).
+  "waiverName",
+  "waiver_name",
   "utr",
   "tokenHash",
   "token_hash",

@@ -5,7 +5,7 @@ export async function fillRegistration(
   page: Page,
   { name, mobile, email = "" }: { name: string; mobile: string; email?: string },
 ) {
-  await page.getByLabel("Full name").fill(name);
+  await page.getByLabel("Full name", { exact: true }).fill(name);
   await page.getByLabel("Mobile number", { exact: true }).fill(mobile);
   if (email) await page.getByLabel("Email (optional)").fill(email);
   await page.getByLabel("Blood group").selectOption("B+");

@@ -57,6 +57,8 @@ const ROLE_MATRIX: Record<string, Need> = {
   "/admin/rides/:rideId/check-in": captainsOfTheRide,
   "/admin/rides/:rideId/messages": captainsOfTheRide,
   "/admin/rides/:rideId/captains": { read: "editor", write: "editor" },
+  "/admin/rides/:rideId/waiver": { read: "editor", write: "editor" },
+  "/admin/waiver": { read: "editor", write: "editor" },
   "/admin/hero": captainReads,
   "/admin/featured": captainReads,
   "/admin/contact": { read: "captain", write: "owner" },

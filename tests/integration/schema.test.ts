@@ -113,6 +113,9 @@ const expected: ExpectedSchema = {
     erased_at: nullableText,
     token_sealed: nullableText,
     reminders: integer,
+    waiver_id: nullableText,
+    waiver_name: nullableText,
+    waiver_accepted_at: nullableText,
   },
   ride_routes: {
     ride_id: text,
@@ -204,6 +207,14 @@ const expected: ExpectedSchema = {
     p256dh: text,
     auth: text,
     created_at: text,
+  },
+  waivers: {
+    id: text,
+    scope: text,
+    version: integer,
+    text,
+    created_at: text,
+    created_by: text,
   },
 };
 

@@ -1,6 +1,7 @@
 import {
   BarChart3,
   Bike,
+  FileSignature,
   KeyRound,
   type LucideIcon,
   LayoutDashboard,
@@ -20,6 +21,7 @@ import {
   ADMIN_RIDES_PATH,
   ADMIN_STATS_PATH,
   ADMIN_TEAM_PATH,
+  ADMIN_WAIVER_PATH,
 } from "~/domain/links";
 
 /** product.md#admin-shell: the admin sidebar, in this order; a link shows to the roles that may open it (decision 026). */
@@ -30,6 +32,7 @@ export const ADMIN_NAV: { to: string; label: string; icon: LucideIcon; role?: Ad
   { to: ADMIN_FEATURED_PATH, label: "Featured Ride", icon: Star },
   { to: ADMIN_CONTACT_PATH, label: "Contact Info", icon: Phone },
   { to: ADMIN_STATS_PATH, label: "Statistics", icon: BarChart3 },
+  { to: ADMIN_WAIVER_PATH, label: "Default Waiver", icon: FileSignature, role: "editor" },
   { to: ADMIN_TEAM_PATH, label: "Team", icon: Users, role: "owner" },
   { to: ADMIN_ACCOUNT_PATH, label: "Sign-in & Security", icon: KeyRound },
 ];

@@ -21,6 +21,7 @@ const view = (overrides: Partial<BookingView> = {}): BookingView => ({
   updates: [],
   reminders: true,
   rideLinks: { groupInvite: null, calendar: null },
+  waiver: null,
   ...overrides,
 });
 
@@ -101,5 +102,27 @@ describe("BookingPage", () => {
     const html = render(view(overrides), answer);
     expect(html).toContain('id="error-summary"');
     expect(html).toContain(answer.formError ?? Object.values(answer.errors)[0]);
+  });
+
+  it("shows the waiver the rider accepted, and the new version to accept in a plain form once it changed", () => {
+    const accepted = { version: 1, text: "Ride at your own risk.", name: "Asha Rao", at: "2027-01-05T10:00:00.000Z" };
+    const done = renderToString(
+      <BookingPage view={view({ waiver: { state: "accepted", accepted, toAccept: null } })} />,
+    );
+    expect(done).toMatch(/You accepted version (<!-- -->)?1/);
+    expect(done).toContain("Asha Rao");
+    expect(done).toContain("Ride at your own risk.");
+    expect(done).not.toContain('name="waiverName"');
+    const toAccept = { id: "w-2", version: 2, text: "Ride at your own risk, helmets on." };
+    const changed = render(view({ waiver: { state: "outdated", accepted, toAccept } }), {
+      intent: "waiver",
+      values: { waiverName: "Asha" },
+      errors: { waiverName: "Type your full name as you gave it above to accept the waiver" },
+    });
+    expect(changed).toContain("The waiver changed: accept the new version");
+    expect(changed).toMatch(/<form [^>]*action="\/booking\/token" method="post"><p[^>]*>The waiver changed/);
+    expect(changed).toContain('<input type="hidden" name="waiverVersion" value="w-2"/>');
+    expect(changed).toContain("Ride at your own risk, helmets on.");
+    expect(changed).toContain("Type your full name as you gave it above to accept the waiver");
   });
 });

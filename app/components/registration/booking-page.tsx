@@ -10,6 +10,8 @@ import { SECONDARY_CLASS, SUBMIT_CLASS, TextField } from "./form-controls";
 import { BookingUpdates, type BookingUpdate } from "./booking-updates";
 import { QrCode } from "./qr-code";
 import { BookingRideLinks, type BookingRideLinksView } from "./booking-ride-links";
+import { BookingWaiverSection } from "./booking-waiver";
+import { type BookingWaiver, WAIVER_INTENT } from "~/domain/registration/waiver";
 
 /** What the private booking page shows: the rider's own registration, nothing of anyone else's. */
 export type BookingView = {
@@ -40,6 +42,8 @@ export type BookingView = {
   reminders: boolean;
   /** The ride's WhatsApp group and the rider's calendar feed. */
   rideLinks: BookingRideLinksView;
+  /** The waiver the rider accepted and the one to accept; null when there is neither. */
+  waiver: BookingWaiver | null;
 };
 
 /** A refused form on this page: which one, what the rider typed and the messages. */
@@ -297,6 +301,7 @@ function showsForm(view: BookingView, intent: string): boolean {
   if (intent === "utr") return view.payment !== null && !view.paid;
   if (intent === "balance-utr") return view.payment !== null && view.balance !== null && !view.balance.paid;
   if (intent === "contact") return view.status !== "cancelled";
+  if (intent === WAIVER_INTENT) return view.waiver?.toAccept != null;
   return false;
 }
 
@@ -379,6 +384,13 @@ export function BookingPage({
         live={view.status !== "cancelled"}
       />
       {pushOptIn}
+      {view.waiver ? (
+        <BookingWaiverSection
+          waiver={view.waiver}
+          href={view.href}
+          answer={answer?.intent === WAIVER_INTENT ? answer : undefined}
+        />
+      ) : null}
       <Payments view={view} answer={answer} />
       {view.status === "cancelled" ? null : (
         <>

@@ -17,6 +17,7 @@ function render(props: Partial<RegisterFormProps> = {}) {
       thingsToCarry={["Riding gear"]}
       cancellationPolicy={["No refund."]}
       consent="I agree."
+      waiver={null}
       values={{}}
       errors={{}}
       {...props}
@@ -64,5 +65,14 @@ describe("RegisterForm", () => {
     expect(tag(html, "name")).toContain('value="Kiran"');
     expect(html).toMatch(/<input type="radio"[^>]*checked=""[^>]*value="pillion"/);
     expect(tag(html, "consent")).toContain('checked=""');
+  });
+
+  it("shows the ride's waiver in full, with the version it accepts and a field for the rider's full name", () => {
+    const html = render({ waiver: { id: "w-2", version: 2, text: "Riding is risky.\nI ride at my own risk." } });
+    expect(html).toMatch(/Waiver, version (<!-- -->)?2/);
+    expect(html).toContain("Riding is risky.\nI ride at my own risk.");
+    expect(html).toMatch(/<input type="hidden" name="waiverVersion" value="w-2"\/>/);
+    expect(tag(html, "waiverName")).toContain('name="waiverName"');
+    expect(render()).not.toContain("waiverName");
   });
 });

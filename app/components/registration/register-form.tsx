@@ -4,6 +4,8 @@ import { firstTextFields } from "~/domain/form-fields";
 import { BLOOD_GROUPS, HONEYPOT_FIELD, registrationInputSchema } from "~/domain/registration/input";
 import { OPTION_LABELS, offeredOptions, type RegistrationSettings } from "~/domain/registration/settings";
 import { parseOrErrors } from "~/domain/validation";
+import { WAIVER_NAME_FIELD, WAIVER_VERSION_FIELD } from "~/domain/registration/waiver";
+import { WaiverText } from "./waiver-text";
 import { EmergencyContactFields, RiderContactFields } from "./contact-fields";
 import { ErrorSummary } from "../form/error-summary";
 import { FieldError } from "../form/field";
@@ -15,6 +17,8 @@ export type RegisterFormProps = {
   thingsToCarry: string[];
   cancellationPolicy: string[];
   consent: string;
+  /** The ride's current waiver, which the rider accepts by typing their full name; null: none. */
+  waiver: RegistrationWaiver | null;
   /** What the rider typed, sent back when the form was refused. */
   values: Record<string, string>;
   errors: Record<string, string>;
@@ -36,8 +40,11 @@ export const REGISTER_FIELDS = [
   "acknowledgeCarry",
   "acknowledgePolicy",
   "consent",
+  WAIVER_NAME_FIELD,
   HONEYPOT_FIELD,
 ] as const;
+
+export type RegistrationWaiver = { id: string; version: number; text: string };
 
 const BLOOD_GROUP_CHOICES = [
   { value: "", label: "Choose…" },
@@ -121,6 +128,7 @@ export function RegisterForm({
   thingsToCarry,
   cancellationPolicy,
   consent,
+  waiver,
   values,
   errors: serverErrors,
   formError: serverFormError,
@@ -248,6 +256,23 @@ export function RegisterForm({
         />
         <CheckField name="consent" label={consent} defaultChecked={ticked(values.consent)} error={errors.consent} />
       </fieldset>
+
+      {waiver ? (
+        <fieldset className="space-y-4">
+          <legend className="text-xl font-bold text-ink-900">Waiver</legend>
+          <WaiverText version={waiver.version} text={waiver.text} />
+          <input type="hidden" name={WAIVER_VERSION_FIELD} value={waiver.id} />
+          <TextField
+            name={WAIVER_NAME_FIELD}
+            label="Type your full name to accept the waiver"
+            hint="As you gave it above: this is your signature."
+            autoComplete="off"
+            maxLength={100}
+            defaultValue={values[WAIVER_NAME_FIELD]}
+            error={errors[WAIVER_NAME_FIELD]}
+          />
+        </fieldset>
+      ) : null}
 
       {/* The honeypot: out of sight and out of the accessibility tree; a bot filling every field fills it. */}
       <div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">

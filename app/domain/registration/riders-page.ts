@@ -7,6 +7,17 @@ import {
   type BalanceRide,
 } from "./balance";
 import type { PaymentState, RegistrationOption, RegistrationStatus } from "./settings";
+import type { WaiverState } from "./waiver";
+
+/** A rider's waiver as the Riders and check-in pages show it. */
+export type RiderWaiver = {
+  state: WaiverState;
+  /** The version they accepted (its number); null: none. */
+  version: number | null;
+  /** The full name they typed; '' once erased. */
+  name: string;
+  acceptedAt: string | null;
+};
 
 /** A rider's balance as the Riders page shows it. */
 export type RiderBalance = {
@@ -43,6 +54,7 @@ export type RiderRow = {
   checkedInAt: string | null;
   createdAt: string;
   erased: boolean;
+  waiver: RiderWaiver;
 };
 
 export const ADMIN_STATUS_LABELS: Readonly<Record<RegistrationStatus, string>> = {

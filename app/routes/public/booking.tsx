@@ -14,7 +14,10 @@ import { readSmallForm } from "~/server/registrations/read-form.server";
 import { beginBookingChange } from "~/server/registrations/throttle.server";
 import { getConfig } from "~/server/content/config.server";
 import { NotFoundError, ValidationError } from "~/server/validation/errors.server";
+import { WAIVER_INTENT } from "~/domain/registration/waiver";
+import { bookingWaiver } from "~/server/waivers/booking-waiver.server";
 import {
+  acceptWaiverByToken,
   cancelByToken,
   eraseByToken,
   getRegistrationByToken,
@@ -41,7 +44,7 @@ const PRIVATE_HEADERS = {
   "Referrer-Policy": "same-origin",
 };
 
-type Notice = "utr" | "balance-utr" | "contact" | "cancelled" | "reminders-on" | "reminders-off";
+type Notice = "utr" | "balance-utr" | "contact" | "cancelled" | "reminders-on" | "reminders-off" | "waiver";
 
 // A Map, not an object: `?done=` is the visitor's to write, and an object would answer
 // `__proto__` or `constructor` with what it inherits.
@@ -55,6 +58,7 @@ const NOTICES = new Map<string, string>([
     "Thank you: the UPI transaction id of your balance is saved. The organisers mark the balance paid once they see the payment.",
   ],
   ["contact", "Your contact details are saved."],
+  ["waiver", "Thank you: the waiver is accepted."],
   ["cancelled", "Your registration is cancelled."],
   ["reminders-on", "Reminders are on: you get them before the ride."],
   ["reminders-off", "Reminders are off. Updates about your booking and changes to the ride still reach you."],
@@ -71,11 +75,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const registration = await getRegistrationByToken(db, params.token);
   if (!registration) return data({ found: false as const }, { status: 404, headers: PRIVATE_HEADERS });
   // The push opt-in: the site's key, and which phones are on (as hashes: no endpoint in the page).
-  const [ride, config, updates, phones] = await Promise.all([
+  const [ride, config, updates, phones, waiver] = await Promise.all([
     getRide(db, registration.rideId),
     getConfig(db),
     updatesFor(db, registration.id),
     env.push ? pushEndpointHashes(db, registration.id) : [],
+    bookingWaiver(db, registration),
   ]);
   const push = env.push ? { publicKey: env.push.publicKey, phones } : null;
   const payment = bookingPayment(config.company, { bookingCost: ride?.bookingCost ?? "" }, registration.reference);
@@ -117,6 +122,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
             }
           : null,
     },
+    waiver,
   };
   return data({ found: true as const, view, push }, { headers: PRIVATE_HEADERS });
 }
@@ -163,6 +169,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           Object.fromEntries(CONTACT_FIELDS.map((name) => [name, values[name] ?? ""])),
         );
         return done(token, "contact");
+      case WAIVER_INTENT:
+        await acceptWaiverByToken(services.db, token, values);
+        return done(token, "waiver");
       case "reminders": {
         const on = values.reminders === "on";
         await setRemindersByToken(services.db, token, on);

@@ -15,6 +15,8 @@ import { HONEYPOT_FIELD } from "~/domain/registration/input";
 import type { Ride } from "~/domain/ride";
 import { pageTitle } from "~/domain/site";
 import { readSmallForm } from "~/server/registrations/read-form.server";
+import { currentWaiver } from "~/server/waivers/waivers.server";
+import { WAIVER_CHANGED, WAIVER_NAME_FIELD } from "~/domain/registration/waiver";
 import { availabilityOf } from "~/server/registrations/public-seats.server";
 import { register, type Registered } from "~/server/registrations/commands.server";
 import { countPublicRides, getPublicRide } from "~/server/rides/public-rides.server";
@@ -51,7 +53,7 @@ async function rideOr404(db: Db, rideId: string): Promise<Ride> {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, env } = context.get(servicesContext);
   const ride = rideForDisplay(await rideOr404(db, params.rideId));
-  const availability = await availabilityOf(db, ride);
+  const [availability, waiver] = await Promise.all([availabilityOf(db, ride), currentWaiver(db, ride.id)]);
   return {
     ride: { id: ride.id, title: ride.title, startDate: ride.startDate, endDate: ride.endDate },
     seats: seatsText(availability),
@@ -61,6 +63,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     thingsToCarry: ride.thingsToCarryMandatory,
     cancellationPolicy: policyPoints(ride.cancellationPolicy),
     consent: consentText(env.registrationRetentionDays),
+    waiver: waiver ? { id: waiver.id, version: waiver.version, text: waiver.text } : null,
   };
 }
 
@@ -96,8 +99,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       throw await notFound(services.db, params.rideId);
     case "closed":
       return refused(409, { values, errors: {}, formError: result.message });
-    case "invalid":
-      return refused(400, { values, ...messagesOf(result.errors) });
+    case "invalid": {
+      // A waiver changed since the form was read: its name is typed again, under the new text.
+      const stale = result.errors[WAIVER_NAME_FIELD] === WAIVER_CHANGED;
+      const { [WAIVER_NAME_FIELD]: _typed, ...kept } = values;
+      return refused(400, { values: stale ? kept : values, ...messagesOf(result.errors) });
+    }
     case "throttled": {
       const retryAfter = { "Retry-After": String(result.retryAfterSeconds) };
       return refused(429, { values, errors: {}, formError: result.message }, retryAfter);
@@ -118,7 +125,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function RideRegister({ loaderData, actionData }: Route.ComponentProps) {
-  const { ride, seats, waitlist, refusal, settings, thingsToCarry, cancellationPolicy, consent } = loaderData;
+  const { ride, seats, waitlist, refusal, settings, thingsToCarry, cancellationPolicy, consent, waiver } = loaderData;
   // The loader runs again after a post: a ride that closed meanwhile shows why, not the form.
   const closed = refusal;
   return (
@@ -143,6 +150,7 @@ export default function RideRegister({ loaderData, actionData }: Route.Component
               thingsToCarry,
               cancellationPolicy,
               consent,
+              waiver,
               values: actionData?.values ?? {},
               errors: actionData?.errors ?? {},
               formError: actionData?.formError,

@@ -15,6 +15,8 @@ import { getRide } from "../rides/rides.server";
 import { rideMessages, type MessageSummary } from "../rider-messages/queries.server";
 import { loadAdminPage } from "./load-page.server";
 import { serverClock } from "../clock.server";
+import { waiverStateOf } from "~/domain/registration/waiver";
+import { currentWaiver, versionNumbers } from "../waivers/waivers.server";
 
 export type RidersPageRide = {
   id: string;
@@ -44,7 +46,10 @@ const NOTHING = {
   messages: [] as MessageSummary[],
 };
 
-function toRiderRow(ride: Ride, registration: Registration, now: Date): RiderRow {
+/** The current waiver of the ride and the number of each version its riders accepted. */
+type Waivers = { current: { id: string } | null; versions: Map<string, number> };
+
+function toRiderRow(ride: Ride, registration: Registration, now: Date, waivers: Waivers): RiderRow {
   const { id, reference, name, phone, option, seats, status, payment, utr, pillionName, checkedInAt, createdAt } =
     registration;
   const erased = registration.erasedAt !== null;
@@ -63,6 +68,12 @@ function toRiderRow(ride: Ride, registration: Registration, now: Date): RiderRow
     checkedInAt,
     createdAt,
     erased,
+    waiver: {
+      state: waiverStateOf(waivers.current, registration.waiverId),
+      version: registration.waiverId ? (waivers.versions.get(registration.waiverId) ?? null) : null,
+      name: registration.waiverName,
+      acceptedAt: registration.waiverAcceptedAt,
+    },
   };
 }
 
@@ -90,12 +101,20 @@ export async function loadRidersPage(
     load: async (db) => {
       const ride = await getRide(db, rideId);
       if (!ride) return { ...NOTHING, filters: shown };
-      const [registrations, confirmed, counts, latest] = await Promise.all([
+      const [registrations, confirmed, counts, latest, current] = await Promise.all([
         listRegistrations(db, ride.id, filters),
         listRegistrations(db, ride.id, { status: "confirmed" }),
         registrationCounts(db, [ride.id]),
         messages ? rideMessages(db, ride, LATEST_MESSAGES) : [],
+        currentWaiver(db, ride.id),
       ]);
+      const waivers: Waivers = {
+        current,
+        versions: await versionNumbers(
+          db,
+          registrations.map((registration) => registration.waiverId),
+        ),
+      };
       const page: RidersPageRide = {
         id: ride.id,
         title: ride.title,
@@ -108,7 +127,7 @@ export async function loadRidersPage(
       const now = serverClock();
       return {
         ride: page,
-        riders: registrations.map((registration) => toRiderRow(ride, registration, now)),
+        riders: registrations.map((registration) => toRiderRow(ride, registration, now, waivers)),
         counts: counts.get(ride.id) ?? NO_COUNTS,
         filters: shown,
         numbers: groupNumbers(confirmed),

@@ -37,6 +37,8 @@ export const ADMIN_ROUTE_ACCESS: Record<string, RouteAccess> = {
   "/admin/rides/:rideId/check-in": ledRides,
   "/admin/rides/:rideId/messages": ledRides,
   "/admin/rides/:rideId/captains": editors,
+  "/admin/rides/:rideId/waiver": editors,
+  "/admin/waiver": editors,
   "/admin/hero": readOnly,
   "/admin/featured": readOnly,
   "/admin/contact": { read: "captain", write: "owner" },

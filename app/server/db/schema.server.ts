@@ -156,6 +156,23 @@ export interface RegistrationsTable {
   token_sealed: string | null;
   /** 1 while the rider wants reminders, 0 once they turned them off. */
   reminders: number;
+  /** The waiver version the rider accepted (a waivers row); null: none. */
+  waiver_id: string | null;
+  /** The full name the rider typed to accept it; null once erased. */
+  waiver_name: string | null;
+  waiver_accepted_at: string | null;
+}
+
+/** One version of a ride's waiver, or the site's default (scope 'site'); never changed once written. */
+export interface WaiversTable {
+  id: string;
+  /** A ride's id, or 'site'. */
+  scope: string;
+  version: number;
+  /** '' ends the waiver of its scope. */
+  text: string;
+  created_at: string;
+  created_by: string;
 }
 
 /** What a ride told its riders (docs/features/rider-messages.md); no rider's data. */
@@ -298,6 +315,7 @@ export interface DB {
   ride_messages: RideMessagesTable;
   message_deliveries: MessageDeliveriesTable;
   push_subscriptions: PushSubscriptionsTable;
+  waivers: WaiversTable;
 }
 
 export type Database = Kysely<DB>;

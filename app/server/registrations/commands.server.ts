@@ -23,6 +23,8 @@ import type { Ride } from "~/domain/ride";
 import { type AuditAction, type AuditActor, RIDER_ACTOR } from "~/domain/audit";
 import { bookingHref } from "~/domain/links";
 import { parseOrErrors } from "~/domain/validation";
+import { WAIVER_NAME_FIELD, waiverAnswerOf, waiverRefusal } from "~/domain/registration/waiver";
+import { currentWaiver } from "../waivers/waivers.server";
 import { type Command, runCommand } from "../commands/command.server";
 import type { Database, Executor, RegistrationsTable } from "../db/schema.server";
 import {
@@ -173,6 +175,11 @@ export async function register(
       const checked = parseOrErrors(registrationInputSchema(settings), input);
       if (!checked.ok) return { ok: false, refused: "invalid", errors: checked.errors };
       const fields = checked.data;
+      // Against the waiver as it is under the lock: a rider who read an earlier text reads the new one first.
+      const waiver = await currentWaiver(trx, ride.id);
+      const waiverAnswer = waiverAnswerOf(input);
+      const waiverRefused = waiverRefusal(waiver, waiverAnswer, fields.name);
+      if (waiverRefused) return { ok: false, refused: "invalid", errors: { [WAIVER_NAME_FIELD]: waiverRefused } };
       const verdict = await beginRegistration(trx, clientIp, now);
       if (!verdict.allowed) {
         const { retryAfterSeconds } = verdict;
@@ -203,6 +210,9 @@ export async function register(
         token_hash: tokenHashOf(token),
         token_sealed: sealToken(token),
         reminders: 1,
+        waiver_id: waiver?.id ?? null,
+        waiver_name: waiver ? waiverAnswer.name : null,
+        waiver_accepted_at: waiver ? now.toISOString() : null,
         status,
         seats,
         option: fields.option,
@@ -348,6 +358,49 @@ export function setRemindersByToken(db: Database, token: string, on: boolean, no
         collection: "registrations",
         recordId: row.id,
         summary: `Booking ${row.reference}${onRide(ride)} turned reminders ${on ? "on" : "off"}`,
+      });
+      return registrationFromRow(updated);
+    },
+    { now },
+  );
+}
+
+export const NO_WAIVER = "This ride has no waiver to accept";
+
+/**
+ * The rider accepts the ride's current waiver through their private link, typing their full
+ * name, after it changed (or when they registered before it had one). Checked under the ride's
+ * lock against the current version, as a registration is: a version read before the next change
+ * is refused with the new text to read. Accepting the accepted version again changes nothing.
+ */
+export function acceptWaiverByToken(
+  db: Database,
+  token: string,
+  input: unknown,
+  now = new Date(),
+): Promise<Registration> {
+  return withLockedRegistration(
+    db,
+    (executor) => findByToken(executor, token),
+    async (command, row, ride) => {
+      assertLive(row);
+      const waiver = await currentWaiver(command.trx, row.ride_id);
+      if (!waiver) refuse(NO_WAIVER);
+      if (row.waiver_id === waiver.id) return registrationFromRow(row);
+      const answer = waiverAnswerOf(input);
+      const refused = waiverRefusal(waiver, answer, registrationFromRow(row).name);
+      if (refused) refuse(refused, WAIVER_NAME_FIELD);
+      const updated = await updateRegistrationRow(
+        command.trx,
+        row.id,
+        { waiver_id: waiver.id, waiver_name: answer.name, waiver_accepted_at: now.toISOString() },
+        now,
+      ).executeTakeFirstOrThrow();
+      await command.audit(RIDER_ACTOR, {
+        action: "updated",
+        collection: "registrations",
+        recordId: row.id,
+        summary: `Booking ${row.reference}${onRide(ride)} accepted version ${waiver.version} of the waiver`,
       });
       return registrationFromRow(updated);
     },

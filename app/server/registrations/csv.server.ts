@@ -7,6 +7,8 @@ import { runCommand } from "../commands/command.server";
 import type { Database, Executor } from "../db/schema.server";
 import { type Registration, registrationFromRow } from "./rows.server";
 import { rideFromRow } from "../rides/ride-rows.server";
+import { WAIVER_STATE_LABELS, waiverStateOf, type WaiverState } from "~/domain/registration/waiver";
+import { currentWaiver, versionNumbers } from "../waivers/waivers.server";
 
 // Riders' registrations as a spreadsheet (decision 021): what the organisers juggled
 // in a spreadsheet before. Personal data: only for admins (the Riders page's export) and
@@ -14,7 +16,10 @@ import { rideFromRow } from "../rides/ride-rows.server";
 
 type CsvRide = Pick<Ride, "id" | "title" | "startDate" | "tripCost" | "bookingCost" | "registration">;
 
-export type RegistrationWithRide = { ride: CsvRide | null; registration: Registration };
+/** The waiver version the rider accepted (its number) and their state against the ride's current one. */
+export type CsvWaiver = { version: number | null; state: WaiverState };
+
+export type RegistrationWithRide = { ride: CsvRide | null; registration: Registration; waiver: CsvWaiver };
 
 /** A balance column's cell: '' when the ride is gone or has no balance for the registration's option. */
 function balanceCell(
@@ -57,6 +62,10 @@ const COLUMNS: { header: string; value: (row: RegistrationWithRide) => string | 
     value: ({ ride, registration }) =>
       balanceCell(ride, registration, (_paise, withBalance) => balanceDueDate(withBalance)),
   },
+  { header: "Waiver", value: ({ waiver }) => WAIVER_STATE_LABELS[waiver.state] },
+  { header: "Waiver version accepted", value: ({ waiver }) => waiver.version ?? "" },
+  { header: "Waiver name typed", value: ({ registration }) => registration.waiverName },
+  { header: "Waiver accepted at", value: ({ registration }) => registration.waiverAcceptedAt ?? "" },
   { header: "Checked in at", value: ({ registration }) => registration.checkedInAt ?? "" },
   { header: "Registered at", value: ({ registration }) => registration.createdAt },
   { header: "Erased at", value: ({ registration }) => registration.erasedAt ?? "" },
@@ -95,8 +104,21 @@ export async function registrationsWithRides(db: Executor, rideId?: string): Pro
     rideIds.length === 0 ? [] : await db.selectFrom("rides").selectAll().where("id", "in", rideIds).execute();
   const byId = new Map(rides.map((row) => [row.id, rideFromRow(row)]));
   const rideKey = (id: string) => `${byId.get(id)?.startDate ?? "~"} ${id}`;
+  const current = new Map<string, { id: string } | null>();
+  for (const id of rideIds) current.set(id, await currentWaiver(db, id));
+  const versionOf = await versionNumbers(
+    db,
+    rows.map((row) => row.waiver_id),
+  );
   return rows
-    .map((row) => ({ ride: byId.get(row.ride_id) ?? null, registration: registrationFromRow(row) }))
+    .map((row) => ({
+      ride: byId.get(row.ride_id) ?? null,
+      registration: registrationFromRow(row),
+      waiver: {
+        version: row.waiver_id ? (versionOf.get(row.waiver_id) ?? null) : null,
+        state: waiverStateOf(current.get(row.ride_id) ?? null, row.waiver_id),
+      },
+    }))
     .sort((a, b) => rideKey(a.registration.rideId).localeCompare(rideKey(b.registration.rideId)));
 }
 

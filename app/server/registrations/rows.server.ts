@@ -48,6 +48,11 @@ export type Registration = {
   erasedAt: string | null;
   /** Whether the rider wants reminders sent to them. */
   reminders: boolean;
+  /** The waiver version the rider accepted (its id), or null. */
+  waiverId: string | null;
+  /** The full name the rider typed to accept it; '' once erased. */
+  waiverName: string;
+  waiverAcceptedAt: string | null;
 };
 
 /** The answers kept in `data`: everything personal but the phone, which has its column. */
@@ -128,6 +133,9 @@ export function registrationFromRow(row: Selectable<RegistrationsTable>): Regist
     updatedAt: row.updated_at,
     erasedAt: row.erased_at,
     reminders: row.reminders !== 0,
+    waiverId: row.waiver_id,
+    waiverName: row.waiver_name ?? "",
+    waiverAcceptedAt: row.waiver_accepted_at,
   };
 }
 
@@ -137,6 +145,8 @@ export function erasedColumns(at: string) {
     phone: null,
     utr: null,
     balance_utr: null,
+    // Which version was accepted, and when, is kept for the counts; the name typed is the rider's.
+    waiver_name: null,
     token_hash: null,
     token_sealed: null,
     data: "{}",

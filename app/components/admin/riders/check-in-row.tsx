@@ -3,6 +3,7 @@ import { OPTION_LABELS } from "~/domain/registration/settings";
 import { displayPhone } from "~/domain/registration/rider-contact";
 import type { RiderRow } from "~/domain/registration/riders-page";
 import { useRiderAction } from "./use-rider-action";
+import { owesWaiver } from "./waiver-fact";
 
 /** One confirmed rider at flag-off: a large button to check them in, or to undo it. */
 export function CheckInRow({ rider, onMessage }: { rider: RiderRow; onMessage: (text: string) => void }) {
@@ -22,6 +23,11 @@ export function CheckInRow({ rider, onMessage }: { rider: RiderRow; onMessage: (
           {rider.reference} · {OPTION_LABELS[rider.option]}
           {rider.phone ? ` · ${displayPhone(rider.phone)}` : ""}
         </p>
+        {owesWaiver(rider.waiver) ? (
+          <p data-testid="waiver-owed" className="text-sm font-semibold text-amber-800">
+            {rider.waiver.state === "outdated" ? "Has not accepted the new waiver" : "Has not accepted the waiver"}
+          </p>
+        ) : null}
       </div>
       <button
         type="button"

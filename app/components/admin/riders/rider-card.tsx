@@ -7,6 +7,7 @@ import { formatIndianShortDate } from "~/domain/dates";
 import { formatIndianTime } from "~/domain/indian-time";
 import { FreshLinkButton } from "./fresh-link-button";
 import { useRiderAction } from "./use-rider-action";
+import { WaiverFact } from "./waiver-fact";
 
 const buttonClass =
   "inline-flex min-h-11 items-center gap-1.5 rounded-md border px-3 text-sm font-medium disabled:opacity-50";
@@ -77,6 +78,11 @@ export function RiderCard({ rider, onMessage }: { rider: RiderRow; onMessage: (t
           {rider.balance ? (
             <Fact label="Balance">
               <BalanceState balance={rider.balance} />
+            </Fact>
+          ) : null}
+          {rider.waiver.state !== "not-required" || rider.waiver.version !== null ? (
+            <Fact label="Waiver">
+              <WaiverFact waiver={rider.waiver} />
             </Fact>
           ) : null}
           <Fact label="Registered">

@@ -3,6 +3,7 @@ import {
   ClipboardCheck,
   Copy,
   Eye,
+  FileSignature,
   Flag,
   GripVertical,
   History,
@@ -14,7 +15,15 @@ import {
 import type { MouseEvent } from "react";
 import { Link } from "react-router";
 import { formatDateRange } from "~/domain/dates";
-import { adminRouteHref, captainsHref, checkInHref, publishingHref, rideHref, ridersHref } from "~/domain/links";
+import {
+  adminRouteHref,
+  captainsHref,
+  checkInHref,
+  publishingHref,
+  rideHref,
+  ridersHref,
+  rideWaiverHref,
+} from "~/domain/links";
 import { durationText } from "~/domain/duration";
 import { RIDE_MESSAGES } from "~/domain/messages";
 import { RIDE_STATUSES, type RideStatus } from "~/domain/ride";
@@ -146,6 +155,12 @@ export function AdminRideCard({ ride, status, deleting, onStatusChange, onDelete
               <Flag aria-hidden="true" className="size-4" />
               Captains<span className="sr-only"> of {ride.title}</span>
             </Link>
+            {ride.takesRegistrations && (
+              <Link to={rideWaiverHref(ride.id)} className={actionClass}>
+                <FileSignature aria-hidden="true" className="size-4" />
+                Waiver<span className="sr-only"> of {ride.title}</span>
+              </Link>
+            )}
             <Link to={publishingHref("rides", ride.id)} className={actionClass}>
               <History aria-hidden="true" className="size-4" />
               Publishing & History<span className="sr-only"> of {ride.title}</span>
