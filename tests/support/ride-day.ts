@@ -7,7 +7,12 @@ import { TEST_DATABASE_URL } from "./postgres";
 
 /** Ops as a captain's phone makes them: a fresh UUID each, made at `at`. */
 export const rideDayOps = {
-  checkIn: (registrationId: string, at: string): RideDayOp => ({ id: randomUUID(), kind: "check-in", registrationId, at }),
+  checkIn: (registrationId: string, at: string): RideDayOp => ({
+    id: randomUUID(),
+    kind: "check-in",
+    registrationId,
+    at,
+  }),
   undoCheckIn: (registrationId: string, at: string): RideDayOp => ({
     id: randomUUID(),
     kind: "undo-check-in",

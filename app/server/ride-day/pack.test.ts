@@ -94,7 +94,11 @@ describeEachEngine("the ride-day pack", (getDb) => {
     await cancelRegistration(db, cancelled.registration.id, { actor: ADMIN, now: NOW });
     await eraseByToken(db, erased.token, NOW);
     // Waitlisted by hand: a cancellation above would have confirmed them into the freed seat.
-    await db.updateTable("registrations").set({ status: "waitlisted" }).where("id", "=", waiting.registration.id).execute();
+    await db
+      .updateTable("registrations")
+      .set({ status: "waitlisted" })
+      .where("id", "=", waiting.registration.id)
+      .execute();
 
     const pack = (await loadRideDayPack(db, id, NOW))!;
     expect(pack.riders.map(({ name, status }) => [name, status])).toEqual([
