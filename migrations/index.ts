@@ -16,6 +16,7 @@ import * as riderMessages from "./2026-11-30T1000_rider_messages";
 import * as balance from "./2026-11-30T1100_balance";
 import * as pushSubscriptions from "./2026-11-30T1200_push_subscriptions";
 import * as waivers from "./2026-12-01T1000_waivers";
+import * as rideDay from "./2026-12-01T1100_ride_day";
 
 /**
  * Every migration, by name. Imported statically (not read from disk) so the bundled
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-30T1100_balance": balance,
   "2026-11-30T1200_push_subscriptions": pushSubscriptions,
   "2026-12-01T1000_waivers": waivers,
+  "2026-12-01T1100_ride_day": rideDay,
 };

@@ -41,6 +41,8 @@ export const AUDIT_COLLECTIONS = [
   "messages",
   // A ride's waiver or the site's default, each saved text a version (docs/features/waiver.md).
   "waivers",
+  // Ride day's roll calls and their marks (docs/features/ride-day.md).
+  "rollCalls",
 ] as const;
 export type AuditCollection = (typeof AUDIT_COLLECTIONS)[number];
 

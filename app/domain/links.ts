@@ -139,6 +139,10 @@ export const rideMessagesHref = (rideId: string) => `${adminRide(rideId)}/messag
 /** A ride's waiver, and the site's default (docs/features/waiver.md). */
 export const rideWaiverHref = (rideId: string) => `${adminRide(rideId)}/waiver`;
 export const ADMIN_WAIVER_PATH = "/admin/waiver";
+/** Ride day (docs/features/ride-day.md): the pack a captain's phone takes offline, its sync, the emergency sheet. */
+export const rideDayPackHref = (rideId: string) => `${adminRide(rideId)}/ride-day.json`;
+export const rideDaySyncHref = (rideId: string) => `${adminRide(rideId)}/ride-day/sync`;
+export const emergencySheetHref = (rideId: string) => `${adminRide(rideId)}/emergency`;
 
 /** Who leads a ride (decision 026). */
 export const captainsHref = (rideId: string) => `${adminRide(rideId)}/captains`;
