@@ -1,3 +1,4 @@
+import { replayableTransaction } from "../db/replayable-transaction.server";
 import type { Database, Executor } from "../db/schema.server";
 import type { Logger } from "../logger.server";
 import {
@@ -155,13 +156,11 @@ export function createDispatcher({
               results.get(kind)!.push(result);
             }
             const ids = marks.map((mark) => mark.id);
-            if (results.size === 0) await markDelivered(db, ids, at);
-            else {
-              await db.transaction().execute(async (trx) => {
-                for (const [kind, each] of results) await batchedOf(kind)!.record!(trx, each, at);
-                await markDelivered(trx, ids, at);
-              });
-            }
+            // Replayable: lost in a power cut, the entries are delivered again, as after a crash.
+            await replayableTransaction(db, async (trx) => {
+              for (const [kind, each] of results) await batchedOf(kind)!.record!(trx, each, at);
+              await markDelivered(trx, ids, at);
+            });
           } catch (error) {
             // Delivered again once their claim runs out: at least once still holds.
             logger?.error({ err: error, entries: marks.length }, "outbox: marking entries delivered failed");

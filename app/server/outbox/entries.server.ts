@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { PostgresAdapter, type Selectable } from "kysely";
+import { replayableTransaction } from "../db/replayable-transaction.server";
 import type { Database, Executor, OutboxTable } from "../db/schema.server";
 import { labelOf, type OutboxKind, type OutboxMessage } from "./messages.server";
 
@@ -90,7 +91,8 @@ export async function claimDue(
       .limit(limit);
   // Most polls find nothing: a plain read says so without taking SQLite's writer lock.
   if (!(await dueQuery(db).limit(1).executeTakeFirst())) return [];
-  return db.transaction().execute(async (trx) => {
+  // Lost in a power cut, the claim goes with the process that held it: replayable.
+  return replayableTransaction(db, async (trx) => {
     let due = dueQuery(trx);
     if (isPostgres(trx)) due = due.forUpdate().skipLocked();
     const ids = (await due.execute()).map((row) => row.id);

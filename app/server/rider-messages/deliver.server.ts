@@ -1,4 +1,6 @@
+import type { SiteConfig } from "~/domain/content";
 import { balancePayment, balanceReminderLine } from "~/domain/registration/booking-page";
+import type { Ride } from "~/domain/ride";
 import type { DeliveryChannel } from "~/domain/rider-messages/message";
 import { riderCopyOf, riderSubject, riderText } from "~/domain/rider-messages/rider-text";
 import type { Database, Executor } from "../db/schema.server";
@@ -79,9 +81,12 @@ export function pushSender(db: Database, config: PushSettings, options: PushOpti
   };
 }
 
-/** A reminder's line on the rider's unpaid balance, from the ride and payee as they are now. */
-async function balanceLineOf(db: Database, registration: Registration, now: Date): Promise<string | null> {
-  const [ride, config] = await Promise.all([getRide(db, registration.rideId), getConfig(db)]);
+/** What a reminder's balance line is worked out from: the ride and the payee, as they are now. */
+type BalanceSources = (rideId: string) => Promise<[Ride | null, SiteConfig]>;
+
+/** A reminder's line on the rider's unpaid balance. */
+async function balanceLineOf(sources: BalanceSources, registration: Registration, now: Date): Promise<string | null> {
+  const [ride, config] = await sources(registration.rideId);
   return ride ? balanceReminderLine(balancePayment(config.company, ride, registration, now)) : null;
 }
 
@@ -107,20 +112,34 @@ function deliveryQuery(db: Database) {
 }
 type DeliveryRow = Awaited<ReturnType<ReturnType<typeof deliveryQuery>["execute"]>>[number];
 type Loaded = DeliveryRow & { ride: { title: string; whatsappGroupUrl: string } };
+/** Deliveries read together, and what their reminders' balance lines are worked out from. */
+type Read = { rows: Map<string, Loaded>; balanceSources: BalanceSources };
 
-async function readDeliveries(db: Database, ids: readonly string[]): Promise<Map<string, Loaded>> {
+async function readDeliveries(db: Database, ids: readonly string[]): Promise<Read> {
   const rows = await deliveryQuery(db)
     .where("d.id", "in", [...ids])
     .execute();
   // The ride's document is parsed once per message, not once per copy.
   const rides = new Map<string, Loaded["ride"]>();
-  return new Map(
-    rows.map((row) => {
-      let ride = rides.get(row.messageId);
-      if (!ride) rides.set(row.messageId, (ride = rideOf(row.rideData)));
-      return [row.deliveryId, { ...row, ride }];
-    }),
-  );
+  // A reminder to a whole ride reads the ride and the payee once for the copies read together,
+  // not twice per copy (each a query and a document parsed, in the event loop on SQLite).
+  let config: Promise<SiteConfig> | undefined;
+  const balanceRides = new Map<string, Promise<[Ride | null, SiteConfig]>>();
+  const balanceSources: BalanceSources = (rideId) => {
+    let sources = balanceRides.get(rideId);
+    if (!sources) balanceRides.set(rideId, (sources = Promise.all([getRide(db, rideId), (config ??= getConfig(db))])));
+    return sources;
+  };
+  return {
+    rows: new Map(
+      rows.map((row) => {
+        let ride = rides.get(row.messageId);
+        if (!ride) rides.set(row.messageId, (ride = rideOf(row.rideData)));
+        return [row.deliveryId, { ...row, ride }];
+      }),
+    ),
+    balanceSources,
+  };
 }
 
 /**
@@ -133,9 +152,10 @@ async function sendDelivery(
   senders: Partial<Record<DeliveryChannel, Sender>>,
   deliveryId: string,
   now: () => Date,
-  loaded?: Promise<Map<string, Loaded>>,
+  loaded?: Promise<Read>,
 ): Promise<string | undefined> {
-  const row = (await (loaded ?? readDeliveries(db, [deliveryId]))).get(deliveryId);
+  const read = await (loaded ?? readDeliveries(db, [deliveryId]));
+  const row = read.rows.get(deliveryId);
   // Erased with its registration, or sent already (a retry after a crash): nothing to do.
   if (!row || !["queued", "failed"].includes(row.deliveryStatus)) return undefined;
   const registration = registrationFromRow(row);
@@ -153,7 +173,7 @@ async function sendDelivery(
     ride: row.ride,
     message: row,
     token: openToken(row.token_sealed),
-    balanceLine: row.kind === "reminder" ? await balanceLineOf(db, registration, now()) : null,
+    balanceLine: row.kind === "reminder" ? await balanceLineOf(read.balanceSources, registration, now()) : null,
   });
   try {
     const outcome = await sender({
@@ -213,24 +233,24 @@ export function riderMessageDelivery(
   senders: Partial<Record<DeliveryChannel, Sender>>,
   now: () => Date,
 ): BatchedDelivery<"rider-message"> {
-  const prepared = new Map<string, { at: number; rows: Promise<Map<string, Loaded>> }>();
+  const prepared = new Map<string, { at: number; read: Promise<Read> }>();
   return {
     prepare(messages) {
       const at = now().getTime();
       // Reads of copies left for a later claim (or whose read failed) go once stale.
-      for (const [id, read] of prepared) if (at - read.at > BATCH_READ_FRESH_MS) prepared.delete(id);
-      const rows = readDeliveries(
+      for (const [id, batch] of prepared) if (at - batch.at > BATCH_READ_FRESH_MS) prepared.delete(id);
+      const read = readDeliveries(
         db,
         messages.map((message) => message.deliveryId),
       );
       // A failed read fails the deliveries that use it, which the outbox retries.
-      rows.catch(() => undefined);
-      for (const message of messages) prepared.set(message.deliveryId, { at, rows });
+      read.catch(() => undefined);
+      for (const message of messages) prepared.set(message.deliveryId, { at, read });
     },
     deliver({ deliveryId }) {
-      const read = prepared.get(deliveryId);
+      const batch = prepared.get(deliveryId);
       prepared.delete(deliveryId);
-      const fresh = read && now().getTime() - read.at <= BATCH_READ_FRESH_MS ? read.rows : undefined;
+      const fresh = batch && now().getTime() - batch.at <= BATCH_READ_FRESH_MS ? batch.read : undefined;
       return sendDelivery(db, senders, deliveryId, now, fresh);
     },
     record: (trx, ids, at) => markSent(trx, ids as string[], at),
