@@ -4,13 +4,20 @@ import type { RideDayOp, RideDayPack, RideDayRider, RideDaySyncResponse, RollCal
 // is the stored pack with the changes still waiting to sync applied on top, and a sync's answer
 // decides which changes leave the queue and which become conflicts the captain must read.
 
+/** A change's own fields, without the id and time the phone gives it when made. */
+export type RideDayOpFields = RideDayOp extends infer Op
+  ? Op extends RideDayOp
+    ? Omit<Op, "id" | "at">
+    : never
+  : never;
+
 /** A change the server would not apply, kept until the captain dismisses it. */
 export type RideDayConflict = { id: string; what: string; message: string };
 
 /** The stored pack with the queued changes applied, in the order they were made. */
 export function withPendingOps(pack: RideDayPack, ops: readonly RideDayOp[]): RideDayPack {
   let riders = pack.riders;
-  let rollCalls = pack.rollCalls;
+  let rollCalls = [...pack.rollCalls];
   for (const op of ops) {
     switch (op.kind) {
       case "check-in":
@@ -21,7 +28,7 @@ export function withPendingOps(pack: RideDayPack, ops: readonly RideDayOp[]): Ri
       }
       case "roll-call":
         if (!rollCalls.some((call) => call.id === op.rollCallId)) {
-          rollCalls = [...rollCalls, { id: op.rollCallId, label: op.label, createdAt: op.at, marks: {} }];
+          rollCalls.push({ id: op.rollCallId, label: op.label, createdAt: op.at, marks: {} });
         }
         break;
       case "mark":
