@@ -15,6 +15,7 @@ import * as outbox from "./2026-11-29T1000_outbox";
 import * as riderMessages from "./2026-11-30T1000_rider_messages";
 import * as balance from "./2026-11-30T1100_balance";
 import * as pushSubscriptions from "./2026-11-30T1200_push_subscriptions";
+import * as rideDay from "./2026-12-01T1100_ride_day";
 
 /**
  * Every migration, by name. Imported statically (not read from disk) so the bundled
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-30T1000_rider_messages": riderMessages,
   "2026-11-30T1100_balance": balance,
   "2026-11-30T1200_push_subscriptions": pushSubscriptions,
+  "2026-12-01T1100_ride_day": rideDay,
 };

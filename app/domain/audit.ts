@@ -39,6 +39,8 @@ export const AUDIT_COLLECTIONS = [
   "team",
   // What a ride told its riders: broadcasts, resends (docs/features/rider-messages.md).
   "messages",
+  // Ride day's roll calls and their marks (docs/features/ride-day.md).
+  "rollCalls",
 ] as const;
 export type AuditCollection = (typeof AUDIT_COLLECTIONS)[number];
 

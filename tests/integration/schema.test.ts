@@ -205,6 +205,24 @@ const expected: ExpectedSchema = {
     auth: text,
     created_at: text,
   },
+  roll_calls: { id: text, ride_id: text, label: text, created_by: nullableText, created_at: text },
+  roll_call_marks: {
+    roll_call_id: text,
+    registration_id: text,
+    mark: text,
+    marked_by: nullableText,
+    marked_at: text,
+  },
+  ride_day_ops: {
+    id: text,
+    ride_id: text,
+    kind: text,
+    registration_id: nullableText,
+    outcome: text,
+    message: nullableText,
+    applied_by: nullableText,
+    applied_at: text,
+  },
 };
 
 /** The columns of a table as the engine's own catalog describes them. */

@@ -36,6 +36,10 @@ export const ADMIN_ROUTE_ACCESS: Record<string, RouteAccess> = {
   "/admin/rides/:rideId/riders.csv": ledRides,
   "/admin/rides/:rideId/check-in": ledRides,
   "/admin/rides/:rideId/messages": ledRides,
+  // Ride day (docs/features/ride-day.md): as the Check-in page.
+  "/admin/rides/:rideId/ride-day.json": ledRides,
+  "/admin/rides/:rideId/ride-day/sync": ledRides,
+  "/admin/rides/:rideId/emergency": ledRides,
   "/admin/rides/:rideId/captains": editors,
   "/admin/hero": readOnly,
   "/admin/featured": readOnly,

@@ -201,6 +201,41 @@ export interface PushSubscriptionsTable {
   created_at: string;
 }
 
+/** A roll call of a ride (docs/features/ride-day.md): its id is the captain's phone's UUID. */
+export interface RollCallsTable {
+  id: string;
+  ride_id: string;
+  label: string;
+  /** The admin's user id. */
+  created_by: string | null;
+  created_at: string;
+}
+
+/** One rider's mark in a roll call; the latest by the phone's clock wins. */
+export interface RollCallMarksTable {
+  roll_call_id: string;
+  registration_id: string;
+  /** present or missing. */
+  mark: string;
+  marked_by: string | null;
+  marked_at: string;
+}
+
+/** Each change a captain's phone sent, by its UUID: applied once, answered with its first outcome. */
+export interface RideDayOpsTable {
+  id: string;
+  ride_id: string;
+  /** check-in, undo-check-in, roll-call or mark. */
+  kind: string;
+  registration_id: string | null;
+  /** applied, unchanged, conflict or refused. */
+  outcome: string;
+  /** For the captain; may name the rider, so emptied when the rider's data is erased. */
+  message: string | null;
+  applied_by: string | null;
+  applied_at: string;
+}
+
 /** A ride's route (decision 024): the original GPX in storage, the figures and drawing as JSON in `data`. */
 export interface RideRoutesTable {
   ride_id: string;
@@ -298,6 +333,9 @@ export interface DB {
   ride_messages: RideMessagesTable;
   message_deliveries: MessageDeliveriesTable;
   push_subscriptions: PushSubscriptionsTable;
+  roll_calls: RollCallsTable;
+  roll_call_marks: RollCallMarksTable;
+  ride_day_ops: RideDayOpsTable;
 }
 
 export type Database = Kysely<DB>;

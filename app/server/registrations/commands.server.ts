@@ -37,6 +37,7 @@ import { beginRegistration, tooManyRegistrationsMessage } from "./throttle.serve
 import { NotFoundError, ValidationError } from "../validation/errors.server";
 import { writeBookingNews } from "../rider-messages/booking-news.server";
 import { eraseMessagesOfErasedRiders } from "../rider-messages/erasure.server";
+import { eraseRideDayMessagesOfErasedRiders } from "../ride-day/erasure.server";
 import { sealToken } from "./link-seal.server";
 import { dataWith, detailsOf, erasedColumns, registrationFromRow, type Registration } from "./rows.server";
 import { rideFromRow } from "../rides/ride-rows.server";
@@ -458,6 +459,7 @@ async function cancelLocked(
     now,
   ).executeTakeFirstOrThrow();
   if (canceller.erase) await eraseMessagesOfErasedRiders(trx);
+  if (canceller.erase) await eraseRideDayMessagesOfErasedRiders(trx);
   if (canceller.erase) await erasePushSubscriptions(trx, { registrationId: row.id });
   await command.audit(canceller.actor, {
     action: canceller.erase ? "deleted" : "status-changed",
@@ -646,33 +648,38 @@ export async function setCheckedIn(
   checkedIn: boolean,
   change: AdminChange,
 ): Promise<Registration> {
-  return byId(
-    db,
-    id,
-    async (command, row, ride) => {
-      const { trx, now } = command;
-      let updated: Selectable<RegistrationsTable>;
-      if (!checkedIn) {
-        updated = await updateRegistrationRow(trx, row.id, { checked_in_at: null }, now).executeTakeFirstOrThrow();
-      } else {
-        if (row.status !== "confirmed") refuse(CHECK_IN_CONFIRMED_ONLY);
-        updated = await updateRegistrationRow(
-          trx,
-          row.id,
-          { checked_in_at: row.checked_in_at ?? now.toISOString() },
-          now,
-        )
-          .where("status", "=", "confirmed")
-          .executeTakeFirstOrThrow();
-      }
-      const summary = checkedIn
-        ? `Checked in booking ${row.reference}${onRide(ride)}`
-        : `Undid the check-in of booking ${row.reference}${onRide(ride)}`;
-      await adminChanged(command, change, row, "updated", summary);
-      return registrationFromRow(updated);
-    },
-    change,
-  );
+  return byId(db, id, (command, row, ride) => checkInLocked(command, change, row, ride, checkedIn), change);
+}
+
+/**
+ * setCheckedIn's write, for a command that holds the ride's lock and read `row` under it: the
+ * Check-in page's and the ride-day sync's one path (app/server/ride-day). `at` is when the
+ * captain checked the rider in (a phone offline tapped earlier than it tells); the command's
+ * time by default.
+ */
+export async function checkInLocked(
+  command: Command,
+  change: AdminChange,
+  row: Selectable<RegistrationsTable>,
+  ride: Ride | null,
+  checkedIn: boolean,
+  at: Date = command.now,
+): Promise<Registration> {
+  const { trx, now } = command;
+  let updated: Selectable<RegistrationsTable>;
+  if (!checkedIn) {
+    updated = await updateRegistrationRow(trx, row.id, { checked_in_at: null }, now).executeTakeFirstOrThrow();
+  } else {
+    if (row.status !== "confirmed") refuse(CHECK_IN_CONFIRMED_ONLY);
+    updated = await updateRegistrationRow(trx, row.id, { checked_in_at: row.checked_in_at ?? at.toISOString() }, now)
+      .where("status", "=", "confirmed")
+      .executeTakeFirstOrThrow();
+  }
+  const summary = checkedIn
+    ? `Checked in booking ${row.reference}${onRide(ride)}`
+    : `Undid the check-in of booking ${row.reference}${onRide(ride)}`;
+  await adminChanged(command, change, row, "updated", summary);
+  return registrationFromRow(updated);
 }
 
 /**

@@ -7,6 +7,7 @@ import { type PeriodicJob, runPeriodically } from "../periodic-job.server";
 import { ValidationError } from "../validation/errors.server";
 import { getRide } from "../rides/rides.server";
 import { eraseMessagesOfErasedRiders } from "../rider-messages/erasure.server";
+import { eraseRideDayMessagesOfErasedRiders } from "../ride-day/erasure.server";
 import { erasedColumns } from "./rows.server";
 
 // Riders' personal data is kept no longer than its purpose needs (decision 021, India's DPDP Act,
@@ -118,6 +119,7 @@ export async function eraseRideRegistrations(db: Executor, rideId: string, now =
     .where("erased_at", "is", null)
     .executeTakeFirst();
   await eraseMessagesOfErasedRiders(db);
+  await eraseRideDayMessagesOfErasedRiders(db);
   await erasePushSubscriptions(db, { erasedAt: now.toISOString() });
   return Number(result.numUpdatedRows);
 }
@@ -178,6 +180,7 @@ export async function eraseEndedRegistrations(
     )
     .executeTakeFirst();
   await eraseMessagesOfErasedRiders(db);
+  await eraseRideDayMessagesOfErasedRiders(db);
   await erasePushSubscriptions(db, { erasedAt: now.toISOString() });
   return Number(result.numUpdatedRows);
 }

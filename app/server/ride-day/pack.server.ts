@@ -1,0 +1,131 @@
+import { ROLL_CALL_MARKS, type RideDayPack, type RideDayRider, type RollCall } from "~/domain/ride-day/pack";
+import { rideDayDays } from "~/domain/ride-day/days";
+import { rideDayPackExpiry } from "~/domain/ride-day/expiry";
+import { riderBalance } from "~/domain/registration/riders-page";
+import type { Ride } from "~/domain/ride";
+import type { Executor } from "../db/schema.server";
+import { registrationFromRow, type Registration } from "../registrations/rows.server";
+import { getRideRoute } from "../ride-routes/ride-routes.server";
+import { meetingPointOf } from "../rider-messages/change-notice.server";
+import { getRide } from "../rides/rides.server";
+import { rideDayWaiverStates } from "./waivers.server";
+
+// The ride-day pack (docs/features/ride-day.md#the-pack): what a captain's phone holds to run
+// the ride without signal. Personal data: only for the admins who may open the ride's Check-in
+// page, never stored by a cache.
+
+/** The ride's roll calls, oldest first, each with its marks by rider. */
+export async function rollCallsOf(db: Executor, rideId: string): Promise<RollCall[]> {
+  const calls = await db
+    .selectFrom("roll_calls")
+    .select(["id", "label", "created_at"])
+    .where("ride_id", "=", rideId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  if (calls.length === 0) return [];
+  const marks = await db
+    .selectFrom("roll_call_marks")
+    .select(["roll_call_id", "registration_id", "mark"])
+    .where(
+      "roll_call_id",
+      "in",
+      calls.map((call) => call.id),
+    )
+    .execute();
+  return calls.map((call) => ({
+    id: call.id,
+    label: call.label,
+    createdAt: call.created_at,
+    marks: Object.fromEntries(
+      marks
+        .filter((row) => row.roll_call_id === call.id && ROLL_CALL_MARKS.includes(row.mark as never))
+        .map((row) => [row.registration_id, row.mark as RollCall["marks"][string]]),
+    ),
+  }));
+}
+
+/**
+ * Who rides: the confirmed riders, and the cancelled ones a roll call of the ride marked (the
+ * captain counted them, so the phone keeps showing them, as cancelled). Erased riders never.
+ */
+export async function rideDayRegistrations(db: Executor, rideId: string): Promise<Registration[]> {
+  const rows = await db
+    .selectFrom("registrations")
+    .selectAll()
+    .where("ride_id", "=", rideId)
+    .where("erased_at", "is", null)
+    .where((eb) =>
+      eb.or([
+        eb("status", "=", "confirmed"),
+        eb.and([
+          eb("status", "=", "cancelled"),
+          eb(
+            "id",
+            "in",
+            eb
+              .selectFrom("roll_call_marks")
+              .innerJoin("roll_calls", "roll_calls.id", "roll_call_marks.roll_call_id")
+              .select("roll_call_marks.registration_id")
+              .where("roll_calls.ride_id", "=", rideId),
+          ),
+        ]),
+      ]),
+    )
+    .execute();
+  return rows
+    .map(registrationFromRow)
+    .sort((a, b) => a.name.localeCompare(b.name, "en-IN", { sensitivity: "base" }) || a.id.localeCompare(b.id));
+}
+
+function rideDayRider(ride: Ride, registration: Registration, waiver: RideDayRider["waiver"], now: Date): RideDayRider {
+  return {
+    id: registration.id,
+    reference: registration.reference,
+    name: registration.name,
+    phone: registration.phone,
+    option: registration.option,
+    pillionName: registration.pillionName,
+    status: registration.status,
+    payment: registration.payment,
+    balancePaid: riderBalance(ride, registration, now)?.paid ?? null,
+    checkedInAt: registration.checkedInAt,
+    emergencyName: registration.emergencyName,
+    emergencyPhone: registration.emergencyPhone,
+    bloodGroup: registration.bloodGroup,
+    licence: registration.licenceNumber,
+    bike: registration.bikeModel,
+    waiver,
+  };
+}
+
+/** The ride's pack as of `now`, or null when the ride does not exist. */
+export async function loadRideDayPack(db: Executor, rideId: string, now: Date): Promise<RideDayPack | null> {
+  const ride = await getRide(db, rideId);
+  if (!ride) return null;
+  const [route, meetingPoint, registrations, rollCalls] = await Promise.all([
+    getRideRoute(db, ride.id),
+    meetingPointOf(db, ride),
+    rideDayRegistrations(db, ride.id),
+    rollCallsOf(db, ride.id),
+  ]);
+  const waivers = await rideDayWaiverStates(
+    db,
+    ride.id,
+    registrations.map((registration) => registration.id),
+  );
+  return {
+    rideId: ride.id,
+    title: ride.title,
+    startDate: ride.startDate,
+    endDate: ride.endDate,
+    meetingPoint,
+    days: rideDayDays(ride.itinerary, route?.summary.days ?? null),
+    riders: registrations.map((registration) =>
+      rideDayRider(ride, registration, waivers.get(registration.id) ?? "not-required", now),
+    ),
+    rollCalls,
+    takenAt: now.toISOString(),
+    expiresAt: rideDayPackExpiry(ride, now),
+  };
+}
