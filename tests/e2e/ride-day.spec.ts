@@ -1,0 +1,131 @@
+import type { Page } from "@playwright/test";
+import { randomInt } from "node:crypto";
+import { checkInHref } from "~/domain/links";
+import { RIDE_DAY_CACHE, rideDayHref } from "~/domain/ride-day/paths";
+import { type Registration, cancelRegistration } from "~/server/registrations/commands.server";
+import { riderForm, registerRider } from "../support/registration-fixtures";
+import { addRide, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
+import { expect } from "./fixtures.ts";
+
+// Issue 24, the captain's phone (docs/features/ride-day.md#on-the-phone): a ride taken offline
+// from its Check-in page, run without signal (check-ins, a roll call, a reload), synced when the
+// network returns with each change applied once and a rider cancelled meanwhile shown as a
+// conflict, and nothing of it left on the phone after sign-out.
+
+const test = testOnOwnAdminServer({});
+
+const freshMobile = () => `9${String(randomInt(1e9)).padStart(9, "0")}`;
+
+/** What the phone holds: the ride-day database, the worker's cache, the worker. */
+function phoneStorage(page: Page) {
+  return page.evaluate(async (cache) => {
+    const databases = (await indexedDB.databases()).map((database) => database.name);
+    const cached = await caches.has(cache);
+    const workers = (await navigator.serviceWorker.getRegistrations()).map((registration) => registration.scope);
+    return { databases, cached, workers };
+  }, RIDE_DAY_CACHE);
+}
+
+test("a captain runs ride day offline, syncs once back online, and sign-out leaves nothing on the phone @mobile", async ({
+  adminPage: page,
+  context,
+  db,
+}) => {
+  // One journey through a build's worker, IndexedDB, two network changes and a reload offline:
+  // longer than the default 30 s on the loaded test machine.
+  test.setTimeout(90_000);
+  const title = uniqueTitle("Spiti Circuit");
+  const rideId = await addRide(page, db, title, {
+    registration: { mode: "site", seats: 6, waitlist: false, options: { solo: { offered: true, price: "₹9,000" } } },
+  });
+  const riders: Registration[] = [];
+  for (const [index, name] of ["Asha Rao", "Bala Iyer", "Chitra Nair", "Dev Menon"].entries()) {
+    riders.push((await registerRider(db, rideId, riderForm(index + 1, { name, mobile: freshMobile() }))).registration);
+  }
+  const [asha, bala, chitra, dev] = riders as [Registration, Registration, Registration, Registration];
+
+  // Take the ride offline from its Check-in page: the ride-day page opens, kept by its worker.
+  await page.goto(checkInHref(rideId));
+  await expect(page.getByRole("link", { name: "Emergency sheet (print)" })).toHaveAttribute(
+    "href",
+    `/admin/rides/${rideId}/emergency`,
+  );
+  await page.getByRole("button", { name: "Take this ride offline" }).click();
+  await expect(page).toHaveURL(rideDayHref(rideId));
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByTestId("waiting")).toHaveText("Everything is synced");
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  // No signal: four check-ins and a roll call, all on the phone.
+  await context.setOffline(true);
+  await expect(page.getByTestId("network")).toHaveText("Offline");
+  const row = (name: string) => page.getByRole("list", { name: "Riders" }).getByRole("listitem", { name, exact: true });
+  for (const name of ["Asha Rao", "Bala Iyer", "Chitra Nair", "Dev Menon"]) {
+    await row(name).getByRole("button", { name: "Check in" }).click();
+    await expect(row(name)).toContainText("Checked in");
+  }
+  await page.getByLabel("Roll call name").fill("Day 1 · Rohtang top");
+  await page.getByRole("button", { name: "Start roll call" }).click();
+  const marks = page.getByRole("list", { name: "Mark riders" });
+  await marks.getByRole("listitem", { name: "Asha Rao" }).getByRole("button", { name: "Present" }).click();
+  await marks.getByRole("listitem", { name: "Bala Iyer" }).getByRole("button", { name: "Present" }).click();
+  await marks.getByRole("listitem", { name: "Chitra Nair" }).getByRole("button", { name: "Missing" }).click();
+  const count = page.getByTestId("roll-call-count");
+  await expect(count).toHaveText("Day 1 · Rohtang top: 2 present · 1 missing · 1 not marked");
+  const missing = page.getByRole("list", { name: "Missing riders" });
+  await expect(missing.getByRole("listitem")).toHaveCount(1);
+  await expect(missing.getByRole("link", { name: `Call ${chitra.phone}` })).toHaveAttribute(
+    "href",
+    `tel:${chitra.phone}`,
+  );
+  await expect(missing.getByRole("link", { name: "Call +919123456789" })).toHaveAttribute("href", "tel:+919123456789");
+  await expect(page.getByTestId("waiting")).toHaveText("8 changes waiting to sync");
+
+  // Meanwhile, Dev cancels.
+  await cancelRegistration(db, dev.id, { actor: { id: null, email: "desk@roadbook.test" } });
+
+  // A reload without signal shows it all, from the phone.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByTestId("network")).toHaveText("Offline");
+  await expect(page.getByTestId("waiting")).toHaveText("8 changes waiting to sync");
+  await expect(page.getByTestId("checked-in-count")).toHaveText("4");
+  await expect(count).toHaveText("Day 1 · Rohtang top: 2 present · 1 missing · 1 not marked");
+
+  // Signal again: the changes go to the server, Dev's check-in comes back as a conflict.
+  await context.setOffline(false);
+  await expect(page.getByTestId("waiting")).toHaveText("Everything is synced");
+  const conflicts = page.getByRole("list", { name: "Conflicts" });
+  await expect(conflicts.getByRole("listitem")).toHaveCount(1);
+  await expect(conflicts).toContainText("Check in Dev Menon");
+  await expect(row("Dev Menon")).toContainText("Cancelled");
+  await expect(page.getByTestId("checked-in-count")).toHaveText("3");
+
+  // The server has each check-in once, and the roll call.
+  const stored = await db
+    .selectFrom("registrations")
+    .select(["id", "checked_in_at"])
+    .where("ride_id", "=", rideId)
+    .execute();
+  const checkedIn = new Set(stored.filter((registration) => registration.checked_in_at).map(({ id }) => id));
+  expect(checkedIn).toEqual(new Set([asha.id, bala.id, chitra.id]));
+  const checkIns = await db
+    .selectFrom("audit_log")
+    .select(["record_id"])
+    .where("summary", "like", "Checked in booking%")
+    .where("record_id", "in", [asha.id, bala.id, chitra.id, dev.id])
+    .execute();
+  expect(checkIns.map(({ record_id }) => record_id).toSorted()).toEqual([asha.id, bala.id, chitra.id].toSorted());
+  // Sent again (an answer lost on the way back), nothing more happens.
+  await page.getByRole("button", { name: "Sync now" }).click();
+  await expect(page.getByTestId("waiting")).toHaveText("Everything is synced");
+  await page.getByRole("button", { name: "Dismiss" }).click();
+  await expect(conflicts).toHaveCount(0);
+
+  // Sign-out: the pack, the worker's cache and the worker leave the phone.
+  await page.goto(checkInHref(rideId));
+  expect((await phoneStorage(page)).databases).toContain("roadbook-ride-day");
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByText("Sign in to manage rides and site content.")).toBeVisible();
+  await expect.poll(() => phoneStorage(page)).toEqual({ databases: [], cached: false, workers: [] });
+});
