@@ -40,6 +40,10 @@ export default [
       route("rides/:rideId/riders", "routes/admin/ride-riders.tsx"),
       route("rides/:rideId/riders.csv", "routes/admin/ride-riders-csv.ts"),
       route("rides/:rideId/check-in", "routes/admin/ride-check-in.tsx"),
+      // Ride day (docs/features/ride-day.md): the captain's phone offline, and the emergency sheet.
+      route("rides/:rideId/ride-day.json", "routes/admin/ride-day-pack.ts"),
+      route("rides/:rideId/ride-day/sync", "routes/admin/ride-day-sync.ts"),
+      route("rides/:rideId/emergency", "routes/admin/ride-emergency.tsx"),
       // What a ride tells its riders (docs/features/rider-messages.md).
       route("rides/:rideId/messages", "routes/admin/ride-messages.tsx"),
       // The team (decision 026): who leads a ride, and the Team page (owners).

@@ -136,6 +136,11 @@ export const checkInHref = (rideId: string) => `${adminRide(rideId)}/check-in`;
 /** A ride's messages to its riders: broadcasts, their deliveries, the WhatsApp queue. */
 export const rideMessagesHref = (rideId: string) => `${adminRide(rideId)}/messages`;
 
+/** Ride day (docs/features/ride-day.md): the pack a captain's phone takes offline, its sync, the emergency sheet. */
+export const rideDayPackHref = (rideId: string) => `${adminRide(rideId)}/ride-day.json`;
+export const rideDaySyncHref = (rideId: string) => `${adminRide(rideId)}/ride-day/sync`;
+export const emergencySheetHref = (rideId: string) => `${adminRide(rideId)}/emergency`;
+
 /** Who leads a ride (decision 026). */
 export const captainsHref = (rideId: string) => `${adminRide(rideId)}/captains`;
 

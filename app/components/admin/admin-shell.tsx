@@ -30,14 +30,15 @@ export function AdminShell({ user, children }: { user: ShellUser; children: Reac
   useEffect(setAdminFlag, []);
 
   return (
-    <div className="min-h-svh bg-ink-50">
+    // Printed (the emergency sheet), a page is its content alone, black on white.
+    <div className="min-h-svh bg-ink-50 print:min-h-0 print:bg-white">
       <a
         href="#admin-main"
-        className="sr-only rounded bg-white px-4 py-2 font-semibold text-ink-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
+        className="sr-only rounded bg-white px-4 py-2 font-semibold text-ink-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 print:hidden"
       >
         Skip to content
       </a>
-      <header className="sticky top-0 z-30 border-b border-ink-200 bg-white">
+      <header className="sticky top-0 z-30 border-b border-ink-200 bg-white print:hidden">
         <div className="flex h-nav items-center gap-3 px-4 sm:px-6">
           <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
             <Dialog.Trigger className="inline-flex size-11 items-center justify-center rounded-lg text-ink-800 hover:bg-ink-100 md:hidden">
@@ -103,7 +104,7 @@ export function AdminShell({ user, children }: { user: ShellUser; children: Reac
       <div className="flex">
         <nav
           aria-label="Admin sections"
-          className="sticky top-nav hidden h-[calc(100svh-var(--spacing-nav))] w-64 shrink-0 overflow-y-auto border-r border-ink-200 bg-white p-4 md:block"
+          className="sticky top-nav hidden h-[calc(100svh-var(--spacing-nav))] w-64 shrink-0 overflow-y-auto border-r border-ink-200 bg-white p-4 md:block print:hidden"
         >
           <AdminNav role={user.role} />
         </nav>
@@ -111,7 +112,7 @@ export function AdminShell({ user, children }: { user: ShellUser; children: Reac
           id="admin-main"
           tabIndex={-1}
           aria-busy={navigation.state === "loading"}
-          className="min-w-0 flex-1 p-4 outline-none sm:p-6 lg:p-8"
+          className="min-w-0 flex-1 p-4 outline-none sm:p-6 lg:p-8 print:p-0"
         >
           {children}
         </main>

@@ -57,9 +57,13 @@ export const ADMIN_ROUTE_ACCESS: Record<string, RouteAccess> = {
 
 export const NOT_ALLOWED = "Access denied: your role does not allow this. Ask an owner if you need it.";
 
-/** The 403 every refused role gets; the admin layout's error boundary shows its message. */
+/**
+ * The 403 every refused role gets; the admin layout's error boundary shows its message. A JSON
+ * endpoint answers it as it is (React Router's resource routes), so it also carries the message
+ * as `error`, as those endpoints' own refusals do (ride-day.json).
+ */
 export function forbidden(): never {
-  throw data({ forbidden: true, message: NOT_ALLOWED }, { status: 403, statusText: "Forbidden" });
+  throw data({ forbidden: true, message: NOT_ALLOWED, error: NOT_ALLOWED }, { status: 403, statusText: "Forbidden" });
 }
 
 export function isReadMethod(method: string): boolean {
