@@ -1,9 +1,10 @@
-import { redirect } from "react-router";
+import { useEffect } from "react";
+import { isRouteErrorResponse, redirect, useParams } from "react-router";
 import { RideDayView } from "~/components/admin/ride-day/ride-day-view";
 import { servicesContext } from "~/context";
-import { checkInHref } from "~/domain/links";
+import { ADMIN_PATH, ADMIN_RIDES_PATH } from "~/domain/links";
+import { forbidden, mayAccess } from "~/server/auth/admin-access.server";
 import { getAdminUser } from "~/server/auth/admin-session.server";
-import { mayAccess } from "~/server/auth/admin-access.server";
 import type { Route } from "./+types/ride-day";
 
 // The captain's ride-day page (docs/features/ride-day.md#on-the-phone), outside the admin
@@ -17,14 +18,15 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /**
- * Online, the same people as the Check-in page: anyone else goes there, which shows the sign-in
- * screen or the refusal.
+ * Online, the same people as the Check-in page: without a session, the sign-in screen; without
+ * access to the ride, a refusal (and the phone forgets the ride, below).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await getAdminUser(request, context);
+  if (!user) throw redirect(ADMIN_PATH);
   const { db } = context.get(servicesContext);
   const access = { method: "GET", pattern: "/admin/rides/:rideId/check-in", rideId: params.rideId };
-  if (!user || !(await mayAccess(db, user, access))) throw redirect(checkInHref(params.rideId));
+  if (!(await mayAccess(db, user, access))) forbidden();
   return null;
 }
 
@@ -35,4 +37,28 @@ export function headers() {
 
 export default function RideDayPage({ params }: Route.ComponentProps) {
   return <RideDayView rideId={params.rideId} />;
+}
+
+/** Access ended: nothing of the ride stays on the phone. Another failure keeps it. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { rideId } = useParams();
+  const refused = isRouteErrorResponse(error) && error.status === 403;
+  useEffect(() => {
+    if (refused && rideId) {
+      void import("~/components/admin/ride-day/store").then(({ forgetRide }) => forgetRide(rideId));
+    }
+  }, [refused, rideId]);
+  return (
+    <main className="mx-auto max-w-xl space-y-3 p-6">
+      <h1 className="text-title font-bold text-ink-900">Ride day unavailable</h1>
+      <p>
+        {refused
+          ? "You do not have access to this ride; its details were removed from this phone."
+          : "This page could not be opened. Please try again in a moment."}
+      </p>
+      <a href={ADMIN_RIDES_PATH} className="font-semibold text-brand-700 underline underline-offset-4">
+        Rides
+      </a>
+    </main>
+  );
 }
