@@ -75,15 +75,15 @@ async function storePack(page: Page, baseUrl: string, rideId: string) {
       const pack = (await (await fetch(url)).json()) as { rideId: string };
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const request = indexedDB.open("roadbook-ride-day", 1);
-        request.onupgradeneeded = () => request.result.createObjectStore("rides");
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
+        request.addEventListener("upgradeneeded", () => request.result.createObjectStore("rides"));
+        request.addEventListener("success", () => resolve(request.result));
+        request.addEventListener("error", () => reject(request.error));
       });
       await new Promise<void>((resolve, reject) => {
         const tx = db.transaction("rides", "readwrite");
         tx.objectStore("rides").put({ pack, queue: [], conflicts: [] }, pack.rideId);
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
+        tx.addEventListener("complete", () => resolve());
+        tx.addEventListener("error", () => reject(tx.error));
       });
       db.close();
     },
