@@ -92,6 +92,11 @@ describeEachEngine("the ride-day endpoints", (getDb) => {
       [post(rideId, '{"ops": [', "application/json"), 400, RIDE_DAY_ERRORS.brokenJson],
       [post(rideId, JSON.stringify([valid])), 400, RIDE_DAY_ERRORS.noOps],
       [
+        post(rideId, JSON.stringify({ ops: [{ ...valid, kind: "delete-everything" }] })),
+        400,
+        `Change 1: ${RIDE_DAY_ERRORS.unknownKind}`,
+      ],
+      [
         post(rideId, JSON.stringify({ ops: [valid, { ...valid, id: "not-a-uuid" }] })),
         400,
         "Change 2: Each change needs its own id",

@@ -79,7 +79,6 @@ export default function EmergencySheetPage({ loaderData }: Route.ComponentProps)
   return (
     <AdminPage
       title={`Emergency sheet · ${sheet.title}`}
-      intro={`${formatDateRange(sheet.startDate, sheet.endDate)}${sheet.meetingPoint ? ` · Meeting point: ${sheet.meetingPoint}` : ""}`}
       action={
         <button
           type="button"
@@ -92,7 +91,11 @@ export default function EmergencySheetPage({ loaderData }: Route.ComponentProps)
       }
       flash={flash}
     >
-      <div className="space-y-1 text-sm text-ink-700 print:text-black">
+      <div className="space-y-1 text-ink-700 print:text-sm print:text-black">
+        <p>
+          {formatDateRange(sheet.startDate, sheet.endDate)}
+          {sheet.meetingPoint ? ` · Meeting point: ${sheet.meetingPoint}` : ""}
+        </p>
         {captains ? <p>Ride captains: {captains}</p> : null}
         <p data-testid="emergency-taken-at">As of {formatIndianTime(sheet.takenAt)}</p>
       </div>

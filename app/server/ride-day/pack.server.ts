@@ -1,4 +1,10 @@
-import { ROLL_CALL_MARKS, type RideDayPack, type RideDayRider, type RollCall } from "~/domain/ride-day/pack";
+import {
+  ROLL_CALL_MARKS,
+  type RideDayPack,
+  type RideDayRider,
+  type RollCall,
+  type RollCallMark,
+} from "~/domain/ride-day/pack";
 import { rideDayDays } from "~/domain/ride-day/days";
 import { rideDayPackExpiry } from "~/domain/ride-day/expiry";
 import { riderBalance } from "~/domain/registration/riders-page";
@@ -14,6 +20,8 @@ import { rideDayWaiverStates } from "./waivers.server";
 // the ride without signal. Personal data: only for the admins who may open the ride's Check-in
 // page, never stored by a cache.
 
+const isMark = (value: string): value is RollCallMark => (ROLL_CALL_MARKS as readonly string[]).includes(value);
+
 /** The ride's roll calls, oldest first, each with its marks by rider. */
 export async function rollCallsOf(db: Executor, rideId: string): Promise<RollCall[]> {
   const calls = await db
@@ -27,20 +35,16 @@ export async function rollCallsOf(db: Executor, rideId: string): Promise<RollCal
   const marks = await db
     .selectFrom("roll_call_marks")
     .select(["roll_call_id", "registration_id", "mark"])
-    .where(
-      "roll_call_id",
-      "in",
-      calls.map((call) => call.id),
-    )
+    .where("roll_call_id", "in", (eb) => eb.selectFrom("roll_calls").select("id").where("ride_id", "=", rideId))
     .execute();
   return calls.map((call) => ({
     id: call.id,
     label: call.label,
     createdAt: call.created_at,
     marks: Object.fromEntries(
-      marks
-        .filter((row) => row.roll_call_id === call.id && ROLL_CALL_MARKS.includes(row.mark as never))
-        .map((row) => [row.registration_id, row.mark as RollCall["marks"][string]]),
+      marks.flatMap((row) =>
+        row.roll_call_id === call.id && isMark(row.mark) ? [[row.registration_id, row.mark]] : [],
+      ),
     ),
   }));
 }
@@ -75,7 +79,7 @@ export async function rideDayRegistrations(db: Executor, rideId: string): Promis
     .execute();
   return rows
     .map(registrationFromRow)
-    .sort((a, b) => a.name.localeCompare(b.name, "en-IN", { sensitivity: "base" }) || a.id.localeCompare(b.id));
+    .sort((a, b) => a.name.localeCompare(b.name, "en-IN", { sensitivity: "base", numeric: true }) || a.id.localeCompare(b.id));
 }
 
 function rideDayRider(ride: Ride, registration: Registration, waiver: RideDayRider["waiver"], now: Date): RideDayRider {

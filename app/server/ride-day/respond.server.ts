@@ -16,6 +16,7 @@ export const RIDE_DAY_ERRORS = {
   notJson: 'Send the changes as JSON (Content-Type: application/json): {"ops": [...]}',
   brokenJson: "The changes could not be read: the body is not valid JSON",
   noOps: 'The changes could not be read: send them as {"ops": [...]}',
+  unknownKind: "not a kind of change this site knows (check-in, undo-check-in, roll-call, mark)",
   tooMany: `Too many changes at once: send at most ${RIDE_DAY_SYNC_MAX_OPS}`,
   tooLarge: `The changes are too large: send at most ${RIDE_DAY_SYNC_MAX_OPS} at once`,
 } as const;
@@ -42,7 +43,8 @@ function opsError(body: unknown): string | null {
   if (parsed.success) return null;
   const issue = parsed.error.issues[0]!;
   const [field, index] = issue.path;
-  if (field === "ops" && typeof index === "number") return `Change ${index + 1}: ${issue.message}`;
+  if (field === "ops" && typeof index === "number")
+    return `Change ${index + 1}: ${issue.code === "invalid_union" ? RIDE_DAY_ERRORS.unknownKind : issue.message}`;
   if (field === "ops" && issue.code === "too_big") return RIDE_DAY_ERRORS.tooMany;
   return RIDE_DAY_ERRORS.noOps;
 }

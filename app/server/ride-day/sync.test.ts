@@ -7,6 +7,7 @@ import { insertUser, siteRide } from "../../../tests/support/fixtures";
 import { registerRider, riderForm } from "../../../tests/support/registration-fixtures";
 import { rideDayOps, secondInstance } from "../../../tests/support/ride-day";
 import { cancelRegistration, eraseByToken, setCheckedIn } from "../registrations/commands.server";
+import { eraseRideRegistrations } from "../registrations/erasure.server";
 import { getRegistration } from "../registrations/queries.server";
 import { RIDE_DAY_MESSAGES } from "./ops.server";
 import { syncRideDay } from "./sync.server";
@@ -248,6 +249,13 @@ describeEachEngine("the ride-day sync", (getDb, engine) => {
     await eraseByToken(db, token, NOW);
     expect((await syncRideDay(db, CAPTAIN, id, [op], NOW))!.results).toEqual([{ id: op.id, outcome: "conflict" }]);
     expect(JSON.stringify(await db.selectFrom("ride_day_ops").selectAll().execute())).not.toContain("Asha");
+    // The same when the ride's riders are erased together (the sweep after a ride, the operator's script).
+    const { registration: late } = await book(db, id, 2, { name: "Bala K" });
+    await cancelRegistration(db, late.id, { actor: CAPTAIN, now: NOW });
+    await syncRideDay(db, CAPTAIN, id, [checkIn(late.id, NOW.toISOString())], NOW);
+    expect(JSON.stringify(await db.selectFrom("ride_day_ops").selectAll().execute())).toContain("Bala K");
+    await eraseRideRegistrations(db, id, NOW);
+    expect(JSON.stringify(await db.selectFrom("ride_day_ops").selectAll().execute())).not.toContain("Bala K");
   });
 
   it("is null for a ride that does not exist", async () => {
