@@ -46,7 +46,7 @@ export function LoginScreen({ googleSignIn, notice, failure, secondFactor: pendi
   // Whoever sees this screen is not signed in (any more).
   useEffect(() => {
     clearAdminFlag();
-    forgetRideDays();
+    forgetRideDays("synced");
   }, []);
 
   if (secondFactor) {

@@ -109,6 +109,7 @@ export async function takeRideOffline(rideId: string): Promise<TakeResult> {
 export type SyncResult =
   | { kind: "synced"; held: HeldRide }
   | { kind: "offline" }
+  | { kind: "signed-out" }
   | { kind: "gone"; message: string }
   | { kind: "failed"; message: string };
 
@@ -129,6 +130,8 @@ export async function syncRide(rideId: string): Promise<SyncResult> {
   } catch {
     return { kind: "offline" };
   }
+  // The session ended: the changes wait for the captain to sign in again (forgetSyncedRideDays).
+  if (response.status === 401) return { kind: "signed-out" };
   if (accessEnded(response.status)) {
     await forgetRide(rideId);
     return { kind: "gone", message: await errorOf(response, "You no longer have access to this ride.") };
@@ -161,4 +164,26 @@ export async function forgetAllRideDays(): Promise<void> {
           )
       : undefined,
   ]);
+}
+
+/**
+ * A session that ended without a sign-out (the sign-in screen shows): the rides whose changes
+ * all reached the server leave the phone; a ride with changes still waiting stays, so that the
+ * captain can sign in again and send them. Sign-out, a refusal or the pack's expiry removes it.
+ */
+export async function forgetSyncedRideDays(): Promise<void> {
+  const exists = (await indexedDB.databases()).some((database) => database.name === RIDE_DAY_DB);
+  const waiting = exists
+    ? await withDb(async (db) => {
+        const tx = db.transaction("rides", "readwrite");
+        let kept = 0;
+        for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
+          if (cursor.value.queue.length > 0) kept += 1;
+          else await cursor.delete();
+        }
+        await tx.done;
+        return kept;
+      })
+    : 0;
+  if (waiting === 0) await forgetAllRideDays();
 }

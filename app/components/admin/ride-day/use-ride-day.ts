@@ -33,6 +33,8 @@ export function useRideDay(rideId: string) {
       } else if (result.kind === "gone") {
         show(undefined, `${result.message} The ride's details were removed from this phone.`);
         setSyncNote("");
+      } else if (result.kind === "signed-out") {
+        setSyncNote("Your session has ended: sign in again, then reopen this page to send the changes.");
       } else {
         setSyncNote(result.kind === "offline" ? "Offline: the changes wait on this phone." : result.message);
       }
