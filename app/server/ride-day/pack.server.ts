@@ -79,7 +79,10 @@ export async function rideDayRegistrations(db: Executor, rideId: string): Promis
     .execute();
   return rows
     .map(registrationFromRow)
-    .sort((a, b) => a.name.localeCompare(b.name, "en-IN", { sensitivity: "base", numeric: true }) || a.id.localeCompare(b.id));
+    .sort(
+      (a, b) =>
+        a.name.localeCompare(b.name, "en-IN", { sensitivity: "base", numeric: true }) || a.id.localeCompare(b.id),
+    );
 }
 
 function rideDayRider(ride: Ride, registration: Registration, waiver: RideDayRider["waiver"], now: Date): RideDayRider {
