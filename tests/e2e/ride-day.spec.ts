@@ -1,10 +1,15 @@
 import type { Page } from "@playwright/test";
-import { randomInt } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { checkInHref } from "~/domain/links";
 import { RIDE_DAY_CACHE, rideDayHref } from "~/domain/ride-day/paths";
+import { RIDE_DAY_DB } from "~/components/admin/ride-day/store";
+import { createRide } from "~/server/rides/rides.server";
+import { acceptInvite, createInvite } from "~/server/team/team.server";
+import { rideInput } from "../support/fixtures";
 import { type Registration, cancelRegistration } from "~/server/registrations/commands.server";
 import { riderForm, registerRider } from "../support/registration-fixtures";
 import { addRide, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
+import { signInAs } from "./admin-fixtures.ts";
 import { expect } from "./fixtures.ts";
 
 // Issue 24, the captain's phone (docs/features/ride-day.md#on-the-phone): a ride taken offline
@@ -138,4 +143,86 @@ test("a captain runs ride day offline, syncs once back online, and sign-out leav
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page.getByText("Sign in to manage rides and site content.")).toBeVisible();
   await expect.poll(() => phoneStorage(page)).toEqual({ databases: [], cached: false, workers: [] });
+});
+
+/** What the ride-day database holds on the phone: the ids of its rides (none when it is gone). */
+function heldRides(page: Page) {
+  return page.evaluate(async (name) => {
+    if (!(await indexedDB.databases()).some((database) => database.name === name)) return [];
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.addEventListener("success", () => resolve(request.result));
+      request.addEventListener("error", () => reject(request.error));
+    });
+    const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
+      const request = db.transaction("rides").objectStore("rides").getAllKeys();
+      request.addEventListener("success", () => resolve(request.result));
+      request.addEventListener("error", () => reject(request.error));
+    });
+    db.close();
+    return keys.map(String);
+  }, RIDE_DAY_DB);
+}
+
+test.describe("the phone forgets a ride", () => {
+  // The sync refused once the captain's access ended.
+  test.use({ allowedConsoleErrors: ["the server responded with a status of 403 (Forbidden)"] });
+
+  test("whose captain's access ended, and whose pack expired", async ({ page, db, ownAdmin, baseURL }) => {
+    const ride = await createRide(
+      db,
+      rideInput({ title: uniqueTitle("Zanskar"), registration: { mode: "site", seats: 4, waitlist: false } }),
+    );
+    await registerRider(db, ride.id, riderForm(1, { name: "Asha Rao", mobile: freshMobile() }));
+    const { token } = await createInvite(
+      db,
+      { email: `captain-${randomUUID()}@roadbook.test`, role: "captain" },
+      ownAdmin.id,
+    );
+    const { userId } = await acceptInvite(db, token, { method: "password", password: "captain-password" });
+    await db.insertInto("ride_captains").values({ ride_id: ride.id, user_id: userId }).execute();
+    await signInAs(page, db, userId, baseURL ?? "");
+
+    const takeOffline = async () => {
+      await page.goto(checkInHref(ride.id));
+      await page.getByRole("button", { name: "Take this ride offline" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: ride.title })).toBeVisible();
+      await expect(page.getByTestId("waiting")).toHaveText("Everything is synced");
+      expect(await heldRides(page)).toEqual([ride.id]);
+    };
+
+    // No longer the ride's captain: the next sync is refused and the ride leaves the phone.
+    await takeOffline();
+    await db.deleteFrom("ride_captains").where("ride_id", "=", ride.id).execute();
+    await page.getByRole("button", { name: "Sync now" }).click();
+    await expect(page.getByText("The ride's details were removed from this phone.")).toBeVisible();
+    expect(await heldRides(page)).toEqual([]);
+
+    // A pack past its expiry is deleted when the page opens.
+    await db.insertInto("ride_captains").values({ ride_id: ride.id, user_id: userId }).execute();
+    await takeOffline();
+    await page.evaluate(
+      async ({ name, rideId }) => {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open(name);
+          request.addEventListener("success", () => resolve(request.result));
+          request.addEventListener("error", () => reject(request.error));
+        });
+        const store = db.transaction("rides", "readwrite").objectStore("rides");
+        await new Promise<void>((resolve) => {
+          const read = store.get(rideId);
+          read.addEventListener("success", () => {
+            const held = read.result as { pack: { expiresAt: string } };
+            held.pack.expiresAt = new Date(Date.now() - 1000).toISOString();
+            store.put(held, rideId).addEventListener("success", () => resolve());
+          });
+        });
+        db.close();
+      },
+      { name: RIDE_DAY_DB, rideId: ride.id },
+    );
+    await page.reload();
+    await expect(page.getByText("This ride is not on this phone.")).toBeVisible();
+    expect(await heldRides(page)).toEqual([]);
+  });
 });
