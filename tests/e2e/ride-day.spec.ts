@@ -60,7 +60,7 @@ test("a captain runs ride day offline, syncs once back online, and sign-out leav
   await page.getByRole("button", { name: "Take this ride offline" }).click();
   await expect(page).toHaveURL(rideDayHref(rideId));
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-  await expect(page.getByTestId("waiting")).toHaveText("Everything is synced");
+  await expect(page.getByText(/^Synced at/)).toBeVisible();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
   // No signal: four check-ins and a roll call, all on the phone.
@@ -187,7 +187,8 @@ test.describe("the phone forgets a ride", () => {
       await page.goto(checkInHref(ride.id));
       await page.getByRole("button", { name: "Take this ride offline" }).click();
       await expect(page.getByRole("heading", { level: 1, name: ride.title })).toBeVisible();
-      await expect(page.getByTestId("waiting")).toHaveText("Everything is synced");
+      // The sync on opening has stored its fresh pack.
+      await expect(page.getByText(/^Synced at/)).toBeVisible();
       expect(await heldRides(page)).toEqual([ride.id]);
     };
 
@@ -224,5 +225,61 @@ test.describe("the phone forgets a ride", () => {
     await page.reload();
     await expect(page.getByText("This ride is not on this phone.")).toBeVisible();
     expect(await heldRides(page)).toEqual([]);
+  });
+});
+
+test.describe("a session that ended", () => {
+  // The sync, and the admin root, answer 401 once the session has ended.
+  test.use({ allowedConsoleErrors: ["the server responded with a status of 401 (Unauthorized)"] });
+
+  test("keeps a ride's changes waiting until the captain signs in again and sends them", async ({
+    adminPage: page,
+    context,
+    db,
+    ownAdmin,
+    baseURL,
+  }) => {
+    const rides = [];
+    for (const place of ["Lahaul", "Kinnaur"]) {
+      const ride = await createRide(
+        db,
+        rideInput({ title: uniqueTitle(place), registration: { mode: "site", seats: 4, waitlist: false } }),
+      );
+      await registerRider(db, ride.id, riderForm(1, { name: `${place} Rider`, mobile: freshMobile() }));
+      await page.goto(checkInHref(ride.id));
+      await page.getByRole("button", { name: "Take this ride offline" }).click();
+      await expect(page.getByText(/^Synced at/)).toBeVisible();
+      rides.push(ride);
+    }
+    const [waiting, synced] = rides as [(typeof rides)[number], (typeof rides)[number]];
+
+    // Offline, a check-in on the first ride; meanwhile the session ends.
+    await page.goto(rideDayHref(waiting.id));
+    await expect(page.getByText(/^Synced at/)).toBeVisible();
+    await context.setOffline(true);
+    await expect(page.getByTestId("network")).toHaveText("Offline");
+    await page.getByRole("button", { name: "Check in" }).click();
+    await expect(page.getByTestId("waiting")).toHaveText("1 change waiting to sync");
+    await db.deleteFrom("sessions").where("user_id", "=", ownAdmin.id).execute();
+    await context.setOffline(false);
+    await expect(page.getByText("Your session has ended: sign in again")).toBeVisible();
+    await expect(page.getByTestId("waiting")).toHaveText("1 change waiting to sync");
+
+    // The sign-in screen removes the ride whose changes all reached the server, not the other.
+    await page.goto("/admin");
+    await expect(page.getByText("Sign in to manage rides and site content.")).toBeVisible();
+    await expect.poll(() => heldRides(page)).toEqual([waiting.id]);
+    expect(synced.id).not.toBe(waiting.id);
+
+    // Signed in again, the ride-day page sends the change.
+    await signInAs(page, db, ownAdmin.id, baseURL ?? "");
+    await page.goto(rideDayHref(waiting.id));
+    await expect(page.getByText(/^Synced at/)).toBeVisible();
+    const row = await db
+      .selectFrom("registrations")
+      .select("checked_in_at")
+      .where("ride_id", "=", waiting.id)
+      .executeTakeFirstOrThrow();
+    expect(row.checked_in_at).not.toBeNull();
   });
 });
