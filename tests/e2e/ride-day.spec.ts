@@ -10,7 +10,7 @@ import { type Registration, cancelRegistration } from "~/server/registrations/co
 import { riderForm, registerRider } from "../support/registration-fixtures";
 import { addRide, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
 import { signInAs } from "./admin-fixtures.ts";
-import { expect } from "./fixtures.ts";
+import { expect, expectNoA11yViolations } from "./fixtures.ts";
 
 // Issue 24, the captain's phone (docs/features/ride-day.md#on-the-phone): a ride taken offline
 // from its Check-in page, run without signal (check-ins, a roll call, a reload), synced when the
@@ -87,6 +87,7 @@ test("a captain runs ride day offline, syncs once back online, and sign-out leav
   );
   await expect(missing.getByRole("link", { name: "Call +919123456789" })).toHaveAttribute("href", "tel:+919123456789");
   await expect(page.getByTestId("waiting")).toHaveText("8 changes waiting to sync");
+  await expectNoA11yViolations(page);
 
   // Meanwhile, Dev cancels.
   await cancelRegistration(db, dev.id, { actor: { id: null, email: "desk@roadbook.test" } });
@@ -115,6 +116,7 @@ test("a captain runs ride day offline, syncs once back online, and sign-out leav
   // The server's roster no longer has Dev (no roll call counted them).
   await expect(row("Dev Menon")).toHaveCount(0);
   await expect(page.getByTestId("checked-in-count")).toHaveText("3");
+  await expectNoA11yViolations(page);
 
   // The server has each check-in once, and the roll call.
   const stored = await db

@@ -32,18 +32,21 @@ export function TakeOffline({ rideId }: { rideId: string }) {
         setMessage(taken.message);
         return;
       }
-      if (!("serviceWorker" in navigator)) {
-        setMessage("This browser cannot open pages offline: the ride is stored, but use it while online.");
-        return;
-      }
-      await activeWorker(await navigator.serviceWorker.register(RIDE_DAY_WORKER_PATH, { scope: RIDE_DAY_SCOPE }));
-      // A whole page load, not the router's: the worker must answer it to keep the page.
-      window.location.assign(rideDayHref(rideId));
     } catch {
       setMessage("Could not take the ride offline: check your connection and try again.");
+      return;
     } finally {
       setBusy(false);
     }
+    try {
+      await activeWorker(await navigator.serviceWorker.register(RIDE_DAY_WORKER_PATH, { scope: RIDE_DAY_SCOPE }));
+    } catch {
+      // A browser without service workers (or refusing them, as some private modes do).
+      setMessage("The ride is stored on this phone, but this browser will not open its page without signal.");
+      return;
+    }
+    // A whole page load, not the router's: the worker must answer it to keep the page.
+    window.location.assign(rideDayHref(rideId));
   }
 
   return (
