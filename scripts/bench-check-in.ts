@@ -13,8 +13,10 @@
  *        usable once React has hydrated it; the ride-day page once its riders' Check in buttons,
  *        drawn from the pack on the phone (stored there before the run), are on the screen.
  *
- * The ride-day page is measured at its first, online load: offline its worker answers the page
- * and its files from the phone, with no transfer at all.
+ * The ride-day page is measured twice: at a first, online load (the pack stored on the phone
+ * beforehand, the page's files not), and opened again offline once taken as a captain does, when
+ * its worker answers the page and its files from the phone (the bytes counted then never crossed
+ * the network).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -45,11 +47,14 @@ const SLOW_4G = {
 
 type Run = { jsBytes: number; cssBytes: number; usableMs: number };
 
-/** Throttles the page and counts the bytes of its scripts and stylesheets as they arrive. */
-async function throttled(context: BrowserContext, page: Page) {
+/**
+ * Throttles the page and counts the bytes of its scripts and stylesheets as they arrive (offline:
+ * the network is left off, and what arrives comes from the worker's cache on the phone).
+ */
+async function throttled(context: BrowserContext, page: Page, { offline = false } = {}) {
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", SLOW_4G);
+  if (!offline) await cdp.send("Network.emulateNetworkConditions", SLOW_4G);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   const kinds = new Map<string, string>();
   const bytes = { Script: 0, Stylesheet: 0 };
@@ -91,8 +96,14 @@ async function storePack(page: Page, baseUrl: string, rideId: string) {
   );
 }
 
-async function measure(page: Page, context: BrowserContext, url: string, usable: () => boolean): Promise<Run> {
-  const bytes = await throttled(context, page);
+async function measure(
+  page: Page,
+  context: BrowserContext,
+  url: string,
+  usable: () => boolean,
+  { offline = false } = {},
+): Promise<Run> {
+  const bytes = await throttled(context, page, { offline });
   await page.goto(url, { waitUntil: "commit" });
   await page.waitForFunction(usable, undefined, { polling: 20, timeout: 60_000 });
   const usableMs = await page.evaluate(() => performance.now());
@@ -128,9 +139,27 @@ async function main() {
     );
     for (let n = 1; n <= RIDERS; n += 1) await registerRider(db, ride.id, riderForm(n, { name: `Bench Rider ${n}` }));
     const { user } = await createOrPromoteAdmin(db, { email: "bench@roadbook.test", password: "bench-password-1234" });
-    const results: Record<string, Run[]> = { "Check-in page": [], "Ride-day page": [] };
+    const checkIn = `${server.baseUrl}${checkInHref(ride.id)}`;
+    const rideDay = `${server.baseUrl}${rideDayHref(ride.id)}`;
+    const pages: Record<string, (page: Page, context: BrowserContext) => Promise<Run>> = {
+      "Check-in page": (page, context) => measure(page, context, checkIn, hydrated),
+      "Ride-day page": async (page, context) => {
+        await storePack(page, server.baseUrl, ride.id);
+        return measure(page, context, rideDay, rosterDrawn);
+      },
+      // On the road: taken offline as a captain does, then opened again without signal.
+      "Ride-day page, offline": async (page, context) => {
+        await page.goto(checkIn);
+        await page.getByRole("button", { name: "Take this ride offline" }).click();
+        await page.waitForURL(rideDay);
+        await page.waitForFunction(rosterDrawn);
+        await context.setOffline(true);
+        return measure(page, context, rideDay, rosterDrawn, { offline: true });
+      },
+    };
+    const results = new Map<string, Run[]>(Object.keys(pages).map((name) => [name, []]));
     for (let run = 0; run < RUNS; run += 1) {
-      for (const name of Object.keys(results)) {
+      for (const [name, open] of Object.entries(pages)) {
         const { token } = await createSession(db, user.id);
         const context = await browser.newContext({
           viewport: { width: 390, height: 844 },
@@ -138,18 +167,12 @@ async function main() {
           hasTouch: true,
         });
         await context.addCookies([{ name: SESSION_COOKIE, value: token, url: server.baseUrl, httpOnly: true }]);
-        const page = await context.newPage();
-        if (name === "Check-in page") {
-          results[name]!.push(await measure(page, context, `${server.baseUrl}${checkInHref(ride.id)}`, hydrated));
-        } else {
-          await storePack(page, server.baseUrl, ride.id);
-          results[name]!.push(await measure(page, context, `${server.baseUrl}${rideDayHref(ride.id)}`, rosterDrawn));
-        }
+        results.get(name)!.push(await open(await context.newPage(), context));
         await context.close();
       }
     }
     console.log(`${RIDERS} riders, ${RUNS} runs each, CPU 4× slower, slow 4G, nothing cached:`);
-    for (const [name, measured] of Object.entries(results)) report(name, measured);
+    for (const [name, measured] of results) report(name, measured);
   } finally {
     await browser.close();
     await db.destroy();

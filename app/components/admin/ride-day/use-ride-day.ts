@@ -16,28 +16,39 @@ export function useRideDay(rideId: string) {
   const [online, setOnline] = useState(true);
   const [syncNote, setSyncNote] = useState("");
   const syncing = useRef<Promise<void> | null>(null);
+  const again = useRef(false);
 
   const show = useCallback((held: HeldRide | undefined, message = NOT_HERE) => {
     setState(held ? { kind: "open", held, shown: withPendingOps(held.pack, held.queue) } : { kind: "absent", message });
   }, []);
 
-  // One sync at a time; a change made during one waits for the next (its id keeps it from applying twice anyway).
+  // One sync at a time. One asked for meanwhile (a change made while a sync was on its way) runs
+  // right after, so nothing stays waiting while the phone is online.
   const sync = useCallback(async () => {
-    if (syncing.current) return syncing.current;
+    if (syncing.current) {
+      again.current = true;
+      return syncing.current;
+    }
     const run = (async () => {
-      setSyncNote("Syncing…");
-      const result = await syncRide(rideId);
-      if (result.kind === "synced") {
-        show(result.held);
-        setSyncNote(`Synced at ${new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`);
-      } else if (result.kind === "gone") {
-        show(undefined, `${result.message} The ride's details were removed from this phone.`);
-        setSyncNote("");
-      } else if (result.kind === "signed-out") {
-        setSyncNote("Your session has ended: sign in again, then reopen this page to send the changes.");
-      } else {
-        setSyncNote(result.kind === "offline" ? "Offline: the changes wait on this phone." : result.message);
-      }
+      do {
+        again.current = false;
+        setSyncNote("Syncing…");
+        const result = await syncRide(rideId);
+        if (result.kind === "synced") {
+          show(result.held);
+          setSyncNote(`Synced at ${new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`);
+          continue;
+        }
+        if (result.kind === "gone") {
+          show(undefined, `${result.message} The ride's details were removed from this phone.`);
+          setSyncNote("");
+        } else if (result.kind === "signed-out") {
+          setSyncNote("Your session has ended: sign in again, then reopen this page to send the changes.");
+        } else {
+          setSyncNote(result.kind === "offline" ? "Offline: the changes wait on this phone." : result.message);
+        }
+        return;
+      } while (again.current);
     })();
     syncing.current = run;
     try {
