@@ -1,6 +1,11 @@
 import { type DBSchema, type IDBPDatabase, deleteDB, openDB } from "idb";
 import { type RideDayConflict, isExpired, mergeSync } from "~/domain/ride-day/offline-ops";
-import type { RideDayOp, RideDayPack, RideDaySyncResponse } from "~/domain/ride-day/pack";
+import {
+  RIDE_DAY_SYNC_MAX_OPS,
+  type RideDayOp,
+  type RideDayPack,
+  type RideDaySyncResponse,
+} from "~/domain/ride-day/pack";
 import { RIDE_DAY_CACHE, RIDE_DAY_SCOPE, rideDayPackHref, rideDaySyncHref } from "~/domain/ride-day/paths";
 
 // The phone's ride-day store (docs/features/ride-day.md#on-the-phone), in the browser only:
@@ -114,34 +119,40 @@ export type SyncResult =
   | { kind: "failed"; message: string };
 
 /**
- * Sends the queued changes (none: just a fresh pack) and merges the answer. Each change carries
- * its id, so sending one twice (an answer lost on the way back) applies it once.
+ * Sends the queued changes (none: just a fresh pack), at most RIDE_DAY_SYNC_MAX_OPS a request and
+ * oldest first, and merges each answer. Each change carries its id, so sending one twice (an
+ * answer lost on the way back) applies it once.
  */
 export async function syncRide(rideId: string): Promise<SyncResult> {
-  const held = await heldRide(rideId);
-  if (!held) return { kind: "gone", message: "This ride is no longer on this phone." };
-  let response: Response;
-  try {
-    response = await fetch(rideDaySyncHref(rideId), {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ ops: held.queue }),
-    });
-  } catch {
-    return { kind: "offline" };
+  for (;;) {
+    const held = await heldRide(rideId);
+    if (!held) return { kind: "gone", message: "This ride is no longer on this phone." };
+    let response: Response;
+    try {
+      response = await fetch(rideDaySyncHref(rideId), {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ ops: held.queue.slice(0, RIDE_DAY_SYNC_MAX_OPS) }),
+      });
+    } catch {
+      return { kind: "offline" };
+    }
+    // The session ended: the changes wait for the captain to sign in again (forgetSyncedRideDays).
+    if (response.status === 401) return { kind: "signed-out" };
+    if (accessEnded(response.status)) {
+      await forgetRide(rideId);
+      return { kind: "gone", message: await errorOf(response, "You no longer have access to this ride.") };
+    }
+    if (!response.ok) {
+      return { kind: "failed", message: await errorOf(response, `The sync failed (${response.status}); try again.`) };
+    }
+    const answer = (await response.json()) as RideDaySyncResponse;
+    const merged = await update(rideId, (current) => mergeSync(current, answer));
+    if (!merged) return { kind: "gone", message: "This ride is no longer on this phone." };
+    // The rest of a long queue next; an answer that settled nothing ends the round.
+    const sentAll = held.queue.length <= RIDE_DAY_SYNC_MAX_OPS;
+    if (sentAll || merged.queue.length >= held.queue.length) return { kind: "synced", held: merged };
   }
-  // The session ended: the changes wait for the captain to sign in again (forgetSyncedRideDays).
-  if (response.status === 401) return { kind: "signed-out" };
-  if (accessEnded(response.status)) {
-    await forgetRide(rideId);
-    return { kind: "gone", message: await errorOf(response, "You no longer have access to this ride.") };
-  }
-  if (!response.ok) {
-    return { kind: "failed", message: await errorOf(response, `The sync failed (${response.status}); try again.`) };
-  }
-  const answer = (await response.json()) as RideDaySyncResponse;
-  const merged = await update(rideId, (current) => mergeSync(current, answer));
-  return merged ? { kind: "synced", held: merged } : { kind: "gone", message: "This ride is no longer on this phone." };
 }
 
 /**

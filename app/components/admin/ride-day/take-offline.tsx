@@ -18,6 +18,24 @@ async function activeWorker(registration: ServiceWorkerRegistration): Promise<vo
   });
 }
 
+/** Stores the pack and installs the worker; what went wrong, in words, or null. */
+async function storeAndInstall(rideId: string): Promise<string | null> {
+  try {
+    const { takeRideOffline } = await import("./store");
+    const taken = await takeRideOffline(rideId);
+    if (!taken.ok) return taken.message;
+  } catch {
+    return "Could not take the ride offline: check your connection and try again.";
+  }
+  try {
+    await activeWorker(await navigator.serviceWorker.register(RIDE_DAY_WORKER_PATH, { scope: RIDE_DAY_SCOPE }));
+  } catch {
+    // A browser without service workers (or refusing them, as some private modes do).
+    return "The ride is stored on this phone, but this browser will not open its page without signal.";
+  }
+  return null;
+}
+
 export function TakeOffline({ rideId }: { rideId: string }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState("");
@@ -25,24 +43,10 @@ export function TakeOffline({ rideId }: { rideId: string }) {
   async function take() {
     setBusy(true);
     setMessage("Downloading the ride…");
-    try {
-      const { takeRideOffline } = await import("./store");
-      const taken = await takeRideOffline(rideId);
-      if (!taken.ok) {
-        setMessage(taken.message);
-        return;
-      }
-    } catch {
-      setMessage("Could not take the ride offline: check your connection and try again.");
-      return;
-    } finally {
+    const failure = await storeAndInstall(rideId);
+    if (failure) {
+      setMessage(failure);
       setBusy(false);
-    }
-    try {
-      await activeWorker(await navigator.serviceWorker.register(RIDE_DAY_WORKER_PATH, { scope: RIDE_DAY_SCOPE }));
-    } catch {
-      // A browser without service workers (or refusing them, as some private modes do).
-      setMessage("The ride is stored on this phone, but this browser will not open its page without signal.");
       return;
     }
     // A whole page load, not the router's: the worker must answer it to keep the page.
