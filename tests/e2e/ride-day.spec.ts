@@ -285,3 +285,14 @@ test.describe("a session that ended", () => {
     expect(row.checked_in_at).not.toBeNull();
   });
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the ride-day page says it needs JavaScript and links to the Check-in page", async ({ adminPage: page, db }) => {
+    const ride = await createRide(db, rideInput({ title: uniqueTitle("Sach Pass") }));
+    await page.goto(rideDayHref(ride.id));
+    await expect(page.getByText("This page needs JavaScript")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Check-in page" })).toHaveAttribute("href", checkInHref(ride.id));
+  });
+});

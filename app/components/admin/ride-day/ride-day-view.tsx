@@ -14,16 +14,16 @@ export function RideDayView({ rideId }: { rideId: string }) {
   const { state } = rideDay;
   return (
     <main className="mx-auto max-w-2xl space-y-5 px-3 py-4">
-      <noscript>
-        <p className="rounded-card border border-ink-300 bg-white p-4">
-          This page needs JavaScript: it works from the ride stored on this phone. Use the{" "}
+      {/* Also what a browser without JavaScript shows: the page is drawn from the phone's store. */}
+      {state.kind === "opening" ? (
+        <p className="text-ink-700">
+          Opening the ride stored on this phone… This page needs JavaScript; without it, use the{" "}
           <a href={checkInHref(rideId)} className="font-semibold underline">
             Check-in page
-          </a>{" "}
-          instead.
+          </a>
+          .
         </p>
-      </noscript>
-      {state.kind === "opening" ? <p className="text-ink-700">Opening the ride…</p> : null}
+      ) : null}
       {state.kind === "absent" ? (
         <div className="space-y-3">
           <h1 className="text-title font-bold text-ink-900">Ride day</h1>
