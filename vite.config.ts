@@ -5,6 +5,7 @@ import { type Plugin, defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
 import { islandsScript } from "./scripts/vite/islands-script.ts";
+import { rideDayWorker } from "./scripts/vite/ride-day-worker.ts";
 import { webManifest } from "./scripts/vite/web-manifest.ts";
 
 const RUNTIME = new RegExp(
@@ -44,6 +45,8 @@ export default defineConfig({
     tailwindcss(),
     reactRouter(),
     islandsScript(),
+    // The captains' ride-day worker, scoped to /admin/ride-day/ (docs/features/ride-day.md).
+    rideDayWorker(),
     // Every script, stylesheet and SVG also as .br (quality 11) and .gz (level 9), made once at
     // build time and served as they are (server/app.ts); pages are compressed as they are sent.
     compression({ include: /\.(js|css|svg)$/, logLevel: "silent" }),

@@ -65,6 +65,9 @@ export default [
       route("events", "routes/admin/events.ts"),
       route("*", "routes/admin/unknown.tsx"),
     ]),
+    // The captain's phone on ride day: outside the layout, light, and opened offline by its own
+    // service worker, whose scope is /admin/ride-day/ only (docs/features/ride-day.md).
+    route("ride-day/:rideId", "routes/admin/ride-day.tsx"),
     route("login", "routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.ts"),
     route("auth/google", "routes/admin/auth-google.ts"),

@@ -37,7 +37,7 @@ const SIGN_IN_ENDPOINTS: Record<string, { get: number; post: number }> = {
 };
 
 /** Admin routes outside the layout (to escape the shell) that check the admin session themselves. */
-const SELF_GUARDED = ["/admin/featured/preview"];
+const SELF_GUARDED = ["/admin/featured/preview", "/admin/ride-day/x"];
 
 /**
  * The role matrix (decision 026): the weakest role that may read (GET) and write

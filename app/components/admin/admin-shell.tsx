@@ -6,6 +6,7 @@ import { SITE_NAME } from "~/domain/site";
 import { clearAdminFlag, setAdminFlag } from "./admin-flag";
 import { AdminNav } from "./admin-nav";
 import { ADMIN_LOGOUT_PATH } from "~/domain/links";
+import { forgetRideDays } from "./ride-day/forget";
 
 export type ShellUser = { email: string; displayName: string; role: string };
 
@@ -80,7 +81,14 @@ export function AdminShell({ user, children }: { user: ShellUser; children: Reac
               View Site
               <span className="sr-only">(opens in a new tab)</span>
             </a>
-            <Form method="post" action={ADMIN_LOGOUT_PATH} onSubmit={clearAdminFlag}>
+            <Form
+              method="post"
+              action={ADMIN_LOGOUT_PATH}
+              onSubmit={() => {
+                clearAdminFlag();
+                forgetRideDays("all");
+              }}
+            >
               <button
                 type="submit"
                 className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-ink-900 px-3 text-sm font-semibold text-white hover:bg-ink-700"

@@ -5,6 +5,7 @@ import { AccountField, accountFieldClass } from "./account-field";
 import { clearAdminFlag } from "./admin-flag";
 import { PasskeyButton } from "./passkey-button";
 import { PortalLoading } from "./portal-loading";
+import { forgetRideDays } from "./ride-day/forget";
 import { ADMIN_GOOGLE_SIGN_IN_PATH, ADMIN_LOGIN_PATH } from "~/domain/links";
 
 export type SecondFactorPrompt = { totp: boolean; passkey: boolean };
@@ -43,7 +44,10 @@ export function LoginScreen({ googleSignIn, notice, failure, secondFactor: pendi
   if (asked && asked !== secondFactor) setSecondFactor(asked);
 
   // Whoever sees this screen is not signed in (any more).
-  useEffect(clearAdminFlag, []);
+  useEffect(() => {
+    clearAdminFlag();
+    forgetRideDays("synced");
+  }, []);
 
   if (secondFactor) {
     return (

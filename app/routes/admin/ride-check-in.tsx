@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { guardServerAction } from "~/components/admin/action-result";
 import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
 import { inputClass } from "~/components/admin/form/fields";
+import { TakeOffline } from "~/components/admin/ride-day/take-offline";
 import { CheckInRow } from "~/components/admin/riders/check-in-row";
 import { RideNotFound } from "~/components/admin/riders/ride-summary";
 import { useRiderAction } from "~/components/admin/riders/use-rider-action";
@@ -78,6 +79,7 @@ export default function CheckInPage({ loaderData }: Route.ComponentProps) {
           Set participants to {counts.checkedIn}
         </button>
       </div>
+      <TakeOffline rideId={ride.id} />
       <Form method="get" role="search" aria-label="Riders to check in" className="flex gap-2">
         <label htmlFor="check-in-search" className="sr-only">
           Search riders

@@ -1,0 +1,71 @@
+// The ride-day service worker (docs/features/ride-day.md#on-the-phone), served at
+// /admin/ride-day/sw.js so that its scope is that folder only: it controls the phone's ride-day
+// pages and nothing else of the admin portal, and is apart from the public site's worker
+// (app/sw/sw.ts, decision 023), which never answers for /admin.
+//
+// It keeps the ride-day page as last loaded online and the build's files that page loaded, so
+// the page opens without signal. It never keeps the pack or the sync's answers (those are
+// JSON the page reads and stores in IndexedDB) nor any other admin page. Sign-out deletes its
+// cache and unregisters it (app/components/admin/ride-day/store.ts).
+// scripts/vite/ride-day-worker.ts bundles it into one script of its own.
+
+import { RIDE_DAY_CACHE, RIDE_DAY_SCOPE, RIDE_DAY_WORKER_PATH } from "../domain/ride-day/paths";
+
+/** The build's hashed files: a name never changes content, so a kept copy is always right. */
+const ASSETS = "/assets/";
+
+// The service worker's own globals, which the DOM library the project compiles with lacks.
+type WorkerEvent = Event & { waitUntil(promise: Promise<unknown>): void };
+type FetchEvent = WorkerEvent & { request: Request; respondWith(response: Promise<Response>): void };
+type WorkerScope = {
+  location: Location;
+  clients: { claim(): Promise<void> };
+  skipWaiting(): Promise<void>;
+  addEventListener(type: "install" | "activate", listener: (event: WorkerEvent) => void): void;
+  addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void;
+};
+const worker = self as unknown as WorkerScope;
+
+// Take over at once: the page that registered it opens the ride-day page next, which must be
+// answered (and kept) by this worker.
+worker.addEventListener("install", (event) => event.waitUntil(worker.skipWaiting()));
+worker.addEventListener("activate", (event) => event.waitUntil(worker.clients.claim()));
+
+const OFFLINE_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Ride day</title><body style="font-family:system-ui,sans-serif;padding:1.5rem;max-width:32rem"><h1>This ride is not on this phone</h1><p>You are offline, and this ride's page was not opened on this phone while online. Connect, open the ride's Check-in page and choose "Take this ride offline".</p></body></html>`;
+
+/** Online, the page as the server renders it now (and kept); offline, the kept copy. */
+async function page(request: Request): Promise<Response> {
+  const cache = await caches.open(RIDE_DAY_CACHE);
+  let response: Response;
+  try {
+    response = await fetch(request);
+  } catch {
+    const kept = await cache.match(request, { ignoreSearch: true });
+    return kept ?? new Response(OFFLINE_PAGE, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+  }
+  // A sign-in screen, a refusal or a redirect is not the page: the kept copy goes with it.
+  if (response.status === 200 && response.type === "basic") await cache.put(request, response.clone());
+  else await cache.delete(request, { ignoreSearch: true });
+  return response;
+}
+
+async function asset(request: Request): Promise<Response> {
+  const cache = await caches.open(RIDE_DAY_CACHE);
+  const kept = await cache.match(request);
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.status === 200) await cache.put(request, response.clone());
+  return response;
+}
+
+worker.addEventListener("fetch", (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== worker.location.origin) return;
+  if (request.mode === "navigate" && url.pathname.startsWith(RIDE_DAY_SCOPE) && url.pathname !== RIDE_DAY_WORKER_PATH) {
+    event.respondWith(page(request));
+  } else if (url.pathname.startsWith(ASSETS)) {
+    event.respondWith(asset(request));
+  }
+  // Anything else (the pack, the sync, other admin pages) goes to the network untouched.
+});

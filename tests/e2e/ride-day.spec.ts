@@ -1,0 +1,298 @@
+import type { Page } from "@playwright/test";
+import { randomInt, randomUUID } from "node:crypto";
+import { checkInHref } from "~/domain/links";
+import { RIDE_DAY_CACHE, rideDayHref } from "~/domain/ride-day/paths";
+import { RIDE_DAY_DB } from "~/components/admin/ride-day/store";
+import { createRide } from "~/server/rides/rides.server";
+import { acceptInvite, createInvite } from "~/server/team/team.server";
+import { rideInput } from "../support/fixtures";
+import { type Registration, cancelRegistration } from "~/server/registrations/commands.server";
+import { riderForm, registerRider } from "../support/registration-fixtures";
+import { addRide, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
+import { signInAs } from "./admin-fixtures.ts";
+import { expect, expectNoA11yViolations } from "./fixtures.ts";
+
+// Issue 24, the captain's phone (docs/features/ride-day.md#on-the-phone): a ride taken offline
+// from its Check-in page, run without signal (check-ins, a roll call, a reload), synced when the
+// network returns with each change applied once and a rider cancelled meanwhile shown as a
+// conflict, and nothing of it left on the phone after sign-out.
+
+const test = testOnOwnAdminServer({});
+// After sign-out the router asks for the admin root's data, which answers the sign-in screen with a 401.
+test.use({ allowedConsoleErrors: ["the server responded with a status of 401 (Unauthorized)"] });
+
+const freshMobile = () => `9${String(randomInt(1e9)).padStart(9, "0")}`;
+
+/** What the phone holds: the ride-day database, the worker's cache, the worker. */
+function phoneStorage(page: Page) {
+  return page.evaluate(async (cache) => {
+    const databases = (await indexedDB.databases()).map((database) => database.name);
+    const cached = await caches.has(cache);
+    const workers = (await navigator.serviceWorker.getRegistrations()).map((registration) => registration.scope);
+    return { databases, cached, workers };
+  }, RIDE_DAY_CACHE);
+}
+
+test("a captain runs ride day offline, syncs once back online, and sign-out leaves nothing on the phone @mobile", async ({
+  adminPage: page,
+  context,
+  db,
+}) => {
+  // One journey through a build's worker, IndexedDB, two network changes and a reload offline:
+  // longer than the default 30 s on the loaded test machine.
+  test.setTimeout(90_000);
+  const title = uniqueTitle("Spiti Circuit");
+  const rideId = await addRide(page, db, title, {
+    registration: { mode: "site", seats: 6, waitlist: false, options: { solo: { offered: true, price: "₹9,000" } } },
+  });
+  const riders: Registration[] = [];
+  for (const [index, name] of ["Asha Rao", "Bala Iyer", "Chitra Nair", "Dev Menon"].entries()) {
+    riders.push((await registerRider(db, rideId, riderForm(index + 1, { name, mobile: freshMobile() }))).registration);
+  }
+  const [asha, bala, chitra, dev] = riders as [Registration, Registration, Registration, Registration];
+
+  // Take the ride offline from its Check-in page: the ride-day page opens, kept by its worker.
+  await page.goto(checkInHref(rideId));
+  await expect(page.getByRole("link", { name: "Emergency sheet (print)" })).toHaveAttribute(
+    "href",
+    `/admin/rides/${rideId}/emergency`,
+  );
+  await page.getByRole("button", { name: "Take this ride offline" }).click();
+  await expect(page).toHaveURL(rideDayHref(rideId));
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText(/^Synced at/)).toBeVisible();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  // No signal: four check-ins and a roll call, all on the phone.
+  await context.setOffline(true);
+  await expect(page.getByTestId("network")).toHaveText("Offline");
+  const row = (name: string) => page.getByRole("list", { name: "Riders" }).getByRole("listitem", { name, exact: true });
+  for (const name of ["Asha Rao", "Bala Iyer", "Chitra Nair", "Dev Menon"]) {
+    await row(name).getByRole("button", { name: "Check in" }).click();
+    await expect(row(name)).toContainText("Checked in");
+  }
+  await page.getByLabel("Roll call name").fill("Day 1 · Rohtang top");
+  await page.getByRole("button", { name: "Start roll call" }).click();
+  const marks = page.getByRole("list", { name: "Mark riders" });
+  await marks.getByRole("listitem", { name: "Asha Rao" }).getByRole("button", { name: "Present" }).click();
+  await marks.getByRole("listitem", { name: "Bala Iyer" }).getByRole("button", { name: "Present" }).click();
+  await marks.getByRole("listitem", { name: "Chitra Nair" }).getByRole("button", { name: "Missing" }).click();
+  const count = page.getByTestId("roll-call-count");
+  await expect(count).toHaveText("Day 1 · Rohtang top: 2 present · 1 missing · 1 not marked");
+  const missing = page.getByRole("list", { name: "Missing riders" });
+  await expect(missing.getByRole("listitem")).toHaveCount(1);
+  await expect(missing.getByRole("link", { name: `Call ${chitra.phone}` })).toHaveAttribute(
+    "href",
+    `tel:${chitra.phone}`,
+  );
+  await expect(missing.getByRole("link", { name: "Call +919123456789" })).toHaveAttribute("href", "tel:+919123456789");
+  await expect(page.getByTestId("waiting")).toHaveText("8 changes waiting to sync");
+  await expectNoA11yViolations(page);
+
+  // Meanwhile, Dev cancels.
+  await cancelRegistration(db, dev.id, { actor: { id: null, email: "desk@roadbook.test" } });
+
+  // A reload without signal shows it all, from the phone.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByTestId("network")).toHaveText("Offline");
+  await expect(page.getByTestId("waiting")).toHaveText("8 changes waiting to sync");
+  await expect(page.getByTestId("checked-in-count")).toHaveText("4");
+  await expect(count).toHaveText("Day 1 · Rohtang top: 2 present · 1 missing · 1 not marked");
+  // The worker kept the page and the build's files, never the pack nor another admin page.
+  const kept = await page.evaluate(async (cache) => {
+    const requests = await (await caches.open(cache)).keys();
+    return requests.map((request) => new URL(request.url).pathname);
+  }, RIDE_DAY_CACHE);
+  expect(kept).toContain(rideDayHref(rideId));
+  expect(kept.filter((pathname) => pathname !== rideDayHref(rideId) && !pathname.startsWith("/assets/"))).toEqual([]);
+
+  // Signal again: the changes go to the server, Dev's check-in comes back as a conflict.
+  await context.setOffline(false);
+  await expect(page.getByTestId("waiting")).toHaveText("Everything is synced");
+  const conflicts = page.getByRole("list", { name: "Conflicts" });
+  await expect(conflicts.getByRole("listitem")).toHaveCount(1);
+  await expect(conflicts).toContainText("Check in Dev Menon");
+  // The server's roster no longer has Dev (no roll call counted them).
+  await expect(row("Dev Menon")).toHaveCount(0);
+  await expect(page.getByTestId("checked-in-count")).toHaveText("3");
+  await expectNoA11yViolations(page);
+
+  // The server has each check-in once, and the roll call.
+  const stored = await db
+    .selectFrom("registrations")
+    .select(["id", "checked_in_at"])
+    .where("ride_id", "=", rideId)
+    .execute();
+  const checkedIn = new Set(stored.filter((registration) => registration.checked_in_at).map(({ id }) => id));
+  expect(checkedIn).toEqual(new Set([asha.id, bala.id, chitra.id]));
+  const checkIns = await db
+    .selectFrom("audit_log")
+    .select(["record_id"])
+    .where("summary", "like", "Checked in booking%")
+    .where("record_id", "in", [asha.id, bala.id, chitra.id, dev.id])
+    .execute();
+  expect(checkIns.map(({ record_id }) => record_id).toSorted()).toEqual([asha.id, bala.id, chitra.id].toSorted());
+  // Sent again (an answer lost on the way back), nothing more happens.
+  await page.getByRole("button", { name: "Sync now" }).click();
+  await expect(page.getByTestId("waiting")).toHaveText("Everything is synced");
+  await page.getByRole("button", { name: "Dismiss" }).click();
+  await expect(conflicts).toHaveCount(0);
+
+  // Sign-out: the pack, the worker's cache and the worker leave the phone.
+  await page.goto(checkInHref(rideId));
+  expect((await phoneStorage(page)).databases).toContain("roadbook-ride-day");
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByText("Sign in to manage rides and site content.")).toBeVisible();
+  await expect.poll(() => phoneStorage(page)).toEqual({ databases: [], cached: false, workers: [] });
+});
+
+/** What the ride-day database holds on the phone: the ids of its rides (none when it is gone). */
+function heldRides(page: Page) {
+  return page.evaluate(async (name) => {
+    if (!(await indexedDB.databases()).some((database) => database.name === name)) return [];
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.addEventListener("success", () => resolve(request.result));
+      request.addEventListener("error", () => reject(request.error));
+    });
+    const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
+      const request = db.transaction("rides").objectStore("rides").getAllKeys();
+      request.addEventListener("success", () => resolve(request.result));
+      request.addEventListener("error", () => reject(request.error));
+    });
+    db.close();
+    return keys.map(String);
+  }, RIDE_DAY_DB);
+}
+
+test.describe("the phone forgets a ride", () => {
+  // The sync refused once the captain's access ended.
+  test.use({ allowedConsoleErrors: ["the server responded with a status of 403 (Forbidden)"] });
+
+  test("whose captain's access ended, and whose pack expired", async ({ page, db, ownAdmin, baseURL }) => {
+    const ride = await createRide(
+      db,
+      rideInput({ title: uniqueTitle("Zanskar"), registration: { mode: "site", seats: 4, waitlist: false } }),
+    );
+    await registerRider(db, ride.id, riderForm(1, { name: "Asha Rao", mobile: freshMobile() }));
+    const { token } = await createInvite(
+      db,
+      { email: `captain-${randomUUID()}@roadbook.test`, role: "captain" },
+      ownAdmin.id,
+    );
+    const { userId } = await acceptInvite(db, token, { method: "password", password: "captain-password" });
+    await db.insertInto("ride_captains").values({ ride_id: ride.id, user_id: userId }).execute();
+    await signInAs(page, db, userId, baseURL ?? "");
+
+    const takeOffline = async () => {
+      await page.goto(checkInHref(ride.id));
+      await page.getByRole("button", { name: "Take this ride offline" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: ride.title })).toBeVisible();
+      // The sync on opening has stored its fresh pack.
+      await expect(page.getByText(/^Synced at/)).toBeVisible();
+      expect(await heldRides(page)).toEqual([ride.id]);
+    };
+
+    // No longer the ride's captain: the next sync is refused and the ride leaves the phone.
+    await takeOffline();
+    await db.deleteFrom("ride_captains").where("ride_id", "=", ride.id).execute();
+    await page.getByRole("button", { name: "Sync now" }).click();
+    await expect(page.getByText("The ride's details were removed from this phone.")).toBeVisible();
+    expect(await heldRides(page)).toEqual([]);
+
+    // A pack past its expiry is deleted when the page opens.
+    await db.insertInto("ride_captains").values({ ride_id: ride.id, user_id: userId }).execute();
+    await takeOffline();
+    await page.evaluate(
+      async ({ name, rideId }) => {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open(name);
+          request.addEventListener("success", () => resolve(request.result));
+          request.addEventListener("error", () => reject(request.error));
+        });
+        const store = db.transaction("rides", "readwrite").objectStore("rides");
+        await new Promise<void>((resolve) => {
+          const read = store.get(rideId);
+          read.addEventListener("success", () => {
+            const held = read.result as { pack: { expiresAt: string } };
+            held.pack.expiresAt = new Date(Date.now() - 1000).toISOString();
+            store.put(held, rideId).addEventListener("success", () => resolve());
+          });
+        });
+        db.close();
+      },
+      { name: RIDE_DAY_DB, rideId: ride.id },
+    );
+    await page.reload();
+    await expect(page.getByText("This ride is not on this phone.")).toBeVisible();
+    expect(await heldRides(page)).toEqual([]);
+  });
+});
+
+test.describe("a session that ended", () => {
+  // The sync, and the admin root, answer 401 once the session has ended.
+  test.use({ allowedConsoleErrors: ["the server responded with a status of 401 (Unauthorized)"] });
+
+  test("keeps a ride's changes waiting until the captain signs in again and sends them", async ({
+    adminPage: page,
+    context,
+    db,
+    ownAdmin,
+    baseURL,
+  }) => {
+    const rides = [];
+    for (const place of ["Lahaul", "Kinnaur"]) {
+      const ride = await createRide(
+        db,
+        rideInput({ title: uniqueTitle(place), registration: { mode: "site", seats: 4, waitlist: false } }),
+      );
+      await registerRider(db, ride.id, riderForm(1, { name: `${place} Rider`, mobile: freshMobile() }));
+      await page.goto(checkInHref(ride.id));
+      await page.getByRole("button", { name: "Take this ride offline" }).click();
+      await expect(page.getByText(/^Synced at/)).toBeVisible();
+      rides.push(ride);
+    }
+    const [waiting, synced] = rides as [(typeof rides)[number], (typeof rides)[number]];
+
+    // Offline, a check-in on the first ride; meanwhile the session ends.
+    await page.goto(rideDayHref(waiting.id));
+    await expect(page.getByText(/^Synced at/)).toBeVisible();
+    await context.setOffline(true);
+    await expect(page.getByTestId("network")).toHaveText("Offline");
+    await page.getByRole("button", { name: "Check in" }).click();
+    await expect(page.getByTestId("waiting")).toHaveText("1 change waiting to sync");
+    await db.deleteFrom("sessions").where("user_id", "=", ownAdmin.id).execute();
+    await context.setOffline(false);
+    await expect(page.getByText("Your session has ended: sign in again")).toBeVisible();
+    await expect(page.getByTestId("waiting")).toHaveText("1 change waiting to sync");
+
+    // The sign-in screen removes the ride whose changes all reached the server, not the other.
+    await page.goto("/admin");
+    await expect(page.getByText("Sign in to manage rides and site content.")).toBeVisible();
+    await expect.poll(() => heldRides(page)).toEqual([waiting.id]);
+    expect(synced.id).not.toBe(waiting.id);
+
+    // Signed in again, the ride-day page sends the change.
+    await signInAs(page, db, ownAdmin.id, baseURL ?? "");
+    await page.goto(rideDayHref(waiting.id));
+    await expect(page.getByText(/^Synced at/)).toBeVisible();
+    const row = await db
+      .selectFrom("registrations")
+      .select("checked_in_at")
+      .where("ride_id", "=", waiting.id)
+      .executeTakeFirstOrThrow();
+    expect(row.checked_in_at).not.toBeNull();
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the ride-day page says it needs JavaScript and links to the Check-in page", async ({ adminPage: page, db }) => {
+    const ride = await createRide(db, rideInput({ title: uniqueTitle("Sach Pass") }));
+    await page.goto(rideDayHref(ride.id));
+    await expect(page.getByText("This page needs JavaScript")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Check-in page" })).toHaveAttribute("href", checkInHref(ride.id));
+  });
+});
