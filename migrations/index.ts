@@ -17,6 +17,7 @@ import * as balance from "./2026-11-30T1100_balance";
 import * as pushSubscriptions from "./2026-11-30T1200_push_subscriptions";
 import * as waivers from "./2026-12-01T1000_waivers";
 import * as rideDay from "./2026-12-01T1100_ride_day";
+import * as ridePhotos from "./2026-12-02T1000_ride_photos";
 
 /**
  * Every migration, by name. Imported statically (not read from disk) so the bundled
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-30T1200_push_subscriptions": pushSubscriptions,
   "2026-12-01T1000_waivers": waivers,
   "2026-12-01T1100_ride_day": rideDay,
+  "2026-12-02T1000_ride_photos": ridePhotos,
 };

@@ -219,6 +219,32 @@ export interface PushSubscriptionsTable {
 }
 
 /** A roll call of a ride (docs/features/ride-day.md): its id is the captain's phone's UUID. */
+/** A photo in a ride's gallery: an admin's, or a rider's waiting for approval (docs/features/ride-photos.md). */
+export interface RidePhotosTable {
+  id: string;
+  ride_id: string;
+  /** The uploaded image's URL, /images/{key}. */
+  image: string;
+  caption: string;
+  /** The gallery's order, ascending. */
+  position: number;
+  /** 1 for the photo that stands for the ride. */
+  cover: number;
+  /** A RidePhotoSource. */
+  source: string;
+  /** A rider's photo: their registration (erased with it). */
+  registration_id: string | null;
+  /** The rider's first name; '' for the admins' photos. */
+  credit: string;
+  /** A RidePhotoStatus. */
+  status: string;
+  created_at: string;
+  updated_at: string;
+  reviewed_at: string | null;
+  /** The reviewing admin's email. */
+  reviewed_by: string | null;
+}
+
 export interface RollCallsTable {
   id: string;
   ride_id: string;
@@ -352,6 +378,7 @@ export interface DB {
   push_subscriptions: PushSubscriptionsTable;
   waivers: WaiversTable;
   roll_calls: RollCallsTable;
+  ride_photos: RidePhotosTable;
   roll_call_marks: RollCallMarksTable;
   ride_day_ops: RideDayOpsTable;
 }
