@@ -79,7 +79,8 @@ export async function saveUpload(
   const written: string[] = [];
   try {
     const original = originalObjectKey(key);
-    await storage.put(original, input.data, { contentType: IMAGE_FORMAT_TYPES[format!].mime });
+    // Never the upload itself: it carries the camera's metadata, GPS position included.
+    await storage.put(original, processed.master.data, { contentType: processed.master.mime });
     written.push(original);
     for (const variant of processed.variants) {
       const objectKey = variantObjectKey(key, variant.width);

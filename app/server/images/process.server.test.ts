@@ -70,6 +70,9 @@ describe("processImage: orientation and privacy", () => {
     expect((await sharp(photo).metadata()).orientation).toBe(6);
     const result = await processImage(photo, "jpeg");
     expect([result.width, result.height]).toEqual([200, 300]);
+    // The master kept for reprocessing is upright too, at full size.
+    const master = await sharp(result.master.data).metadata();
+    expect([master.format, master.width, master.height]).toEqual(["jpeg", 200, 300]);
     const upright = result.variants[0]!;
     expect([upright.width, upright.height]).toEqual([200, 300]);
     // Turned 90° clockwise, the stored left half (red) is now the top half.
@@ -81,15 +84,19 @@ describe("processImage: orientation and privacy", () => {
     expect(bottomRed).toBeLessThan(100);
   });
 
-  it("strips every piece of metadata (camera, GPS position) from what it serves", async () => {
+  it("strips every piece of metadata (camera, GPS position) from everything it keeps", async () => {
     const photo = await sidewaysPhoneJpeg(300, 200);
     const input = await sharp(photo).metadata();
     // The input really carries them: the marker text and the GPS IFD pointer (tag 0x8825).
     expect(input.exif?.includes(Buffer.from(EXIF_MARKER))).toBe(true);
     expect(input.exif?.includes(Buffer.from([0x25, 0x88]))).toBe(true);
 
-    const { variants, placeholder } = await processImage(photo, "jpeg");
-    const outputs = [...variants.map((variant) => variant.data), Buffer.from(placeholder.split(",")[1]!, "base64")];
+    const { master, variants, placeholder } = await processImage(photo, "jpeg");
+    const outputs = [
+      master.data,
+      ...variants.map((variant) => variant.data),
+      Buffer.from(placeholder.split(",")[1]!, "base64"),
+    ];
     for (const output of outputs) {
       const metadata = await sharp(output).metadata();
       expect(metadata.exif).toBeUndefined();

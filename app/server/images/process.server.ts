@@ -13,6 +13,8 @@ sharp.cache(false);
 /** WebP, not AVIF: comparable size at these widths and several times faster to encode. */
 const VARIANT_WEBP = { quality: 78, effort: 4 } as const;
 const PLACEHOLDER_WIDTH = 16;
+/** Near-lossless, full colour resolution: a master to make variants from again, not to serve. */
+const MASTER_JPEG = { quality: 95, chromaSubsampling: "4:4:4" } as const;
 const PLACEHOLDER_WEBP = { quality: 40, effort: 4 } as const;
 
 export type ImageVariant = { width: number; height: number; data: Buffer };
@@ -21,6 +23,11 @@ export type ProcessedImage = {
   /** Size after applying the EXIF orientation. */
   width: number;
   height: number;
+  /**
+   * The full-size picture kept for reprocessing, upright and without the upload's metadata
+   * (camera, GPS position): a JPEG at quality 95 from a JPEG, else a lossless PNG.
+   */
+  master: { data: Buffer; mime: "image/jpeg" | "image/png" };
   variants: ImageVariant[];
   /** A 16 px wide WebP as a data: URI. */
   placeholder: string;
@@ -77,6 +84,11 @@ export function processImage(data: Buffer, format: ImageFormat): Promise<Process
 async function processUpload(data: Buffer, format: ImageFormat): Promise<ProcessedImage> {
   try {
     const { image, width, height } = await openUpload(data, format);
+    // sharp writes no metadata unless asked: the master carries the pixels only.
+    const master =
+      format === "jpeg"
+        ? { data: await image.clone().jpeg(MASTER_JPEG).toBuffer(), mime: "image/jpeg" as const }
+        : { data: await image.clone().png().toBuffer(), mime: "image/png" as const };
     // Decoded, turned upright and scaled once to the largest width; the smaller variants
     // are scaled from those pixels rather than decoding the upload again for each.
     const widths = variantWidths(width);
@@ -99,7 +111,7 @@ async function processUpload(data: Buffer, format: ImageFormat): Promise<Process
       .resize({ width: PLACEHOLDER_WIDTH })
       .webp(PLACEHOLDER_WEBP)
       .toBuffer();
-    return { width, height, variants, placeholder: `data:image/webp;base64,${placeholder.toString("base64")}` };
+    return { width, height, master, variants, placeholder: `data:image/webp;base64,${placeholder.toString("base64")}` };
   } catch (error) {
     if (error instanceof ImageRejectedError) throw error;
     if (error instanceof UnsupportedBitmapError)
