@@ -8,6 +8,7 @@ import { ValidationError } from "../validation/errors.server";
 import { getRide } from "../rides/rides.server";
 import { eraseMessagesOfErasedRiders } from "../rider-messages/erasure.server";
 import { eraseRideDayMessagesOfErasedRiders } from "../ride-day/erasure.server";
+import { eraseRidePhotosOfErasedRiders, galleryChanged } from "../ride-photos/erasure.server";
 import { erasedColumns } from "./rows.server";
 
 // Riders' personal data is kept no longer than its purpose needs (decision 021, India's DPDP Act,
@@ -32,6 +33,8 @@ export function eraseExpiredRegistrations(db: Database, days: number, now = new 
       const erased = await eraseEndedRegistrations(command.trx, { days, now });
       // The admins' recent activity says the data went, and when: never whose.
       if (erased > 0) {
+        // Their photos may have been in galleries: every ride page leaves the caches.
+        await command.enqueue(galleryChanged(null));
         await command.audit(SITE_ACTOR, {
           action: "deleted",
           collection: "registrations",
@@ -78,6 +81,7 @@ export async function eraseRide(
     async (command) => {
       const count = await eraseRideRegistrations(command.trx, rideId, at);
       if (count > 0) {
+        await command.enqueue(galleryChanged(rideId));
         await command.audit(SITE_ACTOR, {
           action: "deleted",
           collection: "registrations",
@@ -120,6 +124,7 @@ export async function eraseRideRegistrations(db: Executor, rideId: string, now =
     .executeTakeFirst();
   await eraseMessagesOfErasedRiders(db);
   await eraseRideDayMessagesOfErasedRiders(db);
+  await eraseRidePhotosOfErasedRiders(db);
   await erasePushSubscriptions(db, { erasedAt: now.toISOString() });
   return Number(result.numUpdatedRows);
 }
@@ -181,6 +186,7 @@ export async function eraseEndedRegistrations(
     .executeTakeFirst();
   await eraseMessagesOfErasedRiders(db);
   await eraseRideDayMessagesOfErasedRiders(db);
+  await eraseRidePhotosOfErasedRiders(db);
   await erasePushSubscriptions(db, { erasedAt: now.toISOString() });
   return Number(result.numUpdatedRows);
 }
