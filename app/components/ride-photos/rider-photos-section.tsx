@@ -90,7 +90,7 @@ export function RiderPhotosSection({
       ) : view.left > 0 ? (
         <form method="post" action={photosAction(href)} encType="multipart/form-data" className="space-y-3">
           <label htmlFor={RIDER_PHOTOS_FIELD} className="block font-semibold text-ink-900">
-            Choose photos ({view.left} more at most, each smaller than 20MB)
+            {`Choose photos (${view.left} more at most, each smaller than 20MB)`}
           </label>
           <input
             id={RIDER_PHOTOS_FIELD}
