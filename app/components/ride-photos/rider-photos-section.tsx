@@ -47,7 +47,7 @@ export function RiderPhotosSection({
       <p className="text-ink-700">
         Share up to {RIDER_PHOTOS_PER_RIDE} of your photos for the ride&apos;s gallery. The organisers look at each one
         first; the gallery credits you by your first name only. Location and camera details are removed from every
-        photo.
+        photo, and your photos are deleted with your details when those are erased.
       </p>
       {refusedFiles.length > 0 ? (
         <div role="alert" className="rounded-xl border-2 border-red-600 bg-red-50 p-4 text-red-900">
