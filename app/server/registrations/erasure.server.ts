@@ -9,6 +9,8 @@ import { getRide } from "../rides/rides.server";
 import { eraseMessagesOfErasedRiders } from "../rider-messages/erasure.server";
 import { eraseRideDayMessagesOfErasedRiders } from "../ride-day/erasure.server";
 import { eraseRidePhotosOfErasedRiders, galleryChanged } from "../ride-photos/erasure.server";
+import { tidyRiderPhotoImages } from "../ride-photos/photo-images.server";
+import type { ObjectStorage } from "../storage/storage.server";
 import { erasedColumns } from "./rows.server";
 
 // Riders' personal data is kept no longer than its purpose needs (decision 021, India's DPDP Act,
@@ -101,12 +103,14 @@ export async function eraseRide(
  * sweep is idempotent), so no instance has to be elected to do it. Never throws: a failed
  * sweep is logged and tried again the next day (or at the next start).
  */
-export function scheduleErasure(db: Database, days: number, logger: Logger): PeriodicJob {
+export function scheduleErasure(db: Database, days: number, logger: Logger, storage?: ObjectStorage): PeriodicJob {
   return runPeriodically(
     ERASURE_INTERVAL_MS,
     async () => {
       const erased = await eraseExpiredRegistrations(db, days);
       logger.info({ erased, retentionDays: days }, "registrations past retention erased");
+      // The erased riders' photos: their images go too (docs/features/ride-photos.md#riders-photos).
+      if (storage) await tidyRiderPhotoImages({ db, storage, logger });
     },
     (error) => logger.error({ err: error }, "erasing registrations past retention failed"),
   );

@@ -8,7 +8,7 @@ export function galleryChanged(rideId: string | null) {
 /**
  * Deletes the photos of every erased registration (their rider's image and first name go with
  * the rest of their data), as the erasures of messages do. Returns the rides whose public
- * gallery lost a photo. The images themselves are left to images:gc, as every unused upload is.
+ * gallery lost a photo. Their images are deleteUnusedRiderPhotoImages's to delete, once committed.
  */
 export async function eraseRidePhotosOfErasedRiders(db: Executor): Promise<string[]> {
   const rows = await db

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { RIDER_ACTOR } from "~/domain/audit";
 import { firstName } from "~/domain/rider-messages/rider-text";
 import {
@@ -21,6 +21,7 @@ import { getRide } from "../rides/rides.server";
 import type { ObjectStorage } from "../storage/storage.server";
 import { NotFoundError, ValidationError } from "../validation/errors.server";
 import { galleryChanged } from "./erasure.server";
+import { riderPhotoFileName } from "./photo-images.server";
 
 // Riders' own photos of a ride (docs/features/ride-photos.md#riders-photos), sent through their
 // private booking link: stored through the admins' image pipeline, then written as pending
@@ -81,7 +82,8 @@ export type RiderPhotosAdded = {
  * whole (nothing stored) when the rider may not add photos or has no room for all of them; then
  * each file goes through the image pipeline, and those it refuses are named while the others
  * are kept. The rows are written under the ride's lock, where the rider's state and room are
- * read again: an upload that loses a race leaves its images unreferenced, for images:gc.
+ * read again: an upload that loses a race leaves its images unreferenced, deleted later
+ * (deleteUnusedRiderPhotoImages).
  */
 export async function addRiderPhotosByToken(
   services: { db: Database; storage: ObjectStorage },
@@ -100,8 +102,7 @@ export async function addRiderPhotosByToken(
     try {
       // A random name rather than the phone's: the key carries nothing of the rider's, and a
       // photo waiting for approval cannot be found by guessing its address.
-      const fileName = `ride-photo-${randomBytes(8).toString("hex")}`;
-      images.push((await saveUpload(services, { data: file.data, fileName, now })).url);
+      images.push((await saveUpload(services, { data: file.data, fileName: riderPhotoFileName(), now })).url);
     } catch (error) {
       if (!(error instanceof ImageRejectedError)) throw error;
       refused.push({ name: file.name, message: error.message });
@@ -163,7 +164,7 @@ export async function addRiderPhotosByToken(
 
 /**
  * The rider deletes one of their photos, whatever its state; one that was in the public gallery
- * leaves the ride's cached pages. Its image is left to images:gc.
+ * leaves the ride's cached pages. Its image is deleteUnusedRiderPhotoImages's to delete.
  */
 export async function deleteRiderPhotoByToken(db: Database, token: string, photoId: string, now = new Date()) {
   const registration = await getRegistrationByToken(db, token);

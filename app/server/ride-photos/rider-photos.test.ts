@@ -16,6 +16,8 @@ import { cancelByToken, eraseByToken } from "../registrations/commands.server";
 import { eraseRideRegistrations } from "../registrations/erasure.server";
 import { setRideStatus } from "../rides/rides.server";
 import { ValidationError } from "../validation/errors.server";
+import { saveUpload } from "../images/images.server";
+import { deleteUnusedRiderPhotoImages, RIDER_PHOTO_GRACE_MS } from "./photo-images.server";
 import { addRiderPhotosByToken, deleteRiderPhotoByToken, listRiderPhotos } from "./rider-photos.server";
 
 /** Registration time: before the ride (2027-06-10 to 2027-06-18). */
@@ -200,5 +202,26 @@ describeEachEngine("riders' photos", (getDb) => {
 
     await eraseRideRegistrations(db, asha.ride.id, AFTER);
     expect(await credits()).toEqual([]);
+  });
+
+  it("deletes the stored images of riders' photos no row uses, past a short grace, and nothing else", async () => {
+    const db = getDb();
+    const asha = await rider(db);
+    const ravi = await registerRider(db, asha.ride.id, riderForm(2, { name: "Ravi" }), BOOKED);
+    await addRiderPhotosByToken({ db, storage }, asha.token, files(2), AFTER);
+    await addRiderPhotosByToken({ db, storage }, ravi.token, files(1), AFTER);
+    const admins = await saveUpload({ db, storage }, { data: photo, fileName: "cover.jpg", now: AFTER });
+    const keys = async () => (await db.selectFrom("images").select("key").execute()).map((row) => row.key).sort();
+    const [kept] = await listRiderPhotos(db, ravi.registration.id);
+
+    await eraseByToken(db, asha.token, AFTER);
+    // An upload this young may be one whose rows are being written: kept.
+    expect(await deleteUnusedRiderPhotoImages({ db, storage }, AFTER)).toEqual([]);
+    const later = new Date(AFTER.getTime() + RIDER_PHOTO_GRACE_MS + 1);
+    expect(await deleteUnusedRiderPhotoImages({ db, storage }, later)).toHaveLength(2);
+    expect(await keys()).toEqual([admins.key, kept!.image.replace("/images/", "")].sort());
+    const stored: string[] = [];
+    for await (const object of storage.list("images/")) stored.push(object.key);
+    expect(stored.sort()).toEqual((await keys()).map((key) => `images/${key}`));
   });
 });
