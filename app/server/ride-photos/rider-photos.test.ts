@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { buffer } from "node:stream/consumers";
+import sharp from "sharp";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { RIDER_PHOTO_REFUSALS, RIDER_PHOTOS_PER_RIDE, tooManyPhotos } from "~/domain/ride-photos/rider-photos";
 import type { Database } from "~/server/db/schema.server";
@@ -8,7 +10,7 @@ import { createDiskStorage } from "~/server/storage/disk-storage.server";
 import type { ObjectStorage } from "~/server/storage/storage.server";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { siteRide } from "../../../tests/support/fixtures";
-import { pngClaiming, twoToneJpeg } from "../../../tests/support/image-fixtures";
+import { EXIF_MARKER, pngClaiming, sidewaysPhoneJpeg, twoToneJpeg } from "../../../tests/support/image-fixtures";
 import { riderForm, registerRider } from "../../../tests/support/registration-fixtures";
 import { listRecentActivity } from "../audit/audit.server";
 import { referencedImageKeys } from "../images/unused-images.server";
@@ -84,6 +86,27 @@ describeEachEngine("riders' photos", (getDb) => {
     expect(entry).toMatchObject({ actorEmail: "a rider", collection: "registrations", action: "created" });
     expect(entry!.summary).toContain("sent 2 photos for the gallery");
     expect(entry!.summary).not.toContain("Asha");
+  });
+
+  it("serves a phone photo's variants without its camera details or GPS position", async () => {
+    const db = getDb();
+    const { token, registration } = await rider(db);
+    await addRiderPhotosByToken(
+      { db, storage },
+      token,
+      [{ name: "phone.jpg", data: await sidewaysPhoneJpeg(300, 200) }],
+      AFTER,
+    );
+    const [stored] = await listRiderPhotos(db, registration.id);
+    const key = stored!.image.replace("/images/", "");
+    const variants: string[] = [];
+    for await (const object of storage.list("variants/")) if (object.key.includes(key)) variants.push(object.key);
+    expect(variants.length).toBeGreaterThan(0);
+    for (const objectKey of variants) {
+      const data = await buffer((await storage.get(objectKey))!.body);
+      expect((await sharp(data).metadata()).exif).toBeUndefined();
+      expect(data.includes(Buffer.from(EXIF_MARKER))).toBe(false);
+    }
   });
 
   it("takes photos once the ride is marked completed, even before its end date", async () => {
