@@ -2,13 +2,13 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import {
   RIDER_PHOTO_DELETE_INTENT,
   RIDER_PHOTO_STATE_LABELS,
-  RIDER_PHOTOS_FIELD,
   RIDER_PHOTOS_INTENT,
   RIDER_PHOTOS_PER_RIDE,
   type RiderPhotosView,
 } from "~/domain/ride-photos/rider-photos";
 import type { RidePhotoStatus } from "~/domain/ride-photos/photo";
-import { SECONDARY_CLASS, SUBMIT_CLASS } from "../registration/form-controls";
+import { Island } from "~/islands/island";
+import { RiderPhotosUpload } from "./rider-photos-upload";
 
 /** A refused upload as the page got it back: which files the image pipeline refused, and why. */
 export type RiderPhotosAnswer = { intent: string; errors: Record<string, string> };
@@ -27,7 +27,7 @@ export function photosAction(href: string): string {
 /**
  * "Your photos of the ride" on the booking page (docs/features/ride-photos.md#riders-photos): the
  * rider's photos with their states, and a plain multipart form for more, which works without
- * JavaScript.
+ * JavaScript and shows a progress bar per photo with it (rider-photos-upload.tsx).
  */
 export function RiderPhotosSection({
   href,
@@ -88,23 +88,12 @@ export function RiderPhotosSection({
       {view.closed ? (
         <p className="text-ink-700">{view.closed}</p>
       ) : view.left > 0 ? (
-        <form method="post" action={photosAction(href)} encType="multipart/form-data" className="space-y-3">
-          <label htmlFor={RIDER_PHOTOS_FIELD} className="block font-semibold text-ink-900">
-            {`Choose photos (${view.left} more at most, each smaller than 20MB)`}
-          </label>
-          <input
-            id={RIDER_PHOTOS_FIELD}
-            name={RIDER_PHOTOS_FIELD}
-            type="file"
-            multiple
-            accept="image/*"
-            required
-            className={`${SECONDARY_CLASS} w-full py-2`}
-          />
-          <button type="submit" className={`${SUBMIT_CLASS} sm:w-auto`}>
-            Send my photos
-          </button>
-        </form>
+        <Island
+          name="rider-photos-upload"
+          component={RiderPhotosUpload}
+          props={{ action: photosAction(href), href, left: view.left }}
+          hydrate="visible"
+        />
       ) : (
         <p className="text-ink-700">
           You have sent the {RIDER_PHOTOS_PER_RIDE} photos a rider may share. Delete one to send another.
