@@ -13,3 +13,8 @@ export function formatIndianTime(iso: string): string {
   const two = (n: number) => String(n).padStart(2, "0");
   return `${ist.getUTCDate()} ${MONTHS[ist.getUTCMonth()]} ${ist.getUTCFullYear()}, ${two(ist.getUTCHours())}:${two(ist.getUTCMinutes())} IST`;
 }
+
+/** The day it is in India at `moment`, as YYYY-MM-DD: the calendar the rides' dates are written in. */
+export function indianDateOf(moment: Date): string {
+  return new Date(moment.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+}

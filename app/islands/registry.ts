@@ -14,6 +14,8 @@ export const ISLANDS = {
   "booking-bar": () => import("~/components/ride/booking-bar").then((module) => module.BookingBar),
   "register-form": () => import("~/components/registration/register-form").then((module) => module.RegisterForm),
   "push-updates": () => import("~/components/registration/push-updates").then((module) => module.PushUpdates),
+  "rider-photos-upload": () =>
+    import("~/components/ride-photos/rider-photos-upload").then((module) => module.RiderPhotosUpload),
   "ride-error-alert": () => import("~/components/ride/ride-error-alert").then((module) => module.RideErrorAlert),
   "route-map": () => import("~/components/ride-route/route-map").then((module) => module.RouteMap),
   // Both from one module: saving a ride brings the Saved rides page's code along (decision 023).

@@ -56,7 +56,7 @@ export async function startServices(env: Env, logger: Logger): Promise<RunningSe
   // Rides' reminders, each written once when due (reminder-schedule.server.ts).
   const reminders = scheduleReminders(db, { pollMs: env.reminderPollMs, origin, clock: serverClock, logger });
   // Riders' personal data past its retention: erased now and then daily (decision 021).
-  const erasure = scheduleErasure(db, env.registrationRetentionDays, logger);
+  const erasure = scheduleErasure(db, env.registrationRetentionDays, logger, storage);
   // Ended rides marked completed, when an admin turned that on (decision 025).
   const autoStatus = scheduleAutoStatus(db, logger);
   return {

@@ -320,11 +320,14 @@ export function BookingPage({
   view,
   answer,
   pushOptIn,
+  riderPhotos,
 }: {
   view: BookingView;
   answer?: BookingAnswer;
   /** "Get updates on this phone" (push-updates.tsx), under the Updates list. */
   pushOptIn?: ReactNode;
+  /** "Your photos of the ride" (components/ride-photos), once the ride is over. */
+  riderPhotos?: ReactNode;
 }) {
   const generalError = pageError(view, answer);
   return (
@@ -377,6 +380,7 @@ export function BookingPage({
       </section>
 
       <BookingRideLinks links={view.rideLinks} />
+      {riderPhotos}
       <BookingUpdates
         href={view.href}
         updates={view.updates}

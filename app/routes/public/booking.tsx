@@ -4,7 +4,7 @@ import { PushUpdates, PushUpdatesOff } from "~/components/registration/push-upda
 import { Island } from "~/islands/island";
 import { PUSH_SUBSCRIBE, PUSH_UNSUBSCRIBE } from "~/domain/push-message";
 import { pushEndpointHashes, subscribePushByToken, unsubscribePushByToken } from "~/server/push/subscriptions.server";
-import { requestContext, servicesContext } from "~/context";
+import { type AppServices, requestContext, servicesContext } from "~/context";
 import { balancePayment, bookingPayment, nextSteps, RIDER_STATUS_LABELS } from "~/domain/registration/booking-page";
 import { OPTION_LABELS } from "~/domain/registration/settings";
 import { groupInviteFor } from "~/domain/registration/group-invite";
@@ -29,6 +29,11 @@ import {
 import { getRide } from "~/server/rides/rides.server";
 import { updatesFor } from "~/server/rider-messages/queries.server";
 import { serverClock } from "~/server/clock.server";
+import { RiderPhotosSection } from "~/components/ride-photos/rider-photos-section";
+import { RIDER_PHOTO_DELETE_INTENT, RIDER_PHOTOS_INTENT, riderPhotosView } from "~/domain/ride-photos/rider-photos";
+import { deleteRiderPhotoByToken, listRiderPhotos } from "~/server/ride-photos/rider-photos.server";
+import { receiveRiderPhotos } from "~/server/ride-photos/upload-request.server";
+import { tidyRiderPhotoImages } from "~/server/ride-photos/photo-images.server";
 import type { Route } from "./+types/booking";
 
 // /booking/:token (decision 020): a rider's private page, opened by the unguessable
@@ -44,7 +49,16 @@ const PRIVATE_HEADERS = {
   "Referrer-Policy": "same-origin",
 };
 
-type Notice = "utr" | "balance-utr" | "contact" | "cancelled" | "reminders-on" | "reminders-off" | "waiver";
+type Notice =
+  | "utr"
+  | "balance-utr"
+  | "contact"
+  | "cancelled"
+  | "reminders-on"
+  | "reminders-off"
+  | "waiver"
+  | "photos"
+  | "photo-deleted";
 
 // A Map, not an object: `?done=` is the visitor's to write, and an object would answer
 // `__proto__` or `constructor` with what it inherits.
@@ -62,6 +76,8 @@ const NOTICES = new Map<string, string>([
   ["cancelled", "Your registration is cancelled."],
   ["reminders-on", "Reminders are on: you get them before the ride."],
   ["reminders-off", "Reminders are off. Updates about your booking and changes to the ride still reach you."],
+  ["photos", "Thank you: your photos wait for the organisers' approval before they appear in the ride's gallery."],
+  ["photo-deleted", "Your photo is deleted."],
 ] satisfies [Notice, string][]);
 
 const FAILED = "That could not be saved right now. Please try again in a few minutes.";
@@ -75,12 +91,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const registration = await getRegistrationByToken(db, params.token);
   if (!registration) return data({ found: false as const }, { status: 404, headers: PRIVATE_HEADERS });
   // The push opt-in: the site's key, and which phones are on (as hashes: no endpoint in the page).
-  const [ride, config, updates, phones, waiver] = await Promise.all([
+  const [ride, config, updates, phones, waiver, photos] = await Promise.all([
     getRide(db, registration.rideId),
     getConfig(db),
     updatesFor(db, registration.id),
     env.push ? pushEndpointHashes(db, registration.id) : [],
     bookingWaiver(db, registration),
+    listRiderPhotos(db, registration.id),
   ]);
   const push = env.push ? { publicKey: env.push.publicKey, phones } : null;
   const payment = bookingPayment(config.company, { bookingCost: ride?.bookingCost ?? "" }, registration.reference);
@@ -124,7 +141,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     },
     waiver,
   };
-  return data({ found: true as const, view, push }, { headers: PRIVATE_HEADERS });
+  const riderPhotos = riderPhotosView(registration.status, ride, photos, serverClock());
+  return data({ found: true as const, view, push, riderPhotos }, { headers: PRIVATE_HEADERS });
 }
 
 type Refused = { intent: string; values: Record<string, string>; errors: Record<string, string>; formError?: string };
@@ -143,6 +161,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { clientIp, requestId } = context.get(requestContext);
   const { token } = params;
+  // Photos are read by their own bounds, before the body: the intent is in the address.
+  if (new URL(request.url).searchParams.get("intent") === RIDER_PHOTOS_INTENT) {
+    return receivePhotos(services, request, token, clientIp, requestId);
+  }
   const form = await readSmallForm(request);
   if (!form.ok) return refused(413, { intent: "", values: {}, errors: {}, formError: TOO_LARGE });
   const { intent = "", ...values } = form.fields;
@@ -186,6 +208,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           return done(token, "cancelled");
         }
         await eraseByToken(services.db, token);
+        await tidyRiderPhotoImages(services);
         // A page of its own: this link's page now answers 404, and a reload must not post again.
         return redirect(BOOKING_ERASED_PATH, { status: 303 });
       // Posted by the push opt-in's script (push-updates.tsx), which reads only the status.
@@ -196,6 +219,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case PUSH_UNSUBSCRIBE:
         await unsubscribePushByToken(services.db, token, values);
         return redirect(bookingHref(token), { status: 303, headers: PRIVATE_HEADERS });
+      case RIDER_PHOTO_DELETE_INTENT:
+        await deleteRiderPhotoByToken(services.db, token, values.photo ?? "", serverClock());
+        await tidyRiderPhotoImages(services);
+        return done(token, "photo-deleted");
       default:
         return refused(400, { intent, values, errors: {}, formError: "Choose what to do on this page." });
     }
@@ -207,6 +234,44 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (error instanceof NotFoundError) return refused(404, { intent, values: {}, errors: {}, formError: GONE });
     services.logger.error({ err: error, requestId, intent }, "booking change failed");
     return refused(500, { intent, values, errors: {}, formError: FAILED });
+  }
+}
+
+/**
+ * The rider's photos (docs/features/ride-photos.md#riders-photos): all added, back to the page;
+ * some refused by the image pipeline, the page again naming each with its message (the others kept).
+ */
+async function receivePhotos(
+  services: AppServices,
+  request: Request,
+  token: string,
+  clientIp: string,
+  requestId: string,
+) {
+  const intent = RIDER_PHOTOS_INTENT;
+  try {
+    const answer = await receiveRiderPhotos(services, request, token, clientIp, serverClock());
+    if (!answer.ok) {
+      const retryAfter: Record<string, string> = answer.retryAfterSeconds
+        ? { "Retry-After": String(answer.retryAfterSeconds) }
+        : {};
+      return refused(answer.status, { intent, values: {}, errors: {}, formError: answer.message }, retryAfter);
+    }
+    if (answer.refused.length === 0) return done(token, "photos");
+    const errors = Object.fromEntries(
+      answer.refused.map((file, index) => [`photo-${index}`, `${file.name}: ${file.message}`]),
+    );
+    const formError =
+      answer.added > 0
+        ? `${answer.added} of your photos ${answer.added === 1 ? "was" : "were"} added; the others were not.`
+        : "Your photos were not added.";
+    return refused(400, { intent, values: {}, errors, formError });
+  } catch (error) {
+    if (error instanceof ValidationError)
+      return refused(400, { intent, values: {}, errors: {}, formError: error.errors[""] });
+    if (error instanceof NotFoundError) return refused(404, { intent, values: {}, errors: {}, formError: GONE });
+    services.logger.error({ err: error, requestId, intent }, "booking change failed");
+    return refused(500, { intent, values: {}, errors: {}, formError: FAILED });
   }
 }
 
@@ -225,7 +290,7 @@ export function meta() {
 
 export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.found) return <BookingNotFound erased={false} />;
-  const { view, push } = loaderData;
+  const { view, push, riderPhotos } = loaderData;
   const pushOptIn =
     view.status === "cancelled" ? null : push ? (
       <Island
@@ -237,5 +302,12 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
     ) : (
       <PushUpdatesOff />
     );
-  return <BookingPage view={view} answer={actionData} pushOptIn={pushOptIn} />;
+  return (
+    <BookingPage
+      view={view}
+      answer={actionData}
+      pushOptIn={pushOptIn}
+      riderPhotos={riderPhotos ? <RiderPhotosSection href={view.href} view={riderPhotos} answer={actionData} /> : null}
+    />
+  );
 }

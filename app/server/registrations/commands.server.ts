@@ -40,6 +40,7 @@ import { NotFoundError, ValidationError } from "../validation/errors.server";
 import { writeBookingNews } from "../rider-messages/booking-news.server";
 import { eraseMessagesOfErasedRiders } from "../rider-messages/erasure.server";
 import { eraseRideDayMessagesOfErasedRiders } from "../ride-day/erasure.server";
+import { eraseRidePhotosOfErasedRiders, galleryChanged } from "../ride-photos/erasure.server";
 import { sealToken } from "./link-seal.server";
 import { dataWith, detailsOf, erasedColumns, registrationFromRow, type Registration } from "./rows.server";
 import { rideFromRow } from "../rides/ride-rows.server";
@@ -520,6 +521,9 @@ async function cancelLocked(
   if (canceller.erase) await eraseMessagesOfErasedRiders(trx);
   if (canceller.erase) await eraseRideDayMessagesOfErasedRiders(trx);
   if (canceller.erase) await erasePushSubscriptions(trx, { registrationId: row.id });
+  if (canceller.erase) {
+    for (const rideId of await eraseRidePhotosOfErasedRiders(trx)) await command.enqueue(galleryChanged(rideId));
+  }
   await command.audit(canceller.actor, {
     action: canceller.erase ? "deleted" : "status-changed",
     collection: "registrations",

@@ -8,6 +8,9 @@ import { ValidationError } from "../validation/errors.server";
 import { getRide } from "../rides/rides.server";
 import { eraseMessagesOfErasedRiders } from "../rider-messages/erasure.server";
 import { eraseRideDayMessagesOfErasedRiders } from "../ride-day/erasure.server";
+import { eraseRidePhotosOfErasedRiders, galleryChanged } from "../ride-photos/erasure.server";
+import { tidyRiderPhotoImages } from "../ride-photos/photo-images.server";
+import type { ObjectStorage } from "../storage/storage.server";
 import { erasedColumns } from "./rows.server";
 
 // Riders' personal data is kept no longer than its purpose needs (decision 021, India's DPDP Act,
@@ -32,6 +35,8 @@ export function eraseExpiredRegistrations(db: Database, days: number, now = new 
       const erased = await eraseEndedRegistrations(command.trx, { days, now });
       // The admins' recent activity says the data went, and when: never whose.
       if (erased > 0) {
+        // Their photos may have been in galleries: every ride page leaves the caches.
+        await command.enqueue(galleryChanged(null));
         await command.audit(SITE_ACTOR, {
           action: "deleted",
           collection: "registrations",
@@ -78,6 +83,7 @@ export async function eraseRide(
     async (command) => {
       const count = await eraseRideRegistrations(command.trx, rideId, at);
       if (count > 0) {
+        await command.enqueue(galleryChanged(rideId));
         await command.audit(SITE_ACTOR, {
           action: "deleted",
           collection: "registrations",
@@ -97,12 +103,14 @@ export async function eraseRide(
  * sweep is idempotent), so no instance has to be elected to do it. Never throws: a failed
  * sweep is logged and tried again the next day (or at the next start).
  */
-export function scheduleErasure(db: Database, days: number, logger: Logger): PeriodicJob {
+export function scheduleErasure(db: Database, days: number, logger: Logger, storage?: ObjectStorage): PeriodicJob {
   return runPeriodically(
     ERASURE_INTERVAL_MS,
     async () => {
       const erased = await eraseExpiredRegistrations(db, days);
       logger.info({ erased, retentionDays: days }, "registrations past retention erased");
+      // The erased riders' photos: their images go too (docs/features/ride-photos.md#riders-photos).
+      if (storage) await tidyRiderPhotoImages({ db, storage, logger });
     },
     (error) => logger.error({ err: error }, "erasing registrations past retention failed"),
   );
@@ -120,6 +128,7 @@ export async function eraseRideRegistrations(db: Executor, rideId: string, now =
     .executeTakeFirst();
   await eraseMessagesOfErasedRiders(db);
   await eraseRideDayMessagesOfErasedRiders(db);
+  await eraseRidePhotosOfErasedRiders(db);
   await erasePushSubscriptions(db, { erasedAt: now.toISOString() });
   return Number(result.numUpdatedRows);
 }
@@ -181,6 +190,7 @@ export async function eraseEndedRegistrations(
     .executeTakeFirst();
   await eraseMessagesOfErasedRiders(db);
   await eraseRideDayMessagesOfErasedRiders(db);
+  await eraseRidePhotosOfErasedRiders(db);
   await erasePushSubscriptions(db, { erasedAt: now.toISOString() });
   return Number(result.numUpdatedRows);
 }

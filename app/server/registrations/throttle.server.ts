@@ -91,3 +91,23 @@ function tooManyLookups(retryAfterSeconds: number): BookingChangeVerdict {
   const message = `Too many requests. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
   return { allowed: false, retryAfterSeconds, message };
 }
+
+/**
+ * Photo uploads (each up to RIDER_PHOTOS_PER_RIDE photos) through all private links from one
+ * network in the window, on top of the booking changes they also count as: each is up to
+ * 100 MB to read and five photos to process, so far fewer than the network's other changes.
+ */
+export const PHOTO_UPLOADS_PER_NETWORK = 20;
+
+/** Counts a photo upload from `clientIp`'s network, in the sign-in throttle's table and window. */
+export async function beginPhotoUpload(
+  db: Executor,
+  clientIp: string,
+  now = new Date(),
+): Promise<BookingChangeVerdict> {
+  const verdict = await beginAttempt(db, [`photos-network:${clientNetwork(clientIp)}`], now, PHOTO_UPLOADS_PER_NETWORK);
+  if (verdict.allowed) return { allowed: true };
+  const minutes = Math.max(1, Math.ceil(verdict.retryAfterSeconds / 60));
+  const message = `Too many photos sent from your network. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+  return { allowed: false, retryAfterSeconds: verdict.retryAfterSeconds, message };
+}
