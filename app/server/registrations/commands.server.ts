@@ -40,6 +40,7 @@ import { NotFoundError, ValidationError } from "../validation/errors.server";
 import { writeBookingNews } from "../rider-messages/booking-news.server";
 import { eraseMessagesOfErasedRiders } from "../rider-messages/erasure.server";
 import { eraseRideDayMessagesOfErasedRiders } from "../ride-day/erasure.server";
+import { eraseFeedbackOfErasedRiders } from "../ride-feedback/erasure.server";
 import { sealToken } from "./link-seal.server";
 import { dataWith, detailsOf, erasedColumns, registrationFromRow, type Registration } from "./rows.server";
 import { rideFromRow } from "../rides/ride-rows.server";
@@ -520,6 +521,8 @@ async function cancelLocked(
   if (canceller.erase) await eraseMessagesOfErasedRiders(trx);
   if (canceller.erase) await eraseRideDayMessagesOfErasedRiders(trx);
   if (canceller.erase) await erasePushSubscriptions(trx, { registrationId: row.id });
+  // Their words leave the public pages with them (seatsChanged below refreshes the pages).
+  if (canceller.erase) await eraseFeedbackOfErasedRiders(trx);
   await command.audit(canceller.actor, {
     action: canceller.erase ? "deleted" : "status-changed",
     collection: "registrations",

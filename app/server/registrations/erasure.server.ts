@@ -8,6 +8,8 @@ import { ValidationError } from "../validation/errors.server";
 import { getRide } from "../rides/rides.server";
 import { eraseMessagesOfErasedRiders } from "../rider-messages/erasure.server";
 import { eraseRideDayMessagesOfErasedRiders } from "../ride-day/erasure.server";
+import { eraseFeedbackOfErasedRiders } from "../ride-feedback/erasure.server";
+import { feedbackChanged } from "../ride-feedback/rows.server";
 import { erasedColumns } from "./rows.server";
 
 // Riders' personal data is kept no longer than its purpose needs (decision 021, India's DPDP Act,
@@ -30,6 +32,8 @@ export function eraseExpiredRegistrations(db: Database, days: number, now = new 
     db,
     async (command) => {
       const erased = await eraseEndedRegistrations(command.trx, { days, now });
+      // Their riders' approved words leave the public pages with them.
+      if (erased > 0) await command.enqueue(feedbackChanged(null));
       // The admins' recent activity says the data went, and when: never whose.
       if (erased > 0) {
         await command.audit(SITE_ACTOR, {
@@ -77,6 +81,7 @@ export async function eraseRide(
     db,
     async (command) => {
       const count = await eraseRideRegistrations(command.trx, rideId, at);
+      if (count > 0) await command.enqueue(feedbackChanged(rideId));
       if (count > 0) {
         await command.audit(SITE_ACTOR, {
           action: "deleted",
@@ -121,6 +126,7 @@ export async function eraseRideRegistrations(db: Executor, rideId: string, now =
   await eraseMessagesOfErasedRiders(db);
   await eraseRideDayMessagesOfErasedRiders(db);
   await erasePushSubscriptions(db, { erasedAt: now.toISOString() });
+  await eraseFeedbackOfErasedRiders(db);
   return Number(result.numUpdatedRows);
 }
 
@@ -182,5 +188,6 @@ export async function eraseEndedRegistrations(
   await eraseMessagesOfErasedRiders(db);
   await eraseRideDayMessagesOfErasedRiders(db);
   await erasePushSubscriptions(db, { erasedAt: now.toISOString() });
+  await eraseFeedbackOfErasedRiders(db);
   return Number(result.numUpdatedRows);
 }
