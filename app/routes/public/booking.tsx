@@ -29,6 +29,10 @@ import {
 import { getRide } from "~/server/rides/rides.server";
 import { updatesFor } from "~/server/rider-messages/queries.server";
 import { serverClock } from "~/server/clock.server";
+import { RideWordsSection } from "~/components/ride-feedback/ride-words-form";
+import { isRideWordsIntent, RIDE_WORDS_INTENT, RIDE_WORDS_WITHDRAW_INTENT } from "~/domain/ride-feedback/booking";
+import { rideWordsViewOf } from "~/server/ride-feedback/booking-words.server";
+import { answerByToken, withdrawByToken } from "~/server/ride-feedback/commands.server";
 import type { Route } from "./+types/booking";
 
 // /booking/:token (decision 020): a rider's private page, opened by the unguessable
@@ -44,7 +48,16 @@ const PRIVATE_HEADERS = {
   "Referrer-Policy": "same-origin",
 };
 
-type Notice = "utr" | "balance-utr" | "contact" | "cancelled" | "reminders-on" | "reminders-off" | "waiver";
+type Notice =
+  | "utr"
+  | "balance-utr"
+  | "contact"
+  | "cancelled"
+  | "reminders-on"
+  | "reminders-off"
+  | "waiver"
+  | "words"
+  | "words-withdrawn";
 
 // A Map, not an object: `?done=` is the visitor's to write, and an object would answer
 // `__proto__` or `constructor` with what it inherits.
@@ -62,6 +75,8 @@ const NOTICES = new Map<string, string>([
   ["cancelled", "Your registration is cancelled."],
   ["reminders-on", "Reminders are on: you get them before the ride."],
   ["reminders-off", "Reminders are off. Updates about your booking and changes to the ride still reach you."],
+  ["words", "Thank you for your words: the team reads them before they appear on the ride's page."],
+  ["words-withdrawn", "Your words are withdrawn: they are on no page of the site any more."],
 ] satisfies [Notice, string][]);
 
 const FAILED = "That could not be saved right now. Please try again in a few minutes.";
@@ -75,12 +90,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const registration = await getRegistrationByToken(db, params.token);
   if (!registration) return data({ found: false as const }, { status: 404, headers: PRIVATE_HEADERS });
   // The push opt-in: the site's key, and which phones are on (as hashes: no endpoint in the page).
-  const [ride, config, updates, phones, waiver] = await Promise.all([
-    getRide(db, registration.rideId),
+  const ride = await getRide(db, registration.rideId);
+  const [config, updates, phones, waiver, words] = await Promise.all([
     getConfig(db),
     updatesFor(db, registration.id),
     env.push ? pushEndpointHashes(db, registration.id) : [],
     bookingWaiver(db, registration),
+    rideWordsViewOf(db, registration, ride, serverClock()),
   ]);
   const push = env.push ? { publicKey: env.push.publicKey, phones } : null;
   const payment = bookingPayment(config.company, { bookingCost: ride?.bookingCost ?? "" }, registration.reference);
@@ -124,7 +140,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     },
     waiver,
   };
-  return data({ found: true as const, view, push }, { headers: PRIVATE_HEADERS });
+  return data({ found: true as const, view, push, words }, { headers: PRIVATE_HEADERS });
 }
 
 type Refused = { intent: string; values: Record<string, string>; errors: Record<string, string>; formError?: string };
@@ -189,6 +205,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         // A page of its own: this link's page now answers 404, and a reload must not post again.
         return redirect(BOOKING_ERASED_PATH, { status: 303 });
       // Posted by the push opt-in's script (push-updates.tsx), which reads only the status.
+      case RIDE_WORDS_INTENT:
+        await answerByToken(services.db, token, values, serverClock());
+        return done(token, "words");
+      case RIDE_WORDS_WITHDRAW_INTENT:
+        await withdrawByToken(services.db, token, serverClock());
+        return done(token, "words-withdrawn");
       case PUSH_SUBSCRIBE:
         if (!services.env.push) return refused(409, { intent, values: {}, errors: {}, formError: PUSH_OFF });
         await subscribePushByToken(services.db, token, values);
@@ -225,7 +247,7 @@ export function meta() {
 
 export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.found) return <BookingNotFound erased={false} />;
-  const { view, push } = loaderData;
+  const { view, push, words } = loaderData;
   const pushOptIn =
     view.status === "cancelled" ? null : push ? (
       <Island
@@ -237,5 +259,14 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
     ) : (
       <PushUpdatesOff />
     );
-  return <BookingPage view={view} answer={actionData} pushOptIn={pushOptIn} />;
+  // Riders' words show under the Updates list, where the ask for them arrives, and answer
+  // their own refusals.
+  const wordsAnswer = words && isRideWordsIntent(actionData?.intent) ? actionData : undefined;
+  const afterUpdates = (
+    <>
+      {pushOptIn}
+      {words ? <RideWordsSection href={view.href} view={words} answer={wordsAnswer} /> : null}
+    </>
+  );
+  return <BookingPage view={view} answer={wordsAnswer ? undefined : actionData} pushOptIn={afterUpdates} />;
 }

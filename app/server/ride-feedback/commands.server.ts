@@ -31,7 +31,8 @@ export const FEEDBACK_NOT_WITHDRAWABLE = "Only approved words can be withdrawn";
 export const FEEDBACK_NOT_FOUND = "This answer no longer exists";
 export const FEEDBACK_WITHDRAWN = "These words were withdrawn by the rider";
 
-const FORM = "form";
+/** A refusal of the whole form, not of one field (the pages show it above the form). */
+const FORM = "";
 
 function refuse(message: string, field = FORM): never {
   throw new ValidationError({ [field]: message });
