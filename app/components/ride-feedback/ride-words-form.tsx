@@ -82,7 +82,6 @@ export function RideWordsSection({
                     id={index === 0 ? "rating" : `rating-${value}`}
                     defaultChecked={rating === String(value)}
                     required
-                    aria-invalid={errors.rating ? true : undefined}
                     className="size-5 accent-brand-600"
                   />
                   <span>

@@ -60,6 +60,12 @@ export type RideFeedback = {
 /** Words as a public page shows them: approved only, the first name only. */
 export type Testimonial = Pick<RideFeedback, "id" | "rating" | "words" | "credit">;
 
+/** Words shown away from their ride's page name the ride. */
+export type RideTestimonial = Testimonial & { rideTitle: string };
+
+/** What a ride's public page shows: its own approved words and average, and, for an upcoming ride, its route's. */
+export type PublicRideWords = { own: Testimonial[]; summary: RatingSummary | null; route: RideTestimonial[] };
+
 export function isFeedbackStatus(value: unknown): value is RideFeedbackStatus {
   return (RIDE_FEEDBACK_STATUSES as readonly unknown[]).includes(value);
 }

@@ -1,7 +1,9 @@
 import {
+  type PublicRideWords,
   ratingSummary,
   type RatingSummary,
   type RideFeedback,
+  type RideTestimonial,
   type Testimonial,
 } from "~/domain/ride-feedback/feedback";
 import { rotationOfDay } from "~/domain/ride-feedback/rotation";
@@ -13,9 +15,6 @@ import { feedbackFromRow } from "./rows.server";
 
 // What the pages read of riders' words (docs/features/ride-words.md): the rider's own answer,
 // the admins' list, and, for the public pages, approved words only with the first name only.
-
-/** Words shown away from their ride's page name the ride. */
-export type RideTestimonial = Testimonial & { rideTitle: string };
 
 /** Testimonials a page shows at most: the latest first. */
 export const RIDE_PAGE_TESTIMONIALS = 12;
@@ -130,4 +129,18 @@ export async function routeTestimonials(db: Executor, ride: Pick<Ride, "id" | "t
 /** A few approved words for the About page, the same all day in India and others the next. */
 export async function aboutTestimonials(db: Executor, now: Date): Promise<RideTestimonial[]> {
   return rotationOfDay(await publicTestimonials(db, now), ABOUT_TESTIMONIALS, now).map(withoutRide);
+}
+
+/** The ride page's words: its own approved ones with their average, and the route's for an upcoming ride. */
+export async function publicRideWords(
+  db: Executor,
+  ride: Pick<Ride, "id" | "title" | "status">,
+  now: Date,
+): Promise<PublicRideWords> {
+  const [own, summaries, route] = await Promise.all([
+    testimonialsOfRide(db, ride.id),
+    ratingSummariesOf(db, [ride.id]),
+    ride.status === "upcoming" ? routeTestimonials(db, ride, now) : Promise.resolve([]),
+  ]);
+  return { own, summary: summaries[ride.id] ?? null, route };
 }
