@@ -17,7 +17,12 @@ import { RIDE_WORDS_INTENT, RIDE_WORDS_WITHDRAW_INTENT, type RideWordsView } fro
 // plain form that posts without JavaScript, one answer per rider and ride.
 
 /** A refused answer: what the rider typed and the messages, by field. */
-export type RideWordsAnswer = { intent: string; values: Record<string, string>; errors: Record<string, string>; formError?: string };
+export type RideWordsAnswer = {
+  intent: string;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  formError?: string;
+};
 
 const ORDER = ["rating", "words"] as const;
 const RATINGS = [5, 4, 3, 2, 1] as const;
@@ -114,7 +119,11 @@ export function RideWordsSection({
         <form method="post" action={href} className="space-y-3">
           <input type="hidden" name="intent" value={RIDE_WORDS_WITHDRAW_INTENT} />
           {withdrawRefused ? (
-            <ErrorSummary errors={{}} order={[]} formError={withdrawRefused.formError ?? Object.values(withdrawRefused.errors)[0]} />
+            <ErrorSummary
+              errors={{}}
+              order={[]}
+              formError={withdrawRefused.formError ?? Object.values(withdrawRefused.errors)[0]}
+            />
           ) : null}
           <button type="submit" className={SECONDARY_CLASS}>
             Withdraw my words

@@ -20,10 +20,14 @@ export function TestimonialList({ testimonials }: { testimonials: readonly (Test
         <li key={testimonial.id} className="rounded-xl bg-sand-50 p-5" data-testid="testimonial">
           <figure>
             <Stars rating={testimonial.rating} />
-            <blockquote className="mt-2 leading-relaxed whitespace-pre-line text-ink-800">{testimonial.words}</blockquote>
+            <blockquote className="mt-2 leading-relaxed whitespace-pre-line text-ink-800">
+              {testimonial.words}
+            </blockquote>
             <figcaption className="mt-3 text-sm font-semibold text-ink-900">
               — {testimonial.credit}
-              {testimonial.rideTitle ? <span className="font-normal text-ink-700">, {testimonial.rideTitle}</span> : null}
+              {testimonial.rideTitle ? (
+                <span className="font-normal text-ink-700">, {testimonial.rideTitle}</span>
+              ) : null}
             </figcaption>
           </figure>
         </li>

@@ -12,7 +12,17 @@ function ride(overrides: Record<string, unknown> = {}): Ride {
     registration: { mode: "site", seats: 10 },
     ...overrides,
   });
-  return { ...input, id: "r1", duration: "", order: 0, price: "", thingsToCarry: [], createdAt: "", updatedAt: "", version: 1 };
+  return {
+    ...input,
+    id: "r1",
+    duration: "",
+    order: 0,
+    price: "",
+    thingsToCarry: [],
+    createdAt: "",
+    updatedAt: "",
+    version: 1,
+  };
 }
 
 describe("the ask for riders' words", () => {

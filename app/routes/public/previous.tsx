@@ -45,7 +45,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const ratings = await loadOrFallback(
     logger,
     "ride ratings",
-    () => ratingSummariesOf(db, rides.map((ride) => ride.id)),
+    () =>
+      ratingSummariesOf(
+        db,
+        rides.map((ride) => ride.id),
+      ),
     (): Record<string, RatingSummary> => ({}),
   );
   const cards = rides.map((ride) => Object.assign(rideSummary(ride), { rating: ratings[ride.id] ?? null }));

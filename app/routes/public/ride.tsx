@@ -117,7 +117,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Riders' words (docs/features/ride-words.md): the page goes without them if they fail to load.
   const words = details.sample
     ? null
-    : await loadOrFallback(services.logger, "riders' words", () => publicRideWords(services.db, ride, serverClock()), () => null);
+    : await loadOrFallback(
+        services.logger,
+        "riders' words",
+        () => publicRideWords(services.db, ride, serverClock()),
+        () => null,
+      );
   return {
     ride: { ...ride, itinerary: itineraryWithRoute(ride.itinerary, route?.summary ?? null) },
     route,

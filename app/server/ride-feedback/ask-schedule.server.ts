@@ -29,7 +29,11 @@ async function sendAsk(db: Database, rideId: string, { now, origin }: { now: Dat
       if (!askDue(ride, now)) return false;
       const answered = new Set(
         (
-          await command.trx.selectFrom("ride_feedback").select("registration_id").where("ride_id", "=", rideId).execute()
+          await command.trx
+            .selectFrom("ride_feedback")
+            .select("registration_id")
+            .where("ride_id", "=", rideId)
+            .execute()
         ).map((answer) => answer.registration_id),
       );
       const riders = await audienceOf(command.trx, rideId, { statuses: ["confirmed"], payment: "", checkIn: "in" });

@@ -65,12 +65,7 @@ async function withRider<T>(
   db: Database,
   token: string,
   now: Date,
-  work: (
-    command: Command,
-    registration: Registration,
-    ride: Ride | null,
-    feedback: RideFeedback | null,
-  ) => Promise<T>,
+  work: (command: Command, registration: Registration, ride: Ride | null, feedback: RideFeedback | null) => Promise<T>,
 ): Promise<T> {
   const before = await getRegistrationByToken(db, token);
   if (!before) throw new NotFoundError("Registration not found");

@@ -121,7 +121,9 @@ describeEachEngine("riders' words", (getDb) => {
     const b = await answerByToken(db, bela.token, { rating: "4", words: "Well run." }, AFTER);
     expect(await refusal(withdrawByToken(db, asha.token, AFTER))).toBe(FEEDBACK_NOT_WITHDRAWABLE);
     expect(
-      await refusal(reviewFeedback(db, { rideId: ride.id, feedbackId: a.id, decision: "publish", actor: ADMIN }, AFTER)),
+      await refusal(
+        reviewFeedback(db, { rideId: ride.id, feedbackId: a.id, decision: "publish", actor: ADMIN }, AFTER),
+      ),
     ).toBe("Choose Approve or Hide");
 
     await reviewFeedback(db, { rideId: ride.id, feedbackId: a.id, decision: "approve", actor: ADMIN }, AFTER);
@@ -142,7 +144,9 @@ describeEachEngine("riders' words", (getDb) => {
       FEEDBACK_WITHDRAWN,
     );
     expect(
-      await refusal(reviewFeedback(db, { rideId: ride.id, feedbackId: a.id, decision: "approve", actor: ADMIN }, AFTER)),
+      await refusal(
+        reviewFeedback(db, { rideId: ride.id, feedbackId: a.id, decision: "approve", actor: ADMIN }, AFTER),
+      ),
     ).toBe(FEEDBACK_WITHDRAWN);
     expect(changes.filter((change) => change.id === ride.id)).toHaveLength(4);
 
@@ -208,8 +212,14 @@ describeEachEngine("riders' words", (getDb) => {
     const { ride, asha } = await riddenRide(db, { title: "Chadar Trail 2027" });
     const a = await answerByToken(db, asha.token, { rating: "5", words: "Frozen magic." }, AFTER);
     await reviewFeedback(db, { rideId: ride.id, feedbackId: a.id, decision: "approve", actor: ADMIN }, AFTER);
-    const next = await createRide(db, rideInput({ title: "Chadar Trail 2028", startDate: "2028-01-10", endDate: "2028-01-18" }));
-    const other = await createRide(db, rideInput({ title: "Kutch Desert", startDate: "2028-01-10", endDate: "2028-01-18" }));
+    const next = await createRide(
+      db,
+      rideInput({ title: "Chadar Trail 2028", startDate: "2028-01-10", endDate: "2028-01-18" }),
+    );
+    const other = await createRide(
+      db,
+      rideInput({ title: "Kutch Desert", startDate: "2028-01-10", endDate: "2028-01-18" }),
+    );
     expect(await routeTestimonials(db, next, AFTER)).toEqual([
       { id: a.id, rating: 5, words: "Frozen magic.", credit: "Asha", rideTitle: "Chadar Trail 2027" },
     ]);

@@ -110,8 +110,7 @@ async function publicTestimonials(db: Executor, now: Date): Promise<(RideTestimo
   });
 }
 
-const withoutRide = ({ ride: _ride, ...testimonial }: RideTestimonial & { ride: Ride }): RideTestimonial =>
-  testimonial;
+const withoutRide = ({ ride: _ride, ...testimonial }: RideTestimonial & { ride: Ride }): RideTestimonial => testimonial;
 
 /**
  * "What riders said about this route": approved words of the other public rides on the same
