@@ -8,7 +8,7 @@ export function Stars({ rating }: { rating: number }) {
   return (
     <span className="text-brand-600">
       <span aria-hidden="true">{ratingStars(rating)}</span>
-      <span className="sr-only">Rated {ratingLabel(rating)}</span>
+      <span className="sr-only">{`Rated ${ratingLabel(rating)}`}</span>
     </span>
   );
 }
