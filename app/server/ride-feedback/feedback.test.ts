@@ -1,3 +1,4 @@
+import pino from "pino";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { notifyContentChanged, onContentChanged, type ContentChange } from "~/server/content-events.server";
 import { describeEachEngine } from "../../../tests/support/databases";
@@ -10,7 +11,7 @@ import { createDispatcher } from "../outbox/dispatcher.server";
 import { eraseByToken, setCheckedIn } from "../registrations/commands.server";
 import { eraseExpiredRegistrations } from "../registrations/erasure.server";
 import { updatesFor } from "../rider-messages/queries.server";
-import { sendDueReminders } from "../rider-messages/reminder-schedule.server";
+import { scheduleReminders, sendDueReminders } from "../rider-messages/reminder-schedule.server";
 import { createRide } from "../rides/rides.server";
 import { ValidationError } from "../validation/errors.server";
 import { sendDueFeedbackAsks } from "./ask-schedule.server";
@@ -178,6 +179,24 @@ describeEachEngine("riders' words", (getDb) => {
     expect((await asks(asha.registration.id))[0]!.body).toContain("rating from 1 to 5");
     expect(await asks(bela.registration.id)).toHaveLength(0);
     expect(await asks(chitra.registration.id)).toHaveLength(0);
+  });
+
+  it("are asked for by the server's reminder poll, by its clock", async () => {
+    const db = getDb();
+    const { ride, asha } = await riddenRide(db);
+    const lines: { asks?: number }[] = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const job = scheduleReminders(db, {
+      pollMs: 60 * 60 * 1000,
+      origin: "https://roadbook.test",
+      clock: () => new Date("2027-06-20T04:00:00Z"),
+      logger,
+    });
+    // The poll runs at once; stop() waits for that run.
+    await job.stop();
+    const subjects = (await updatesFor(db, asha.registration.id)).map((update) => update.subject);
+    expect(subjects).toContain(`How was ${ride.title}?`);
+    expect(lines.some((line) => line.asks === 1)).toBe(true);
   });
 
   it("are not asked for weeks late", async () => {
