@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { rideInputSchema, type Ride } from "../ride";
-import { askDue, askDueAt, askKey, askText, feedbackOpen, rideEndedAt } from "./ask";
+import { askDue, askDueAt, askKey, askText, feedbackOpen, mayAnswer, rideEndedAt } from "./ask";
 
 function ride(overrides: Record<string, unknown> = {}): Ride {
   const input = rideInputSchema.parse({
@@ -63,5 +63,19 @@ describe("the booking page's form", () => {
     expect(feedbackOpen(ride(), new Date("2027-03-18T18:29:59Z"))).toBe(false);
     expect(feedbackOpen(ride(), new Date("2027-03-18T18:30:00Z"))).toBe(true);
     expect(feedbackOpen(ride({ status: "cancelled" }), new Date("2027-04-01T00:00:00Z"))).toBe(false);
+  });
+});
+
+describe("who may answer", () => {
+  const after = new Date("2027-03-20T00:00:00Z");
+  const rider = { status: "confirmed", checkedInAt: "2027-03-12T04:00:00Z", erasedAt: null };
+
+  it("is a confirmed, checked-in rider whose data is kept, once the ride is over", () => {
+    expect(mayAnswer(rider, ride(), after)).toBe(true);
+    expect(mayAnswer(rider, ride(), new Date("2027-03-15T00:00:00Z"))).toBe(false);
+    expect(mayAnswer({ ...rider, checkedInAt: null }, ride(), after)).toBe(false);
+    expect(mayAnswer({ ...rider, status: "cancelled" }, ride(), after)).toBe(false);
+    expect(mayAnswer({ ...rider, erasedAt: "2027-03-19T00:00:00Z" }, ride(), after)).toBe(false);
+    expect(mayAnswer(rider, null, after)).toBe(false);
   });
 });

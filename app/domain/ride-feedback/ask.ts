@@ -42,6 +42,24 @@ export function feedbackOpen(ride: Pick<Ride, "status" | "startDate" | "endDate"
   return ended !== null && now.getTime() >= ended.getTime();
 }
 
+/** What decides whether a rider may answer: their registration as it is now. */
+export type Answerer = { status: string; checkedInAt: string | null; erasedAt: string | null };
+
+/** Whether the rider may answer (or edit) at `now`: confirmed, checked in, not erased, the ride over. */
+export function mayAnswer(
+  registration: Answerer,
+  ride: Pick<Ride, "status" | "startDate" | "endDate"> | null,
+  now: Date,
+): boolean {
+  return (
+    ride !== null &&
+    registration.erasedAt === null &&
+    registration.status === "confirmed" &&
+    registration.checkedInAt !== null &&
+    feedbackOpen(ride, now)
+  );
+}
+
 /** Whether the ask is due at `now`: a ride that took registrations here, its time come, not too late. */
 export function askDue(ride: Askable, now: Date): boolean {
   if (ride.status === "cancelled" || registrationSettingsOf(ride).mode !== "site") return false;

@@ -1,9 +1,9 @@
 import { canEditFeedback, canWithdrawFeedback } from "~/domain/ride-feedback/feedback";
+import { mayAnswer } from "~/domain/ride-feedback/ask";
 import type { RideWordsView } from "~/domain/ride-feedback/booking";
 import type { Ride } from "~/domain/ride";
 import type { Executor } from "../db/schema.server";
 import type { Registration } from "../registrations/rows.server";
-import { mayAnswer } from "./commands.server";
 import { feedbackOfRegistration } from "./queries.server";
 
 /**

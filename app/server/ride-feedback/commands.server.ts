@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type AuditActor, RIDER_ACTOR } from "~/domain/audit";
-import { feedbackOpen } from "~/domain/ride-feedback/ask";
+import { mayAnswer } from "~/domain/ride-feedback/ask";
 import {
   canEditFeedback,
   canWithdrawFeedback,
@@ -13,12 +13,13 @@ import {
 import type { Ride } from "~/domain/ride";
 import { firstName } from "~/domain/rider-messages/rider-text";
 import { type Command, runCommand } from "../commands/command.server";
-import type { Database, Executor } from "../db/schema.server";
-import { getRegistrationByToken } from "../registrations/commands.server";
+import type { Database } from "../db/schema.server";
+import { getRegistrationByToken, REGISTRATION_NOT_FOUND } from "../registrations/commands.server";
 import type { Registration } from "../registrations/rows.server";
 import { lockRide } from "../registrations/seats.server";
 import { NotFoundError, ValidationError } from "../validation/errors.server";
 import { parseOrThrow } from "../validation/validate.server";
+import { feedbackOfRegistration } from "./queries.server";
 import { feedbackChanged, feedbackFromRow } from "./rows.server";
 
 // Riders' words (docs/features/ride-words.md): the rider answers and withdraws through their
@@ -38,25 +39,6 @@ function refuse(message: string, field = FORM): never {
   throw new ValidationError({ [field]: message });
 }
 
-async function feedbackOfRegistration(db: Executor, registrationId: string) {
-  return db.selectFrom("ride_feedback").selectAll().where("registration_id", "=", registrationId).executeTakeFirst();
-}
-
-/** Whether the rider may answer at `now`: checked in on a ride that is over. */
-export function mayAnswer(
-  registration: Pick<Registration, "status" | "checkedInAt" | "erasedAt">,
-  ride: Pick<Ride, "status" | "startDate" | "endDate"> | null,
-  now: Date,
-): boolean {
-  return (
-    ride !== null &&
-    registration.erasedAt === null &&
-    registration.status === "confirmed" &&
-    registration.checkedInAt !== null &&
-    feedbackOpen(ride, now)
-  );
-}
-
 /**
  * Runs `work` on the rider's registration behind `token`, read again under its ride's lock, with
  * the rider's answer if any. Unknown, erased or malformed tokens are not found.
@@ -68,15 +50,14 @@ async function withRider<T>(
   work: (command: Command, registration: Registration, ride: Ride | null, feedback: RideFeedback | null) => Promise<T>,
 ): Promise<T> {
   const before = await getRegistrationByToken(db, token);
-  if (!before) throw new NotFoundError("Registration not found");
+  if (!before) throw new NotFoundError(REGISTRATION_NOT_FOUND);
   return runCommand(
     db,
     async (command) => {
       const ride = await lockRide(command.trx, before.rideId);
       const registration = await getRegistrationByToken(command.trx, token);
-      if (!registration) throw new NotFoundError("Registration not found");
-      const row = await feedbackOfRegistration(command.trx, registration.id);
-      return work(command, registration, ride, row ? feedbackFromRow(row) : null);
+      if (!registration) throw new NotFoundError(REGISTRATION_NOT_FOUND);
+      return work(command, registration, ride, await feedbackOfRegistration(command.trx, registration.id));
     },
     now,
   );
