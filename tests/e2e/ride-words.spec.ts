@@ -5,7 +5,7 @@ import { setCheckedIn } from "~/server/registrations/commands.server";
 import { setRideStatus } from "~/server/rides/rides.server";
 import { riderForm, registerRider } from "../support/registration-fixtures";
 import { addRide, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
-import { expect } from "./fixtures.ts";
+import { expect, expectNoA11yViolations } from "./fixtures.ts";
 
 // Riders' words (docs/features/ride-words.md): a checked-in rider of a completed ride answers
 // through their booking link without JavaScript, an admin approves, the words appear on the
@@ -67,6 +67,10 @@ test("a rider's words become a testimonial after approval and leave when withdra
   await rider.getByLabel("A few words").fill("Misty trail, a kind captain, chai at the top.");
   await rider.getByRole("button", { name: "Save my changes" }).click();
   await expect(rider.getByTestId("ride-words-answer")).toContainText("chai at the top");
+  // The section passes axe (run where scripts run: the admin's browser opens the same page).
+  await page.goto(`/booking/${asha.token}`);
+  await expect(page.getByRole("heading", { name: "How was the ride?" })).toBeVisible();
+  await expectNoA11yViolations(page, { include: ['section[aria-labelledby="ride-words-heading"]'] });
 
   // Nothing public before approval.
   await rider.goto(rideHref(rideId));
@@ -90,6 +94,8 @@ test("a rider's words become a testimonial after approval and leave when withdra
   await expect(words).toContainText("— Asha");
   await expect(words).not.toContainText("Rao");
   await expect(words.getByText("Rated 4 out of 5", { exact: true })).toBeAttached();
+  await page.goto(rideHref(rideId));
+  await expectNoA11yViolations(page, { include: ["#riders-words"] });
   await rider.goto(PREVIOUS_PATH);
   const card = rider.getByTestId("ride-card").filter({ has: rider.getByRole("heading", { name: title }) });
   await expect(card.getByTestId("rating-summary")).toContainText("4.0 ★ (1)");
