@@ -43,6 +43,8 @@ test("a rider's words become a testimonial after approval and leave when withdra
   });
   // They registered before the ride; Asha was checked in on its first day, Bela never came.
   const before = new Date(Date.parse(`${start}T00:00:00Z`) - 10 * DAY_MS);
+  // Published before they registered: the ride was public then.
+  await db.updateTable("rides").set({ published_at: before.toISOString() }).where("id", "=", rideId).execute();
   const asha = await registerRider(db, rideId, riderForm(1, { name: "Asha Rao", mobile: "9876501234" }), before);
   const bela = await registerRider(db, rideId, riderForm(2, { name: "Bela Das", mobile: "9876501235" }), before);
   await setCheckedIn(db, asha.registration.id, true, { actor: CAPTAIN, now: new Date(`${start}T04:00:00Z`) });
