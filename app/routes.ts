@@ -51,6 +51,8 @@ export default [
       // Waivers (docs/features/waiver.md): a ride's own, and the site's default.
       route("rides/:rideId/waiver", "routes/admin/ride-waiver.tsx"),
       route("waiver", "routes/admin/waiver.tsx"),
+      // Riders' words (docs/features/ride-words.md): their moderation.
+      route("rides/:rideId/words", "routes/admin/ride-words.tsx"),
       route("team", "routes/admin/team.tsx"),
       route("account", "routes/admin/account.tsx"),
       route("account/passkeys", "routes/admin/account-passkeys.ts"),

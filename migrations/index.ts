@@ -18,6 +18,7 @@ import * as pushSubscriptions from "./2026-11-30T1200_push_subscriptions";
 import * as waivers from "./2026-12-01T1000_waivers";
 import * as rideDay from "./2026-12-01T1100_ride_day";
 import * as ridePhotos from "./2026-12-02T1000_ride_photos";
+import * as rideFeedback from "./2026-12-02T1100_ride_feedback";
 
 /**
  * Every migration, by name. Imported statically (not read from disk) so the bundled
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-01T1000_waivers": waivers,
   "2026-12-01T1100_ride_day": rideDay,
   "2026-12-02T1000_ride_photos": ridePhotos,
+  "2026-12-02T1100_ride_feedback": rideFeedback,
 };

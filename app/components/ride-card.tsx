@@ -7,6 +7,7 @@ import { rideHref } from "~/domain/links";
 import { PLACEHOLDERS } from "~/domain/messages";
 import type { RideCardData } from "~/domain/ride-summary";
 import { SeatsNote } from "./registration/seats-note";
+import { RatingSummaryBadge } from "./ride-feedback/ride-words";
 import { ResponsiveImage } from "./responsive-image";
 import { RideSocialButtons } from "./ride-social-buttons";
 
@@ -88,6 +89,11 @@ export function RideCard({ ride, variant = "upcoming", priority = false, heading
               {ride.participants} {ride.participants === 1 ? "rider" : "riders"}
             </li>
           )}
+          {completed && ride.rating ? (
+            <li className="inline-flex items-center gap-1.5">
+              <RatingSummaryBadge summary={ride.rating} />
+            </li>
+          ) : null}
         </ul>
 
         <Heading className="mt-3 text-xl font-bold text-ink-900">

@@ -43,6 +43,8 @@ export const AUDIT_COLLECTIONS = [
   "waivers",
   // Ride day's roll calls and their marks (docs/features/ride-day.md).
   "rollCalls",
+  // Riders' ratings and words: given, edited, withdrawn, approved, hidden (docs/features/ride-words.md).
+  "rideFeedback",
 ] as const;
 export type AuditCollection = (typeof AUDIT_COLLECTIONS)[number];
 

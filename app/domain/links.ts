@@ -144,6 +144,9 @@ export const rideDayPackHref = (rideId: string) => `${adminRide(rideId)}/ride-da
 export const rideDaySyncHref = (rideId: string) => `${adminRide(rideId)}/ride-day/sync`;
 export const emergencySheetHref = (rideId: string) => `${adminRide(rideId)}/emergency`;
 
+/** Riders' words on a ride, for their moderation (docs/features/ride-words.md). */
+export const rideWordsHref = (rideId: string) => `${adminRide(rideId)}/words`;
+
 /** Who leads a ride (decision 026). */
 export const captainsHref = (rideId: string) => `${adminRide(rideId)}/captains`;
 

@@ -1,4 +1,5 @@
 import type { Ride } from "./ride";
+import type { RatingSummary } from "./ride-feedback/feedback";
 
 /** The fields of a ride a ride card shows, named once for both the type and the copy. */
 const RIDE_SUMMARY_FIELDS = [
@@ -28,4 +29,8 @@ export function rideSummary(ride: Ride): RideSummary {
 }
 
 /** A ride card's data: the summary, and for a ride taking registrations here its seats text (decision 020). */
-export type RideCardData = RideSummary & { seats?: string | null };
+export type RideCardData = RideSummary & {
+  seats?: string | null;
+  /** A completed ride's average approved rating (docs/features/ride-words.md), on Past Adventures. */
+  rating?: RatingSummary | null;
+};

@@ -250,6 +250,19 @@ const expected: ExpectedSchema = {
     applied_by: nullableText,
     applied_at: text,
   },
+  ride_feedback: {
+    id: text,
+    ride_id: text,
+    registration_id: text,
+    rating: integer,
+    words: text,
+    credit: text,
+    status: text,
+    created_at: text,
+    updated_at: text,
+    reviewed_at: nullableText,
+    reviewed_by: nullableText,
+  },
 };
 
 /** The columns of a table as the engine's own catalog describes them. */

@@ -5,8 +5,25 @@ import { VehicleIconSwitch } from "~/components/vehicle-icon-switch";
 import { Island } from "~/islands/island";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { pageMetaTags, seoSite } from "~/domain/page-seo";
+import { AboutWords } from "~/components/ride-feedback/about-words";
+import { servicesContext } from "~/context";
+import { serverClock } from "~/server/clock.server";
+import { loadOrFallback } from "~/server/load-or-fallback.server";
+import { aboutTestimonials } from "~/server/ride-feedback/queries.server";
 import type { Route } from "./+types/about";
 import { CONTACT_PATH, UPCOMING_PATH } from "~/domain/links";
+
+/** Riders' words, a few a day (docs/features/ride-words.md#about); the page goes without them if they fail to load. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, logger } = context.get(servicesContext);
+  const testimonials = await loadOrFallback(
+    logger,
+    "riders' words",
+    () => aboutTestimonials(db, serverClock()),
+    () => [],
+  );
+  return { testimonials };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMetaTags("about", seoSite(matches[1]?.loaderData, FALLBACK_CONFIG.company.name));
@@ -37,7 +54,7 @@ const PROMISES = [
 ] as const;
 
 /** '/about' (product.md#about-page): who we are, what we do, why join, and the way to the rides and to us. */
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="relative isolate overflow-hidden bg-ink-950 text-white">
@@ -103,6 +120,8 @@ export default function About() {
           </ul>
         </div>
       </section>
+
+      <AboutWords testimonials={loaderData.testimonials} />
 
       <section aria-labelledby="about-cta" className="mx-auto max-w-7xl px-4 py-16 text-center sm:px-6 lg:px-8">
         <h2 id="about-cta" className="text-title font-extrabold text-ink-900">

@@ -34,6 +34,10 @@ import { RIDER_PHOTO_DELETE_INTENT, RIDER_PHOTOS_INTENT, riderPhotosView } from 
 import { deleteRiderPhotoByToken, listRiderPhotos } from "~/server/ride-photos/rider-photos.server";
 import { receiveRiderPhotos } from "~/server/ride-photos/upload-request.server";
 import { tidyRiderPhotoImages } from "~/server/ride-photos/photo-images.server";
+import { RideWordsSection } from "~/components/ride-feedback/ride-words-form";
+import { isRideWordsIntent, RIDE_WORDS_INTENT, RIDE_WORDS_WITHDRAW_INTENT } from "~/domain/ride-feedback/booking";
+import { rideWordsViewOf } from "~/server/ride-feedback/booking-words.server";
+import { answerByToken, withdrawByToken } from "~/server/ride-feedback/commands.server";
 import type { Route } from "./+types/booking";
 
 // /booking/:token (decision 020): a rider's private page, opened by the unguessable
@@ -58,7 +62,9 @@ type Notice =
   | "reminders-off"
   | "waiver"
   | "photos"
-  | "photo-deleted";
+  | "photo-deleted"
+  | "words"
+  | "words-withdrawn";
 
 // A Map, not an object: `?done=` is the visitor's to write, and an object would answer
 // `__proto__` or `constructor` with what it inherits.
@@ -78,6 +84,8 @@ const NOTICES = new Map<string, string>([
   ["reminders-off", "Reminders are off. Updates about your booking and changes to the ride still reach you."],
   ["photos", "Thank you: your photos wait for the organisers' approval before they appear in the ride's gallery."],
   ["photo-deleted", "Your photo is deleted."],
+  ["words", "Thank you for your words: the team reads them before they appear on the ride's page."],
+  ["words-withdrawn", "Your words are withdrawn: they are on no page of the site any more."],
 ] satisfies [Notice, string][]);
 
 const FAILED = "That could not be saved right now. Please try again in a few minutes.";
@@ -91,13 +99,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const registration = await getRegistrationByToken(db, params.token);
   if (!registration) return data({ found: false as const }, { status: 404, headers: PRIVATE_HEADERS });
   // The push opt-in: the site's key, and which phones are on (as hashes: no endpoint in the page).
-  const [ride, config, updates, phones, waiver, photos] = await Promise.all([
-    getRide(db, registration.rideId),
+  const ride = await getRide(db, registration.rideId);
+  const [config, updates, phones, waiver, photos, words] = await Promise.all([
     getConfig(db),
     updatesFor(db, registration.id),
     env.push ? pushEndpointHashes(db, registration.id) : [],
     bookingWaiver(db, registration),
     listRiderPhotos(db, registration.id),
+    rideWordsViewOf(db, registration, ride, serverClock()),
   ]);
   const push = env.push ? { publicKey: env.push.publicKey, phones } : null;
   const payment = bookingPayment(config.company, { bookingCost: ride?.bookingCost ?? "" }, registration.reference);
@@ -142,7 +151,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     waiver,
   };
   const riderPhotos = riderPhotosView(registration.status, ride, photos, serverClock());
-  return data({ found: true as const, view, push, riderPhotos }, { headers: PRIVATE_HEADERS });
+  return data({ found: true as const, view, push, riderPhotos, words }, { headers: PRIVATE_HEADERS });
 }
 
 type Refused = { intent: string; values: Record<string, string>; errors: Record<string, string>; formError?: string };
@@ -211,6 +220,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         await tidyRiderPhotoImages(services);
         // A page of its own: this link's page now answers 404, and a reload must not post again.
         return redirect(BOOKING_ERASED_PATH, { status: 303 });
+      case RIDE_WORDS_INTENT:
+        await answerByToken(services.db, token, values, serverClock());
+        return done(token, "words");
+      case RIDE_WORDS_WITHDRAW_INTENT:
+        await withdrawByToken(services.db, token, serverClock());
+        return done(token, "words-withdrawn");
       // Posted by the push opt-in's script (push-updates.tsx), which reads only the status.
       case PUSH_SUBSCRIBE:
         if (!services.env.push) return refused(409, { intent, values: {}, errors: {}, formError: PUSH_OFF });
@@ -290,7 +305,7 @@ export function meta() {
 
 export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.found) return <BookingNotFound erased={false} />;
-  const { view, push, riderPhotos } = loaderData;
+  const { view, push, riderPhotos, words } = loaderData;
   const pushOptIn =
     view.status === "cancelled" ? null : push ? (
       <Island
@@ -302,11 +317,20 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
     ) : (
       <PushUpdatesOff />
     );
+  // Riders' words show under the Updates list, where the ask for them arrives, and answer
+  // their own refusals.
+  const wordsAnswer = words && isRideWordsIntent(actionData?.intent) ? actionData : undefined;
+  const afterUpdates = (
+    <>
+      {pushOptIn}
+      {words ? <RideWordsSection href={view.href} view={words} answer={wordsAnswer} /> : null}
+    </>
+  );
   return (
     <BookingPage
       view={view}
-      answer={actionData}
-      pushOptIn={pushOptIn}
+      answer={wordsAnswer ? undefined : actionData}
+      pushOptIn={afterUpdates}
       riderPhotos={riderPhotos ? <RiderPhotosSection href={view.href} view={riderPhotos} answer={actionData} /> : null}
     />
   );

@@ -14,6 +14,8 @@ import { loadOrFallback } from "~/server/load-or-fallback.server";
 import { publicOrigin } from "~/server/public-url.server";
 import { listPreviousRides } from "~/server/rides/rides.server";
 import { getStats } from "~/server/content/stats.server";
+import { ratingSummariesOf } from "~/server/ride-feedback/queries.server";
+import type { RatingSummary } from "~/domain/ride-feedback/feedback";
 import type { Route } from "./+types/previous";
 import { UPCOMING_PATH, previousPageHref } from "~/domain/links";
 
@@ -39,7 +41,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   );
   const pages = pageCount(total);
   if (page > pages) throw redirect(previousPageHref(1));
-  return { rides: rides.map(rideSummary), stats, page, pages, origin: publicOrigin(env, request) };
+  // Each ride's average rating (docs/features/ride-words.md): the page goes without them if they fail to load.
+  const ratings = await loadOrFallback(
+    logger,
+    "ride ratings",
+    () =>
+      ratingSummariesOf(
+        db,
+        rides.map((ride) => ride.id),
+      ),
+    (): Record<string, RatingSummary> => ({}),
+  );
+  const cards = rides.map((ride) => Object.assign(rideSummary(ride), { rating: ratings[ride.id] ?? null }));
+  return { rides: cards, stats, page, pages, origin: publicOrigin(env, request) };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

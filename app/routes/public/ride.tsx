@@ -35,6 +35,10 @@ import { availabilityOf, rideCards } from "~/server/registrations/public-seats.s
 import { countPublicRides, getPublicRide } from "~/server/rides/public-rides.server";
 import { isPreviewRequest } from "~/server/preview-links.server";
 import { getRide, similarRides } from "~/server/rides/rides.server";
+import { RideWords } from "~/components/ride-feedback/ride-words";
+import { publicRideWords } from "~/server/ride-feedback/queries.server";
+import { loadOrFallback } from "~/server/load-or-fallback.server";
+import { serverClock } from "~/server/clock.server";
 import type { loader as layoutLoader } from "./layout";
 import type { Route } from "./+types/ride";
 
@@ -110,6 +114,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   const ride = rideForDisplay(details.ride);
   const route = details.route ?? null;
+  // Riders' words (docs/features/ride-words.md): the page goes without them if they fail to load.
+  const words = details.sample
+    ? null
+    : await loadOrFallback(
+        services.logger,
+        "riders' words",
+        () => publicRideWords(services.db, ride, serverClock()),
+        () => null,
+      );
   return {
     ride: { ...ride, itinerary: itineraryWithRoute(ride.itinerary, route?.summary ?? null) },
     route,
@@ -118,6 +131,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     sample: details.sample,
     registration: details.registration,
     origin: publicOrigin(services.env, request),
+    words,
   };
 }
 
@@ -136,7 +150,7 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs) {
 }
 
 export default function RideDetails({ loaderData }: Route.ComponentProps) {
-  const { ride, similar, registration, origin, route, map } = loaderData;
+  const { ride, similar, registration, origin, route, map, words } = loaderData;
   const { company, socialMedia } =
     useRouteLoaderData<typeof layoutLoader>("routes/public/layout")?.config ?? FALLBACK_CONFIG;
   const organiser = { name: company.name, phone: company.phone, whatsapp: socialMedia.whatsapp };
@@ -152,6 +166,7 @@ export default function RideDetails({ loaderData }: Route.ComponentProps) {
           <RideInclusions ride={ride} />
           <RideThingsToCarry ride={ride} />
           <RidePolicy ride={ride} />
+          <RideWords words={words} />
         </div>
         <aside aria-label="Booking" className="lg:sticky lg:top-[calc(var(--spacing-nav)+5rem)] lg:self-start">
           <BookingCard

@@ -42,6 +42,8 @@ export const ADMIN_ROUTE_ACCESS: Record<string, RouteAccess> = {
   "/admin/rides/:rideId/emergency": ledRides,
   "/admin/rides/:rideId/captains": editors,
   "/admin/rides/:rideId/waiver": editors,
+  // Riders' words (docs/features/ride-words.md): the ride's captains read them; owners and editors approve or hide.
+  "/admin/rides/:rideId/words": { read: "captain", write: "editor", ride: "led" },
   "/admin/waiver": editors,
   "/admin/hero": readOnly,
   "/admin/featured": readOnly,

@@ -245,6 +245,26 @@ export interface RidePhotosTable {
   reviewed_by: string | null;
 }
 
+/** A rider's rating and words for a ride they rode (docs/features/ride-words.md). */
+export interface RideFeedbackTable {
+  id: string;
+  ride_id: string;
+  /** Unique: one answer per registration (so per rider and ride); deleted when it is erased. */
+  registration_id: string;
+  /** 1 to 5. */
+  rating: number;
+  words: string;
+  /** The rider's first name. */
+  credit: string;
+  /** A RideFeedbackStatus. */
+  status: string;
+  created_at: string;
+  updated_at: string;
+  reviewed_at: string | null;
+  /** The reviewing admin's email. */
+  reviewed_by: string | null;
+}
+
 export interface RollCallsTable {
   id: string;
   ride_id: string;
@@ -381,6 +401,7 @@ export interface DB {
   ride_photos: RidePhotosTable;
   roll_call_marks: RollCallMarksTable;
   ride_day_ops: RideDayOpsTable;
+  ride_feedback: RideFeedbackTable;
 }
 
 export type Database = Kysely<DB>;

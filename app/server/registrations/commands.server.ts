@@ -41,6 +41,7 @@ import { writeBookingNews } from "../rider-messages/booking-news.server";
 import { eraseMessagesOfErasedRiders } from "../rider-messages/erasure.server";
 import { eraseRideDayMessagesOfErasedRiders } from "../ride-day/erasure.server";
 import { eraseRidePhotosOfErasedRiders, galleryChanged } from "../ride-photos/erasure.server";
+import { eraseFeedbackOfErasedRiders } from "../ride-feedback/erasure.server";
 import { sealToken } from "./link-seal.server";
 import { dataWith, detailsOf, erasedColumns, registrationFromRow, type Registration } from "./rows.server";
 import { rideFromRow } from "../rides/ride-rows.server";
@@ -523,6 +524,8 @@ async function cancelLocked(
   if (canceller.erase) await erasePushSubscriptions(trx, { registrationId: row.id });
   if (canceller.erase) {
     for (const rideId of await eraseRidePhotosOfErasedRiders(trx)) await command.enqueue(galleryChanged(rideId));
+    // Their words leave the public pages with them (seatsChanged below refreshes the pages).
+    await eraseFeedbackOfErasedRiders(trx);
   }
   await command.audit(canceller.actor, {
     action: canceller.erase ? "deleted" : "status-changed",

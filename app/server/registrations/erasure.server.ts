@@ -11,6 +11,8 @@ import { eraseRideDayMessagesOfErasedRiders } from "../ride-day/erasure.server";
 import { eraseRidePhotosOfErasedRiders, galleryChanged } from "../ride-photos/erasure.server";
 import { tidyRiderPhotoImages } from "../ride-photos/photo-images.server";
 import type { ObjectStorage } from "../storage/storage.server";
+import { eraseFeedbackOfErasedRiders } from "../ride-feedback/erasure.server";
+import { feedbackChanged } from "../ride-feedback/rows.server";
 import { erasedColumns } from "./rows.server";
 
 // Riders' personal data is kept no longer than its purpose needs (decision 021, India's DPDP Act,
@@ -35,8 +37,9 @@ export function eraseExpiredRegistrations(db: Database, days: number, now = new 
       const erased = await eraseEndedRegistrations(command.trx, { days, now });
       // The admins' recent activity says the data went, and when: never whose.
       if (erased > 0) {
-        // Their photos may have been in galleries: every ride page leaves the caches.
+        // Their photos and approved words may have been public: every ride page leaves the caches.
         await command.enqueue(galleryChanged(null));
+        await command.enqueue(feedbackChanged(null));
         await command.audit(SITE_ACTOR, {
           action: "deleted",
           collection: "registrations",
@@ -84,6 +87,7 @@ export async function eraseRide(
       const count = await eraseRideRegistrations(command.trx, rideId, at);
       if (count > 0) {
         await command.enqueue(galleryChanged(rideId));
+        await command.enqueue(feedbackChanged(rideId));
         await command.audit(SITE_ACTOR, {
           action: "deleted",
           collection: "registrations",
@@ -130,6 +134,7 @@ export async function eraseRideRegistrations(db: Executor, rideId: string, now =
   await eraseRideDayMessagesOfErasedRiders(db);
   await eraseRidePhotosOfErasedRiders(db);
   await erasePushSubscriptions(db, { erasedAt: now.toISOString() });
+  await eraseFeedbackOfErasedRiders(db);
   return Number(result.numUpdatedRows);
 }
 
@@ -192,5 +197,6 @@ export async function eraseEndedRegistrations(
   await eraseRideDayMessagesOfErasedRiders(db);
   await eraseRidePhotosOfErasedRiders(db);
   await erasePushSubscriptions(db, { erasedAt: now.toISOString() });
+  await eraseFeedbackOfErasedRiders(db);
   return Number(result.numUpdatedRows);
 }

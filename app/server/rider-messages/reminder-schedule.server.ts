@@ -16,6 +16,7 @@ import type { Logger } from "../logger.server";
 import { runPeriodically, type PeriodicJob } from "../periodic-job.server";
 import { lockRideRow } from "../registrations/seats.server";
 import { rideFromRow } from "../rides/ride-rows.server";
+import { sendDueFeedbackAsks } from "../ride-feedback/ask-schedule.server";
 import { meetingPointOf } from "./change-notice.server";
 import { audienceOf } from "./recipients.server";
 import { writeRideMessage } from "./write.server";
@@ -113,7 +114,10 @@ export async function sendDueReminders(
   return written;
 }
 
-/** The server's reminder poll, every `pollMs` (REMINDER_POLL_SECONDS), by the server's clock. */
+/**
+ * The server's reminder poll, every `pollMs` (REMINDER_POLL_SECONDS), by the server's clock; the
+ * ask for riders' words after a ride (docs/features/ride-words.md#the-ask) rides on it.
+ */
 export function scheduleReminders(
   db: Database,
   { pollMs, origin, clock, logger }: { pollMs: number; origin: string | null; clock: Clock; logger: Logger },
@@ -123,6 +127,8 @@ export function scheduleReminders(
     async () => {
       const written = await sendDueReminders(db, { now: clock(), origin });
       if (written > 0) logger.info({ reminders: written }, "ride reminders sent");
+      const asks = await sendDueFeedbackAsks(db, { now: clock(), origin });
+      if (asks > 0) logger.info({ asks }, "asks for riders' words sent");
     },
     (error) => logger.error({ err: error }, "sending ride reminders failed"),
   );

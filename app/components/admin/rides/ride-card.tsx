@@ -8,6 +8,7 @@ import {
   GripVertical,
   History,
   Map as MapIcon,
+  MessageSquareQuote,
   Pencil,
   Trash2,
   Users,
@@ -23,6 +24,7 @@ import {
   rideHref,
   ridersHref,
   rideWaiverHref,
+  rideWordsHref,
 } from "~/domain/links";
 import { durationText } from "~/domain/duration";
 import { RIDE_MESSAGES } from "~/domain/messages";
@@ -159,6 +161,12 @@ export function AdminRideCard({ ride, status, deleting, onStatusChange, onDelete
               <Link to={rideWaiverHref(ride.id)} className={actionClass}>
                 <FileSignature aria-hidden="true" className="size-4" />
                 Waiver<span className="sr-only"> of {ride.title}</span>
+              </Link>
+            )}
+            {ride.takesRegistrations && (
+              <Link to={rideWordsHref(ride.id)} className={actionClass}>
+                <MessageSquareQuote aria-hidden="true" className="size-4" />
+                Riders&apos; words<span className="sr-only"> on {ride.title}</span>
               </Link>
             )}
             <Link to={publishingHref("rides", ride.id)} className={actionClass}>
