@@ -43,6 +43,8 @@ export const AUDIT_COLLECTIONS = [
   "waivers",
   // Ride day's roll calls and their marks (docs/features/ride-day.md).
   "rollCalls",
+  // A ride's gallery: photos added, ordered, captioned, approved, hidden, deleted (docs/features/ride-photos.md).
+  "ridePhotos",
 ] as const;
 export type AuditCollection = (typeof AUDIT_COLLECTIONS)[number];
 

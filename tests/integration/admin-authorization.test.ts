@@ -61,6 +61,7 @@ const ROLE_MATRIX: Record<string, Need> = {
   "/admin/rides/:rideId/emergency": captainsOfTheRide,
   "/admin/rides/:rideId/captains": { read: "editor", write: "editor" },
   "/admin/rides/:rideId/waiver": { read: "editor", write: "editor" },
+  "/admin/rides/:rideId/photos": { read: "editor", write: "editor" },
   "/admin/waiver": { read: "editor", write: "editor" },
   "/admin/hero": captainReads,
   "/admin/featured": captainReads,

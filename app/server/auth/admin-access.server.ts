@@ -42,6 +42,8 @@ export const ADMIN_ROUTE_ACCESS: Record<string, RouteAccess> = {
   "/admin/rides/:rideId/emergency": ledRides,
   "/admin/rides/:rideId/captains": editors,
   "/admin/rides/:rideId/waiver": editors,
+  // A ride's gallery (docs/features/ride-photos.md): as editing the ride.
+  "/admin/rides/:rideId/photos": editors,
   "/admin/waiver": editors,
   "/admin/hero": readOnly,
   "/admin/featured": readOnly,

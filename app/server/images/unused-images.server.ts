@@ -19,6 +19,8 @@ export async function referencedImageKeys(db: Executor): Promise<Set<string>> {
     db.selectFrom("rides").select("data").execute(),
     db.selectFrom("hero_slides").select("data").execute(),
     db.selectFrom("documents").select("data").execute(),
+    // A ride's gallery (docs/features/ride-photos.md): every photo, shown, waiting or hidden.
+    db.selectFrom("ride_photos").select("image as data").execute(),
   ]);
   const keys = new Set<string>();
   for (const { data } of documents.flat()) {
