@@ -95,10 +95,7 @@ export function PhotoUploads() {
   }
 
   return (
-    <section aria-labelledby={`${inputId}-heading`} className="space-y-3">
-      <h2 id={`${inputId}-heading`} className="text-lg font-semibold text-ink-900">
-        Add photos
-      </h2>
+    <section className="space-y-3">
       <div className="flex flex-wrap items-center gap-3">
         <input id={inputId} type="file" accept="image/*" multiple onChange={onChosen} className="peer sr-only" />
         <label
