@@ -40,13 +40,13 @@ export function PhotoUploads() {
   }
 
   async function send(key: string, file: File) {
-    const invalid = await checkImageFile(file);
-    if (invalid) {
-      update(key, { state: "failed", error: invalid });
-      return;
-    }
-    update(key, { state: "uploading", progress: 0 });
     try {
+      const invalid = await checkImageFile(file);
+      if (invalid) {
+        update(key, { state: "failed", error: invalid });
+        return;
+      }
+      update(key, { state: "uploading", progress: 0 });
       const image = await uploadImage(file, {
         folder: "rides",
         onProgress: (progress) => update(key, { progress }),
