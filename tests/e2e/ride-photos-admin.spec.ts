@@ -109,7 +109,10 @@ test("an admin uploads ten photos at once, orders, captions and chooses the cove
   const galleryIds = async () =>
     (await listRidePhotos(e2eDb, ride.id)).filter((photo) => photo.status !== "pending").map((photo) => photo.id);
   for (let position = 10; position > 1; position -= 1) {
-    await page.getByRole("button", { name: `Move up photo ${position}` }).press("Enter");
+    const moveUp = page.getByRole("button", { name: `Move up photo ${position}` });
+    // Disabled while the previous order is saved.
+    await expect(moveUp).toBeEnabled();
+    await moveUp.press("Enter");
     await expect.poll(async () => (await galleryIds()).indexOf(last.id)).toBe(position - 2);
   }
   expect(await galleryIds()).toEqual([last.id, ...added.slice(0, 9).map((photo) => photo.id)]);
