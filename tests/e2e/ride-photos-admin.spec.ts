@@ -109,7 +109,7 @@ test("an admin uploads ten photos at once, orders, captions and chooses the cove
   const galleryIds = async () =>
     (await listRidePhotos(e2eDb, ride.id)).filter((photo) => photo.status !== "pending").map((photo) => photo.id);
   for (let position = 10; position > 1; position -= 1) {
-    const moveUp = page.getByRole("button", { name: `Move up photo ${position}` });
+    const moveUp = page.getByRole("button", { name: `Move up photo ${position}`, exact: true });
     // Disabled while the previous order is saved.
     await expect(moveUp).toBeEnabled();
     await moveUp.press("Enter");
@@ -117,10 +117,12 @@ test("an admin uploads ten photos at once, orders, captions and chooses the cove
   }
   expect(await galleryIds()).toEqual([last.id, ...added.slice(0, 9).map((photo) => photo.id)]);
 
-  await page.getByRole("textbox", { name: "Caption of photo 1" }).fill("Kunzum La, the morning after the snow");
-  await page.getByRole("button", { name: "Save caption of photo 1" }).click();
+  await page
+    .getByRole("textbox", { name: "Caption of photo 1", exact: true })
+    .fill("Kunzum La, the morning after the snow");
+  await page.getByRole("button", { name: "Save caption of photo 1", exact: true }).click();
   await expect(page.getByText("Caption saved")).toBeVisible();
-  await page.getByRole("radio", { name: "Cover (photo 3)" }).check();
+  await page.getByRole("radio", { name: "Cover (photo 3)", exact: true }).check();
   await expect(page.getByText("Cover chosen")).toBeVisible();
   const saved = await listRidePhotos(e2eDb, ride.id);
   expect(saved[0]).toMatchObject({ id: last.id, caption: "Kunzum La, the morning after the snow" });
@@ -128,7 +130,7 @@ test("an admin uploads ten photos at once, orders, captions and chooses the cove
 
   // The rider's photo waits apart, credited, until approved; then it joins the gallery.
   const waiting = page.getByRole("list", { name: "Waiting for approval" });
-  await expect(waiting.getByText("By Asha")).toBeVisible();
+  await expect(waiting.getByText("By Asha", { exact: true })).toBeVisible();
   await expectNoA11yViolations(page);
   await waiting.getByRole("button", { name: "Approve photo by Asha" }).click();
   await expect(page.getByText("Photo approved: it is in the gallery")).toBeVisible();
