@@ -107,7 +107,7 @@ export function PhotoUploads() {
         </label>
         <span className="text-sm text-ink-600">
           Choose as many as you like: JPEG, PNG, WebP, GIF, BMP or TIFF, up to 20 MB each. Location and camera details
-          are removed.
+          are removed from the published photos.
         </span>
       </div>
       {uploads.length > 0 ? (
