@@ -29,7 +29,11 @@ export function PhotoGrid({ photos, show }: { photos: RidePhoto[]; show: Show })
     : shown;
   const cover = coverPhoto(ordered);
 
+  // While an order is saved the buttons are aria-disabled, not disabled: a keyboard user's focus
+  // stays on the button they pressed.
+  const moving = mover.state !== "idle";
   function move(index: number, by: -1 | 1) {
+    if (moving) return;
     const next = [...ordered];
     const [photo] = next.splice(index, 1);
     next.splice(index + by, 0, photo!);
@@ -58,7 +62,8 @@ export function PhotoGrid({ photos, show }: { photos: RidePhoto[]; show: Show })
             <button
               type="button"
               className={buttonClass}
-              disabled={index === 0 || mover.state !== "idle"}
+              disabled={index === 0}
+              aria-disabled={moving || undefined}
               onClick={() => move(index, -1)}
             >
               <ArrowUp aria-hidden="true" className="size-4" />
@@ -67,7 +72,8 @@ export function PhotoGrid({ photos, show }: { photos: RidePhoto[]; show: Show })
             <button
               type="button"
               className={buttonClass}
-              disabled={index === ordered.length - 1 || mover.state !== "idle"}
+              disabled={index === ordered.length - 1}
+              aria-disabled={moving || undefined}
               onClick={() => move(index, 1)}
             >
               <ArrowDown aria-hidden="true" className="size-4" />
