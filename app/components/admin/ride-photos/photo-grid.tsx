@@ -28,6 +28,20 @@ export function PhotoGrid({ photos, show }: { photos: RidePhoto[]; show: Show })
     ? pendingOrder.flatMap((id) => shown.filter((photo) => photo.id === id))
     : shown;
   const cover = coverPhoto(ordered);
+  // The cover just chosen shows at once, until its answer and the reloaded gallery are in.
+  const coverer = useFetcher<ActionResult>();
+  useResultMessage(coverer.data, show);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [coverAnswer, setCoverAnswer] = useState(coverer.data);
+  if (coverer.state === "idle" && coverer.data !== coverAnswer) {
+    setCoverAnswer(coverer.data);
+    setChosen(null);
+  }
+  const coverId = chosen ?? cover?.id;
+  function chooseCover(photoId: string) {
+    setChosen(photoId);
+    void coverer.submit({ intent: "cover", photoId }, { method: "post", encType: "application/json" });
+  }
 
   // While an order is saved the buttons are aria-disabled, not disabled: a keyboard user's focus
   // stays on the button they pressed.
@@ -55,9 +69,14 @@ export function PhotoGrid({ photos, show }: { photos: RidePhoto[]; show: Show })
             {photo.source === "rider" ? ` · by ${photo.credit || "a rider"}` : ""}
             {photo.status === "hidden" ? " · Hidden: not on the public pages" : ""}
           </p>
-          {/* Keyed by the saved caption: one saved elsewhere (another admin, a reload) replaces the field's text. */}
-          <CaptionForm key={photo.caption} photo={photo} index={index} show={show} />
-          <CoverChoice photo={photo} index={index} isCover={cover?.id === photo.id} show={show} />
+          <CaptionForm photo={photo} index={index} show={show} />
+          <CoverChoice
+            photo={photo}
+            index={index}
+            checked={coverId === photo.id}
+            busy={coverer.state !== "idle"}
+            onChoose={() => chooseCover(photo.id)}
+          />
           <div className="flex flex-wrap gap-2">
             <button
               type="button"
@@ -126,7 +145,15 @@ function CaptionForm({ photo, index, show }: { photo: RidePhoto; index: number; 
   const id = useId();
   const fetcher = useFetcher<ActionResult>();
   useResultMessage(fetcher.data, show);
-  const [caption, setCaption] = useState(photo.caption);
+  // What the admin is typing, until saved: otherwise the saved caption, whoever saved it.
+  const [draft, setDraft] = useState<string | null>(null);
+  const caption = draft ?? photo.caption;
+  // Once saved, the field shows the saved caption again (adjusted during render, not in an effect).
+  const [answered, setAnswered] = useState(fetcher.data);
+  if (fetcher.data !== answered) {
+    setAnswered(fetcher.data);
+    if (fetcher.data?.ok) setDraft(null);
+  }
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.errors?.caption : undefined;
   return (
     <form
@@ -147,7 +174,7 @@ function CaptionForm({ photo, index, show }: { photo: RidePhoto; index: number; 
           id={id}
           value={caption}
           maxLength={PHOTO_CAPTION_MAX}
-          onChange={(event) => setCaption(event.target.value)}
+          onChange={(event) => setDraft(event.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           className="min-h-11 min-w-0 flex-1 rounded-md border border-ink-300 px-3 py-2 text-sm"
@@ -168,27 +195,24 @@ function CaptionForm({ photo, index, show }: { photo: RidePhoto; index: number; 
 function CoverChoice({
   photo,
   index,
-  isCover,
-  show,
+  checked,
+  busy,
+  onChoose,
 }: {
   photo: RidePhoto;
   index: number;
-  isCover: boolean;
-  show: Show;
+  checked: boolean;
+  busy: boolean;
+  onChoose: () => void;
 }) {
-  const fetcher = useFetcher<ActionResult>();
-  useResultMessage(fetcher.data, show);
-  const choosing = fetcher.state !== "idle";
   return (
     <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-ink-900">
       <input
         type="radio"
         name="cover"
-        checked={isCover || choosing}
-        disabled={photo.status !== "approved" || choosing}
-        onChange={() =>
-          void fetcher.submit({ intent: "cover", photoId: photo.id }, { method: "post", encType: "application/json" })
-        }
+        checked={checked}
+        disabled={photo.status !== "approved" || busy}
+        onChange={onChoose}
         className="size-5 accent-brand-600"
       />
       Cover<span className="sr-only"> (photo {index + 1})</span>
