@@ -50,6 +50,8 @@ export default [
       route("rides/:rideId/captains", "routes/admin/ride-captains.tsx"),
       // Waivers (docs/features/waiver.md): a ride's own, and the site's default.
       route("rides/:rideId/waiver", "routes/admin/ride-waiver.tsx"),
+      // A ride's gallery (docs/features/ride-photos.md): the admins' photos and the riders' to approve.
+      route("rides/:rideId/photos", "routes/admin/ride-photos.tsx"),
       route("waiver", "routes/admin/waiver.tsx"),
       // Riders' words (docs/features/ride-words.md): their moderation.
       route("rides/:rideId/words", "routes/admin/ride-words.tsx"),

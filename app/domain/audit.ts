@@ -45,6 +45,8 @@ export const AUDIT_COLLECTIONS = [
   "rollCalls",
   // Riders' ratings and words: given, edited, withdrawn, approved, hidden (docs/features/ride-words.md).
   "rideFeedback",
+  // A ride's gallery: photos added, ordered, captioned, approved, hidden, deleted (docs/features/ride-photos.md).
+  "ridePhotos",
 ] as const;
 export type AuditCollection = (typeof AUDIT_COLLECTIONS)[number];
 

@@ -139,6 +139,8 @@ export const rideMessagesHref = (rideId: string) => `${adminRide(rideId)}/messag
 /** A ride's waiver, and the site's default (docs/features/waiver.md). */
 export const rideWaiverHref = (rideId: string) => `${adminRide(rideId)}/waiver`;
 export const ADMIN_WAIVER_PATH = "/admin/waiver";
+/** A ride's gallery in the admin (docs/features/ride-photos.md). */
+export const ridePhotosHref = (rideId: string) => `${adminRide(rideId)}/photos`;
 /** Ride day (docs/features/ride-day.md): the pack a captain's phone takes offline, its sync, the emergency sheet. */
 export const rideDayPackHref = (rideId: string) => `${adminRide(rideId)}/ride-day.json`;
 export const rideDaySyncHref = (rideId: string) => `${adminRide(rideId)}/ride-day/sync`;

@@ -62,6 +62,7 @@ const ROLE_MATRIX: Record<string, Need> = {
   "/admin/rides/:rideId/captains": { read: "editor", write: "editor" },
   "/admin/rides/:rideId/waiver": { read: "editor", write: "editor" },
   "/admin/rides/:rideId/words": { read: "captain", write: "editor", led: true },
+  "/admin/rides/:rideId/photos": { read: "editor", write: "editor" },
   "/admin/waiver": { read: "editor", write: "editor" },
   "/admin/hero": captainReads,
   "/admin/featured": captainReads,

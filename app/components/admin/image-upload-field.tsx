@@ -217,7 +217,7 @@ const STATUS_COLOURS: Record<Status["tone"], string> = {
  * product.md#upload-errors: the server's refusal as 'Failed to upload image: …', transport
  * failures mapped as 'Error uploading image: …'.
  */
-function describeFailure(failure: unknown): string {
+export function describeFailure(failure: unknown): string {
   if (failure instanceof UploadFailure) {
     if (failure.code === "rejected") return failedToUploadImage(failure.message);
     return errorUploadingImage(mapUploadError(failure.code));

@@ -34,21 +34,39 @@ export type UploadOptions = {
 };
 
 /**
- * Sends one file as the raw request body. XMLHttpRequest rather than fetch because only it
- * reports upload progress.
+ * Sends one file to the image endpoint as the raw request body, reporting its progress
+ * (sendFile). product.md#images.
+ */
+export function uploadImage(file: File, { folder, ...options }: UploadOptions = {}): Promise<UploadedImage> {
+  const query = new URLSearchParams({ name: file.name });
+  if (folder) query.set("folder", folder);
+  return sendFile(
+    `${ADMIN_IMAGES_PATH}?${query}`,
+    file,
+    file.type || "application/octet-stream",
+    options,
+    readResponse,
+  );
+}
+
+/**
+ * POSTs one file as the raw request body and reads the answer with `read` (a value, or the
+ * UploadFailure it stands for). XMLHttpRequest rather than fetch because only it reports upload
+ * progress: the images and a ride's GPX route are both sent this way.
  *
  * The 30 s time-out (product.md#images) counts from the last sign of life, not from the start: a 20 MB photo
  * on a slow but working mobile uplink takes minutes and must not be cut off, while a stalled
  * connection (no progress, or no answer once sent) fails after 30 s. It is our own timer,
  * not xhr.timeout, so it behaves the same in every browser and tests can fast-forward it.
  */
-export function uploadImage(
+export function sendFile<T>(
+  url: string,
   file: File,
-  { folder, onProgress, signal, timeoutMs = UPLOAD_TIMEOUT_MS }: UploadOptions = {},
-): Promise<UploadedImage> {
+  contentType: string,
+  { onProgress, signal, timeoutMs = UPLOAD_TIMEOUT_MS }: Omit<UploadOptions, "folder">,
+  read: (xhr: XMLHttpRequest) => T | UploadFailure,
+): Promise<T> {
   return new Promise((resolve, reject) => {
-    const query = new URLSearchParams({ name: file.name });
-    if (folder) query.set("folder", folder);
     const xhr = new XMLHttpRequest();
     let failure: UploadFailure | undefined;
     const fail = (reason: UploadFailure) => {
@@ -84,13 +102,13 @@ export function uploadImage(
     });
     xhr.addEventListener("load", () => {
       settle();
-      const result = readResponse(xhr);
-      if ("url" in result) resolve(result);
-      else reject(result);
+      const result = read(xhr);
+      if (result instanceof UploadFailure) reject(result);
+      else resolve(result);
     });
 
-    xhr.open("POST", `${ADMIN_IMAGES_PATH}?${query}`);
-    xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
+    xhr.open("POST", url);
+    xhr.setRequestHeader("Content-Type", contentType);
     xhr.setRequestHeader("Accept", "application/json");
     if (signal?.aborted) fail(new UploadFailure("canceled"));
     else xhr.send(file);

@@ -44,6 +44,8 @@ export const ADMIN_ROUTE_ACCESS: Record<string, RouteAccess> = {
   "/admin/rides/:rideId/waiver": editors,
   // Riders' words (docs/features/ride-words.md): the ride's captains read them; owners and editors approve or hide.
   "/admin/rides/:rideId/words": { read: "captain", write: "editor", ride: "led" },
+  // A ride's gallery (docs/features/ride-photos.md): as editing the ride.
+  "/admin/rides/:rideId/photos": editors,
   "/admin/waiver": editors,
   "/admin/hero": readOnly,
   "/admin/featured": readOnly,

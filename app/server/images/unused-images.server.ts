@@ -19,7 +19,7 @@ export async function referencedImageKeys(db: Executor): Promise<Set<string>> {
     db.selectFrom("rides").select("data").execute(),
     db.selectFrom("hero_slides").select("data").execute(),
     db.selectFrom("documents").select("data").execute(),
-    // A ride's gallery, riders' photos waiting for approval included (docs/features/ride-photos.md).
+    // A ride's gallery (docs/features/ride-photos.md): every photo, shown, waiting for approval or hidden.
     db.selectFrom("ride_photos").select("image as data").execute(),
   ]);
   const keys = new Set<string>();

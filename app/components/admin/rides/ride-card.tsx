@@ -7,6 +7,7 @@ import {
   Flag,
   GripVertical,
   History,
+  Images,
   Map as MapIcon,
   MessageSquareQuote,
   Pencil,
@@ -22,6 +23,7 @@ import {
   checkInHref,
   publishingHref,
   rideHref,
+  ridePhotosHref,
   ridersHref,
   rideWaiverHref,
   rideWordsHref,
@@ -156,6 +158,10 @@ export function AdminRideCard({ ride, status, deleting, onStatusChange, onDelete
             <Link to={captainsHref(ride.id)} className={actionClass}>
               <Flag aria-hidden="true" className="size-4" />
               Captains<span className="sr-only"> of {ride.title}</span>
+            </Link>
+            <Link to={ridePhotosHref(ride.id)} className={actionClass}>
+              <Images aria-hidden="true" className="size-4" />
+              Photos<span className="sr-only"> of {ride.title}</span>
             </Link>
             {ride.takesRegistrations && (
               <Link to={rideWaiverHref(ride.id)} className={actionClass}>

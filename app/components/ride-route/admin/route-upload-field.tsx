@@ -1,13 +1,28 @@
 import { Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { isActionResult } from "~/domain/action-result";
+import { sendFile, UploadFailure } from "~/components/admin/image-upload-request";
+import { type ActionResult, isActionResult } from "~/domain/action-result";
 import { GPX_MESSAGES, MAX_GPX_BYTES, megabytes } from "~/domain/ride-route/gpx-guard";
 import { routeUploadHref } from "~/domain/links";
 
 const UPLOAD_FAILED = "The route could not be uploaded. Check the connection and try again.";
 
-/** Choose a GPX file and send it; the page reloads its data once the server has measured it. */
+/** The route endpoint's answer (an ActionResult, refusals included), or a failure to send it. */
+function readResult(xhr: XMLHttpRequest): ActionResult | UploadFailure {
+  try {
+    const result: unknown = JSON.parse(xhr.responseText);
+    if (isActionResult(result)) return result;
+  } catch {
+    // Not JSON: a proxy's error page, a sign-in redirect.
+  }
+  return new UploadFailure("unknown");
+}
+
+/**
+ * Choose a GPX file and send it with a progress bar (a 10 MB file on a phone takes a while);
+ * the page reloads its data once the server has measured it.
+ */
 export function RouteUploadField({
   rideId,
   replacing,
@@ -20,7 +35,8 @@ export function RouteUploadField({
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const busy = progress !== null;
   const [error, setError] = useState("");
 
   async function send(file: File) {
@@ -29,16 +45,16 @@ export function RouteUploadField({
       setError(GPX_MESSAGES.tooLarge(megabytes(file.size)));
       return;
     }
-    setBusy(true);
+    setProgress(0);
     try {
       // The raw file as the body, like images (decision 008).
-      const response = await fetch(routeUploadHref(rideId, file.name), {
-        method: "POST",
-        body: file,
-        headers: { "Content-Type": "application/gpx+xml", Accept: "application/json" },
-      });
-      const result: unknown = await response.json().catch(() => null);
-      if (!isActionResult(result)) throw new Error("unexpected answer");
+      const result = await sendFile(
+        routeUploadHref(rideId, file.name),
+        file,
+        "application/gpx+xml",
+        { onProgress: setProgress },
+        readResult,
+      );
       if (!result.ok) setError(result.errors?.file ?? result.errors?.days ?? result.message);
       show(result.message);
       if (result.ok) await revalidator.revalidate();
@@ -46,7 +62,7 @@ export function RouteUploadField({
       setError(UPLOAD_FAILED);
       show(UPLOAD_FAILED);
     } finally {
-      setBusy(false);
+      setProgress(null);
       if (input.current) input.current.value = "";
     }
   }
@@ -74,13 +90,24 @@ export function RouteUploadField({
           }}
           className="block text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-600 file:px-4 file:py-2 file:font-semibold file:text-white"
         />
-        {busy ? (
+        {progress !== null ? (
           <span role="status" className="inline-flex items-center gap-2 text-sm text-ink-600">
             <Upload aria-hidden="true" className="size-4 animate-pulse" />
-            Uploading…
+            {progress < 1 ? "Uploading…" : "Measuring the route…"}
           </span>
         ) : null}
       </div>
+      {progress !== null ? (
+        <div className="flex max-w-md items-center gap-3">
+          <progress
+            max={100}
+            value={Math.round(progress * 100)}
+            aria-label="Upload progress for the GPX file"
+            className="h-2 flex-1 overflow-hidden rounded-full bg-ink-200 [&::-moz-progress-bar]:bg-brand-600 [&::-webkit-progress-bar]:bg-ink-200 [&::-webkit-progress-value]:bg-brand-600"
+          />
+          <span className="w-10 text-right text-sm text-ink-700 tabular-nums">{Math.round(progress * 100)}%</span>
+        </div>
+      ) : null}
       {error ? (
         <p id={`${inputId}-error`} role="alert" className="text-sm font-medium text-red-700">
           {error}
