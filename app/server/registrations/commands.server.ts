@@ -27,20 +27,13 @@ import { WAIVER_NAME_FIELD, waiverAnswerOf, waiverRefusal } from "~/domain/regis
 import { currentWaiver } from "../waivers/waivers.server";
 import { type Command, runCommand } from "../commands/command.server";
 import type { Database, Executor, RegistrationsTable } from "../db/schema.server";
-import {
-  bookedSeats,
-  lockRide,
-  lockRideRow,
-  promoteWaitlisted,
-  seatsChanged,
-  updateRegistrationRow,
-} from "./seats.server";
+import { bookedSeats, lockRide, lockRideRow, promoteWaitlisted, updateRegistrationRow } from "./seats.server";
 import { beginRegistration, tooManyRegistrationsMessage } from "./throttle.server";
 import { NotFoundError, ValidationError } from "../validation/errors.server";
 import { writeBookingNews } from "../rider-messages/booking-news.server";
 import { eraseMessagesOfErasedRiders } from "../rider-messages/erasure.server";
 import { eraseRideDayMessagesOfErasedRiders } from "../ride-day/erasure.server";
-import { eraseRidePhotosOfErasedRiders, galleryChanged } from "../ride-photos/erasure.server";
+import { eraseRidePhotosOfErasedRiders } from "../ride-photos/erasure.server";
 import { eraseFeedbackOfErasedRiders } from "../ride-feedback/erasure.server";
 import { sealToken } from "./link-seal.server";
 import { dataWith, detailsOf, erasedColumns, registrationFromRow, type Registration } from "./rows.server";
@@ -49,6 +42,7 @@ import { erasePushSubscriptions } from "./erasure.server";
 import { type RideWriteOptions, setRideParticipants } from "../rides/rides.server";
 import { registrationCounts } from "./queries.server";
 import { parseOrThrow } from "../validation/validate.server";
+import { ridePagesChanged } from "../rides/pages-changed.server";
 
 // The commands on riders' registrations (decision 019): the rider's (register, and through the
 // private booking link change, pay, cancel, erase) and the admin's. Reads are ./queries.server.ts,
@@ -239,7 +233,7 @@ export async function register(
         recordId: registration.id,
         summary: `Booking ${registration.reference} ${how} for "${ride.title}"`,
       });
-      await command.enqueue(seatsChanged(ride.id));
+      await command.enqueue(ridePagesChanged(ride.id));
       await writeBookingNews(command, {
         rideId: ride.id,
         registrationId: registration.id,
@@ -523,8 +517,8 @@ async function cancelLocked(
   if (canceller.erase) await eraseRideDayMessagesOfErasedRiders(trx);
   if (canceller.erase) await erasePushSubscriptions(trx, { registrationId: row.id });
   if (canceller.erase) {
-    for (const rideId of await eraseRidePhotosOfErasedRiders(trx)) await command.enqueue(galleryChanged(rideId));
-    // Their words leave the public pages with them (seatsChanged below refreshes the pages).
+    for (const rideId of await eraseRidePhotosOfErasedRiders(trx)) await command.enqueue(ridePagesChanged(rideId));
+    // Their words leave the public pages with them (ridePagesChanged below refreshes the pages).
     await eraseFeedbackOfErasedRiders(trx);
   }
   await command.audit(canceller.actor, {
@@ -547,7 +541,7 @@ async function cancelLocked(
   const promoted = wasConfirmed
     ? await promoteWaitlisted(command, ride, canceller.actor, `booking ${row.reference} was cancelled`)
     : [];
-  if (ride) await command.enqueue(seatsChanged(ride.id));
+  if (ride) await command.enqueue(ridePagesChanged(ride.id));
   return { registration: registrationFromRow(updated), promoted };
 }
 
@@ -605,7 +599,7 @@ async function adminChanged(
   summary: string,
 ): Promise<void> {
   await command.audit(actor, { action, collection: "registrations", recordId: row.id, summary });
-  await command.enqueue(seatsChanged(row.ride_id));
+  await command.enqueue(ridePagesChanged(row.ride_id));
 }
 
 /** An admin cancels a registration; the waitlisted riders who fit are confirmed and mailed. Cancelling twice changes nothing. */

@@ -8,12 +8,12 @@ import { ValidationError } from "../validation/errors.server";
 import { getRide } from "../rides/rides.server";
 import { eraseMessagesOfErasedRiders } from "../rider-messages/erasure.server";
 import { eraseRideDayMessagesOfErasedRiders } from "../ride-day/erasure.server";
-import { eraseRidePhotosOfErasedRiders, galleryChanged } from "../ride-photos/erasure.server";
+import { eraseRidePhotosOfErasedRiders } from "../ride-photos/erasure.server";
 import { tidyRiderPhotoImages } from "../ride-photos/photo-images.server";
 import type { ObjectStorage } from "../storage/storage.server";
 import { eraseFeedbackOfErasedRiders } from "../ride-feedback/erasure.server";
-import { feedbackChanged } from "../ride-feedback/rows.server";
 import { erasedColumns } from "./rows.server";
+import { ridePagesChanged } from "../rides/pages-changed.server";
 
 // Riders' personal data is kept no longer than its purpose needs (decision 021, India's DPDP Act,
 // decision 021): REGISTRATION_RETENTION_DAYS after its ride ends, the sweep below erases it,
@@ -38,8 +38,8 @@ export function eraseExpiredRegistrations(db: Database, days: number, now = new 
       // The admins' recent activity says the data went, and when: never whose.
       if (erased > 0) {
         // Their photos and approved words may have been public: every ride page leaves the caches.
-        await command.enqueue(galleryChanged(null));
-        await command.enqueue(feedbackChanged(null));
+        await command.enqueue(ridePagesChanged(null));
+        await command.enqueue(ridePagesChanged(null));
         await command.audit(SITE_ACTOR, {
           action: "deleted",
           collection: "registrations",
@@ -86,8 +86,8 @@ export async function eraseRide(
     async (command) => {
       const count = await eraseRideRegistrations(command.trx, rideId, at);
       if (count > 0) {
-        await command.enqueue(galleryChanged(rideId));
-        await command.enqueue(feedbackChanged(rideId));
+        await command.enqueue(ridePagesChanged(rideId));
+        await command.enqueue(ridePagesChanged(rideId));
         await command.audit(SITE_ACTOR, {
           action: "deleted",
           collection: "registrations",

@@ -8,6 +8,7 @@ import { writeBookingNews } from "../rider-messages/booking-news.server";
 import type { Executor, RegistrationsTable } from "../db/schema.server";
 import { registrationFromRow, type Registration } from "./rows.server";
 import { rideFromRow } from "../rides/ride-rows.server";
+import { ridePagesChanged } from "../rides/pages-changed.server";
 
 // A ride's seats (decision 019): the lock every change of who holds a seat takes first, the
 // seats confirmed riders hold, and the one promotion from the waitlist every path that frees or
@@ -114,11 +115,6 @@ export async function promoteAfterSeatsAdded(
   why: string,
 ): Promise<Registration[]> {
   const promoted = await promoteWaitlisted(command, await lockRide(command.trx, rideId), actor ?? SITE_ACTOR, why);
-  if (promoted.length > 0) await command.enqueue(seatsChanged(rideId));
+  if (promoted.length > 0) await command.enqueue(ridePagesChanged(rideId));
   return promoted;
-}
-
-/** Seats changed: cached pages showing the ride's seats are stale, here and on other instances. */
-export function seatsChanged(rideId: string) {
-  return { kind: "content-changed", change: { collection: "rides", id: rideId, action: "updated" } } as const;
 }

@@ -20,7 +20,8 @@ import { lockRide } from "../registrations/seats.server";
 import { NotFoundError, ValidationError } from "../validation/errors.server";
 import { parseOrThrow } from "../validation/validate.server";
 import { feedbackOfRegistration } from "./queries.server";
-import { feedbackChanged, feedbackFromRow } from "./rows.server";
+import { feedbackFromRow } from "./rows.server";
+import { ridePagesChanged } from "../rides/pages-changed.server";
 
 // Riders' words (docs/features/ride-words.md): the rider answers and withdraws through their
 // private link, an admin approves or hides; each under the ride's lock, audited, and what
@@ -135,7 +136,7 @@ export function withdrawByToken(db: Database, token: string, now = new Date()): 
       recordId: row.id,
       summary: `Booking ${registration.reference}${onRide(ride)} withdrew their words`,
     });
-    await command.enqueue(feedbackChanged(row.ride_id));
+    await command.enqueue(ridePagesChanged(row.ride_id));
     return feedbackFromRow(row);
   });
 }
@@ -181,7 +182,7 @@ export async function reviewFeedback(
         recordId: row.id,
         summary: `${DECISION_WORDS[chosen]} ${row.credit || "a rider"}'s words${onRide(ride)}`,
       });
-      await command.enqueue(feedbackChanged(rideId));
+      await command.enqueue(ridePagesChanged(rideId));
       return feedbackFromRow(row);
     },
     now,

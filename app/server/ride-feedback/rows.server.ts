@@ -19,10 +19,3 @@ export function feedbackFromRow(row: Selectable<RideFeedbackTable>): RideFeedbac
   };
 }
 
-/**
- * The content event that refreshes the ride's public pages (the render cache drops every page on
- * it); null when the words of many rides may have changed (an erasure sweep).
- */
-export function feedbackChanged(rideId: string | null) {
-  return { kind: "content-changed", change: { collection: "rides", id: rideId, action: "updated" } } as const;
-}

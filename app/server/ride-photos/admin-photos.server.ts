@@ -16,6 +16,7 @@ import type { Database, Executor, RidePhotosTable } from "../db/schema.server";
 import { getImage } from "../images/images.server";
 import { lockRide } from "../registrations/seats.server";
 import { NotFoundError, ValidationError } from "../validation/errors.server";
+import { ridePagesChanged } from "../rides/pages-changed.server";
 
 // The admins' gallery of a ride (docs/features/ride-photos.md#the-admins-gallery): add, order,
 // caption, choose the cover, approve, hide, restore and delete photos. Each is one command: the
@@ -62,7 +63,7 @@ function onRide<T>(db: Database, rideId: string, work: (command: Command, ride: 
     const ride = await lockRide(command.trx, rideId);
     if (!ride) throw new NotFoundError("Cannot find this ride: it may have been deleted");
     const result = await work(command, ride);
-    await command.enqueue({ kind: "content-changed", change: { collection: "rides", id: rideId, action: "updated" } });
+    await command.enqueue(ridePagesChanged(rideId));
     return result;
   });
 }

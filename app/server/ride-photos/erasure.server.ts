@@ -1,10 +1,5 @@
 import type { Executor } from "../db/schema.server";
 
-/** A ride's pages changed (null: every ride's), an approved photo having left its gallery. */
-export function galleryChanged(rideId: string | null) {
-  return { kind: "content-changed", change: { collection: "rides", id: rideId, action: "updated" } } as const;
-}
-
 /**
  * Deletes the photos of every erased registration (their rider's image and first name go with
  * the rest of their data), as the erasures of messages do. Returns the rides whose public

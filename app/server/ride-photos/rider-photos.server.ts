@@ -20,8 +20,8 @@ import { lockRide } from "../registrations/seats.server";
 import { getRide } from "../rides/rides.server";
 import type { ObjectStorage } from "../storage/storage.server";
 import { NotFoundError, ValidationError } from "../validation/errors.server";
-import { galleryChanged } from "./erasure.server";
 import { riderPhotoFileName } from "./photo-images.server";
+import { ridePagesChanged } from "../rides/pages-changed.server";
 
 // Riders' own photos of a ride (docs/features/ride-photos.md#riders-photos), sent through their
 // private booking link: stored through the admins' image pipeline, then written as pending
@@ -186,7 +186,7 @@ export async function deleteRiderPhotoByToken(db: Database, token: string, photo
         recordId: registration.id,
         summary: `Booking ${registration.reference}${ride ? ` on "${ride.title}"` : ""} deleted a photo it sent`,
       });
-      if (photo.status === "approved") await command.enqueue(galleryChanged(registration.rideId));
+      if (photo.status === "approved") await command.enqueue(ridePagesChanged(registration.rideId));
     },
     now,
   );

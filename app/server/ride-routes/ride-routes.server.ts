@@ -20,6 +20,7 @@ import { parseOrThrow } from "../validation/validate.server";
 import type { ObjectStorage } from "../storage/storage.server";
 import { queueMeetingPointNotice } from "../rider-messages/change-notice.server";
 import { createTurns } from "../turns.server";
+import { ridePagesChanged } from "../rides/pages-changed.server";
 
 export type RideRoute = {
   rideId: string;
@@ -103,7 +104,7 @@ export type RouteWriteOptions = { actor?: AuditActor };
  * admin made it, its audit row ('`what` of ride "…"').
  */
 async function routeChanged(command: Command, rideId: string, actor: AuditActor | undefined, what: string) {
-  await command.enqueue({ kind: "content-changed", change: { collection: "rides", id: rideId, action: "updated" } });
+  await command.enqueue(ridePagesChanged(rideId));
   if (!actor) return;
   const ride = await getRide(command.trx, rideId);
   await command.audit(actor, {

@@ -11,12 +11,13 @@ import {
 } from "~/domain/registration/waiver";
 import { runCommand, type Command } from "../commands/command.server";
 import type { Database, Executor, WaiversTable } from "../db/schema.server";
-import { lockRide, seatsChanged } from "../registrations/seats.server";
+import { lockRide } from "../registrations/seats.server";
 import { rideFromRow } from "../rides/ride-rows.server";
 import { writeRideMessage } from "../rider-messages/write.server";
 import { everyRiderOf } from "../rider-messages/recipients.server";
 import { NotFoundError } from "../validation/errors.server";
 import { parseOrThrow } from "../validation/validate.server";
+import { ridePagesChanged } from "../rides/pages-changed.server";
 
 // Waivers (docs/features/waiver.md): each saved text is a new version, never changed after; a
 // ride uses its own latest text, else the site's default. Saving a new text asks the riders of
@@ -185,7 +186,7 @@ export async function saveWaiver(
       });
       let told = 0;
       for (const affectedRide of affected) {
-        await command.enqueue(seatsChanged(affectedRide.id));
+        await command.enqueue(ridePagesChanged(affectedRide.id));
         const current = await currentWaiver(trx, affectedRide.id);
         if (current && current.id !== before.get(affectedRide.id))
           told += await tellRiders(command, affectedRide, current, options);
