@@ -7,6 +7,7 @@ import { rideHref } from "~/domain/links";
 import { PLACEHOLDERS } from "~/domain/messages";
 import type { RideCardData } from "~/domain/ride-summary";
 import { SeatsNote } from "./registration/seats-note";
+import { GalleryCount } from "./ride/gallery-count";
 import { ResponsiveImage } from "./responsive-image";
 import { RideSocialButtons } from "./ride-social-buttons";
 
@@ -88,6 +89,7 @@ export function RideCard({ ride, variant = "upcoming", priority = false, heading
               {ride.participants} {ride.participants === 1 ? "rider" : "riders"}
             </li>
           )}
+          {completed && ride.photos ? <GalleryCount rideId={ride.id} count={ride.photos} /> : null}
         </ul>
 
         <Heading className="mt-3 text-xl font-bold text-ink-900">

@@ -28,4 +28,7 @@ export function rideSummary(ride: Ride): RideSummary {
 }
 
 /** A ride card's data: the summary, and for a ride taking registrations here its seats text (decision 020). */
-export type RideCardData = RideSummary & { seats?: string | null };
+export type RideCardData = RideSummary & { seats?: string | null } & {
+  /** Past Adventures: how many approved photos the ride's gallery has (docs/features/ride-photos.md). */
+  photos?: number;
+};

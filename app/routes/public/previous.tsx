@@ -14,6 +14,7 @@ import { loadOrFallback } from "~/server/load-or-fallback.server";
 import { publicOrigin } from "~/server/public-url.server";
 import { listPreviousRides } from "~/server/rides/rides.server";
 import { getStats } from "~/server/content/stats.server";
+import { galleryCounts } from "~/server/ride-photos/gallery.server";
 import type { Route } from "./+types/previous";
 import { UPCOMING_PATH, previousPageHref } from "~/domain/links";
 
@@ -39,7 +40,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   );
   const pages = pageCount(total);
   if (page > pages) throw redirect(previousPageHref(1));
-  return { rides: rides.map(rideSummary), stats, page, pages, origin: publicOrigin(env, request) };
+  const ids = rides.map((ride) => ride.id);
+  const photos = await loadOrFallback(
+    logger,
+    "photo counts",
+    () => galleryCounts(db, ids),
+    () => new Map<string, number>(),
+  );
+  const cards = rides.map((ride) => Object.assign(rideSummary(ride), { photos: photos.get(ride.id) ?? 0 }));
+  return { rides: cards, stats, page, pages, origin: publicOrigin(env, request) };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
