@@ -13,6 +13,19 @@ const SWIPE_PX = 40;
 export type GalleryGridProps = { photos: GalleryPhoto[] };
 
 /**
+ * Tab from the viewer's last button goes to its first, Shift+Tab from the first to the last: a
+ * modal dialog leaves the page inert, but Tab would still leave it for the browser's own bar.
+ * True when it moved the focus; otherwise the browser moves it as usual.
+ */
+function wrapFocus(dialog: HTMLDialogElement, backwards: boolean): boolean {
+  const buttons = [...dialog.querySelectorAll("button")];
+  const [from, to] = backwards ? [buttons[0], buttons.at(-1)] : [buttons.at(-1), buttons[0]];
+  if (!to || document.activeElement !== from) return false;
+  to.focus();
+  return true;
+}
+
+/**
  * A ride's gallery (docs/features/ride-photos.md#on-the-public-pages): a grid of thumbnails,
  * each first a plain link to its full image, which works without JavaScript. Hydrated as an
  * island, a plain click opens the photo in a lightbox instead: a modal <dialog> (the page behind
@@ -38,10 +51,10 @@ export function GalleryGrid({ photos }: GalleryGridProps) {
     opener.current?.focus();
   };
 
-  const onKeyDown = (event: KeyboardEvent) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key === "ArrowRight") step(1);
     else if (event.key === "ArrowLeft") step(-1);
-    else return;
+    else if (event.key !== "Tab" || !wrapFocus(event.currentTarget, event.shiftKey)) return;
     event.preventDefault();
   };
 

@@ -1,45 +1,17 @@
 import { expect, it } from "vitest";
-import type { Database } from "~/server/db/schema.server";
 import { describeEachEngine } from "../../../tests/support/databases";
+import { insertGalleryPhoto as seedPhoto } from "../../../tests/support/gallery-photos";
 import { galleryCounts, galleryCover, rideGallery } from "./gallery.server";
-
-type Seed = { ride: string; position: number; status?: string; cover?: number; credit?: string; caption?: string };
-
-let serial = 0;
-async function seedPhoto(db: Database, seed: Seed): Promise<string> {
-  serial += 1;
-  const id = `p${serial}`;
-  await db
-    .insertInto("ride_photos")
-    .values({
-      id,
-      ride_id: seed.ride,
-      image: `/images/1764000000000_${id}_1600x1200.jpg`,
-      caption: seed.caption ?? "",
-      position: seed.position,
-      cover: seed.cover ?? 0,
-      source: seed.credit ? "rider" : "admin",
-      registration_id: seed.credit ? "reg-1" : null,
-      credit: seed.credit ?? "",
-      status: seed.status ?? "approved",
-      created_at: "2026-11-20T10:00:00.000Z",
-      updated_at: "2026-11-20T10:00:00.000Z",
-      reviewed_at: null,
-      reviewed_by: null,
-    })
-    .execute();
-  return id;
-}
 
 describeEachEngine("the public gallery", (getDb) => {
   it("shows a ride's approved photos in the gallery's order, credited by first name, never pending or hidden ones", async () => {
     const db = getDb();
-    const third = await seedPhoto(db, { ride: "r1", position: 30, caption: "Summit" });
-    const first = await seedPhoto(db, { ride: "r1", position: 10, credit: "Asha Rao" });
-    await seedPhoto(db, { ride: "r1", position: 15, status: "pending", credit: "Ravi" });
-    await seedPhoto(db, { ride: "r1", position: 20, status: "hidden" });
-    const second = await seedPhoto(db, { ride: "r1", position: 25 });
-    await seedPhoto(db, { ride: "r2", position: 1 });
+    const third = await seedPhoto(db, { rideId: "r1", position: 30, caption: "Summit" });
+    const first = await seedPhoto(db, { rideId: "r1", position: 10, credit: "Asha Rao" });
+    await seedPhoto(db, { rideId: "r1", position: 15, status: "pending", credit: "Ravi" });
+    await seedPhoto(db, { rideId: "r1", position: 20, status: "hidden" });
+    const second = await seedPhoto(db, { rideId: "r1", position: 25 });
+    await seedPhoto(db, { rideId: "r2", position: 1 });
 
     const gallery = await rideGallery(db, "r1");
     expect(gallery.map((photo) => photo.id)).toEqual([first, second, third]);
@@ -56,11 +28,11 @@ describeEachEngine("the public gallery", (getDb) => {
 
   it("counts each ride's approved photos and leaves out rides without any", async () => {
     const db = getDb();
-    await seedPhoto(db, { ride: "r1", position: 1 });
-    await seedPhoto(db, { ride: "r1", position: 2 });
-    await seedPhoto(db, { ride: "r1", position: 3, status: "pending" });
-    await seedPhoto(db, { ride: "r2", position: 1 });
-    await seedPhoto(db, { ride: "r3", position: 1, status: "hidden" });
+    await seedPhoto(db, { rideId: "r1", position: 1 });
+    await seedPhoto(db, { rideId: "r1", position: 2 });
+    await seedPhoto(db, { rideId: "r1", position: 3, status: "pending" });
+    await seedPhoto(db, { rideId: "r2", position: 1 });
+    await seedPhoto(db, { rideId: "r3", position: 1, status: "hidden" });
 
     const counts = await galleryCounts(db, ["r1", "r2", "r3", "r4"]);
     expect([...counts.entries()].sort()).toEqual([
@@ -72,12 +44,12 @@ describeEachEngine("the public gallery", (getDb) => {
 
   it("takes the approved cover as the ride's photo, else the gallery's first, never a hidden one", async () => {
     const db = getDb();
-    await seedPhoto(db, { ride: "r1", position: 1 });
-    const cover = await seedPhoto(db, { ride: "r1", position: 5, cover: 1 });
+    await seedPhoto(db, { rideId: "r1", position: 1 });
+    const cover = await seedPhoto(db, { rideId: "r1", position: 5, cover: true });
     expect((await galleryCover(db, "r1"))?.id).toBe(cover);
 
-    await seedPhoto(db, { ride: "r2", position: 1, cover: 1, status: "hidden" });
-    const shown = await seedPhoto(db, { ride: "r2", position: 2 });
+    await seedPhoto(db, { rideId: "r2", position: 1, cover: true, status: "hidden" });
+    const shown = await seedPhoto(db, { rideId: "r2", position: 2 });
     expect((await galleryCover(db, "r2"))?.id).toBe(shown);
     expect(await galleryCover(db, "r3")).toBeNull();
   });
