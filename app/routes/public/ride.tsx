@@ -38,6 +38,7 @@ import { isPreviewRequest } from "~/server/preview-links.server";
 import { getRide, similarRides } from "~/server/rides/rides.server";
 import { rideGallery } from "~/server/ride-photos/gallery.server";
 import type { GalleryPhoto } from "~/domain/ride-photos/photo";
+import { coverOf, imageOrCover } from "~/domain/ride-photos/cover";
 import type { loader as layoutLoader } from "./layout";
 import type { Route } from "./+types/ride";
 
@@ -116,7 +117,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const ride = rideForDisplay(details.ride);
   const route = details.route ?? null;
   return {
-    ride: { ...ride, itinerary: itineraryWithRoute(ride.itinerary, route?.summary ?? null) },
+    ride: {
+      ...ride,
+      image: imageOrCover(ride.image, coverOf(details.gallery ?? [])),
+      itinerary: itineraryWithRoute(ride.itinerary, route?.summary ?? null),
+    },
     route,
     map: services.env.map ? { tileUrl: services.env.map.tileUrl, attribution: services.env.map.attribution } : null,
     similar: details.sample ? details.similar.map(rideSummary) : await rideCards(services, details.similar),
