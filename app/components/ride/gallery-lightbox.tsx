@@ -3,7 +3,7 @@ import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } fr
 import { isPlainClick } from "~/components/plain-click";
 import { ResponsiveImage } from "~/components/responsive-image";
 import type { GalleryPhoto } from "~/domain/ride-photos/photo";
-import { photoAlt, photoCredit } from "~/domain/ride-photos/gallery-text";
+import { photoAlt, photoCredit } from "~/domain/ride-photos/photo-text";
 
 /** A thumbnail's width in the grid: two columns, three from sm, four from lg (inside the page's main column). */
 const THUMB_SIZES = "(min-width: 1024px) 200px, (min-width: 640px) 30vw, 48vw";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { photoAlt, photoCountText, photoCredit } from "./gallery-text";
+import { photoCountText } from "./gallery-text";
+import { photoAlt, photoCredit } from "./photo-text";
 
 describe("the gallery's words", () => {
   it("describes a photo by its caption, else by its place", () => {
