@@ -5,8 +5,11 @@
  *   1. builds the production bundle into BUILD_DIR (default build-bench; --skip-build reuses it)
  *   2. starts the production server on a free 127.0.0.1 port with a new, seeded SQLite DATA_DIR
  *   3. runs Lighthouse (mobile defaults: emulated mid-range phone, throttled network) --runs times
- *      (default 3) on "/", the ride page with a route and registration on this site, "/previous",
- *      "/about" and "/contact", and prints each figure of each run beside its budget
+ *      (default 3) on "/", the ride page with a route and registration on this site, a completed
+ *      ride's page with a gallery of --gallery-photos approved photos (default 40; 0 measures the
+ *      same page without its gallery), "/previous", "/about" and "/contact", and prints each
+ *      figure of each run beside its budget; --pages=gallery,… measures only the pages named
+ *      (home, ride, gallery, previous, about, contact)
  *   4. right after each run of "/", the ride page and "/previous", runs the same page again with
  *      every `*.js` blocked, in the same Chrome: a pair. The blocking time the scripts add is
  *      the median of the pairs' differences, printed beside the no-script floor (decision 017, note of 2026-11-26)
@@ -35,14 +38,20 @@ import {
 } from "./bench/page-budgets.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium.ts";
 import { ROOT, run, startProductionServer } from "./bench/processes.ts";
+import { rideWithGallery } from "./bench/ride-gallery.ts";
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build-bench";
-const RUNS = Number(/^--runs=(\d+)$/.exec(process.argv.find((arg) => arg.startsWith("--runs=")) ?? "")?.[1] ?? 3);
+/** The value of `--name=value`, if given. */
+const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const RUNS = Number(option("runs") ?? 3);
+const GALLERY_PHOTOS = Number(option("gallery-photos") ?? 40);
+const PAGES = option("pages")?.split(",");
 
 const SPEED = { performance: 98, lcpMs: 2000, tbtMs: 50, cls: 0.01 };
 const BUDGETS = {
   home: { javascriptKiB: 75, speed: SPEED },
   ride: { javascriptKiB: 75, speed: SPEED },
+  gallery: { javascriptKiB: 75, speed: SPEED },
   previous: { javascriptKiB: 65, speed: SPEED },
   about: { javascriptKiB: 65 },
   contact: { javascriptKiB: 65 },
@@ -51,12 +60,12 @@ const BUDGETS = {
 const missed: string[] = [];
 const cleanups: (() => void | Promise<void>)[] = [];
 
-async function startServer(): Promise<string> {
+async function startServer(): Promise<{ baseUrl: string; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "roadbook-bench-"));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const server = await startProductionServer(BUILD_DIR, dataDir, { SEED_DEMO: "true", LOG_LEVEL: "warn" });
   cleanups.push(() => server.stop());
-  return server.baseUrl;
+  return { baseUrl: server.baseUrl, dataDir };
 }
 
 async function text(url: string): Promise<string> {
@@ -148,14 +157,20 @@ try {
     console.log(`Building into ${BUILD_DIR}…`);
     await run(path.join(ROOT, "node_modules", ".bin", "react-router"), ["build"], { BUILD_DIR });
   }
-  const baseUrl = await startServer();
-  await measure(baseUrl, [
-    ["/", BUDGETS.home],
-    [await routedRidePath(baseUrl), BUDGETS.ride],
-    ["/previous", BUDGETS.previous],
-    ["/about", BUDGETS.about],
-    ["/contact", BUDGETS.contact],
-  ]);
+  const { baseUrl, dataDir } = await startServer();
+  const pages: [keyof typeof BUDGETS, () => Promise<string>][] = [
+    ["home", async () => "/"],
+    ["ride", () => routedRidePath(baseUrl)],
+    ["gallery", () => rideWithGallery(dataDir, GALLERY_PHOTOS)],
+    ["previous", async () => "/previous"],
+    ["about", async () => "/about"],
+    ["contact", async () => "/contact"],
+  ];
+  const measured: [string, Budget][] = [];
+  for (const [name, pagePath] of pages) {
+    if (!PAGES || PAGES.includes(name)) measured.push([await pagePath(), BUDGETS[name]]);
+  }
+  await measure(baseUrl, measured);
   if (missed.length > 0) {
     console.log(`\nBudgets missed:\n${missed.map((line) => `  ✖ ${line}`).join("\n")}`);
     exitCode = 1;

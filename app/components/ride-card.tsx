@@ -8,6 +8,7 @@ import { PLACEHOLDERS } from "~/domain/messages";
 import type { RideCardData } from "~/domain/ride-summary";
 import { SeatsNote } from "./registration/seats-note";
 import { RatingSummaryBadge } from "./ride-feedback/ride-words";
+import { GalleryCount } from "./ride/gallery-count";
 import { ResponsiveImage } from "./responsive-image";
 import { RideSocialButtons } from "./ride-social-buttons";
 
@@ -94,6 +95,7 @@ export function RideCard({ ride, variant = "upcoming", priority = false, heading
               <RatingSummaryBadge summary={ride.rating} />
             </li>
           ) : null}
+          {completed && ride.photos ? <GalleryCount rideId={ride.id} count={ride.photos} /> : null}
         </ul>
 
         <Heading className="mt-3 text-xl font-bold text-ink-900">

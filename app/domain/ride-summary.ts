@@ -33,4 +33,6 @@ export type RideCardData = RideSummary & {
   seats?: string | null;
   /** A completed ride's average approved rating (docs/features/ride-words.md), on Past Adventures. */
   rating?: RatingSummary | null;
+  /** Past Adventures: how many approved photos the ride's gallery has (docs/features/ride-photos.md). */
+  photos?: number;
 };

@@ -1,3 +1,4 @@
+import { coverOf } from "./cover";
 import { z } from "zod";
 import { line } from "../fields";
 import { PHOTO_CAPTION_MAX, type RidePhoto } from "./photo";
@@ -38,6 +39,5 @@ export const photoOrderSchema = z.array(z.string({ error: GALLERY_MESSAGES.badOr
  * the gallery's order; none while nothing is approved. Only an approved photo can be the cover.
  */
 export function coverPhoto<Photo extends Pick<RidePhoto, "cover" | "status">>(ordered: readonly Photo[]): Photo | null {
-  const approved = ordered.filter((photo) => photo.status === "approved");
-  return approved.find((photo) => photo.cover) ?? approved[0] ?? null;
+  return coverOf(ordered.filter((photo) => photo.status === "approved"));
 }

@@ -16,6 +16,7 @@ import { listPreviousRides } from "~/server/rides/rides.server";
 import { getStats } from "~/server/content/stats.server";
 import { ratingSummariesOf } from "~/server/ride-feedback/queries.server";
 import type { RatingSummary } from "~/domain/ride-feedback/feedback";
+import { galleryCounts } from "~/server/ride-photos/gallery.server";
 import type { Route } from "./+types/previous";
 import { UPCOMING_PATH, previousPageHref } from "~/domain/links";
 
@@ -41,18 +42,26 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   );
   const pages = pageCount(total);
   if (page > pages) throw redirect(previousPageHref(1));
-  // Each ride's average rating (docs/features/ride-words.md): the page goes without them if they fail to load.
-  const ratings = await loadOrFallback(
-    logger,
-    "ride ratings",
-    () =>
-      ratingSummariesOf(
-        db,
-        rides.map((ride) => ride.id),
-      ),
-    (): Record<string, RatingSummary> => ({}),
+  const ids = rides.map((ride) => ride.id);
+  // Each ride's average rating (docs/features/ride-words.md) and photo count
+  // (docs/features/ride-photos.md): the page goes without them if they fail to load.
+  const [ratings, photos] = await Promise.all([
+    loadOrFallback(
+      logger,
+      "ride ratings",
+      () => ratingSummariesOf(db, ids),
+      (): Record<string, RatingSummary> => ({}),
+    ),
+    loadOrFallback(
+      logger,
+      "photo counts",
+      () => galleryCounts(db, ids),
+      () => new Map<string, number>(),
+    ),
+  ]);
+  const cards = rides.map((ride) =>
+    Object.assign(rideSummary(ride), { rating: ratings[ride.id] ?? null, photos: photos.get(ride.id) ?? 0 }),
   );
-  const cards = rides.map((ride) => Object.assign(rideSummary(ride), { rating: ratings[ride.id] ?? null }));
   return { rides: cards, stats, page, pages, origin: publicOrigin(env, request) };
 }
 

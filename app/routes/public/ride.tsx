@@ -10,6 +10,7 @@ import { RideHero } from "~/components/ride/ride-hero";
 import { RideInclusions } from "~/components/ride/ride-inclusions";
 import { RideItinerary } from "~/components/ride/ride-itinerary";
 import { RideOverview } from "~/components/ride/ride-overview";
+import { RideGallery } from "~/components/ride/ride-gallery";
 import { RidePolicy } from "~/components/ride/ride-policy";
 import { RideRoute, type RideRouteView } from "~/components/ride-route/ride-route";
 import { RideTabs } from "~/components/ride/ride-tabs";
@@ -39,6 +40,9 @@ import { RideWords } from "~/components/ride-feedback/ride-words";
 import { publicRideWords } from "~/server/ride-feedback/queries.server";
 import { loadOrFallback } from "~/server/load-or-fallback.server";
 import { serverClock } from "~/server/clock.server";
+import { rideGallery } from "~/server/ride-photos/gallery.server";
+import type { GalleryPhoto } from "~/domain/ride-photos/photo";
+import { coverOf, imageOrCover } from "~/domain/ride-photos/cover";
 import type { loader as layoutLoader } from "./layout";
 import type { Route } from "./+types/ride";
 
@@ -50,6 +54,7 @@ type Details = {
   sample: boolean;
   registration?: SiteRegistration;
   route?: RideRouteView | null;
+  gallery?: GalleryPhoto[];
 };
 
 /** What the page draws of a ride's route (decision 024). */
@@ -75,12 +80,13 @@ async function siteRegistration(db: AppServices["db"], ride: Ride): Promise<Site
 async function loadDetails(db: AppServices["db"], id: string, previewing: boolean): Promise<Details | null> {
   const ride = previewing ? await getRide(db, id) : await getPublicRide(db, id);
   if (!ride) return null;
-  const [similar, registration, route] = await Promise.all([
+  const [similar, registration, route, gallery] = await Promise.all([
     similarRides(db, ride),
     siteRegistration(db, ride),
     routeView(db, ride.id),
+    rideGallery(db, ride.id),
   ]);
-  return { ride, similar, sample: false, registration, route };
+  return { ride, similar, sample: false, registration, route, gallery };
 }
 
 /**
@@ -124,12 +130,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         () => null,
       );
   return {
-    ride: { ...ride, itinerary: itineraryWithRoute(ride.itinerary, route?.summary ?? null) },
+    ride: {
+      ...ride,
+      image: imageOrCover(ride.image, coverOf(details.gallery ?? [])),
+      itinerary: itineraryWithRoute(ride.itinerary, route?.summary ?? null),
+    },
     route,
     map: services.env.map ? { tileUrl: services.env.map.tileUrl, attribution: services.env.map.attribution } : null,
     similar: details.sample ? details.similar.map(rideSummary) : await rideCards(services, details.similar),
     sample: details.sample,
     registration: details.registration,
+    gallery: details.gallery ?? [],
     origin: publicOrigin(services.env, request),
     words,
   };
@@ -150,7 +161,7 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs) {
 }
 
 export default function RideDetails({ loaderData }: Route.ComponentProps) {
-  const { ride, similar, registration, origin, route, map, words } = loaderData;
+  const { ride, similar, registration, origin, route, map, words, gallery } = loaderData;
   const { company, socialMedia } =
     useRouteLoaderData<typeof layoutLoader>("routes/public/layout")?.config ?? FALLBACK_CONFIG;
   const organiser = { name: company.name, phone: company.phone, whatsapp: socialMedia.whatsapp };
@@ -161,6 +172,7 @@ export default function RideDetails({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:px-8">
         <div className="min-w-0 divide-y divide-ink-100">
           <RideOverview ride={ride} />
+          <RideGallery photos={gallery} />
           <RideItinerary itinerary={ride.itinerary} />
           {route ? <RideRoute rideId={ride.id} title={ride.title} route={route} map={map} /> : null}
           <RideInclusions ride={ride} />

@@ -18,4 +18,3 @@ export function feedbackFromRow(row: Selectable<RideFeedbackTable>): RideFeedbac
     reviewedBy: row.reviewed_by,
   };
 }
-

@@ -12,6 +12,8 @@ import type { Ride } from "~/domain/ride";
 import { type ShareCard, rideShareCard } from "~/domain/share-card";
 import { variantObjectKey } from "../images/keys.server";
 import { getPublicRide } from "../rides/public-rides.server";
+import { galleryCover } from "../ride-photos/gallery.server";
+import { imageOrCover } from "~/domain/ride-photos/cover";
 import { registrationCounts } from "../registrations/queries.server";
 import type { ObjectStorage } from "../storage/storage.server";
 import { renderShareCard } from "./layout.server";
@@ -53,7 +55,9 @@ export async function shareableRide(db: AppServices["db"], id: string): Promise<
  * loader data), seats included when it takes registrations here.
  */
 export async function currentRideCard(db: AppServices["db"], ride: Ride, now = new Date()): Promise<ShareCard> {
-  const shown = rideForDisplay(ride);
+  const display = rideForDisplay(ride);
+  // A ride without a photo of its own shows its gallery's cover, as its page does.
+  const shown = display.image ? display : { ...display, image: imageOrCover("", await galleryCover(db, ride.id)) };
   if (registrationSettingsOf(ride).mode !== "site") return rideShareCard(shown, null);
   const counts = await registrationCounts(db, [ride.id]);
   const availability = registrationAvailability(ride, counts.get(ride.id)?.bookedSeats ?? 0, now);
