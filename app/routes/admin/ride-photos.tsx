@@ -1,11 +1,9 @@
-import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router";
+import { BackToRides } from "~/components/admin/rides/back-to-rides";
 import { guardServerAction } from "~/components/admin/action-result";
 import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
 import { PhotoGrid, WaitingPhotos } from "~/components/admin/ride-photos/photo-grid";
 import { PhotoUploads } from "~/components/admin/ride-photos/photo-uploads";
 import { SERVER_UNREACHABLE } from "~/domain/messages";
-import { ADMIN_RIDES_PATH } from "~/domain/links";
 import { loadAdminPage } from "~/server/admin/load-page.server";
 import { adminActionContext } from "~/server/admin/respond.server";
 import { ridePhotosAction } from "~/server/admin/ride-photos-actions.server";
@@ -47,12 +45,7 @@ export default function RidePhotosPage({ loaderData }: Route.ComponentProps) {
     <AdminPage
       title={ride ? `Photos of ${ride.title}` : "Photos"}
       intro="The ride's gallery on its page and on Past Adventures: add, order and caption photos, choose the cover, and approve the riders' own."
-      action={
-        <Link to={ADMIN_RIDES_PATH} className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700">
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to rides
-        </Link>
-      }
+      action={<BackToRides />}
       flash={flash}
     >
       {!ride ? (

@@ -1,5 +1,6 @@
-import { ArrowLeft, Trash2 } from "lucide-react";
-import { Link, useFetcher } from "react-router";
+import { BackToRides } from "~/components/admin/rides/back-to-rides";
+import { Trash2 } from "lucide-react";
+import { useFetcher } from "react-router";
 import { guardServerAction } from "~/components/admin/action-result";
 import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
 import { useResultMessage } from "~/components/admin/use-status-message";
@@ -12,7 +13,7 @@ import { RouteSketch } from "~/components/ride-route/route-sketch";
 import type { ActionResult } from "~/domain/action-result";
 import { SERVER_UNREACHABLE } from "~/domain/messages";
 import { rideDays } from "~/domain/duration";
-import { ADMIN_RIDES_PATH, dayGpxHref } from "~/domain/links";
+import { dayGpxHref } from "~/domain/links";
 import { loadAdminPage } from "~/server/admin/load-page.server";
 import { adminActionContext } from "~/server/admin/respond.server";
 import { rideRouteAction } from "~/server/admin/route-actions.server";
@@ -57,12 +58,7 @@ export default function RideRoutePage({ loaderData }: Route.ComponentProps) {
     <AdminPage
       title={ride ? `Route of ${ride.title}` : "Route"}
       intro="The map, distances and elevation riders see on the ride page, and the GPX they download."
-      action={
-        <Link to={ADMIN_RIDES_PATH} className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700">
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to rides
-        </Link>
-      }
+      action={<BackToRides />}
       flash={flash}
     >
       {!ride ? (
