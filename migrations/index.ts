@@ -19,6 +19,7 @@ import * as waivers from "./2026-12-01T1000_waivers";
 import * as rideDay from "./2026-12-01T1100_ride_day";
 import * as ridePhotos from "./2026-12-02T1000_ride_photos";
 import * as rideFeedback from "./2026-12-02T1100_ride_feedback";
+import * as riders from "./2026-12-03T1000_riders";
 
 /**
  * Every migration, by name. Imported statically (not read from disk) so the bundled
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-01T1100_ride_day": rideDay,
   "2026-12-02T1000_ride_photos": ridePhotos,
   "2026-12-02T1100_ride_feedback": rideFeedback,
+  "2026-12-03T1000_riders": riders,
 };

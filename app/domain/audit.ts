@@ -47,6 +47,10 @@ export const AUDIT_COLLECTIONS = [
   "rideFeedback",
   // A ride's gallery: photos added, ordered, captioned, approved, hidden, deleted (docs/features/ride-photos.md).
   "ridePhotos",
+  // Riders' accounts (docs/features/riders.md): joined bookings, saved details, erasure, the admins' notes.
+  "riders",
+  // The credit ledger: credit confirmed, spent, returned, adjusted.
+  "credit",
 ] as const;
 export type AuditCollection = (typeof AUDIT_COLLECTIONS)[number];
 

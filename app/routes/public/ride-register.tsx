@@ -19,6 +19,7 @@ import { currentWaiver } from "~/server/waivers/waivers.server";
 import { WAIVER_CHANGED, WAIVER_NAME_FIELD } from "~/domain/registration/waiver";
 import { availabilityOf } from "~/server/registrations/public-seats.server";
 import { register, type Registered } from "~/server/registrations/commands.server";
+import { signedInRider } from "~/server/riders/sessions.server";
 import { countPublicRides, getPublicRide } from "~/server/rides/public-rides.server";
 import type { Route } from "./+types/ride-register";
 
@@ -88,7 +89,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!form.ok) return refused(413, { values, errors: {}, formError: TOO_LARGE });
   let result: Registered;
   try {
-    result = await register(services.db, params.rideId, form.fields, { clientIp, origin });
+    // Made while signed in, the booking belongs to the rider's account (docs/features/riders.md).
+    const rider = await signedInRider(request, context);
+    result = await register(services.db, params.rideId, form.fields, { clientIp, origin, riderId: rider?.id });
   } catch (error) {
     services.logger.error({ err: error, requestId, rideId: params.rideId }, "registration failed");
     return refused(500, { values, errors: {}, formError: FAILED });

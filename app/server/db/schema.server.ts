@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Generated, Kysely, Transaction } from "kysely";
 
 /**
  * Tables (DESIGN.md "Data"): the columns that queries filter, sort or aggregate on, and the
@@ -161,6 +161,79 @@ export interface RegistrationsTable {
   /** The full name the rider typed to accept it; null once erased. */
   waiver_name: string | null;
   waiver_accepted_at: string | null;
+  /** The rider's account (riders), once the booking belongs to one; null: none. */
+  rider_id: string | null;
+  /** Credit spent on the booking amount, in paise (credit_entries): the UPI payment asks for the rest. */
+  credit_paise: Generated<number>;
+  /** SHA-256 (hex) of the seat-transfer link's token while the rider offers the seat; null: none. */
+  transfer_token_hash: string | null;
+  transfer_created_at: string | null;
+}
+
+/** A rider's account (docs/features/riders.md): known by its email, no password. */
+export interface RidersTable {
+  id: string;
+  /** Lower-case, trimmed; unique. */
+  email: string;
+  created_at: string;
+  /** The last sign-in or use: an account unused for the retention period is erased. */
+  last_seen_at: string;
+  /** SavedDetails (domain/riders/account.ts) as JSON, kept with the rider's consent; null: none. */
+  details: string | null;
+  details_saved_at: string | null;
+  /** The public passport's address (/passport/{slug}); null while private. */
+  passport_slug: string | null;
+  /** The organisers' note (admins only, audited, in no export). */
+  admin_note: string;
+}
+
+/** A rider's session; `id` is the SHA-256 (hex) of the cookie's token. */
+export interface RiderSessionsTable {
+  id: string;
+  rider_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  idle_expires_at: string;
+}
+
+/** A one-time sign-in link; `id` is the SHA-256 (hex) of its token. */
+export interface RiderSignInLinksTable {
+  id: string;
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface RiderPasskeysTable {
+  id: string;
+  rider_id: string;
+  name: string;
+  public_key: string;
+  counter: number;
+  /** JSON array of the authenticator's transports. */
+  transports: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** One movement of a rider's credit, in paise (domain/riders/credit.ts). */
+export interface CreditEntriesTable {
+  id: string;
+  /** The account; null for a cancelled booking in none yet (the entry follows it into one). */
+  rider_id: string | null;
+  registration_id: string | null;
+  /** cancellation, used, returned or adjustment. */
+  kind: string;
+  /** pending, confirmed or declined: only confirmed rows count. */
+  state: string;
+  /** Signed: credit in, spent out. */
+  amount_paise: number;
+  note: string;
+  created_at: string;
+  decided_at: string | null;
+  decided_by: string | null;
 }
 
 /** One version of a ride's waiver, or the site's default (scope 'site'); never changed once written. */
@@ -402,6 +475,11 @@ export interface DB {
   roll_call_marks: RollCallMarksTable;
   ride_day_ops: RideDayOpsTable;
   ride_feedback: RideFeedbackTable;
+  riders: RidersTable;
+  rider_sessions: RiderSessionsTable;
+  rider_sign_in_links: RiderSignInLinksTable;
+  rider_passkeys: RiderPasskeysTable;
+  credit_entries: CreditEntriesTable;
 }
 
 export type Database = Kysely<DB>;

@@ -135,6 +135,8 @@ export type RegisterOptions = {
   clientIp: string;
   /** The site's origin, for the private link in the confirmation mail. */
   origin: string;
+  /** The signed-in rider's account (app/server/riders): the booking belongs to it. */
+  riderId?: string | null;
   now?: Date;
 };
 
@@ -152,7 +154,7 @@ export async function register(
   db: Database,
   rideId: string,
   input: unknown,
-  { clientIp, origin, now = new Date() }: RegisterOptions,
+  { clientIp, origin, riderId = null, now = new Date() }: RegisterOptions,
 ): Promise<Registered> {
   const token = newBookingToken();
   return runCommand(
@@ -200,7 +202,7 @@ export async function register(
         status = "waitlisted";
       }
       const at = now.toISOString();
-      const row: RegistrationsTable = {
+      const row: Selectable<RegistrationsTable> = {
         id: randomUUID(),
         ride_id: ride.id,
         reference: await newReference(trx, ride.id),
@@ -223,6 +225,10 @@ export async function register(
         created_at: at,
         updated_at: at,
         erased_at: null,
+        rider_id: riderId,
+        credit_paise: 0,
+        transfer_token_hash: null,
+        transfer_created_at: null,
       };
       await trx.insertInto("registrations").values(row).execute();
       const registration = registrationFromRow(row);

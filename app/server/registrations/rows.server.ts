@@ -53,6 +53,10 @@ export type Registration = {
   /** The full name the rider typed to accept it; '' once erased. */
   waiverName: string;
   waiverAcceptedAt: string | null;
+  /** The rider's account the booking belongs to (docs/features/riders.md); null: none. */
+  riderId: string | null;
+  /** Credit spent on the booking amount, in paise: the UPI payment asks only for the rest. */
+  creditPaise: number;
 };
 
 /** The answers kept in `data`: everything personal but the phone, which has its column. */
@@ -136,6 +140,8 @@ export function registrationFromRow(row: Selectable<RegistrationsTable>): Regist
     waiverId: row.waiver_id,
     waiverName: row.waiver_name ?? "",
     waiverAcceptedAt: row.waiver_accepted_at,
+    riderId: row.rider_id,
+    creditPaise: row.credit_paise,
   };
 }
 
@@ -149,6 +155,10 @@ export function erasedColumns(at: string) {
     waiver_name: null,
     token_hash: null,
     token_sealed: null,
+    // The booking leaves the rider's account (and passport), and a transfer link dies with it.
+    rider_id: null,
+    transfer_token_hash: null,
+    transfer_created_at: null,
     data: "{}",
     erased_at: at,
     updated_at: at,

@@ -1,0 +1,56 @@
+// The credit ledger (docs/features/credit.md): money a rider paid for a booking they
+// cancelled under a policy that keeps it for a future ride. Amounts are whole paise, signed:
+// credit in is positive, credit spent negative. Only confirmed entries count. Shown with formatRupees
+// (../registration/balance.ts).
+
+/**
+ * cancellation: a paid booking was cancelled (+, pending until an admin confirms the amount);
+ * used: a booking spent it on its booking amount (−); returned: a booking that spent it was
+ * cancelled (+); adjustment: an admin's correction with a note (±).
+ */
+export const CREDIT_KINDS = ["cancellation", "used", "returned", "adjustment"] as const;
+export type CreditKind = (typeof CREDIT_KINDS)[number];
+
+export const CREDIT_STATES = ["pending", "confirmed", "declined"] as const;
+export type CreditState = (typeof CREDIT_STATES)[number];
+
+export type CreditEntry = {
+  id: string;
+  riderId: string | null;
+  registrationId: string | null;
+  kind: CreditKind;
+  state: CreditState;
+  amountPaise: number;
+  note: string;
+  createdAt: string;
+  decidedAt: string | null;
+};
+
+export type CreditSummary = {
+  /** Confirmed credit in (cancellations, returns, positive adjustments). */
+  creditedPaise: number;
+  /** Confirmed credit out (spent, negative adjustments), as a positive number. */
+  usedPaise: number;
+  /** What the rider can spend: credited less used, never below zero. */
+  leftPaise: number;
+  /** Cancellations waiting for an admin to confirm their amount. */
+  pendingPaise: number;
+};
+
+export function creditSummary(entries: readonly Pick<CreditEntry, "state" | "amountPaise">[]): CreditSummary {
+  let creditedPaise = 0;
+  let usedPaise = 0;
+  let pendingPaise = 0;
+  for (const entry of entries) {
+    if (entry.state === "pending") pendingPaise += Math.max(0, entry.amountPaise);
+    if (entry.state !== "confirmed") continue;
+    if (entry.amountPaise >= 0) creditedPaise += entry.amountPaise;
+    else usedPaise -= entry.amountPaise;
+  }
+  return { creditedPaise, usedPaise, leftPaise: Math.max(0, creditedPaise - usedPaise), pendingPaise };
+}
+
+/** What a booking spends of the credit left: at most its booking amount. */
+export function creditToSpend(leftPaise: number, bookingAmountPaise: number): number {
+  return Math.max(0, Math.min(leftPaise, bookingAmountPaise));
+}
