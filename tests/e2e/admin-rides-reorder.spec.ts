@@ -47,24 +47,26 @@ test.describe("with the pointer", () => {
   // down. A window tall enough keeps the whole drag away from the edges.
   test.use({ viewport: { width: 1280, height: 1600 } });
 
-test("a card dragged with the pointer takes its new place, here and on the home page", async ({ adminPage: page }) => {
-  await page.goto("/admin/rides");
-  await waitForHydration(page);
-  const [first, second, ...rest] = await upcomingTitles(page);
-  if (!first || !second) throw new Error("the demo content has fewer than two upcoming rides");
+  test("a card dragged with the pointer takes its new place, here and on the home page", async ({
+    adminPage: page,
+  }) => {
+    await page.goto("/admin/rides");
+    await waitForHydration(page);
+    const [first, second, ...rest] = await upcomingTitles(page);
+    if (!first || !second) throw new Error("the demo content has fewer than two upcoming rides");
 
-  const from = await centre(handle(page, first));
-  const to = await centre(upcomingSection(page).getByTestId("admin-ride-card").nth(1));
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(from.x, from.y + 10, { steps: 2 });
-  await page.mouse.move(to.x, to.y + 20, { steps: 12 });
-  await page.mouse.up();
+    const from = await centre(handle(page, first));
+    const to = await centre(upcomingSection(page).getByTestId("admin-ride-card").nth(1));
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x, from.y + 10, { steps: 2 });
+    await page.mouse.move(to.x, to.y + 20, { steps: 12 });
+    await page.mouse.up();
 
-  await expect(page.getByText(RIDE_MESSAGES.orderUpdated)).toBeVisible();
-  expect(await upcomingTitles(page)).toEqual([second, first, ...rest]);
-  expect((await publicRideTitles(page, "/")).slice(0, 2)).toEqual([second, first]);
-});
+    await expect(page.getByText(RIDE_MESSAGES.orderUpdated)).toBeVisible();
+    expect(await upcomingTitles(page)).toEqual([second, first, ...rest]);
+    expect((await publicRideTitles(page, "/")).slice(0, 2)).toEqual([second, first]);
+  });
 });
 
 test("a card moved with the keyboard (Space, arrows in 25 px steps, Space) takes its new place", async ({
