@@ -52,9 +52,17 @@ export function prefillOf(details: SavedDetails): Record<string, string> {
   return Object.fromEntries(KEYS.filter((key) => details[key] !== "").map((key) => [key, details[key]]));
 }
 
-/** Empty, or what the rule accepts: each of a rider's saved details is optional. */
-const orEmpty = <T extends z.ZodType<string, string>>(rule: T, message: string) =>
-  z.union([z.string().trim().length(0), rule], { error: message }).default("");
+/** Empty, or what the rule accepts, with the rule's own message: each saved detail is optional. */
+const orEmpty = (rule: z.ZodType<string, string>) =>
+  line()
+    .transform((value, ctx) => {
+      if (value === "") return "";
+      const checked = rule.safeParse(value);
+      if (checked.success) return checked.data;
+      for (const issue of checked.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
+      return z.NEVER;
+    })
+    .default("");
 
 const PHONE_MESSAGE = "Enter a valid mobile number (+91 is assumed without a country code)";
 const EMERGENCY_PHONE_MESSAGE = "Enter a valid mobile number for the emergency contact";
@@ -62,12 +70,12 @@ const EMERGENCY_PHONE_MESSAGE = "Enter a valid mobile number for the emergency c
 /** The /me/details form: the registration form's own rules, every field optional. */
 export const savedDetailsInputSchema = z.object({
   name: line().max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters`).default(""),
-  mobile: orEmpty(phone(PHONE_MESSAGE), PHONE_MESSAGE),
+  mobile: orEmpty(phone(PHONE_MESSAGE)),
   email: optionalEmail,
   emergencyName: line()
     .max(MAX_NAME_LENGTH, `Emergency contact name must be at most ${MAX_NAME_LENGTH} characters`)
     .default(""),
-  emergencyPhone: orEmpty(phone(EMERGENCY_PHONE_MESSAGE), EMERGENCY_PHONE_MESSAGE),
+  emergencyPhone: orEmpty(phone(EMERGENCY_PHONE_MESSAGE)),
   bloodGroup: z
     .union([z.literal(""), z.enum(BLOOD_GROUPS)], { error: "Choose a blood group, or “Don't know”" })
     .default(""),
@@ -76,7 +84,6 @@ export const savedDetailsInputSchema = z.object({
       .max(MAX_LICENCE_LENGTH, `Driving licence number must be at most ${MAX_LICENCE_LENGTH} characters`)
       .regex(LICENCE_PATTERN, LICENCE_MESSAGE)
       .transform((value) => value.toUpperCase()),
-    LICENCE_MESSAGE,
   ),
   bikeModel: line()
     .max(MAX_BIKE_MODEL_LENGTH, `Bike model must be at most ${MAX_BIKE_MODEL_LENGTH} characters`)
