@@ -1,6 +1,7 @@
 import { CheckCircle2 } from "lucide-react";
 import type { SavedDetails } from "~/domain/riders/account";
 import { ME_DETAILS_PATH } from "~/domain/riders/me-links";
+import { SAVED_DETAIL_FIELDS } from "~/domain/riders/saved-details";
 import { ErrorSummary } from "../form/error-summary";
 import { BLOOD_GROUP_CHOICES } from "../registration/register-form";
 import { SECONDARY_CLASS, SelectField, SUBMIT_CLASS, TextField } from "../registration/form-controls";
@@ -9,17 +10,6 @@ import { SECONDARY_CLASS, SelectField, SUBMIT_CLASS, TextField } from "../regist
 // without JavaScript: one saves them, one forgets them.
 
 export type SavedDetailsAnswer = { values: Record<string, string>; errors: Record<string, string> };
-
-const ORDER = [
-  "name",
-  "mobile",
-  "email",
-  "emergencyName",
-  "emergencyPhone",
-  "bloodGroup",
-  "licenceNumber",
-  "bikeModel",
-] as const satisfies readonly (keyof SavedDetails)[];
 
 export const FORGET_INTENT = "forget";
 
@@ -62,7 +52,7 @@ export function SavedDetailsPage({
         </p>
       ) : null}
       <form method="post" action={ME_DETAILS_PATH} noValidate className="space-y-4" aria-label="Your details">
-        {answer ? <ErrorSummary errors={errors} order={ORDER} /> : null}
+        {answer ? <ErrorSummary errors={errors} order={SAVED_DETAIL_FIELDS} /> : null}
         {field("name", "Full name", { autoComplete: "name" })}
         {field("mobile", "Mobile number", {
           type: "tel",

@@ -27,7 +27,8 @@ export function saveDetailsLabel(keeps: boolean): string {
 
 export const SIGN_IN_TO_FILL = "Sign in to fill this in from your saved details";
 
-const KEYS = [
+/** The saved details in the order the forms show them. */
+export const SAVED_DETAIL_FIELDS = [
   "name",
   "mobile",
   "email",
@@ -43,13 +44,13 @@ const KEYS = [
  * empty (a rental has no bike model, a ride may not ask for the licence) keeps what was saved.
  */
 export function savedDetailsFrom(fields: RegistrationInput, earlier: SavedDetails | null): SavedDetails {
-  const saved = Object.fromEntries(KEYS.map((key) => [key, fields[key] || earlier?.[key] || ""]));
+  const saved = Object.fromEntries(SAVED_DETAIL_FIELDS.map((key) => [key, fields[key] || earlier?.[key] || ""]));
   return saved as SavedDetails;
 }
 
 /** The registration form's values filled in from saved details (only what is kept). */
 export function prefillOf(details: SavedDetails): Record<string, string> {
-  return Object.fromEntries(KEYS.filter((key) => details[key] !== "").map((key) => [key, details[key]]));
+  return Object.fromEntries(SAVED_DETAIL_FIELDS.filter((key) => details[key] !== "").map((key) => [key, details[key]]));
 }
 
 /** Empty, or what the rule accepts, with the rule's own message: each saved detail is optional. */
