@@ -18,7 +18,11 @@ export default [
     // "Find my booking": before booking/:token, which it is not.
     route("booking", "routes/public/find-booking.tsx"),
     route("booking/:token", "routes/public/booking.tsx"),
+    // A signed-in rider's own data (docs/features/rider-data.md): private, never cached.
+    route("me/details", "routes/me/details.tsx"),
+    route("me/data", "routes/me/data.tsx"),
   ]),
+  route("me/data.json", "routes/me/data-export.ts"),
   route("ride/:rideId/calendar.ics", "routes/resources/ride-calendar.ts"),
   // Calendar feeds: every upcoming ride, and a rider's own ride behind their token.
   route("rides.ics", "routes/resources/rides-calendar.ts"),

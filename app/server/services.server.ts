@@ -9,6 +9,7 @@ import { serverClock } from "./clock.server";
 import { setChangeNoticeDelay } from "./rider-messages/change-notice.server";
 import { scheduleReminders } from "./rider-messages/reminder-schedule.server";
 import { scheduleErasure } from "./registrations/erasure.server";
+import { scheduleAccountErasure } from "./riders/account-erasure.server";
 import { setBookingLinkSecret } from "./registrations/link-seal.server";
 import { scheduleAutoStatus } from "./publishing/auto-status.server";
 import { seedDemoContent } from "./seed/demo-content.server";
@@ -57,6 +58,8 @@ export async function startServices(env: Env, logger: Logger): Promise<RunningSe
   const reminders = scheduleReminders(db, { pollMs: env.reminderPollMs, origin, clock: serverClock, logger });
   // Riders' personal data past its retention: erased now and then daily (decision 021).
   const erasure = scheduleErasure(db, env.registrationRetentionDays, logger, storage);
+  // Riders' accounts unused for ACCOUNT_RETENTION_MONTHS, daily too (docs/features/rider-data.md).
+  const accountErasure = scheduleAccountErasure(db, logger);
   // Ended rides marked completed, when an admin turned that on (decision 025).
   const autoStatus = scheduleAutoStatus(db, logger);
   return {
@@ -68,6 +71,7 @@ export async function startServices(env: Env, logger: Logger): Promise<RunningSe
     contentBridge,
     close: async () => {
       await erasure.stop();
+      await accountErasure.stop();
       await autoStatus.stop();
       await reminders.stop();
       await outbox.stop();

@@ -18,6 +18,7 @@ function render(props: Partial<RegisterFormProps> = {}) {
       cancellationPolicy={["No refund."]}
       consent="I agree."
       waiver={null}
+      account={null}
       values={{}}
       errors={{}}
       {...props}
@@ -74,5 +75,23 @@ describe("RegisterForm", () => {
     expect(html).toMatch(/<input type="hidden" name="waiverVersion" value="w-2"\/>/);
     expect(tag(html, "waiverName")).toContain('name="waiverName"');
     expect(render()).not.toContain("waiverName");
+  });
+
+  it("offers a visitor to sign in, and a signed-in rider an unticked box to save their details", () => {
+    const visitor = render();
+    expect(visitor).toContain('href="/me"');
+    expect(visitor).toContain("Sign in to fill this in from your saved details");
+    expect(visitor).not.toContain('name="saveDetails"');
+    const rider = render({ account: { keeps: false } });
+    expect(rider).not.toContain("Sign in to fill this in");
+    expect(tag(rider, "saveDetails")).not.toContain("checked");
+    expect(rider).toContain("Save these details to my account for my next registration");
+  });
+
+  it("ticks the box for a rider who keeps saved details, and says it updates them", () => {
+    const html = render({ account: { keeps: true }, values: { name: "Asha Rao", saveDetails: "on" } });
+    expect(tag(html, "saveDetails")).toContain("checked");
+    expect(html).toContain("Update the details saved on my account");
+    expect(tag(html, "name")).toContain('value="Asha Rao"');
   });
 });

@@ -9,7 +9,10 @@ import { WaiverText } from "./waiver-text";
 import { EmergencyContactFields, RiderContactFields } from "./contact-fields";
 import { ErrorSummary } from "../form/error-summary";
 import { FieldError } from "../form/field";
+import { CheckboxField } from "../form/controls";
 import { CheckField, SelectField, SUBMIT_CLASS, TextField } from "./form-controls";
+import { SAVE_DETAILS_FIELD, saveDetailsLabel, SIGN_IN_TO_FILL } from "~/domain/riders/saved-details";
+import { ME_PATH } from "~/domain/riders/me-links";
 
 export type RegisterFormProps = {
   settings: RegistrationSettings;
@@ -19,7 +22,12 @@ export type RegisterFormProps = {
   consent: string;
   /** The ride's current waiver, which the rider accepts by typing their full name; null: none. */
   waiver: RegistrationWaiver | null;
-  /** What the rider typed, sent back when the form was refused. */
+  /**
+   * A signed-in rider's account: the box that keeps these details for their next registration
+   * (`keeps`: they already keep some, so it updates them). Null for a visitor, who is offered to sign in.
+   */
+  account: { keeps: boolean } | null;
+  /** What the rider typed, sent back when the form was refused (or their saved details). */
   values: Record<string, string>;
   errors: Record<string, string>;
   formError?: string;
@@ -46,7 +54,7 @@ export const REGISTER_FIELDS = [
 
 export type RegistrationWaiver = { id: string; version: number; text: string };
 
-const BLOOD_GROUP_CHOICES = [
+export const BLOOD_GROUP_CHOICES = [
   { value: "", label: "Choose…" },
   ...BLOOD_GROUPS.map((group) => ({ value: group, label: group === "unknown" ? "Don't know" : group })),
 ];
@@ -129,6 +137,7 @@ export function RegisterForm({
   cancellationPolicy,
   consent,
   waiver,
+  account,
   values,
   errors: serverErrors,
   formError: serverFormError,
@@ -153,6 +162,13 @@ export function RegisterForm({
       onSubmit={onSubmit}
     >
       <ErrorSummary ref={summary} errors={errors} order={REGISTER_FIELDS} formError={formError} />
+      {account ? null : (
+        <p className="text-ink-700">
+          <a href={ME_PATH} className="font-semibold text-brand-700 underline underline-offset-4">
+            {SIGN_IN_TO_FILL}
+          </a>
+        </p>
+      )}
 
       <fieldset className="space-y-4">
         <legend className="text-xl font-bold text-ink-900">About you</legend>
@@ -255,6 +271,17 @@ export function RegisterForm({
           error={errors.acknowledgePolicy}
         />
         <CheckField name="consent" label={consent} defaultChecked={ticked(values.consent)} error={errors.consent} />
+        {account ? (
+          // An active opt-in: ticked beforehand only for a rider who already keeps saved details.
+          <CheckboxField
+            id={SAVE_DETAILS_FIELD}
+            name={SAVE_DETAILS_FIELD}
+            label={saveDetailsLabel(account.keeps)}
+            hint="You can see, change or forget them at any time under Your details."
+            defaultChecked={ticked(values[SAVE_DETAILS_FIELD])}
+            density="roomy"
+          />
+        ) : null}
       </fieldset>
 
       {waiver ? (

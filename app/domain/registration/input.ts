@@ -29,7 +29,8 @@ export function normalisePhone(value: string): string | null {
   return phone?.isValid() ? phone.number : null;
 }
 
-const phone = (message: string) =>
+/** A mobile number field, normalised to E.164 (also a rider's saved details, domain/riders/saved-details.ts). */
+export const phone = (message: string) =>
   line(message).transform((value, ctx) => {
     const normalised = normalisePhone(value);
     if (normalised === null) {
@@ -43,7 +44,7 @@ const boundedText = (required: string, max: number, what: string) =>
   requiredText(required).max(max, `${what} must be at most ${max} characters`);
 
 const EMAIL_MESSAGE = "Email must be a valid email address";
-const optionalEmail = z
+export const optionalEmail = z
   .union([z.literal(""), line(EMAIL_MESSAGE).max(MAX_EMAIL_LENGTH, EMAIL_MESSAGE).pipe(z.email(EMAIL_MESSAGE))], {
     error: EMAIL_MESSAGE,
   })
@@ -58,7 +59,8 @@ const ticked = (message: string) =>
     .refine(Boolean, message)
     .transform(() => true as const);
 
-const LICENCE_MESSAGE = "Driving licence number may hold only letters, digits, spaces, '-' and '/'";
+export const LICENCE_MESSAGE = "Driving licence number may hold only letters, digits, spaces, '-' and '/'";
+export const LICENCE_PATTERN = /^[\p{L}\p{N} /-]+$/u;
 
 /** The contact details a rider may change later through their private link. */
 const contactShape = {
@@ -144,7 +146,7 @@ function buildSchema(options: RegistrationOption[], askLicence: boolean) {
         .default(""),
       licenceNumber: askLicence
         ? boundedText("Driving licence number is required", MAX_LICENCE_LENGTH, "Driving licence number")
-            .regex(/^[\p{L}\p{N} /-]+$/u, LICENCE_MESSAGE)
+            .regex(LICENCE_PATTERN, LICENCE_MESSAGE)
             .transform((value) => value.toUpperCase())
         : z
             .unknown()

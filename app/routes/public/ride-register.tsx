@@ -19,13 +19,16 @@ import { currentWaiver } from "~/server/waivers/waivers.server";
 import { WAIVER_CHANGED, WAIVER_NAME_FIELD } from "~/domain/registration/waiver";
 import { availabilityOf } from "~/server/registrations/public-seats.server";
 import { register, type Registered } from "~/server/registrations/commands.server";
-import { signedInRider } from "~/server/riders/sessions.server";
+import { RIDER_PAGE_HEADERS, signedInRider } from "~/server/riders/sessions.server";
+import { savedDetailsOf } from "~/server/riders/saved-details.server";
+import { prefillOf, SAVE_DETAILS_FIELD } from "~/domain/riders/saved-details";
 import { countPublicRides, getPublicRide } from "~/server/rides/public-rides.server";
 import type { Route } from "./+types/ride-register";
 
 // /ride/:rideId/register (decision 020): the registration form of a ride taking
-// registrations on this site. The page itself holds nothing personal and is cached like every
-// public page; a posted form's answer (the rider's own values) is never stored anywhere.
+// registrations on this site. For a visitor the page holds nothing personal and is cached like
+// every public page; a signed-in rider's is filled in from their saved details and private
+// (docs/features/rider-data.md); a posted form's answer (the rider's own values) is never stored.
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const TOO_LARGE = "The form was too large to read. Please shorten your answers and send it again.";
@@ -51,11 +54,26 @@ async function rideOr404(db: Db, rideId: string): Promise<Ride> {
   throw await notFound(db, rideId);
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+/**
+ * A signed-in rider's part of the form: their saved details filled in, and the box that keeps
+ * them. Null for a visitor, whose page is the cached public one and holds nothing personal.
+ */
+async function accountPartOf(request: Request, context: Route.LoaderArgs["context"]) {
+  const rider = await signedInRider(request, context);
+  if (!rider) return null;
+  const kept = await savedDetailsOf(context.get(servicesContext).db, rider.id);
+  return { keeps: kept !== null, prefill: kept ? { ...prefillOf(kept.details), [SAVE_DETAILS_FIELD]: "on" } : {} };
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env } = context.get(servicesContext);
   const ride = rideForDisplay(await rideOr404(db, params.rideId));
-  const [availability, waiver] = await Promise.all([availabilityOf(db, ride), currentWaiver(db, ride.id)]);
-  return {
+  const [availability, waiver, account] = await Promise.all([
+    availabilityOf(db, ride),
+    currentWaiver(db, ride.id),
+    accountPartOf(request, context),
+  ]);
+  const page = {
     ride: { id: ride.id, title: ride.title, startDate: ride.startDate, endDate: ride.endDate },
     seats: seatsText(availability),
     waitlist: availability.state === "waitlist",
@@ -65,7 +83,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     cancellationPolicy: policyPoints(ride.cancellationPolicy),
     consent: consentText(env.registrationRetentionDays),
     waiver: waiver ? { id: waiver.id, version: waiver.version, text: waiver.text } : null,
+    account,
   };
+  // A signed-in rider's page holds their details: never a cached public page.
+  return data(page, { headers: account ? RIDER_PAGE_HEADERS : {} });
 }
 
 type Refused = { values: Record<string, string>; errors: Record<string, string>; formError?: string };
@@ -91,7 +112,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     // Made while signed in, the booking belongs to the rider's account (docs/features/riders.md).
     const rider = await signedInRider(request, context);
-    result = await register(services.db, params.rideId, form.fields, { clientIp, origin, riderId: rider?.id });
+    result = await register(services.db, params.rideId, form.fields, {
+      clientIp,
+      origin,
+      riderId: rider?.id,
+      saveDetails: form.fields[SAVE_DETAILS_FIELD] === "on",
+    });
   } catch (error) {
     services.logger.error({ err: error, requestId, rideId: params.rideId }, "registration failed");
     return refused(500, { values, errors: {}, formError: FAILED });
@@ -117,7 +143,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-/** The action's answer is the rider's own: no-store, and never the cached page's headers. */
+/** The action's answer, and a signed-in rider's page, are the rider's own: never the cached page's headers. */
 export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
   return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 }
@@ -128,7 +154,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function RideRegister({ loaderData, actionData }: Route.ComponentProps) {
-  const { ride, seats, waitlist, refusal, settings, thingsToCarry, cancellationPolicy, consent, waiver } = loaderData;
+  const { ride, seats, waitlist, refusal, settings, thingsToCarry, cancellationPolicy, consent, waiver, account } =
+    loaderData;
   // The loader runs again after a post: a ride that closed meanwhile shows why, not the form.
   const closed = refusal;
   return (
@@ -154,7 +181,8 @@ export default function RideRegister({ loaderData, actionData }: Route.Component
               cancellationPolicy,
               consent,
               waiver,
-              values: actionData?.values ?? {},
+              account: account ? { keeps: account.keeps } : null,
+              values: actionData?.values ?? account?.prefill ?? {},
               errors: actionData?.errors ?? {},
               formError: actionData?.formError,
             }}

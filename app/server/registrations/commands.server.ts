@@ -43,6 +43,7 @@ import { type RideWriteOptions, setRideParticipants } from "../rides/rides.serve
 import { registrationCounts } from "./queries.server";
 import { parseOrThrow } from "../validation/validate.server";
 import { ridePagesChanged } from "../rides/pages-changed.server";
+import { keepRegistrationDetails } from "../riders/saved-details.server";
 
 // The commands on riders' registrations (decision 019): the rider's (register, and through the
 // private booking link change, pay, cancel, erase) and the admin's. Reads are ./queries.server.ts,
@@ -137,6 +138,8 @@ export type RegisterOptions = {
   origin: string;
   /** The signed-in rider's account (app/server/riders): the booking belongs to it. */
   riderId?: string | null;
+  /** With `riderId`: the rider ticked the box that keeps these answers as their saved details. */
+  saveDetails?: boolean;
   now?: Date;
 };
 
@@ -154,7 +157,7 @@ export async function register(
   db: Database,
   rideId: string,
   input: unknown,
-  { clientIp, origin, riderId = null, now = new Date() }: RegisterOptions,
+  { clientIp, origin, riderId = null, saveDetails = false, now = new Date() }: RegisterOptions,
 ): Promise<Registered> {
   const token = newBookingToken();
   return runCommand(
@@ -231,6 +234,7 @@ export async function register(
         transfer_created_at: null,
       };
       await trx.insertInto("registrations").values(row).execute();
+      if (riderId && saveDetails) await keepRegistrationDetails(command, riderId, fields);
       const registration = registrationFromRow(row);
       const how = status === "confirmed" ? "registered" : "joined the waitlist";
       await command.audit(RIDER_ACTOR, {
@@ -572,6 +576,19 @@ export function eraseByToken(db: Database, token: string, now = new Date()): Pro
     (command, row, ride) => cancelLocked(command, row, ride, { actor: RIDER_ACTOR, erase: true }),
     { now },
   );
+}
+
+/**
+ * Cancels a live booking and erases it, as eraseByToken does, for a command that holds its
+ * ride's lock and read `row` under it: a rider erasing their account
+ * (app/server/riders/account-erasure.server.ts).
+ */
+export function cancelAndEraseLocked(
+  command: Command,
+  row: Selectable<RegistrationsTable>,
+  ride: Ride | null,
+): Promise<Cancellation> {
+  return cancelLocked(command, row, ride, { actor: RIDER_ACTOR, erase: true });
 }
 
 // ——— Admin: each change in the trail under the booking reference only (the trail outlives the

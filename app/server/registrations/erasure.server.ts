@@ -130,12 +130,33 @@ export async function eraseRideRegistrations(db: Executor, rideId: string, now =
     .where("ride_id", "=", rideId)
     .where("erased_at", "is", null)
     .executeTakeFirst();
+  await eraseWhatFollows(db, now);
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Erases the personal data of these registrations (an erased account's that it does not cancel:
+ * app/server/riders/account-erasure.server.ts), keeping anonymous counts.
+ */
+export async function eraseRegistrationsById(db: Executor, ids: readonly string[], now = new Date()): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db
+    .updateTable("registrations")
+    .set(erasedColumns(now.toISOString()))
+    .where("id", "in", ids)
+    .where("erased_at", "is", null)
+    .executeTakeFirst();
+  await eraseWhatFollows(db, now);
+  return Number(result.numUpdatedRows);
+}
+
+/** What goes with the registrations an erasure stamped at `now`: their messages, photos, words and phones. */
+async function eraseWhatFollows(db: Executor, now: Date): Promise<void> {
   await eraseMessagesOfErasedRiders(db);
   await eraseRideDayMessagesOfErasedRiders(db);
   await eraseRidePhotosOfErasedRiders(db);
   await erasePushSubscriptions(db, { erasedAt: now.toISOString() });
   await eraseFeedbackOfErasedRiders(db);
-  return Number(result.numUpdatedRows);
 }
 
 /**
@@ -193,10 +214,6 @@ export async function eraseEndedRegistrations(
       ]),
     )
     .executeTakeFirst();
-  await eraseMessagesOfErasedRiders(db);
-  await eraseRideDayMessagesOfErasedRiders(db);
-  await eraseRidePhotosOfErasedRiders(db);
-  await erasePushSubscriptions(db, { erasedAt: now.toISOString() });
-  await eraseFeedbackOfErasedRiders(db);
+  await eraseWhatFollows(db, now);
   return Number(result.numUpdatedRows);
 }

@@ -1,0 +1,117 @@
+import type { CreditEntry } from "~/domain/riders/credit";
+import type { SavedDetails } from "~/domain/riders/account";
+import type { Executor } from "../db/schema.server";
+import { creditEntriesOf } from "../credit/ledger.server";
+import { registrationFromRow } from "../registrations/rows.server";
+import { rideFromRow } from "../rides/ride-rows.server";
+import { savedDetailsOf } from "./saved-details.server";
+
+// "Your data" (/me/data.json, docs/features/rider-data.md): everything the site holds about a
+// rider's account, for them to keep. Never the organisers' own note on the rider (admin_note),
+// never a secret (tokens, passkeys' public keys).
+
+export type RiderDataExport = {
+  exportedAt: string;
+  account: { email: string; createdAt: string; lastSeenAt: string };
+  savedDetails: (SavedDetails & { savedAt: string }) | null;
+  bookings: ExportedBooking[];
+  credit: Omit<CreditEntry, "riderId">[];
+  passkeys: { name: string; createdAt: string; lastUsedAt: string | null }[];
+};
+
+type ExportedBooking = {
+  reference: string;
+  ride: { title: string; startDate: string; endDate: string } | null;
+  status: string;
+  option: string;
+  seats: number;
+  createdAt: string;
+  updatedAt: string;
+  payments: {
+    booking: { state: string; utr: string };
+    balance: { state: string; utr: string };
+    creditPaise: number;
+  };
+  answers: {
+    name: string;
+    mobile: string;
+    email: string;
+    emergencyName: string;
+    emergencyPhone: string;
+    bloodGroup: string;
+    bikeModel: string;
+    pillionName: string;
+    licenceNumber: string;
+  };
+  reminders: boolean;
+  waiver: { acceptedAt: string; name: string } | null;
+  checkedInAt: string | null;
+};
+
+/** The rider's data as JSON, or null when the account is gone. */
+export async function riderDataExport(
+  db: Executor,
+  riderId: string,
+  now = new Date(),
+): Promise<RiderDataExport | null> {
+  const account = await db
+    .selectFrom("riders")
+    .select(["email", "created_at", "last_seen_at"])
+    .where("id", "=", riderId)
+    .executeTakeFirst();
+  if (!account) return null;
+  const [saved, rows, credit, passkeys] = await Promise.all([
+    savedDetailsOf(db, riderId),
+    db.selectFrom("registrations").selectAll().where("rider_id", "=", riderId).orderBy("created_at").execute(),
+    creditEntriesOf(db, riderId),
+    db
+      .selectFrom("rider_passkeys")
+      .select(["name", "created_at", "last_used_at"])
+      .where("rider_id", "=", riderId)
+      .orderBy("created_at")
+      .execute(),
+  ]);
+  const rideIds = [...new Set(rows.map((row) => row.ride_id))];
+  const rides =
+    rideIds.length === 0 ? [] : await db.selectFrom("rides").selectAll().where("id", "in", rideIds).execute();
+  const byId = new Map(rides.map((row) => [row.id, rideFromRow(row)]));
+  return {
+    exportedAt: now.toISOString(),
+    account: { email: account.email, createdAt: account.created_at, lastSeenAt: account.last_seen_at },
+    savedDetails: saved ? { ...saved.details, savedAt: saved.savedAt } : null,
+    bookings: rows.map((row) => {
+      const booking = registrationFromRow(row);
+      const ride = byId.get(booking.rideId);
+      return {
+        reference: booking.reference,
+        ride: ride ? { title: ride.title, startDate: ride.startDate, endDate: ride.endDate } : null,
+        status: booking.status,
+        option: booking.option,
+        seats: booking.seats,
+        createdAt: booking.createdAt,
+        updatedAt: booking.updatedAt,
+        payments: {
+          booking: { state: booking.payment, utr: booking.utr },
+          balance: { state: booking.balancePayment, utr: booking.balanceUtr },
+          creditPaise: booking.creditPaise,
+        },
+        answers: {
+          name: booking.name,
+          mobile: booking.phone,
+          email: booking.email,
+          emergencyName: booking.emergencyName,
+          emergencyPhone: booking.emergencyPhone,
+          bloodGroup: booking.bloodGroup,
+          bikeModel: booking.bikeModel,
+          pillionName: booking.pillionName,
+          licenceNumber: booking.licenceNumber,
+        },
+        reminders: booking.reminders,
+        waiver: booking.waiverAcceptedAt ? { acceptedAt: booking.waiverAcceptedAt, name: booking.waiverName } : null,
+        checkedInAt: booking.checkedInAt,
+      };
+    }),
+    credit: credit.map(({ riderId: _rider, ...entry }) => entry),
+    passkeys: passkeys.map((row) => ({ name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at })),
+  };
+}
