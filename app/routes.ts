@@ -18,6 +18,7 @@ export default [
     // "Find my booking": before booking/:token, which it is not.
     route("booking", "routes/public/find-booking.tsx"),
     route("booking/:token", "routes/public/booking.tsx"),
+    route("transfer/:token", "routes/public/transfer.tsx"),
   ]),
   route("ride/:rideId/calendar.ics", "routes/resources/ride-calendar.ts"),
   // Calendar feeds: every upcoming ride, and a rider's own ride behind their token.

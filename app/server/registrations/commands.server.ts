@@ -87,7 +87,7 @@ function closedMessage(availability: Availability): string | null {
   return null;
 }
 
-async function isMobileTaken(db: Executor, rideId: string, phone: string, exceptId?: string): Promise<boolean> {
+export async function isMobileTaken(db: Executor, rideId: string, phone: string, exceptId?: string): Promise<boolean> {
   let query = db
     .selectFrom("registrations")
     .select("id")
@@ -261,7 +261,7 @@ export async function register(
   );
 }
 
-async function findByToken(db: Executor, token: unknown): Promise<Selectable<RegistrationsTable> | undefined> {
+export async function findByToken(db: Executor, token: unknown): Promise<Selectable<RegistrationsTable> | undefined> {
   if (typeof token !== "string" || !TOKEN.test(token)) return undefined;
   return db.selectFrom("registrations").selectAll().where("token_hash", "=", tokenHashOf(token)).executeTakeFirst();
 }
@@ -285,7 +285,7 @@ type Finder = (db: Executor) => Promise<Selectable<RegistrationsTable> | undefin
  * sees. The ride is null for a registration that outlived its ride (deleted, or replaced by an
  * import). With `rideId`, a registration of another ride is not found.
  */
-async function withLockedRegistration<T>(
+export async function withLockedRegistration<T>(
   db: Database,
   find: Finder,
   work: (command: Command, row: Selectable<RegistrationsTable>, ride: Ride | null) => Promise<T>,
