@@ -14,16 +14,22 @@ import {
   registrationSettingsOf,
   type PaymentKind,
   type PaymentState,
+  type RegistrationSettings,
   type RegistrationStatus,
 } from "~/domain/registration/settings";
 import { balancePaise } from "~/domain/registration/balance";
-import { contactUpdateSchema, registrationInputSchema, utrSchema } from "~/domain/registration/input";
+import {
+  contactUpdateSchema,
+  registrationInputSchema,
+  utrSchema,
+  type RegistrationInput,
+} from "~/domain/registration/input";
 import { REFERENCE_ALPHABET, REFERENCE_LENGTH, referenceFrom } from "~/domain/registration/payment";
 import type { Ride } from "~/domain/ride";
 import { type AuditAction, type AuditActor, RIDER_ACTOR } from "~/domain/audit";
 import { bookingHref } from "~/domain/links";
 import { parseOrErrors } from "~/domain/validation";
-import { WAIVER_NAME_FIELD, waiverAnswerOf, waiverRefusal } from "~/domain/registration/waiver";
+import { WAIVER_NAME_FIELD, waiverAnswerOf, waiverRefusal, type WaiverVersion } from "~/domain/registration/waiver";
 import { currentWaiver } from "../waivers/waivers.server";
 import { type Command, runCommand } from "../commands/command.server";
 import type { Database, Executor, RegistrationsTable } from "../db/schema.server";
@@ -130,6 +136,44 @@ export type Registered =
 
 type Refusal = Exclude<Registered, { ok: true }>;
 
+/** A rider's form as checked under the ride's lock, or its refusal. */
+export type CheckedRiderForm =
+  | { ok: true; fields: RegistrationInput; waiver: WaiverVersion | null; waiverName: string }
+  | Extract<Registered, { refused: "invalid" | "throttled" }>;
+
+/**
+ * The checks of a rider's form, for a registration and a seat handed to a friend alike: its
+ * fields against the ride's settings, the waiver against its version under the ride's lock (a
+ * rider who read an earlier text reads the new one first), then the per-network limit, which
+ * counts the attempt.
+ */
+export async function checkRiderForm(
+  trx: Executor,
+  rideId: string,
+  settings: RegistrationSettings,
+  input: unknown,
+  clientIp: string,
+  now: Date,
+): Promise<CheckedRiderForm> {
+  const checked = parseOrErrors(registrationInputSchema(settings), input);
+  if (!checked.ok) return { ok: false, refused: "invalid", errors: checked.errors };
+  const waiver = await currentWaiver(trx, rideId);
+  const answer = waiverAnswerOf(input);
+  const waiverRefused = waiverRefusal(waiver, answer, checked.data.name);
+  if (waiverRefused) return { ok: false, refused: "invalid", errors: { [WAIVER_NAME_FIELD]: waiverRefused } };
+  const verdict = await beginRegistration(trx, clientIp, now);
+  if (!verdict.allowed) {
+    const { retryAfterSeconds } = verdict;
+    return {
+      ok: false,
+      refused: "throttled",
+      message: tooManyRegistrationsMessage(retryAfterSeconds),
+      retryAfterSeconds,
+    };
+  }
+  return { ok: true, fields: checked.data, waiver, waiverName: answer.name };
+}
+
 export type RegisterOptions = {
   /** Where the rider registers from: the per-network limit counts it (throttle.server.ts). */
   clientIp: string;
@@ -171,24 +215,9 @@ export async function register(
       const booked = await bookedSeats(trx, ride.id);
       const closed = closedMessage(registrationAvailability(ride, booked, now));
       if (closed) return { ok: false, refused: "closed", message: closed };
-      const checked = parseOrErrors(registrationInputSchema(settings), input);
-      if (!checked.ok) return { ok: false, refused: "invalid", errors: checked.errors };
-      const fields = checked.data;
-      // Against the waiver as it is under the lock: a rider who read an earlier text reads the new one first.
-      const waiver = await currentWaiver(trx, ride.id);
-      const waiverAnswer = waiverAnswerOf(input);
-      const waiverRefused = waiverRefusal(waiver, waiverAnswer, fields.name);
-      if (waiverRefused) return { ok: false, refused: "invalid", errors: { [WAIVER_NAME_FIELD]: waiverRefused } };
-      const verdict = await beginRegistration(trx, clientIp, now);
-      if (!verdict.allowed) {
-        const { retryAfterSeconds } = verdict;
-        return {
-          ok: false,
-          refused: "throttled",
-          message: tooManyRegistrationsMessage(retryAfterSeconds),
-          retryAfterSeconds,
-        };
-      }
+      const form = await checkRiderForm(trx, ride.id, settings, input, clientIp, now);
+      if (!form.ok) return form;
+      const { fields, waiver } = form;
       // From here a refusal commits the attempt's count: a script cannot probe for free.
       const refusal = (errors: Record<string, string>): Refusal => ({ ok: false, refused: "seats", errors });
       if (!settings.options[fields.option].offered) return refusal({ option: "Choose one of the ride's options" });
@@ -210,7 +239,7 @@ export async function register(
         token_sealed: sealToken(token),
         reminders: 1,
         waiver_id: waiver?.id ?? null,
-        waiver_name: waiver ? waiverAnswer.name : null,
+        waiver_name: waiver ? form.waiverName : null,
         waiver_accepted_at: waiver ? now.toISOString() : null,
         status,
         seats,

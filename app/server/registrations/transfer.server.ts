@@ -1,12 +1,9 @@
 import type { Selectable } from "kysely";
 import { RIDER_ACTOR } from "~/domain/audit";
 import { bookingHref } from "~/domain/links";
-import { registrationInputSchema } from "~/domain/registration/input";
 import { registrationSettingsOf } from "~/domain/registration/settings";
 import { canTransfer, seatSettings, TRANSFER_NOT_POSSIBLE, transferExpiresAt } from "~/domain/registration/transfer";
-import { WAIVER_NAME_FIELD, waiverAnswerOf, waiverRefusal } from "~/domain/registration/waiver";
 import type { Ride } from "~/domain/ride";
-import { parseOrErrors } from "~/domain/validation";
 import { type Command, runCommand } from "../commands/command.server";
 import type { Database, Executor, RegistrationsTable } from "../db/schema.server";
 import { eraseRideDayMessagesOfErasedRiders } from "../ride-day/erasure.server";
@@ -17,8 +14,8 @@ import { eraseMessagesOfErasedRiders } from "../rider-messages/erasure.server";
 import { ridePagesChanged } from "../rides/pages-changed.server";
 import { getRide } from "../rides/rides.server";
 import { ValidationError } from "../validation/errors.server";
-import { currentWaiver } from "../waivers/waivers.server";
 import {
+  checkRiderForm,
   DUPLICATE_MOBILE,
   findByToken,
   isMobileTaken,
@@ -30,7 +27,6 @@ import { erasePushSubscriptions } from "./erasure.server";
 import { sealToken } from "./link-seal.server";
 import { detailsOf, erasedColumns, registrationFromRow, type Registration } from "./rows.server";
 import { lockRide, updateRegistrationRow } from "./seats.server";
-import { beginRegistration, tooManyRegistrationsMessage } from "./throttle.server";
 import { rideOrganiserAddresses, seatHandedOnMail, seatTransferredTeamMail } from "./transfer-mail.server";
 
 // A confirmed rider hands their seat to a friend (docs/features/seat-transfer.md, decision 039):
@@ -234,26 +230,16 @@ export async function acceptTransfer(
       if (!offer) return { ok: false, refused: "gone" };
       const { row, ride } = offer;
       const original = registrationFromRow(row);
-      const checked = parseOrErrors(
-        registrationInputSchema(seatSettings(registrationSettingsOf(ride), original.option)),
+      const form = await checkRiderForm(
+        trx,
+        ride.id,
+        seatSettings(registrationSettingsOf(ride), original.option),
         input,
+        clientIp,
+        now,
       );
-      if (!checked.ok) return { ok: false, refused: "invalid", errors: checked.errors };
-      const fields = checked.data;
-      const waiver = await currentWaiver(trx, ride.id);
-      const waiverAnswer = waiverAnswerOf(input);
-      const waiverRefused = waiverRefusal(waiver, waiverAnswer, fields.name);
-      if (waiverRefused) return { ok: false, refused: "invalid", errors: { [WAIVER_NAME_FIELD]: waiverRefused } };
-      const verdict = await beginRegistration(trx, clientIp, now);
-      if (!verdict.allowed) {
-        const { retryAfterSeconds } = verdict;
-        return {
-          ok: false,
-          refused: "throttled",
-          message: tooManyRegistrationsMessage(retryAfterSeconds),
-          retryAfterSeconds,
-        };
-      }
+      if (!form.ok) return form;
+      const { fields, waiver } = form;
       if (await isMobileTaken(trx, ride.id, fields.mobile)) {
         return { ok: false, refused: "invalid", errors: { mobile: DUPLICATE_MOBILE } };
       }
@@ -266,7 +252,7 @@ export async function acceptTransfer(
           phone: fields.mobile,
           data: JSON.stringify(detailsOf(fields, at)),
           waiver_id: waiver?.id ?? null,
-          waiver_name: waiver ? waiverAnswer.name : null,
+          waiver_name: waiver ? form.waiverName : null,
           waiver_accepted_at: waiver ? at : null,
           token_hash: tokenHashOf(token),
           token_sealed: sealToken(token),
