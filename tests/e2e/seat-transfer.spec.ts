@@ -11,7 +11,8 @@ import { waitForHydration } from "../support/hydration.ts";
 // lands on their own booking page; A's link opens nothing, and the organisers' Riders page
 // names the friend. On a server of its own, on the demo content.
 
-const test = testOnOwnAdminServer({ seedDemo: true });
+// Access lines logged, to show the transfer link's token is not among them.
+const test = testOnOwnAdminServer({ seedDemo: true, env: { LOG_LEVEL: "info" } });
 test.describe.configure({ timeout: 90_000 });
 // A's old link answers 404, which the browser reports in its console.
 test.use({ allowedConsoleErrors: [/status of 404/] });
@@ -98,6 +99,11 @@ test("a rider hands their seat to a friend, who gets the booking and its own lin
   const row = adminPage.getByTestId("rider").filter({ hasText: reference });
   await expect(row).toContainText("Farah Friend");
   await expect(adminPage.getByText("Asha Transferring")).toHaveCount(0);
+
+  // The link's token is a secret: the access log names the route, never the token.
+  const token = link.split("/transfer/")[1]!;
+  expect(ownServer.logs()).toContain("/transfer/[token]");
+  expect(ownServer.logs()).not.toContain(token);
 
   expect([...a.problems, ...friend.problems]).toEqual([]);
   await a.context.close();
