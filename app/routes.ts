@@ -21,6 +21,7 @@ export default [
     // A signed-in rider's own data (docs/features/rider-data.md): private, never cached.
     route("me/details", "routes/me/details.tsx"),
     route("me/data", "routes/me/data.tsx"),
+    route("transfer/:token", "routes/public/transfer.tsx"),
   ]),
   route("me/data.json", "routes/me/data-export.ts"),
   route("ride/:rideId/calendar.ics", "routes/resources/ride-calendar.ts"),

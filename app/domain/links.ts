@@ -71,6 +71,11 @@ export function bookingCalendarHref(token: string): string {
   return `${bookingHref(token)}/calendar.ics`;
 }
 
+/** A seat's transfer link (docs/features/seat-transfer.md): whoever holds it may take the seat. */
+export function transferHref(token: string): string {
+  return `/transfer/${segment(token)}`;
+}
+
 /** "Find my booking": a fresh link mailed to a rider who lost theirs. */
 export const FIND_BOOKING_PATH = "/booking";
 

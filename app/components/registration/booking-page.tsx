@@ -321,6 +321,7 @@ export function BookingPage({
   answer,
   pushOptIn,
   riderPhotos,
+  seatTransfer,
 }: {
   view: BookingView;
   answer?: BookingAnswer;
@@ -328,6 +329,8 @@ export function BookingPage({
   pushOptIn?: ReactNode;
   /** "Your photos of the ride" (components/ride-photos), once the ride is over. */
   riderPhotos?: ReactNode;
+  /** "Hand your seat to a friend" (seat-transfer-section.tsx), for a seat that can be handed on. */
+  seatTransfer?: ReactNode;
 }) {
   const generalError = pageError(view, answer);
   return (
@@ -399,6 +402,7 @@ export function BookingPage({
       {view.status === "cancelled" ? null : (
         <>
           <ContactDetails view={view} answer={answer} />
+          {seatTransfer}
           <Ending view={view} kind="cancel" />
         </>
       )}

@@ -31,6 +31,8 @@ export type RegisterFormProps = {
   values: Record<string, string>;
   errors: Record<string, string>;
   formError?: string;
+  /** The button's text: "Register" unless the form does something else (a seat handed on). */
+  submitText?: string;
 };
 
 /** The fields in the order the form shows them: the error summary lists messages in this order. */
@@ -141,6 +143,7 @@ export function RegisterForm({
   values,
   errors: serverErrors,
   formError: serverFormError,
+  submitText = "Register",
 }: RegisterFormProps) {
   const { errors, formError, summary, onEdit, onLeave, onSubmit } = useInlineMessages(
     settings,
@@ -308,7 +311,7 @@ export function RegisterForm({
       </div>
 
       <button type="submit" className={SUBMIT_CLASS}>
-        Register
+        {submitText}
       </button>
     </form>
   );

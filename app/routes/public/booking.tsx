@@ -8,7 +8,7 @@ import { type AppServices, requestContext, servicesContext } from "~/context";
 import { balancePayment, bookingPayment, nextSteps, RIDER_STATUS_LABELS } from "~/domain/registration/booking-page";
 import { OPTION_LABELS } from "~/domain/registration/settings";
 import { groupInviteFor } from "~/domain/registration/group-invite";
-import { BOOKING_ERASED_PATH, bookingCalendarHref, bookingHref, webcalHref } from "~/domain/links";
+import { BOOKING_ERASED_PATH, bookingCalendarHref, bookingHref, transferHref, webcalHref } from "~/domain/links";
 import { pageTitle } from "~/domain/site";
 import { readSmallForm } from "~/server/registrations/read-form.server";
 import { beginBookingChange } from "~/server/registrations/throttle.server";
@@ -38,6 +38,12 @@ import { RideWordsSection } from "~/components/ride-feedback/ride-words-form";
 import { isRideWordsIntent, RIDE_WORDS_INTENT, RIDE_WORDS_WITHDRAW_INTENT } from "~/domain/ride-feedback/booking";
 import { rideWordsViewOf } from "~/server/ride-feedback/booking-words.server";
 import { answerByToken, withdrawByToken } from "~/server/ride-feedback/commands.server";
+import {
+  SeatTransferSection,
+  TRANSFER_OFFER_INTENT,
+  TRANSFER_WITHDRAW_INTENT,
+} from "~/components/registration/seat-transfer-section";
+import { offerTransferByToken, seatTransferOf, withdrawTransferByToken } from "~/server/registrations/transfer.server";
 import type { Route } from "./+types/booking";
 
 // /booking/:token (decision 020): a rider's private page, opened by the unguessable
@@ -64,7 +70,9 @@ type Notice =
   | "photos"
   | "photo-deleted"
   | "words"
-  | "words-withdrawn";
+  | "words-withdrawn"
+  | "transferred"
+  | "transfer-withdrawn";
 
 // A Map, not an object: `?done=` is the visitor's to write, and an object would answer
 // `__proto__` or `constructor` with what it inherits.
@@ -86,6 +94,11 @@ const NOTICES = new Map<string, string>([
   ["photo-deleted", "Your photo is deleted."],
   ["words", "Thank you for your words: the team reads them before they appear on the ride's page."],
   ["words-withdrawn", "Your words are withdrawn: they are on no page of the site any more."],
+  [
+    "transferred",
+    "The seat is yours. Keep this page's link: it is the only way to see, change or cancel your booking.",
+  ],
+  ["transfer-withdrawn", "Your transfer link is withdrawn: it no longer opens your seat."],
 ] satisfies [Notice, string][]);
 
 const FAILED = "That could not be saved right now. Please try again in a few minutes.";
@@ -100,13 +113,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!registration) return data({ found: false as const }, { status: 404, headers: PRIVATE_HEADERS });
   // The push opt-in: the site's key, and which phones are on (as hashes: no endpoint in the page).
   const ride = await getRide(db, registration.rideId);
-  const [config, updates, phones, waiver, photos, words] = await Promise.all([
+  const [config, updates, phones, waiver, photos, words, transfer] = await Promise.all([
     getConfig(db),
     updatesFor(db, registration.id),
     env.push ? pushEndpointHashes(db, registration.id) : [],
     bookingWaiver(db, registration),
     listRiderPhotos(db, registration.id),
     rideWordsViewOf(db, registration, ride, serverClock()),
+    seatTransferOf(db, registration, ride, serverClock()),
   ]);
   const push = env.push ? { publicKey: env.push.publicKey, phones } : null;
   const payment = bookingPayment(config.company, { bookingCost: ride?.bookingCost ?? "" }, registration.reference);
@@ -151,7 +165,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     waiver,
   };
   const riderPhotos = riderPhotosView(registration.status, ride, photos, serverClock());
-  return data({ found: true as const, view, push, riderPhotos, words }, { headers: PRIVATE_HEADERS });
+  return data({ found: true as const, view, push, riderPhotos, words, transfer }, { headers: PRIVATE_HEADERS });
 }
 
 type Refused = { intent: string; values: Record<string, string>; errors: Record<string, string>; formError?: string };
@@ -220,6 +234,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         await tidyRiderPhotoImages(services);
         // A page of its own: this link's page now answers 404, and a reload must not post again.
         return redirect(BOOKING_ERASED_PATH, { status: 303 });
+      case TRANSFER_OFFER_INTENT: {
+        // The link is shown once, in this answer: only its hash is kept.
+        const offer = await offerTransferByToken(services.db, token, serverClock());
+        const transferLink = context.get(requestContext).origin + transferHref(offer.token);
+        return data({ intent, values: {}, errors: {}, transferLink }, { headers: PRIVATE_HEADERS });
+      }
+      case TRANSFER_WITHDRAW_INTENT:
+        await withdrawTransferByToken(services.db, token, serverClock());
+        return done(token, "transfer-withdrawn");
       case RIDE_WORDS_INTENT:
         await answerByToken(services.db, token, values, serverClock());
         return done(token, "words");
@@ -305,7 +328,7 @@ export function meta() {
 
 export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.found) return <BookingNotFound erased={false} />;
-  const { view, push, riderPhotos, words } = loaderData;
+  const { view, push, riderPhotos, words, transfer } = loaderData;
   const pushOptIn =
     view.status === "cancelled" ? null : push ? (
       <Island
@@ -332,6 +355,15 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
       answer={wordsAnswer ? undefined : actionData}
       pushOptIn={afterUpdates}
       riderPhotos={riderPhotos ? <RiderPhotosSection href={view.href} view={riderPhotos} answer={actionData} /> : null}
+      seatTransfer={
+        transfer ? (
+          <SeatTransferSection
+            href={view.href}
+            offeredUntil={transfer.offeredUntil}
+            link={actionData && "transferLink" in actionData ? actionData.transferLink : null}
+          />
+        ) : null
+      }
     />
   );
 }

@@ -65,6 +65,9 @@ export function outboxDeliveries({
       const ride = await getRide(db, registration.rideId);
       if (ride) await send(mailer, promotionMail({ ride, registration }), entry.id);
     },
+    "seat-handed-on-mail": async ({ mail }, entry) => {
+      if (mailer.enabled) await send(mailer, mail, entry.id);
+    },
     "team-mail": async ({ mail }, entry) => {
       if (mailer.enabled) await send(mailer, mail, entry.id);
     },

@@ -16,6 +16,11 @@ export type OutboxMessage =
   | { kind: "booking-link-mail"; registrationId: string; link: string }
   /** A waitlisted rider's seat is confirmed (a seat was freed or added). */
   | { kind: "seat-confirmed-mail"; registrationId: string }
+  /**
+   * The rider who handed their seat on is told (registrations/transfer.server.ts): written as it is
+   * enqueued, since the booking no longer holds their address; like every payload, emptied once sent.
+   */
+  | { kind: "seat-handed-on-mail"; mail: Mail }
   /** A mail to a member of the team (an invitation, a sign-in change), written as it is enqueued. */
   | { kind: "team-mail"; mail: Mail }
   /** One rider's copy of a ride's message on one channel (email, push): rider-messages/deliver.server.ts. */
@@ -39,6 +44,8 @@ export function labelOf(message: OutboxMessage, reference = ""): string {
       return `Fresh link mail for booking ${reference}`;
     case "seat-confirmed-mail":
       return `Seat-confirmed mail for booking ${reference}`;
+    case "seat-handed-on-mail":
+      return `Seat-handed-on mail for booking ${reference}`;
     case "team-mail":
       return `Team mail: ${message.mail.subject}`;
     case "rider-message":

@@ -14,16 +14,22 @@ import {
   registrationSettingsOf,
   type PaymentKind,
   type PaymentState,
+  type RegistrationSettings,
   type RegistrationStatus,
 } from "~/domain/registration/settings";
 import { balancePaise } from "~/domain/registration/balance";
-import { contactUpdateSchema, registrationInputSchema, utrSchema } from "~/domain/registration/input";
+import {
+  contactUpdateSchema,
+  registrationInputSchema,
+  utrSchema,
+  type RegistrationInput,
+} from "~/domain/registration/input";
 import { REFERENCE_ALPHABET, REFERENCE_LENGTH, referenceFrom } from "~/domain/registration/payment";
 import type { Ride } from "~/domain/ride";
 import { type AuditAction, type AuditActor, RIDER_ACTOR } from "~/domain/audit";
 import { bookingHref } from "~/domain/links";
 import { parseOrErrors } from "~/domain/validation";
-import { WAIVER_NAME_FIELD, waiverAnswerOf, waiverRefusal } from "~/domain/registration/waiver";
+import { WAIVER_NAME_FIELD, waiverAnswerOf, waiverRefusal, type WaiverVersion } from "~/domain/registration/waiver";
 import { currentWaiver } from "../waivers/waivers.server";
 import { type Command, runCommand } from "../commands/command.server";
 import type { Database, Executor, RegistrationsTable } from "../db/schema.server";
@@ -88,7 +94,7 @@ function closedMessage(availability: Availability): string | null {
   return null;
 }
 
-async function isMobileTaken(db: Executor, rideId: string, phone: string, exceptId?: string): Promise<boolean> {
+export async function isMobileTaken(db: Executor, rideId: string, phone: string, exceptId?: string): Promise<boolean> {
   let query = db
     .selectFrom("registrations")
     .select("id")
@@ -130,6 +136,44 @@ export type Registered =
   | { ok: false; refused: "seats"; errors: Record<string, string> };
 
 type Refusal = Exclude<Registered, { ok: true }>;
+
+/** A rider's form as checked under the ride's lock, or its refusal. */
+export type CheckedRiderForm =
+  | { ok: true; fields: RegistrationInput; waiver: WaiverVersion | null; waiverName: string }
+  | Extract<Registered, { refused: "invalid" | "throttled" }>;
+
+/**
+ * The checks of a rider's form, for a registration and a seat handed to a friend alike: its
+ * fields against the ride's settings, the waiver against its version under the ride's lock (a
+ * rider who read an earlier text reads the new one first), then the per-network limit, which
+ * counts the attempt.
+ */
+export async function checkRiderForm(
+  trx: Executor,
+  rideId: string,
+  settings: RegistrationSettings,
+  input: unknown,
+  clientIp: string,
+  now: Date,
+): Promise<CheckedRiderForm> {
+  const checked = parseOrErrors(registrationInputSchema(settings), input);
+  if (!checked.ok) return { ok: false, refused: "invalid", errors: checked.errors };
+  const waiver = await currentWaiver(trx, rideId);
+  const answer = waiverAnswerOf(input);
+  const waiverRefused = waiverRefusal(waiver, answer, checked.data.name);
+  if (waiverRefused) return { ok: false, refused: "invalid", errors: { [WAIVER_NAME_FIELD]: waiverRefused } };
+  const verdict = await beginRegistration(trx, clientIp, now);
+  if (!verdict.allowed) {
+    const { retryAfterSeconds } = verdict;
+    return {
+      ok: false,
+      refused: "throttled",
+      message: tooManyRegistrationsMessage(retryAfterSeconds),
+      retryAfterSeconds,
+    };
+  }
+  return { ok: true, fields: checked.data, waiver, waiverName: answer.name };
+}
 
 export type RegisterOptions = {
   /** Where the rider registers from: the per-network limit counts it (throttle.server.ts). */
@@ -174,24 +218,9 @@ export async function register(
       const booked = await bookedSeats(trx, ride.id);
       const closed = closedMessage(registrationAvailability(ride, booked, now));
       if (closed) return { ok: false, refused: "closed", message: closed };
-      const checked = parseOrErrors(registrationInputSchema(settings), input);
-      if (!checked.ok) return { ok: false, refused: "invalid", errors: checked.errors };
-      const fields = checked.data;
-      // Against the waiver as it is under the lock: a rider who read an earlier text reads the new one first.
-      const waiver = await currentWaiver(trx, ride.id);
-      const waiverAnswer = waiverAnswerOf(input);
-      const waiverRefused = waiverRefusal(waiver, waiverAnswer, fields.name);
-      if (waiverRefused) return { ok: false, refused: "invalid", errors: { [WAIVER_NAME_FIELD]: waiverRefused } };
-      const verdict = await beginRegistration(trx, clientIp, now);
-      if (!verdict.allowed) {
-        const { retryAfterSeconds } = verdict;
-        return {
-          ok: false,
-          refused: "throttled",
-          message: tooManyRegistrationsMessage(retryAfterSeconds),
-          retryAfterSeconds,
-        };
-      }
+      const form = await checkRiderForm(trx, ride.id, settings, input, clientIp, now);
+      if (!form.ok) return form;
+      const { fields, waiver } = form;
       // From here a refusal commits the attempt's count: a script cannot probe for free.
       const refusal = (errors: Record<string, string>): Refusal => ({ ok: false, refused: "seats", errors });
       if (!settings.options[fields.option].offered) return refusal({ option: "Choose one of the ride's options" });
@@ -213,7 +242,7 @@ export async function register(
         token_sealed: sealToken(token),
         reminders: 1,
         waiver_id: waiver?.id ?? null,
-        waiver_name: waiver ? waiverAnswer.name : null,
+        waiver_name: waiver ? form.waiverName : null,
         waiver_accepted_at: waiver ? now.toISOString() : null,
         status,
         seats,
@@ -265,7 +294,7 @@ export async function register(
   );
 }
 
-async function findByToken(db: Executor, token: unknown): Promise<Selectable<RegistrationsTable> | undefined> {
+export async function findByToken(db: Executor, token: unknown): Promise<Selectable<RegistrationsTable> | undefined> {
   if (typeof token !== "string" || !TOKEN.test(token)) return undefined;
   return db.selectFrom("registrations").selectAll().where("token_hash", "=", tokenHashOf(token)).executeTakeFirst();
 }
@@ -289,7 +318,7 @@ type Finder = (db: Executor) => Promise<Selectable<RegistrationsTable> | undefin
  * sees. The ride is null for a registration that outlived its ride (deleted, or replaced by an
  * import). With `rideId`, a registration of another ride is not found.
  */
-async function withLockedRegistration<T>(
+export async function withLockedRegistration<T>(
   db: Database,
   find: Finder,
   work: (command: Command, row: Selectable<RegistrationsTable>, ride: Ride | null) => Promise<T>,
