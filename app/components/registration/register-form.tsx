@@ -24,9 +24,10 @@ export type RegisterFormProps = {
   waiver: RegistrationWaiver | null;
   /**
    * A signed-in rider's account: the box that keeps these details for their next registration
-   * (`keeps`: they already keep some, so it updates them). Null for a visitor, who is offered to sign in.
+   * (`keeps`: they already keep some, so it updates them). Null for a visitor, who is offered to
+   * sign in; left out where the form takes over a seat (a transfer), which keeps no details.
    */
-  account: { keeps: boolean } | null;
+  account?: { keeps: boolean } | null;
   /** What the rider typed, sent back when the form was refused (or their saved details). */
   values: Record<string, string>;
   errors: Record<string, string>;
@@ -165,13 +166,13 @@ export function RegisterForm({
       onSubmit={onSubmit}
     >
       <ErrorSummary ref={summary} errors={errors} order={REGISTER_FIELDS} formError={formError} />
-      {account ? null : (
+      {account === null ? (
         <p className="text-ink-700">
           <a href={ME_PATH} className="font-semibold text-brand-700 underline underline-offset-4">
             {SIGN_IN_TO_FILL}
           </a>
         </p>
-      )}
+      ) : null}
 
       <fieldset className="space-y-4">
         <legend className="text-xl font-bold text-ink-900">About you</legend>
