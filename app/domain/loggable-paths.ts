@@ -10,7 +10,13 @@
  * what it opens (a rider's booking, an invitation to the team). The one place they are declared;
  * a test sweeps app/routes.ts so that a new route with a parameter is either public or here.
  */
-export const SECRET_ROUTES = ["/booking/:token", "/booking/:token/calendar.ics", "/admin/invite/:token"] as const;
+export const SECRET_ROUTES = [
+  "/booking/:token",
+  "/booking/:token/calendar.ics",
+  "/admin/invite/:token",
+  // A rider's one-time sign-in link (docs/features/riders.md).
+  "/me/link/:token",
+] as const;
 
 const SECRET_PARAM = ":token";
 // Longest first: a path that is a secret route's with a known tail (a rider's calendar feed) is

@@ -38,6 +38,9 @@ import { RideWordsSection } from "~/components/ride-feedback/ride-words-form";
 import { isRideWordsIntent, RIDE_WORDS_INTENT, RIDE_WORDS_WITHDRAW_INTENT } from "~/domain/ride-feedback/booking";
 import { rideWordsViewOf } from "~/server/ride-feedback/booking-words.server";
 import { answerByToken, withdrawByToken } from "~/server/ride-feedback/commands.server";
+import { BookingAccountNote } from "~/components/riders/booking-account-note";
+import { joinOnOpen } from "~/server/riders/join-booking.server";
+import { signedInRider } from "~/server/riders/sessions.server";
 import type { Route } from "./+types/booking";
 
 // /booking/:token (decision 020): a rider's private page, opened by the unguessable
@@ -151,7 +154,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     waiver,
   };
   const riderPhotos = riderPhotosView(registration.status, ride, photos, serverClock());
-  return data({ found: true as const, view, push, riderPhotos, words }, { headers: PRIVATE_HEADERS });
+  // Opened signed in: an older booking joins the rider's account (docs/features/riders.md).
+  const rider = await signedInRider(request, context);
+  const account = rider ? await joinOnOpen(db, rider.id, registration) : null;
+  return data({ found: true as const, view, push, riderPhotos, words, account }, { headers: PRIVATE_HEADERS });
 }
 
 type Refused = { intent: string; values: Record<string, string>; errors: Record<string, string>; formError?: string };
@@ -305,7 +311,7 @@ export function meta() {
 
 export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.found) return <BookingNotFound erased={false} />;
-  const { view, push, riderPhotos, words } = loaderData;
+  const { view, push, riderPhotos, words, account } = loaderData;
   const pushOptIn =
     view.status === "cancelled" ? null : push ? (
       <Island
@@ -327,11 +333,16 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
     </>
   );
   return (
-    <BookingPage
-      view={view}
-      answer={wordsAnswer ? undefined : actionData}
-      pushOptIn={afterUpdates}
-      riderPhotos={riderPhotos ? <RiderPhotosSection href={view.href} view={riderPhotos} answer={actionData} /> : null}
-    />
+    <>
+      {account ? <BookingAccountNote state={account} /> : null}
+      <BookingPage
+        view={view}
+        answer={wordsAnswer ? undefined : actionData}
+        pushOptIn={afterUpdates}
+        riderPhotos={
+          riderPhotos ? <RiderPhotosSection href={view.href} view={riderPhotos} answer={actionData} /> : null
+        }
+      />
+    </>
   );
 }

@@ -48,7 +48,8 @@ export async function listPasskeys(db: Executor, userId: string): Promise<Passke
   return rows.map((row) => ({ id: row.id, name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at }));
 }
 
-function transportsOf(json: string): string[] {
+/** The transports a passkey row keeps as JSON (the team's and riders' alike); unreadable: none. */
+export function transportsOf(json: string): string[] {
   try {
     const parsed: unknown = JSON.parse(json);
     return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === "string") : [];
