@@ -10,6 +10,7 @@ import { type Instance, startInstance } from "./ops-support.ts";
 import { fillRegistration } from "./registration-form.ts";
 import { publicRide, ridePath } from "./ride-helpers.ts";
 import { signInRiderDirectly } from "./support/rider-session.ts";
+import { virtualAuthenticator } from "./support/virtual-authenticator.ts";
 
 // A rider's account (docs/features/riders.md): signing in at /me with a mailed one-time link
 // or a passkey (Chromium's virtual authenticator), My rides, and an older booking joining the
@@ -135,18 +136,7 @@ test("a rider signs in with a mailed link, an older booking joins the account, M
 });
 
 test("a rider adds a passkey on /me, then signs in with it alone", async ({ page }) => {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await virtualAuthenticator(page);
   const email = freshEmail();
   const rider = await signInRiderDirectly(page.context(), db, origin, email);
 

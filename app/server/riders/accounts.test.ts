@@ -5,6 +5,8 @@ import { describeEachEngine } from "../../../tests/support/databases";
 import { insertUser, siteRide } from "../../../tests/support/fixtures";
 import { registerRider, riderForm } from "../../../tests/support/registration-fixtures";
 import { createSession, resolveSession } from "../auth/sessions.server";
+import { setBookingLinkSecret } from "../registrations/link-seal.server";
+import { getRegistration } from "../registrations/queries.server";
 import { signInLinkMail } from "./sign-in-mail.server";
 import { joinBooking, joinOnOpen } from "./join-booking.server";
 import { myRides } from "./my-rides.server";
@@ -24,7 +26,10 @@ const minutes = (n: number) => new Date(NOW.getTime() + n * 60 * 1000);
 
 async function signInMails(db: Database) {
   const rows = await db.selectFrom("outbox").selectAll().where("kind", "=", "rider-sign-in-mail").execute();
-  return rows.map((row) => ({ label: row.label, ...(JSON.parse(row.payload) as { email: string; link: string }) }));
+  return rows.map((row) => {
+    const { email, link } = JSON.parse(row.payload) as { email: string; link: string };
+    return { label: row.label, email, link };
+  });
 }
 
 /** The token of the newest mailed link. */
@@ -136,27 +141,28 @@ describeEachEngine("a booking joining an account", (getDb) => {
       .execute();
   }
 
+  const creditAccounts = async (db: Database) =>
+    (await db.selectFrom("credit_entries").select("rider_id").execute()).map((entry) => entry.rider_id);
+
   it("takes an older booking and its credit in no account, once, with a trail naming only the reference", async () => {
     const db = getDb();
     const asha = await findOrCreateRider(db, "asha@example.com", NOW);
-    const { registration } = await booking(db, 1);
+    setBookingLinkSecret("a test secret");
+    const { registration, token } = await booking(db, 1);
     await credit(db, registration.id, null);
 
     expect(await joinOnOpen(db, asha.id, registration)).toBe("joined");
-    const row = await db
-      .selectFrom("registrations")
-      .select("rider_id")
-      .where("id", "=", registration.id)
-      .executeTakeFirst();
-    expect(row?.rider_id).toBe(asha.id);
-    const entries = await db.selectFrom("credit_entries").select("rider_id").execute();
-    expect(entries.map((entry) => entry.rider_id)).toEqual([asha.id]);
+    expect((await getRegistration(db, registration.id))?.riderId).toBe(asha.id);
+    expect(await creditAccounts(db)).toEqual([asha.id]);
     const trail = await db.selectFrom("audit_log").selectAll().where("collection", "=", "riders").execute();
     expect(trail.map((entry) => entry.summary)).toEqual([`Booking ${registration.reference} joined a rider's account`]);
     expect(await joinBooking(db, asha.id, registration.id, NOW)).toBe("yours");
 
     const rides = await myRides(db, asha.id, NOW);
-    expect(rides.upcoming.map((ride) => ride.reference)).toEqual([registration.reference]);
+    expect(rides.upcoming).toMatchObject([
+      { reference: registration.reference, statusLabel: "Confirmed", href: `/booking/${token}` },
+    ]);
+    expect(rides.past).toEqual([]);
   });
 
   it("leaves a booking in another account where it is, with its credit", async () => {
@@ -168,14 +174,8 @@ describeEachEngine("a booking joining an account", (getDb) => {
     await credit(db, registration.id, null);
 
     expect(await joinBooking(db, ravi.id, registration.id, NOW)).toBe("elsewhere");
-    const row = await db
-      .selectFrom("registrations")
-      .select("rider_id")
-      .where("id", "=", registration.id)
-      .executeTakeFirst();
-    expect(row?.rider_id).toBe(asha.id);
-    const entries = await db.selectFrom("credit_entries").select("rider_id").execute();
-    expect(entries.map((entry) => entry.rider_id)).toEqual([null]);
+    expect((await getRegistration(db, registration.id))?.riderId).toBe(asha.id);
+    expect(await creditAccounts(db)).toEqual([null]);
     expect((await myRides(db, ravi.id, NOW)).upcoming).toEqual([]);
   });
 });

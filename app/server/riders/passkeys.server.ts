@@ -2,18 +2,17 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
   generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import type { Rider } from "~/domain/riders/account";
-import { SITE_NAME } from "~/domain/site";
 import type { Database, Executor } from "../db/schema.server";
 import {
-  type PasskeySummary,
+  newPasskeyOptions,
   PASSKEY_OPTIONS_PER_NETWORK,
+  type PasskeySummary,
+  passkeySummaryOf,
   type RelyingParty,
-  transportsOf,
+  verifiedAssertion,
+  verifiedNewPasskey,
 } from "../auth/passkeys.server";
 import { beginAttempt, clientNetwork } from "../auth/throttle.server";
 import { consumeChallenge, createChallenge, findChallenge } from "../auth/two-factor.server";
@@ -32,7 +31,7 @@ export async function listRiderPasskeys(db: Executor, riderId: string): Promise<
     .where("rider_id", "=", riderId)
     .orderBy("created_at")
     .execute();
-  return rows.map((row) => ({ id: row.id, name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at }));
+  return rows.map(passkeySummaryOf);
 }
 
 /** Options for the browser to create a passkey of the rider, and the token naming their challenge. */
@@ -42,16 +41,8 @@ export async function riderPasskeyRegistrationOptions(db: Executor, rider: Rider
     .select(["id", "transports"])
     .where("rider_id", "=", rider.id)
     .execute();
-  const options = await generateRegistrationOptions({
-    rpName: SITE_NAME,
-    rpID: rp.id,
-    userName: rider.email,
-    userDisplayName: rider.email,
-    userID: new TextEncoder().encode(rider.id),
-    attestationType: "none",
-    excludeCredentials: existing.map((row) => ({ id: row.id, transports: transportsOf(row.transports) })),
-    authenticatorSelection: { residentKey: "required", userVerification: "required" },
-  });
+  const user = { id: rider.id, email: rider.email, displayName: "" };
+  const options = await newPasskeyOptions(rp, user, existing, "required");
   const data = { challenge: options.challenge, riderId: rider.id };
   const token = await createChallenge(db, "rider-passkey-register", null, data, now);
   return { options, token };
@@ -69,14 +60,8 @@ export async function finishRiderPasskeyRegistration(
   const pending = await findChallenge(db, token, "rider-passkey-register", now);
   const challenge = pending?.data.challenge;
   if (!pending || typeof challenge !== "string" || pending.data.riderId !== rider.id) return false;
-  const verification = await verifyRegistrationResponse({
-    response,
-    expectedChallenge: challenge,
-    expectedOrigin: rp.origin,
-    expectedRPID: rp.id,
-  }).catch(() => null);
-  if (!verification?.verified) return false;
-  const { credential } = verification.registrationInfo;
+  const passkey = await verifiedNewPasskey(response, challenge, rp, true);
+  if (!passkey) return false;
   return db.transaction().execute(async (trx) => {
     if (!(await consumeChallenge(trx, pending.id))) return false;
     const count = await trx
@@ -87,12 +72,9 @@ export async function finishRiderPasskeyRegistration(
     await trx
       .insertInto("rider_passkeys")
       .values({
-        id: credential.id,
+        ...passkey,
         rider_id: rider.id,
         name: `Passkey ${Number(count?.count ?? 0) + 1}`,
-        public_key: Buffer.from(credential.publicKey).toString("base64url"),
-        counter: credential.counter,
-        transports: JSON.stringify(credential.transports ?? []),
         created_at: now.toISOString(),
         last_used_at: null,
       })
@@ -147,25 +129,13 @@ export async function signInWithRiderPasskey(
   if (!pending || typeof challenge !== "string" || typeof response?.id !== "string") return null;
   const passkey = await db.selectFrom("rider_passkeys").selectAll().where("id", "=", response.id).executeTakeFirst();
   if (!passkey) return null;
-  const verification = await verifyAuthenticationResponse({
-    response,
-    expectedChallenge: challenge,
-    expectedOrigin: rp.origin,
-    expectedRPID: rp.id,
-    credential: {
-      id: passkey.id,
-      publicKey: new Uint8Array(Buffer.from(passkey.public_key, "base64url")),
-      counter: passkey.counter,
-      transports: transportsOf(passkey.transports),
-    },
-    requireUserVerification: true,
-  }).catch(() => null);
-  if (!verification?.verified) return null;
+  const counter = await verifiedAssertion(response, challenge, passkey, rp, true);
+  if (counter === null) return null;
   return db.transaction().execute(async (trx) => {
     if (!(await consumeChallenge(trx, pending.id))) return null;
     await trx
       .updateTable("rider_passkeys")
-      .set({ counter: verification.authenticationInfo.newCounter, last_used_at: now.toISOString() })
+      .set({ counter, last_used_at: now.toISOString() })
       .where("id", "=", passkey.id)
       .execute();
     return startRiderSession(trx, passkey.rider_id, previousSession, now);
