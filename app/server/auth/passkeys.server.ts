@@ -208,6 +208,25 @@ export const PASSKEY_OPTIONS_PER_NETWORK = 30;
 /** Unanswered sign-in challenges kept at most: asking from many networks cannot fill the table either. */
 export const PASSKEY_CHALLENGES_KEPT = 1000;
 
+/** Drops the oldest unanswered challenges of `purpose` beyond the newest PASSKEY_CHALLENGES_KEPT. */
+export async function keepNewestChallenges(db: Executor, purpose: ChallengePurpose): Promise<void> {
+  await db
+    .deleteFrom("auth_challenges")
+    .where("purpose", "=", purpose)
+    .where(
+      "id",
+      "not in",
+      db
+        .selectFrom("auth_challenges")
+        .select("id")
+        .where("purpose", "=", purpose)
+        .orderBy("created_at", "desc")
+        .orderBy("id")
+        .limit(PASSKEY_CHALLENGES_KEPT),
+    )
+    .execute();
+}
+
 export type PasskeySignInOptions =
   | { ok: true; options: Awaited<ReturnType<typeof generateAuthenticationOptions>>; token: string }
   | { ok: false; retryAfterSeconds: number };
@@ -238,21 +257,7 @@ export async function passkeySignInOptions(
     allowCredentials: credentials.map((row) => ({ id: row.id, transports: transportsOf(row.transports) })),
   });
   const token = await createChallenge(db, purpose, userId, { challenge: options.challenge }, now);
-  await db
-    .deleteFrom("auth_challenges")
-    .where("purpose", "=", purpose)
-    .where(
-      "id",
-      "not in",
-      db
-        .selectFrom("auth_challenges")
-        .select("id")
-        .where("purpose", "=", purpose)
-        .orderBy("created_at", "desc")
-        .orderBy("id")
-        .limit(PASSKEY_CHALLENGES_KEPT),
-    )
-    .execute();
+  await keepNewestChallenges(db, purpose);
   return { ok: true, options, token };
 }
 

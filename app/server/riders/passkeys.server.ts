@@ -6,6 +6,7 @@ import {
 import type { Rider } from "~/domain/riders/account";
 import type { Database, Executor } from "../db/schema.server";
 import {
+  keepNewestChallenges,
   newPasskeyOptions,
   PASSKEY_OPTIONS_PER_NETWORK,
   type PasskeySummary,
@@ -97,7 +98,7 @@ export type RiderPasskeyOptions =
   | { ok: true; options: Awaited<ReturnType<typeof generateAuthenticationOptions>>; token: string }
   | { ok: false; retryAfterSeconds: number };
 
-/** Options for signing in with any rider's passkey, counted per network as the team's are. */
+/** Options for signing in with any rider's passkey, counted per network and bounded in number as the team's are. */
 export async function riderPasskeySignInOptions(
   db: Executor,
   rp: RelyingParty,
@@ -109,6 +110,7 @@ export async function riderPasskeySignInOptions(
   if (!verdict.allowed) return { ok: false, retryAfterSeconds: verdict.retryAfterSeconds };
   const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "required" });
   const token = await createChallenge(db, "rider-passkey-sign-in", null, { challenge: options.challenge }, now);
+  await keepNewestChallenges(db, "rider-passkey-sign-in");
   return { ok: true, options, token };
 }
 
