@@ -18,6 +18,9 @@ export default [
     // "Find my booking": before booking/:token, which it is not.
     route("booking", "routes/public/find-booking.tsx"),
     route("booking/:token", "routes/public/booking.tsx"),
+    // A rider's own place (docs/features/riders.md): sign-in, My rides, passkeys.
+    route("me", "routes/public/me.tsx"),
+    route("me/link/:token", "routes/public/me-link.tsx"),
     // A signed-in rider's own data (docs/features/rider-data.md): private, never cached.
     route("me/details", "routes/me/details.tsx"),
     route("me/data", "routes/me/data.tsx"),
@@ -28,6 +31,8 @@ export default [
   // Calendar feeds: every upcoming ride, and a rider's own ride behind their token.
   route("rides.ics", "routes/resources/rides-calendar.ts"),
   route("booking/:token/calendar.ics", "routes/resources/booking-calendar.ts"),
+  // A rider's passkeys, in JSON steps (docs/features/riders.md).
+  route("me/passkeys", "routes/public/me-passkeys.ts"),
   // The route's GPX: route.gpx as uploaded, day-{n}.gpx cut from it (decision 024).
   route("ride/:rideId/gpx/:file", "routes/resources/ride-gpx.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),

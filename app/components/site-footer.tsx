@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { SiteConfig } from "~/domain/content";
-import { FIND_BOOKING_PATH } from "~/domain/links";
+import { FIND_BOOKING_PATH, ME_PATH } from "~/domain/links";
 import { FOOTER_NAV_ID, NAV_LINKS } from "~/domain/navigation";
 import { SITE_NAME } from "~/domain/site";
 import { socialLinks } from "~/domain/social-links";
@@ -56,6 +56,11 @@ export function SiteFooter({ config, year }: { config: SiteConfig; year: number 
             <li>
               <Link to={FIND_BOOKING_PATH} className="hover:text-brand-300">
                 Find my booking
+              </Link>
+            </li>
+            <li>
+              <Link to={ME_PATH} className="hover:text-brand-300">
+                My rides
               </Link>
             </li>
           </ul>

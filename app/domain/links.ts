@@ -88,6 +88,31 @@ export const FIND_BOOKING_SENT = "sent";
  */
 export const BOOKING_ERASED_PATH = "/booking-erased";
 
+// ── A rider's account (docs/features/riders.md) ──
+
+/** The rider's own place: sign-in when signed out, My rides when signed in. */
+export const ME_PATH = "/me";
+
+/** A mailed one-time sign-in link: its token is the only key, spent by a POST. */
+export function meLinkHref(token: string): string {
+  return `${ME_PATH}/link/${segment(token)}`;
+}
+
+/** The rider's passkeys, in JSON steps (options, verify) for the browser's WebAuthn calls. */
+export const ME_PASSKEYS_PATH = "/me/passkeys";
+
+/** The query flag of the sign-in page after a request, the same whether or not the address is known. */
+export const ME_LINK_SENT = "sent";
+
+/** Their saved details (docs/features/rider-data.md): seen, edited, forgotten. */
+export const ME_DETAILS_PATH = "/me/details";
+/** "Your data": what the site holds and for how long, the export and the account's erasure. */
+export const ME_DATA_PATH = "/me/data";
+/** The export, as a file to download. */
+export const ME_DATA_EXPORT_PATH = "/me/data.json";
+/** Where an erased account's browser ends: the page says it is done. */
+export const ME_ERASED_PATH = "/me/data?erased";
+
 // ── Share cards (decision 023): a stamp of the card's content names the image ──
 
 /** /share/ride/{id}/{stamp}.jpg */

@@ -15,6 +15,8 @@ export const SECRET_ROUTES = [
   "/booking/:token/calendar.ics",
   "/transfer/:token",
   "/admin/invite/:token",
+  // A rider's one-time sign-in link (docs/features/riders.md).
+  "/me/link/:token",
 ] as const;
 
 const SECRET_PARAM = ":token";

@@ -21,6 +21,7 @@ export const ISLANDS = {
   // Both from one module: saving a ride brings the Saved rides page's code along (decision 023).
   "save-ride": () => import("~/components/offline/ride-pack-islands").then((module) => module.SaveRideButton),
   "saved-rides": () => import("~/components/offline/ride-pack-islands").then((module) => module.SavedRidesList),
+  "rider-passkey": () => import("~/components/riders/rider-passkey-button").then((module) => module.RiderPasskeyButton),
   "ride-gallery": () => import("~/components/ride/gallery-lightbox").then((module) => module.GalleryGrid),
 };
 

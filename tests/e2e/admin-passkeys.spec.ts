@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
-import type { CDPSession, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { openDatabase } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
 import { dataPaths } from "~/server/env.server";
@@ -8,6 +8,7 @@ import { freePort } from "../support/ports.ts";
 import { signInAs } from "./admin-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
 import { type Instance, startInstance } from "./ops-support.ts";
+import { virtualAuthenticator } from "./support/virtual-authenticator.ts";
 
 // Passkeys (decision 026) with Chromium's virtual authenticator (the DevTools
 // protocol's WebAuthn domain): an admin adds a passkey on Sign-in & Security, then signs in
@@ -34,23 +35,6 @@ test.afterAll(async () => {
   await db?.destroy();
   await instance?.stop();
 });
-
-/** A platform authenticator that verifies its user (as a phone's fingerprint does). */
-async function virtualAuthenticator(page: Page): Promise<CDPSession> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return cdp;
-}
 
 const portal = (page: Page) =>
   page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Dashboard" });
@@ -105,18 +89,7 @@ test("an admin adds a passkey, then signs in with it instead of the password, an
 });
 
 test("a passkey the site does not know signs no one in", async ({ page }) => {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = (await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  })) as { authenticatorId: string };
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
   // A real key pair for this site, never registered here: the browser signs, the server refuses.
   const { privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
   await cdp.send("WebAuthn.addCredential", {

@@ -12,7 +12,7 @@ import { FieldError } from "../form/field";
 import { CheckboxField } from "../form/controls";
 import { CheckField, SelectField, SUBMIT_CLASS, TextField } from "./form-controls";
 import { SAVE_DETAILS_FIELD, saveDetailsLabel, SIGN_IN_TO_FILL } from "~/domain/riders/saved-details";
-import { ME_PATH } from "~/domain/riders/me-links";
+import { ME_PATH } from "~/domain/links";
 
 export type RegisterFormProps = {
   settings: RegistrationSettings;

@@ -1,6 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
 import type { SavedDetails } from "~/domain/riders/account";
-import { ME_DETAILS_PATH } from "~/domain/riders/me-links";
+import { ME_DETAILS_PATH } from "~/domain/links";
 import { SAVED_DETAIL_FIELDS } from "~/domain/riders/saved-details";
 import { ErrorSummary } from "../form/error-summary";
 import { BLOOD_GROUP_CHOICES } from "../registration/register-form";

@@ -1,6 +1,6 @@
 import { CheckCircle2, Download, TriangleAlert } from "lucide-react";
 import { formatRupees } from "~/domain/registration/balance";
-import { ME_DATA_EXPORT_PATH, ME_DATA_PATH, ME_DETAILS_PATH } from "~/domain/riders/me-links";
+import { ME_DATA_EXPORT_PATH, ME_DATA_PATH, ME_DETAILS_PATH } from "~/domain/links";
 import { ErrorSummary } from "../form/error-summary";
 import { SECONDARY_CLASS, TextField } from "../registration/form-controls";
 

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { servicesContext } from "~/context";
-import { ME_PATH } from "~/domain/riders/me-links";
+import { ME_PATH } from "~/domain/links";
 import { riderDataExport } from "~/server/riders/data-export.server";
 import { RIDER_PAGE_HEADERS, signedInRider } from "~/server/riders/sessions.server";
 import type { Route } from "./+types/data-export";

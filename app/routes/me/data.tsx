@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { YourDataPage } from "~/components/riders/your-data-page";
 import { servicesContext } from "~/context";
 import { accountEmail } from "~/domain/riders/account";
-import { ME_ERASED_PATH, ME_PATH } from "~/domain/riders/me-links";
+import { ME_ERASED_PATH, ME_PATH } from "~/domain/links";
 import { accountRetentionPoints } from "~/domain/riders/saved-details";
 import { pageTitle } from "~/domain/site";
 import { creditLeftOf } from "~/server/credit/ledger.server";

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { FORGET_INTENT, SavedDetailsPage } from "~/components/riders/saved-details-form";
 import { servicesContext } from "~/context";
-import { ME_DETAILS_PATH, ME_PATH } from "~/domain/riders/me-links";
+import { ME_DETAILS_PATH, ME_PATH } from "~/domain/links";
 import { pageTitle } from "~/domain/site";
 import { readSmallForm } from "~/server/registrations/read-form.server";
 import { forgetSavedDetails, savedDetailsOf, updateSavedDetails } from "~/server/riders/saved-details.server";

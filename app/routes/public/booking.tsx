@@ -44,6 +44,9 @@ import {
   TRANSFER_WITHDRAW_INTENT,
 } from "~/components/registration/seat-transfer-section";
 import { offerTransferByToken, seatTransferOf, withdrawTransferByToken } from "~/server/registrations/transfer.server";
+import { BookingAccountNote } from "~/components/riders/booking-account-note";
+import { joinOnOpen } from "~/server/riders/join-booking.server";
+import { signedInRider } from "~/server/riders/sessions.server";
 import type { Route } from "./+types/booking";
 
 // /booking/:token (decision 020): a rider's private page, opened by the unguessable
@@ -165,7 +168,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     waiver,
   };
   const riderPhotos = riderPhotosView(registration.status, ride, photos, serverClock());
-  return data({ found: true as const, view, push, riderPhotos, words, transfer }, { headers: PRIVATE_HEADERS });
+  // Opened signed in: an older booking joins the rider's account (docs/features/riders.md).
+  const rider = await signedInRider(request, context);
+  const account = rider ? await joinOnOpen(db, rider.id, registration) : null;
+  return data(
+    { found: true as const, view, push, riderPhotos, words, transfer, account },
+    { headers: PRIVATE_HEADERS },
+  );
 }
 
 type Refused = { intent: string; values: Record<string, string>; errors: Record<string, string>; formError?: string };
@@ -328,7 +337,7 @@ export function meta() {
 
 export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.found) return <BookingNotFound erased={false} />;
-  const { view, push, riderPhotos, words, transfer } = loaderData;
+  const { view, push, riderPhotos, words, transfer, account } = loaderData;
   const pushOptIn =
     view.status === "cancelled" ? null : push ? (
       <Island
@@ -350,20 +359,25 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
     </>
   );
   return (
-    <BookingPage
-      view={view}
-      answer={wordsAnswer ? undefined : actionData}
-      pushOptIn={afterUpdates}
-      riderPhotos={riderPhotos ? <RiderPhotosSection href={view.href} view={riderPhotos} answer={actionData} /> : null}
-      seatTransfer={
-        transfer ? (
-          <SeatTransferSection
-            href={view.href}
-            offeredUntil={transfer.offeredUntil}
-            link={actionData && "transferLink" in actionData ? actionData.transferLink : null}
-          />
-        ) : null
-      }
-    />
+    <>
+      {account ? <BookingAccountNote state={account} /> : null}
+      <BookingPage
+        view={view}
+        answer={wordsAnswer ? undefined : actionData}
+        pushOptIn={afterUpdates}
+        riderPhotos={
+          riderPhotos ? <RiderPhotosSection href={view.href} view={riderPhotos} answer={actionData} /> : null
+        }
+        seatTransfer={
+          transfer ? (
+            <SeatTransferSection
+              href={view.href}
+              offeredUntil={transfer.offeredUntil}
+              link={actionData && "transferLink" in actionData ? actionData.transferLink : null}
+            />
+          ) : null
+        }
+      />
+    </>
   );
 }

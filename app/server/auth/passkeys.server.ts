@@ -38,6 +38,13 @@ export function relyingPartyOf(origin: string): RelyingParty {
 
 export type PasskeySummary = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
 
+/** A stored passkey, the team's (`passkeys`) or a rider's (`rider_passkeys`). */
+export type StoredPasskey = { id: string; public_key: string; counter: number; transports: string };
+
+export function passkeySummaryOf(row: { id: string; name: string; created_at: string; last_used_at: string | null }) {
+  return { id: row.id, name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at };
+}
+
 export async function listPasskeys(db: Executor, userId: string): Promise<PasskeySummary[]> {
   const rows = await db
     .selectFrom("passkeys")
@@ -45,7 +52,7 @@ export async function listPasskeys(db: Executor, userId: string): Promise<Passke
     .where("user_id", "=", userId)
     .orderBy("created_at")
     .execute();
-  return rows.map((row) => ({ id: row.id, name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at }));
+  return rows.map(passkeySummaryOf);
 }
 
 function transportsOf(json: string): string[] {
@@ -55,6 +62,76 @@ function transportsOf(json: string): string[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * Options for the browser to create a discoverable passkey of `user` (a member of the team or a
+ * rider), leaving out the authenticators that hold one of theirs already.
+ */
+export function newPasskeyOptions(
+  rp: RelyingParty,
+  user: { id: string; email: string; displayName: string },
+  existing: Pick<StoredPasskey, "id" | "transports">[],
+  userVerification: "preferred" | "required",
+) {
+  return generateRegistrationOptions({
+    rpName: SITE_NAME,
+    rpID: rp.id,
+    userName: user.email,
+    userDisplayName: user.displayName || user.email,
+    userID: new TextEncoder().encode(user.id),
+    attestationType: "none",
+    excludeCredentials: existing.map((row) => ({ id: row.id, transports: transportsOf(row.transports) })),
+    authenticatorSelection: { residentKey: "required", userVerification },
+  });
+}
+
+/** The new passkey of a browser's answer to `challenge`, as it is stored; null when it does not answer it. */
+export async function verifiedNewPasskey(
+  response: RegistrationResponseJSON,
+  challenge: string,
+  rp: RelyingParty,
+  requireUserVerification: boolean,
+): Promise<StoredPasskey | null> {
+  const verification = await verifyRegistrationResponse({
+    response,
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification,
+  }).catch(() => null);
+  if (!verification?.verified) return null;
+  const { credential } = verification.registrationInfo;
+  return {
+    id: credential.id,
+    public_key: Buffer.from(credential.publicKey).toString("base64url"),
+    counter: credential.counter,
+    transports: JSON.stringify(credential.transports ?? []),
+  };
+}
+
+/** The passkey's new signature counter when its signed answer to `challenge` is right; null otherwise. */
+export async function verifiedAssertion(
+  response: AuthenticationResponseJSON,
+  challenge: string,
+  passkey: StoredPasskey,
+  rp: RelyingParty,
+  requireUserVerification: boolean,
+): Promise<number | null> {
+  const verification = await verifyAuthenticationResponse({
+    response,
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    credential: {
+      id: passkey.id,
+      publicKey: new Uint8Array(Buffer.from(passkey.public_key, "base64url")),
+      counter: passkey.counter,
+      transports: transportsOf(passkey.transports),
+    },
+    requireUserVerification,
+  }).catch(() => null);
+  return verification?.verified ? verification.authenticationInfo.newCounter : null;
 }
 
 /** Options for the browser to create a passkey of the user (the challenge kept for ten minutes). */
@@ -68,16 +145,7 @@ export async function passkeyRegistrationOptions(
     .select(["id", "transports"])
     .where("user_id", "=", user.id)
     .execute();
-  const options = await generateRegistrationOptions({
-    rpName: SITE_NAME,
-    rpID: rp.id,
-    userName: user.email,
-    userDisplayName: user.displayName || user.email,
-    userID: new TextEncoder().encode(user.id),
-    attestationType: "none",
-    excludeCredentials: existing.map((row) => ({ id: row.id, transports: transportsOf(row.transports) })),
-    authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
-  });
+  const options = await newPasskeyOptions(rp, user, existing, "preferred");
   await createChallenge(db, "passkey-register", user.id, { challenge: options.challenge });
   return options;
 }
@@ -97,27 +165,17 @@ export async function finishPasskeyRegistration(
   const pending = await findUserChallenge(db, user.id, "passkey-register", now);
   const challenge = pending?.data.challenge;
   if (!pending || typeof challenge !== "string") return false;
-  const verification = await verifyRegistrationResponse({
-    response,
-    expectedChallenge: challenge,
-    expectedOrigin: rp.origin,
-    expectedRPID: rp.id,
-    requireUserVerification: false,
-  }).catch(() => null);
-  if (!verification?.verified) return false;
-  const { credential } = verification.registrationInfo;
+  const passkey = await verifiedNewPasskey(response, challenge, rp, false);
+  if (!passkey) return false;
   return runCommand(db, async (command) => {
     const { trx } = command;
     if (!(await consumeChallenge(trx, pending.id))) return false;
     await trx
       .insertInto("passkeys")
       .values({
-        id: credential.id,
+        ...passkey,
         user_id: user.id,
         name: name.trim().slice(0, 60) || "Passkey",
-        public_key: Buffer.from(credential.publicKey).toString("base64url"),
-        counter: credential.counter,
-        transports: JSON.stringify(credential.transports ?? []),
         created_at: now.toISOString(),
         last_used_at: null,
       })
@@ -150,6 +208,25 @@ export const PASSKEY_OPTIONS_PER_NETWORK = 30;
 /** Unanswered sign-in challenges kept at most: asking from many networks cannot fill the table either. */
 export const PASSKEY_CHALLENGES_KEPT = 1000;
 
+/** Drops the oldest unanswered challenges of `purpose` beyond the newest PASSKEY_CHALLENGES_KEPT. */
+export async function keepNewestChallenges(db: Executor, purpose: ChallengePurpose): Promise<void> {
+  await db
+    .deleteFrom("auth_challenges")
+    .where("purpose", "=", purpose)
+    .where(
+      "id",
+      "not in",
+      db
+        .selectFrom("auth_challenges")
+        .select("id")
+        .where("purpose", "=", purpose)
+        .orderBy("created_at", "desc")
+        .orderBy("id")
+        .limit(PASSKEY_CHALLENGES_KEPT),
+    )
+    .execute();
+}
+
 export type PasskeySignInOptions =
   | { ok: true; options: Awaited<ReturnType<typeof generateAuthenticationOptions>>; token: string }
   | { ok: false; retryAfterSeconds: number };
@@ -180,21 +257,7 @@ export async function passkeySignInOptions(
     allowCredentials: credentials.map((row) => ({ id: row.id, transports: transportsOf(row.transports) })),
   });
   const token = await createChallenge(db, purpose, userId, { challenge: options.challenge }, now);
-  await db
-    .deleteFrom("auth_challenges")
-    .where("purpose", "=", purpose)
-    .where(
-      "id",
-      "not in",
-      db
-        .selectFrom("auth_challenges")
-        .select("id")
-        .where("purpose", "=", purpose)
-        .orderBy("created_at", "desc")
-        .orderBy("id")
-        .limit(PASSKEY_CHALLENGES_KEPT),
-    )
-    .execute();
+  await keepNewestChallenges(db, purpose);
   return { ok: true, options, token };
 }
 
@@ -215,23 +278,11 @@ export async function verifyPasskeySignIn(
   if (!pending || typeof challenge !== "string" || typeof response?.id !== "string") return null;
   const passkey = await db.selectFrom("passkeys").selectAll().where("id", "=", response.id).executeTakeFirst();
   if (!passkey || (pending.userId && passkey.user_id !== pending.userId)) return null;
-  const verification = await verifyAuthenticationResponse({
-    response,
-    expectedChallenge: challenge,
-    expectedOrigin: rp.origin,
-    expectedRPID: rp.id,
-    credential: {
-      id: passkey.id,
-      publicKey: new Uint8Array(Buffer.from(passkey.public_key, "base64url")),
-      counter: passkey.counter,
-      transports: transportsOf(passkey.transports),
-    },
-    requireUserVerification: pending.userId === null,
-  }).catch(() => null);
-  if (!verification?.verified || !(await consumeChallenge(db, pending.id))) return null;
+  const counter = await verifiedAssertion(response, challenge, passkey, rp, pending.userId === null);
+  if (counter === null || !(await consumeChallenge(db, pending.id))) return null;
   await db
     .updateTable("passkeys")
-    .set({ counter: verification.authenticationInfo.newCounter, last_used_at: now.toISOString() })
+    .set({ counter, last_used_at: now.toISOString() })
     .where("id", "=", passkey.id)
     .execute();
   return passkey.user_id;

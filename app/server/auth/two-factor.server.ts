@@ -20,7 +20,10 @@ export type ChallengePurpose =
   | "passkey-register"
   | "passkey-sign-in"
   /** A signed-in admin confirming it is them with a passkey (fresh-proof.server.ts). */
-  | "passkey-proof";
+  | "passkey-proof"
+  /** A rider's passkey (riders/passkeys.server.ts): no user, the rider's id in the data. */
+  | "rider-passkey-register"
+  | "rider-passkey-sign-in";
 
 function hashOf(value: string): string {
   return createHash("sha256").update(value).digest("hex");

@@ -4,6 +4,7 @@ import type { Database } from "../db/schema.server";
 import type { Mail, Mailer } from "../mail/mailer.server";
 import { bookingLinkMail, confirmationMail, promotionMail } from "../registrations/rider-mail.server";
 import { getConfig } from "../content/config.server";
+import { signInLinkMail } from "../riders/sign-in-mail.server";
 import { getRegistration } from "../registrations/queries.server";
 import { getRide } from "../rides/rides.server";
 import type { PushSettings } from "../push/push-env.server";
@@ -57,6 +58,9 @@ export function outboxDeliveries({
       if (!registration?.email || registration.status === "cancelled") return;
       const ride = await getRide(db, registration.rideId);
       if (ride) await send(mailer, bookingLinkMail({ ride, registration, link }), entry.id);
+    },
+    "rider-sign-in-mail": async ({ email, link }, entry) => {
+      if (mailer.enabled) await send(mailer, signInLinkMail(email, link), entry.id);
     },
     "seat-confirmed-mail": async ({ registrationId }, entry) => {
       if (!mailer.enabled) return;

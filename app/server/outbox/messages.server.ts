@@ -14,6 +14,8 @@ export type OutboxMessage =
   | { kind: "registered-mail"; registrationId: string; link: string }
   /** A fresh private link the rider asked for ("Find my booking"; a secret: emptied once sent). */
   | { kind: "booking-link-mail"; registrationId: string; link: string }
+  /** A rider's one-time sign-in link (docs/features/riders.md; a secret: emptied once sent). */
+  | { kind: "rider-sign-in-mail"; email: string; link: string }
   /** A waitlisted rider's seat is confirmed (a seat was freed or added). */
   | { kind: "seat-confirmed-mail"; registrationId: string }
   /**
@@ -42,6 +44,8 @@ export function labelOf(message: OutboxMessage, reference = ""): string {
       return `Registration mail for booking ${reference}`;
     case "booking-link-mail":
       return `Fresh link mail for booking ${reference}`;
+    case "rider-sign-in-mail":
+      return "Sign-in link mail to a rider";
     case "seat-confirmed-mail":
       return `Seat-confirmed mail for booking ${reference}`;
     case "seat-handed-on-mail":

@@ -1,0 +1,20 @@
+// My rides (docs/features/riders.md): a rider's bookings as their account page lists them.
+
+export type MyRide = {
+  reference: string;
+  rideTitle: string;
+  /** '10th–12th March 2099'; '' when the ride has no dates. */
+  dates: string;
+  statusLabel: string;
+  /** The booking amount and whether it is paid; null when the ride asks none. */
+  booking: { amount: string; paid: boolean } | null;
+  /** The balance, for a confirmed booking on a ride that has one. */
+  balance: { amount: string; dueDate: string; paid: boolean; overdue: boolean } | null;
+  /** The booking's private page; null when its link cannot be recovered (then: Find my booking). */
+  href: string | null;
+};
+
+export type MyRides = { upcoming: MyRide[]; past: MyRide[] };
+
+/** Where a booking stands with the signed-in rider's account once they open its private link. */
+export type Joined = "joined" | "yours" | "elsewhere";

@@ -1,0 +1,9 @@
+// What a rider is told about their passkeys (docs/features/riders.md).
+
+export const RIDER_PASSKEY_MESSAGES = {
+  unsupported: "This browser cannot use passkeys. Ask for a sign-in link by email instead.",
+  signInFailed: "That passkey did not sign you in. Try again, or ask for a sign-in link by email.",
+  notAdded: "The passkey was not added. Please try again.",
+  added: "Your passkey is added: next time, sign in with it on this device.",
+  removed: "The passkey is removed.",
+} as const;

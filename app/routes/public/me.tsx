@@ -1,0 +1,99 @@
+import { data, redirect } from "react-router";
+import { RiderAccountPage } from "~/components/riders/account-page";
+import { RiderSignInPage } from "~/components/riders/sign-in-page";
+import { requestContext, servicesContext } from "~/context";
+import { ME_LINK_SENT, ME_PATH } from "~/domain/links";
+import { signInRequestSchema } from "~/domain/riders/account";
+import { RIDER_PASSKEY_MESSAGES } from "~/domain/riders/passkeys";
+import { pageTitle } from "~/domain/site";
+import { parseOrErrors } from "~/domain/validation";
+import { readSmallForm } from "~/server/registrations/read-form.server";
+import { myRides } from "~/server/riders/my-rides.server";
+import { listRiderPasskeys, removeRiderPasskey } from "~/server/riders/passkeys.server";
+import { endRiderSession, RIDER_PAGE_HEADERS, signedInRider } from "~/server/riders/sessions.server";
+import { requestSignInLink, tooManySignInRequests } from "~/server/riders/sign-in-links.server";
+import type { Route } from "./+types/me";
+
+// /me (docs/features/riders.md): signed out, the way in (a mailed one-time link, or a
+// passkey); signed in, the rider's own place: My rides, passkeys, sign-out. Never cached or
+// indexed: it is the rider's own, and the same address answers differently per cookie.
+
+const PRIVATE_HEADERS = { ...RIDER_PAGE_HEADERS, "X-Robots-Tag": "noindex, nofollow" };
+const TOO_LARGE = "The form was too large to read.";
+const FAILED = "That could not be done right now. Please try again in a few minutes.";
+
+const NOTICES = new Map<string, string>([
+  ["passkey-added", RIDER_PASSKEY_MESSAGES.added],
+  ["passkey-removed", RIDER_PASSKEY_MESSAGES.removed],
+]);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const query = new URL(request.url).searchParams;
+  const rider = await signedInRider(request, context);
+  if (!rider) return data({ signedIn: false as const, sent: query.has(ME_LINK_SENT) }, { headers: PRIVATE_HEADERS });
+  const [rides, passkeys] = await Promise.all([myRides(db, rider.id), listRiderPasskeys(db, rider.id)]);
+  const notice = NOTICES.get(query.get("done") ?? "") ?? null;
+  return data({ signedIn: true as const, email: rider.email, rides, passkeys, notice }, { headers: PRIVATE_HEADERS });
+}
+
+type Refused = { values: Record<string, string>; errors: Record<string, string>; formError?: string };
+
+function refused(status: number, answer: Refused, headers: Record<string, string> = {}) {
+  return data(answer, { status, headers: { ...PRIVATE_HEADERS, ...headers } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const { clientIp, origin, requestId } = context.get(requestContext);
+  const form = await readSmallForm(request);
+  if (!form.ok) return refused(413, { values: {}, errors: {}, formError: TOO_LARGE });
+  const { intent = "", ...fields } = form.fields;
+
+  if (intent === "sign-out") {
+    const cookie = await endRiderSession(request, context);
+    return redirect(ME_PATH, { status: 303, headers: { ...PRIVATE_HEADERS, "Set-Cookie": cookie } });
+  }
+  if (intent === "remove-passkey") {
+    const rider = await signedInRider(request, context);
+    if (rider) await removeRiderPasskey(services.db, rider.id, fields.passkey ?? "");
+    return redirect(rider ? `${ME_PATH}?done=passkey-removed` : ME_PATH, { status: 303, headers: PRIVATE_HEADERS });
+  }
+
+  const values = { email: fields.email ?? "" };
+  const checked = parseOrErrors(signInRequestSchema, values);
+  if (!checked.ok) return refused(400, { values, errors: checked.errors });
+  try {
+    const request = await requestSignInLink(services.db, checked.data.email, { origin, clientIp });
+    if (!request.ok) {
+      const retryAfter = { "Retry-After": String(request.retryAfterSeconds) };
+      return refused(
+        429,
+        { values, errors: {}, formError: tooManySignInRequests(request.retryAfterSeconds) },
+        retryAfter,
+      );
+    }
+  } catch (error) {
+    services.logger.error({ err: error, requestId }, "sign-in link request failed");
+    return refused(500, { values, errors: {}, formError: FAILED });
+  }
+  // Known address or not: the same redirect to the same page; a reload does not post again.
+  return redirect(`${ME_PATH}?${ME_LINK_SENT}`, { status: 303, headers: PRIVATE_HEADERS });
+}
+
+/** Every answer is private; an action's keeps its own headers too (a throttled post's Retry-After). */
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: pageTitle(loaderData?.signedIn ? "My rides" : "Sign in to My rides") },
+    { name: "robots", content: "noindex, nofollow" },
+  ];
+}
+
+export default function Me({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.signedIn) return <RiderSignInPage sent={loaderData.sent} answer={actionData} />;
+  return <RiderAccountPage {...loaderData} />;
+}

@@ -1,0 +1,181 @@
+import { randomUUID } from "node:crypto";
+import { expect, it } from "vitest";
+import type { Database } from "~/server/db/schema.server";
+import { describeEachEngine } from "../../../tests/support/databases";
+import { insertUser, siteRide } from "../../../tests/support/fixtures";
+import { registerRider, riderForm } from "../../../tests/support/registration-fixtures";
+import { createSession, resolveSession } from "../auth/sessions.server";
+import { setBookingLinkSecret } from "../registrations/link-seal.server";
+import { getRegistration } from "../registrations/queries.server";
+import { signInLinkMail } from "./sign-in-mail.server";
+import { joinBooking, joinOnOpen } from "./join-booking.server";
+import { myRides } from "./my-rides.server";
+import { findOrCreateRider } from "./riders.server";
+import { resolveRiderSession } from "./sessions.server";
+import {
+  requestSignInLink,
+  SIGN_IN_LINKS_PER_ADDRESS,
+  SIGN_IN_LINKS_PER_NETWORK,
+  signInWithLink,
+} from "./sign-in-links.server";
+
+const ORIGIN = "https://rides.example";
+const NOW = new Date("2027-05-01T06:00:00Z");
+const IP = "203.0.113.7";
+const minutes = (n: number) => new Date(NOW.getTime() + n * 60 * 1000);
+
+async function signInMails(db: Database) {
+  const rows = await db.selectFrom("outbox").selectAll().where("kind", "=", "rider-sign-in-mail").execute();
+  return rows.map((row) => {
+    const { email, link } = JSON.parse(row.payload) as { email: string; link: string };
+    return { label: row.label, email, link };
+  });
+}
+
+/** The token of the newest mailed link. */
+async function lastToken(db: Database): Promise<string> {
+  const mails = await signInMails(db);
+  const link = mails.at(-1)!.link;
+  expect(link.startsWith(`${ORIGIN}/me/link/`)).toBe(true);
+  return link.slice(`${ORIGIN}/me/link/`.length);
+}
+
+const ask = (db: Database, email: string, { at = NOW, ip = IP } = {}) =>
+  requestSignInLink(db, email, { origin: ORIGIN, clientIp: ip, now: at });
+
+describeEachEngine("a rider's sign-in link", (getDb) => {
+  it("works once, within 15 minutes, and makes the account on the first sign-in", async () => {
+    const db = getDb();
+    expect(await ask(db, "asha@example.com")).toEqual({ ok: true });
+    const token = await lastToken(db);
+    expect(await db.selectFrom("riders").selectAll().execute()).toHaveLength(0);
+
+    const first = await signInWithLink(db, token, undefined, minutes(14));
+    expect(first?.rider.email).toBe("asha@example.com");
+    expect((await resolveRiderSession(db, first!.sessionToken, minutes(14)))?.id).toBe(first!.rider.id);
+    expect(await signInWithLink(db, token, undefined, minutes(14))).toBeNull();
+
+    await ask(db, "asha@example.com", { at: minutes(20) });
+    const late = await lastToken(db);
+    expect(await signInWithLink(db, late, undefined, minutes(35))).toBeNull();
+    expect(await signInWithLink(db, "not-a-token", undefined, minutes(20))).toBeNull();
+
+    // The same account at the next sign-in; the browser's earlier session ends (rotation).
+    await ask(db, "Asha@Example.com", { at: minutes(40) });
+    const again = await signInWithLink(db, await lastToken(db), first!.sessionToken, minutes(41));
+    expect(again?.rider.id).toBe(first!.rider.id);
+    expect(await resolveRiderSession(db, first!.sessionToken, minutes(41))).toBeNull();
+  });
+
+  it("answers a known and an unknown address alike, and mails a link that says how it works", async () => {
+    const db = getDb();
+    await findOrCreateRider(db, "known@example.com", NOW);
+    expect(await ask(db, "known@example.com")).toEqual(await ask(db, "nobody@example.com"));
+    const mails = await signInMails(db);
+    expect(mails.map((mail) => mail.email).sort()).toEqual(["known@example.com", "nobody@example.com"]);
+    // The admins' list of failed deliveries names no address.
+    expect(mails.every((mail) => !mail.label.includes("@"))).toBe(true);
+    const mail = signInLinkMail("known@example.com", mails[0]!.link);
+    expect(mail.subject).toMatch(/^Your sign-in link/);
+    expect(mail.text).toContain(mails[0]!.link);
+    expect(mail.text).toContain("works once, within 15 minutes");
+    expect(mail.text).toContain("If you did not ask to sign in");
+  });
+
+  it("throttles requests per address and per network, with no count left by a refused one", async () => {
+    const db = getDb();
+    for (let i = 0; i < SIGN_IN_LINKS_PER_ADDRESS; i++) expect((await ask(db, "flood@example.com")).ok).toBe(true);
+    const refused = await ask(db, "flood@example.com");
+    expect(refused).toMatchObject({ ok: false });
+    expect(await signInMails(db)).toHaveLength(SIGN_IN_LINKS_PER_ADDRESS);
+    // Another network asks for the same address: still the address's limit.
+    expect((await ask(db, "flood@example.com", { ip: "198.51.100.9" })).ok).toBe(false);
+    // Once the window has passed, it may ask again.
+    expect((await ask(db, "flood@example.com", { at: minutes(16) })).ok).toBe(true);
+
+    const network = "192.0.2.44";
+    const left = SIGN_IN_LINKS_PER_NETWORK;
+    for (let i = 0; i < left; i++) expect((await ask(db, `r${i}@example.com`, { ip: network })).ok).toBe(true);
+    expect((await ask(db, "one-more@example.com", { ip: network })).ok).toBe(false);
+    // Another network may ask, for the same address: the refused request did not count for it.
+    expect((await ask(db, "one-more@example.com", { ip: "192.0.2.45" })).ok).toBe(true);
+  });
+});
+
+describeEachEngine("rider sessions and the team's", (getDb) => {
+  it("never answer for each other", async () => {
+    const db = getDb();
+    const userId = randomUUID();
+    await insertUser(db, { id: userId, email: "owner@example.com", role: "owner" });
+    const admin = await createSession(db, userId, NOW);
+    await ask(db, "owner@example.com");
+    const rider = await signInWithLink(db, await lastToken(db), undefined, NOW);
+
+    expect(await resolveSession(db, rider!.sessionToken, NOW)).toBeNull();
+    expect(await resolveRiderSession(db, admin.token, NOW)).toBeNull();
+    expect((await resolveSession(db, admin.token, NOW))?.user.id).toBe(userId);
+  });
+});
+
+describeEachEngine("a booking joining an account", (getDb) => {
+  async function booking(db: Database, n: number) {
+    const ride = await siteRide(db, { seats: 5 }, { title: `Coorg ${n}` });
+    return registerRider(db, ride.id, riderForm(n, { email: `rider${n}@example.com` }), NOW);
+  }
+
+  async function credit(db: Database, registrationId: string, riderId: string | null) {
+    await db
+      .insertInto("credit_entries")
+      .values({
+        id: randomUUID(),
+        rider_id: riderId,
+        registration_id: registrationId,
+        kind: "cancellation",
+        state: "pending",
+        amount_paise: 200000,
+        note: "",
+        created_at: NOW.toISOString(),
+        decided_at: null,
+        decided_by: null,
+      })
+      .execute();
+  }
+
+  const creditAccounts = async (db: Database) =>
+    (await db.selectFrom("credit_entries").select("rider_id").execute()).map((entry) => entry.rider_id);
+
+  it("takes an older booking and its credit in no account, once, with a trail naming only the reference", async () => {
+    const db = getDb();
+    const asha = await findOrCreateRider(db, "asha@example.com", NOW);
+    setBookingLinkSecret("a test secret");
+    const { registration, token } = await booking(db, 1);
+    await credit(db, registration.id, null);
+
+    expect(await joinOnOpen(db, asha.id, registration)).toBe("joined");
+    expect((await getRegistration(db, registration.id))?.riderId).toBe(asha.id);
+    expect(await creditAccounts(db)).toEqual([asha.id]);
+    const trail = await db.selectFrom("audit_log").selectAll().where("collection", "=", "riders").execute();
+    expect(trail.map((entry) => entry.summary)).toEqual([`Booking ${registration.reference} joined a rider's account`]);
+    expect(await joinBooking(db, asha.id, registration.id, NOW)).toBe("yours");
+
+    const rides = await myRides(db, asha.id, NOW);
+    expect(rides.upcoming).toMatchObject([
+      { reference: registration.reference, statusLabel: "Confirmed", href: `/booking/${token}` },
+    ]);
+    expect(rides.past).toEqual([]);
+  });
+
+  it("leaves a booking in another account where it is, with its credit", async () => {
+    const db = getDb();
+    const asha = await findOrCreateRider(db, "asha@example.com", NOW);
+    const ravi = await findOrCreateRider(db, "ravi@example.com", NOW);
+    const { registration } = await booking(db, 2);
+    expect(await joinBooking(db, asha.id, registration.id, NOW)).toBe("joined");
+    await credit(db, registration.id, null);
+
+    expect(await joinBooking(db, ravi.id, registration.id, NOW)).toBe("elsewhere");
+    expect((await getRegistration(db, registration.id))?.riderId).toBe(asha.id);
+    expect(await creditAccounts(db)).toEqual([null]);
+    expect((await myRides(db, ravi.id, NOW)).upcoming).toEqual([]);
+  });
+});
