@@ -18,6 +18,9 @@ export default [
     // "Find my booking": before booking/:token, which it is not.
     route("booking", "routes/public/find-booking.tsx"),
     route("booking/:token", "routes/public/booking.tsx"),
+    // The ride passport (docs/features/ride-passport.md): the rider's own, and one made public.
+    route("me/passport", "routes/public/me-passport.tsx"),
+    route("passport/:slug", "routes/public/passport.tsx"),
   ]),
   route("ride/:rideId/calendar.ics", "routes/resources/ride-calendar.ts"),
   // Calendar feeds: every upcoming ride, and a rider's own ride behind their token.
@@ -56,6 +59,9 @@ export default [
       // Riders' words (docs/features/ride-words.md): their moderation.
       route("rides/:rideId/words", "routes/admin/ride-words.tsx"),
       route("team", "routes/admin/team.tsx"),
+      // The riders directory (decision 040): owners and editors.
+      route("riders", "routes/admin/riders.tsx"),
+      route("riders/:riderId", "routes/admin/rider.tsx"),
       route("account", "routes/admin/account.tsx"),
       route("account/passkeys", "routes/admin/account-passkeys.ts"),
       route("hero", "routes/admin/hero.tsx"),
