@@ -9,11 +9,12 @@ import type { ActionResult } from "~/domain/action-result";
 import { formatIndianShortDate } from "~/domain/dates";
 import { ADMIN_RIDERS_PATH, adminRiderCreditHref, ridersHref } from "~/domain/links";
 import { formatRupees } from "~/domain/registration/balance";
+import { MAX_ADMIN_NOTE_LENGTH } from "~/domain/riders/admin-note";
 import { ADMIN_STATUS_LABELS } from "~/domain/registration/riders-page";
 import { loadAdminPage } from "~/server/admin/load-page.server";
 import { adminActionContext } from "~/server/admin/respond.server";
 import { riderAction } from "~/server/admin/rider-actions.server";
-import { MAX_ADMIN_NOTE_LENGTH, riderRecord, type RiderRecord } from "~/server/riders/directory.server";
+import { riderRecord, type RiderRecord } from "~/server/riders/directory.server";
 import type { Route } from "./+types/rider";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -72,7 +72,7 @@ export default function MyPassport({ loaderData, actionData }: Route.ComponentPr
         {rides.length === 0 ? (
           <p className="text-ink-700">No rides yet: a ride counts here once a captain checks you in on it.</p>
         ) : (
-          <ol className="divide-y divide-ink-100 rounded-card bg-white shadow-card" data-testid="passport-rides">
+          <ol className="divide-y divide-ink-100 rounded-card bg-white shadow-card" data-testid="passport-ride-list">
             {rides.map((ride) => (
               <li key={ride.id} className="flex flex-wrap items-baseline justify-between gap-2 p-4">
                 <a href={rideHref(ride.id)} className="font-semibold text-brand-700 underline">

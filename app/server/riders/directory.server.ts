@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { AuditActor } from "~/domain/audit";
 import { readSavedDetails } from "~/domain/riders/account";
+import { adminNoteSchema } from "~/domain/riders/admin-note";
 import { passportFigures, type PassportFigures } from "~/domain/riders/passport";
 import { runCommand } from "../commands/command.server";
 import { creditLeftByRider, creditLeftOf } from "../credit/ledger.server";
@@ -183,14 +184,6 @@ function rideTitle(data: string): string {
     return "";
   }
 }
-
-export const MAX_ADMIN_NOTE_LENGTH = 2000;
-const adminNoteSchema = z.object({
-  note: z
-    .string({ error: "Enter a note" })
-    .max(MAX_ADMIN_NOTE_LENGTH, `Keep the note under ${MAX_ADMIN_NOTE_LENGTH} characters`)
-    .transform((note) => note.trim()),
-});
 
 /** Saves the organisers' note on an account: audited by the account's id, never with the note's text. */
 export async function saveAdminNote(db: Database, actor: AuditActor, riderId: string, input: unknown): Promise<string> {
