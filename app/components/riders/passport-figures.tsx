@@ -40,16 +40,19 @@ export function PassportFigures({ figures, publicView }: { figures: Figures; pub
   return (
     <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="passport-figures">
       {items.map(({ label, value, Icon, id }) => (
-        <div key={id} className="flex items-center gap-4 rounded-card bg-white p-4 shadow-card">
-          <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white">
-            <Icon aria-hidden="true" className="size-5" />
-          </span>
-          <div className="flex flex-col-reverse">
-            <dt className="text-sm text-ink-600">{label}</dt>
-            <dd className="text-xl font-bold text-ink-900" data-testid={`passport-${id}`}>
-              {value}
-            </dd>
-          </div>
+        <div
+          key={id}
+          className="relative flex min-h-20 flex-col-reverse justify-center rounded-card bg-white py-4 pr-4 pl-19 shadow-card"
+        >
+          <dt className="text-sm text-ink-600">
+            <span className="absolute top-1/2 left-4 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-brand-600 text-white">
+              <Icon aria-hidden="true" className="size-5" />
+            </span>
+            {label}
+          </dt>
+          <dd className="text-xl font-bold text-ink-900" data-testid={`passport-${id}`}>
+            {value}
+          </dd>
         </div>
       ))}
     </dl>
