@@ -102,8 +102,6 @@ export function passportShareCardHref(slug: string, stamp: string): string {
 
 // ── The ride passport (docs/features/ride-passport.md) ──
 
-/** A rider's own home: signing in, then their account. */
-export const RIDER_HOME_PATH = "/me";
 /** The signed-in rider's own passport. */
 export const RIDER_PASSPORT_PATH = "/me/passport";
 

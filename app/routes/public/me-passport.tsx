@@ -3,7 +3,7 @@ import { SECONDARY_CLASS, SUBMIT_CLASS } from "~/components/registration/form-co
 import { PassportFigures } from "~/components/riders/passport-figures";
 import { servicesContext } from "~/context";
 import { formatDateRange } from "~/domain/dates";
-import { passportHref, rideHref, RIDER_HOME_PATH, RIDER_PASSPORT_PATH } from "~/domain/links";
+import { passportHref, rideHref, RIDER_PASSPORT_PATH } from "~/domain/links";
 import { pageTitle } from "~/domain/site";
 import { publicOrigin } from "~/server/public-url.server";
 import { readSmallForm } from "~/server/registrations/read-form.server";
@@ -15,6 +15,9 @@ import type { Route } from "./+types/me-passport";
 // switch that makes it public at an unguessable address or private again. Never cached.
 
 const HEADERS = { ...RIDER_PAGE_HEADERS, "X-Robots-Tag": "noindex, nofollow" };
+
+/** The account's home, where a rider signs in (docs/features/riders.md). */
+const SIGN_IN_PATH = "/me";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const rider = await signedInRider(request, context);
@@ -51,7 +54,7 @@ export default function MyPassport({ loaderData, actionData }: Route.ComponentPr
       <div className="mx-auto max-w-3xl space-y-4 px-4 py-12">
         <h1 className="font-display text-3xl font-extrabold text-ink-900">Your ride passport</h1>
         <p className="text-ink-700">Sign in to see the rides you rode with us.</p>
-        <a href={RIDER_HOME_PATH} className={SUBMIT_CLASS}>
+        <a href={SIGN_IN_PATH} className={SUBMIT_CLASS}>
           Sign in
         </a>
       </div>
