@@ -34,7 +34,18 @@ import routes from "./routes";
  * not here must be declared in SECRET_ROUTES, or its parameter added here on purpose: no route
  * carrying a secret in its path can join the table unnoticed.
  */
-const PUBLIC_PARAMS = new Set(["rideId", "file", "kind", "name", "collection", "recordId"]);
+const PUBLIC_PARAMS = new Set([
+  "rideId",
+  "file",
+  "kind",
+  "name",
+  "collection",
+  "recordId",
+  // An account's id opens nothing without an admin's session (the riders directory).
+  "riderId",
+  // A public passport's address: the rider made it public to share it (docs/features/ride-passport.md).
+  "slug",
+]);
 
 /** Every route's full path, as the route table nests them. */
 function fullPaths(entries: RouteConfigEntry[], parent = ""): string[] {

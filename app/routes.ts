@@ -22,11 +22,14 @@ export default [
     route("me", "routes/public/me.tsx"),
     route("me/link/:token", "routes/public/me-link.tsx"),
     // A signed-in rider's own data (docs/features/rider-data.md): private, never cached.
-    route("me/details", "routes/me/details.tsx"),
-    route("me/data", "routes/me/data.tsx"),
+    route("me/details", "routes/public/me-details.tsx"),
+    route("me/data", "routes/public/me-data.tsx"),
     route("transfer/:token", "routes/public/transfer.tsx"),
+    // The ride passport (docs/features/ride-passport.md): the rider's own, and one made public.
+    route("me/passport", "routes/public/me-passport.tsx"),
+    route("passport/:slug", "routes/public/passport.tsx"),
   ]),
-  route("me/data.json", "routes/me/data-export.ts"),
+  route("me/data.json", "routes/resources/me-data-export.ts"),
   route("ride/:rideId/calendar.ics", "routes/resources/ride-calendar.ts"),
   // Calendar feeds: every upcoming ride, and a rider's own ride behind their token.
   route("rides.ics", "routes/resources/rides-calendar.ts"),
@@ -66,6 +69,9 @@ export default [
       // Riders' words (docs/features/ride-words.md): their moderation.
       route("rides/:rideId/words", "routes/admin/ride-words.tsx"),
       route("team", "routes/admin/team.tsx"),
+      // The riders directory (decision 040): owners and editors.
+      route("riders", "routes/admin/riders.tsx"),
+      route("riders/:riderId", "routes/admin/rider.tsx"),
       route("account", "routes/admin/account.tsx"),
       route("account/passkeys", "routes/admin/account-passkeys.ts"),
       route("hero", "routes/admin/hero.tsx"),

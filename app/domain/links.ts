@@ -125,6 +125,21 @@ export function pageShareCardHref(page: string, stamp: string): string {
   return `/share/page/${segment(page)}/${stamp}.jpg`;
 }
 
+/** /share/passport/{slug}/{stamp}.jpg: a public ride passport's card. */
+export function passportShareCardHref(slug: string, stamp: string): string {
+  return `/share/passport/${segment(slug)}/${stamp}.jpg`;
+}
+
+// ── The ride passport (docs/features/ride-passport.md) ──
+
+/** The signed-in rider's own passport. */
+export const ME_PASSPORT_PATH = "/me/passport";
+
+/** A passport the rider made public: its address is its slug. */
+export function passportHref(slug: string): string {
+  return `/passport/${segment(slug)}`;
+}
+
 // ── The admin portal ──
 
 export const ADMIN_PATH = "/admin";
@@ -134,6 +149,11 @@ export const ADMIN_FEATURED_PATH = "/admin/featured";
 export const ADMIN_CONTACT_PATH = "/admin/contact";
 export const ADMIN_STATS_PATH = "/admin/stats";
 export const ADMIN_TEAM_PATH = "/admin/team";
+/** The riders directory (decision 040): every rider's account. */
+export const ADMIN_RIDERS_PATH = "/admin/riders";
+export const adminRiderHref = (riderId: string) => `${ADMIN_RIDERS_PATH}/${segment(riderId)}`;
+/** An account's credit ledger. */
+export const adminRiderCreditHref = (riderId: string) => `${adminRiderHref(riderId)}/credit`;
 /** An admin's own sign-in: where an owner or editor without a second factor is sent to enrol. */
 export const ADMIN_ACCOUNT_PATH = "/admin/account";
 /** Adding, removing and proving with passkeys from the account page. */

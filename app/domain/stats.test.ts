@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatStatNumber, rideBreakdown, statsFromBreakdown, statWithPlus, type RideFacts } from "./stats";
+import { checkInKey, formatStatNumber, rideBreakdown, statsFromBreakdown, statWithPlus, type RideFacts } from "./stats";
 
 const ride = (facts: Partial<RideFacts>): RideFacts => ({
   status: "completed",
@@ -66,6 +66,7 @@ describe("rideBreakdown (product.md#statistics: derived ride breakdown)", () => 
       completedRides: 0,
       cancelledRides: 0,
       totalParticipants: 0,
+      happyRiders: 0,
       totalKilometers: 0,
       averageParticipants: 0,
       averageDistance: 0,
@@ -120,5 +121,27 @@ describe("formatStatNumber / statWithPlus (product.md#statistics: km with thousa
   it("adds a trailing plus", () => {
     expect(statWithPlus(18500)).toBe("18,500+");
     expect(statWithPlus(0)).toBe("0+");
+  });
+});
+
+describe("happy riders (product.md#statistics: distinct riders checked in)", () => {
+  it("counts each person checked in once across rides, plus the participants of completed rides without check-ins", () => {
+    const rides = [
+      ride({ participants: 30, checkedIn: ["rider:a", "phone:+919800000001", "booking:x"] }),
+      ride({ participants: 2, checkedIn: ["rider:a", "phone:+919800000001", "booking:y"] }),
+      ride({ participants: 12 }),
+      ride({ participants: 8, checkedIn: [] }),
+      ride({ status: "upcoming", participants: 40, checkedIn: ["rider:z"] }),
+    ];
+    const breakdown = rideBreakdown(rides);
+    expect(breakdown.happyRiders).toBe(4 + 12 + 8);
+    expect(breakdown.totalParticipants).toBe(52);
+    expect(statsFromBreakdown(breakdown).happyRiders).toBe(24);
+  });
+
+  it("knows a rider by their account, else their phone, else their booking", () => {
+    expect(checkInKey({ riderId: "a", phone: "+91980", registrationId: "r" })).toBe("rider:a");
+    expect(checkInKey({ riderId: null, phone: "+91980", registrationId: "r" })).toBe("phone:+91980");
+    expect(checkInKey({ riderId: null, phone: null, registrationId: "r" })).toBe("booking:r");
   });
 });

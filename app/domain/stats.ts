@@ -9,7 +9,19 @@ export type RideFacts = {
   distanceKm: number;
   startDate: string;
   endDate: string;
+  /**
+   * For a ride taking registrations on the site: who was checked in on it, one checkInKey each
+   * (the statistics' happy riders count each person once across rides).
+   */
+  checkedIn?: readonly string[];
 };
+
+/** Who a check-in was: their account when the booking has one, else their phone, else the booking. */
+export function checkInKey(checkIn: { riderId: string | null; phone: string | null; registrationId: string }): string {
+  if (checkIn.riderId) return `rider:${checkIn.riderId}`;
+  if (checkIn.phone) return `phone:${checkIn.phone}`;
+  return `booking:${checkIn.registrationId}`;
+}
 
 export type RideBreakdown = {
   totalRides: number;
@@ -17,6 +29,8 @@ export type RideBreakdown = {
   completedRides: number;
   cancelledRides: number;
   totalParticipants: number;
+  /** product.md#statistics: distinct riders checked in, plus the participants of completed rides without check-ins. */
+  happyRiders: number;
   totalKilometers: number;
   averageParticipants: number;
   averageDistance: number;
@@ -35,11 +49,26 @@ export function rideBreakdown(rides: RideFacts[]): RideBreakdown {
     completedRides: completed.length,
     cancelledRides: rides.filter((ride) => ride.status === "cancelled").length,
     totalParticipants,
+    happyRiders: happyRiders(completed),
     totalKilometers,
     averageParticipants: average(totalParticipants),
     averageDistance: average(totalKilometers),
     monthsOfAdventure: monthsOfAdventure(rides),
   };
+}
+
+/**
+ * Where completed rides took registrations on the site and have check-ins, each person checked in
+ * counts once however many of them they rode; every other completed ride adds its participants.
+ */
+function happyRiders(completed: RideFacts[]): number {
+  const checkedIn = new Set<string>();
+  let others = 0;
+  for (const ride of completed) {
+    if (ride.checkedIn && ride.checkedIn.length > 0) for (const key of ride.checkedIn) checkedIn.add(key);
+    else others += riders(ride.participants);
+  }
+  return checkedIn.size + others;
 }
 
 // Each ride counts at most the most the forms allow: a value stored before they had bounds (or
@@ -78,7 +107,7 @@ export function statsFromBreakdown(
 ): Pick<Stats, "completedRides" | "happyRiders" | "kilometersCovered" | "monthsOfAdventure"> {
   return {
     completedRides: b.completedRides,
-    happyRiders: b.totalParticipants,
+    happyRiders: b.happyRiders,
     kilometersCovered: b.totalKilometers,
     monthsOfAdventure: b.monthsOfAdventure,
   };

@@ -73,6 +73,8 @@ const ROLE_MATRIX: Record<string, Need> = {
   "/admin/images": { read: "editor", write: "editor" },
   "/admin/events": captainReads,
   "/admin/team": { read: "owner", write: "owner" },
+  "/admin/riders": { read: "editor", write: "editor" },
+  "/admin/riders/:riderId": { read: "editor", write: "editor" },
   "/admin/account": { read: "captain", write: "captain" },
   "/admin/account/passkeys": { read: "captain", write: "captain" },
 };
@@ -97,6 +99,8 @@ const PUBLIC_ACTIONS: Record<string, number> = {
   "/booking/x": 404,
   // "Find my booking" (docs/features/registrations.md): an empty form is refused with its messages.
   "/booking": 400,
+  // A rider's own passport (docs/features/ride-passport.md): without their session, nothing changed.
+  "/me/passport": 401,
 };
 
 type RouteEntry = NonNullable<ServerBuild["routes"][string]>;

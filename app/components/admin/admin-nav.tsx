@@ -8,6 +8,7 @@ import {
   Megaphone,
   Phone,
   Star,
+  UserRound,
   Users,
 } from "lucide-react";
 import { NavLink } from "react-router";
@@ -18,6 +19,7 @@ import {
   ADMIN_FEATURED_PATH,
   ADMIN_HERO_PATH,
   ADMIN_PATH,
+  ADMIN_RIDERS_PATH,
   ADMIN_RIDES_PATH,
   ADMIN_STATS_PATH,
   ADMIN_TEAM_PATH,
@@ -32,6 +34,7 @@ export const ADMIN_NAV: { to: string; label: string; icon: LucideIcon; role?: Ad
   { to: ADMIN_FEATURED_PATH, label: "Featured Ride", icon: Star },
   { to: ADMIN_CONTACT_PATH, label: "Contact Info", icon: Phone },
   { to: ADMIN_STATS_PATH, label: "Statistics", icon: BarChart3 },
+  { to: ADMIN_RIDERS_PATH, label: "Riders", icon: UserRound, role: "editor" },
   { to: ADMIN_WAIVER_PATH, label: "Default Waiver", icon: FileSignature, role: "editor" },
   { to: ADMIN_TEAM_PATH, label: "Team", icon: Users, role: "owner" },
   { to: ADMIN_ACCOUNT_PATH, label: "Sign-in & Security", icon: KeyRound },

@@ -1,5 +1,5 @@
 import { Island } from "~/islands/island";
-import { FIND_BOOKING_PATH, ME_DATA_PATH, ME_DETAILS_PATH, ME_PATH } from "~/domain/links";
+import { FIND_BOOKING_PATH, ME_DATA_PATH, ME_DETAILS_PATH, ME_PASSPORT_PATH, ME_PATH } from "~/domain/links";
 import type { MyRide, MyRides } from "~/domain/riders/my-rides";
 import { SECONDARY_CLASS } from "../registration/form-controls";
 import { RiderPasskeyButton } from "./rider-passkey-button";
@@ -10,7 +10,7 @@ type Passkey = { id: string; name: string; createdAt: string; lastUsedAt: string
 const ACCOUNT_LINKS = [
   { href: ME_DETAILS_PATH, label: "Saved details" },
   { href: ME_DATA_PATH, label: "Your data: export and erase" },
-  { href: `${ME_PATH}/passport`, label: "Ride passport" },
+  { href: ME_PASSPORT_PATH, label: "Ride passport" },
 ] as const;
 
 function Payments({ ride }: { ride: MyRide }) {

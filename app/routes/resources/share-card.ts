@@ -5,35 +5,52 @@ import {
   isSitePage,
   pageShareCard,
   pageShareCardPath,
+  passportShareCard,
+  passportShareCardPath,
   rideShareCardPath,
 } from "~/domain/share-card";
+import { publicPassport } from "~/server/riders/passport.server";
 import { cachedCard, currentRideCard, drawCard, shareableRide } from "~/server/share-cards/share-cards.server";
 import type { Route } from "./+types/share-card";
 
 /** An address names one card's content for ever: any cache may keep the answer. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
-function notFound(): Response {
+function notFound(cacheControl = "public, max-age=60"): Response {
   return new Response("Not found", {
     status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=60" },
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": cacheControl },
   });
 }
 
+/**
+ * A passport's card is never kept by anyone on the way: made private, or its account erased,
+ * it must answer 404 at once (docs/features/ride-passport.md).
+ */
+const NOT_KEPT = "no-store";
+
 /** An old address (the ride changed since the page was read) leads to the card as it is now. */
-function moved(address: string): Response {
-  return new Response(null, { status: 302, headers: { Location: address, "Cache-Control": "public, max-age=60" } });
+function moved(address: string, cacheControl = "public, max-age=60"): Response {
+  return new Response(null, { status: 302, headers: { Location: address, "Cache-Control": cacheControl } });
 }
 
 /**
- * GET /share/ride/{id}/{stamp}.jpg and /share/page/{page}/{stamp}.jpg: the share card (1200 ×
- * 630 JPEG) Open Graph points at. docs/decisions/023-rider-pocket.md.
+ * GET /share/ride/{id}/{stamp}.jpg, /share/page/{page}/{stamp}.jpg and
+ * /share/passport/{slug}/{stamp}.jpg: the share card (1200 × 630 JPEG) Open Graph points at.
+ * docs/decisions/023-rider-pocket.md, docs/features/ride-passport.md.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   let card: ShareCard;
   let address: string;
-  if (params.kind === "ride") {
+  let cacheControl = IMMUTABLE;
+  if (params.kind === "passport") {
+    const passport = await publicPassport(services.db, params.name);
+    if (!passport) return notFound(NOT_KEPT);
+    card = passportShareCard(passport.firstName, passport.figures);
+    address = passportShareCardPath(passport.slug, card);
+    cacheControl = NOT_KEPT;
+  } else if (params.kind === "ride") {
     const ride = await shareableRide(services.db, params.name);
     if (!ride) return notFound();
     card = await currentRideCard(services.db, ride);
@@ -44,12 +61,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   } else {
     return notFound();
   }
-  if (new URL(request.url).pathname !== address) return moved(address);
+  if (new URL(request.url).pathname !== address)
+    return moved(address, cacheControl === NOT_KEPT ? NOT_KEPT : undefined);
   const jpeg = await cachedCard(address, () => drawCard(services.storage, card));
   const headers = {
     "Content-Type": SHARE_CARD_TYPE,
     "Content-Length": String(jpeg.length),
-    "Cache-Control": IMMUTABLE,
+    "Cache-Control": cacheControl,
   };
   return new Response(request.method === "HEAD" ? null : new Uint8Array(jpeg), { status: 200, headers });
 }

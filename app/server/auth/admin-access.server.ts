@@ -57,6 +57,9 @@ export const ADMIN_ROUTE_ACCESS: Record<string, RouteAccess> = {
   "/admin/images": editors,
   "/admin/events": readOnly,
   "/admin/team": owners,
+  // The riders directory (decision 040): across rides, so not a captain's (they see their rides' riders only).
+  "/admin/riders": editors,
+  "/admin/riders/:riderId": editors,
   "/admin/account": { read: "captain", write: "captain" },
   "/admin/account/passkeys": { read: "captain", write: "captain" },
 };

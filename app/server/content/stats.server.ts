@@ -1,9 +1,18 @@
 import { z } from "zod";
 import type { Stats } from "~/domain/content";
-import { FALLBACK_STATS, rideBreakdown, statsFromBreakdown, type RideBreakdown, type RideFacts } from "~/domain/stats";
+import { registrationSettingsOf } from "~/domain/registration/settings";
+import {
+  checkInKey,
+  FALLBACK_STATS,
+  rideBreakdown,
+  statsFromBreakdown,
+  type RideBreakdown,
+  type RideFacts,
+} from "~/domain/stats";
 import type { AuditActor } from "~/domain/audit";
 import { runCommand } from "../commands/command.server";
 import type { Database, Executor } from "../db/schema.server";
+import { rideFromRow } from "../rides/ride-rows.server";
 import { readDocument, writeDocument } from "./documents.server";
 
 const count = z.number().int().min(0);
@@ -30,19 +39,49 @@ export async function getStats(db: Executor): Promise<Stats> {
   return (await getStoredStats(db)) ?? FALLBACK_STATS;
 }
 
-/** Only the slim columns: statistics never parse ride documents. */
+/**
+ * Only the slim columns, and the documents of the completed rides that have check-ins (whether
+ * each takes registrations on the site): statistics parse no other ride document.
+ */
 async function rideFacts(db: Executor): Promise<RideFacts[]> {
   const rows = await db
     .selectFrom("rides")
-    .select(["status", "participants", "distance_km", "start_date", "end_date"])
+    .select(["id", "status", "participants", "distance_km", "start_date", "end_date"])
     .execute();
+  const checkedIn = await siteCheckIns(db);
   return rows.map((row) => ({
     status: row.status,
     participants: row.participants,
     distanceKm: row.distance_km,
     startDate: row.start_date,
     endDate: row.end_date,
+    checkedIn: checkedIn.get(row.id),
   }));
+}
+
+/** The keys (checkInKey) of the riders checked in on each completed ride taking registrations on the site. */
+async function siteCheckIns(db: Executor): Promise<Map<string, string[]>> {
+  const checkIns = await db
+    .selectFrom("registrations")
+    .innerJoin("rides", "rides.id", "registrations.ride_id")
+    .select(["registrations.id", "registrations.ride_id", "registrations.rider_id", "registrations.phone"])
+    .where("rides.status", "=", "completed")
+    .where("registrations.status", "=", "confirmed")
+    .where("registrations.checked_in_at", "is not", null)
+    .execute();
+  const byRide = new Map<string, string[]>();
+  if (checkIns.length === 0) return byRide;
+  const rideIds = [...new Set(checkIns.map((checkIn) => checkIn.ride_id))];
+  const documents = await db.selectFrom("rides").selectAll().where("id", "in", rideIds).execute();
+  const siteRides = new Set(
+    documents.filter((row) => registrationSettingsOf(rideFromRow(row)).mode === "site").map((row) => row.id),
+  );
+  for (const checkIn of checkIns) {
+    if (!siteRides.has(checkIn.ride_id)) continue;
+    const key = checkInKey({ riderId: checkIn.rider_id, phone: checkIn.phone, registrationId: checkIn.id });
+    byRide.set(checkIn.ride_id, [...(byRide.get(checkIn.ride_id) ?? []), key]);
+  }
+  return byRide;
 }
 
 export async function getRideBreakdown(db: Executor): Promise<RideBreakdown> {

@@ -113,6 +113,7 @@ describeEachEngine("stats service", (getDb) => {
       completedRides: 2,
       cancelledRides: 1,
       totalParticipants: 31,
+      happyRiders: 31,
       totalKilometers: 750,
       averageParticipants: 16,
       averageDistance: 375,

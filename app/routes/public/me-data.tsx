@@ -9,7 +9,7 @@ import { creditLeftOf } from "~/server/credit/ledger.server";
 import { readSmallForm } from "~/server/registrations/read-form.server";
 import { eraseAccount } from "~/server/riders/account-erasure.server";
 import { endRiderSession, RIDER_PAGE_HEADERS, signedInRider } from "~/server/riders/sessions.server";
-import type { Route } from "./+types/data";
+import type { Route } from "./+types/me-data";
 
 // /me/data, "Your data" (docs/features/rider-data.md): what the site holds about the signed-in
 // rider and for how long, its export (/me/data.json), and the erasure of their account, which

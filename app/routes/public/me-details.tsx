@@ -7,7 +7,7 @@ import { readSmallForm } from "~/server/registrations/read-form.server";
 import { forgetSavedDetails, savedDetailsOf, updateSavedDetails } from "~/server/riders/saved-details.server";
 import { RIDER_PAGE_HEADERS, signedInRider } from "~/server/riders/sessions.server";
 import { ValidationError } from "~/server/validation/errors.server";
-import type { Route } from "./+types/details";
+import type { Route } from "./+types/me-details";
 
 // /me/details (docs/features/rider-data.md): the signed-in rider's saved details, to see, edit
 // or forget. Private to them: never cached anywhere. Signed out, the rider signs in at /me.

@@ -3,7 +3,7 @@ import { servicesContext } from "~/context";
 import { ME_PATH } from "~/domain/links";
 import { riderDataExport } from "~/server/riders/data-export.server";
 import { RIDER_PAGE_HEADERS, signedInRider } from "~/server/riders/sessions.server";
-import type { Route } from "./+types/data-export";
+import type { Route } from "./+types/me-data-export";
 
 // /me/data.json (docs/features/rider-data.md): everything the site holds about the signed-in
 // rider's account, as a file to keep. Private: never cached anywhere. Signed out, /me signs in.
