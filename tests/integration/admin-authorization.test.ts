@@ -101,6 +101,17 @@ const PUBLIC_ACTIONS: Record<string, number> = {
   "/booking": 400,
   // A rider's own passport (docs/features/ride-passport.md): without their session, nothing changed.
   "/me/passport": 401,
+  // A rider's account (docs/features/riders.md): an empty sign-in request is refused with its message.
+  "/me": 400,
+  // A one-time sign-in link: no such link (gone), no session.
+  "/me/link/x": 410,
+  // A rider's passkeys in JSON steps: an empty request is refused.
+  "/me/passkeys": 400,
+  // Saved details and "Your data" (docs/features/rider-data.md): without the rider's session, back to /me.
+  "/me/details": 302,
+  "/me/data": 302,
+  // A seat-transfer link (docs/features/seat-transfer.md): no such link, nothing moved.
+  "/transfer/x": 404,
 };
 
 type RouteEntry = NonNullable<ServerBuild["routes"][string]>;
