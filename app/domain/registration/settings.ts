@@ -150,6 +150,8 @@ export const registrationSettingsSchema = z
     }),
     waitlist: flag(true),
     askLicence: flag(false),
+    /** A paid booking that is cancelled becomes credit for the rider's next ride (docs/features/credit.md). */
+    creditOnCancel: flag(true),
     /** The balance is due this many days before the ride's start date (0: on the day it starts). */
     balanceDueDays,
     // Absent on rides saved before reminders existed: the site's defaults apply.

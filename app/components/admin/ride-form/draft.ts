@@ -40,6 +40,7 @@ export type RegistrationDraft = {
   options: Record<RegistrationOption, { offered: boolean; price: string }>;
   waitlist: boolean;
   askLicence: boolean;
+  creditOnCancel: boolean;
   balanceDueDays: string;
   /** The automatic reminders: each rule on or off and its days before, as typed; the extra text. */
   reminders: ReminderDraft;
@@ -59,6 +60,7 @@ function toRegistrationDraft(settings: RegistrationSettings): RegistrationDraft 
     options: { solo: { ...solo }, pillion: { ...pillion }, rental: { ...rental } },
     waitlist: settings.waitlist,
     askLicence: settings.askLicence,
+    creditOnCancel: settings.creditOnCancel,
     balanceDueDays: String(settings.balanceDueDays),
     reminders: toReminderDraft(settings),
   };
