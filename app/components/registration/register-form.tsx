@@ -5,10 +5,12 @@ import { BLOOD_GROUPS, HONEYPOT_FIELD, registrationInputSchema } from "~/domain/
 import { OPTION_LABELS, offeredOptions, type RegistrationSettings } from "~/domain/registration/settings";
 import { parseOrErrors } from "~/domain/validation";
 import { WAIVER_NAME_FIELD, WAIVER_VERSION_FIELD } from "~/domain/registration/waiver";
+import { USE_CREDIT_FIELD } from "~/domain/riders/credit-input";
 import { WaiverText } from "./waiver-text";
 import { EmergencyContactFields, RiderContactFields } from "./contact-fields";
 import { ErrorSummary } from "../form/error-summary";
 import { FieldError } from "../form/field";
+import { CheckboxField } from "../form/controls";
 import { CheckField, SelectField, SUBMIT_CLASS, TextField } from "./form-controls";
 
 export type RegisterFormProps = {
@@ -23,6 +25,8 @@ export type RegisterFormProps = {
   values: Record<string, string>;
   errors: Record<string, string>;
   formError?: string;
+  /** The signed-in rider's credit left ('₹1,500') when the ride has a booking amount to spend it on; null: none. */
+  credit?: string | null;
 };
 
 /** The fields in the order the form shows them: the error summary lists messages in this order. */
@@ -132,6 +136,7 @@ export function RegisterForm({
   values,
   errors: serverErrors,
   formError: serverFormError,
+  credit = null,
 }: RegisterFormProps) {
   const { errors, formError, summary, onEdit, onLeave, onSubmit } = useInlineMessages(
     settings,
@@ -256,6 +261,18 @@ export function RegisterForm({
         />
         <CheckField name="consent" label={consent} defaultChecked={ticked(values.consent)} error={errors.consent} />
       </fieldset>
+
+      {credit ? (
+        <CheckboxField
+          id={USE_CREDIT_FIELD}
+          name={USE_CREDIT_FIELD}
+          label={`Use my credit: ${credit} available`}
+          hint="It pays the booking amount, or part of it; you pay the rest by UPI"
+          // Ticked until the rider sends the form back without it.
+          defaultChecked={Object.keys(values).length === 0 || ticked(values[USE_CREDIT_FIELD])}
+          density="roomy"
+        />
+      ) : null}
 
       {waiver ? (
         <fieldset className="space-y-4">

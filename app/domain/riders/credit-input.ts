@@ -4,6 +4,8 @@ import { rupeeAmount } from "../registration/payment";
 // What an admin types for the credit ledger (docs/features/credit.md): amounts in rupees, read
 // as the site reads a price ('1500', '₹1,500', '1500.50'), counted in paise.
 
+/** The registration form's checkbox: spend the signed-in rider's credit on the booking amount. */
+export const USE_CREDIT_FIELD = "useCredit";
 export const MAX_CREDIT_NOTE_LENGTH = 500;
 export const CREDIT_AMOUNT_MESSAGE = "Enter the amount in rupees, such as 1500 or 1500.50";
 export const ADJUSTMENT_AMOUNT_MESSAGE = "Enter the amount in rupees, + to add or − to take off, such as +500 or -500";

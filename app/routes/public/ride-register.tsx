@@ -19,7 +19,9 @@ import { currentWaiver } from "~/server/waivers/waivers.server";
 import { WAIVER_CHANGED, WAIVER_NAME_FIELD } from "~/domain/registration/waiver";
 import { availabilityOf } from "~/server/registrations/public-seats.server";
 import { register, type Registered } from "~/server/registrations/commands.server";
-import { signedInRider } from "~/server/riders/sessions.server";
+import { RIDER_PAGE_HEADERS, signedInRider } from "~/server/riders/sessions.server";
+import { creditOffer } from "~/server/credit/offer.server";
+import { USE_CREDIT_FIELD } from "~/domain/riders/credit-input";
 import { countPublicRides, getPublicRide } from "~/server/rides/public-rides.server";
 import type { Route } from "./+types/ride-register";
 
@@ -51,11 +53,17 @@ async function rideOr404(db: Db, rideId: string): Promise<Ride> {
   throw await notFound(db, rideId);
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env } = context.get(servicesContext);
   const ride = rideForDisplay(await rideOr404(db, params.rideId));
-  const [availability, waiver] = await Promise.all([availabilityOf(db, ride), currentWaiver(db, ride.id)]);
-  return {
+  const [availability, waiver, rider] = await Promise.all([
+    availabilityOf(db, ride),
+    currentWaiver(db, ride.id),
+    signedInRider(request, context),
+  ]);
+  // A signed-in rider's page offers their credit: theirs alone, never cached (docs/features/credit.md).
+  const credit = rider ? await creditOffer(db, rider.id, ride) : null;
+  const page = {
     ride: { id: ride.id, title: ride.title, startDate: ride.startDate, endDate: ride.endDate },
     seats: seatsText(availability),
     waitlist: availability.state === "waitlist",
@@ -65,7 +73,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     cancellationPolicy: policyPoints(ride.cancellationPolicy),
     consent: consentText(env.registrationRetentionDays),
     waiver: waiver ? { id: waiver.id, version: waiver.version, text: waiver.text } : null,
+    credit,
   };
+  return rider ? data(page, { headers: RIDER_PAGE_HEADERS }) : page;
 }
 
 type Refused = { values: Record<string, string>; errors: Record<string, string>; formError?: string };
@@ -91,7 +101,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     // Made while signed in, the booking belongs to the rider's account (docs/features/riders.md).
     const rider = await signedInRider(request, context);
-    result = await register(services.db, params.rideId, form.fields, { clientIp, origin, riderId: rider?.id });
+    result = await register(services.db, params.rideId, form.fields, {
+      clientIp,
+      origin,
+      riderId: rider?.id,
+      useCredit: rider !== null && form.fields[USE_CREDIT_FIELD] === "on",
+    });
   } catch (error) {
     services.logger.error({ err: error, requestId, rideId: params.rideId }, "registration failed");
     return refused(500, { values, errors: {}, formError: FAILED });
@@ -128,7 +143,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function RideRegister({ loaderData, actionData }: Route.ComponentProps) {
-  const { ride, seats, waitlist, refusal, settings, thingsToCarry, cancellationPolicy, consent, waiver } = loaderData;
+  const { ride, seats, waitlist, refusal, settings, thingsToCarry, cancellationPolicy, consent, waiver, credit } =
+    loaderData;
   // The loader runs again after a post: a ride that closed meanwhile shows why, not the form.
   const closed = refusal;
   return (
@@ -157,6 +173,7 @@ export default function RideRegister({ loaderData, actionData }: Route.Component
               values: actionData?.values ?? {},
               errors: actionData?.errors ?? {},
               formError: actionData?.formError,
+              credit,
             }}
           />
         )}

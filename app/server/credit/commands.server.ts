@@ -216,7 +216,7 @@ export function decideCredit(
  * An admin adjusts a rider's credit by a signed amount with a note. Refused when it would take
  * off more than the rider has left, read under the rider's lock: credit is never negative.
  */
-export function adjustCredit(
+export async function adjustCredit(
   db: Database,
   riderId: string,
   input: { amount: unknown; note: unknown },
