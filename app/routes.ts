@@ -55,6 +55,8 @@ export default [
       route("waiver", "routes/admin/waiver.tsx"),
       // Riders' words (docs/features/ride-words.md): their moderation.
       route("rides/:rideId/words", "routes/admin/ride-words.tsx"),
+      // A rider's credit ledger (docs/features/credit.md).
+      route("riders/:riderId/credit", "routes/admin/rider-credit.tsx"),
       route("team", "routes/admin/team.tsx"),
       route("account", "routes/admin/account.tsx"),
       route("account/passkeys", "routes/admin/account-passkeys.ts"),

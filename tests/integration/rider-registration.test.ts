@@ -143,7 +143,11 @@ describeEachEngine("rider registration pages", (getDb) => {
     const changes: ContentChange[] = [];
     const stop = onContentChanged((change) => changes.push(change));
     const before = await answerOf(() =>
-      registerLoader({ params: { rideId: ride.id }, context: contextFor(db) } as never),
+      registerLoader({
+        request: new Request(ORIGIN + registerPath(ride.id)),
+        params: { rideId: ride.id },
+        context: contextFor(db),
+      } as never),
     );
     expect(before.body.seats).toBe("5 seats left");
 
@@ -156,7 +160,11 @@ describeEachEngine("rider registration pages", (getDb) => {
     expect(changes).toContainEqual({ collection: "rides", id: ride.id, action: "updated" });
 
     const after = await answerOf(() =>
-      registerLoader({ params: { rideId: ride.id }, context: contextFor(db) } as never),
+      registerLoader({
+        request: new Request(ORIGIN + registerPath(ride.id)),
+        params: { rideId: ride.id },
+        context: contextFor(db),
+      } as never),
     );
     expect(after.body.seats).toBe("4 seats left");
 
@@ -221,7 +229,11 @@ describeEachEngine("rider registration pages", (getDb) => {
     expect(answer.status).toBe(409);
     expect(answer.body.formError).toBe(message);
     const page = await answerOf(() =>
-      registerLoader({ params: { rideId: ride.id }, context: contextFor(db) } as never),
+      registerLoader({
+        request: new Request(ORIGIN + registerPath(ride.id)),
+        params: { rideId: ride.id },
+        context: contextFor(db),
+      } as never),
     );
     expect(page.body.refusal).toBe(message);
     expect(await rowCount(db)).toBe(0);
@@ -238,7 +250,11 @@ describeEachEngine("rider registration pages", (getDb) => {
     const waiting = await openRide(db, { seats: 1, waitlist: true });
     expect((await registerAs(db, waiting.id, riderForm(9))).status).toBe(303);
     const page = await answerOf(() =>
-      registerLoader({ params: { rideId: waiting.id }, context: contextFor(db) } as never),
+      registerLoader({
+        request: new Request(ORIGIN + registerPath(waiting.id)),
+        params: { rideId: waiting.id },
+        context: contextFor(db),
+      } as never),
     );
     expect(page.body.seats).toBe("Full — join the waitlist");
     const waitlisted = await registerAs(db, waiting.id, riderForm(10));

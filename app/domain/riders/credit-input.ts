@@ -1,4 +1,4 @@
-import { paiseOf } from "../registration/balance";
+import { amountOf, paiseOf } from "../registration/balance";
 import { rupeeAmount } from "../registration/payment";
 
 // What an admin types for the credit ledger (docs/features/credit.md): amounts in rupees, read
@@ -32,4 +32,10 @@ export function adjustmentNote(value: unknown): { ok: true; note: string } | { o
   if (note === "") return { ok: false, message: NOTE_REQUIRED };
   if (note.length > MAX_CREDIT_NOTE_LENGTH) return { ok: false, message: NOTE_TOO_LONG };
   return { ok: true, note };
+}
+
+/** Paise as an amount field starts: '10000', '8000.50'. */
+export function rupeesField(paise: number): string {
+  const abs = Math.abs(paise);
+  return abs % 100 === 0 ? String(abs / 100) : amountOf(abs);
 }

@@ -56,6 +56,8 @@ export const ADMIN_ROUTE_ACCESS: Record<string, RouteAccess> = {
   "/admin/stats": readOnly,
   "/admin/images": editors,
   "/admin/events": readOnly,
+  // A rider's credit ledger (docs/features/credit.md): money, so owners and editors only.
+  "/admin/riders/:riderId/credit": editors,
   "/admin/team": owners,
   "/admin/account": { read: "captain", write: "captain" },
   "/admin/account/passkeys": { read: "captain", write: "captain" },

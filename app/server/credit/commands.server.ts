@@ -14,7 +14,7 @@ import {
   creditAmountPaise,
 } from "~/domain/riders/credit-input";
 import { type Command, runCommand } from "../commands/command.server";
-import type { CreditEntriesTable, Database, RegistrationsTable } from "../db/schema.server";
+import type { CreditEntriesTable, Database, Executor, RegistrationsTable } from "../db/schema.server";
 import { registrationFromRow } from "../registrations/rows.server";
 import { updateRegistrationRow } from "../registrations/seats.server";
 import { lockRider } from "../riders/riders.server";
@@ -30,8 +30,8 @@ export const CREDIT_DECIDED = "This credit is decided already: reload the page";
 export const MORE_THAN_PAID = "The credit can be at most what the rider paid";
 export const RIDER_NOT_FOUND = "This rider's account is not found";
 
-/** Who decides: the admin, and the ride they are looking at (an entry of another ride is not found). */
-export type CreditChange = { actor: AuditActor; rideId?: string; now?: Date };
+/** Who decides: the admin, and the ride or rider they are looking at (another's entry is not found). */
+export type CreditChange = { actor: AuditActor; rideId?: string; riderId?: string; now?: Date };
 
 type Row = Selectable<RegistrationsTable>;
 
@@ -146,7 +146,7 @@ export async function spendCreditOn(command: Command, row: Row, ride: Ride): Pro
 }
 
 /** The entry to decide, with its booking's reference and ride; NotFound for an unknown id or another ride's. */
-async function pendingEntry(command: Command, entryId: string, rideId: string | undefined) {
+async function pendingEntry(command: Command, entryId: string, { rideId, riderId }: CreditChange) {
   const entry = await command.trx
     .selectFrom("credit_entries")
     .leftJoin("registrations", "registrations.id", "credit_entries.registration_id")
@@ -163,6 +163,7 @@ async function pendingEntry(command: Command, entryId: string, rideId: string | 
     .executeTakeFirst();
   if (!entry || entry.kind !== "cancellation") throw new NotFoundError(CREDIT_NOT_FOUND);
   if (rideId !== undefined && entry.ride_id !== rideId) throw new NotFoundError(CREDIT_NOT_FOUND);
+  if (riderId !== undefined && entry.rider_id !== riderId) throw new NotFoundError(CREDIT_NOT_FOUND);
   return entry;
 }
 
@@ -181,10 +182,10 @@ export function decideCredit(
   return runCommand(
     db,
     async (command) => {
-      const first = await pendingEntry(command, entryId, change.rideId);
+      const first = await pendingEntry(command, entryId, change);
       if (first.rider_id) await lockRider(command.trx, first.rider_id);
       // Read again under the rider's lock: another admin may have decided it meanwhile.
-      const entry = await pendingEntry(command, entryId, change.rideId);
+      const entry = await pendingEntry(command, entryId, change);
       if (entry.state !== "pending") refuse("credit", CREDIT_DECIDED);
       let amount = entry.amount_paise;
       if (decision.confirm) {
@@ -257,7 +258,7 @@ export async function adjustCredit(
 
 /** The pending cancellation credit of each booking (for the ride's Riders page), by registration id. */
 export async function pendingCreditsOf(
-  db: Database,
+  db: Executor,
   registrationIds: readonly string[],
 ): Promise<Map<string, { entryId: string; amountPaise: number }>> {
   const pending = new Map<string, { entryId: string; amountPaise: number }>();
