@@ -1,5 +1,6 @@
 import { Form, data, useActionData, useNavigation } from "react-router";
 import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
+import { FormAnswer } from "~/components/admin/form-answer";
 import { InputField } from "~/components/form/controls";
 import { servicesContext } from "~/context";
 import { formatIndianTime } from "~/domain/indian-time";
@@ -42,7 +43,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { ...page, loadError: null };
 }
 
-type Answer = { ok: boolean; message: string; errors?: Record<string, string> };
+/** The answer to a post; a refused adjustment's messages go under its fields. */
+type Answer = { ok: boolean; message: string; adjustErrors?: Record<string, string> };
 
 function answer(status: number, body: Answer) {
   return data(body, { status });
@@ -58,11 +60,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return typeof value === "string" ? value : "";
   };
   const change = { actor, riderId: params.riderId };
+  const intent = field("intent");
   try {
-    switch (field("intent")) {
+    switch (intent) {
       case "confirm":
       case "decline": {
-        const confirm = field("intent") === "confirm";
+        const confirm = intent === "confirm";
         const decided = await decideCredit(
           db,
           field("entryId"),
@@ -85,8 +88,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return answer(400, { ok: false, message: "Unknown credit action" });
     }
   } catch (error) {
-    if (error instanceof ValidationError)
-      return answer(400, { ok: false, message: Object.values(error.errors).join(" "), errors: error.errors });
+    if (error instanceof ValidationError) {
+      const message = Object.values(error.errors).join(" ");
+      return answer(400, { ok: false, message, ...(intent === "adjust" ? { adjustErrors: error.errors } : {}) });
+    }
     if (error instanceof NotFoundError) return answer(404, { ok: false, message: error.message });
     throw error;
   }
@@ -97,18 +102,14 @@ export default function RiderCreditPage({ loaderData }: Route.ComponentProps) {
   const [flash] = useAdminPage(loaderData.loadError);
   const busy = useNavigation().state !== "idle";
   const { rider, summary, entries } = loaderData;
-  const adjustErrors = result && !result.ok && "errors" in result ? (result.errors ?? {}) : {};
+  const adjustErrors = (result && "adjustErrors" in result ? result.adjustErrors : undefined) ?? {};
   return (
     <AdminPage
       title={`Credit · ${rider.email}`}
       intro="What this rider's cancelled bookings left them to spend."
       flash={flash}
     >
-      {result ? (
-        <p role={result.ok ? "status" : "alert"} className="text-sm font-medium">
-          {result.message}
-        </p>
-      ) : null}
+      <FormAnswer answer={result} />
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Credit summary">
         <Figure label="Credited" value={summary.credited} />
         <Figure label="Used" value={summary.used} />

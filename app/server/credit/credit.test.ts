@@ -1,9 +1,13 @@
+import pino from "pino";
 import { expect, it } from "vitest";
+import type { AppServices } from "~/context";
 import type { Database } from "~/server/db/schema.server";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { siteRide } from "../../../tests/support/fixtures";
 import { riderForm } from "../../../tests/support/registration-fixtures";
+import { registrationAction } from "../admin/registration-actions.server";
 import { listRecentActivity } from "../audit/audit.server";
+import { readEnv } from "../env.server";
 import {
   cancelByToken,
   cancelRegistration,
@@ -240,5 +244,32 @@ describeEachEngine("the credit ledger", (getDb) => {
     expect(stored.map((registration) => registration?.payment).sort()).toEqual(["due", "paid"]);
     expect(await creditLeftOf(db, rider.id)).toBe(0);
     expect(await confirmedSum(db, rider.id)).toBe(0);
+  });
+
+  it("decides a credit from the Riders page for owners and editors only", async () => {
+    const db = getDb();
+    const ride = await siteRide(db, { seats: 2 });
+    const booked = await book(db, ride.id, 1, null);
+    await setPayment(db, booked.registration.id, "paid", { actor: ADMIN, now: NOW });
+    await cancelRegistration(db, booked.registration.id, { actor: ADMIN, now: NOW });
+    const { entryId } = (await pendingCreditsOf(db, [booked.registration.id])).get(booked.registration.id)!;
+    const services = { db, env: readEnv({}), logger: pino({ level: "silent" }) } as AppServices;
+    const run = async (mayDecideCredit: boolean, body: Record<string, unknown>) => {
+      const request = new Request("http://localhost/admin/rides/x/riders", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ intent: "credit", id: booked.registration.id, entryId, ...body }),
+      });
+      const result = await registrationAction(request, { services, actor: ADMIN }, ride.id, { mayDecideCredit });
+      return { status: result.init?.status ?? 200, ...result.data };
+    };
+
+    expect(await run(false, { decision: "confirm", amount: "10000" })).toMatchObject({ status: 403, ok: false });
+    expect(await run(true, { decision: "maybe" })).toMatchObject({ status: 400, ok: false });
+    expect(await run(true, { decision: "confirm", amount: "10000" })).toMatchObject({
+      status: 200,
+      message: `Credit ₹10,000 of ${booked.registration.reference} confirmed`,
+    });
+    expect(await pendingCreditsOf(db, [booked.registration.id])).toEqual(new Map());
   });
 });
