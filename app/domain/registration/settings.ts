@@ -173,6 +173,15 @@ export function registrationSettingsOf(ride: { registration?: RegistrationSettin
   return ride.registration ?? EXTERNAL_REGISTRATION;
 }
 
+/**
+ * Whether a paid booking of the ride, cancelled, becomes credit (docs/features/credit.md). A ride
+ * saved before the setting existed stores none: it keeps the default policy's promise ("the
+ * amount paid can be used for a future trip"), so only an explicit false turns it off.
+ */
+export function keepsCreditOnCancel(settings: RegistrationSettings): boolean {
+  return settings.creditOnCancel !== false;
+}
+
 export function offeredOptions(settings: RegistrationSettings): RegistrationOption[] {
   return REGISTRATION_OPTIONS.filter((name) => settings.options[name].offered);
 }

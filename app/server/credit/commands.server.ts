@@ -3,7 +3,7 @@ import type { Insertable, Selectable } from "kysely";
 import { type AuditActor, RIDER_ACTOR } from "~/domain/audit";
 import { balancePaise, formatRupees, paiseOf } from "~/domain/registration/balance";
 import { rupeeAmount } from "~/domain/registration/payment";
-import { registrationSettingsOf } from "~/domain/registration/settings";
+import { keepsCreditOnCancel, registrationSettingsOf } from "~/domain/registration/settings";
 import type { Ride } from "~/domain/ride";
 import { type CreditKind, type CreditState, creditToSpend } from "~/domain/riders/credit";
 import {
@@ -79,7 +79,7 @@ export async function keepPaidAsCredit(
   ride: Ride | null,
   actor: AuditActor,
 ): Promise<string | null> {
-  if (!ride || !registrationSettingsOf(ride).creditOnCancel) return null;
+  if (!ride || !keepsCreditOnCancel(registrationSettingsOf(ride))) return null;
   const booking = bookingPaiseOf(ride) ?? 0;
   const balance = balancePaise(ride, registrationFromRow(row).option) ?? 0;
   const paid =

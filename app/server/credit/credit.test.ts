@@ -101,6 +101,25 @@ describeEachEngine("the credit ledger", (getDb) => {
     );
   });
 
+  it("keeps the credit of a ride saved before the policy existed, as the default policy promises", async () => {
+    const db = getDb();
+    const ride = await siteRide(db, { seats: 5 });
+    const stored = await db.selectFrom("rides").select("data").where("id", "=", ride.id).executeTakeFirstOrThrow();
+    const document = JSON.parse(stored.data) as { registration: Record<string, unknown> };
+    delete document.registration.creditOnCancel;
+    await db
+      .updateTable("rides")
+      .set({ data: JSON.stringify(document) })
+      .where("id", "=", ride.id)
+      .execute();
+    const booked = await book(db, ride.id, 1, null);
+    await setPayment(db, booked.registration.id, "paid", { actor: ADMIN, now: NOW });
+    await cancelByToken(db, booked.token, NOW);
+    expect((await pendingCreditsOf(db, [booked.registration.id])).get(booked.registration.id)?.amountPaise).toBe(
+      BOOKING,
+    );
+  });
+
   it("keeps nothing under a policy without credit, nor when the rider erases the booking", async () => {
     const db = getDb();
     const strict = await siteRide(db, { seats: 5, creditOnCancel: false });

@@ -2,6 +2,7 @@ import { generateItinerary } from "~/domain/itinerary";
 import { remindersOf } from "~/domain/rider-messages/reminders";
 import {
   EXTERNAL_REGISTRATION,
+  keepsCreditOnCancel,
   type RegistrationMode,
   type RegistrationOption,
   type RegistrationSettings,
@@ -60,7 +61,7 @@ function toRegistrationDraft(settings: RegistrationSettings): RegistrationDraft 
     options: { solo: { ...solo }, pillion: { ...pillion }, rental: { ...rental } },
     waitlist: settings.waitlist,
     askLicence: settings.askLicence,
-    creditOnCancel: settings.creditOnCancel,
+    creditOnCancel: keepsCreditOnCancel(settings),
     balanceDueDays: String(settings.balanceDueDays),
     reminders: toReminderDraft(settings),
   };
