@@ -68,6 +68,8 @@ export default [
       route("waiver", "routes/admin/waiver.tsx"),
       // Riders' words (docs/features/ride-words.md): their moderation.
       route("rides/:rideId/words", "routes/admin/ride-words.tsx"),
+      // A rider's credit ledger (docs/features/credit.md).
+      route("riders/:riderId/credit", "routes/admin/rider-credit.tsx"),
       route("team", "routes/admin/team.tsx"),
       // The riders directory (decision 040): owners and editors.
       route("riders", "routes/admin/riders.tsx"),

@@ -72,6 +72,7 @@ const ROLE_MATRIX: Record<string, Need> = {
   "/admin/stats": captainReads,
   "/admin/images": { read: "editor", write: "editor" },
   "/admin/events": captainReads,
+  "/admin/riders/:riderId/credit": { read: "editor", write: "editor" },
   "/admin/team": { read: "owner", write: "owner" },
   "/admin/riders": { read: "editor", write: "editor" },
   "/admin/riders/:riderId": { read: "editor", write: "editor" },

@@ -23,6 +23,9 @@ import { registrationCounts } from "~/server/registrations/queries.server";
 import { WAITLISTED_UTR } from "~/server/registrations/commands.server";
 import { action as bookingAction, headers as bookingHeaders, loader as bookingLoader } from "~/routes/public/booking";
 import { action as registerAction, loader as registerLoader } from "~/routes/public/ride-register";
+import { adjustCredit } from "~/server/credit/commands.server";
+import { findOrCreateRider } from "~/server/riders/riders.server";
+import { RIDER_SESSION_COOKIE, startRiderSession } from "~/server/riders/sessions.server";
 import { describeEachEngine } from "../support/databases";
 import { configInput, siteRide } from "../support/fixtures";
 import { riderForm } from "../support/registration-fixtures";
@@ -144,7 +147,7 @@ describeEachEngine("rider registration pages", (getDb) => {
     const stop = onContentChanged((change) => changes.push(change));
     const before = await answerOf(() =>
       registerLoader({
-        request: new Request(`${ORIGIN}/ride/${ride.id}/register`),
+        request: new Request(ORIGIN + registerPath(ride.id)),
         params: { rideId: ride.id },
         context: contextFor(db),
       } as never),
@@ -161,7 +164,7 @@ describeEachEngine("rider registration pages", (getDb) => {
 
     const after = await answerOf(() =>
       registerLoader({
-        request: new Request(`${ORIGIN}/ride/${ride.id}/register`),
+        request: new Request(ORIGIN + registerPath(ride.id)),
         params: { rideId: ride.id },
         context: contextFor(db),
       } as never),
@@ -230,7 +233,7 @@ describeEachEngine("rider registration pages", (getDb) => {
     expect(answer.body.formError).toBe(message);
     const page = await answerOf(() =>
       registerLoader({
-        request: new Request(`${ORIGIN}/ride/${ride.id}/register`),
+        request: new Request(ORIGIN + registerPath(ride.id)),
         params: { rideId: ride.id },
         context: contextFor(db),
       } as never),
@@ -251,7 +254,7 @@ describeEachEngine("rider registration pages", (getDb) => {
     expect((await registerAs(db, waiting.id, riderForm(9))).status).toBe(303);
     const page = await answerOf(() =>
       registerLoader({
-        request: new Request(`${ORIGIN}/ride/${waiting.id}/register`),
+        request: new Request(ORIGIN + registerPath(waiting.id)),
         params: { rideId: waiting.id },
         context: contextFor(db),
       } as never),
@@ -445,5 +448,36 @@ describeEachEngine("rider registration pages", (getDb) => {
     expect(await openBooking(db, `/booking/${token}`)).toMatchObject({ status: 404, body: { found: false } });
     expect((await changeBooking(db, token, { intent: "utr", utr: "412356789012" })).status).toBe(404);
     expect((await changeBooking(db, token, { intent: "cancel", confirm: "yes" })).status).toBe(404);
+  });
+
+  it("offers a signed-in rider their credit on a private page, and spends it when the box is ticked", async () => {
+    const db = getDb();
+    const ride = await openRide(db);
+    const rider = await findOrCreateRider(db, "credit@example.com");
+    await adjustCredit(db, rider.id, { amount: "4000", note: "Opening" }, { actor: { id: null, email: "admin" } });
+    const cookie = `${RIDER_SESSION_COOKIE}=${await startRiderSession(db, rider.id, undefined)}`;
+    const params = { rideId: ride.id };
+    const page = (headers: Record<string, string>) =>
+      answerOf(() =>
+        registerLoader({
+          request: new Request(ORIGIN + registerPath(ride.id), { headers }),
+          params,
+          context: contextFor(db),
+        } as never),
+      );
+
+    const visitor = await page({});
+    expect(visitor.body.credit).toBeNull();
+    expect(visitor.headers.get("Cache-Control")).toBeNull();
+    const signedIn = await page({ cookie });
+    expect(signedIn.body.credit).toBe("₹4,000");
+    expect(signedIn.headers.get("Cache-Control")).toBe("private, no-store");
+
+    const request = post(registerPath(ride.id), riderForm(30, { useCredit: "on" }));
+    request.headers.set("cookie", cookie);
+    const answer = await answerOf(() => registerAction({ request, params, context: contextFor(db) } as never));
+    expect(answer.status).toBe(303);
+    const booking = await openBooking(db, answer.location!);
+    expect(booking.body.view.payment).toMatchObject({ amount: "₹6,000", credit: "₹4,000", covered: false });
   });
 });

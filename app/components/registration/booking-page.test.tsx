@@ -12,7 +12,7 @@ const view = (overrides: Partial<BookingView> = {}): BookingView => ({
   utr: "",
   contact: { name: "Asha", mobile: "+919800000001", email: "", emergencyName: "Ravi", emergencyPhone: "+919123456789" },
   ride: null,
-  payment: { amount: "₹10,000", link: "", payeeId: "", payeeName: "" },
+  payment: { amount: "₹10,000", link: "", payeeId: "", payeeName: "", credit: null, covered: false },
   balance: null,
   balanceUtr: "",
   steps: [],

@@ -81,6 +81,8 @@ type PaymentShown = {
   intent: string;
   field: string;
   amount: string | null;
+  /** "₹1,500 paid with credit" (docs/features/credit.md), shown paid or not. */
+  credit?: string;
   /** What the amount is for, under it ("Due by 3rd June 2027, before the ride starts"). */
   detail?: string;
   link: string | null;
@@ -106,6 +108,7 @@ function PaymentSection({ shown, view, answer }: { shown: PaymentShown; view: Bo
         </p>
       ) : null}
       {shown.amount ? <p className="text-3xl font-bold text-ink-900">{shown.amount}</p> : null}
+      {shown.credit ? <p className="font-semibold text-success-600">{shown.credit}</p> : null}
       {shown.detail && !shown.paid ? <p className="text-ink-700">{shown.detail}</p> : null}
       {shown.link && !shown.paid ? (
         <div className="space-y-4">
@@ -172,6 +175,7 @@ function Payments({ view, answer }: { view: BookingView; answer?: BookingAnswer 
           intent: "utr",
           field: "utr",
           amount: payment.amount,
+          credit: payment.credit ? `${payment.credit} paid with credit` : undefined,
           link: payment.link,
           payeeId: payment.payeeId,
           payeeName: payment.payeeName,

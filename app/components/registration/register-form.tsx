@@ -5,6 +5,7 @@ import { BLOOD_GROUPS, HONEYPOT_FIELD, registrationInputSchema } from "~/domain/
 import { OPTION_LABELS, offeredOptions, type RegistrationSettings } from "~/domain/registration/settings";
 import { parseOrErrors } from "~/domain/validation";
 import { WAIVER_NAME_FIELD, WAIVER_VERSION_FIELD } from "~/domain/registration/waiver";
+import { USE_CREDIT_FIELD } from "~/domain/riders/credit-input";
 import { WaiverText } from "./waiver-text";
 import { EmergencyContactFields, RiderContactFields } from "./contact-fields";
 import { ErrorSummary } from "../form/error-summary";
@@ -34,6 +35,8 @@ export type RegisterFormProps = {
   formError?: string;
   /** The button's text: "Register" unless the form does something else (a seat handed on). */
   submitText?: string;
+  /** The signed-in rider's credit left ('₹1,500') when the ride has a booking amount to spend it on; null: none. */
+  credit?: string | null;
 };
 
 /** The fields in the order the form shows them: the error summary lists messages in this order. */
@@ -145,6 +148,7 @@ export function RegisterForm({
   errors: serverErrors,
   formError: serverFormError,
   submitText = "Register",
+  credit = null,
 }: RegisterFormProps) {
   const { errors, formError, summary, onEdit, onLeave, onSubmit } = useInlineMessages(
     settings,
@@ -287,6 +291,18 @@ export function RegisterForm({
           />
         ) : null}
       </fieldset>
+
+      {credit ? (
+        <CheckboxField
+          id={USE_CREDIT_FIELD}
+          name={USE_CREDIT_FIELD}
+          label={`Use my credit: ${credit} available`}
+          hint="It pays the booking amount, or part of it; you pay the rest by UPI"
+          // Ticked until the rider sends the form back without it.
+          defaultChecked={Object.keys(values).length === 0 || ticked(values[USE_CREDIT_FIELD])}
+          density="roomy"
+        />
+      ) : null}
 
       {waiver ? (
         <fieldset className="space-y-4">

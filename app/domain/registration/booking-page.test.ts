@@ -10,7 +10,23 @@ describe("bookingPayment", () => {
       link: "upi://pay?pa=hillriders@okaxis&pn=Hill%20Riders&am=2000.00&cu=INR&tn=RB-7K3Q",
       payeeId: "hillriders@okaxis",
       payeeName: "Hill Riders",
+      credit: null,
+      covered: false,
     });
+  });
+
+  it("asks only for what the rider's credit left of the booking amount, and for nothing once it paid all", () => {
+    const partly = bookingPayment(payee, { bookingCost: "₹10,000" }, "RB-7K3Q", 400_050);
+    expect(partly).toMatchObject({ amount: "₹5,999.50", credit: "₹4,000.50", covered: false });
+    expect(partly.link).toContain("am=5999.50&");
+    expect(nextSteps("confirmed", partly)[1]).toBe(
+      "₹4,000.50 of the booking amount is paid with your credit. Pay the rest, ₹5,999.50, by UPI (scan the QR code or open the payment link), then enter the UPI transaction id (UTR) below.",
+    );
+    const wholly = bookingPayment(payee, { bookingCost: "₹10,000" }, "RB-7K3Q", 1_000_000);
+    expect(wholly).toMatchObject({ amount: null, link: null, credit: "₹10,000", covered: true });
+    expect(nextSteps("confirmed", wholly)[1]).toBe(
+      "Your credit of ₹10,000 paid the booking amount: nothing to pay for it.",
+    );
   });
 
   it("offers no link without a payee (configurations saved before UPI existed) or a readable amount", () => {

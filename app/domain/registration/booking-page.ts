@@ -1,8 +1,8 @@
 import { bookingAmount } from "../cost";
 import { formatDateRange } from "../dates";
-import { balanceOf, formatRupees, paiseOf, type BalanceRegistration, type BalanceRide } from "./balance";
+import { amountOf, balanceOf, formatRupees, paiseOf, type BalanceRegistration, type BalanceRide } from "./balance";
 import type { RegistrationStatus } from "./settings";
-import { upiPaymentLink } from "./payment";
+import { rupeeAmount, upiPaymentLink } from "./payment";
 
 // What a rider reads after registering (decision 020): on the private booking page and in the
 // confirmation mail, from the same sentences.
@@ -11,20 +11,37 @@ import { upiPaymentLink } from "./payment";
 export type Payee = { upiId?: string; upiName?: string };
 
 export type BookingPayment = {
-  /** The booking amount as the ride shows it ('₹2,000'), or null when the ride has none. */
+  /** What is left to pay of the booking amount ('₹2,000'), or null when the ride has none or credit paid it all. */
   amount: string | null;
   /** The `upi://pay` link (and QR code) paying it, or null without a payee or a readable amount. */
   link: string | null;
   payeeId: string;
   payeeName: string;
+  /** The part of the booking amount the rider's credit paid ('₹1,500'), or null (docs/features/credit.md). */
+  credit: string | null;
+  /** Credit paid the whole booking amount: nothing to pay by UPI. */
+  covered: boolean;
 };
 
-export function bookingPayment(payee: Payee, ride: { bookingCost: string }, reference: string): BookingPayment {
+/** How to pay the booking amount, less the credit the booking spent (`creditPaise`): UPI asks only for the rest. */
+export function bookingPayment(
+  payee: Payee,
+  ride: { bookingCost: string },
+  reference: string,
+  creditPaise = 0,
+): BookingPayment {
   const payeeId = payee.upiId?.trim() ?? "";
   const payeeName = payee.upiName?.trim() ?? "";
+  const booking = paiseOf(rupeeAmount(ride.bookingCost));
+  if (creditPaise > 0 && booking !== null) {
+    const rest = Math.max(0, booking - creditPaise);
+    const link = rest > 0 ? upiPaymentLink({ payeeId, payeeName, bookingCost: amountOf(rest), reference }) : null;
+    const credit = formatRupees(Math.min(creditPaise, booking));
+    return { amount: rest > 0 ? formatRupees(rest) : null, link, payeeId, payeeName, credit, covered: rest === 0 };
+  }
   const amount = bookingAmount(ride)?.amount ?? null;
   const link = amount ? upiPaymentLink({ payeeId, payeeName, bookingCost: ride.bookingCost, reference }) : null;
-  return { amount, link, payeeId, payeeName };
+  return { amount, link, payeeId, payeeName, credit: null, covered: false };
 }
 
 /** The balance as the booking page shows it: amount, due date, its own UPI link and note. */
@@ -92,6 +109,22 @@ export const RIDER_STATUS_LABELS: Readonly<Record<RegistrationStatus, string>> =
   cancelled: "Cancelled",
 };
 
+/** How to pay the booking amount, or what of it credit paid (docs/features/credit.md). */
+function payStep(payment: BookingPayment): string {
+  if (payment.covered) return `Your credit of ${payment.credit} paid the booking amount: nothing to pay for it.`;
+  if (payment.credit) {
+    const how = payment.link
+      ? "by UPI (scan the QR code or open the payment link), then enter the UPI transaction id (UTR) below"
+      : "as the ride's payment terms say; the organisers will confirm when they receive it";
+    return `${payment.credit} of the booking amount is paid with your credit. Pay the rest, ${payment.amount}, ${how}.`;
+  }
+  if (payment.link)
+    return `Pay the booking amount of ${payment.amount} by UPI (scan the QR code or open the payment link), then enter the UPI transaction id (UTR) below so the organisers can match your payment.`;
+  if (payment.amount)
+    return `Pay the booking amount of ${payment.amount} as the ride's payment terms say; the organisers will confirm when they receive it.`;
+  return "The organisers will tell you how to pay.";
+}
+
 /**
  * What happens next, for the rider's status, whether the site can take the booking amount by
  * UPI, and the balance still to pay (when the ride has one).
@@ -102,11 +135,7 @@ export function nextSteps(
   balance: BalancePayment | null = null,
 ): string[] {
   if (status === "cancelled") return ["This registration is cancelled. Your seat has gone to the next rider."];
-  const pay = payment.link
-    ? `Pay the booking amount of ${payment.amount} by UPI (scan the QR code or open the payment link), then enter the UPI transaction id (UTR) below so the organisers can match your payment.`
-    : payment.amount
-      ? `Pay the booking amount of ${payment.amount} as the ride's payment terms say; the organisers will confirm when they receive it.`
-      : "The organisers will tell you how to pay.";
+  const pay = payStep(payment);
   if (status === "waitlisted") {
     return [
       "The ride is full: you are on the waitlist, in the order riders registered.",

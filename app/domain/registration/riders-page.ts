@@ -1,3 +1,4 @@
+import { rupeesField } from "../riders/credit-input";
 import {
   balanceDueDate,
   balancePaise,
@@ -55,6 +56,18 @@ export type RiderRow = {
   createdAt: string;
   erased: boolean;
   waiver: RiderWaiver;
+  /** A cancelled booking's credit waiting for an owner's or editor's decision (docs/features/credit.md); absent: none, or not theirs to decide. */
+  pendingCredit?: PendingCredit | null;
+};
+
+/** A cancelled booking's pending credit on the Riders page. */
+export type PendingCredit = {
+  entryId: string;
+  registrationId: string;
+  /** '₹10,000'. */
+  amount: string;
+  /** The amount as the confirm form's field starts: '10000', '8000.50'. */
+  rupees: string;
 };
 
 export const ADMIN_STATUS_LABELS: Readonly<Record<RegistrationStatus, string>> = {
@@ -94,4 +107,8 @@ export function riderBalance(
     overdue: registration.status === "confirmed" && isOverdue(dueDate, paid, now),
     utr: registration.balanceUtr,
   };
+}
+
+export function pendingCreditOf(registrationId: string, entryId: string, amountPaise: number): PendingCredit {
+  return { entryId, registrationId, amount: formatRupees(amountPaise), rupees: rupeesField(amountPaise) };
 }

@@ -15,6 +15,7 @@ describe("registration settings", () => {
       },
       waitlist: true,
       askLicence: false,
+      creditOnCancel: true,
       balanceDueDays: 7,
     });
   });
@@ -38,6 +39,7 @@ describe("registration settings", () => {
       },
       waitlist: false,
       askLicence: true,
+      creditOnCancel: true,
       balanceDueDays: 7,
     });
   });

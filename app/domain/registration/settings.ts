@@ -150,6 +150,8 @@ export const registrationSettingsSchema = z
     }),
     waitlist: flag(true),
     askLicence: flag(false),
+    /** A paid booking that is cancelled becomes credit for the rider's next ride (docs/features/credit.md). */
+    creditOnCancel: flag(true),
     /** The balance is due this many days before the ride's start date (0: on the day it starts). */
     balanceDueDays,
     // Absent on rides saved before reminders existed: the site's defaults apply.
@@ -169,6 +171,15 @@ export const EXTERNAL_REGISTRATION: RegistrationSettings = registrationSettingsS
 
 export function registrationSettingsOf(ride: { registration?: RegistrationSettings }): RegistrationSettings {
   return ride.registration ?? EXTERNAL_REGISTRATION;
+}
+
+/**
+ * Whether a paid booking of the ride, cancelled, becomes credit (docs/features/credit.md). A ride
+ * saved before the setting existed stores none: it keeps the default policy's promise ("the
+ * amount paid can be used for a future trip"), so only an explicit false turns it off.
+ */
+export function keepsCreditOnCancel(settings: RegistrationSettings): boolean {
+  return settings.creditOnCancel !== false;
 }
 
 export function offeredOptions(settings: RegistrationSettings): RegistrationOption[] {

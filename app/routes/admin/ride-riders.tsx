@@ -12,6 +12,8 @@ import { checkInHref, rideMessagesHref, ridersCsvHref } from "~/domain/links";
 import { registrationAction } from "~/server/admin/registration-actions.server";
 import { adminActionContext } from "~/server/admin/respond.server";
 import { loadRidersPage } from "~/server/admin/riders-page.server";
+import { hasRole } from "~/domain/roles";
+import { adminContext } from "~/server/auth/admin-session.server";
 import type { Route } from "./+types/ride-riders";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -23,7 +25,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  return registrationAction(request, adminActionContext(context), params.rideId);
+  const mayDecideCredit = hasRole(context.get(adminContext).role, "editor");
+  return registrationAction(request, adminActionContext(context), params.rideId, { mayDecideCredit });
 }
 
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {

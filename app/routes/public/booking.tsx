@@ -126,7 +126,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     seatTransferOf(db, registration, ride, serverClock()),
   ]);
   const push = env.push ? { publicKey: env.push.publicKey, phones } : null;
-  const payment = bookingPayment(config.company, { bookingCost: ride?.bookingCost ?? "" }, registration.reference);
+  const payment = bookingPayment(
+    config.company,
+    { bookingCost: ride?.bookingCost ?? "" },
+    registration.reference,
+    registration.creditPaise,
+  );
   const balance = ride ? balancePayment(config.company, ride, registration, serverClock()) : null;
   const query = new URL(request.url).searchParams;
   const done = query.get("done");

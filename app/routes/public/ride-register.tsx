@@ -22,6 +22,8 @@ import { register, type Registered } from "~/server/registrations/commands.serve
 import { RIDER_PAGE_HEADERS, signedInRider } from "~/server/riders/sessions.server";
 import { savedDetailsOf } from "~/server/riders/saved-details.server";
 import { prefillOf, SAVE_DETAILS_FIELD } from "~/domain/riders/saved-details";
+import { creditOffer } from "~/server/credit/offer.server";
+import { USE_CREDIT_FIELD } from "~/domain/riders/credit-input";
 import { countPublicRides, getPublicRide } from "~/server/rides/public-rides.server";
 import type { Route } from "./+types/ride-register";
 
@@ -56,23 +58,26 @@ async function rideOr404(db: Db, rideId: string): Promise<Ride> {
 
 /**
  * A signed-in rider's part of the form: their saved details filled in, and the box that keeps
- * them. Null for a visitor, whose page is the cached public one and holds nothing personal.
+ * them. A visitor has none: their page is the cached public one and holds nothing personal.
  */
-async function accountPartOf(request: Request, context: Route.LoaderArgs["context"]) {
-  const rider = await signedInRider(request, context);
-  if (!rider) return null;
-  const kept = await savedDetailsOf(context.get(servicesContext).db, rider.id);
+async function accountPartOf(db: Db, riderId: string) {
+  const kept = await savedDetailsOf(db, riderId);
   return { keeps: kept !== null, prefill: kept ? { ...prefillOf(kept.details), [SAVE_DETAILS_FIELD]: "on" } : {} };
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env } = context.get(servicesContext);
   const ride = rideForDisplay(await rideOr404(db, params.rideId));
-  const [availability, waiver, account] = await Promise.all([
+  const [availability, waiver, rider] = await Promise.all([
     availabilityOf(db, ride),
     currentWaiver(db, ride.id),
-    accountPartOf(request, context),
+    signedInRider(request, context),
   ]);
+  // A signed-in rider's page holds their saved details and offers their credit: theirs alone,
+  // never a cached public page (docs/features/rider-data.md, docs/features/credit.md).
+  const [account, credit] = rider
+    ? await Promise.all([accountPartOf(db, rider.id), creditOffer(db, rider.id, ride)])
+    : [null, null];
   const page = {
     ride: { id: ride.id, title: ride.title, startDate: ride.startDate, endDate: ride.endDate },
     seats: seatsText(availability),
@@ -84,9 +89,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     consent: consentText(env.registrationRetentionDays),
     waiver: waiver ? { id: waiver.id, version: waiver.version, text: waiver.text } : null,
     account,
+    credit,
   };
-  // A signed-in rider's page holds their details: never a cached public page.
-  return data(page, { headers: account ? RIDER_PAGE_HEADERS : {} });
+  return data(page, { headers: rider ? RIDER_PAGE_HEADERS : {} });
 }
 
 type Refused = { values: Record<string, string>; errors: Record<string, string>; formError?: string };
@@ -117,6 +122,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       origin,
       riderId: rider?.id,
       saveDetails: form.fields[SAVE_DETAILS_FIELD] === "on",
+      useCredit: rider !== null && form.fields[USE_CREDIT_FIELD] === "on",
     });
   } catch (error) {
     services.logger.error({ err: error, requestId, rideId: params.rideId }, "registration failed");
@@ -154,8 +160,19 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function RideRegister({ loaderData, actionData }: Route.ComponentProps) {
-  const { ride, seats, waitlist, refusal, settings, thingsToCarry, cancellationPolicy, consent, waiver, account } =
-    loaderData;
+  const {
+    ride,
+    seats,
+    waitlist,
+    refusal,
+    settings,
+    thingsToCarry,
+    cancellationPolicy,
+    consent,
+    waiver,
+    account,
+    credit,
+  } = loaderData;
   // The loader runs again after a post: a ride that closed meanwhile shows why, not the form.
   const closed = refusal;
   return (
@@ -185,6 +202,7 @@ export default function RideRegister({ loaderData, actionData }: Route.Component
               values: actionData?.values ?? account?.prefill ?? {},
               errors: actionData?.errors ?? {},
               formError: actionData?.formError,
+              credit,
             }}
           />
         )}

@@ -16,6 +16,9 @@ import { publicOrigin } from "../public-url.server";
 import { bookingHref } from "~/domain/links";
 import { freshLinkText, whatsappMessageHref } from "~/domain/registration/rider-contact";
 import { dispatchIntent } from "./intent-dispatch.server";
+import { decideCredit } from "../credit/commands.server";
+import { formatRupees } from "~/domain/registration/balance";
+import { NOT_ALLOWED } from "../auth/admin-access.server";
 import { type AdminActionContext as Context, failed, stringField, succeeded } from "./respond.server";
 
 export const UNKNOWN_REGISTRATION_ACTION = "Unknown riders action";
@@ -28,7 +31,13 @@ export const RIDE_NOT_FOUND = "Cannot find this ride: it may have been deleted";
  * A registration of another ride is refused as unknown, whatever its id. Each is one command of
  * the registrations service (its audit row and content event included); here only the answer.
  */
-export async function registrationAction(request: Request, context: Context, rideId: string) {
+export async function registrationAction(
+  request: Request,
+  context: Context,
+  rideId: string,
+  /** Owners and editors decide a cancelled booking's credit (docs/features/credit.md). */
+  { mayDecideCredit = false }: { mayDecideCredit?: boolean } = {},
+) {
   return dispatchIntent(
     request,
     context,
@@ -40,6 +49,8 @@ export async function registrationAction(request: Request, context: Context, rid
       "whatsapp-link": (body) =>
         withRider(context, rideId, body, linkByWhatsapp(publicOrigin(context.services.env, request))),
       participants: () => setParticipants(context, rideId),
+      credit: async (body) =>
+        mayDecideCredit ? withRider(context, rideId, body, decideCreditOf(body)) : failed(403, NOT_ALLOWED),
     },
     UNKNOWN_REGISTRATION_ACTION,
   );
@@ -121,6 +132,25 @@ function linkByWhatsapp(origin: string): RiderOperation {
       message: `New link for ${rider.name || rider.reference} ready: send it on WhatsApp`,
       extra: { whatsapp },
     };
+  };
+}
+
+/** Confirms ({ decision: "confirm", amount: "8000" }) or declines a cancelled booking's pending credit ({ entryId }). */
+function decideCreditOf(body: Record<string, unknown>): RiderOperation {
+  return async (context, rider, ride) => {
+    const decision = stringField(body, "decision");
+    if (decision !== "confirm" && decision !== "decline")
+      throw new ValidationError({ decision: "Say whether to confirm or decline the credit" });
+    const entryId = stringField(body, "entryId");
+    const decided = await decideCredit(
+      context.services.db,
+      entryId,
+      decision === "confirm" ? { confirm: true, amount: body.amount } : { confirm: false },
+      by(context, ride),
+    );
+    return decided.state === "confirmed"
+      ? `Credit ${formatRupees(decided.amountPaise)} of ${rider.reference} confirmed`
+      : `Credit of ${rider.reference} declined`;
   };
 }
 

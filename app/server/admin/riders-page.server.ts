@@ -2,7 +2,10 @@ import { data, type RouterContextProvider } from "react-router";
 import { registrationSettingsOf, type RegistrationSettings } from "~/domain/registration/settings";
 import type { Ride, RideStatus } from "~/domain/ride";
 import { groupNumbers } from "~/domain/registration/rider-contact";
-import { riderBalance, type RiderRow } from "~/domain/registration/riders-page";
+import { pendingCreditOf, riderBalance, type RiderRow } from "~/domain/registration/riders-page";
+import { hasRole } from "~/domain/roles";
+import { adminContext } from "../auth/admin-session.server";
+import { pendingCreditsOf } from "../credit/commands.server";
 import { paymentTotals, type PaymentTotals } from "~/domain/registration/balance";
 import type { Registration } from "../registrations/rows.server";
 import {
@@ -49,7 +52,13 @@ const NOTHING = {
 /** The current waiver of the ride and the number of each version its riders accepted. */
 type Waivers = { current: { id: string } | null; versions: Map<string, number> };
 
-function toRiderRow(ride: Ride, registration: Registration, now: Date, waivers: Waivers): RiderRow {
+function toRiderRow(
+  ride: Ride,
+  registration: Registration,
+  now: Date,
+  waivers: Waivers,
+  credit: { entryId: string; amountPaise: number } | undefined,
+): RiderRow {
   const { id, reference, name, phone, option, seats, status, payment, utr, pillionName, checkedInAt, createdAt } =
     registration;
   const erased = registration.erasedAt !== null;
@@ -74,6 +83,7 @@ function toRiderRow(ride: Ride, registration: Registration, now: Date, waivers: 
       name: registration.waiverName,
       acceptedAt: registration.waiverAcceptedAt,
     },
+    pendingCredit: credit ? pendingCreditOf(registration.id, credit.entryId, credit.amountPaise) : null,
   };
 }
 
@@ -125,9 +135,18 @@ export async function loadRidersPage(
         registration: registrationSettingsOf(ride),
       };
       const now = serverClock();
+      // Owners and editors decide a cancelled booking's credit; captains do not see it.
+      const credits = hasRole(context.get(adminContext).role, "editor")
+        ? await pendingCreditsOf(
+            db,
+            registrations.filter((registration) => registration.status === "cancelled").map(({ id }) => id),
+          )
+        : new Map<string, { entryId: string; amountPaise: number }>();
       return {
         ride: page,
-        riders: registrations.map((registration) => toRiderRow(ride, registration, now, waivers)),
+        riders: registrations.map((registration) =>
+          toRiderRow(ride, registration, now, waivers, credits.get(registration.id)),
+        ),
         counts: counts.get(ride.id) ?? NO_COUNTS,
         filters: shown,
         numbers: groupNumbers(confirmed),

@@ -56,6 +56,8 @@ export const ADMIN_ROUTE_ACCESS: Record<string, RouteAccess> = {
   "/admin/stats": readOnly,
   "/admin/images": editors,
   "/admin/events": readOnly,
+  // A rider's credit ledger (docs/features/credit.md): money, so owners and editors only.
+  "/admin/riders/:riderId/credit": editors,
   "/admin/team": owners,
   // The riders directory (decision 040): across rides, so not a captain's (they see their rides' riders only).
   "/admin/riders": editors,

@@ -48,7 +48,7 @@ export function outboxDeliveries({
       if (!registration?.email || registration.status === "cancelled") return;
       const [ride, config] = await Promise.all([getRide(db, registration.rideId), getConfig(db)]);
       if (!ride) return;
-      const payment = bookingPayment(config.company, ride, registration.reference);
+      const payment = bookingPayment(config.company, ride, registration.reference, registration.creditPaise);
       const balance = balancePayment(config.company, ride, registration, now());
       await send(mailer, confirmationMail({ ride, registration, payment, balance, link }), entry.id);
     },

@@ -50,6 +50,7 @@ import { registrationCounts } from "./queries.server";
 import { parseOrThrow } from "../validation/validate.server";
 import { ridePagesChanged } from "../rides/pages-changed.server";
 import { keepRegistrationDetails } from "../riders/saved-details.server";
+import { keepPaidAsCredit, spendCreditOn } from "../credit/commands.server";
 
 // The commands on riders' registrations (decision 019): the rider's (register, and through the
 // private booking link change, pay, cancel, erase) and the admin's. Reads are ./queries.server.ts,
@@ -184,6 +185,8 @@ export type RegisterOptions = {
   riderId?: string | null;
   /** With `riderId`: the rider ticked the box that keeps these answers as their saved details. */
   saveDetails?: boolean;
+  /** The signed-in rider spends their credit on the booking amount (docs/features/credit.md). */
+  useCredit?: boolean;
   now?: Date;
 };
 
@@ -201,7 +204,7 @@ export async function register(
   db: Database,
   rideId: string,
   input: unknown,
-  { clientIp, origin, riderId = null, saveDetails = false, now = new Date() }: RegisterOptions,
+  { clientIp, origin, riderId = null, saveDetails = false, useCredit = false, now = new Date() }: RegisterOptions,
 ): Promise<Registered> {
   const token = newBookingToken();
   return runCommand(
@@ -264,7 +267,7 @@ export async function register(
       };
       await trx.insertInto("registrations").values(row).execute();
       if (riderId && saveDetails) await keepRegistrationDetails(command, riderId, fields);
-      const registration = registrationFromRow(row);
+      const registration = registrationFromRow(useCredit ? await spendCreditOn(command, row, ride) : row);
       const how = status === "confirmed" ? "registered" : "joined the waitlist";
       await command.audit(RIDER_ACTOR, {
         action: "created",
@@ -552,6 +555,8 @@ async function cancelLocked(
     { status: "cancelled", checked_in_at: null, ...erased },
     now,
   ).executeTakeFirstOrThrow();
+  // Erased, the booking leaves the account, and its money with it: no credit.
+  const credit = canceller.erase ? null : await keepPaidAsCredit(command, row, ride, canceller.actor);
   if (canceller.erase) await eraseMessagesOfErasedRiders(trx);
   if (canceller.erase) await eraseRideDayMessagesOfErasedRiders(trx);
   if (canceller.erase) await erasePushSubscriptions(trx, { registrationId: row.id });
@@ -567,14 +572,15 @@ async function cancelLocked(
     summary: cancellationSummary(row, ride, canceller),
   });
   if (!canceller.erase && ride) {
+    const body =
+      canceller.actor === RIDER_ACTOR
+        ? `You cancelled booking ${row.reference} on "${ride.title}".`
+        : `The organisers cancelled booking ${row.reference} on "${ride.title}". Reply to their messages or contact them if this is a surprise.`;
     await writeBookingNews(command, {
       rideId: ride.id,
       registrationId: row.id,
       subject: "Your registration is cancelled",
-      body:
-        canceller.actor === RIDER_ACTOR
-          ? `You cancelled booking ${row.reference} on "${ride.title}".`
-          : `The organisers cancelled booking ${row.reference} on "${ride.title}". Reply to their messages or contact them if this is a surprise.`,
+      body: credit ? `${body} ${credit}` : body,
     });
   }
   const promoted = wasConfirmed

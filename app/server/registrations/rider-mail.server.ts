@@ -48,7 +48,8 @@ export function confirmationMail({
   if (registration.status === "confirmed" && payment.link) {
     lines.push(
       "",
-      `Booking amount: ${payment.amount}`,
+      ...(payment.credit ? [`Paid with credit: ${payment.credit}`] : []),
+      `Booking amount${payment.credit ? " left to pay" : ""}: ${payment.amount}`,
       `Pay to UPI id: ${payment.payeeId}${payment.payeeName ? ` (${payment.payeeName})` : ""}`,
       `Payment note: ${registration.reference}`,
       `Pay from your phone: ${payment.link}`,

@@ -29,6 +29,7 @@ const ride: Ride = {
     },
     waitlist: false,
     askLicence: true,
+    creditOnCancel: false,
     balanceDueDays: 10,
     reminders: {
       week: { on: false, daysBefore: 5 },

@@ -2,6 +2,7 @@ import { generateItinerary } from "~/domain/itinerary";
 import { remindersOf } from "~/domain/rider-messages/reminders";
 import {
   EXTERNAL_REGISTRATION,
+  keepsCreditOnCancel,
   type RegistrationMode,
   type RegistrationOption,
   type RegistrationSettings,
@@ -40,6 +41,7 @@ export type RegistrationDraft = {
   options: Record<RegistrationOption, { offered: boolean; price: string }>;
   waitlist: boolean;
   askLicence: boolean;
+  creditOnCancel: boolean;
   balanceDueDays: string;
   /** The automatic reminders: each rule on or off and its days before, as typed; the extra text. */
   reminders: ReminderDraft;
@@ -59,6 +61,7 @@ function toRegistrationDraft(settings: RegistrationSettings): RegistrationDraft 
     options: { solo: { ...solo }, pillion: { ...pillion }, rental: { ...rental } },
     waitlist: settings.waitlist,
     askLicence: settings.askLicence,
+    creditOnCancel: keepsCreditOnCancel(settings),
     balanceDueDays: String(settings.balanceDueDays),
     reminders: toReminderDraft(settings),
   };

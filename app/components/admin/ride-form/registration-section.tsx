@@ -131,6 +131,13 @@ export const RegistrationSection = memo(function RegistrationSection({ draft, er
             checked={registration.askLicence}
             onChange={(askLicence) => change({ askLicence })}
           />
+          <Checkbox
+            id={fieldId("registration.creditOnCancel")}
+            label="A paid booking that is cancelled becomes credit for a future ride"
+            checked={registration.creditOnCancel}
+            onChange={(creditOnCancel) => change({ creditOnCancel })}
+            hint="The organisers confirm the amount; the rider's next booking spends it"
+          />
           <TextInput
             id={fieldId("whatsappGroupUrl")}
             label="WhatsApp group link"

@@ -8,6 +8,7 @@ import { formatIndianTime } from "~/domain/indian-time";
 import { FreshLinkButton } from "./fresh-link-button";
 import { useRiderAction } from "./use-rider-action";
 import { WaiverFact } from "./waiver-fact";
+import { PendingCreditForm } from "./pending-credit";
 
 const buttonClass =
   "inline-flex min-h-11 items-center gap-1.5 rounded-md border px-3 text-sm font-medium disabled:opacity-50";
@@ -151,6 +152,9 @@ export function RiderCard({ rider, onMessage }: { rider: RiderRow; onMessage: (t
             </button>
           )}
         </div>
+        {rider.pendingCredit ? (
+          <PendingCreditForm credit={rider.pendingCredit} reference={rider.reference} run={run} pending={pending} />
+        ) : null}
       </article>
     </li>
   );

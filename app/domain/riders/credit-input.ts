@@ -1,0 +1,41 @@
+import { amountOf, paiseOf } from "../registration/balance";
+import { rupeeAmount } from "../registration/payment";
+
+// What an admin types for the credit ledger (docs/features/credit.md): amounts in rupees, read
+// as the site reads a price ('1500', '₹1,500', '1500.50'), counted in paise.
+
+/** The registration form's checkbox: spend the signed-in rider's credit on the booking amount. */
+export const USE_CREDIT_FIELD = "useCredit";
+export const MAX_CREDIT_NOTE_LENGTH = 500;
+export const CREDIT_AMOUNT_MESSAGE = "Enter the amount in rupees, such as 1500 or 1500.50";
+export const ADJUSTMENT_AMOUNT_MESSAGE = "Enter the amount in rupees, + to add or − to take off, such as +500 or -500";
+export const NOTE_REQUIRED = "Say why in a note";
+export const NOTE_TOO_LONG = `The note must be at most ${MAX_CREDIT_NOTE_LENGTH} characters`;
+
+/** A positive amount in paise, or null when the text is not one. */
+export function creditAmountPaise(value: unknown): number | null {
+  return typeof value === "string" ? paiseOf(rupeeAmount(value)) : null;
+}
+
+/** A signed adjustment in paise ('+500', '-500', '−500', '500'), or null when the text is not one. */
+export function adjustmentPaise(value: unknown): number | null {
+  if (typeof value !== "string") return null;
+  const match = /^\s*([+\-−])?\s*(.*)$/.exec(value)!;
+  const paise = creditAmountPaise(match[2]!);
+  if (paise === null) return null;
+  return match[1] === "-" || match[1] === "−" ? -paise : paise;
+}
+
+/** The note of an adjustment: required, one paragraph at most; an error message or the trimmed text. */
+export function adjustmentNote(value: unknown): { ok: true; note: string } | { ok: false; message: string } {
+  const note = typeof value === "string" ? value.trim() : "";
+  if (note === "") return { ok: false, message: NOTE_REQUIRED };
+  if (note.length > MAX_CREDIT_NOTE_LENGTH) return { ok: false, message: NOTE_TOO_LONG };
+  return { ok: true, note };
+}
+
+/** Paise as an amount field starts: '10000', '8000.50'. */
+export function rupeesField(paise: number): string {
+  const abs = Math.abs(paise);
+  return abs % 100 === 0 ? String(abs / 100) : amountOf(abs);
+}

@@ -1,0 +1,121 @@
+import { randomInt } from "node:crypto";
+import { saveConfig } from "~/server/content/config.server";
+import { configInput } from "../support/fixtures";
+import { addRide, statusLine, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
+import { expect, expectNoA11yViolations } from "./fixtures.ts";
+import { fillRegistration } from "./registration-form.ts";
+import { signInRiderDirectly } from "./support/rider-session.ts";
+
+// The credit ledger (docs/features/credit.md): a signed-in rider's paid booking, cancelled,
+// becomes credit once the admin confirms its amount; the rider's next booking spends it and the
+// UPI link asks only for the rest; the admin's ledger of the rider shows it all and takes an
+// adjustment with a note.
+
+const UPI_ID = "hillriders@okaxis";
+
+const test = testOnOwnAdminServer({
+  seedDemo: true,
+  prepare: async (db) => {
+    const company = { ...(configInput().company as object), upiId: UPI_ID, upiName: "Hill Riders" };
+    await saveConfig(db, configInput({ company }));
+  },
+});
+test.describe.configure({ timeout: 120_000 });
+// The refused adjustment answers 400, as every refused admin form does.
+test.use({ allowedConsoleErrors: [/the server responded with a status of 400/] });
+
+const mobile = () => `9${String(randomInt(1e9)).padStart(9, "0")}`;
+const registration = { mode: "site", seats: 5, options: { solo: { offered: true } } };
+
+test("a cancelled paid booking becomes credit that the next booking spends; the admin keeps the ledger", async ({
+  adminPage: page,
+  db,
+  baseURL,
+}) => {
+  const first = await addRide(page, db, uniqueTitle("Spiti Valley Circuit"), {
+    startDate: "2099-02-10",
+    endDate: "2099-02-18",
+    tripCost: "₹10,000",
+    bookingCost: "₹10,000",
+    registration,
+  });
+  const secondTitle = uniqueTitle("Zanskar Loop");
+  const second = await addRide(page, db, secondTitle, {
+    startDate: "2099-03-10",
+    endDate: "2099-03-18",
+    tripCost: "₹15,000",
+    bookingCost: "₹15,000",
+    registration,
+  });
+  const rider = await signInRiderDirectly(page.context(), db, baseURL!, "asha.credit@example.com");
+
+  // A booking with nothing to spend: no credit offered.
+  await page.goto(`/ride/${first}/register`);
+  await expect(page.getByLabel(/^Use my credit/)).toHaveCount(0);
+  await fillRegistration(page, { name: "Asha Rao", mobile: mobile() });
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page).toHaveURL(/\/booking\/[\w-]{43}$/);
+  const firstBooking = page.url();
+  const reference = (await page.getByTestId("booking-reference").textContent())!;
+
+  // The admin receives the booking amount.
+  await page.goto(`/admin/rides/${first}/riders`);
+  const card = page.locator(`[data-testid="rider"][data-reference="${reference}"]`);
+  await card.getByRole("button", { name: `Mark paid ${reference}` }).click();
+  await expect(statusLine(page)).toHaveText(`${reference} marked as paid successfully`);
+
+  // The rider cancels: the money waits as credit for the organisers to confirm.
+  await page.goto(firstBooking);
+  await page.getByRole("button", { name: "Cancel my registration" }).click();
+  await page.getByRole("button", { name: "Yes, cancel my registration" }).click();
+  await expect(page.getByTestId("booking-status")).toHaveText("Cancelled");
+  await expect(page.getByText(/The ₹10,000 you paid is kept as credit for a future ride/)).toBeVisible();
+
+  // The admin keeps ₹8,000 of it.
+  await page.goto(`/admin/rides/${first}/riders`);
+  await expect(card.getByTestId("pending-credit")).toHaveText("Credit ₹10,000 waiting");
+  await card.getByLabel(/^Amount to keep as credit/).fill("8000");
+  await card.getByRole("button", { name: `Confirm credit ${reference}` }).click();
+  await expect(statusLine(page)).toHaveText(`Credit ₹8,000 of ${reference} confirmed`);
+  await expect(card.getByTestId("pending-credit")).toHaveCount(0);
+
+  // The next booking spends it: the UPI payment asks only for the rest.
+  await page.goto(`/ride/${second}/register`);
+  await expect(page.getByLabel("Use my credit: ₹8,000 available")).toBeChecked();
+  await fillRegistration(page, { name: "Asha Rao", mobile: mobile() });
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page).toHaveURL(/\/booking\/[\w-]{43}$/);
+  const secondReference = (await page.getByTestId("booking-reference").textContent())!;
+  const payment = page.getByRole("region", { name: "Booking amount" });
+  await expect(payment).toContainText("₹7,000");
+  await expect(payment).toContainText("₹8,000 paid with credit");
+  const link = await page.getByRole("link", { name: "Pay by UPI app" }).getAttribute("href");
+  expect(link).toBe(`upi://pay?pa=${UPI_ID}&pn=Hill%20Riders&am=7000.00&cu=INR&tn=${secondReference}`);
+  await expectNoA11yViolations(page);
+
+  // The admin's ledger of the rider: credited, used, left; an adjustment with a note.
+  await page.goto(`/admin/riders/${rider.id}/credit`);
+  await expect(page.getByRole("heading", { name: "Credit · asha.credit@example.com" })).toBeVisible();
+  await expect(page.getByTestId("credit-credited")).toHaveText("₹8,000");
+  await expect(page.getByTestId("credit-used")).toHaveText("₹8,000");
+  await expect(page.getByTestId("credit-left")).toHaveText("₹0");
+  await expect(page.getByTestId("credit-entry").filter({ hasText: secondTitle })).toContainText("−₹8,000");
+  await expectNoA11yViolations(page);
+
+  await page.getByLabel("Amount (₹)").fill("-100");
+  await page.getByLabel("Note", { exact: true }).fill("Typo");
+  await page.getByRole("button", { name: "Save the adjustment" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "left" })).toHaveText(
+    "The rider has ₹0 left: at most that can be taken off",
+  );
+  await expect(page.getByLabel("Amount (₹)")).toHaveAccessibleDescription(/The rider has ₹0 left/);
+
+  await page.getByLabel("Amount (₹)").fill("+500");
+  await page.getByLabel("Note", { exact: true }).fill("Goodwill for the road closure");
+  await page.getByRole("button", { name: "Save the adjustment" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Credit adjusted" })).toHaveText(
+    "Credit adjusted: ₹500 left.",
+  );
+  await expect(page.getByTestId("credit-left")).toHaveText("₹500");
+  await expect(page.getByTestId("credit-entry").first()).toContainText("Goodwill for the road closure");
+});
