@@ -37,14 +37,10 @@ import { bookedSeats, lockRide, lockRideRow, promoteWaitlisted, updateRegistrati
 import { beginRegistration, tooManyRegistrationsMessage } from "./throttle.server";
 import { NotFoundError, ValidationError } from "../validation/errors.server";
 import { writeBookingNews } from "../rider-messages/booking-news.server";
-import { eraseMessagesOfErasedRiders } from "../rider-messages/erasure.server";
-import { eraseRideDayMessagesOfErasedRiders } from "../ride-day/erasure.server";
-import { eraseRidePhotosOfErasedRiders } from "../ride-photos/erasure.server";
-import { eraseFeedbackOfErasedRiders } from "../ride-feedback/erasure.server";
 import { sealToken } from "./link-seal.server";
 import { dataWith, detailsOf, erasedColumns, registrationFromRow, type Registration } from "./rows.server";
 import { rideFromRow } from "../rides/ride-rows.server";
-import { erasePushSubscriptions } from "./erasure.server";
+import { eraseWhatFollows } from "./erasure.server";
 import { type RideWriteOptions, setRideParticipants } from "../rides/rides.server";
 import { registrationCounts } from "./queries.server";
 import { parseOrThrow } from "../validation/validate.server";
@@ -557,13 +553,9 @@ async function cancelLocked(
   ).executeTakeFirstOrThrow();
   // Erased, the booking leaves the account, and its money with it: no credit.
   const credit = canceller.erase ? null : await keepPaidAsCredit(command, row, ride, canceller.actor);
-  if (canceller.erase) await eraseMessagesOfErasedRiders(trx);
-  if (canceller.erase) await eraseRideDayMessagesOfErasedRiders(trx);
-  if (canceller.erase) await erasePushSubscriptions(trx, { registrationId: row.id });
   if (canceller.erase) {
-    for (const rideId of await eraseRidePhotosOfErasedRiders(trx)) await command.enqueue(ridePagesChanged(rideId));
-    // Their words leave the public pages with them (ridePagesChanged below refreshes the pages).
-    await eraseFeedbackOfErasedRiders(trx);
+    // Their photos and words leave the public pages with them (ridePagesChanged below refreshes the ride's).
+    for (const rideId of await eraseWhatFollows(trx, now)) await command.enqueue(ridePagesChanged(rideId));
   }
   await command.audit(canceller.actor, {
     action: canceller.erase ? "deleted" : "status-changed",

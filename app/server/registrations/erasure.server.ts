@@ -150,13 +150,17 @@ export async function eraseRegistrationsById(db: Executor, ids: readonly string[
   return Number(result.numUpdatedRows);
 }
 
-/** What goes with the registrations an erasure stamped at `now`: their messages, photos, words and phones. */
-async function eraseWhatFollows(db: Executor, now: Date): Promise<void> {
+/**
+ * What goes with the registrations an erasure stamped at `now`: their messages, photos, words and
+ * phones. Returns the rides whose gallery lost a photo, for a command to refresh their pages.
+ */
+export async function eraseWhatFollows(db: Executor, now: Date): Promise<string[]> {
   await eraseMessagesOfErasedRiders(db);
   await eraseRideDayMessagesOfErasedRiders(db);
-  await eraseRidePhotosOfErasedRiders(db);
+  const galleries = await eraseRidePhotosOfErasedRiders(db);
   await erasePushSubscriptions(db, { erasedAt: now.toISOString() });
   await eraseFeedbackOfErasedRiders(db);
+  return galleries;
 }
 
 /**

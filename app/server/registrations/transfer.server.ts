@@ -6,11 +6,7 @@ import { canTransfer, seatSettings, TRANSFER_NOT_POSSIBLE, transferExpiresAt } f
 import type { Ride } from "~/domain/ride";
 import { type Command, runCommand } from "../commands/command.server";
 import type { Database, Executor, RegistrationsTable } from "../db/schema.server";
-import { eraseRideDayMessagesOfErasedRiders } from "../ride-day/erasure.server";
-import { eraseFeedbackOfErasedRiders } from "../ride-feedback/erasure.server";
-import { eraseRidePhotosOfErasedRiders } from "../ride-photos/erasure.server";
 import { writeBookingNews } from "../rider-messages/booking-news.server";
-import { eraseMessagesOfErasedRiders } from "../rider-messages/erasure.server";
 import { ridePagesChanged } from "../rides/pages-changed.server";
 import { getRide } from "../rides/rides.server";
 import { ValidationError } from "../validation/errors.server";
@@ -23,7 +19,7 @@ import {
   tokenHashOf,
   withLockedRegistration,
 } from "./commands.server";
-import { erasePushSubscriptions } from "./erasure.server";
+import { eraseWhatFollows } from "./erasure.server";
 import { sealToken } from "./link-seal.server";
 import { detailsOf, erasedColumns, registrationFromRow, type Registration } from "./rows.server";
 import { lockRide, updateRegistrationRow } from "./seats.server";
@@ -196,11 +192,7 @@ export type AcceptTransferOptions = {
 async function eraseOriginalRider(command: Command, row: Selectable<RegistrationsTable>): Promise<void> {
   const { trx, now } = command;
   await updateRegistrationRow(trx, row.id, erasedColumns(now.toISOString()), now).executeTakeFirstOrThrow();
-  await eraseMessagesOfErasedRiders(trx);
-  await eraseRideDayMessagesOfErasedRiders(trx);
-  await erasePushSubscriptions(trx, { registrationId: row.id });
-  for (const rideId of await eraseRidePhotosOfErasedRiders(trx)) await command.enqueue(ridePagesChanged(rideId));
-  await eraseFeedbackOfErasedRiders(trx);
+  for (const rideId of await eraseWhatFollows(trx, now)) await command.enqueue(ridePagesChanged(rideId));
 }
 
 /**
