@@ -57,6 +57,12 @@ describe("page budgets", () => {
       1,
     );
   });
+
+  it("leave SEO unjudged on a page kept out of search engines on purpose (a rider's own)", () => {
+    const names = checks(figuresOf(result()), { javascriptKiB: 75, noindex: true }).map((check) => check.name);
+    expect(names).toContain("accessibility");
+    expect(names).not.toContain("SEO");
+  });
 });
 
 describe("the blocking time the scripts add", () => {

@@ -10,9 +10,11 @@ export type Budget = {
    * page's own TBT, which on a busy machine is mostly HTML, style and layout.
    */
   speed?: { performance: number; lcpMs: number; tbtMs: number; cls: number };
+  /** A rider's own page, kept out of search engines (noindex) on purpose: SEO is not judged. */
+  noindex?: true;
 };
 
-/** Accessibility, best practices and SEO are 100 on every page. */
+/** Accessibility, best practices and SEO (on the pages search engines may index) are 100. */
 export const CATEGORY_MINIMUM = 100;
 
 export type Figures = {
@@ -89,11 +91,12 @@ export function checks(figures: Figures, budget: Budget): Check[] {
       met: figures.earlyScripts.length === 0,
     },
   ];
-  for (const [name, value] of [
+  const categories = [
     ["accessibility", figures.accessibility],
     ["best practices", figures.bestPractices],
-    ["SEO", figures.seo],
-  ] as const) {
+    ...(budget.noindex ? [] : [["SEO", figures.seo] as const]),
+  ] as const;
+  for (const [name, value] of categories) {
     list.push({ name, value: String(value), limit: `≥ ${CATEGORY_MINIMUM}`, met: value >= CATEGORY_MINIMUM });
   }
   if (budget.speed) {
