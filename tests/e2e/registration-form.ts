@@ -16,3 +16,9 @@ export async function fillRegistration(
   await page.getByLabel("I accept the cancellation policy.").check();
   await page.getByLabel(/^I agree that the organisers use my details/).check();
 }
+
+/** Fills the demo Leh–Ladakh ride's form, which asks for a driving licence too. */
+export async function fillLadakhForm(page: Page, rider: Parameters<typeof fillRegistration>[1]) {
+  await fillRegistration(page, rider);
+  await page.getByLabel("Driving licence number").fill("KA0120230001234");
+}

@@ -1,5 +1,4 @@
 import { randomInt } from "node:crypto";
-import type { Page } from "@playwright/test";
 import { openDatabase } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
 import { dataPaths } from "~/server/env.server";
@@ -7,9 +6,10 @@ import { freePort } from "../support/ports.ts";
 import { type LocalSmtp, startLocalSmtp } from "../support/smtp.ts";
 import { expect, expectNoA11yViolations, test } from "./fixtures.ts";
 import { type Instance, startInstance } from "./ops-support.ts";
-import { fillRegistration } from "./registration-form.ts";
+import { fillLadakhForm } from "./registration-form.ts";
 import { publicRide, ridePath } from "./ride-helpers.ts";
 import { signInRiderDirectly } from "./support/rider-session.ts";
+import { askForSignInLink, mailedSignInLink } from "./support/sign-in-mail.ts";
 import { virtualAuthenticator } from "./support/virtual-authenticator.ts";
 
 // A rider's account (docs/features/riders.md): signing in at /me with a mailed one-time link
@@ -48,25 +48,6 @@ test.afterAll(async () => {
 
 const freshEmail = () => `rider-${randomInt(1e9)}@example.com`;
 
-/** The newest sign-in link mailed to `email`, quoted-printable soft line breaks undone. */
-async function mailedLink(email: string): Promise<string> {
-  const links = () =>
-    smtp.mails
-      .filter((mail) => mail.to.includes(email))
-      .map((mail) => mail.raw.replace(/=\r?\n/g, ""))
-      .map((raw) => /https?:\/\/\S+\/me\/link\/[\w-]{43}/.exec(raw)?.[0])
-      .filter((link): link is string => link !== undefined);
-  await expect.poll(() => links().length).toBeGreaterThan(0);
-  return links().at(-1)!;
-}
-
-async function askForLink(page: Page, email: string) {
-  await page.goto(`${origin}/me`);
-  await page.getByRole("textbox", { name: "Email" }).fill(email);
-  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
-  await expect(page.getByTestId("sign-in-sent")).toContainText("Check your email");
-}
-
 test("a rider signs in with a mailed link, an older booking joins the account, My rides shows it, and the rider signs out", async ({
   page,
 }) => {
@@ -74,10 +55,9 @@ test("a rider signs in with a mailed link, an older booking joins the account, M
   // Booked while signed out: in no account yet.
   const ride = await publicRide(db, LADAKH);
   await page.goto(`${origin}${ridePath(ride)}/register`);
-  await fillRegistration(page, { name: "Asha Rao", mobile: `9${String(randomInt(1e9)).padStart(9, "0")}`, email });
-  // The demo ride asks for an option and a licence too.
+  await fillLadakhForm(page, { name: "Asha Rao", mobile: `9${String(randomInt(1e9)).padStart(9, "0")}`, email });
+  // The demo ride asks for an option too.
   await page.getByLabel(/^Solo rider/).check();
-  await page.getByLabel("Driving licence number").fill("KA0120230001234");
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page).toHaveURL(/\/booking\/[\w-]{43}$/);
   const bookingLink = page.url();
@@ -89,10 +69,10 @@ test("a rider signs in with a mailed link, an older booking joins the account, M
   await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "My rides" }).click();
   await expect(page).toHaveURL(`${origin}/me`);
   await expectNoA11yViolations(page);
-  await askForLink(page, email);
+  await askForSignInLink(page, `${origin}/me`, email);
 
   // Opening the link spends nothing (a mail scanner's fetch); its button signs in.
-  const link = await mailedLink(email);
+  const link = await mailedSignInLink(smtp, email);
   const opened = await page.goto(link);
   expect(opened?.headers()["cache-control"]).toBe("private, no-store");
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -165,7 +145,7 @@ test.describe("without JavaScript", () => {
     const email = freshEmail();
     await page.goto(`${origin}/me`);
     await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeHidden();
-    await askForLink(page, email);
-    await mailedLink(email);
+    await askForSignInLink(page, `${origin}/me`, email);
+    await mailedSignInLink(smtp, email);
   });
 });

@@ -1,9 +1,10 @@
 import { randomInt } from "node:crypto";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { rideIdByTitle, testOnOwnAdminServer } from "./admin-helpers.ts";
-import { expect, expectNoA11yViolations, guardContext } from "./fixtures.ts";
-import { fillRegistration } from "./registration-form.ts";
+import { expect, expectNoA11yViolations } from "./fixtures.ts";
+import { fillLadakhForm } from "./registration-form.ts";
 import { waitForHydration } from "../support/hydration.ts";
+import { newBrowser } from "./support/new-browser.ts";
 
 // docs/features/seat-transfer.md: a confirmed rider hands their seat to a friend. Rider A
 // registers for the demo Leh–Ladakh ride (it takes registrations on the site), makes a transfer
@@ -19,20 +20,6 @@ test.use({ allowedConsoleErrors: [/status of 404/] });
 
 const LADAKH = "Leh–Ladakh Expedition";
 const freshMobile = () => `9${String(randomInt(1e9)).padStart(9, "0")}`;
-
-/** Fills the Ladakh form (it asks for a driving licence) as a rider does. */
-async function fillLadakhForm(page: Page, rider: { name: string; mobile: string }) {
-  await fillRegistration(page, rider);
-  await page.getByLabel("Driving licence number").fill("KA0120230001234");
-}
-
-/** A browser of its own (no admin cookie), guarded like the test's own. */
-async function newRider(browser: Browser, baseURL: string, javaScriptEnabled = true) {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled });
-  // A's old link answers 404; a form sent back answers 400: the browser reports both in its console.
-  const problems = await guardContext(context, [/status of (400|404)/]);
-  return { page: await context.newPage(), context, problems };
-}
 
 /** Rider A registers and makes a transfer link: their booking page's address, the reference and the link. */
 async function registerAndOffer(page: Page, rideId: string, name: string) {
@@ -60,11 +47,11 @@ test("a rider hands their seat to a friend, who gets the booking and its own lin
   browser,
 }) => {
   const rideId = await rideIdByTitle(ownServer.db, LADAKH);
-  const a = await newRider(browser, ownServer.baseURL);
+  const a = await newBrowser(browser, ownServer.baseURL);
   const { bookingUrl, reference, link } = await registerAndOffer(a.page, rideId, "Asha Transferring");
   await expectNoA11yViolations(a.page);
 
-  const friend = await newRider(browser, ownServer.baseURL);
+  const friend = await newBrowser(browser, ownServer.baseURL);
   const response = await friend.page.goto(link);
   expect(response?.headers()["cache-control"]).toBe("private, no-store");
   await expect(friend.page.getByRole("heading", { level: 1, name: LADAKH })).toBeVisible();
@@ -112,10 +99,10 @@ test("a rider hands their seat to a friend, who gets the booking and its own lin
 
 test("the friend takes the seat with JavaScript off", async ({ ownServer, browser }) => {
   const rideId = await rideIdByTitle(ownServer.db, LADAKH);
-  const a = await newRider(browser, ownServer.baseURL);
+  const a = await newBrowser(browser, ownServer.baseURL);
   const { reference, link } = await registerAndOffer(a.page, rideId, "Bharat Handing");
 
-  const friend = await newRider(browser, ownServer.baseURL, false);
+  const friend = await newBrowser(browser, ownServer.baseURL, false);
   await friend.page.goto(link);
   // A form sent back by the server: a missing answer is named, nothing is taken.
   await friend.page.getByRole("button", { name: "Take the seat" }).click();

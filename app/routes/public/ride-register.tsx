@@ -59,10 +59,13 @@ async function rideOr404(db: Db, rideId: string): Promise<Ride> {
 /**
  * A signed-in rider's part of the form: their saved details filled in, and the box that keeps
  * them. A visitor has none: their page is the cached public one and holds nothing personal.
+ * The form ticks the credit box when given no values (not yet sent) or values ticking it (sent
+ * back): a prefill is values, so it ticks the box itself, or saved details would untick it.
  */
 async function accountPartOf(db: Db, riderId: string) {
   const kept = await savedDetailsOf(db, riderId);
-  return { keeps: kept !== null, prefill: kept ? { ...prefillOf(kept.details), [SAVE_DETAILS_FIELD]: "on" } : {} };
+  const prefill = kept ? { ...prefillOf(kept.details), [SAVE_DETAILS_FIELD]: "on", [USE_CREDIT_FIELD]: "on" } : {};
+  return { keeps: kept !== null, prefill };
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

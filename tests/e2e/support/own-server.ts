@@ -36,10 +36,20 @@ export type OwnServerOptions = {
   prepare?: (db: Database) => Promise<void>;
   /** More environment for the server (SMTP_URL, say), over the defaults below. */
   env?: Record<string, string>;
+  /**
+   * Serve baseURL and PUBLIC_URL as http://localhost:<port> (the server still listens on
+   * 127.0.0.1): WebAuthn refuses an IP address as its relying party, so passkeys need a name.
+   */
+  localhost?: boolean;
 };
 
 /** Starts the built production server (BUILD_DIR) on a new SQLite database of its own. */
-export async function startOwnServer({ seedDemo = false, prepare, env = {} }: OwnServerOptions): Promise<OwnServer> {
+export async function startOwnServer({
+  seedDemo = false,
+  prepare,
+  env = {},
+  localhost = false,
+}: OwnServerOptions): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "roadbook-e2e-own-"));
   const { sqlitePath, uploadsDir } = dataPaths(dataDir);
   const { db } = openDatabase({ sqlitePath });
@@ -49,7 +59,8 @@ export async function startOwnServer({ seedDemo = false, prepare, env = {} }: Ow
   await prepare?.(db);
 
   const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
+  const listening = `http://127.0.0.1:${port}`;
+  const baseURL = localhost ? `http://localhost:${port}` : listening;
   let output = "";
   let child: ChildProcessByStdio<null, Readable, Readable>;
   let exited: Promise<void>;
@@ -83,7 +94,7 @@ export async function startOwnServer({ seedDemo = false, prepare, env = {} }: Ow
         await stop();
         throw new Error(`the server exited during start-up:\n${output}`);
       }
-      const ready = await fetch(`${baseURL}/about`).then(
+      const ready = await fetch(`${listening}/about`).then(
         (response) => response.ok,
         () => false,
       );
