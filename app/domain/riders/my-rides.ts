@@ -17,4 +17,7 @@ export type MyRide = {
 export type MyRides = { upcoming: MyRide[]; past: MyRide[] };
 
 /** Where a booking stands with the signed-in rider's account once they open its private link. */
-export type Joined = "joined" | "yours" | "elsewhere";
+export type Joined = "joined" | "yours" | "elsewhere" | "offered";
+
+/** The booking page's form that adds a booking opened from another site to the signed-in rider's account. */
+export const JOIN_INTENT = "join-account";

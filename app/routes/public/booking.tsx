@@ -8,7 +8,14 @@ import { type AppServices, requestContext, servicesContext } from "~/context";
 import { balancePayment, bookingPayment, nextSteps, RIDER_STATUS_LABELS } from "~/domain/registration/booking-page";
 import { OPTION_LABELS } from "~/domain/registration/settings";
 import { groupInviteFor } from "~/domain/registration/group-invite";
-import { BOOKING_ERASED_PATH, bookingCalendarHref, bookingHref, transferHref, webcalHref } from "~/domain/links";
+import {
+  BOOKING_ERASED_PATH,
+  bookingCalendarHref,
+  bookingHref,
+  ME_PATH,
+  transferHref,
+  webcalHref,
+} from "~/domain/links";
 import { pageTitle } from "~/domain/site";
 import { readSmallForm } from "~/server/registrations/read-form.server";
 import { beginBookingChange } from "~/server/registrations/throttle.server";
@@ -45,7 +52,8 @@ import {
 } from "~/components/registration/seat-transfer-section";
 import { offerTransferByToken, seatTransferOf, withdrawTransferByToken } from "~/server/registrations/transfer.server";
 import { BookingAccountNote } from "~/components/riders/booking-account-note";
-import { joinOnOpen } from "~/server/riders/join-booking.server";
+import { joinBooking, joinOnOpen, openedFromAnotherSite } from "~/server/riders/join-booking.server";
+import { JOIN_INTENT } from "~/domain/riders/my-rides";
 import { signedInRider } from "~/server/riders/sessions.server";
 import type { Route } from "./+types/booking";
 
@@ -175,7 +183,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const riderPhotos = riderPhotosView(registration.status, ride, photos, serverClock());
   // Opened signed in: an older booking joins the rider's account (docs/features/riders.md).
   const rider = await signedInRider(request, context);
-  const account = rider ? await joinOnOpen(db, rider.id, registration) : null;
+  const account = rider ? await joinOnOpen(db, rider.id, registration, openedFromAnotherSite(request)) : null;
   return data(
     { found: true as const, view, push, riderPhotos, words, transfer, account },
     { headers: PRIVATE_HEADERS },
@@ -253,6 +261,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         const offer = await offerTransferByToken(services.db, token, serverClock());
         const transferLink = context.get(requestContext).origin + transferHref(offer.token);
         return data({ intent, values: {}, errors: {}, transferLink }, { headers: PRIVATE_HEADERS });
+      }
+      case JOIN_INTENT: {
+        const rider = await signedInRider(request, context);
+        if (!rider) return redirect(ME_PATH, { status: 303 });
+        await joinBooking(services.db, rider.id, registration.id);
+        return redirect(bookingHref(token), { status: 303 });
       }
       case TRANSFER_WITHDRAW_INTENT:
         await withdrawTransferByToken(services.db, token, serverClock());

@@ -151,6 +151,9 @@ describeEachEngine("a booking joining an account", (getDb) => {
     const { registration, token } = await booking(db, 1);
     await credit(db, registration.id, null);
 
+    // Opened from another site (which could send a signed-in rider to a link of its choosing): only offered.
+    expect(await joinOnOpen(db, asha.id, registration, true)).toBe("offered");
+    expect((await getRegistration(db, registration.id))?.riderId).toBeNull();
     expect(await joinOnOpen(db, asha.id, registration)).toBe("joined");
     expect((await getRegistration(db, registration.id))?.riderId).toBe(asha.id);
     expect(await creditAccounts(db)).toEqual([asha.id]);

@@ -54,15 +54,26 @@ export async function joinBooking(
 }
 
 /**
- * The booking page's half: a booking already in an account is answered from the row read,
- * and only one in none runs the command.
+ * Whether the browser says another site sent it here (Fetch Metadata). A page elsewhere could
+ * send a signed-in rider to a link of its own choosing, so such an opening only offers to join.
+ * A link opened from a mail app, typed or bookmarked says "none"; an old browser says nothing.
+ */
+export function openedFromAnotherSite(request: Request): boolean {
+  return request.headers.get("sec-fetch-site") === "cross-site";
+}
+
+/**
+ * The booking page's half: a booking already in an account is answered from the row read, one
+ * opened from another site is offered to join (a button), and only then one in none runs the command.
  */
 export async function joinOnOpen(
   db: Database,
   riderId: string,
   registration: Pick<Registration, "id" | "riderId">,
+  fromAnotherSite = false,
 ): Promise<Joined> {
   if (registration.riderId === riderId) return "yours";
   if (registration.riderId !== null) return "elsewhere";
+  if (fromAnotherSite) return "offered";
   return joinBooking(db, riderId, registration.id);
 }
