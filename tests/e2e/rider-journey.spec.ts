@@ -141,11 +141,16 @@ test("one rider: books signed out, signs in by mail, saved details, credit, a se
     await page.getByRole("button", { name: "Yes, cancel my registration" }).click();
     await expect(page.getByTestId("booking-status")).toHaveText("Cancelled");
     await expect(page.getByText(/The ₹5,000 you paid is kept as credit for a future ride/)).toBeVisible();
+    await page.goto("/me");
+    const credit = page.getByRole("region", { name: "Credit" });
+    await expect(credit).toContainText("₹5,000 from a cancelled booking waits for the organisers to confirm it.");
 
     card = await riderCard(coorg.id, coorgBooking.reference);
     await expect(card.getByTestId("pending-credit")).toHaveText("Credit ₹5,000 waiting");
     await card.getByRole("button", { name: `Confirm credit ${coorgBooking.reference}` }).click();
     await expect(statusLine(admin.page)).toHaveText(`Credit ₹5,000 of ${coorgBooking.reference} confirmed`);
+    await page.reload();
+    await expect(credit).toContainText("₹5,000 to use on your next booking");
 
     // The saved details fill the form in; the credit is offered, ticked.
     await page.goto(`${ridePath(kabini)}/register`);

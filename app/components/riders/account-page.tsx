@@ -1,6 +1,8 @@
 import { Island } from "~/islands/island";
 import { FIND_BOOKING_PATH, ME_DATA_PATH, ME_DETAILS_PATH, ME_PASSPORT_PATH, ME_PATH } from "~/domain/links";
 import type { MyRide, MyRides } from "~/domain/riders/my-rides";
+import type { CreditSummary } from "~/domain/riders/credit";
+import { formatRupees } from "~/domain/registration/balance";
 import { SECONDARY_CLASS } from "../registration/form-controls";
 import { RiderPasskeyButton } from "./rider-passkey-button";
 
@@ -68,17 +70,45 @@ function RideList({ title, rides, empty }: { title: string; rides: MyRide[]; emp
   );
 }
 
-/** /me signed in: My rides, the rider's other pages, passkeys and signing out. */
+/**
+ * The rider's credit (docs/features/credit.md): what they can spend on their next booking, and
+ * what waits for the organisers to confirm. Nothing when they have none of either.
+ */
+function Credit({ credit }: { credit: CreditSummary }) {
+  if (credit.leftPaise === 0 && credit.pendingPaise === 0) return null;
+  return (
+    <section aria-labelledby="credit" className="rounded-xl border border-ink-100 p-4">
+      <h2 id="credit" className="text-xl font-bold text-ink-900">
+        Credit
+      </h2>
+      {credit.leftPaise > 0 ? (
+        <p className="mt-1 text-ink-700">
+          <span className="font-semibold">{formatRupees(credit.leftPaise)}</span> to use on your next booking: the
+          registration form offers it while you are signed in.
+        </p>
+      ) : null}
+      {credit.pendingPaise > 0 ? (
+        <p className="mt-1 text-ink-700">
+          {formatRupees(credit.pendingPaise)} from a cancelled booking waits for the organisers to confirm it.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** /me signed in: My rides, the rider's credit, their other pages, passkeys and signing out. */
 export function RiderAccountPage({
   email,
   rides,
   passkeys,
   notice,
+  credit,
 }: {
   email: string;
   rides: MyRides;
   passkeys: Passkey[];
   notice: string | null;
+  credit: CreditSummary;
 }) {
   return (
     <div className="mx-auto max-w-3xl space-y-8 px-4 py-10 sm:px-6">
@@ -102,6 +132,7 @@ export function RiderAccountPage({
         </p>
       ) : null}
       <RideList title="Upcoming rides" rides={rides.upcoming} empty="No upcoming rides booked with this account yet." />
+      <Credit credit={credit} />
       <p className="text-sm text-ink-600">
         A booking made before you signed in joins your account when you open its private link while signed in.
       </p>

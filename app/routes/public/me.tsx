@@ -9,6 +9,8 @@ import { pageTitle } from "~/domain/site";
 import { parseOrErrors } from "~/domain/validation";
 import { readSmallForm } from "~/server/registrations/read-form.server";
 import { myRides } from "~/server/riders/my-rides.server";
+import { creditEntriesOf } from "~/server/credit/ledger.server";
+import { creditSummary } from "~/domain/riders/credit";
 import { listRiderPasskeys, removeRiderPasskey } from "~/server/riders/passkeys.server";
 import { endRiderSession, RIDER_PAGE_HEADERS, signedInRider } from "~/server/riders/sessions.server";
 import { requestSignInLink, tooManySignInRequests } from "~/server/riders/sign-in-links.server";
@@ -32,9 +34,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const rider = await signedInRider(request, context);
   if (!rider) return data({ signedIn: false as const, sent: query.has(ME_LINK_SENT) }, { headers: PRIVATE_HEADERS });
-  const [rides, passkeys] = await Promise.all([myRides(db, rider.id), listRiderPasskeys(db, rider.id)]);
+  const [rides, passkeys, entries] = await Promise.all([
+    myRides(db, rider.id),
+    listRiderPasskeys(db, rider.id),
+    creditEntriesOf(db, rider.id),
+  ]);
   const notice = NOTICES.get(query.get("done") ?? "") ?? null;
-  return data({ signedIn: true as const, email: rider.email, rides, passkeys, notice }, { headers: PRIVATE_HEADERS });
+  const credit = creditSummary(entries);
+  return data(
+    { signedIn: true as const, email: rider.email, rides, passkeys, notice, credit },
+    { headers: PRIVATE_HEADERS },
+  );
 }
 
 type Refused = { values: Record<string, string>; errors: Record<string, string>; formError?: string };
