@@ -1,5 +1,6 @@
 import { amountOf, paiseOf } from "../registration/balance";
 import { rupeeAmount } from "../registration/payment";
+import { MAX_CREDIT_PAISE } from "./credit";
 
 // What an admin types for the credit ledger (docs/features/credit.md): amounts in rupees, read
 // as the site reads a price ('1500', '₹1,500', '1500.50'), counted in paise.
@@ -7,14 +8,16 @@ import { rupeeAmount } from "../registration/payment";
 /** The registration form's checkbox: spend the signed-in rider's credit on the booking amount. */
 export const USE_CREDIT_FIELD = "useCredit";
 export const MAX_CREDIT_NOTE_LENGTH = 500;
-export const CREDIT_AMOUNT_MESSAGE = "Enter the amount in rupees, such as 1500 or 1500.50";
-export const ADJUSTMENT_AMOUNT_MESSAGE = "Enter the amount in rupees, + to add or − to take off, such as +500 or -500";
+export const CREDIT_AMOUNT_MESSAGE = "Enter the amount in rupees, such as 1500 or 1500.50, at most ₹1,00,00,000";
+export const ADJUSTMENT_AMOUNT_MESSAGE =
+  "Enter the amount in rupees, + to add or − to take off, such as +500 or -500, at most ₹1,00,00,000";
 export const NOTE_REQUIRED = "Say why in a note";
 export const NOTE_TOO_LONG = `The note must be at most ${MAX_CREDIT_NOTE_LENGTH} characters`;
 
-/** A positive amount in paise, or null when the text is not one. */
+/** A positive amount in paise up to MAX_CREDIT_PAISE, or null when the text is not one. */
 export function creditAmountPaise(value: unknown): number | null {
-  return typeof value === "string" ? paiseOf(rupeeAmount(value)) : null;
+  const paise = typeof value === "string" ? paiseOf(rupeeAmount(value)) : null;
+  return paise !== null && paise <= MAX_CREDIT_PAISE ? paise : null;
 }
 
 /** A signed adjustment in paise ('+500', '-500', '−500', '500'), or null when the text is not one. */

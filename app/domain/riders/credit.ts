@@ -50,7 +50,13 @@ export function creditSummary(entries: readonly Pick<CreditEntry, "state" | "amo
   return { creditedPaise, usedPaise, leftPaise: Math.max(0, creditedPaise - usedPaise), pendingPaise };
 }
 
+/**
+ * The most one entry moves, in paise (₹1 crore): far beyond any ride's price, and within the
+ * 32-bit integer columns of both engines whatever an admin types or a ride's price says.
+ */
+export const MAX_CREDIT_PAISE = 1_000_000_000;
+
 /** What a booking spends of the credit left: at most its booking amount. */
 export function creditToSpend(leftPaise: number, bookingAmountPaise: number): number {
-  return Math.max(0, Math.min(leftPaise, bookingAmountPaise));
+  return Math.max(0, Math.min(leftPaise, bookingAmountPaise, MAX_CREDIT_PAISE));
 }

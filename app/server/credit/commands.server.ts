@@ -5,7 +5,7 @@ import { balancePaise, formatRupees, paiseOf } from "~/domain/registration/balan
 import { rupeeAmount } from "~/domain/registration/payment";
 import { keepsCreditOnCancel, registrationSettingsOf } from "~/domain/registration/settings";
 import type { Ride } from "~/domain/ride";
-import { type CreditKind, type CreditState, creditToSpend } from "~/domain/riders/credit";
+import { type CreditKind, type CreditState, creditToSpend, MAX_CREDIT_PAISE } from "~/domain/riders/credit";
 import {
   ADJUSTMENT_AMOUNT_MESSAGE,
   adjustmentNote,
@@ -82,9 +82,11 @@ export async function keepPaidAsCredit(
   if (!ride || !keepsCreditOnCancel(registrationSettingsOf(ride))) return null;
   const booking = bookingPaiseOf(ride) ?? 0;
   const balance = balancePaise(ride, registrationFromRow(row).option) ?? 0;
-  const paid =
+  const paid = Math.min(
     (row.payment === "paid" ? Math.max(0, booking - row.credit_paise) : 0) +
-    (row.balance_payment === "paid" ? balance : 0);
+      (row.balance_payment === "paid" ? balance : 0),
+    MAX_CREDIT_PAISE,
+  );
   if (paid === 0 && row.credit_paise === 0) return null;
   if (row.rider_id) await lockRider(command.trx, row.rider_id);
   const of = { riderId: row.rider_id, registrationId: row.id };

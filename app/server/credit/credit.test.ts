@@ -21,6 +21,7 @@ import { updatesFor } from "../rider-messages/queries.server";
 import { findOrCreateRider } from "../riders/riders.server";
 import { ValidationError } from "../validation/errors.server";
 import { adjustCredit, CREDIT_DECIDED, decideCredit, pendingCreditsOf } from "./commands.server";
+import { ADJUSTMENT_AMOUNT_MESSAGE, CREDIT_AMOUNT_MESSAGE } from "~/domain/riders/credit-input";
 import { creditEntriesOf, creditLeftOf } from "./ledger.server";
 import { creditOffer } from "./offer.server";
 
@@ -154,9 +155,7 @@ describeEachEngine("the credit ledger", (getDb) => {
       await refusal(() => decideCredit(db, firstEntry.entryId, { confirm: true, amount: "10001" }, change)),
     ).toEqual({ amount: "The credit can be at most what the rider paid: ₹10,000" });
     expect(await refusal(() => decideCredit(db, firstEntry.entryId, { confirm: true, amount: "abc" }, change))).toEqual(
-      {
-        amount: "Enter the amount in rupees, such as 1500 or 1500.50",
-      },
+      { amount: CREDIT_AMOUNT_MESSAGE },
     );
     await expect(
       decideCredit(db, firstEntry.entryId, { confirm: true, amount: "8000.50" }, { ...change, rideId: "other" }),
@@ -241,6 +240,10 @@ describeEachEngine("the credit ledger", (getDb) => {
     expect(await refusal(() => adjustCredit(db, rider.id, { amount: "+100", note: " " }, change))).toEqual({
       note: "Say why in a note",
     });
+    // More than any column holds, or any ride costs: refused with the message, nothing written.
+    expect(
+      await refusal(() => adjustCredit(db, rider.id, { amount: "+99999999999", note: "Fat finger" }, change)),
+    ).toEqual({ amount: ADJUSTMENT_AMOUNT_MESSAGE });
     expect(await adjustCredit(db, rider.id, { amount: "−500", note: "Refunded by bank" }, change)).toEqual({
       amountPaise: -50_000,
       leftPaise: 0,

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { creditSummary, creditToSpend, MAX_CREDIT_PAISE } from "./credit";
+import { adjustmentPaise, creditAmountPaise } from "./credit-input";
+
+describe("the credit ledger's sums (docs/features/credit.md)", () => {
+  it("counts confirmed entries only, spending as used, and never shows less than nothing left", () => {
+    const summary = creditSummary([
+      { state: "confirmed", amountPaise: 500_000 },
+      { state: "confirmed", amountPaise: -200_000 },
+      { state: "pending", amountPaise: 300_000 },
+      { state: "declined", amountPaise: 900_000 },
+    ]);
+    expect(summary).toEqual({ creditedPaise: 500_000, usedPaise: 200_000, leftPaise: 300_000, pendingPaise: 300_000 });
+    expect(creditSummary([{ state: "confirmed", amountPaise: -100 }]).leftPaise).toBe(0);
+  });
+
+  it("spends at most the booking amount, and never more than one entry may hold", () => {
+    expect(creditToSpend(500_000, 1_200_000)).toBe(500_000);
+    expect(creditToSpend(1_500_000, 1_200_000)).toBe(1_200_000);
+    expect(creditToSpend(0, 1_200_000)).toBe(0);
+    expect(creditToSpend(5 * MAX_CREDIT_PAISE, 4 * MAX_CREDIT_PAISE)).toBe(MAX_CREDIT_PAISE);
+  });
+
+  it("reads an admin's amounts in rupees, signed for an adjustment, up to ₹1 crore", () => {
+    expect(creditAmountPaise("₹1,500.50")).toBe(150_050);
+    expect(creditAmountPaise("10000000")).toBe(MAX_CREDIT_PAISE);
+    expect(creditAmountPaise("10000001")).toBeNull();
+    expect(creditAmountPaise("abc")).toBeNull();
+    expect(adjustmentPaise("−500")).toBe(-50_000);
+    expect(adjustmentPaise("+500")).toBe(50_000);
+    expect(adjustmentPaise("-99999999999")).toBeNull();
+  });
+});
