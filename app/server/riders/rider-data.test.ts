@@ -188,7 +188,8 @@ describeEachEngine("a rider's data", (getDb) => {
     expect(new Headers(signedIn.init?.headers).get("Cache-Control")).toBe("private, no-store");
     expect(signedIn.data.account).toEqual({
       keeps: true,
-      prefill: { name: "Asha Rao", mobile: "+919876543210", bloodGroup: "B+", saveDetails: "on" },
+      // The boxes a prefill must tick itself: keeping the details, and spending credit where offered.
+      prefill: { name: "Asha Rao", mobile: "+919876543210", bloodGroup: "B+", saveDetails: "on", useCredit: "on" },
     });
 
     const visitor = await load({});
