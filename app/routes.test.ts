@@ -2,30 +2,32 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
 import * as links from "./domain/links";
 import {
-  ADMIN_CONTACT_HISTORY_PATH,
   BOOKING_ERASED_PATH,
-  adminInviteHref,
-  adminRouteHref,
   bookingHref,
-  captainsHref,
-  checkInHref,
   dayGpxHref,
-  emergencySheetHref,
   pageShareCardHref,
   previousPageHref,
-  publishingHref,
   registerHref,
   rideCalendarHref,
   rideHref,
-  rideDayPackHref,
-  rideDaySyncHref,
   rideShareCardHref,
-  ridersCsvHref,
-  ridersHref,
   routeGeoJsonHref,
   routeGpxHref,
-  routeUploadHref,
 } from "./domain/links";
+import {
+  ADMIN_CONTACT_HISTORY_PATH,
+  adminInviteHref,
+  adminRouteHref,
+  captainsHref,
+  checkInHref,
+  emergencySheetHref,
+  publishingHref,
+  rideDayPackHref,
+  rideDaySyncHref,
+  ridersCsvHref,
+  ridersHref,
+  routeUploadHref,
+} from "./domain/admin-links";
 import { SECRET_ROUTES, loggablePath } from "./domain/loggable-paths";
 import routes from "./routes";
 

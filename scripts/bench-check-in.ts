@@ -28,7 +28,7 @@ import { createRide } from "../app/server/rides/rides.server.ts";
 import { createSession } from "../app/server/auth/sessions.server.ts";
 import { SESSION_COOKIE } from "../app/server/auth/cookies.server.ts";
 import { createOrPromoteAdmin } from "../app/server/team/users.server.ts";
-import { checkInHref } from "../app/domain/links.ts";
+import { checkInHref } from "../app/domain/admin-links.ts";
 import { rideDayHref, rideDayPackHref } from "../app/domain/ride-day/paths.ts";
 import { rideInput } from "../tests/support/fixtures.ts";
 import { registerRider, riderForm } from "../tests/support/registration-fixtures.ts";

@@ -1,4 +1,5 @@
-import { ADMIN_PATH, BOOKING_PATH } from "./links";
+import { BOOKING_PATH } from "./links";
+import { ADMIN_PATH } from "./admin-links";
 
 // What the service worker and the pages agree on (decision 023): the caches of saved rides,
 // the pages that work offline (OFFLINE_PATH and SAVED_RIDES_PATH, in links.ts), and the paths

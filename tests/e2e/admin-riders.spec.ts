@@ -8,7 +8,7 @@ import { getRide } from "~/server/rides/rides.server";
 import { riderForm, registerRider } from "../support/registration-fixtures";
 import { addRide, adminCard, postAction, statusLine, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
 import { expect, expectNoA11yViolations } from "./fixtures.ts";
-import { ADMIN_EVENTS_PATH } from "~/domain/links";
+import { ADMIN_EVENTS_PATH } from "~/domain/admin-links";
 
 // Decision 022, the admin's side, at phone size: from Ride Management to a ride's Riders page,
 // where the admin marks a booking paid, filters, cancels a rider (the first waitlisted one is

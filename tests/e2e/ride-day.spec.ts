@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { randomInt, randomUUID } from "node:crypto";
-import { checkInHref } from "~/domain/links";
+import { checkInHref } from "~/domain/admin-links";
 import { RIDE_DAY_CACHE, rideDayHref } from "~/domain/ride-day/paths";
 import { RIDE_DAY_DB } from "~/components/admin/ride-day/store";
 import { createRide } from "~/server/rides/rides.server";

@@ -1,6 +1,7 @@
 import type { Browser } from "@playwright/test";
 import { toIsoDate } from "~/domain/dates";
-import { PREVIOUS_PATH, rideHref, rideWordsHref } from "~/domain/links";
+import { PREVIOUS_PATH, rideHref } from "~/domain/links";
+import { rideWordsHref } from "~/domain/admin-links";
 import { setCheckedIn } from "~/server/registrations/commands.server";
 import { setRideStatus } from "~/server/rides/rides.server";
 import { riderForm, registerRider } from "../support/registration-fixtures";

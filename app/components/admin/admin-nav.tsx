@@ -24,7 +24,7 @@ import {
   ADMIN_STATS_PATH,
   ADMIN_TEAM_PATH,
   ADMIN_WAIVER_PATH,
-} from "~/domain/links";
+} from "~/domain/admin-links";
 
 /** product.md#admin-shell: the admin sidebar, in this order; a link shows to the roles that may open it (decision 026). */
 export const ADMIN_NAV: { to: string; label: string; icon: LucideIcon; role?: AdminRole }[] = [

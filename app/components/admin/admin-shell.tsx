@@ -5,7 +5,7 @@ import { Form, useLocation, useNavigation } from "react-router";
 import { SITE_NAME } from "~/domain/site";
 import { clearAdminFlag, setAdminFlag } from "./admin-flag";
 import { AdminNav } from "./admin-nav";
-import { ADMIN_LOGOUT_PATH } from "~/domain/links";
+import { ADMIN_LOGOUT_PATH } from "~/domain/admin-links";
 import { forgetRideDays } from "./ride-day/forget";
 
 export type ShellUser = { email: string; displayName: string; role: string };

@@ -2,7 +2,7 @@ import { UPLOAD_TIMEOUT_MS } from "~/domain/constants";
 import { IMAGE_FORMAT_TYPES, SIGNATURE_BYTES, sniffImageFormat } from "~/domain/image-signature";
 import type { ImageFolder } from "~/domain/image-urls";
 import { validateImageFile } from "~/domain/upload";
-import { ADMIN_IMAGES_PATH } from "~/domain/links";
+import { ADMIN_IMAGES_PATH } from "~/domain/admin-links";
 
 export type UploadedImage = { url: string; width: number; height: number };
 

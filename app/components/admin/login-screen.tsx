@@ -6,7 +6,7 @@ import { clearAdminFlag } from "./admin-flag";
 import { PasskeyButton } from "./passkey-button";
 import { PortalLoading } from "./portal-loading";
 import { forgetRideDays } from "./ride-day/forget";
-import { ADMIN_GOOGLE_SIGN_IN_PATH, ADMIN_LOGIN_PATH } from "~/domain/links";
+import { ADMIN_GOOGLE_SIGN_IN_PATH, ADMIN_LOGIN_PATH } from "~/domain/admin-links";
 
 export type SecondFactorPrompt = { totp: boolean; passkey: boolean };
 

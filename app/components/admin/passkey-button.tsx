@@ -3,7 +3,7 @@ import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { PASSKEY_MESSAGES } from "~/domain/team";
 import { postJson } from "./post-json";
-import { ADMIN_PASSKEY_SIGN_IN_PATH } from "~/domain/links";
+import { ADMIN_PASSKEY_SIGN_IN_PATH } from "~/domain/admin-links";
 
 /**
  * Sign in with a passkey (decision 026): alone instead of the password (`sign-in`), or as the

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent } from "react";
 import { useRevalidator, useRouteLoaderData } from "react-router";
-import { ADMIN_EVENTS_PATH } from "~/domain/links";
+import { ADMIN_EVENTS_PATH } from "~/domain/admin-links";
 
 /** Changes often come in bursts (a reorder, a save that also recomputes stats): reload once. */
 const DEBOUNCE_MS = 150;

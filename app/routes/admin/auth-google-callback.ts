@@ -5,7 +5,7 @@ import { secondFactorCookie, sessionCookie, sessionTokenOf } from "~/server/auth
 import { GoogleSignInError, clearGoogleSignInCookie, finishGoogleSignIn } from "~/server/auth/google.server";
 import { signInWithGoogle } from "~/server/auth/sign-in.server";
 import type { Route } from "./+types/auth-google-callback";
-import { ADMIN_GOOGLE_CALLBACK_PATH, ADMIN_PATH } from "~/domain/links";
+import { ADMIN_GOOGLE_CALLBACK_PATH, ADMIN_PATH } from "~/domain/admin-links";
 
 /**
  * Where the provider sends the browser back. An admin (by linked Google account or verified

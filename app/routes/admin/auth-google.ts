@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { googleSignInRedirect } from "~/server/auth/google-start.server";
 import type { Route } from "./+types/auth-google";
-import { ADMIN_PATH } from "~/domain/links";
+import { ADMIN_PATH } from "~/domain/admin-links";
 
 /** The login screen's Google button posts here; a plain visit goes back to it. */
 export function loader() {

@@ -13,7 +13,7 @@ import { tooManyAttemptsMessage } from "~/server/auth/throttle.server";
 import { readJsonObject } from "~/server/admin/respond.server";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { Route } from "./+types/auth-passkey";
-import { ADMIN_PATH } from "~/domain/links";
+import { ADMIN_PATH } from "~/domain/admin-links";
 
 /** Signing in changes state, so it is a POST; a visit goes to the admin root. */
 export function loader() {

@@ -1,7 +1,7 @@
 import { guardServerAction } from "~/components/admin/action-result";
 import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
 import { HistoryLink } from "~/components/admin/publishing/history-link";
-import { publishingHref } from "~/domain/links";
+import { publishingHref } from "~/domain/admin-links";
 import { ContactForm } from "~/components/admin/contact/contact-form";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { CONFIG_MESSAGES } from "~/domain/messages";

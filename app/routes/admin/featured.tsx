@@ -1,7 +1,7 @@
 import { guardServerAction } from "~/components/admin/action-result";
 import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
 import { HistoryLink } from "~/components/admin/publishing/history-link";
-import { publishingHref } from "~/domain/links";
+import { publishingHref } from "~/domain/admin-links";
 import { FeaturedForm } from "~/components/admin/featured/featured-form";
 import { FEATURED_MESSAGES } from "~/domain/messages";
 import { featuredAction } from "~/server/admin/featured-actions.server";

@@ -12,7 +12,7 @@ import { type OpenInvite, acceptInvite, findInvite } from "~/server/team/team.se
 import { TEAM_MESSAGES } from "~/domain/team";
 import { getUser } from "~/server/team/users.server";
 import type { Route } from "./+types/invite";
-import { ADMIN_PATH } from "~/domain/links";
+import { ADMIN_PATH } from "~/domain/admin-links";
 
 export function meta() {
   return [{ title: pageTitle("Join the admin team") }, { name: "robots", content: "noindex, nofollow" }];

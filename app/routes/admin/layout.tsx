@@ -7,7 +7,7 @@ import { adminAccessMiddleware, twoFactorEnrolmentMiddleware } from "~/server/au
 import { type LoginScreenData, adminContext, adminMiddleware } from "~/server/auth/admin-session.server";
 import { contentVersion } from "~/server/content-events.server";
 import type { Route } from "./+types/layout";
-import { ADMIN_PATH } from "~/domain/links";
+import { ADMIN_PATH } from "~/domain/admin-links";
 
 /**
  * product.md#admin-shell: an unknown admin path goes to the admin root, signed in or not

@@ -14,7 +14,7 @@ import {
 } from "~/server/auth/admin-session.server";
 import { type SignInResult, signInWithPassword, signInWithSecondFactor } from "~/server/auth/sign-in.server";
 import type { Route } from "./+types/login";
-import { ADMIN_PATH } from "~/domain/links";
+import { ADMIN_PATH } from "~/domain/admin-links";
 
 /** Set by the action, so the loader of the same (script-less) form post renders its answer. */
 const answeringSignIn = createContext(false);

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { endSession } from "~/server/auth/admin-session.server";
 import type { Route } from "./+types/logout";
-import { ADMIN_PATH } from "~/domain/links";
+import { ADMIN_PATH } from "~/domain/admin-links";
 
 /** Signing out changes state, so it is a POST; a visit to the URL just goes to the admin root. */
 export function loader() {

@@ -7,7 +7,7 @@ import { TakeOffline } from "~/components/admin/ride-day/take-offline";
 import { CheckInRow } from "~/components/admin/riders/check-in-row";
 import { RideNotFound } from "~/components/admin/riders/ride-summary";
 import { useRiderAction } from "~/components/admin/riders/use-rider-action";
-import { ridersHref } from "~/domain/links";
+import { ridersHref } from "~/domain/admin-links";
 import { registrationAction } from "~/server/admin/registration-actions.server";
 import { adminActionContext } from "~/server/admin/respond.server";
 import { loadRidersPage } from "~/server/admin/riders-page.server";

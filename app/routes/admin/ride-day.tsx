@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { isRouteErrorResponse, redirect, useParams } from "react-router";
 import { RideDayView } from "~/components/admin/ride-day/ride-day-view";
 import { servicesContext } from "~/context";
-import { ADMIN_PATH, ADMIN_RIDES_PATH } from "~/domain/links";
+import { ADMIN_PATH, ADMIN_RIDES_PATH } from "~/domain/admin-links";
 import { forbidden, mayAccess } from "~/server/auth/admin-access.server";
 import { getAdminUser } from "~/server/auth/admin-session.server";
 import type { Route } from "./+types/ride-day";

@@ -5,7 +5,7 @@ import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
 import { ComposeMessage } from "~/components/admin/messages/compose-message";
 import { MessageList } from "~/components/admin/messages/message-list";
 import { RideNotFound } from "~/components/admin/riders/ride-summary";
-import { ridersHref } from "~/domain/links";
+import { ridersHref } from "~/domain/admin-links";
 import { messagesAction } from "~/server/admin/message-actions.server";
 import { loadMessagesPage } from "~/server/admin/messages-page.server";
 import { adminActionContext } from "~/server/admin/respond.server";

@@ -8,7 +8,7 @@ import { RideNotFound, SeatsSummary } from "~/components/admin/riders/ride-summa
 import { RiderCard } from "~/components/admin/riders/rider-card";
 import { MessageList } from "~/components/admin/messages/message-list";
 import { RidersFilters } from "~/components/admin/riders/riders-filters";
-import { checkInHref, rideMessagesHref, ridersCsvHref } from "~/domain/links";
+import { checkInHref, rideMessagesHref, ridersCsvHref } from "~/domain/admin-links";
 import { registrationAction } from "~/server/admin/registration-actions.server";
 import { adminActionContext } from "~/server/admin/respond.server";
 import { loadRidersPage } from "~/server/admin/riders-page.server";

@@ -7,7 +7,7 @@ import { PassportFigures } from "~/components/riders/passport-figures";
 import { useResultMessage } from "~/components/admin/use-status-message";
 import type { ActionResult } from "~/domain/action-result";
 import { formatIndianShortDate } from "~/domain/dates";
-import { ADMIN_RIDERS_PATH, adminRiderCreditHref, ridersHref } from "~/domain/links";
+import { ADMIN_RIDERS_PATH, adminRiderCreditHref, ridersHref } from "~/domain/admin-links";
 import { formatRupees } from "~/domain/registration/balance";
 import { MAX_ADMIN_NOTE_LENGTH } from "~/domain/riders/admin-note";
 import { ADMIN_STATUS_LABELS } from "~/domain/registration/riders-page";

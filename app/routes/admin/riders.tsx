@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
 import { inputClass } from "~/components/admin/form/fields";
 import { formatIndianShortDate } from "~/domain/dates";
-import { adminRiderHref } from "~/domain/links";
+import { adminRiderHref } from "~/domain/admin-links";
 import { formatRupees } from "~/domain/registration/balance";
 import { loadAdminPage } from "~/server/admin/load-page.server";
 import { directorySearchSchema, listDirectory, type DirectoryRider } from "~/server/riders/directory.server";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { ADMIN_PATH } from "~/domain/links";
+import { ADMIN_PATH } from "~/domain/admin-links";
 
 /**
  * product.md#admin-shell: unknown admin paths redirect to the admin root. The admin layout's middleware

@@ -4,7 +4,7 @@ import type { AppServices } from "~/context";
 import { ValidationError, NotFoundError } from "../validation/errors.server";
 import { readAdminForm } from "./read-form.server";
 import { changeRole, createInvite, removeAdmin, revokeInvite, setRequireTwoFactor } from "../team/team.server";
-import { adminInviteHref } from "~/domain/links";
+import { adminInviteHref } from "~/domain/admin-links";
 
 export type TeamActionResult = {
   ok: boolean;

@@ -5,7 +5,7 @@ import type { Executor } from "../db/schema.server";
 import { requiresTwoFactor } from "../team/team.server";
 import { adminContext } from "./admin-session.server";
 import { hasSecondFactor, secondFactorsOf } from "./two-factor.server";
-import { ADMIN_ACCOUNT_PASSKEYS_PATH, ADMIN_ACCOUNT_PATH, ADMIN_EVENTS_PATH } from "~/domain/links";
+import { ADMIN_ACCOUNT_PASSKEYS_PATH, ADMIN_ACCOUNT_PATH, ADMIN_EVENTS_PATH } from "~/domain/admin-links";
 
 /**
  * What an admin route lets each role do (decision 026): the weakest role that may read it

@@ -1,7 +1,7 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import { requestContext, servicesContext } from "~/context";
 import { startGoogleSignIn } from "./google.server";
-import { ADMIN_GOOGLE_CALLBACK_PATH, ADMIN_PATH } from "~/domain/links";
+import { ADMIN_GOOGLE_CALLBACK_PATH, ADMIN_PATH } from "~/domain/admin-links";
 
 /**
  * The redirect that sends the browser to the provider, remembering state, nonce and PKCE

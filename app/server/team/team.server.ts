@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { AuditActor } from "~/domain/audit";
 import { loginSchema } from "~/domain/content";
 import { text } from "~/domain/fields";
-import { adminInviteHref } from "~/domain/links";
+import { adminInviteHref } from "~/domain/admin-links";
 import { ADMIN_ROLES, type AdminRole, ROLE_LABELS, isAdminRole } from "~/domain/roles";
 import { SITE_NAME } from "~/domain/site";
 import { MAX_RIDE_CAPTAINS, type PendingInvite, TEAM_MESSAGES, type TeamMember } from "~/domain/team";

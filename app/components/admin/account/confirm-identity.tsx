@@ -4,7 +4,7 @@ import { Form, useRevalidator } from "react-router";
 import { AccountField } from "~/components/admin/account-field";
 import { PASSKEY_MESSAGES, PROOF_MESSAGES } from "~/domain/team";
 import { postJson } from "../post-json";
-import { ADMIN_ACCOUNT_PASSKEYS_PATH } from "~/domain/links";
+import { ADMIN_ACCOUNT_PASSKEYS_PATH } from "~/domain/admin-links";
 
 /** The ways this admin can confirm it is them. */
 export type ProofMethods = { password: boolean; totp: boolean; passkey: boolean };

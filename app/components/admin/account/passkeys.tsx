@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { Form, useRevalidator } from "react-router";
 import { PASSKEY_MESSAGES } from "~/domain/team";
 import { postJson } from "../post-json";
-import { ADMIN_ACCOUNT_PASSKEYS_PATH } from "~/domain/links";
+import { ADMIN_ACCOUNT_PASSKEYS_PATH } from "~/domain/admin-links";
 
 type Passkey = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
 

@@ -5,7 +5,7 @@ import {
   ADMIN_HERO_PATH,
   ADMIN_RIDES_PATH,
   ADMIN_STATS_PATH,
-} from "~/domain/links";
+} from "~/domain/admin-links";
 
 const STEPS = [
   {

@@ -1,6 +1,6 @@
 import { BarChart3, Bike, Image, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { ADMIN_CONTACT_PATH, ADMIN_HERO_PATH, ADMIN_RIDES_PATH, ADMIN_STATS_PATH } from "~/domain/links";
+import { ADMIN_CONTACT_PATH, ADMIN_HERO_PATH, ADMIN_RIDES_PATH, ADMIN_STATS_PATH } from "~/domain/admin-links";
 
 const ACTIONS = [
   { to: ADMIN_RIDES_PATH, label: "Manage Rides", description: "Add, edit and reorder rides", Icon: Bike },

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatDateRange } from "~/domain/dates";
-import { ridersHref } from "~/domain/links";
+import { ridersHref } from "~/domain/admin-links";
 import type { RideSeats } from "~/domain/registration/riders-page";
 
 /** Seats booked and left of each upcoming ride that takes registrations on this site (decision 022). */

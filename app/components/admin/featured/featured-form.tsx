@@ -10,7 +10,7 @@ import { useDraft } from "../use-draft";
 import { previewBanner, usePreviewPublisher } from "./preview";
 import { SaveButton } from "../form/form-buttons";
 import { StaleVersionBanner } from "../form/stale-version-banner";
-import { ADMIN_FEATURED_PREVIEW_PATH } from "~/domain/links";
+import { ADMIN_FEATURED_PREVIEW_PATH } from "~/domain/admin-links";
 
 /** product.md#admin-featured: the button says 'Know More' and the banner is active until the admin says otherwise. */
 const NEW_BANNER: FeaturedRideInput = {

@@ -1,6 +1,6 @@
 import { History, Pencil, Trash2 } from "lucide-react";
 import type { PublicationState } from "~/domain/publication";
-import { publishingHref } from "~/domain/links";
+import { publishingHref } from "~/domain/admin-links";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import type { HeroSlide } from "~/domain/content";

@@ -6,7 +6,7 @@ import { AdminPage, useAdminPage } from "../admin-page";
 import { PreviewLink } from "./preview-link";
 import { PublicationForm } from "./publication-form";
 import { RevisionList } from "./revision-list";
-import { ADMIN_CONTACT_PATH, ADMIN_FEATURED_PATH, ADMIN_HERO_PATH, ADMIN_RIDES_PATH } from "~/domain/links";
+import { ADMIN_CONTACT_PATH, ADMIN_FEATURED_PATH, ADMIN_HERO_PATH, ADMIN_RIDES_PATH } from "~/domain/admin-links";
 
 export type PublishingPageData = {
   record: { collection: string; id: string; title: string; version: number | null; publicHref: string | null } | null;

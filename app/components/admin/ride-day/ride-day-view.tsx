@@ -1,5 +1,5 @@
 import { formatDateRange } from "~/domain/dates";
-import { checkInHref } from "~/domain/links";
+import { checkInHref } from "~/domain/admin-links";
 import { ridersToCount } from "~/domain/ride-day/offline-ops";
 import type { RideDayPack } from "~/domain/ride-day/pack";
 import { RollCallSection } from "./roll-call";

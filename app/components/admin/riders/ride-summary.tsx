@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { formatDateRange } from "~/domain/dates";
 import { seatsLeft } from "~/domain/registration/availability";
 import type { RegistrationSettings } from "~/domain/registration/settings";
-import { ADMIN_RIDES_PATH } from "~/domain/links";
+import { ADMIN_RIDES_PATH } from "~/domain/admin-links";
 
 type Counts = { bookedSeats: number; confirmed: number; waitlisted: number; checkedIn: number };
 

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
-import { ADMIN_RIDES_PATH } from "~/domain/links";
+import { ADMIN_RIDES_PATH } from "~/domain/admin-links";
 
 /** The way back from a ride's own admin pages (its route, its photos) to the rides list. */
 export function BackToRides() {

@@ -17,17 +17,17 @@ import {
 import type { MouseEvent } from "react";
 import { Link } from "react-router";
 import { formatDateRange } from "~/domain/dates";
+import { rideHref } from "~/domain/links";
 import {
   adminRouteHref,
   captainsHref,
   checkInHref,
   publishingHref,
-  rideHref,
   ridePhotosHref,
   ridersHref,
   rideWaiverHref,
   rideWordsHref,
-} from "~/domain/links";
+} from "~/domain/admin-links";
 import { durationText } from "~/domain/duration";
 import { RIDE_MESSAGES } from "~/domain/messages";
 import { RIDE_STATUSES, type RideStatus } from "~/domain/ride";

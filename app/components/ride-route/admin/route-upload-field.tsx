@@ -4,7 +4,7 @@ import { useRevalidator } from "react-router";
 import { sendFile, UploadFailure } from "~/components/admin/image-upload-request";
 import { type ActionResult, isActionResult } from "~/domain/action-result";
 import { GPX_MESSAGES, MAX_GPX_BYTES, megabytes } from "~/domain/ride-route/gpx-guard";
-import { routeUploadHref } from "~/domain/links";
+import { routeUploadHref } from "~/domain/admin-links";
 
 const UPLOAD_FAILED = "The route could not be uploaded. Check the connection and try again.";
 
