@@ -20,6 +20,11 @@ beforeAll(async () => {
   writeFileSync(path.join(directory, "app-1.js.br"), brotliCompressSync(SCRIPT));
   writeFileSync(path.join(directory, "app-1.js.gz"), gzipSync(SCRIPT));
   const app = express();
+  // As server/app.ts does first (identifyRequests): every response starts with the request's id.
+  app.use((_req, res, next) => {
+    res.setHeader("X-Request-Id", "an-id");
+    next();
+  });
   app.use("/assets", builtAssets(directory));
   app.use((_req, res) => res.status(404).send("not an asset"));
   const server = app.listen(0, "127.0.0.1");
@@ -69,6 +74,7 @@ describe("built assets", () => {
       expect(answer.headers["x-content-type-options"]).toBe("nosniff");
       expect(answer.headers["last-modified"]).toBeUndefined();
       expect(answer.headers["content-security-policy"]).toBeUndefined();
+      expect(answer.headers["x-request-id"]).toBeUndefined();
     }
   });
 

@@ -6,7 +6,9 @@ import expressStaticGzip from "express-static-gzip";
  * 11) or .gz (level 9) copy the build made (vite.config.ts), whichever the browser accepts
  * (brotli first), with `Vary: Accept-Encoding`; cached for a year, since a changed file gets
  * a new name. Mounted ahead of the page headers: these responses carry only what a script or
- * stylesheet needs (nosniff), not a document's Content-Security-Policy.
+ * stylesheet needs (nosniff), not a document's Content-Security-Policy, nor the request's id:
+ * the access log keeps it, and no one quotes a script's headers (a page visited on a weak signal
+ * pays for each of its scripts' headers: decision 017's budgets count them).
  */
 export function builtAssets(directory: string): RequestHandler {
   return expressStaticGzip(directory, {
@@ -21,7 +23,10 @@ export function builtAssets(directory: string): RequestHandler {
       lastModified: false,
       acceptRanges: false,
       fallthrough: true,
-      setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
+      setHeaders: (res) => {
+        res.setHeader("X-Content-Type-Options", "nosniff");
+        res.removeHeader("X-Request-Id");
+      },
     },
   }) as RequestHandler;
 }
