@@ -5,6 +5,7 @@ import { SAVED_DETAIL_FIELDS } from "~/domain/riders/saved-details";
 import { ErrorSummary } from "../form/error-summary";
 import { BLOOD_GROUP_CHOICES } from "../registration/register-form";
 import { SECONDARY_CLASS, SelectField, SUBMIT_CLASS, TextField } from "../registration/form-controls";
+import { BackToMyRides } from "./back-to-my-rides";
 
 // /me/details (docs/features/rider-data.md): the rider's saved details, as plain forms that post
 // without JavaScript: one saves them, one forgets them.
@@ -37,6 +38,7 @@ export function SavedDetailsPage({
   );
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-10 sm:px-6">
+      <BackToMyRides />
       <header>
         <h1 className="text-3xl font-extrabold text-ink-900">Your details</h1>
         <p className="mt-3 text-ink-700">

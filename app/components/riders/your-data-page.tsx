@@ -3,6 +3,7 @@ import { formatRupees } from "~/domain/registration/balance";
 import { ME_DATA_EXPORT_PATH, ME_DATA_PATH, ME_DETAILS_PATH } from "~/domain/links";
 import { ErrorSummary } from "../form/error-summary";
 import { SECONDARY_CLASS, TextField } from "../registration/form-controls";
+import { BackToMyRides } from "./back-to-my-rides";
 
 // "Your data" (/me/data, docs/features/rider-data.md): what the site keeps and for how long, the
 // export, and the erasure of the account: plain links and a plain form, without JavaScript.
@@ -47,6 +48,7 @@ export function YourDataPage(
   const { retention, email, creditLeftPaise, confirmField, refused } = props;
   return (
     <div className="mx-auto max-w-2xl space-y-8 px-4 py-10 sm:px-6">
+      <BackToMyRides />
       <header>
         <h1 className="text-3xl font-extrabold text-ink-900">Your data</h1>
         <p className="mt-3 text-ink-700">

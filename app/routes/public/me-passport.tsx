@@ -10,6 +10,7 @@ import { readSmallForm } from "~/server/registrations/read-form.server";
 import { makePassportPrivate, makePassportPublic, passportOf } from "~/server/riders/passport.server";
 import { RIDER_PAGE_HEADERS, signedInRider } from "~/server/riders/sessions.server";
 import type { Route } from "./+types/me-passport";
+import { BackToMyRides } from "~/components/riders/back-to-my-rides";
 
 // /me/passport (docs/features/ride-passport.md): the signed-in rider's own passport, and the one
 // switch that makes it public at an unguessable address or private again. Never cached.
@@ -60,6 +61,7 @@ export default function MyPassport({ loaderData, actionData }: Route.ComponentPr
   const { figures, rides, slug, publicUrl } = loaderData;
   return (
     <div className="mx-auto max-w-4xl space-y-8 px-4 py-12">
+      <BackToMyRides />
       <header className="space-y-2">
         <h1 className="font-display text-3xl font-extrabold text-ink-900">Your ride passport</h1>
         <p className="text-ink-700">The rides you were checked in on, and what they add up to.</p>
