@@ -205,7 +205,7 @@ test("one rider: books signed out, signs in by mail, saved details, credit, a se
     await expect(page.getByRole("status").filter({ hasText: "Your passkey is added" })).toBeVisible({
       timeout: 15_000,
     });
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await expect(page.getByRole("button", { name: "Email me a sign-in link" })).toBeVisible();
     await page.getByRole("button", { name: "Sign in with a passkey" }).click();
     await expect(page.getByTestId("rider-email")).toHaveText(email, { timeout: 15_000 });

@@ -109,7 +109,7 @@ test("a rider signs in with a mailed link, an older booking joins the account, M
 
   await page.goto(`${origin}/me`);
   await expectNoA11yViolations(page);
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page.getByRole("button", { name: "Email me a sign-in link" })).toBeVisible();
   await page.goto(bookingLink);
   await expect(page.getByTestId("booking-account")).toHaveCount(0);
@@ -128,7 +128,7 @@ test("a rider adds a passkey on /me, then signs in with it alone", async ({ page
   expect(stored).toHaveLength(1);
   expect(await db.selectFrom("passkeys").select("id").execute()).toEqual([]);
 
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
   await expect(page.getByTestId("rider-email")).toHaveText(email, { timeout: 15_000 });
   const used = await db.selectFrom("rider_passkeys").select("last_used_at").where("rider_id", "=", rider.id).execute();

@@ -119,10 +119,13 @@ export function RiderAccountPage({
             Signed in as <span data-testid="rider-email">{email}</span>
           </p>
         </div>
-        <form method="post" action={ME_PATH}>
-          <input type="hidden" name="intent" value="sign-out" />
-          <button type="submit" className={SECONDARY_CLASS}>
+        <form method="post" action={ME_PATH} className="flex flex-wrap gap-2">
+          <button type="submit" name="intent" value="sign-out" className={SECONDARY_CLASS}>
             Sign out
+          </button>
+          {/* A phone lost or lent: every session of the account ends, this one too. */}
+          <button type="submit" name="intent" value="sign-out-everywhere" className={SECONDARY_CLASS}>
+            Sign out everywhere
           </button>
         </form>
       </header>

@@ -60,8 +60,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) return refused(413, { values: {}, errors: {}, formError: TOO_LARGE });
   const { intent = "", ...fields } = form.fields;
 
-  if (intent === "sign-out") {
-    const cookie = await endRiderSession(request, context);
+  if (intent === "sign-out" || intent === "sign-out-everywhere") {
+    const cookie = await endRiderSession(request, context, { everywhere: intent === "sign-out-everywhere" });
     return redirect(ME_PATH, { status: 303, headers: { ...PRIVATE_HEADERS, "Set-Cookie": cookie } });
   }
   if (intent === "remove-passkey") {

@@ -11,7 +11,7 @@ import { signInLinkMail } from "./sign-in-mail.server";
 import { joinBooking, joinOnOpen } from "./join-booking.server";
 import { myRides } from "./my-rides.server";
 import { findOrCreateRider } from "./riders.server";
-import { resolveRiderSession } from "./sessions.server";
+import { resolveRiderSession, revokeAllRiderSessions, startRiderSession } from "./sessions.server";
 import {
   requestSignInLink,
   SIGN_IN_LINKS_PER_ADDRESS,
@@ -114,6 +114,20 @@ describeEachEngine("rider sessions and the team's", (getDb) => {
     expect(await resolveSession(db, rider!.sessionToken, NOW)).toBeNull();
     expect(await resolveRiderSession(db, admin.token, NOW)).toBeNull();
     expect((await resolveSession(db, admin.token, NOW))?.user.id).toBe(userId);
+  });
+
+  it("all end at once when the rider signs out everywhere, and only theirs", async () => {
+    const db = getDb();
+    const asha = await findOrCreateRider(db, "asha@example.com", NOW);
+    const ravi = await findOrCreateRider(db, "ravi@example.com", NOW);
+    const phone = await startRiderSession(db, asha.id, undefined, NOW);
+    const laptop = await startRiderSession(db, asha.id, undefined, NOW);
+    const other = await startRiderSession(db, ravi.id, undefined, NOW);
+
+    await revokeAllRiderSessions(db, asha.id);
+    expect(await resolveRiderSession(db, phone, NOW)).toBeNull();
+    expect(await resolveRiderSession(db, laptop, NOW)).toBeNull();
+    expect((await resolveRiderSession(db, other, NOW))?.id).toBe(ravi.id);
   });
 });
 

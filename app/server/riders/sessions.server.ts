@@ -95,6 +95,11 @@ export async function revokeRiderSession(db: Executor, token: string): Promise<v
   if (TOKEN.test(token)) await db.deleteFrom("rider_sessions").where("id", "=", riderSessionIdOf(token)).execute();
 }
 
+/** Ends every session of the rider (signed out on every phone and computer, a lost one too). */
+export async function revokeAllRiderSessions(db: Executor, riderId: string): Promise<void> {
+  await db.deleteFrom("rider_sessions").where("rider_id", "=", riderId).execute();
+}
+
 // ——— The cookie, for routes ———
 
 type Context = Readonly<RouterContextProvider>;
@@ -126,9 +131,19 @@ export function riderSessionCookie(token: string, context: Context): string {
   return serializeCookie(riderCookieName(context), token, { secure, maxAgeSeconds: RIDER_SESSION_ABSOLUTE_MS / 1000 });
 }
 
-/** Ends the request's rider session and returns the Set-Cookie that removes it from the browser. */
-export async function endRiderSession(request: Request, context: Context): Promise<string> {
+/**
+ * Ends the request's rider session (with `everywhere`, every session of its rider) and returns
+ * the Set-Cookie that removes it from the browser.
+ */
+export async function endRiderSession(
+  request: Request,
+  context: Context,
+  { everywhere = false } = {},
+): Promise<string> {
+  const { db } = context.get(servicesContext);
   const token = riderTokenOf(request, context);
-  if (token) await revokeRiderSession(context.get(servicesContext).db, token);
+  const rider = everywhere && token ? await resolveRiderSession(db, token) : null;
+  if (rider) await revokeAllRiderSessions(db, rider.id);
+  else if (token) await revokeRiderSession(db, token);
   return clearCookie(riderCookieName(context), context.get(requestContext).secure);
 }
