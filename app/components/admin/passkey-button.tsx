@@ -2,17 +2,20 @@ import { browserSupportsWebAuthn, startAuthentication } from "@simplewebauthn/br
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { PASSKEY_MESSAGES } from "~/domain/team";
+import { useHydrated } from "../use-hydrated";
 import { postJson } from "./post-json";
 import { ADMIN_PASSKEY_SIGN_IN_PATH } from "~/domain/admin-links";
 
 /**
  * Sign in with a passkey (decision 026): alone instead of the password (`sign-in`), or as the
  * second step after it (`second-factor`). The browser asks the authenticator; the server
- * checks its answer and opens the portal.
+ * checks its answer and opens the portal. Disabled until the portal's script runs: a tap before
+ * that would be lost (the sign-in screens are drawn by the server first).
  */
 export function PasskeyButton({ mode, label }: { mode: "sign-in" | "second-factor"; label: string }) {
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   async function signIn() {
     setMessage(null);
@@ -44,7 +47,7 @@ export function PasskeyButton({ mode, label }: { mode: "sign-in" | "second-facto
     <div className="mt-6">
       <button
         type="button"
-        disabled={busy}
+        disabled={busy || !hydrated}
         onClick={() => void signIn()}
         className="flex min-h-11 w-full items-center justify-center gap-3 rounded-lg border border-ink-300 bg-white px-4 py-2 font-semibold text-ink-900 hover:bg-ink-50 disabled:opacity-70"
       >
