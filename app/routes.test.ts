@@ -1,6 +1,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
 import * as links from "./domain/links";
+import * as adminLinks from "./domain/admin-links";
 import {
   BOOKING_ERASED_PATH,
   bookingHref,
@@ -112,7 +113,7 @@ function routeOf(href: string): string | undefined {
   return patterns.find((pattern) => patternMatcher(pattern).test(pathname));
 }
 
-describe("every link of domain/links.ts names a route of this table", () => {
+describe("every link of domain/links.ts and domain/admin-links.ts names a route of this table", () => {
   const id = "a b/c";
   const built: Record<string, string> = {
     previousPageHref: previousPageHref(2),
@@ -125,6 +126,12 @@ describe("every link of domain/links.ts names a route of this table", () => {
     bookingHref: bookingHref("tok/en"),
     rideShareCardHref: rideShareCardHref(id, "0123456789abcdef"),
     pageShareCardHref: pageShareCardHref("about", "0123456789abcdef"),
+    transferHref: links.transferHref("tok/en"),
+    meLinkHref: links.meLinkHref("tok/en"),
+    passportHref: links.passportHref(id),
+    passportShareCardHref: links.passportShareCardHref(id, "0123456789abcdef"),
+    adminRiderHref: adminLinks.adminRiderHref(id),
+    adminRiderCreditHref: adminLinks.adminRiderCreditHref(id),
     adminInviteHref: adminInviteHref("tok/en"),
     ridersHref: ridersHref(id),
     ridersCsvHref: ridersCsvHref(id),
@@ -140,7 +147,7 @@ describe("every link of domain/links.ts names a route of this table", () => {
     publishingFeaturedRide: publishingHref("featuredRide", id),
     publishingConfig: publishingHref("config", "config"),
   };
-  const constants = Object.entries(links as Record<string, unknown>).filter(
+  const constants = Object.entries({ ...links, ...adminLinks } as Record<string, unknown>).filter(
     (entry): entry is [string, string] => entry[0].endsWith("_PATH") && typeof entry[1] === "string",
   );
 
