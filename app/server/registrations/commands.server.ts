@@ -281,16 +281,20 @@ export async function register(
             ? `Your seat on "${ride.title}" is booked: reference ${registration.reference}. Updates about the ride appear here.`
             : `"${ride.title}" is full, so you are on its waitlist (reference ${registration.reference}). If a seat comes free it is yours, and you will read it here.`,
       });
-      if (registration.email) {
-        await command.enqueue(
-          { kind: "registered-mail", registrationId: registration.id, link: origin + bookingHref(token) },
-          registration.reference,
-        );
-      }
+      await mailConfirmation(command, registration, origin + bookingHref(token));
       return { ok: true, registration, token };
     },
     now,
   );
+}
+
+/**
+ * The confirmation mail with the rider's private link, from the outbox (the link is a secret,
+ * emptied from the entry once sent): a new registration's, or a seat taken over (transfer.server.ts).
+ */
+export async function mailConfirmation(command: Command, registration: Registration, link: string): Promise<void> {
+  if (!registration.email) return;
+  await command.enqueue({ kind: "registered-mail", registrationId: registration.id, link }, registration.reference);
 }
 
 export async function findByToken(db: Executor, token: unknown): Promise<Selectable<RegistrationsTable> | undefined> {

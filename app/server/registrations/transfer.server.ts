@@ -15,6 +15,7 @@ import {
   DUPLICATE_MOBILE,
   findByToken,
   isMobileTaken,
+  mailConfirmation,
   newBookingToken,
   tokenHashOf,
   withLockedRegistration,
@@ -281,12 +282,7 @@ export async function acceptTransfer(
           row.reference,
         );
       }
-      if (registration.email) {
-        await command.enqueue(
-          { kind: "registered-mail", registrationId: row.id, link: origin + bookingHref(token) },
-          row.reference,
-        );
-      }
+      await mailConfirmation(command, registration, origin + bookingHref(token));
       return { ok: true, registration, token };
     },
     now,
