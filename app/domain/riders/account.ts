@@ -72,3 +72,14 @@ export function readSavedDetails(json: string | null): SavedDetails | null {
 
 /** A signed-in rider, as pages and commands know them. */
 export type Rider = { id: string; email: string };
+
+/**
+ * A new sign-in method (a passkey) is added only this soon after signing in: a session left
+ * open on a shared or stolen phone cannot give its holder a way in of their own.
+ */
+export const FRESH_SIGN_IN_MINUTES = 15;
+
+/** Whether a session that began at `signedInAt` is fresh enough to add a sign-in method. */
+export function isFreshSignIn(signedInAt: string, now: Date): boolean {
+  return now.getTime() - Date.parse(signedInAt) <= FRESH_SIGN_IN_MINUTES * 60 * 1000;
+}

@@ -1,6 +1,7 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { requestContext, servicesContext } from "~/context";
 import { RIDER_PASSKEY_MESSAGES } from "~/domain/riders/passkeys";
+import { isFreshSignIn } from "~/domain/riders/account";
 import { readJsonObject } from "~/server/admin/respond.server";
 import { relyingPartyOf } from "~/server/auth/passkeys.server";
 import { tooManyAttemptsMessage } from "~/server/auth/throttle.server";
@@ -52,6 +53,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "add-verify": {
       const rider = await signedInRider(request, context);
       if (!rider) return answer({ message: RIDER_PASSKEY_MESSAGES.notAdded }, 401);
+      // A new way in needs a fresh proof, as the team's does (decision 037).
+      if (!isFreshSignIn(rider.signedInAt, new Date()))
+        return answer({ message: RIDER_PASSKEY_MESSAGES.signInAgain }, 403);
       if (body.step === "add-options") return answer(await riderPasskeyRegistrationOptions(db, rider, rp));
       const response = body.response as RegistrationResponseJSON;
       const added = await finishRiderPasskeyRegistration(db, rider, token, response, rp);

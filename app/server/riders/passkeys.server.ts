@@ -4,6 +4,8 @@ import {
   generateAuthenticationOptions,
 } from "@simplewebauthn/server";
 import type { Rider } from "~/domain/riders/account";
+import { RIDER_ACTOR } from "~/domain/audit";
+import { runCommand } from "../commands/command.server";
 import type { Database, Executor } from "../db/schema.server";
 import {
   keepNewestChallenges,
@@ -63,35 +65,57 @@ export async function finishRiderPasskeyRegistration(
   if (!pending || typeof challenge !== "string" || pending.data.riderId !== rider.id) return false;
   const passkey = await verifiedNewPasskey(response, challenge, rp, true);
   if (!passkey) return false;
-  return db.transaction().execute(async (trx) => {
-    if (!(await consumeChallenge(trx, pending.id))) return false;
-    const count = await trx
-      .selectFrom("rider_passkeys")
-      .select((eb) => eb.fn.countAll<string | number>().as("count"))
-      .where("rider_id", "=", rider.id)
-      .executeTakeFirst();
-    await trx
-      .insertInto("rider_passkeys")
-      .values({
-        ...passkey,
-        rider_id: rider.id,
-        name: `Passkey ${Number(count?.count ?? 0) + 1}`,
-        created_at: now.toISOString(),
-        last_used_at: null,
-      })
-      .execute();
-    return true;
-  });
+  return runCommand(
+    db,
+    async (command) => {
+      const { trx } = command;
+      if (!(await consumeChallenge(trx, pending.id))) return false;
+      const count = await trx
+        .selectFrom("rider_passkeys")
+        .select((eb) => eb.fn.countAll<string | number>().as("count"))
+        .where("rider_id", "=", rider.id)
+        .executeTakeFirst();
+      await trx
+        .insertInto("rider_passkeys")
+        .values({
+          ...passkey,
+          rider_id: rider.id,
+          name: `Passkey ${Number(count?.count ?? 0) + 1}`,
+          created_at: now.toISOString(),
+          last_used_at: null,
+        })
+        .execute();
+      await command.audit(RIDER_ACTOR, {
+        action: "created",
+        collection: "riders",
+        recordId: rider.id,
+        summary: "A rider added a passkey",
+      });
+      return true;
+    },
+    now,
+  );
 }
 
-/** Removes one of the rider's passkeys; false when it was not theirs (or gone). */
-export async function removeRiderPasskey(db: Executor, riderId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom("rider_passkeys")
-    .where("rider_id", "=", riderId)
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+/** Removes one of the rider's passkeys, in the trail; false when it was not theirs (or gone). */
+export function removeRiderPasskey(db: Database, riderId: string, id: string): Promise<boolean> {
+  return runCommand(db, async (command) => {
+    const result = await command.trx
+      .deleteFrom("rider_passkeys")
+      .where("rider_id", "=", riderId)
+      .where("id", "=", id)
+      .executeTakeFirst();
+    const removed = Number(result.numDeletedRows) > 0;
+    if (removed) {
+      await command.audit(RIDER_ACTOR, {
+        action: "deleted",
+        collection: "riders",
+        recordId: riderId,
+        summary: "A rider removed a passkey",
+      });
+    }
+    return removed;
+  });
 }
 
 export type RiderPasskeyOptions =

@@ -61,8 +61,15 @@ export async function startRiderSession(
   return token;
 }
 
+/** A rider as a session knows them: with when that session began (a sign-in). */
+export type SignedInRider = Rider & { signedInAt: string };
+
 /** The rider of a live session token, sliding its idle expiry forward; null when unknown or expired. */
-export async function resolveRiderSession(db: Executor, token: string, now = new Date()): Promise<Rider | null> {
+export async function resolveRiderSession(
+  db: Executor,
+  token: string,
+  now = new Date(),
+): Promise<SignedInRider | null> {
   if (!TOKEN.test(token)) return null;
   const at = now.toISOString();
   const row = await db
@@ -70,6 +77,7 @@ export async function resolveRiderSession(db: Executor, token: string, now = new
     .innerJoin("riders", "riders.id", "rider_sessions.rider_id")
     .select([
       "rider_sessions.id",
+      "rider_sessions.created_at",
       "rider_sessions.last_seen_at",
       "rider_sessions.expires_at",
       "riders.id as rider_id",
@@ -87,7 +95,7 @@ export async function resolveRiderSession(db: Executor, token: string, now = new
       .execute();
     await db.updateTable("riders").set({ last_seen_at: at }).where("id", "=", row.rider_id).execute();
   }
-  return { id: row.rider_id, email: row.email };
+  return { id: row.rider_id, email: row.email, signedInAt: row.created_at };
 }
 
 /** Ends the session of a token (sign-out); unknown tokens are ignored. */
@@ -117,7 +125,7 @@ export function riderTokenOf(request: Request, context: Context): string | undef
  * The signed-in rider of the request, or null. A page that shows anything of theirs answers
  * `Cache-Control: private, no-store` (RIDER_PAGE_HEADERS): it is never a cached public page.
  */
-export async function signedInRider(request: Request, context: Context): Promise<Rider | null> {
+export async function signedInRider(request: Request, context: Context): Promise<SignedInRider | null> {
   const token = riderTokenOf(request, context);
   return token ? resolveRiderSession(context.get(servicesContext).db, token) : null;
 }
