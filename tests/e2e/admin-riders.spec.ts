@@ -1,6 +1,5 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { randomInt } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { listRecentActivity } from "~/server/audit/audit.server";
 import { type Registration } from "~/server/registrations/commands.server";
@@ -9,6 +8,7 @@ import { riderForm, registerRider } from "../support/registration-fixtures";
 import { addRide, adminCard, postAction, statusLine, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
 import { expect, expectNoA11yViolations } from "./fixtures.ts";
 import { ADMIN_EVENTS_PATH } from "~/domain/admin-links";
+import { freshMobile } from "./support/fresh-mobile.ts";
 
 // Decision 022, the admin's side, at phone size: from Ride Management to a ride's Riders page,
 // where the admin marks a booking paid, filters, cancels a rider (the first waitlisted one is
@@ -26,9 +26,6 @@ async function expectFitsWidth(page: Page) {
   );
   expect(overflow).toBeLessThanOrEqual(0);
 }
-
-/** A mobile number no other test uses, as a rider types it (Indian, without +91). */
-const freshMobile = () => `9${String(randomInt(1e9)).padStart(9, "0")}`;
 
 test("the admin settles a ride's riders, exports them and checks them in @mobile", async ({ adminPage: page, db }) => {
   const title = uniqueTitle("Coorg Coffee Trail");

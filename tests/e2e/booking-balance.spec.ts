@@ -1,4 +1,3 @@
-import { randomInt } from "node:crypto";
 import type { Locator } from "@playwright/test";
 import { saveConfig } from "~/server/content/config.server";
 import { configInput } from "../support/fixtures";
@@ -6,6 +5,7 @@ import { decodeQr } from "../support/qr";
 import { addRide, statusLine, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
 import { expect, expectNoA11yViolations } from "./fixtures.ts";
 import { fillRegistration } from "./registration-form.ts";
+import { freshMobile } from "./support/fresh-mobile.ts";
 
 // The balance (docs/features/registrations.md): a rider books a seat on a ride with a trip cost and a booking amount,
 // and the booking page shows both payments, each with its UPI QR code (decoded here as a
@@ -44,7 +44,7 @@ test("a rider pays the booking amount and the balance apart; the admin marks the
   });
 
   await page.goto(`/ride/${rideId}/register`);
-  await fillRegistration(page, { name: "Asha Rao", mobile: `9${String(randomInt(1e9)).padStart(9, "0")}` });
+  await fillRegistration(page, { name: "Asha Rao", mobile: freshMobile() });
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page).toHaveURL(/\/booking\/[\w-]{43}$/);
   const bookingUrl = page.url();

@@ -9,6 +9,7 @@ import { statusLine } from "./admin-helpers.ts";
 import { expect, expectNoA11yViolations } from "./fixtures.ts";
 import { fillRegistration } from "./registration-form.ts";
 import { type OwnServer, testOnOwnMailingServer } from "./support/own-server.ts";
+import { freshMobile } from "./support/fresh-mobile.ts";
 
 // A booking that cannot get lost (docs/features/registrations.md): "Find my booking" mails a fresh link (the old one
 // stops working) and answers the same whether or not a booking matched; an admin sends a fresh
@@ -44,9 +45,6 @@ function openRide(server: OwnServer, registration: Record<string, unknown> = {})
     },
   );
 }
-
-/** A mobile number no other test uses, as a rider types it. */
-const freshMobile = () => `9${String(randomInt(1e9)).padStart(9, "0")}`;
 
 /** The mails to `email`, quoted-printable soft line breaks undone. */
 const mailsTo = (smtp: LocalSmtp, email: string) =>

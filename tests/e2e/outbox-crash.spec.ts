@@ -6,6 +6,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { fillRegistration } from "./registration-form.ts";
 import { type OwnServer, startOwnServer } from "./support/own-server.ts";
+import { freshMobile } from "./support/fresh-mobile.ts";
 
 // The outbox survives a crash (decision 029): a registration commits with its confirmation
 // mail in the outbox; the server is killed (SIGKILL) while the mail is still being sent; the
@@ -49,7 +50,7 @@ async function registerAndKill(page: Page, ownServer: OwnServer, smtp: LocalSmtp
   );
   const email = `asha-${randomInt(1e9)}@example.com`;
   await page.goto(`${ownServer.baseURL}/ride/${ride.id}/register`);
-  await fillRegistration(page, { name: "Asha Rao", mobile: `9${String(randomInt(1e9)).padStart(9, "0")}`, email });
+  await fillRegistration(page, { name: "Asha Rao", mobile: freshMobile(), email });
   await page.getByRole("button", { name: "Register" }).click();
   // The answer does not wait for the mail server.
   await expect(page.getByTestId("booking-status")).toHaveText("Confirmed");

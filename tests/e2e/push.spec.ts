@@ -9,6 +9,7 @@ import type { Database } from "~/server/db/schema.server";
 import { test as base } from "./admin-fixtures.ts";
 import { expect, expectNoA11yViolations } from "./fixtures.ts";
 import { type OwnServer, startOwnServer } from "./support/own-server.ts";
+import { freshMobile } from "./support/fresh-mobile.ts";
 
 // Web Push to riders (docs/features/push.md) in Debian's headless Chromium: the booking page's
 // "Get updates on this phone" switch, and the service worker's notification for a push.
@@ -56,7 +57,7 @@ async function booking(db: Database, origin: string) {
       bookingFormUrl: "",
     },
   );
-  const mobile = `9${String(randomInt(1e9)).padStart(9, "0")}`;
+  const mobile = freshMobile();
   const { registration, token } = await registerRider(db, ride.id, riderForm(1, { mobile }));
   return { registration, url: `${origin}/booking/${token}` };
 }

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { randomInt, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { checkInHref } from "~/domain/admin-links";
 import { RIDE_DAY_CACHE, rideDayHref } from "~/domain/ride-day/paths";
 import { RIDE_DAY_DB } from "~/components/admin/ride-day/store";
@@ -11,6 +11,7 @@ import { riderForm, registerRider } from "../support/registration-fixtures";
 import { addRide, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
 import { signInAs } from "./admin-fixtures.ts";
 import { expect, expectNoA11yViolations } from "./fixtures.ts";
+import { freshMobile } from "./support/fresh-mobile.ts";
 
 // Issue 24, the captain's phone (docs/features/ride-day.md#on-the-phone): a ride taken offline
 // from its Check-in page, run without signal (check-ins, a roll call, a reload), synced when the
@@ -20,8 +21,6 @@ import { expect, expectNoA11yViolations } from "./fixtures.ts";
 const test = testOnOwnAdminServer({});
 // After sign-out the router asks for the admin root's data, which answers the sign-in screen with a 401.
 test.use({ allowedConsoleErrors: ["the server responded with a status of 401 (Unauthorized)"] });
-
-const freshMobile = () => `9${String(randomInt(1e9)).padStart(9, "0")}`;
 
 /** What the phone holds: the ride-day database, the worker's cache, the worker. */
 function phoneStorage(page: Page) {

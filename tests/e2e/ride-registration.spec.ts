@@ -8,6 +8,7 @@ import { expect, expectNoA11yViolations } from "./fixtures.ts";
 import { fillRegistration } from "./registration-form.ts";
 import { type OwnServer, testOnOwnMailingServer } from "./support/own-server.ts";
 import { waitForHydration } from "../support/hydration.ts";
+import { freshMobile } from "./support/fresh-mobile.ts";
 
 // Decision 020, the rider's side: seats on cards and the ride page, the registration form (with
 // and without JavaScript), the private booking page with its UPI QR code, cancellation with the
@@ -41,9 +42,6 @@ function openRide(server: OwnServer, registration: Record<string, unknown>, over
     },
   );
 }
-
-/** A mobile number no other test uses. */
-const freshMobile = () => `9${String(randomInt(1e9)).padStart(9, "0")}`;
 
 const bookingCard = (page: Page) => page.getByRole("region", { name: "Book This Ride" });
 

@@ -1,10 +1,10 @@
-import { randomInt } from "node:crypto";
 import { saveConfig } from "~/server/content/config.server";
 import { configInput } from "../support/fixtures";
 import { addRide, statusLine, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
 import { expect, expectNoA11yViolations } from "./fixtures.ts";
 import { fillRegistration } from "./registration-form.ts";
 import { signInRiderDirectly } from "./support/rider-session.ts";
+import { freshMobile } from "./support/fresh-mobile.ts";
 
 // The credit ledger (docs/features/credit.md): a signed-in rider's paid booking, cancelled,
 // becomes credit once the admin confirms its amount; the rider's next booking spends it and the
@@ -24,7 +24,6 @@ test.describe.configure({ timeout: 120_000 });
 // The refused adjustment answers 400, as every refused admin form does.
 test.use({ allowedConsoleErrors: [/the server responded with a status of 400/] });
 
-const mobile = () => `9${String(randomInt(1e9)).padStart(9, "0")}`;
 const registration = { mode: "site", seats: 5, options: { solo: { offered: true } } };
 
 test("a cancelled paid booking becomes credit that the next booking spends; the admin keeps the ledger", async ({
@@ -52,7 +51,7 @@ test("a cancelled paid booking becomes credit that the next booking spends; the 
   // A booking with nothing to spend: no credit offered.
   await page.goto(`/ride/${first}/register`);
   await expect(page.getByLabel(/^Use my credit/)).toHaveCount(0);
-  await fillRegistration(page, { name: "Asha Rao", mobile: mobile() });
+  await fillRegistration(page, { name: "Asha Rao", mobile: freshMobile() });
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page).toHaveURL(/\/booking\/[\w-]{43}$/);
   const firstBooking = page.url();
@@ -82,7 +81,7 @@ test("a cancelled paid booking becomes credit that the next booking spends; the 
   // The next booking spends it: the UPI payment asks only for the rest.
   await page.goto(`/ride/${second}/register`);
   await expect(page.getByLabel("Use my credit: ₹8,000 available")).toBeChecked();
-  await fillRegistration(page, { name: "Asha Rao", mobile: mobile() });
+  await fillRegistration(page, { name: "Asha Rao", mobile: freshMobile() });
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page).toHaveURL(/\/booking\/[\w-]{43}$/);
   const secondReference = (await page.getByTestId("booking-reference").textContent())!;

@@ -10,6 +10,7 @@ import { fillRegistration } from "./registration-form.ts";
 import { publicRide } from "./ride-helpers.ts";
 import { signInRiderDirectly } from "./support/rider-session.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
+import { freshMobile } from "./support/fresh-mobile.ts";
 
 // A rider's data (docs/features/rider-data.md): saved details kept with consent and filled into
 // the next registration, edited at /me/details, the export and the erasure of the account at
@@ -29,8 +30,6 @@ const test = testOnOwnServer({
     );
   },
 });
-
-const freshMobile = () => `9${String(randomInt(1e9)).padStart(9, "0")}`;
 
 test.describe("a rider's data", () => {
   // A refused confirmation comes back as a 400 page, which Chromium reports on the console.

@@ -14,6 +14,7 @@ import { newBrowser } from "./support/new-browser.ts";
 import { testOnOwnMailingServer } from "./support/own-server.ts";
 import { askForSignInLink, mailedSignInLink } from "./support/sign-in-mail.ts";
 import { virtualAuthenticator } from "./support/virtual-authenticator.ts";
+import { freshMobile } from "./support/fresh-mobile.ts";
 
 // Issue 25 end to end: one rider's whole journey with their account, in order, on one server of
 // its own (the demo content, whose Leh–Ladakh ride takes registrations on the site, plus two more
@@ -71,7 +72,7 @@ test("one rider: books signed out, signs in by mail, saved details, credit, a se
 }) => {
   const { db } = ownServer;
   const email = `asha-${randomInt(1e9)}@example.com`;
-  const mobile = `9${String(randomInt(1e9)).padStart(9, "0")}`;
+  const mobile = freshMobile();
   const [ladakh, coorg, kabini] = await Promise.all([
     publicRide(db, LADAKH),
     publicRide(db, COORG),
@@ -184,7 +185,7 @@ test("one rider: books signed out, signs in by mail, saved details, credit, a se
     await expect(friend.page.getByTestId("transfer-seat")).toContainText(ladakhBooking.reference);
     await expect(friend.page.getByText("Asha Rao")).toHaveCount(0);
     await waitForHydration(friend.page);
-    await fillLadakhForm(friend.page, { name: "Farah Friend", mobile: `8${String(randomInt(1e9)).padStart(9, "0")}` });
+    await fillLadakhForm(friend.page, { name: "Farah Friend", mobile: freshMobile() });
     await friend.page.getByRole("button", { name: "Take the seat" }).click();
     await expect(friend.page.getByRole("status").filter({ hasText: "The seat is yours" })).toBeVisible();
     await expect(friend.page.getByTestId("booking-reference")).toHaveText(ladakhBooking.reference);

@@ -11,6 +11,7 @@ import { publicRide, ridePath } from "./ride-helpers.ts";
 import { signInRiderDirectly } from "./support/rider-session.ts";
 import { askForSignInLink, mailedSignInLink } from "./support/sign-in-mail.ts";
 import { virtualAuthenticator } from "./support/virtual-authenticator.ts";
+import { freshMobile } from "./support/fresh-mobile.ts";
 
 // A rider's account (docs/features/riders.md): signing in at /me with a mailed one-time link
 // or a passkey (Chromium's virtual authenticator), My rides, and an older booking joining the
@@ -55,7 +56,7 @@ test("a rider signs in with a mailed link, an older booking joins the account, M
   // Booked while signed out: in no account yet.
   const ride = await publicRide(db, LADAKH);
   await page.goto(`${origin}${ridePath(ride)}/register`);
-  await fillLadakhForm(page, { name: "Asha Rao", mobile: `9${String(randomInt(1e9)).padStart(9, "0")}`, email });
+  await fillLadakhForm(page, { name: "Asha Rao", mobile: freshMobile(), email });
   // The demo ride asks for an option too.
   await page.getByLabel(/^Solo rider/).check();
   await page.getByRole("button", { name: "Register" }).click();

@@ -1,10 +1,10 @@
-import { randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { rideIdByTitle, testOnOwnAdminServer } from "./admin-helpers.ts";
 import { expect, expectNoA11yViolations } from "./fixtures.ts";
 import { fillLadakhForm } from "./registration-form.ts";
 import { waitForHydration } from "../support/hydration.ts";
 import { newBrowser } from "./support/new-browser.ts";
+import { freshMobile } from "./support/fresh-mobile.ts";
 
 // docs/features/seat-transfer.md: a confirmed rider hands their seat to a friend. Rider A
 // registers for the demo Leh–Ladakh ride (it takes registrations on the site), makes a transfer
@@ -19,7 +19,6 @@ test.describe.configure({ timeout: 90_000 });
 test.use({ allowedConsoleErrors: [/status of 404/] });
 
 const LADAKH = "Leh–Ladakh Expedition";
-const freshMobile = () => `9${String(randomInt(1e9)).padStart(9, "0")}`;
 
 /** Rider A registers and makes a transfer link: their booking page's address, the reference and the link. */
 async function registerAndOffer(page: Page, rideId: string, name: string) {

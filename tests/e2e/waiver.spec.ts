@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
-import { randomInt } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { addRide, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
 import { expect, expectNoA11yViolations } from "./fixtures.ts";
 import { fillRegistration } from "./registration-form.ts";
+import { freshMobile } from "./support/fresh-mobile.ts";
 
 // The waiver (docs/features/waiver.md): an admin writes a ride's waiver; a rider's registration
 // is refused until they accept it by typing their full name; the version and name show on their
@@ -41,7 +41,7 @@ test("a rider accepts the ride's waiver by typing their name, and accepts it aga
   const waiver = page.getByRole("group", { name: "Waiver" });
   await expect(waiver).toContainText("Waiver, version 1");
   await expect(waiver).toContainText("I ride at my own risk.");
-  await fillRegistration(page, { name: "Asha Rao", mobile: `9${String(randomInt(1e9)).padStart(9, "0")}` });
+  await fillRegistration(page, { name: "Asha Rao", mobile: freshMobile() });
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page.locator("#error-summary")).toContainText("Accept the waiver by typing your full name");
   await page.getByLabel("Type your full name to accept the waiver").fill("ASHA  rao");
@@ -72,7 +72,7 @@ test("a rider accepts the ride's waiver by typing their name, and accepts it aga
   // Another rider fills in the form under version 1 and sends it once version 2 is saved.
   const late = await page.context().newPage();
   await late.goto(`/ride/${rideId}/register`);
-  await fillRegistration(late, { name: "Bala Iyer", mobile: `9${String(randomInt(1e9)).padStart(9, "0")}` });
+  await fillRegistration(late, { name: "Bala Iyer", mobile: freshMobile() });
   await late.getByLabel("Type your full name to accept the waiver").fill("Bala Iyer");
 
   // The admin changes the waiver: check-in shows the rider has not accepted it.
