@@ -15,10 +15,12 @@ import { getRegistration, registrationCounts } from "~/server/registrations/quer
 import {
   cancelRegistration,
   CHECK_IN_CONFIRMED_ONLY,
+  register,
   setCheckedIn,
   setParticipantsFromCheckIns,
   setPayment,
 } from "~/server/registrations/commands.server";
+import { findOrCreateRider } from "~/server/riders/riders.server";
 import { createRide, getRide } from "~/server/rides/rides.server";
 import { rideInput } from "../support/fixtures";
 import { TEST_DATABASE_URL, TEST_ENGINES, withAdminClient } from "../support/postgres";
@@ -134,18 +136,18 @@ async function race(setup: Setup, waitlist: boolean) {
 const refusal = (error: unknown) => (error instanceof ValidationError ? error.message : `error: ${String(error)}`);
 
 /**
- * Holds the ride's lock as a seat change in progress does (PostgreSQL), makes `change` in that
- * transaction, starts `contenders` on another pool, and commits only once one of them is
- * waiting for this transaction: whatever they read then, they must see the change.
+ * Holds the lock of a ride (or a rider) as a command in progress does (PostgreSQL), makes
+ * `change` in that transaction, starts `contenders` on another pool, and commits only once one
+ * of them is waiting for this transaction: whatever they read then, they must see the change.
  */
-async function whileRideLocked(
+async function whileLocked(
   db: Database,
-  rideId: string,
+  [table, id]: ["rides" | "riders", string],
   change: (trx: Executor) => Promise<Promise<unknown>[]>,
 ): Promise<unknown[]> {
   let contenders: Promise<unknown>[] = [];
   await db.transaction().execute(async (trx) => {
-    await trx.selectFrom("rides").select("id").where("id", "=", rideId).forUpdate().execute();
+    await trx.selectFrom(table).select("id").where("id", "=", id).forUpdate().execute();
     contenders = await change(trx);
     const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
     const holder = rows[0]!.pid;
@@ -211,7 +213,7 @@ for (const engine of TEST_ENGINES) {
         const { first, other } = setup;
         const ride = await createRide(first, rideInput({ registration: { mode: "site", seats: CAPACITY } }));
         const rider = (await registerRider(first, ride.id, riderForm(3000), NOW)).registration;
-        const outcomes = await whileRideLocked(first, ride.id, async (trx) => {
+        const outcomes = await whileLocked(first, ["rides", ride.id], async (trx) => {
           await trx.updateTable("registrations").set({ status: "cancelled" }).where("id", "=", rider.id).execute();
           return [
             setCheckedIn(other, rider.id, true, { actor: ADMIN, now: NOW }).then(() => "checked in", refusal),
@@ -227,7 +229,7 @@ for (const engine of TEST_ENGINES) {
       const { first, other } = setup;
       const ride = await createRide(first, rideInput({ registration: { mode: "site", seats: CAPACITY } }));
       const rider = (await registerRider(first, ride.id, riderForm(3001), NOW)).registration;
-      const [set] = await whileRideLocked(first, ride.id, async (trx) => {
+      const [set] = await whileLocked(first, ["rides", ride.id], async (trx) => {
         await trx
           .updateTable("registrations")
           .set({ checked_in_at: NOW.toISOString() })
@@ -238,5 +240,31 @@ for (const engine of TEST_ENGINES) {
       expect(set).toBe(1);
       expect((await getRide(first, ride.id))?.participants).toBe(1);
     });
+
+    it.runIf(engine === "postgres")(
+      "a booking made while its rider's account is being erased is made without the account",
+      async () => {
+        const { first, other } = setup;
+        const ride = await createRide(first, rideInput({ registration: { mode: "site", seats: CAPACITY } }));
+        const rider = await findOrCreateRider(first, "erasing@example.com", NOW);
+        const [booked] = await whileLocked(first, ["riders", rider.id], async (trx) => {
+          // The erasure's last step, its lock held: the account goes.
+          await trx.deleteFrom("riders").where("id", "=", rider.id).execute();
+          const options = {
+            clientIp: "10.9.9.9",
+            origin: "http://localhost",
+            riderId: rider.id,
+            saveDetails: true,
+            now: NOW,
+          };
+          return [register(other, ride.id, riderForm(3002), options)];
+        });
+        expect(booked).toMatchObject({ ok: true, registration: { status: "confirmed" } });
+        const { id } = (booked as { registration: { id: string } }).registration;
+        const row = await first.selectFrom("registrations").select("rider_id").where("id", "=", id).executeTakeFirst();
+        expect(row).toEqual({ rider_id: null });
+        expect(await first.selectFrom("riders").select("id").where("id", "=", rider.id).execute()).toEqual([]);
+      },
+    );
   });
 }

@@ -46,6 +46,7 @@ import { registrationCounts } from "./queries.server";
 import { parseOrThrow } from "../validation/validate.server";
 import { ridePagesChanged } from "../rides/pages-changed.server";
 import { keepRegistrationDetails } from "../riders/saved-details.server";
+import { lockRider } from "../riders/riders.server";
 import { keepPaidAsCredit, spendCreditOn } from "../credit/commands.server";
 
 // The commands on riders' registrations (decision 019): the rider's (register, and through the
@@ -232,6 +233,9 @@ export async function register(
           return refusal({ [FORM]: left === 0 ? REFUSALS.full : notEnoughSeats(left, fields.option) });
         status = "waitlisted";
       }
+      // The rider's lock, after the ride's (one order for every command): an account being erased
+      // meanwhile is gone once it is ours, and the booking is then made without it.
+      const account = riderId !== null && (await lockRider(trx, riderId)) ? riderId : null;
       const at = now.toISOString();
       const row: Selectable<RegistrationsTable> = {
         id: randomUUID(),
@@ -256,13 +260,13 @@ export async function register(
         created_at: at,
         updated_at: at,
         erased_at: null,
-        rider_id: riderId,
+        rider_id: account,
         credit_paise: 0,
         transfer_token_hash: null,
         transfer_created_at: null,
       };
       await trx.insertInto("registrations").values(row).execute();
-      if (riderId && saveDetails) await keepRegistrationDetails(command, riderId, fields);
+      if (account && saveDetails) await keepRegistrationDetails(command, account, fields);
       const registration = registrationFromRow(useCredit ? await spendCreditOn(command, row, ride) : row);
       const how = status === "confirmed" ? "registered" : "joined the waitlist";
       await command.audit(RIDER_ACTOR, {

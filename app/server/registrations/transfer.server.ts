@@ -23,6 +23,7 @@ import {
 import { eraseWhatFollows } from "./erasure.server";
 import { sealToken } from "./link-seal.server";
 import { detailsOf, erasedColumns, registrationFromRow, type Registration } from "./rows.server";
+import { lockRider } from "../riders/riders.server";
 import { lockRide, updateRegistrationRow } from "./seats.server";
 import { rideOrganiserAddresses, seatHandedOnMail, seatTransferredTeamMail } from "./transfer-mail.server";
 
@@ -236,6 +237,8 @@ export async function acceptTransfer(
       if (await isMobileTaken(trx, ride.id, fields.mobile)) {
         return { ok: false, refused: "invalid", errors: { mobile: DUPLICATE_MOBILE } };
       }
+      // The friend's account, locked after the ride as a registration locks it (commands.server.ts).
+      const account = riderId !== null && (await lockRider(trx, riderId)) ? riderId : null;
       await eraseOriginalRider(command, row);
       const at = now.toISOString();
       const updated = await updateRegistrationRow(
@@ -249,7 +252,7 @@ export async function acceptTransfer(
           waiver_accepted_at: waiver ? at : null,
           token_hash: tokenHashOf(token),
           token_sealed: sealToken(token),
-          rider_id: riderId,
+          rider_id: account,
           reminders: 1,
           // What was paid moves with the seat, its proof too: a UTR names a payment, not a person.
           utr: row.utr,

@@ -10,6 +10,7 @@ import type { Logger } from "../logger.server";
 import { type PeriodicJob, runPeriodically } from "../periodic-job.server";
 import { lockRide } from "../registrations/seats.server";
 import { ridePagesChanged } from "../rides/pages-changed.server";
+import { lockRider } from "./riders.server";
 
 // Erasing a rider's account (docs/features/rider-data.md): at their request (/me/data), or by
 // the daily retention sweep once it is unused for ACCOUNT_RETENTION_MONTHS. One command: every
@@ -54,12 +55,14 @@ async function bookedRideIds(db: Executor, riderId: string): Promise<string[]> {
 /**
  * Erases the account and returns what happened to its bookings; null when there is no such
  * account (erased already) or, for the sweep, it is in use again. Each booking's ride is locked
- * as every seat change locks it, all of them in one stable order (by id) before the account
- * row, so two erasures sharing rides, or an erasure and a registration, never wait on each other
- * in a circle. A booking made on another ride while the first locks were taken is read again
- * and its ride locked after them (on PostgreSQL, in the rare circle this could close, one
- * transaction is ended and nothing is written: the rider asks again). The rider's sessions go
- * in the same transaction, so no booking of theirs can land after it.
+ * as every seat change locks it, all of them in one stable order (by id) before the rider's
+ * lock, the order a registration takes them in, so two erasures sharing rides, or an erasure and
+ * a registration, never wait on each other in a circle. Once the erasure holds the rider's lock
+ * no booking can join the account (a registration waiting for it then books without one); a
+ * booking that joined on another ride while the first locks were taken is read again and its
+ * ride locked after (on PostgreSQL, in the rare circle this could close, one transaction is
+ * ended and nothing is written: the rider asks again). The rider's sessions go in the same
+ * transaction.
  */
 export async function eraseAccount(
   db: Database,
@@ -75,13 +78,15 @@ export async function eraseAccount(
         for (const rideId of rideIds) if (!rides.has(rideId)) rides.set(rideId, await lockRide(trx, rideId));
       };
       await lock(await bookedRideIds(trx, riderId));
+      if (!(await lockRider(trx, riderId))) return null;
+      // Bookings that committed before the rider's lock was ours: their rides are locked now. No
+      // more can come, since a booking takes the rider's lock before it joins an account.
       await lock(await bookedRideIds(trx, riderId));
       const rider = await trx
         .selectFrom("riders")
         .select(["id", "email", "last_seen_at"])
         .where("id", "=", riderId)
-        .executeTakeFirst();
-      if (!rider) return null;
+        .executeTakeFirstOrThrow();
       const bookings = await trx
         .selectFrom("registrations")
         .select(["id", "ride_id", "status"])
