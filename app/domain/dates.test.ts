@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateRange, formatIndianShortDate, ordinal, parseIsoDate, toIsoDate } from "./dates";
+import { formatDateRange, formatIndiaDateTime, formatIndianShortDate, ordinal, parseIsoDate, toIsoDate } from "./dates";
 
 describe("ordinal", () => {
   it.each([
@@ -89,5 +89,19 @@ describe("time zones (product.md#dates: SSR and browser agree)", () => {
       process.env.TZ = original;
     }
     expect([...seen]).toEqual(["1st - 31st March 2026|1 Mar 2026"]);
+  });
+});
+
+describe("formatIndiaDateTime", () => {
+  it("reads an instant in India time, whatever the process's zone", () => {
+    const original = process.env.TZ;
+    try {
+      for (const zone of ["UTC", "America/Los_Angeles"]) {
+        process.env.TZ = zone;
+        expect(formatIndiaDateTime("2026-12-03T23:51:00Z")).toBe("4 Dec 2026, 5:21 am");
+      }
+    } finally {
+      process.env.TZ = original;
+    }
   });
 });

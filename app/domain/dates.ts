@@ -91,3 +91,12 @@ export function formatIndianShortDate(date: string): string {
   const parsed = parseIsoDate(date);
   return parsed ? indianShortDate.format(parsed) : "";
 }
+
+/** An instant as riders and the team read it: "4 Dec 2026, 5:51 am", in India time whatever the server's zone. */
+export function formatIndiaDateTime(instant: string | Date): string {
+  return new Date(instant).toLocaleString("en-IN", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Asia/Kolkata",
+  });
+}

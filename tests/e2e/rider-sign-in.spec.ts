@@ -137,6 +137,21 @@ test("a rider adds a passkey on /me, then signs in with it alone", async ({ page
 
   await page.getByRole("button", { name: "Remove Passkey 1" }).click();
   await expect(page.getByRole("status").filter({ hasText: "The passkey is removed." })).toBeVisible();
+
+  // Each change is mailed to the rider, with the way back in should it not be theirs.
+  const mails = () =>
+    smtp.mails.filter((mail) => mail.to.includes(email)).map((mail) => mail.raw.replace(/=\r?\n/g, ""));
+  const told = () =>
+    mails()
+      .map((text) => /A passkey was (added to|removed from) your account on Roadbook/.exec(text)?.[0])
+      .filter((line) => line !== undefined);
+  await expect
+    .poll(told)
+    .toEqual([
+      "A passkey was added to your account on Roadbook",
+      "A passkey was removed from your account on Roadbook",
+    ]);
+  expect(mails().at(-1)).toContain(`sign in at ${origin}/me with a link by email`);
 });
 
 test.describe("without JavaScript", () => {

@@ -8,11 +8,9 @@ import {
 import { ErrorSummary } from "../form/error-summary";
 import { SECONDARY_CLASS, TextField } from "./form-controls";
 import { WaiverText } from "./waiver-text";
+import { formatIndiaDateTime } from "~/domain/dates";
 
 type Answer = { values: Record<string, string>; errors: Record<string, string>; formError?: string };
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 
 /**
  * The rider's waiver on their booking page (docs/features/waiver.md): the text they accepted,
@@ -62,7 +60,7 @@ export function BookingWaiverSection({
         <div className="space-y-3" data-testid="waiver-accepted">
           <p className="flex items-center gap-2 text-ink-800">
             {toAccept ? null : <CircleCheck aria-hidden="true" className="size-5 text-success-600" />}
-            You accepted version {accepted.version} on {when(accepted.at)}, typing “{accepted.name}”.
+            You accepted version {accepted.version} on {formatIndiaDateTime(accepted.at)}, typing “{accepted.name}”.
           </p>
           {toAccept ? (
             <details>

@@ -1,12 +1,10 @@
 import { useId } from "react";
 import { TRANSFER_VALID_DAYS } from "~/domain/registration/transfer";
 import { SECONDARY_CLASS } from "./form-controls";
+import { formatIndiaDateTime } from "~/domain/dates";
 
 export const TRANSFER_OFFER_INTENT = "transfer-offer";
 export const TRANSFER_WITHDRAW_INTENT = "transfer-withdraw";
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 
 /**
  * "Hand your seat to a friend" on the booking page (docs/features/seat-transfer.md): plain forms
@@ -55,7 +53,7 @@ export function SeatTransferSection({
       ) : null}
       {offeredUntil ? (
         <p className="text-ink-700" role={link ? undefined : "status"}>
-          A transfer link is open until {when(offeredUntil)} (India time).
+          A transfer link is open until {formatIndiaDateTime(offeredUntil)} (India time).
           {link ? "" : " Lost it? Make a new one: the old one stops working."}
         </p>
       ) : null}

@@ -1,5 +1,5 @@
 import { CalendarDays, CircleAlert } from "lucide-react";
-import { formatDateRange } from "~/domain/dates";
+import { formatDateRange, formatIndiaDateTime } from "~/domain/dates";
 import { UPCOMING_PATH } from "~/domain/links";
 import { SECONDARY_CLASS } from "./form-controls";
 
@@ -17,9 +17,6 @@ export type TransferSeatView = {
   /** When the link stops working. */
   expiresAt: string;
 };
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 
 function bookingLine(seat: TransferSeatView): string {
   const amount = seat.bookingAmount ? ` of ${seat.bookingAmount}` : "";
@@ -58,7 +55,7 @@ export function TransferSeat({ seat }: { seat: TransferSeatView }) {
       </dl>
       <p className="text-ink-700">
         Give your own details below to take the seat: it becomes your booking, with its own private page. The option is
-        the seat&apos;s and cannot change. This link works until {when(seat.expiresAt)} (India time).
+        the seat&apos;s and cannot change. This link works until {formatIndiaDateTime(seat.expiresAt)} (India time).
       </p>
     </header>
   );

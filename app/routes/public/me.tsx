@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "remove-passkey") {
     const rider = await signedInRider(request, context);
-    if (rider) await removeRiderPasskey(services.db, rider.id, fields.passkey ?? "");
+    if (rider) await removeRiderPasskey(services.db, rider, fields.passkey ?? "", { origin });
     return redirect(rider ? `${ME_PATH}?done=passkey-removed` : ME_PATH, { status: 303, headers: PRIVATE_HEADERS });
   }
 

@@ -40,6 +40,10 @@ export function outboxDeliveries({
   origin?: string | null;
 }): Deliveries {
   const senders = { email: mailSender(mailer), ...(push ? { push: pushSender(db, push) } : {}) };
+  /** A mail written as it was enqueued (its address is in the entry, emptied once sent). */
+  const sendWritten = async ({ mail }: { mail: Mail }, entry: { id: string }) => {
+    if (mailer.enabled) await send(mailer, mail, entry.id);
+  };
   return {
     "content-changed": ({ change }) => notifyContentChanged(change),
     "registered-mail": async ({ registrationId, link }, entry) => {
@@ -69,12 +73,9 @@ export function outboxDeliveries({
       const ride = await getRide(db, registration.rideId);
       if (ride) await send(mailer, promotionMail({ ride, registration }), entry.id);
     },
-    "seat-handed-on-mail": async ({ mail }, entry) => {
-      if (mailer.enabled) await send(mailer, mail, entry.id);
-    },
-    "team-mail": async ({ mail }, entry) => {
-      if (mailer.enabled) await send(mailer, mail, entry.id);
-    },
+    "seat-handed-on-mail": sendWritten,
+    "rider-account-mail": sendWritten,
+    "team-mail": sendWritten,
     "rider-message": riderMessageDelivery(db, senders, now),
     "change-notice": (notice) => deliverChangeNotice(db, notice, { now: now(), origin }),
   };

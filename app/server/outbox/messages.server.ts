@@ -23,6 +23,8 @@ export type OutboxMessage =
    * enqueued, since the booking no longer holds their address; like every payload, emptied once sent.
    */
   | { kind: "seat-handed-on-mail"; mail: Mail }
+  /** A rider told that a way of signing in to their account changed (riders/account-mail.server.ts), written as it is enqueued. */
+  | { kind: "rider-account-mail"; mail: Mail }
   /** A mail to a member of the team (an invitation, a sign-in change), written as it is enqueued. */
   | { kind: "team-mail"; mail: Mail }
   /** One rider's copy of a ride's message on one channel (email, push): rider-messages/deliver.server.ts. */
@@ -50,6 +52,8 @@ export function labelOf(message: OutboxMessage, reference = ""): string {
       return `Seat-confirmed mail for booking ${reference}`;
     case "seat-handed-on-mail":
       return `Seat-handed-on mail for booking ${reference}`;
+    case "rider-account-mail":
+      return "Account mail to a rider";
     case "team-mail":
       return `Team mail: ${message.mail.subject}`;
     case "rider-message":

@@ -6,6 +6,7 @@ import {
 import type { Rider } from "~/domain/riders/account";
 import { RIDER_ACTOR } from "~/domain/audit";
 import { runCommand } from "../commands/command.server";
+import { tellRiderSignInChanged } from "./account-mail.server";
 import type { Database, Executor } from "../db/schema.server";
 import {
   keepNewestChallenges,
@@ -91,31 +92,45 @@ export async function finishRiderPasskeyRegistration(
         recordId: rider.id,
         summary: "A rider added a passkey",
       });
+      await tellRiderSignInChanged(command, rider.email, "passkey-added", rp.origin);
       return true;
     },
     now,
   );
 }
 
-/** Removes one of the rider's passkeys, in the trail; false when it was not theirs (or gone). */
-export function removeRiderPasskey(db: Database, riderId: string, id: string): Promise<boolean> {
-  return runCommand(db, async (command) => {
-    const result = await command.trx
-      .deleteFrom("rider_passkeys")
-      .where("rider_id", "=", riderId)
-      .where("id", "=", id)
-      .executeTakeFirst();
-    const removed = Number(result.numDeletedRows) > 0;
-    if (removed) {
-      await command.audit(RIDER_ACTOR, {
-        action: "deleted",
-        collection: "riders",
-        recordId: riderId,
-        summary: "A rider removed a passkey",
-      });
-    }
-    return removed;
-  });
+/**
+ * Removes one of the rider's passkeys, in the trail and told by mail (its link to /me on
+ * `origin`); false when it was not theirs (or gone).
+ */
+export function removeRiderPasskey(
+  db: Database,
+  rider: Rider,
+  id: string,
+  { origin, now = new Date() }: { origin: string; now?: Date },
+): Promise<boolean> {
+  return runCommand(
+    db,
+    async (command) => {
+      const result = await command.trx
+        .deleteFrom("rider_passkeys")
+        .where("rider_id", "=", rider.id)
+        .where("id", "=", id)
+        .executeTakeFirst();
+      const removed = Number(result.numDeletedRows) > 0;
+      if (removed) {
+        await command.audit(RIDER_ACTOR, {
+          action: "deleted",
+          collection: "riders",
+          recordId: rider.id,
+          summary: "A rider removed a passkey",
+        });
+        await tellRiderSignInChanged(command, rider.email, "passkey-removed", origin);
+      }
+      return removed;
+    },
+    now,
+  );
 }
 
 export type RiderPasskeyOptions =

@@ -1,16 +1,14 @@
 import { Form } from "react-router";
 import { ADMIN_ROLES, ROLE_LABELS } from "~/domain/roles";
 import type { PendingInvite, TeamMember } from "~/domain/team";
+import { formatIndiaDateTime } from "~/domain/dates";
 
 const smallButton =
   "inline-flex min-h-11 items-center rounded-md border border-ink-300 bg-white px-3 text-sm font-semibold text-ink-900 hover:bg-ink-50 disabled:opacity-70";
 
 /** India time, as the team reads it, whatever the server's TZ. */
 function when(iso: string | null): string {
-  if (!iso) return "Never";
-  return new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" }).format(
-    new Date(iso),
-  );
+  return iso ? formatIndiaDateTime(iso) : "Never";
 }
 
 /** The admins: role (changeable), last sign-in, active sessions, two-factor, and Remove. */

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { MAX_WAIVER_LENGTH, type WaiverVersion } from "~/domain/registration/waiver";
+import { formatIndiaDateTime } from "~/domain/dates";
 
 export type WaiverEditorProps = {
   versions: WaiverVersion[];
@@ -7,9 +8,6 @@ export type WaiverEditorProps = {
   siteDefault: WaiverVersion | null;
   result: { ok: boolean; message: string } | undefined;
 };
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 
 /**
  * A waiver's text and its versions (docs/features/waiver.md): saving a changed text makes the
@@ -69,7 +67,8 @@ export function WaiverEditor({ versions, siteDefault, result }: WaiverEditorProp
                 <details>
                   <summary className="cursor-pointer text-ink-900">
                     Version {version.version}
-                    {version.text === "" ? " (removed)" : ""} · {when(version.createdAt)} · {version.createdBy}
+                    {version.text === "" ? " (removed)" : ""} · {formatIndiaDateTime(version.createdAt)} ·{" "}
+                    {version.createdBy}
                   </summary>
                   <p className="mt-2 whitespace-pre-line text-ink-800">{version.text}</p>
                 </details>
