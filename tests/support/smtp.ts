@@ -10,6 +10,10 @@ export type LocalSmtpOptions = {
   rejects?: (address: string) => boolean;
   /** How long the server takes to answer a message it has kept: a slow server, for a mail in flight. */
   answerAfterMs?: number;
+  /** The port to listen on (127.0.0.1); a free one by default. */
+  port?: number;
+  /** Called with each message kept. */
+  onMail?: (mail: ReceivedMail) => void;
 };
 
 /**
@@ -20,6 +24,8 @@ export type LocalSmtpOptions = {
 export async function startLocalSmtp({
   rejects = () => false,
   answerAfterMs = 0,
+  port: listenOn = 0,
+  onMail,
 }: LocalSmtpOptions = {}): Promise<LocalSmtp> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
@@ -37,11 +43,13 @@ export async function startLocalSmtp({
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        mails.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((address) => address.address),
           raw: Buffer.concat(chunks).toString("utf8"),
-        });
+        };
+        mails.push(mail);
+        onMail?.(mail);
         if (answerAfterMs > 0) setTimeout(callback, answerAfterMs);
         else callback();
       });
@@ -50,7 +58,7 @@ export async function startLocalSmtp({
   // A sender killed in the middle of a mail (the SIGKILL test) resets its connection: a real
   // server notes it and goes on; unheard, smtp-server's error would fail the test that did it.
   server.on("error", () => undefined);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(listenOn, "127.0.0.1", resolve));
   const address = server.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   return {
