@@ -1,0 +1,70 @@
+import { makePassportPublic } from "~/server/riders/passport.server";
+import { findOrCreateRider } from "~/server/riders/riders.server";
+import { register } from "~/server/registrations/commands.server";
+import { offerTransferByToken } from "~/server/registrations/transfer.server";
+import { siteRide } from "../support/fixtures.ts";
+import { riddenSiteRide } from "../support/passport-fixtures.ts";
+import { riderForm } from "../support/registration-fixtures.ts";
+import { waitForHydration } from "../support/hydration.ts";
+import { expect, expectNoA11yViolations } from "./fixtures.ts";
+import { testOnOwnServer } from "./support/own-server.ts";
+import { signInRiderDirectly } from "./support/rider-session.ts";
+
+// A rider's own pages on a small phone (docs/features/riders.md): every one of them at 360 px,
+// filled as a returning rider's are (a ride to come, one ridden, saved details, a public
+// passport, a seat offered to a friend), scrolls only down and has no accessibility violations.
+
+const EMAIL = "meera.phone@example.com";
+let paths: { booking: string; transfer: string; passport: string };
+
+const test = testOnOwnServer({
+  prepare: async (db) => {
+    const rider = await findOrCreateRider(db, EMAIL);
+    await riddenSiteRide(db, [{ n: 41, riderId: rider.id }], {
+      overrides: { title: "Spiti Valley Circuit with a rather long name for a small screen", distance: "1,250 km" },
+    });
+    const ride = await siteRide(
+      db,
+      { seats: 10 },
+      { title: "Coorg Coffee Trail", startDate: "2099-02-10", endDate: "2099-02-12" },
+    );
+    const booked = await register(db, ride.id, riderForm(42, { email: EMAIL }), {
+      clientIp: "10.42.0.1",
+      origin: "http://localhost",
+      riderId: rider.id,
+      saveDetails: true,
+    });
+    if (!booked.ok) throw new Error(`the booking was refused: ${booked.refused}`);
+    const { token: transfer } = await offerTransferByToken(db, booked.token);
+    const slug = await makePassportPublic(db, rider.id);
+    paths = { booking: `/booking/${booked.token}`, transfer: `/transfer/${transfer}`, passport: `/passport/${slug}` };
+  },
+});
+
+test("a rider's pages fit a 360 px phone and have no accessibility violations", async ({ page, ownServer }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const check = async (path: string) => {
+    await page.goto(path);
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 }), path).toHaveCount(1);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, path).toBe(0);
+    await expectNoA11yViolations(page);
+  };
+
+  await check("/me");
+  await signInRiderDirectly(page.context(), ownServer.db, ownServer.baseURL, EMAIL);
+  for (const path of [
+    "/me",
+    "/me/details",
+    "/me/data",
+    "/me/passport",
+    paths.booking,
+    paths.passport,
+    paths.transfer,
+  ]) {
+    await check(path);
+  }
+});
