@@ -23,7 +23,10 @@ export type OutboxMessage =
    * enqueued, since the booking no longer holds their address; like every payload, emptied once sent.
    */
   | { kind: "seat-handed-on-mail"; mail: Mail }
-  /** A rider told that a way of signing in to their account changed (riders/account-mail.server.ts), written as it is enqueued. */
+  /**
+   * A rider told that a way of signing in to their account changed (riders/account-mail.server.ts),
+   * written as it is enqueued.
+   */
   | { kind: "rider-account-mail"; mail: Mail }
   /** A mail to a member of the team (an invitation, a sign-in change), written as it is enqueued. */
   | { kind: "team-mail"; mail: Mail }
