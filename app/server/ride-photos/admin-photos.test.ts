@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { GALLERY_MESSAGES } from "~/domain/ride-photos/gallery-edits";
 import { PHOTO_CAPTION_MAX } from "~/domain/ride-photos/photo";
 import { describeEachEngine } from "../../../tests/support/databases";
@@ -53,6 +53,7 @@ describeEachEngine("the admins' gallery", (getDb) => {
     stopListening = onContentChanged((change) => heard.push(change));
   });
   afterEach(() => {
+    vi.useRealTimers();
     stopListening();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -202,15 +203,24 @@ describeEachEngine("the admins' gallery", (getDb) => {
     const { id } = await ride(db);
     const waiting = await ridersPhoto(db, id, 1);
 
+    // A minute between the admin's actions: the trail orders them by time, and four commands
+    // can fall in one millisecond.
+    let minute = 0;
+    const aMinuteLater = () => vi.setSystemTime(new Date(Date.UTC(2027, 4, 1, 6, (minute += 1))));
+    vi.useFakeTimers({ toFake: ["Date"] });
     heard = [];
+    aMinuteLater();
     await setRidePhotoStatus(db, id, waiting, "approved", { actor });
     expect((await listRidePhotos(db, id))[0]).toMatchObject({ status: "approved", credit: "Asha" });
     expect(heard).toEqual([{ collection: "rides", id, action: "updated" }]);
 
+    aMinuteLater();
     await setRidePhotoStatus(db, id, waiting, "hidden", { actor });
     expect((await listRidePhotos(db, id))[0]!.status).toBe("hidden");
+    aMinuteLater();
     await setRidePhotoStatus(db, id, waiting, "approved", { actor });
     heard = [];
+    aMinuteLater();
     await deleteRidePhoto(db, id, waiting, { actor });
     expect(await listRidePhotos(db, id)).toEqual([]);
     expect(heard).toEqual([{ collection: "rides", id, action: "updated" }]);
