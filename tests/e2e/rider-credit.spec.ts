@@ -117,4 +117,23 @@ test("a cancelled paid booking becomes credit that the next booking spends; the 
   );
   await expect(page.getByTestId("credit-left")).toHaveText("₹500");
   await expect(page.getByTestId("credit-entry").first()).toContainText("Goodwill for the road closure");
+
+  // Credit confirmed after a booking was made pays it from the booking page.
+  await page.goto(`/ride/${first}/register`);
+  await page.getByLabel("Use my credit: ₹500 available").uncheck();
+  await fillRegistration(page, { name: "Asha Rao", mobile: freshMobile() });
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page).toHaveURL(/\/booking\/[\w-]{43}$/);
+  const thirdReference = (await page.getByTestId("booking-reference").textContent())!;
+  const thirdPayment = page.getByRole("region", { name: "Booking amount" });
+  await expect(thirdPayment.getByTestId("pay-with-credit")).toContainText("You have ₹500 of credit in your account.");
+  await thirdPayment.getByRole("button", { name: "Pay with my credit" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your credit is spent" })).toBeVisible();
+  await expect(thirdPayment).toContainText("₹500 paid with credit");
+  await expect(thirdPayment.getByTestId("pay-with-credit")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Pay by UPI app" })).toHaveAttribute(
+    "href",
+    `upi://pay?pa=${UPI_ID}&pn=Hill%20Riders&am=9500.00&cu=INR&tn=${thirdReference}`,
+  );
+  await expectNoA11yViolations(page);
 });

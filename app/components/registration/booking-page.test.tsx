@@ -22,6 +22,7 @@ const view = (overrides: Partial<BookingView> = {}): BookingView => ({
   reminders: true,
   rideLinks: { groupInvite: null, calendar: null },
   waiver: null,
+  credit: null,
   ...overrides,
 });
 
@@ -124,5 +125,23 @@ describe("BookingPage", () => {
     expect(changed).toContain('<input type="hidden" name="waiverVersion" value="w-2"/>');
     expect(changed).toContain("Ride at your own risk, helmets on.");
     expect(changed).toContain("Type your full name as you gave it above to accept the waiver");
+  });
+
+  it("offers the rider's credit against an unpaid booking amount in a plain form, and says why it was refused", () => {
+    const offered = renderToString(<BookingPage view={view({ credit: "₹5,000" })} />);
+    expect(offered).toContain("You have ₹5,000 of credit in your account.");
+    expect(offered).toMatch(
+      /<form [^>]*action="\/booking\/token"[^>]*><input type="hidden" name="intent" value="use-credit"\/>/,
+    );
+    expect(renderToString(<BookingPage view={view({ credit: "₹5,000", paid: true })} />)).not.toContain("use-credit");
+    expect(renderToString(<BookingPage view={view()} />)).not.toContain("use-credit");
+    const refused = render(view(), {
+      intent: "use-credit",
+      values: {},
+      errors: {},
+      formError: "You have no credit to spend.",
+    });
+    expect(refused).toContain('id="error-summary"');
+    expect(refused).toContain("You have no credit to spend.");
   });
 });

@@ -12,6 +12,7 @@ import { QrCode } from "./qr-code";
 import { BookingRideLinks, type BookingRideLinksView } from "./booking-ride-links";
 import { BookingWaiverSection } from "./booking-waiver";
 import { type BookingWaiver, WAIVER_INTENT } from "~/domain/registration/waiver";
+import { USE_CREDIT_INTENT } from "~/domain/riders/credit";
 
 /** What the private booking page shows: the rider's own registration, nothing of anyone else's. */
 export type BookingView = {
@@ -44,6 +45,11 @@ export type BookingView = {
   rideLinks: BookingRideLinksView;
   /** The waiver the rider accepted and the one to accept; null when there is neither. */
   waiver: BookingWaiver | null;
+  /**
+   * The signed-in rider's credit left ('₹5,000') when it can pay this booking amount now
+   * (docs/features/credit.md): a plain form spends it. Null otherwise.
+   */
+  credit: string | null;
 };
 
 /** A refused form on this page: which one, what the rider typed and the messages. */
@@ -97,7 +103,18 @@ type PaymentShown = {
   saveText: string;
 };
 
-function PaymentSection({ shown, view, answer }: { shown: PaymentShown; view: BookingView; answer?: BookingAnswer }) {
+function PaymentSection({
+  shown,
+  view,
+  answer,
+  children,
+}: {
+  shown: PaymentShown;
+  view: BookingView;
+  answer?: BookingAnswer;
+  /** What else can pay it, shown above the UPI request (the rider's credit). */
+  children?: ReactNode;
+}) {
   const utrAnswer = answer?.intent === shown.intent ? answer : undefined;
   return (
     <Section title={shown.title} id={shown.id}>
@@ -110,6 +127,7 @@ function PaymentSection({ shown, view, answer }: { shown: PaymentShown; view: Bo
       {shown.amount ? <p className="text-3xl font-bold text-ink-900">{shown.amount}</p> : null}
       {shown.credit ? <p className="font-semibold text-success-600">{shown.credit}</p> : null}
       {shown.detail && !shown.paid ? <p className="text-ink-700">{shown.detail}</p> : null}
+      {shown.paid ? null : children}
       {shown.link && !shown.paid ? (
         <div className="space-y-4">
           <QrCode
@@ -160,6 +178,27 @@ function PaymentSection({ shown, view, answer }: { shown: PaymentShown; view: Bo
   );
 }
 
+/**
+ * The rider's credit offered against a booking amount they have not paid: one press spends it
+ * (at most the booking amount), and the UPI request below then asks only for the rest.
+ */
+function PayWithCredit({ href, available }: { href: string; available: string }) {
+  return (
+    <form
+      method="post"
+      action={href}
+      className="flex flex-wrap items-center gap-3 rounded-card bg-success-50 p-4"
+      data-testid="pay-with-credit"
+    >
+      <input type="hidden" name="intent" value={USE_CREDIT_INTENT} />
+      <p className="text-ink-800">{`You have ${available} of credit in your account.`}</p>
+      <button type="submit" className={SECONDARY_CLASS}>
+        Pay with my credit
+      </button>
+    </form>
+  );
+}
+
 /** The booking amount, then the balance when the ride has one: each with its QR code, link and UTR. */
 function Payments({ view, answer }: { view: BookingView; answer?: BookingAnswer }) {
   const { payment, balance } = view;
@@ -186,7 +225,9 @@ function Payments({ view, answer }: { view: BookingView; answer?: BookingAnswer 
           utrLabel: "UPI transaction id (UTR)",
           saveText: "Save the UTR",
         }}
-      />
+      >
+        {view.credit ? <PayWithCredit href={view.href} available={view.credit} /> : null}
+      </PaymentSection>
       {balance ? (
         <PaymentSection
           view={view}

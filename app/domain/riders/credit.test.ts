@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { creditSummary, creditToSpend, MAX_CREDIT_PAISE } from "./credit";
+import { CREDIT_REFUSALS, creditRefusal, creditSummary, creditToSpend, MAX_CREDIT_PAISE } from "./credit";
 import { adjustmentPaise, creditAmountPaise } from "./credit-input";
 
 describe("the credit ledger's sums (docs/features/credit.md)", () => {
@@ -29,5 +29,23 @@ describe("the credit ledger's sums (docs/features/credit.md)", () => {
     expect(adjustmentPaise("−500")).toBe(-50_000);
     expect(adjustmentPaise("+500")).toBe(50_000);
     expect(adjustmentPaise("-99999999999")).toBeNull();
+  });
+});
+
+describe("paying a booking made earlier with credit (docs/features/credit.md)", () => {
+  const booking = { riderId: "r1", status: "confirmed", payment: "due", utr: "", creditPaise: 0 };
+  it("takes a confirmed, unpaid booking of the rider's own with no UPI payment announced", () => {
+    expect(creditRefusal(booking, "r1")).toBeNull();
+  });
+  it.each([
+    [{ riderId: "r2" }, CREDIT_REFUSALS.notYours],
+    [{ riderId: null }, CREDIT_REFUSALS.notYours],
+    [{ status: "waitlisted" }, CREDIT_REFUSALS.notConfirmed],
+    [{ status: "cancelled" }, CREDIT_REFUSALS.notConfirmed],
+    [{ payment: "paid" }, CREDIT_REFUSALS.paid],
+    [{ utr: "123456789012" }, CREDIT_REFUSALS.utrGiven],
+    [{ creditPaise: 100 }, CREDIT_REFUSALS.spent],
+  ])("refuses %o", (change, message) => {
+    expect(creditRefusal({ ...booking, ...change }, "r1")).toBe(message);
   });
 });

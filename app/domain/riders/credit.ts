@@ -60,3 +60,40 @@ export const MAX_CREDIT_PAISE = 1_000_000_000;
 export function creditToSpend(leftPaise: number, bookingAmountPaise: number): number {
   return Math.max(0, Math.min(leftPaise, bookingAmountPaise, MAX_CREDIT_PAISE));
 }
+
+/** The button on a booking page that spends credit on a booking made earlier (USE_CREDIT_INTENT). */
+export const USE_CREDIT_INTENT = "use-credit";
+
+/** What a booking made earlier says of itself when its rider asks to pay it with credit. */
+export type BookingForCredit = {
+  riderId: string | null;
+  status: string;
+  payment: string;
+  /** The UPI transaction id the rider gave for the booking amount; '' until then. */
+  utr: string;
+  creditPaise: number;
+};
+
+export const CREDIT_REFUSALS = {
+  notYours: "This booking is not in your account: sign in and open its link to add it, then use your credit.",
+  notConfirmed: "Credit pays a confirmed booking: this one is not confirmed.",
+  paid: "The booking amount is paid already.",
+  utrGiven:
+    "You gave a UPI transaction id for this booking amount, so the organisers are checking that payment. Ask them if you would rather pay it with credit.",
+  spent: "Credit paid part of this booking amount already: pay the rest by UPI.",
+  noneLeft: "You have no credit to spend.",
+} as const;
+
+/**
+ * Why a booking made earlier (a waitlisted one confirmed since, or one made before the credit
+ * was confirmed) cannot take its rider's credit now, or null when it can: a confirmed booking of
+ * theirs whose booking amount is unpaid, with no UPI payment announced and no credit spent yet.
+ */
+export function creditRefusal(booking: BookingForCredit, riderId: string): string | null {
+  if (booking.riderId !== riderId) return CREDIT_REFUSALS.notYours;
+  if (booking.status !== "confirmed") return CREDIT_REFUSALS.notConfirmed;
+  if (booking.payment === "paid") return CREDIT_REFUSALS.paid;
+  if (booking.utr !== "") return CREDIT_REFUSALS.utrGiven;
+  if (booking.creditPaise > 0) return CREDIT_REFUSALS.spent;
+  return null;
+}

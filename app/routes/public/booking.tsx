@@ -54,6 +54,9 @@ import { offerTransferByToken, seatTransferOf, withdrawTransferByToken } from "~
 import { BookingAccountNote } from "~/components/riders/booking-account-note";
 import { joinBooking, joinOnOpen, openedFromAnotherSite } from "~/server/riders/join-booking.server";
 import { JOIN_INTENT } from "~/domain/riders/my-rides";
+import { creditRefusal, USE_CREDIT_INTENT } from "~/domain/riders/credit";
+import { creditOffer } from "~/server/credit/offer.server";
+import { payWithCreditByToken } from "~/server/credit/pay-with-credit.server";
 import { signedInRider } from "~/server/riders/sessions.server";
 import type { Route } from "./+types/booking";
 
@@ -83,7 +86,8 @@ type Notice =
   | "words"
   | "words-withdrawn"
   | "transferred"
-  | "transfer-withdrawn";
+  | "transfer-withdrawn"
+  | "credit-used";
 
 // A Map, not an object: `?done=` is the visitor's to write, and an object would answer
 // `__proto__` or `constructor` with what it inherits.
@@ -110,6 +114,7 @@ const NOTICES = new Map<string, string>([
     "The seat is yours. Keep this page's link: it is the only way to see, change or cancel your booking.",
   ],
   ["transfer-withdrawn", "Your transfer link is withdrawn: it no longer opens your seat."],
+  ["credit-used", "Your credit is spent on the booking amount: the page shows what is left to pay, if anything."],
 ] satisfies [Notice, string][]);
 
 const FAILED = "That could not be saved right now. Please try again in a few minutes.";
@@ -179,11 +184,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
           : null,
     },
     waiver,
+    credit: null,
   };
   const riderPhotos = riderPhotosView(registration.status, ride, photos, serverClock());
   // Opened signed in: an older booking joins the rider's account (docs/features/riders.md).
   const rider = await signedInRider(request, context);
   const account = rider ? await joinOnOpen(db, rider.id, registration, openedFromAnotherSite(request)) : null;
+  // Their credit can pay a booking amount still unpaid (docs/features/credit.md).
+  const mayTakeCredit = rider && ride && (account === "yours" || account === "joined");
+  if (mayTakeCredit && creditRefusal({ ...registration, riderId: rider.id }, rider.id) === null) {
+    view.credit = await creditOffer(db, rider.id, ride);
+  }
   return data(
     { found: true as const, view, push, riderPhotos, words, transfer, account },
     { headers: PRIVATE_HEADERS },
@@ -267,6 +278,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         if (!rider) return redirect(ME_PATH, { status: 303 });
         await joinBooking(services.db, rider.id, registration.id);
         return redirect(bookingHref(token), { status: 303 });
+      }
+      case USE_CREDIT_INTENT: {
+        const rider = await signedInRider(request, context);
+        if (!rider) return redirect(ME_PATH, { status: 303 });
+        await payWithCreditByToken(services.db, token, rider.id, serverClock());
+        return done(token, "credit-used");
       }
       case TRANSFER_WITHDRAW_INTENT:
         await withdrawTransferByToken(services.db, token, serverClock());

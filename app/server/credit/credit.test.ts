@@ -15,6 +15,7 @@ import {
   register,
   setBalancePayment,
   setPayment,
+  submitUtrByToken,
 } from "../registrations/commands.server";
 import { getRegistration } from "../registrations/queries.server";
 import { updatesFor } from "../rider-messages/queries.server";
@@ -24,6 +25,8 @@ import { adjustCredit, CREDIT_DECIDED, decideCredit, pendingCreditsOf } from "./
 import { ADJUSTMENT_AMOUNT_MESSAGE, CREDIT_AMOUNT_MESSAGE } from "~/domain/riders/credit-input";
 import { creditEntriesOf, creditLeftOf } from "./ledger.server";
 import { creditOffer } from "./offer.server";
+import { payWithCreditByToken } from "./pay-with-credit.server";
+import { CREDIT_REFUSALS } from "~/domain/riders/credit";
 
 // The credit ledger on both engines (docs/features/credit.md): a paid booking cancelled becomes
 // pending credit, an admin confirms or declines it, the next booking spends it (never twice,
@@ -293,5 +296,68 @@ describeEachEngine("the credit ledger", (getDb) => {
       message: `Credit ₹10,000 of ${booked.registration.reference} confirmed`,
     });
     expect(await pendingCreditsOf(db, [booked.registration.id])).toEqual(new Map());
+  });
+
+  it("pays a booking made earlier with credit: a waitlisted one confirmed since, once, and never another's", async () => {
+    const db = getDb();
+    const ride = await siteRide(db, { seats: 1, waitlist: true });
+    const first = await book(db, ride.id, 1, null);
+    const rider = await riderWithCredit(db, "later@example.com", 600_000);
+    const other = await riderWithCredit(db, "other@example.com", 0);
+    const waiting = await book(db, ride.id, 2, rider.id);
+    expect(waiting.registration).toMatchObject({ status: "waitlisted", creditPaise: 0 });
+    const pay = (token: string, riderId: string) => payWithCreditByToken(db, token, riderId, NOW);
+    expect(await refusal(() => pay(waiting.token, rider.id))).toEqual({ "": CREDIT_REFUSALS.notConfirmed });
+
+    await cancelRegistration(db, first.registration.id, { actor: ADMIN, now: NOW });
+    expect(await refusal(() => pay(waiting.token, other.id))).toEqual({ "": CREDIT_REFUSALS.notYours });
+    const paid = await pay(waiting.token, rider.id);
+    expect(paid.spent).toBe("₹6,000");
+    expect(paid.registration).toMatchObject({ status: "confirmed", creditPaise: 600_000, payment: "due" });
+    expect(await creditLeftOf(db, rider.id)).toBe(0);
+    expect(await refusal(() => pay(waiting.token, rider.id))).toEqual({ "": CREDIT_REFUSALS.spent });
+    const trail = await listRecentActivity(db);
+    expect(trail.some((entry) => entry.summary.includes("₹6,000 of it paid with credit"))).toBe(true);
+  });
+
+  it("refuses a booking amount paid, announced by UTR, or with no credit left, and changes nothing", async () => {
+    const db = getDb();
+    const ride = await siteRide(db, { seats: 5 });
+    const rich = await riderWithCredit(db, "rich@example.com", 2_000_000);
+    const poor = await riderWithCredit(db, "poor@example.com", 0);
+    const covered = await book(db, ride.id, 1, rich.id, false);
+    const announced = await book(db, ride.id, 2, rich.id, false);
+    const none = await book(db, ride.id, 3, poor.id, false);
+    await setPayment(db, covered.registration.id, "paid", { actor: ADMIN, now: NOW });
+    await submitUtrByToken(db, announced.token, "123456789012", NOW);
+    const pay = (token: string, riderId: string) => payWithCreditByToken(db, token, riderId, NOW);
+    expect(await refusal(() => pay(covered.token, rich.id))).toEqual({ "": CREDIT_REFUSALS.paid });
+    expect(await refusal(() => pay(announced.token, rich.id))).toEqual({ "": CREDIT_REFUSALS.utrGiven });
+    expect(await refusal(() => pay(none.token, poor.id))).toEqual({ "": CREDIT_REFUSALS.noneLeft });
+    expect(await creditLeftOf(db, rich.id)).toBe(2_000_000);
+    expect((await creditEntriesOf(db, poor.id)).length).toBe(0);
+
+    // Credit over the booking amount pays it whole.
+    const whole = await book(db, ride.id, 4, rich.id, false);
+    expect((await pay(whole.token, rich.id)).registration).toMatchObject({ creditPaise: BOOKING, payment: "paid" });
+    expect(await creditLeftOf(db, rich.id)).toBe(2_000_000 - BOOKING);
+  });
+
+  it("never spends the credit twice when one rider pays two bookings with it at the same moment", async () => {
+    const db = getDb();
+    const rider = await riderWithCredit(db, "twice-later@example.com", BOOKING);
+    const [one, two] = [await siteRide(db, { seats: 2 }), await siteRide(db, { seats: 2 })];
+    const bookings = [await book(db, one.id, 1, rider.id, false), await book(db, two.id, 2, rider.id, false)];
+    const outcomes = await Promise.all(
+      bookings.map(({ token }) =>
+        payWithCreditByToken(db, token, rider.id, NOW).then(
+          (paid) => paid.spent,
+          (error: unknown) => (error instanceof ValidationError ? error.errors[""] : String(error)),
+        ),
+      ),
+    );
+    expect(outcomes.sort()).toEqual([CREDIT_REFUSALS.noneLeft, "₹10,000"].sort());
+    expect(await creditLeftOf(db, rider.id)).toBe(0);
+    expect(await confirmedSum(db, rider.id)).toBe(0);
   });
 });
