@@ -129,7 +129,11 @@ describeEachEngine("the riders' account pages' refusals", (getDb) => {
   it("a credit ledger's post for no rider is not found, whatever it asks", async () => {
     const db = getDb();
     const context = contextFor(db);
-    for (const fields of [{ intent: "shout" }, { intent: "adjust", amount: "+500", note: "Goodwill" }]) {
+    const posts: Record<string, string>[] = [
+      { intent: "shout" },
+      { intent: "adjust", amount: "+500", note: "Goodwill" },
+    ];
+    for (const fields of posts) {
       const answer = await answerOf(() =>
         creditAction({
           request: post("/admin/riders/no-such-rider/credit", form(fields), FORM),
