@@ -97,8 +97,14 @@ async function secretPathSpellings(s: Surfaces): Promise<void> {
       `/%${first!.charCodeAt(0).toString(16)}${first!.slice(1)}${second ? `/${second}` : ""}/${token}`,
       `/${route}/${token}%2F..`,
       `/${route}/${token}.json`,
+      // A dot makes it a file's path, and the traversal a folder of the build's (a 301 once).
+      `/${route}/..%2f..%2fadmin`,
     ];
-    for (const path of spellings) await client.send(client.request("GET", path));
+    for (const path of spellings) {
+      const request = client.request("GET", path);
+      const answer = await client.send(request);
+      if (answer) client.verdict(await privateAnswer(`GET /${route}/:token spelt otherwise`)(answer), request);
+    }
   }
 }
 

@@ -13,7 +13,7 @@ import {
   webauthnAnswer,
   write,
 } from "./surfaces.ts";
-import { PEOPLE_DOMAIN } from "./world.ts";
+import { PEOPLE_DOMAIN, storedState } from "./world.ts";
 
 // Generated requests to the riders' accounts (docs/features/riders.md, rider-data.md, credit.md,
 // seat-transfer.md, ride-passport.md): /me and its sign-in links and passkeys, saved details,
@@ -39,13 +39,16 @@ function all(...checks: Check[]): Check {
 /** The HTTP shell's answer to a path with a control character, before any route: sent home. */
 const sentHome = (answer: Answer) => answer.status === 302 && answer.headers.get("location") === "/";
 
+/** Statuses a cache may keep without being told to (RFC 9110 §15.1): a 303, say, it never keeps. */
+const CACHEABLE_BY_DEFAULT = new Set([200, 203, 204, 206, 300, 301, 308, 404, 405, 410, 414, 501]);
+
 /** A rider's answer, whatever it says, is kept by no shared cache: `private` or `no-store`. */
 export function privateAnswer(where: string): Check {
   return (answer) => {
     const control = answer.headers.get("cache-control") ?? "";
-    return sentHome(answer) || /no-store|private/.test(control)
-      ? null
-      : `${where} answered ${answer.status} with Cache-Control "${control}": a shared cache may keep it`;
+    if (/no-store|private/.test(control)) return null;
+    if (!/public|max-age/.test(control) && !CACHEABLE_BY_DEFAULT.has(answer.status)) return null;
+    return `${where} answered ${answer.status} with Cache-Control "${control}": a shared cache may keep it`;
   };
 }
 
@@ -468,13 +471,17 @@ function adminRiders(s: Surfaces) {
     { arbitrary: fc.constant({ cookie: world.owner.cookie, captain: false }), weight: 3 },
     fc.constant({ cookie: world.captains[0]!.cookie, captain: true }),
   );
-  /** A captain never moves money nor reads the directory: 403, nothing changed. */
+  /**
+   * A captain never moves money nor reads the directory: 403 (nothing changed: the state check);
+   * 401 once the team surface took them off the team (surfaces.ts); 400 for a body the route
+   * cannot read, where the role is the intent's to check (the Riders page).
+   */
   const captainRefused =
-    (captain: boolean, where: string): Check =>
-    (answer) =>
-      captain && answer.status !== 403 && !sentHome(answer)
-        ? `${where} answered ${answer.status} to a captain, not 403`
-        : null;
+    (captain: boolean, where: string, readable = true): Check =>
+    (answer) => {
+      const refused = [403, 401, ...(readable ? [] : [400, 413])].includes(answer.status) || sentHome(answer);
+      return captain && !refused ? `${where} answered ${answer.status} to a captain, not 403` : null;
+    };
   const read = fc
     .tuple(fc.constantFrom("search", "rider", "credit"), riderId, hostileText, admin)
     .map(([page, id, search, { cookie, captain }]) => {
@@ -555,10 +562,90 @@ function adminRiders(s: Surfaces) {
       const sent = jsonBody(value, encoding);
       return write(s, `/admin/rides/${rideId}/riders`, sent, jsonReadable(sent), {
         cookie,
-        check: all(captainRefused(captain, "the Riders page's credit decision"), creditNotNegative(s)),
+        check: all(
+          captainRefused(captain, "the Riders page's credit decision", jsonReadable(sent)),
+          creditNotNegative(s),
+        ),
       });
     });
   return fc.oneof(read, note, { arbitrary: credit, weight: 3 }, { arbitrary: decision, weight: 2 });
+}
+
+/** Every rider page and endpoint, its secrets real or not. */
+function riderPaths(s: Surfaces): string[] {
+  const { own, links, transfers, bookings } = s.world.riders;
+  return [
+    "/me",
+    `/me/link/${links[0]}`,
+    "/me/passkeys",
+    "/me/details",
+    "/me/data",
+    "/me/data.json",
+    "/me/passport",
+    `/passport/${own.slug}`,
+    `/transfer/${transfers[0]}`,
+    `/booking/${bookings[0]}`,
+    `/admin/riders/${own.id}`,
+    `/admin/riders/${own.id}/credit`,
+  ];
+}
+
+/**
+ * Bodies past every limit (a form's 16 KiB, a photo's) and methods no page takes, signed in:
+ * refused before anything is read or written, a refused page with its message.
+ */
+function oversizedAndOdd(s: Surfaces) {
+  const { world } = s;
+  const huge = fc
+    .tuple(
+      fc.constantFrom(...riderPaths(s)),
+      fc.constantFrom(17 * 1024, 64 * 1024, 1024 * 1024),
+      fc.constantFrom(
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+        "application/json",
+        "text/plain",
+      ),
+    )
+    .map(([path, size, type]) => {
+      const admin = path.startsWith("/admin");
+      const body = type.startsWith("application/x-www")
+        ? `intent=adjust&note=${"n".repeat(size)}`
+        : type === "application/json"
+          ? JSON.stringify({ intent: "note", note: "n".repeat(size) })
+          : "x".repeat(size);
+      return s.client.request("POST", path, {
+        cookie: admin ? world.owner.cookie : world.riders.own.cookie,
+        type,
+        body,
+        ip: `10.214.${size % 251}.${path.length}`,
+        expect: {
+          state: () => storedState(world.db),
+          check: all(
+            (answer) =>
+              refusalWithoutMessage(answer, `a ${size}-byte post to ${path.split("/").slice(0, 3).join("/")}`),
+            admin ? () => null : privateAnswer(`a large POST ${path.split("/").slice(0, 3).join("/")}`),
+          ),
+        },
+      });
+    });
+  const methods = fc
+    .tuple(fc.constantFrom(...riderPaths(s)), fc.constantFrom("PUT", "PATCH", "DELETE", "OPTIONS"), fc.boolean())
+    .map(([path, method, withBody]) =>
+      s.client.request(method, path, {
+        cookie: path.startsWith("/admin") ? world.owner.cookie : world.riders.own.cookie,
+        type: withBody ? "application/x-www-form-urlencoded" : undefined,
+        body: withBody ? "intent=forget&confirmEmail=x" : undefined,
+        expect: {
+          state: () => storedState(world.db),
+          check: (answer) =>
+            answer.status < 400 && method !== "OPTIONS"
+              ? `${method} ${path.split("/")[1]} answered ${answer.status}`
+              : null,
+        },
+      }),
+    );
+  return fc.oneof(huge, methods);
 }
 
 /** Every rider surface, by weight. */
@@ -573,5 +660,6 @@ export function riderSurfaceRequests(s: Surfaces): fc.Arbitrary<FuzzRequest> {
     { arbitrary: transfers(s), weight: 3 },
     { arbitrary: signedInRegistrations(s), weight: 2 },
     { arbitrary: adminRiders(s), weight: 4 },
+    { arbitrary: oversizedAndOdd(s), weight: 1 },
   );
 }
