@@ -4,7 +4,9 @@
  *
  *   1. builds the production bundle into BUILD_DIR (default build-fuzz; --skip-build reuses it)
  *   2. prepares a new SQLite database with the demo content, the team (an owner, editors, ride
- *      captains, pending invitations), rides taking registrations with their riders, a draft;
+ *      captains, pending invitations), rides taking registrations with their riders, a draft,
+ *      riders' accounts (signed in, with bookings offered to a friend, credit, saved details, a
+ *      public passport, passkeys, sign-in links);
  *      starts a mail server that refuses some recipients, and the production server on a free
  *      127.0.0.1 port behind a trusted proxy (TRUST_PROXY), its log kept
  *   3. probes each defect class of docs/security.md#hardening the same way every run (probes-*.ts): the render
@@ -12,12 +14,16 @@
  *      registrations, GPX with impossible points, far-future publications, preview links spelt
  *      otherwise, bodies the Riders and captains actions cannot read, Set participants by a
  *      captain, a late last booking date, old invitation links, second factors changed without
- *      a second factor, the authenticator code guessing curve, unthrottled endpoints
+ *      a second factor, the authenticator code guessing curve, unthrottled endpoints; riders'
+ *      pages never for a shared cache, a public passport without an address or phone, sign-in
+ *      and transfer links spelt otherwise, credit amounts no one should type, a captain on money
  *   4. sends --count requests (default 2000; --short: 600), or as many as --time seconds allow
  *      (default 240; --short: 60), generated from --seed (printed, to send them again): hostile
  *      JSON to every admin action, any method on any route, uploads, malformed requests, and
  *      (half of them) the registration form, booking pages, Riders, captains, GPX, publishing,
- *      the team, invitations, sign-in, two factors and passkeys (surfaces.ts); each on its own
+ *      the team, invitations, sign-in, two factors and passkeys (surfaces.ts), and the riders'
+ *      accounts: /me, sign-in links, saved details, their data, the passport, seat transfers,
+ *      registering signed in, the riders directory and credit (surfaces-riders.ts); each on its own
  *      connection, followed there by a second request, a write followed by its checks
  *   5. then reads what was stored as every reader does: every public page and ride page (none
  *      showing a ride not yet public), the calendar files, the sitemap, the admin pages, the
@@ -30,6 +36,7 @@
  * answers by status class) and each kind of finding once with the request that shows it;
  * exits 1 on any.
  */
+import fc from "fast-check";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -47,9 +54,11 @@ import { Client } from "./fuzz/client.ts";
 import { Findings } from "./fuzz/findings.ts";
 import { adminProbes, codeGuessingCurve } from "./fuzz/probes-admin.ts";
 import { publicProbes, publicTraces } from "./fuzz/probes-public.ts";
+import { riderProbes } from "./fuzz/probes-riders.ts";
 import { fuzzRequests, type Target } from "./fuzz/requests.ts";
 import { scanServerLog } from "./fuzz/server-log.ts";
 import { isToCome, surfaceRequests, type Surfaces } from "./fuzz/surfaces.ts";
+import { riderSurfaceRequests } from "./fuzz/surfaces-riders.ts";
 import { prepareWorld, sessionSecret, type World } from "./fuzz/world.ts";
 
 const argument = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
@@ -177,6 +186,7 @@ async function main(): Promise<void> {
   const finishGuessing = await codeGuessingCurve(surfaces);
   await publicProbes(surfaces, { full: !SHORT, secret });
   await adminProbes(surfaces);
+  await riderProbes(surfaces);
   const probed = { inputs: client.inputs, checks: client.checks, seconds: (Date.now() - probing) / 1000 };
   console.log(`Probes: ${probed.inputs} requests and ${probed.checks} checks in ${probed.seconds.toFixed(1)} s.`);
 
@@ -187,7 +197,11 @@ async function main(): Promise<void> {
     host: url.host,
     rideIds,
   };
-  const requests = fuzzRequests(target, COUNT, SEED, !SHORT, surfaceRequests(surfaces, !SHORT));
+  const surfaceArbitrary = fc.oneof(
+    { arbitrary: surfaceRequests(surfaces, !SHORT), weight: 3 },
+    { arbitrary: riderSurfaceRequests(surfaces), weight: 2 },
+  );
+  const requests = fuzzRequests(target, COUNT, SEED, !SHORT, surfaceArbitrary);
   const sending = Date.now();
   let sent = 0;
   for (const fuzzRequest of requests) {

@@ -163,7 +163,9 @@ async function createServer(env: Env, logger: Logger, vite: ViteDevServer | unde
   } else {
     const client = new URL("../client", import.meta.url).pathname;
     // Only paths that name a file (an extension) go looking on the disk: pages skip the system call.
-    const files = express.static(client, { maxAge: "1h" });
+    // A path that only reaches a folder (`/x/..%2fadmin`, a dot in it) goes on to the pages: the
+    // folders are not pages, and their permanent redirect to a slash was kept by caches (npm run fuzz).
+    const files = express.static(client, { maxAge: "1h", redirect: false });
     app.use((req, res, next) => (path.extname(req.path) ? files(req, res, next) : next()));
   }
 

@@ -16,7 +16,7 @@ export type Surfaces = { client: Client; world: World; baseUrl: string; rideIds:
 const encode = (text: string) => encodeURIComponent(text.toWellFormed());
 
 /** A client address behind the proxy (TRUST_PROXY is set): the throttles count each apart. */
-const address = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255)).map(([a, b, c]) => `10.${a}.${b}.${c}`);
+export const address = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255)).map(([a, b, c]) => `10.${a}.${b}.${c}`);
 
 /** The kind of defect a refused form shows no message for, or null. */
 export function refusalWithoutMessage(answer: Answer, where: string): string | null {
@@ -27,9 +27,9 @@ export function refusalWithoutMessage(answer: Answer, where: string): string | n
     : null;
 }
 
-const REACT_CHILD = "Objects are not valid as a React child";
+export const REACT_CHILD = "Objects are not valid as a React child";
 
-function write(
+export function write(
   s: Surfaces,
   path: string,
   body: Body,
@@ -109,7 +109,7 @@ export const NOTICE_KEYS = [
   "valueOf",
   "",
 ];
-const BAD_TOKENS = ["x", "A".repeat(43), "%00", "..%2f..%2fadmin", "__proto__", "a".repeat(3000), "%E0%A4%A"];
+export const BAD_TOKENS = ["x", "A".repeat(43), "%00", "..%2f..%2fadmin", "__proto__", "a".repeat(3000), "%E0%A4%A"];
 
 /** A rider's private page and each of its actions, with valid tokens and bad ones. */
 function bookings(s: Surfaces) {
@@ -461,7 +461,7 @@ function team(s: Surfaces) {
 }
 
 /** Garbage as a browser's WebAuthn answer. */
-const webauthnAnswer = fc.oneof(
+export const webauthnAnswer = fc.oneof(
   fc.record({
     id: hostileText,
     rawId: hostileText,

@@ -1,8 +1,15 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { SESSION_COOKIE } from "~/server/auth/cookies.server";
 import { createSession } from "~/server/auth/sessions.server";
 import { createChallenge, enableTotp, newTotpSecret, totpFor } from "~/server/auth/two-factor.server";
+import { adjustCredit } from "~/server/credit/commands.server";
 import type { Database } from "~/server/db/schema.server";
+import { register } from "~/server/registrations/commands.server";
+import { offerTransferByToken } from "~/server/registrations/transfer.server";
+import { makePassportPublic } from "~/server/riders/passport.server";
+import { findOrCreateRider } from "~/server/riders/riders.server";
+import { updateSavedDetails } from "~/server/riders/saved-details.server";
+import { RIDER_SESSION_COOKIE, startRiderSession } from "~/server/riders/sessions.server";
 
 import { createInvite, setRideCaptains } from "~/server/team/team.server";
 import { createOrPromoteAdmin } from "~/server/team/users.server";
@@ -12,12 +19,36 @@ import { riderForm, registerRider } from "../../tests/support/registration-fixtu
 // What `npm run fuzz` prepares besides the demo content (decision 018's note): the team (an owner,
 // an editor whose session is old, one who signs in, ride captains, an invitee who became an owner),
 // rides taking registrations with confirmed and waitlisted riders, a draft to preview, and the
-// secrets and addresses that must never reach the server's log.
+// secrets and addresses that must never reach the server's log; and riders' accounts
+// (docs/features/riders.md): one signed in with bookings, credit, saved details, a public
+// passport and passkeys, another whose things the first must never reach, and a third whose
+// sessions the run may end and whose account it may erase.
 
 /** Riders' and invitees' addresses: personal data, looked for in the log. Local parts starting `reject-` are refused by the fuzzer's mail server. */
 export const PEOPLE_DOMAIN = "people.fuzz.test";
 
 export type Admin = { id: string; email: string; cookie: string };
+
+export type RiderAccount = { id: string; email: string; cookie: string };
+
+export type Riders = {
+  /** Signed in: saved details, credit, a public passport, passkeys, bookings with transfer links. */
+  own: RiderAccount & { mobile: string; passkeys: string[]; slug: string };
+  /** Signed in too: their passkeys, details and passport are theirs alone. */
+  other: RiderAccount & { passkeys: string[] };
+  /** Sessions the run may end (sign-out, sign-out everywhere) and an account it may erase. */
+  disposable: { email: string; cookies: string[] };
+  /** Mailed sign-in links not used yet (/me/link/:token). */
+  links: string[];
+  /** Private links of the first rider's bookings on the open ride, each offered to a friend. */
+  bookings: string[];
+  /** Those bookings' transfer links (/transfer/:token). */
+  transfers: string[];
+  /** The first rider's booking on the participants ride (checked in: their passport counts it). */
+  ridden: { rideId: string; registrationId: string };
+  /** Pending credit of that booking, for the Riders page's decision. */
+  pendingCredit: string[];
+};
 
 export type World = {
   db: Database;
@@ -58,6 +89,7 @@ export type World = {
     /** A plain pending invitation. */
     pending: string;
   };
+  riders: Riders;
   /** Every secret the fuzzer knows (tokens, codes, signatures), by what it is: none may appear in the log. */
   secrets: Map<string, string>;
   /** Every personal address the fuzzer used: none may appear in the log. */
@@ -130,6 +162,7 @@ export async function prepareWorld(db: Database, seed: number): Promise<World> {
   await rider(rides.full, 7);
   const waitlisted = (await rider(rides.full, 8)).token;
   for (let n = 9; n <= 11; n += 1) await rider(rides.participants, n);
+  const riders = await riderAccounts(db, { seed, rides, owner, secrets, person });
   await db
     .updateTable("registrations")
     .set({ checked_in_at: new Date().toISOString() })
@@ -157,8 +190,133 @@ export async function prepareWorld(db: Database, seed: number): Promise<World> {
       promoted: { token: promoted.token, email: promotedEmail, userId: sam.user.id },
       pending: pending.token,
     },
+    riders,
     secrets,
     emails,
+  };
+}
+
+const sha256 = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** A rider's account and `sessions` signed-in browsers of it: the Cookie headers they send. */
+async function riderAccount(db: Database, email: string, secrets: Map<string, string>, sessions = 1) {
+  const account = await findOrCreateRider(db, email);
+  const cookies: string[] = [];
+  for (let i = 0; i < sessions; i += 1) {
+    const token = await startRiderSession(db, account.id, undefined);
+    secrets.set(token, "a rider's session token");
+    cookies.push(`${RIDER_SESSION_COOKIE}=${token}`);
+  }
+  return { id: account.id, email: account.email, cookie: cookies[0]!, cookies };
+}
+
+/** Passkeys as a rider's authenticator left them (the fuzzer never signs in with them): their ids. */
+async function riderPasskeys(db: Database, riderId: string, count: number): Promise<string[]> {
+  const ids = Array.from({ length: count }, () => randomBytes(16).toString("base64url"));
+  for (const [index, id] of ids.entries()) {
+    await db
+      .insertInto("rider_passkeys")
+      .values({
+        id,
+        rider_id: riderId,
+        name: `Fuzz key ${index + 1}`,
+        public_key: randomBytes(65).toString("base64url"),
+        counter: 0,
+        transports: "[]",
+        created_at: new Date().toISOString(),
+        last_used_at: null,
+      })
+      .execute();
+  }
+  return ids;
+}
+
+type RidersSetting = {
+  seed: number;
+  rides: { open: string; participants: string };
+  owner: Admin;
+  secrets: Map<string, string>;
+  person: (local: string) => string;
+};
+
+async function riderAccounts(db: Database, { seed, rides, owner, secrets, person }: RidersSetting): Promise<Riders> {
+  const own = await riderAccount(db, person("account-own"), secrets);
+  const other = await riderAccount(db, person("account-other"), secrets);
+  const disposable = await riderAccount(db, person("account-disposable"), secrets, 12);
+  // Of this run alone: the demo content's own numbers (the site's WhatsApp) show on every page.
+  const mobile = `97${String(seed % 10 ** 8).padStart(8, "0")}`;
+  await updateSavedDetails(db, own.id, { ...riderForm(9000, { email: own.email }), mobile });
+  await updateSavedDetails(db, other.id, riderForm(9001, { email: other.email }));
+  await adjustCredit(db, own.id, { amount: "2500", note: "Fuzz credit" }, { actor: owner });
+  const slug = await makePassportPublic(db, own.id);
+  await makePassportPublic(db, other.id);
+
+  const book = async (rideId: string, n: number) => {
+    const result = await register(db, rideId, riderForm(n, { email: own.email }), {
+      clientIp: `10.250.0.${n % 250}`,
+      origin: "http://localhost",
+      riderId: own.id,
+    });
+    if (!result.ok) throw new Error(`could not book the rider's seat: ${result.refused}`);
+    secrets.set(result.token, "a booking link's token");
+    return result;
+  };
+  const bookings: string[] = [];
+  const transfers: string[] = [];
+  for (let n = 9010; n < 9013; n += 1) {
+    const { token } = await book(rides.open, n);
+    const offer = await offerTransferByToken(db, token);
+    secrets.set(offer.token, "a transfer link's token");
+    bookings.push(token);
+    transfers.push(offer.token);
+  }
+  const ridden = (await book(rides.participants, 9020)).registration;
+  const pendingCredit: string[] = [];
+  for (const amount of [150_000, 80_000, 1]) {
+    const id = randomUUID();
+    await db
+      .insertInto("credit_entries")
+      .values({
+        id,
+        rider_id: own.id,
+        registration_id: ridden.id,
+        kind: "cancellation",
+        state: "pending",
+        amount_paise: amount,
+        note: "",
+        created_at: new Date().toISOString(),
+        decided_at: null,
+        decided_by: null,
+      })
+      .execute();
+    pendingCredit.push(id);
+  }
+  const links: string[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    const token = randomBytes(32).toString("base64url");
+    const at = new Date();
+    await db
+      .insertInto("rider_sign_in_links")
+      .values({
+        id: sha256(token),
+        email: own.email,
+        created_at: at.toISOString(),
+        expires_at: new Date(at.getTime() + 15 * 60 * 1000).toISOString(),
+        used_at: null,
+      })
+      .execute();
+    secrets.set(token, "a sign-in link's token");
+    links.push(token);
+  }
+  return {
+    own: { ...own, mobile, passkeys: await riderPasskeys(db, own.id, 2), slug },
+    other: { ...other, passkeys: await riderPasskeys(db, other.id, 2) },
+    disposable: { email: disposable.email, cookies: disposable.cookies },
+    links,
+    bookings,
+    transfers,
+    ridden: { rideId: rides.participants, registrationId: ridden.id },
+    pendingCredit,
   };
 }
 
@@ -169,8 +327,9 @@ export function sessionSecret(): string {
 
 /**
  * What the fuzzed writes may change, as one text: the content (by version and time of change),
- * the riders, the team and its sign-in methods. Throttle counters, sessions, challenges and the
- * audit trail are left out: a refused request may rightly count there.
+ * the riders, the team and its sign-in methods, riders' accounts (their sessions and links
+ * included) and their credit. Throttle counters, the team's sessions, challenges and the audit
+ * trail are left out: a refused request may rightly count there.
  */
 export async function storedState(db: Database): Promise<string> {
   const tables = [
@@ -189,6 +348,16 @@ export async function storedState(db: Database): Promise<string> {
     db.selectFrom("team_settings").selectAll().execute(),
     db.selectFrom("hero_slides").select(["id", "updated_at", "published_at"]).orderBy("id").execute(),
     db.selectFrom("documents").select(["collection", "id", "updated_at"]).orderBy("collection").orderBy("id").execute(),
+    // Riders' accounts: when each was last used moves with any request of theirs.
+    db
+      .selectFrom("riders")
+      .select(["id", "email", "details", "details_saved_at", "passport_slug", "admin_note"])
+      .orderBy("id")
+      .execute(),
+    db.selectFrom("rider_sessions").select(["id", "rider_id"]).orderBy("id").execute(),
+    db.selectFrom("rider_sign_in_links").select(["id", "used_at"]).orderBy("id").execute(),
+    db.selectFrom("rider_passkeys").select(["id", "rider_id"]).orderBy("id").execute(),
+    db.selectFrom("credit_entries").selectAll().orderBy("id").execute(),
   ];
   return JSON.stringify(await Promise.all(tables));
 }

@@ -448,6 +448,19 @@ describeEachEngine("rider registration pages", (getDb) => {
     expect(await openBooking(db, `/booking/${token}`)).toMatchObject({ status: 404, body: { found: false } });
     expect((await changeBooking(db, token, { intent: "utr", utr: "412356789012" })).status).toBe(404);
     expect((await changeBooking(db, token, { intent: "cancel", confirm: "yes" })).status).toBe(404);
+    // A form too large too: its 413 showed the not-found page without a word why (npm run fuzz).
+    const large = await changeBooking(db, token, { intent: "utr", utr: "x".repeat(MAX_FORM_BYTES) });
+    expect(large).toMatchObject({ status: 404, body: { formError: "This link no longer opens a registration." } });
+  });
+
+  it("refuses a form larger than the limit on a live link with its message, saving nothing", async () => {
+    const db = getDb();
+    const ride = await openRide(db);
+    const token = tokenOf((await registerAs(db, ride.id, riderForm(18))).location!);
+    const before = await db.selectFrom("registrations").selectAll().execute();
+    const large = await changeBooking(db, token, { intent: "contact", name: "x".repeat(MAX_FORM_BYTES) });
+    expect(large).toMatchObject({ status: 413, body: { formError: "The form was too large to read." } });
+    expect(await db.selectFrom("registrations").selectAll().execute()).toEqual(before);
   });
 
   it("offers a signed-in rider their credit on a private page, and spends it when the box is ticked", async () => {

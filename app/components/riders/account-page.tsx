@@ -103,12 +103,15 @@ export function RiderAccountPage({
   passkeys,
   notice,
   credit,
+  refused,
 }: {
   email: string;
   rides: MyRides;
   passkeys: Passkey[];
   notice: string | null;
   credit: CreditSummary;
+  /** A post this page refused (a passkey not on the account, an unknown intent): what was wrong. */
+  refused?: string;
 }) {
   return (
     <div className="mx-auto max-w-3xl space-y-8 px-4 py-10 sm:px-6">
@@ -129,7 +132,11 @@ export function RiderAccountPage({
           </button>
         </form>
       </header>
-      {notice ? (
+      {refused ? (
+        <p role="alert" className="rounded-xl border-2 border-red-600 bg-red-50 p-4 font-semibold text-red-900">
+          {refused}
+        </p>
+      ) : notice ? (
         <p role="status" className="rounded-xl bg-success-50 p-4 font-semibold text-success-600">
           {notice}
         </p>

@@ -10,7 +10,7 @@ import { BackToMyRides } from "./back-to-my-rides";
 // /me/details (docs/features/rider-data.md): the rider's saved details, as plain forms that post
 // without JavaScript: one saves them, one forgets them.
 
-export type SavedDetailsAnswer = { values: Record<string, string>; errors: Record<string, string> };
+export type SavedDetailsAnswer = { values: Record<string, string>; errors: Record<string, string>; formError?: string };
 
 export const FORGET_INTENT = "forget";
 
@@ -54,7 +54,7 @@ export function SavedDetailsPage({
         </p>
       ) : null}
       <form method="post" action={ME_DETAILS_PATH} noValidate className="space-y-4" aria-label="Your details">
-        {answer ? <ErrorSummary errors={errors} order={SAVED_DETAIL_FIELDS} /> : null}
+        {answer ? <ErrorSummary errors={errors} order={SAVED_DETAIL_FIELDS} formError={answer.formError} /> : null}
         {field("name", "Full name", { autoComplete: "name" })}
         {field("mobile", "Mobile number", {
           type: "tel",

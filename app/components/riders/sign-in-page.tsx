@@ -6,6 +6,9 @@ import { ErrorSummary } from "../form/error-summary";
 import { SUBMIT_CLASS, TextField } from "../registration/form-controls";
 import { RiderPasskeyButton } from "./rider-passkey-button";
 
+/** The link request form's intent: /me answers any other it does not know with a refusal. */
+export const REQUEST_LINK_INTENT = "request-link";
+
 /** A refused request for a link: what the rider typed and the messages. */
 export type SignInAnswer = { values: Record<string, string>; errors: Record<string, string>; formError?: string };
 
@@ -17,7 +20,7 @@ function LinkRequestForm({ answer }: { answer?: SignInAnswer }) {
   return (
     <form method="post" action={ME_PATH} noValidate className="space-y-4">
       {answer ? <ErrorSummary errors={answer.errors} order={["email"]} formError={answer.formError} /> : null}
-      <input type="hidden" name="intent" value="request-link" />
+      <input type="hidden" name="intent" value={REQUEST_LINK_INTENT} />
       <TextField
         name="email"
         label="Email"

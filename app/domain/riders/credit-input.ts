@@ -23,10 +23,11 @@ export function creditAmountPaise(value: unknown): number | null {
 /** A signed adjustment in paise ('+500', '-500', '−500', '500'), or null when the text is not one. */
 export function adjustmentPaise(value: unknown): number | null {
   if (typeof value !== "string") return null;
-  const match = /^\s*([+\-−])?\s*(.*)$/.exec(value)!;
-  const paise = creditAmountPaise(match[2]!);
+  // The amount is everything after the sign, line breaks included (a pasted "500\n1" is no amount).
+  const match = /^\s*([+\-−])?\s*([\s\S]*)$/.exec(value);
+  const paise = match ? creditAmountPaise(match[2]!) : null;
   if (paise === null) return null;
-  return match[1] === "-" || match[1] === "−" ? -paise : paise;
+  return match![1] === "-" || match![1] === "−" ? -paise : paise;
 }
 
 /** The note of an adjustment: required, one paragraph at most; an error message or the trimmed text. */

@@ -30,6 +30,14 @@ describe("the credit ledger's sums (docs/features/credit.md)", () => {
     expect(adjustmentPaise("+500")).toBe(50_000);
     expect(adjustmentPaise("-99999999999")).toBeNull();
   });
+
+  it("refuses an adjustment whose text runs on past a line break, or is no text (found by npm run fuzz)", () => {
+    for (const typed of ["500\n1", "+5\r\n5", "5\n-", "", "-", "+-5"]) {
+      expect(adjustmentPaise(typed), JSON.stringify(typed)).toBeNull();
+    }
+    expect(adjustmentPaise(" -500 ")).toBe(-50_000);
+    for (const value of [500, null, undefined, ["500"]]) expect(adjustmentPaise(value)).toBeNull();
+  });
 });
 
 describe("paying a booking made earlier with credit (docs/features/credit.md)", () => {

@@ -8,4 +8,5 @@ export const RIDER_PASSKEY_MESSAGES = {
     "To add a passkey, sign in again with a link by email first (sign out, then ask for one): it proves this is you.",
   added: "Your passkey is added: next time, sign in with it on this device.",
   removed: "The passkey is removed.",
+  notFound: "That passkey is not on your account (removed already?): nothing was removed.",
 } as const;

@@ -11,6 +11,7 @@ import { readAdminForm, unreadableForm } from "~/server/admin/read-form.server";
 import { adminActionContext } from "~/server/admin/respond.server";
 import { adjustCredit, decideCredit } from "~/server/credit/commands.server";
 import { creditLedgerPage, type LedgerLine } from "~/server/credit/ledger-page.server";
+import { getRider } from "~/server/riders/riders.server";
 import { NotFoundError, ValidationError } from "~/server/validation/errors.server";
 import type { Route } from "./+types/rider-credit";
 
@@ -36,10 +37,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Credit${loaderData ? ` · ${loaderData.rider.email}` : ""} · Roadbook Admin` },
 ];
 
+const riderNotFound = () => data({ message: "Rider not found" }, { status: 404 });
+
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const page = await creditLedgerPage(db, params.riderId);
-  if (!page) throw data({ message: "Rider not found" }, { status: 404 });
+  if (!page) throw riderNotFound();
   return { ...page, loadError: null };
 }
 
@@ -53,6 +56,8 @@ function answer(status: number, body: Answer) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { db } = context.get(servicesContext);
   const { actor } = adminActionContext(context);
+  // No such rider: the page that would show the answer is not found, whatever was sent.
+  if (!(await getRider(db, params.riderId))) throw riderNotFound();
   const read = await readAdminForm(request);
   if (!read.ok) return unreadableForm(read);
   const field = (name: string) => {

@@ -222,12 +222,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return receivePhotos(services, request, token, clientIp, requestId);
   }
   const form = await readSmallForm(request);
-  if (!form.ok) return refused(413, { intent: "", values: {}, errors: {}, formError: TOO_LARGE });
   const { intent = "", ...values } = form.fields;
   try {
-    // A link that opens nothing answers the same whatever was asked of it.
+    // A link that opens nothing answers the same whatever was asked of it, a form too large too:
+    // the page that would say why is not there.
     const registration = await getRegistrationByToken(services.db, token);
     if (!registration) return refused(404, { intent, values: {}, errors: {}, formError: GONE });
+    if (!form.ok) return refused(413, { intent: "", values: {}, errors: {}, formError: TOO_LARGE });
     const verdict = await beginBookingChange(services.db, registration.id, clientIp);
     if (!verdict.allowed) {
       const retryAfter = { "Retry-After": String(verdict.retryAfterSeconds) };

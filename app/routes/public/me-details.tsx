@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { FORGET_INTENT, SavedDetailsPage } from "~/components/riders/saved-details-form";
 import { servicesContext } from "~/context";
 import { ME_DETAILS_PATH, ME_PATH } from "~/domain/links";
+import { SAVED_DETAIL_FIELDS } from "~/domain/riders/saved-details";
 import { pageTitle } from "~/domain/site";
 import { readSmallForm } from "~/server/registrations/read-form.server";
 import { forgetSavedDetails, savedDetailsOf, updateSavedDetails } from "~/server/riders/saved-details.server";
@@ -18,6 +19,8 @@ const NOTICES: Record<string, string> = {
 };
 
 const TOO_LARGE = "The form was too large to read. Please shorten your answers and send it again.";
+const NOT_THE_FORM = "The form could not be read. Please send it again from this page.";
+const UNKNOWN_INTENT = "Choose what to do on this page.";
 
 async function riderOrSignIn(request: Request, context: Route.LoaderArgs["context"]) {
   const rider = await signedInRider(request, context);
@@ -42,6 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     await forgetSavedDetails(db, rider.id);
     return redirect(`${ME_DETAILS_PATH}?done=forgotten`, { status: 303, headers: RIDER_PAGE_HEADERS });
   }
+  if (intent !== undefined) return refusedForm(values, UNKNOWN_INTENT);
+  // The page sends every field, empty or not: a body without them (one that is not a form reads
+  // as none) would save every missing detail as blank.
+  if (!SAVED_DETAIL_FIELDS.every((name) => name in values)) return refusedForm(values, NOT_THE_FORM);
   try {
     await updateSavedDetails(db, rider.id, values);
   } catch (error) {
@@ -49,6 +56,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ values, errors: error.errors }, { status: 400, headers: RIDER_PAGE_HEADERS });
   }
   return redirect(`${ME_DETAILS_PATH}?done=saved`, { status: 303, headers: RIDER_PAGE_HEADERS });
+}
+
+function refusedForm(values: Record<string, string>, formError: string) {
+  return data({ values, errors: {}, formError }, { status: 400, headers: RIDER_PAGE_HEADERS });
 }
 
 export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { RiderAccountPage } from "~/components/riders/account-page";
-import { RiderSignInPage } from "~/components/riders/sign-in-page";
+import { REQUEST_LINK_INTENT, RiderSignInPage } from "~/components/riders/sign-in-page";
 import { requestContext, servicesContext } from "~/context";
 import { ME_LINK_SENT, ME_PATH } from "~/domain/links";
 import { signInRequestSchema } from "~/domain/riders/account";
@@ -23,6 +23,7 @@ import type { Route } from "./+types/me";
 const PRIVATE_HEADERS = { ...RIDER_PAGE_HEADERS, "X-Robots-Tag": "noindex, nofollow" };
 const TOO_LARGE = "The form was too large to read.";
 const FAILED = "That could not be done right now. Please try again in a few minutes.";
+const UNKNOWN_INTENT = "Choose what to do on this page.";
 
 const NOTICES = new Map<string, string>([
   ["passkey-added", RIDER_PASSKEY_MESSAGES.added],
@@ -66,11 +67,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "remove-passkey") {
     const rider = await signedInRider(request, context);
-    if (rider) await removeRiderPasskey(services.db, rider, fields.passkey ?? "", { origin });
-    return redirect(rider ? `${ME_PATH}?done=passkey-removed` : ME_PATH, { status: 303, headers: PRIVATE_HEADERS });
+    if (!rider) return redirect(ME_PATH, { status: 303, headers: PRIVATE_HEADERS });
+    // Another rider's passkey, or one removed meanwhile: nothing removed, and the page says so.
+    if (!(await removeRiderPasskey(services.db, rider, fields.passkey ?? "", { origin })))
+      return refused(404, { values: {}, errors: {}, formError: RIDER_PASSKEY_MESSAGES.notFound });
+    return redirect(`${ME_PATH}?done=passkey-removed`, { status: 303, headers: PRIVATE_HEADERS });
   }
 
   const values = { email: fields.email ?? "" };
+  // A post the page does not send (a body it cannot read reads as no intent) asks for nothing.
+  if (intent !== REQUEST_LINK_INTENT) return refused(400, { values, errors: {}, formError: UNKNOWN_INTENT });
   const checked = parseOrErrors(signInRequestSchema, values);
   if (!checked.ok) return refused(400, { values, errors: checked.errors });
   try {
@@ -105,5 +111,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function Me({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.signedIn) return <RiderSignInPage sent={loaderData.sent} answer={actionData} />;
-  return <RiderAccountPage {...loaderData} />;
+  const refusal = actionData ? (actionData.formError ?? Object.values(actionData.errors).join(" ")) : undefined;
+  return <RiderAccountPage {...loaderData} refused={refusal} />;
 }

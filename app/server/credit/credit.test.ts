@@ -247,6 +247,10 @@ describeEachEngine("the credit ledger", (getDb) => {
     expect(
       await refusal(() => adjustCredit(db, rider.id, { amount: "+99999999999", note: "Fat finger" }, change)),
     ).toEqual({ amount: ADJUSTMENT_AMOUNT_MESSAGE });
+    // Text past a line break was an error thrown past the form (a 500), found by npm run fuzz.
+    expect(await refusal(() => adjustCredit(db, rider.id, { amount: "500\n1", note: "Pasted" }, change))).toEqual({
+      amount: ADJUSTMENT_AMOUNT_MESSAGE,
+    });
     expect(await adjustCredit(db, rider.id, { amount: "−500", note: "Refunded by bank" }, change)).toEqual({
       amountPaise: -50_000,
       leftPaise: 0,
