@@ -23,6 +23,7 @@ import { registrationCounts } from "~/server/registrations/queries.server";
 import { WAITLISTED_UTR } from "~/server/registrations/commands.server";
 import { action as bookingAction, headers as bookingHeaders, loader as bookingLoader } from "~/routes/public/booking";
 import { action as registerAction, loader as registerLoader } from "~/routes/public/ride-register";
+import { action as transferAction } from "~/routes/public/transfer";
 import { adjustCredit } from "~/server/credit/commands.server";
 import { findOrCreateRider } from "~/server/riders/riders.server";
 import { RIDER_SESSION_COOKIE, startRiderSession } from "~/server/riders/sessions.server";
@@ -451,6 +452,20 @@ describeEachEngine("rider registration pages", (getDb) => {
     // A form too large too: its 413 showed the not-found page without a word why (npm run fuzz).
     const large = await changeBooking(db, token, { intent: "utr", utr: "x".repeat(MAX_FORM_BYTES) });
     expect(large).toMatchObject({ status: 404, body: { formError: "This link no longer opens a registration." } });
+  });
+
+  it("answers a form too large sent to a transfer link that opens no seat as any post to it: 404", async () => {
+    const db = getDb();
+    const token = "A".repeat(43);
+    const fields = { name: "x".repeat(MAX_FORM_BYTES) };
+    const answer = await answerOf(() =>
+      transferAction({
+        request: post(`/transfer/${token}`, fields),
+        params: { token },
+        context: contextFor(db),
+      } as never),
+    );
+    expect(answer).toMatchObject({ status: 404, body: { found: false } });
   });
 
   it("refuses a form larger than the limit on a live link with its message, saving nothing", async () => {

@@ -86,7 +86,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { clientIp, origin, requestId } = context.get(requestContext);
   const form = await readSmallForm(request);
   const { [HONEYPOT_FIELD]: _honeypot, ...values } = form.fields;
-  if (!form.ok) return refused(413, { values, errors: {}, formError: TOO_LARGE });
+  if (!form.ok) {
+    // A link that opens no seat answers the same whatever was sent to it, a form too large too.
+    if (!(await getTransferOffer(services.db, params.token, serverClock()))) return gone();
+    return refused(413, { values, errors: {}, formError: TOO_LARGE });
+  }
   let result: TransferAccepted;
   try {
     // Taken while signed in, the booking belongs to the friend's account.
