@@ -16,6 +16,7 @@ import { createInvite } from "~/server/team/team.server";
 import { createOrPromoteAdmin } from "~/server/team/users.server";
 import type { Boot, Server } from "../../server/app";
 import { listTables } from "../support/databases";
+import { findOrCreateRider } from "~/server/riders/riders.server";
 
 // Every route of the route table, asked by someone who is not an admin, through the real HTTP
 // stack (Express shell, security middlewares, React Router, the route modules), must refuse and
@@ -536,9 +537,11 @@ describe("a body an action cannot read is refused with a message and changes not
       { email: `invitee-${crypto.randomUUID()}@roadbook.test`, role: "editor" },
       owner.id,
     );
+    const rider = await findOrCreateRider(db, `rider-${crypto.randomUUID()}@example.com`);
     const fill = (pattern: string) =>
       pattern
         .replace(":rideId", ride.id)
+        .replace(":riderId", rider.id)
         .replace(":collection", "rides")
         .replace(":recordId", ride.id)
         .replace(":token", token);
