@@ -58,7 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         return answer({ message: RIDER_PASSKEY_MESSAGES.signInAgain }, 403);
       if (body.step === "add-options") return answer(await riderPasskeyRegistrationOptions(db, rider, rp));
       const response = body.response as RegistrationResponseJSON;
-      const added = await finishRiderPasskeyRegistration(db, rider, token, response, rp);
+      const userAgent = request.headers.get("user-agent");
+      const added = await finishRiderPasskeyRegistration(db, rider, token, response, { rp, userAgent });
       return added ? answer({ ok: true }) : answer({ message: RIDER_PASSKEY_MESSAGES.notAdded }, 400);
     }
     default:

@@ -4,6 +4,7 @@ import {
   generateAuthenticationOptions,
 } from "@simplewebauthn/server";
 import type { Rider } from "~/domain/riders/account";
+import { passkeyName } from "~/domain/riders/passkeys";
 import { RIDER_ACTOR } from "~/domain/audit";
 import { runCommand } from "../commands/command.server";
 import { tellRiderSignInChanged } from "./account-mail.server";
@@ -52,14 +53,16 @@ export async function riderPasskeyRegistrationOptions(db: Executor, rider: Rider
   return { options, token };
 }
 
-/** Verifies and keeps the rider's new passkey; false when it does not answer their challenge. */
+/**
+ * Verifies and keeps the rider's new passkey, named after the browser that added it (its
+ * `userAgent`, passkeyName); false when it does not answer their challenge.
+ */
 export async function finishRiderPasskeyRegistration(
   db: Database,
   rider: Rider,
   token: string,
   response: RegistrationResponseJSON,
-  rp: RelyingParty,
-  now = new Date(),
+  { rp, userAgent, now = new Date() }: { rp: RelyingParty; userAgent: string | null; now?: Date },
 ): Promise<boolean> {
   const pending = await findChallenge(db, token, "rider-passkey-register", now);
   const challenge = pending?.data.challenge;
@@ -71,17 +74,16 @@ export async function finishRiderPasskeyRegistration(
     async (command) => {
       const { trx } = command;
       if (!(await consumeChallenge(trx, pending.id))) return false;
-      const count = await trx
-        .selectFrom("rider_passkeys")
-        .select((eb) => eb.fn.countAll<string | number>().as("count"))
-        .where("rider_id", "=", rider.id)
-        .executeTakeFirst();
+      const taken = await trx.selectFrom("rider_passkeys").select("name").where("rider_id", "=", rider.id).execute();
       await trx
         .insertInto("rider_passkeys")
         .values({
           ...passkey,
           rider_id: rider.id,
-          name: `Passkey ${Number(count?.count ?? 0) + 1}`,
+          name: passkeyName(
+            userAgent,
+            taken.map((row) => row.name),
+          ),
           created_at: now.toISOString(),
           last_used_at: null,
         })
