@@ -10,7 +10,7 @@ import {
   type RideFacts,
 } from "~/domain/stats";
 import type { AuditActor } from "~/domain/audit";
-import { runCommand } from "../commands/command.server";
+import { type Command, runCommand } from "../commands/command.server";
 import type { Database, Executor } from "../db/schema.server";
 import { rideFromRow } from "../rides/ride-rows.server";
 import { readDocument, writeDocument } from "./documents.server";
@@ -102,11 +102,17 @@ export async function recomputeStats(executor: Executor): Promise<Stats> {
   return stats;
 }
 
+/** Recalculates the statistics in `command`, and the pages showing them hear of it after the commit. */
+export async function restateStats(command: Command): Promise<Stats> {
+  const stats = await recomputeStats(command.trx);
+  await command.enqueue({ kind: "content-changed", change: { collection: "stats", id: "main", action: "updated" } });
+  return stats;
+}
+
 /** The admin's 'Refresh Stats', as one command: audited when an admin (`actor`) asked for it. */
 export async function refreshStats(db: Database, { actor }: { actor?: AuditActor } = {}): Promise<Stats> {
   return runCommand(db, async (command) => {
-    const stats = await recomputeStats(command.trx);
-    await command.enqueue({ kind: "content-changed", change: { collection: "stats", id: "main", action: "updated" } });
+    const stats = await restateStats(command);
     if (actor)
       await command.audit(actor, {
         action: "refreshed",

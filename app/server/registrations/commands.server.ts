@@ -47,6 +47,7 @@ import { parseOrThrow } from "../validation/validate.server";
 import { ridePagesChanged } from "../rides/pages-changed.server";
 import { keepRegistrationDetails } from "../riders/saved-details.server";
 import { lockRider } from "../riders/riders.server";
+import { restateStats } from "../content/stats.server";
 import { keepPaidAsCredit, spendCreditOn } from "../credit/commands.server";
 
 // The commands on riders' registrations (decision 019): the rider's (register, and through the
@@ -766,7 +767,18 @@ export async function setCheckedIn(
   checkedIn: boolean,
   change: AdminChange,
 ): Promise<Registration> {
-  return byId(db, id, (command, row, ride) => checkInLocked(command, change, row, ride, checkedIn), change);
+  return byId(
+    db,
+    id,
+    async (command, row, ride) => {
+      const registration = await checkInLocked(command, change, row, ride, checkedIn);
+      // A completed ride's check-ins count its happy riders (product.md#statistics): one corrected
+      // after the ride changes them. A ride to come counts none yet.
+      if (ride?.status === "completed") await restateStats(command);
+      return registration;
+    },
+    change,
+  );
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 import { runCommand } from "../commands/command.server";
 import type { Database } from "../db/schema.server";
 import { lockRide } from "../registrations/seats.server";
+import { refreshStats } from "../content/stats.server";
 import { getRide } from "../rides/rides.server";
 import { applyOp } from "./ops.server";
 import { loadRideDayPack } from "./pack.server";
@@ -87,6 +88,12 @@ export async function syncRideDay(
   if (!(await getRide(db, rideId))) return null;
   const results: RideDayOpResult[] = [];
   for (const op of ops) results.push(await applyOnce(db, actor, rideId, op, now));
+  // A phone that syncs after the ride was completed changes its happy riders (product.md#statistics):
+  // counted once for the whole sync, not once per check-in.
+  const checkIns = ops.filter(
+    (op, index) => (op.kind === "check-in" || op.kind === "undo-check-in") && results[index]?.outcome === "applied",
+  );
+  if (checkIns.length > 0 && (await getRide(db, rideId))?.status === "completed") await refreshStats(db);
   const pack = await loadRideDayPack(db, rideId, now);
   return pack ? { results, pack } : null;
 }

@@ -11,6 +11,7 @@ import { eraseRideRegistrations } from "../registrations/erasure.server";
 import { getRegistration } from "../registrations/queries.server";
 import { RIDE_DAY_MESSAGES } from "./ops.server";
 import { syncRideDay } from "./sync.server";
+import { getStats, refreshStats } from "../content/stats.server";
 
 const NOW = new Date("2027-06-10T03:00:00Z");
 const CAPTAIN = { id: "captain-1", email: "captain@example.com" };
@@ -52,6 +53,20 @@ describeEachEngine("the ride-day sync", (getDb, engine) => {
     const { registration: other } = await book(db, id, 2);
     await syncRideDay(db, CAPTAIN, id, [checkIn(other.id, "2030-01-01T00:00:00Z")], NOW);
     expect((await getRegistration(db, other.id))!.checkedInAt).toBe(NOW.toISOString());
+  });
+
+  it("recounts happy riders once when a phone syncs check-ins after its ride was completed", async () => {
+    const db = getDb();
+    const { id } = await ride(db);
+    const riders = [await book(db, id, 1), await book(db, id, 2)].map(({ registration }) => registration);
+    await db.updateTable("rides").set({ status: "completed" }).where("id", "=", id).execute();
+    await refreshStats(db);
+    expect((await getStats(db)).happyRiders).toBe(0);
+    const ops = riders.map((rider) => checkIn(rider.id, "2027-06-10T01:15:00+05:30"));
+    await syncRideDay(db, CAPTAIN, id, ops, NOW);
+    expect((await getStats(db)).happyRiders).toBe(2);
+    await syncRideDay(db, CAPTAIN, id, [undoCheckIn(riders[0]!.id, "2027-06-10T02:00:00+05:30")], NOW);
+    expect((await getStats(db)).happyRiders).toBe(1);
   });
 
   it("applies an op once when two instances sync it at the same moment", async () => {

@@ -1,7 +1,8 @@
 import { expect, it } from "vitest";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { riddenSiteRide } from "../../../tests/support/passport-fixtures";
-import { getRideBreakdown } from "../content/stats.server";
+import { getRideBreakdown, getStats, refreshStats } from "../content/stats.server";
+import { setCheckedIn } from "../registrations/commands.server";
 import { findOrCreateRider } from "./riders.server";
 import { listDirectory, riderRecord, saveAdminNote } from "./directory.server";
 import { makePassportPrivate, makePassportPublic, passportOf, publicPassport } from "./passport.server";
@@ -95,6 +96,18 @@ describeEachEngine("ride passport", (getDb) => {
     const breakdown = await getRideBreakdown(db);
     expect(breakdown.happyRiders).toBe(3);
     expect(breakdown.totalParticipants).toBe(0);
+  });
+
+  it("recounts happy riders when a completed ride's check-in is corrected", async () => {
+    const db = getDb();
+    const { registrationIds } = await riddenSiteRide(db, [{ n: 20 }, { n: 21, checkedIn: false }]);
+    await refreshStats(db);
+    expect((await getStats(db)).happyRiders).toBe(1);
+    const change = { actor: ADMIN };
+    await setCheckedIn(db, registrationIds[1]!, true, change);
+    expect((await getStats(db)).happyRiders).toBe(2);
+    await setCheckedIn(db, registrationIds[0]!, false, change);
+    expect((await getStats(db)).happyRiders).toBe(1);
   });
 
   it("lists every account in the directory, searched by name or email, with its rides, and keeps the admins' note", async () => {
