@@ -1,13 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { type AppServices, requestContext, servicesContext } from "~/context";
 import { RIDER_PHOTOS_PER_RIDE, photosTooLarge } from "~/domain/ride-photos/rider-photos";
 import type { Database } from "~/server/db/schema.server";
-import { readEnv } from "~/server/env.server";
 import { beginPhotoUpload, PHOTO_UPLOADS_PER_NETWORK } from "~/server/registrations/throttle.server";
 import { createDiskStorage } from "~/server/storage/disk-storage.server";
 import type { ObjectStorage } from "~/server/storage/storage.server";
@@ -17,25 +13,15 @@ import { describeEachEngine } from "../support/databases";
 import { siteRide } from "../support/fixtures";
 import { twoToneJpeg } from "../support/image-fixtures";
 import { riderForm, registerRider } from "../support/registration-fixtures";
+import { routeContext } from "../support/route-context";
 
 // The booking page's photo upload through its loader and action, on both engines: a multipart
 // form as a browser without JavaScript sends it, its bounds, and what the page then shows.
 
 const ORIGIN = "http://roadbook.test";
 
-function contextFor(db: Database, storage: ObjectStorage): RouterContextProvider {
-  const context = new RouterContextProvider();
-  const services = { db, storage, env: readEnv({}), logger: pino({ level: "silent" }) } as AppServices;
-  context.set(servicesContext, services);
-  context.set(requestContext, {
-    requestId: "test",
-    nonce: "n",
-    clientIp: "203.0.113.9",
-    secure: false,
-    origin: ORIGIN,
-  });
-  return context;
-}
+const contextFor = (db: Database, storage: ObjectStorage) =>
+  routeContext({ db, storage }, { clientIp: "203.0.113.9", origin: ORIGIN });
 
 /** A redirect's status and location, or data()'s status and body. */
 async function answerOf(run: () => Promise<unknown>) {

@@ -1,8 +1,5 @@
-import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import webpush from "web-push";
 import { expect, it } from "vitest";
-import { type AppServices, requestContext, servicesContext } from "~/context";
 import type { Database } from "~/server/db/schema.server";
 import { readEnv } from "~/server/env.server";
 import { endpointHash } from "~/server/push/subscriptions.server";
@@ -11,6 +8,7 @@ import { describeEachEngine } from "../support/databases";
 import { siteRide } from "../support/fixtures";
 import { fakeBrowser } from "../support/push-service";
 import { riderForm, registerRider } from "../support/registration-fixtures";
+import { routeContext } from "../support/route-context";
 
 // The booking page's push intents through its loader and action (docs/features/push.md), on
 // both engines: what the opt-in island posts, what it is answered, what is stored.
@@ -23,19 +21,8 @@ const PUSH_ENV = {
   VAPID_SUBJECT: "mailto:a@b.org",
 };
 
-function contextFor(db: Database, env: Record<string, string>): RouterContextProvider {
-  const context = new RouterContextProvider();
-  const services = { db, env: readEnv(env), logger: pino({ level: "silent" }) } as AppServices;
-  context.set(servicesContext, services);
-  context.set(requestContext, {
-    requestId: "test",
-    nonce: "n",
-    clientIp: "203.0.113.9",
-    secure: false,
-    origin: ORIGIN,
-  });
-  return context;
-}
+const contextFor = (db: Database, env: Record<string, string>) =>
+  routeContext({ db, env: readEnv(env) }, { clientIp: "203.0.113.9", origin: ORIGIN });
 
 /** A redirect's status and location, or data()'s status and body. */
 async function answerOf(run: () => Promise<unknown>) {

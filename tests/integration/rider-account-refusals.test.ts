@@ -1,19 +1,17 @@
-import pino from "pino";
-import { RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { expect, it } from "vitest";
-import { type AppServices, requestContext, servicesContext } from "~/context";
 import { RIDER_PASSKEY_MESSAGES } from "~/domain/riders/passkeys";
 import { action as creditAction } from "~/routes/admin/rider-credit";
 import { action as detailsAction } from "~/routes/public/me-details";
 import { action as meAction } from "~/routes/public/me";
 import { adminContext } from "~/server/auth/admin-session.server";
 import type { Database } from "~/server/db/schema.server";
-import { readEnv } from "~/server/env.server";
 import { findOrCreateRider } from "~/server/riders/riders.server";
 import { savedDetailsOf, updateSavedDetails } from "~/server/riders/saved-details.server";
 import { RIDER_SESSION_COOKIE, startRiderSession } from "~/server/riders/sessions.server";
 import { describeEachEngine } from "../support/databases";
 import { riderForm } from "../support/registration-fixtures";
+import { routeAnswer, routeContext } from "../support/route-context";
 
 // Refusals of the riders' account pages that npm run fuzz found changing data or saying nothing:
 // each is refused with a message and writes nothing (docs/features/riders.md, rider-data.md,
@@ -23,15 +21,7 @@ const ORIGIN = "http://roadbook.test";
 const OWNER = { id: "owner-1", email: "owner@roadbook.test", role: "owner" };
 
 function contextFor(db: Database): RouterContextProvider {
-  const context = new RouterContextProvider();
-  context.set(servicesContext, { db, env: readEnv({}), logger: pino({ level: "silent" }) } as AppServices);
-  context.set(requestContext, {
-    requestId: "test",
-    nonce: "n",
-    clientIp: "203.0.113.9",
-    secure: false,
-    origin: ORIGIN,
-  });
+  const context = routeContext({ db }, { clientIp: "203.0.113.9", origin: ORIGIN });
   context.set(adminContext, OWNER as never);
   return context;
 }
@@ -46,18 +36,6 @@ const form = (fields: Record<string, string>) => new URLSearchParams(fields).toS
 const FORM = "application/x-www-form-urlencoded";
 
 /** What an action answered: its status and data, whether returned or thrown. */
-async function answerOf(run: () => Promise<unknown>): Promise<{ status: number; body?: Record<string, unknown> }> {
-  let result: unknown;
-  try {
-    result = await run();
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status };
-  const value = result as { type?: string; data?: Record<string, unknown>; init?: ResponseInit | null };
-  return { status: value.init?.status ?? 200, body: value.data };
-}
-
 async function signedIn(db: Database, email: string) {
   const rider = await findOrCreateRider(db, email);
   return { rider, cookie: `${RIDER_SESSION_COOKIE}=${await startRiderSession(db, rider.id, undefined)}` };
@@ -82,7 +60,7 @@ describeEachEngine("the riders' account pages' refusals", (getDb) => {
       })
       .execute();
     const context = contextFor(db);
-    const removal = await answerOf(() =>
+    const removal = await routeAnswer(() =>
       meAction({
         request: post("/me", form({ intent: "remove-passkey", passkey: "other-key" }), FORM, cookie),
         context,
@@ -96,7 +74,9 @@ describeEachEngine("the riders' account pages' refusals", (getDb) => {
       // Not a form: it read as one without an intent, which was a request for a link.
       ["intent=request-link\nemail=own@example.com", "text/plain"],
     ]) {
-      const unknown = await answerOf(() => meAction({ request: post("/me", body!, type!, cookie), context } as never));
+      const unknown = await routeAnswer(() =>
+        meAction({ request: post("/me", body!, type!, cookie), context } as never),
+      );
       expect(unknown).toMatchObject({ status: 400, body: { formError: "Choose what to do on this page." } });
     }
     expect(await db.selectFrom("rider_sign_in_links").selectAll().execute()).toEqual([]);
@@ -118,7 +98,7 @@ describeEachEngine("the riders' account pages' refusals", (getDb) => {
       [form({ name: "Ravi" }), FORM, "The form could not be read. Please send it again from this page."],
       [form({ intent: "wipe", name: "Ravi" }), FORM, "Choose what to do on this page."],
     ]) {
-      const answer = await answerOf(() =>
+      const answer = await routeAnswer(() =>
         detailsAction({ request: post("/me/details", body!, type!, cookie), context } as never),
       );
       expect(answer).toMatchObject({ status: 400, body: { formError } });
@@ -134,7 +114,7 @@ describeEachEngine("the riders' account pages' refusals", (getDb) => {
       { intent: "adjust", amount: "+500", note: "Goodwill" },
     ];
     for (const fields of posts) {
-      const answer = await answerOf(() =>
+      const answer = await routeAnswer(() =>
         creditAction({
           request: post("/admin/riders/no-such-rider/credit", form(fields), FORM),
           context,

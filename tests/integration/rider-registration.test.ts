@@ -1,7 +1,6 @@
 import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type AppServices, requestContext, servicesContext } from "~/context";
+import { type AppServices } from "~/context";
 import { REFUSALS } from "~/domain/registration/availability";
 import { BOOKING_ERASED_PATH } from "~/domain/links";
 import { onContentChanged, type ContentChange } from "~/server/content-events.server";
@@ -31,6 +30,7 @@ import { describeEachEngine } from "../support/databases";
 import { configInput, siteRide } from "../support/fixtures";
 import { riderForm } from "../support/registration-fixtures";
 import { type LocalSmtp, startLocalSmtp } from "../support/smtp";
+import { routeAnswer, routeContext } from "../support/route-context";
 
 // The rider's pages (decision 020) through their route actions and loaders, on
 // both engines, with a real local SMTP server: what a form post answers and what it writes.
@@ -57,12 +57,8 @@ function servicesFor(db: Database): AppServices {
   return { db, env, logger, mailer } as AppServices;
 }
 
-function contextFor(db: Database, clientIp = "203.0.113.7"): RouterContextProvider {
-  const context = new RouterContextProvider();
-  context.set(servicesContext, servicesFor(db));
-  context.set(requestContext, { requestId: "test", nonce: "n", clientIp, secure: false, origin: ORIGIN });
-  return context;
-}
+const contextFor = (db: Database, clientIp = "203.0.113.7") =>
+  routeContext(servicesFor(db), { clientIp, origin: ORIGIN });
 
 function post(path: string, fields: Record<string, unknown>): Request {
   const body = new URLSearchParams(Object.entries(fields).map(([name, value]) => [name, String(value)]));
@@ -71,27 +67,6 @@ function post(path: string, fields: Record<string, unknown>): Request {
     body,
     headers: { "content-type": "application/x-www-form-urlencoded" },
   });
-}
-
-/** What a route returned: a redirect's location, or data() with its status and headers. */
-// oxlint-disable-next-line typescript/no-explicit-any -- the routes answer unions of shapes; each test reads the fields it asserts
-type Answer = { status: number; location?: string; body?: any; headers: Headers };
-
-async function answerOf(run: () => Promise<unknown>): Promise<Answer> {
-  let result: unknown;
-  try {
-    result = await run();
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) {
-    return { status: result.status, location: result.headers.get("location") ?? undefined, headers: result.headers };
-  }
-  const value = result as { type?: string; data?: unknown; init?: ResponseInit | null };
-  if (value.type === "DataWithResponseInit") {
-    return { status: value.init?.status ?? 200, body: value.data, headers: new Headers(value.init?.headers) };
-  }
-  return { status: 200, body: result, headers: new Headers() };
 }
 
 /** Five seats, far enough ahead to be open whenever the test runs. */
@@ -106,7 +81,7 @@ const registerPath = (rideId: string) => `/ride/${rideId}/register`;
 
 function registerAs(db: Database, rideId: string, fields: Record<string, unknown>, clientIp?: string) {
   const context = contextFor(db, clientIp);
-  return answerOf(() =>
+  return routeAnswer(() =>
     registerAction({ request: post(registerPath(rideId), fields), params: { rideId }, context } as never),
   );
 }
@@ -114,14 +89,14 @@ function registerAs(db: Database, rideId: string, fields: Record<string, unknown
 function openBooking(db: Database, path: string) {
   const url = new URL(path, ORIGIN);
   const token = url.pathname.split("/").pop()!;
-  return answerOf(() =>
+  return routeAnswer(() =>
     bookingLoader({ request: new Request(url), params: { token }, context: contextFor(db) } as never),
   );
 }
 
 function changeBooking(db: Database, token: string, fields: Record<string, unknown>, clientIp?: string) {
   const context = contextFor(db, clientIp);
-  return answerOf(() =>
+  return routeAnswer(() =>
     bookingAction({ request: post(`/booking/${token}`, fields), params: { token }, context } as never),
   );
 }
@@ -146,7 +121,7 @@ describeEachEngine("rider registration pages", (getDb) => {
     const ride = await openRide(db, { seats: 5 });
     const changes: ContentChange[] = [];
     const stop = onContentChanged((change) => changes.push(change));
-    const before = await answerOf(() =>
+    const before = await routeAnswer(() =>
       registerLoader({
         request: new Request(ORIGIN + registerPath(ride.id)),
         params: { rideId: ride.id },
@@ -163,7 +138,7 @@ describeEachEngine("rider registration pages", (getDb) => {
     expect(answer.headers.get("cache-control")).toBe("no-store");
     expect(changes).toContainEqual({ collection: "rides", id: ride.id, action: "updated" });
 
-    const after = await answerOf(() =>
+    const after = await routeAnswer(() =>
       registerLoader({
         request: new Request(ORIGIN + registerPath(ride.id)),
         params: { rideId: ride.id },
@@ -232,7 +207,7 @@ describeEachEngine("rider registration pages", (getDb) => {
     const answer = await registerAs(db, ride.id, riderForm(6));
     expect(answer.status).toBe(409);
     expect(answer.body.formError).toBe(message);
-    const page = await answerOf(() =>
+    const page = await routeAnswer(() =>
       registerLoader({
         request: new Request(ORIGIN + registerPath(ride.id)),
         params: { rideId: ride.id },
@@ -253,7 +228,7 @@ describeEachEngine("rider registration pages", (getDb) => {
 
     const waiting = await openRide(db, { seats: 1, waitlist: true });
     expect((await registerAs(db, waiting.id, riderForm(9))).status).toBe(303);
-    const page = await answerOf(() =>
+    const page = await routeAnswer(() =>
       registerLoader({
         request: new Request(ORIGIN + registerPath(waiting.id)),
         params: { rideId: waiting.id },
@@ -458,7 +433,7 @@ describeEachEngine("rider registration pages", (getDb) => {
     const db = getDb();
     const token = "A".repeat(43);
     const fields = { name: "x".repeat(MAX_FORM_BYTES) };
-    const answer = await answerOf(() =>
+    const answer = await routeAnswer(() =>
       transferAction({
         request: post(`/transfer/${token}`, fields),
         params: { token },
@@ -486,7 +461,7 @@ describeEachEngine("rider registration pages", (getDb) => {
     const cookie = `${RIDER_SESSION_COOKIE}=${await startRiderSession(db, rider.id, undefined)}`;
     const params = { rideId: ride.id };
     const page = (headers: Record<string, string>) =>
-      answerOf(() =>
+      routeAnswer(() =>
         registerLoader({
           request: new Request(ORIGIN + registerPath(ride.id), { headers }),
           params,
@@ -503,7 +478,7 @@ describeEachEngine("rider registration pages", (getDb) => {
 
     const request = post(registerPath(ride.id), riderForm(30, { useCredit: "on" }));
     request.headers.set("cookie", cookie);
-    const answer = await answerOf(() => registerAction({ request, params, context: contextFor(db) } as never));
+    const answer = await routeAnswer(() => registerAction({ request, params, context: contextFor(db) } as never));
     expect(answer.status).toBe(303);
     const booking = await openBooking(db, answer.location!);
     expect(booking.body.view.payment).toMatchObject({ amount: "₹6,000", credit: "₹4,000", covered: false });

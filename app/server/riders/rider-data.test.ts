@@ -1,10 +1,6 @@
 import { randomUUID } from "node:crypto";
-import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import { expect, it } from "vitest";
-import { type AppServices, requestContext, servicesContext } from "~/context";
 import type { Database } from "~/server/db/schema.server";
-import { readEnv } from "~/server/env.server";
 import { loader as registerLoader } from "~/routes/public/ride-register";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { siteRide } from "../../../tests/support/fixtures";
@@ -16,6 +12,7 @@ import { riderDataExport } from "./data-export.server";
 import { findOrCreateRider } from "./riders.server";
 import { forgetSavedDetails, savedDetailsOf, updateSavedDetails } from "./saved-details.server";
 import { RIDER_SESSION_COOKIE, startRiderSession } from "./sessions.server";
+import { routeContext } from "../../../tests/support/route-context";
 
 // A rider's data (docs/features/rider-data.md) on both engines: saved details kept only with
 // consent and filled into the next form, the export, the erasure of an account and the sweep.
@@ -103,18 +100,7 @@ async function addAccountRows(db: Database, riderId: string, email: string) {
     .execute();
 }
 
-function contextFor(db: Database): RouterContextProvider {
-  const context = new RouterContextProvider();
-  context.set(servicesContext, { db, env: readEnv({}), logger: pino({ level: "silent" }) } as AppServices);
-  context.set(requestContext, {
-    requestId: "test",
-    nonce: "n",
-    clientIp: "203.0.113.7",
-    secure: false,
-    origin: "http://roadbook.test",
-  });
-  return context;
-}
+const contextFor = (db: Database) => routeContext({ db });
 
 describeEachEngine("a rider's data", (getDb) => {
   it("keeps the registration's details only when the rider ticks the box, in the registration's transaction", async () => {
