@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { SAVED_DETAIL_FIELDS } from "~/domain/riders/saved-details";
 import { creditLeftOf } from "~/server/credit/ledger.server";
 import { hostileText, PAYLOADS } from "../../tests/support/hostile-input.ts";
 import { riderForm } from "../../tests/support/registration-fixtures.ts";
@@ -227,17 +228,6 @@ function passkeys(s: Surfaces) {
     });
 }
 
-const DETAIL_FIELDS = [
-  "name",
-  "mobile",
-  "email",
-  "emergencyName",
-  "emergencyPhone",
-  "bloodGroup",
-  "licenceNumber",
-  "bikeModel",
-] as const;
-
 /** Saved details: read, edited with hostile fields, forgotten. */
 function savedDetails(s: Surfaces) {
   const { own } = s.world.riders;
@@ -252,11 +242,11 @@ function savedDetails(s: Surfaces) {
       arbitrary: fc
         .tuple(
           fc.integer({ min: 100, max: 999_999 }),
-          fc.dictionary(fc.constantFrom(...DETAIL_FIELDS), hostileText, { maxKeys: 3 }),
+          fc.dictionary(fc.constantFrom(...SAVED_DETAIL_FIELDS), hostileText, { maxKeys: 3 }),
         )
         .map(([n, spoilt]) => {
           const valid = riderForm(n, { email: own.email });
-          return DETAIL_FIELDS.map((name): [string, string] => [name, String(spoilt[name] ?? valid[name] ?? "")]);
+          return SAVED_DETAIL_FIELDS.map((name): [string, string] => [name, String(spoilt[name] ?? valid[name] ?? "")]);
         }),
       weight: 4,
     },
