@@ -75,6 +75,11 @@ function otherRiderIntact(s: Surfaces): Check {
   };
 }
 
+/** What every post to one of the rider's own pages must hold: private, a refusal that says why, the other rider untouched. */
+function ownPageChecks(s: Surfaces, page: string): Check {
+  return all(privateAnswer(`POST ${page}`), (answer) => refusalWithoutMessage(answer, page), otherRiderIntact(s));
+}
+
 /** What the first rider has left is never below zero. */
 function creditNotNegative(s: Surfaces): Check {
   return async () => {
@@ -168,12 +173,7 @@ function me(s: Surfaces) {
     return write(s, "/me", body, formReadable(body), {
       cookie: chosen.cookie ?? cookie,
       ip,
-      check: all(
-        privateAnswer("POST /me"),
-        (answer) => refusalWithoutMessage(answer, "/me"),
-        otherRiderIntact(s),
-        chosen.check ?? (() => null),
-      ),
+      check: all(ownPageChecks(s, "/me"), chosen.check ?? (() => null)),
     });
   });
   return fc.oneof(read, { arbitrary: post, weight: 3 });
@@ -257,11 +257,7 @@ function savedDetails(s: Surfaces) {
     const body = formBody(sent, encoding);
     return write(s, "/me/details", body, formReadable(body), {
       cookie,
-      check: all(
-        privateAnswer("POST /me/details"),
-        (answer) => refusalWithoutMessage(answer, "/me/details"),
-        otherRiderIntact(s),
-      ),
+      check: ownPageChecks(s, "/me/details"),
     });
   });
   return fc.oneof(read, { arbitrary: post, weight: 2 });
@@ -294,11 +290,7 @@ function yourData(s: Surfaces) {
     const body = formBody(form(["confirmEmail", confirmEmail]), encoding);
     return write(s, "/me/data", body, formReadable(body), {
       cookie,
-      check: all(
-        privateAnswer("POST /me/data"),
-        (answer) => refusalWithoutMessage(answer, "/me/data"),
-        otherRiderIntact(s),
-      ),
+      check: ownPageChecks(s, "/me/data"),
     });
   });
   return fc.oneof(read, post);
@@ -313,11 +305,7 @@ function passport(s: Surfaces) {
       const body = formBody(form(["intent", intent]), encoding);
       return write(s, "/me/passport", body, formReadable(body), {
         cookie,
-        check: all(
-          privateAnswer("POST /me/passport"),
-          (answer) => refusalWithoutMessage(answer, "/me/passport"),
-          otherRiderIntact(s),
-        ),
+        check: ownPageChecks(s, "/me/passport"),
       });
     });
   const slug = fc.oneof(
