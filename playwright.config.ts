@@ -4,6 +4,7 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_OIDC } from "./tests/e2e/oidc-settings.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/support/chromium.ts";
+import { TEST_CEILING_MS, WAIT_CEILING_MS } from "./tests/e2e/support/ceilings.ts";
 
 // End-to-end tests run against the PRODUCTION server (`node server/main.ts` on the output of
 // `react-router build`, which `npm test` runs first) with Debian's Chromium: no browser is
@@ -34,8 +35,9 @@ export default defineConfig({
   // A flaky test is a defect, fixed at its cause: neither npm test nor CI retries (decision 028).
   retries: 0,
   workers: 2,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // The suite's only timeouts: ceilings for a loaded machine, never reached by a passing test.
+  timeout: TEST_CEILING_MS,
+  expect: { timeout: WAIT_CEILING_MS },
   reporter: [
     ["list"],
     ["html", { open: "never", outputFolder: "playwright-report" }],
@@ -76,7 +78,7 @@ export default defineConfig({
     command: `"${process.execPath}" server/main.ts`,
     url: `${BASE_URL}/readyz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: WAIT_CEILING_MS,
     stdout: "ignore",
     stderr: "pipe",
     gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },

@@ -21,6 +21,8 @@ const STARTED = Date.now();
 
 type Counts = { passed: number; failed: number; skipped: number };
 const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
+/** Each failed test, named as a person finds it: "file:line › title [project]". */
+const failures: string[] = [];
 
 class StageFailure extends Error {
   readonly exitCode: number;
@@ -140,13 +142,27 @@ function countVitest(file: string): void {
         numFailedTests?: number;
         numPendingTests?: number;
         numTodoTests?: number;
-        testResults?: { name: string; startTime: number; endTime: number }[];
+        testResults?: {
+          name: string;
+          startTime: number;
+          endTime: number;
+          status?: string;
+          message?: string;
+          assertionResults?: { status: string; fullName: string; location?: { line: number } }[];
+        }[];
       }
     | undefined;
   if (!report) return;
   const durations = new Map<string, number>();
-  for (const result of report.testResults ?? [])
-    durations.set(path.relative(ROOT, result.name), result.endTime - result.startTime);
+  for (const result of report.testResults ?? []) {
+    const file = path.relative(ROOT, result.name);
+    durations.set(file, result.endTime - result.startTime);
+    const failed = (result.assertionResults ?? []).filter((test) => test.status === "failed");
+    for (const test of failed)
+      failures.push(`${file}${test.location ? `:${test.location.line}` : ""} › ${test.fullName}`);
+    // A file that failed outside any test (an import, a hook) has no failed test to name.
+    if (failed.length === 0 && result.status === "failed") failures.push(`${file} (the file itself)`);
+  }
   printSlowest("Slowest test files (vitest)", durations);
   totals.passed += report.numPassedTests ?? 0;
   totals.failed += report.numFailedTests ?? 0;
@@ -155,9 +171,30 @@ function countVitest(file: string): void {
 
 type PlaywrightSuite = {
   file?: string;
-  specs?: { tests?: { results?: { duration?: number }[] }[] }[];
+  title?: string;
+  specs?: {
+    title: string;
+    file: string;
+    line: number;
+    tests?: { projectName?: string; status?: string; results?: { duration?: number }[] }[];
+  }[];
   suites?: PlaywrightSuite[];
 };
+
+/** Adds each test that did not end as expected to `failures`, with its describe titles. */
+function specFailures(suites: PlaywrightSuite[], titles: string[] = []): void {
+  for (const suite of suites) {
+    // A file's own suite is titled with the file name, which the location already says.
+    const inner = suite.file && suite.title === suite.file ? titles : [...titles, suite.title ?? ""];
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === "unexpected")
+          failures.push(
+            `tests/e2e/${spec.file}:${spec.line} › ${[...inner, spec.title].filter(Boolean).join(" › ")} [${test.projectName}]`,
+          );
+    specFailures(suite.suites ?? [], inner);
+  }
+}
 
 /** Adds each spec file's test time (every project, every attempt) to `durations`. */
 function specDurations(suites: PlaywrightSuite[], durations: Map<string, number>, file = ""): void {
@@ -181,6 +218,7 @@ function countPlaywright(file: string): void {
   if (!report?.stats) return;
   const durations = new Map<string, number>();
   specDurations(report.suites ?? [], durations);
+  specFailures(report.suites ?? []);
   printSlowest("Slowest spec files (playwright, test time summed over its tests)", durations);
   totals.passed += (report.stats.expected ?? 0) + (report.stats.flaky ?? 0);
   totals.failed += report.stats.unexpected ?? 0;
@@ -235,6 +273,7 @@ const stages: { title: string; action: () => void | Promise<void> }[] = [
 
 let exitCode = 0;
 let current = "";
+let stoppedAt = "";
 try {
   for (const [index, stage] of stages.entries()) {
     current = stage.title;
@@ -246,11 +285,14 @@ try {
   exitCode = error instanceof StageFailure ? error.exitCode : 1;
   const message = error instanceof Error ? error.message : String(error);
   console.error(`\n\u2716 Stage failed: ${current}\n  ${message}`);
+  stoppedAt = current;
 } finally {
   rmSync(REPORTS, { recursive: true, force: true });
 }
-// One closing line over both runners (unit + integration + end-to-end), with the wall time.
+// One closing line over both runners (unit + integration + end-to-end), with the wall time and,
+// when the run failed, what failed: the tests by name, or the stage that stopped it.
 console.log(
-  `Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped in ${wallTime(Date.now() - STARTED)}`,
+  `Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped in ${wallTime(Date.now() - STARTED)}` +
+    (failures.length > 0 ? `; failed: ${failures.join("; ")}` : stoppedAt ? `; stopped at: ${stoppedAt}` : ""),
 );
 process.exit(exitCode);

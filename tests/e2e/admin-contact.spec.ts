@@ -8,7 +8,7 @@ import { waitForHydration } from "../support/hydration.ts";
 // are in every public page's footer: on a server of its own.
 
 const test = testOnOwnAdminServer({ seedDemo: true });
-test.describe.configure({ mode: "serial", timeout: 60_000 });
+test.describe.configure({ mode: "serial" });
 
 test("saves the contact information; the contact page and footer show it", async ({
   adminPage: page,

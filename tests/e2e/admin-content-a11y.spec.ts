@@ -6,7 +6,6 @@ import { waitForHydration } from "../support/hydration.ts";
 // on a desktop and (tagged @mobile) on a phone, where nothing may overflow sideways.
 
 const test = testOnOwnAdminServer({ seedDemo: true });
-test.describe.configure({ timeout: 60_000 });
 
 const PAGES = [
   ["Dashboard", "/admin"],

@@ -9,7 +9,7 @@ import { waitForHydration } from "../support/hydration.ts";
 // (product.md#messages). The banner is on every visitor's home page: on a server of its own.
 
 const test = testOnOwnAdminServer({ seedDemo: true });
-test.describe.configure({ mode: "serial", timeout: 60_000 });
+test.describe.configure({ mode: "serial" });
 
 test("saves the banner ('Saving...' meanwhile) and the home page shows it", async ({ adminPage: page, ownServer }) => {
   const title = uniqueTitle("Monsoon Special");

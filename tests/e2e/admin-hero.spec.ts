@@ -8,7 +8,6 @@ import { waitForHydration } from "../support/hydration.ts";
 // The carousel is on every visitor's home page: on a server of its own.
 
 const test = testOnOwnAdminServer({ seedDemo: true });
-test.describe.configure({ timeout: 60_000 });
 
 const BACKGROUND = "/images/demo/ladakh.webp";
 

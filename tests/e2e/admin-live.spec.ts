@@ -12,7 +12,6 @@ import { waitForHydration } from "../support/hydration.ts";
 // refused instead of silently overwriting their work.
 
 const test = testOnOwnAdminServer({ seedDemo: true });
-test.describe.configure({ timeout: 60_000 });
 
 /**
  * Another browser, signed in with a session of its own: to the server, another admin at work.

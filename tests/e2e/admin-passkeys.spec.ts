@@ -16,7 +16,7 @@ import { virtualAuthenticator } from "./support/virtual-authenticator.ts";
 // WebAuthn needs a domain, not an IP address, as its relying party: this spec runs its own
 // instance whose PUBLIC_URL is http://localhost:<port>.
 
-test.describe.configure({ mode: "serial", timeout: 90_000 });
+test.describe.configure({ mode: "serial" });
 test.use({ allowedConsoleErrors: [/the server responded with a status of (401)/] });
 
 const PASSWORD = "passkey-admin-password";
@@ -64,15 +64,15 @@ test("an admin adds a passkey, then signs in with it instead of the password, an
   // Signed out: the passkey alone opens the portal.
   await page.getByRole("button", { name: "Logout" }).click();
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
-  await expect(portal(page)).toBeVisible({ timeout: 15_000 });
+  await expect(portal(page)).toBeVisible();
 
   // With a passkey, the password alone is not enough: the passkey is asked for next.
   await page.getByRole("button", { name: "Logout" }).click();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await page.getByRole("button", { name: "Use my passkey" }).click({ timeout: 15_000 });
-  await expect(portal(page)).toBeVisible({ timeout: 15_000 });
+  await page.getByRole("button", { name: "Use my passkey" }).click();
+  await expect(portal(page)).toBeVisible();
   const used = await db.selectFrom("passkeys").select("last_used_at").executeTakeFirstOrThrow();
   expect(used.last_used_at).not.toBeNull();
 
@@ -82,7 +82,7 @@ test("an admin adds a passkey, then signs in with it instead of the password, an
   const remove = page.getByRole("button", { name: "Remove passkey Test phone" });
   await expect(remove).toBeDisabled();
   await page.getByRole("button", { name: "Confirm with a passkey" }).click();
-  await expect(remove).toBeEnabled({ timeout: 15_000 });
+  await expect(remove).toBeEnabled();
   await remove.click();
   await expect(page.getByRole("status").filter({ hasText: "Passkey removed." })).toBeVisible();
   expect(await db.selectFrom("passkeys").select("id").execute()).toEqual([]);

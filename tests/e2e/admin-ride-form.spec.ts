@@ -15,7 +15,6 @@ import { waitForHydration } from "../support/hydration.ts";
 // itinerary generation from the dates (product.md#itinerary).
 
 const test = testOnOwnAdminServer({ seedDemo: true });
-test.describe.configure({ timeout: 60_000 });
 
 async function openAddForm(page: import("@playwright/test").Page) {
   await page.goto("/admin/rides?new");

@@ -17,7 +17,6 @@ import { freshMobile } from "./support/fresh-mobile.ts";
 // activity.
 
 const test = testOnOwnAdminServer({});
-test.describe.configure({ timeout: 90_000 });
 
 /** Nothing overflows sideways: on a phone the page is read by scrolling down only. */
 async function expectFitsWidth(page: Page) {

@@ -10,7 +10,7 @@ import { waitForHydration } from "../support/hydration.ts";
 // with the demo content, so the order asserted is exactly the one this spec made.
 
 const test = testOnOwnAdminServer({ seedDemo: true });
-test.describe.configure({ mode: "serial", timeout: 60_000 });
+test.describe.configure({ mode: "serial" });
 
 function upcomingSection(page: Page): Locator {
   return page.getByRole("region", { name: /^Upcoming Rides/ });

@@ -17,7 +17,6 @@ import { waitForHydration } from "../support/hydration.ts";
 // #ride-status), ride messages (#messages).
 
 const test = testOnOwnAdminServer({ seedDemo: true });
-test.describe.configure({ timeout: 60_000 });
 
 test.describe("Ride Management", () => {
   test("adds a ride through the form: it is listed, public, and in the dashboard's recent activity", async ({

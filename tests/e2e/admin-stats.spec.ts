@@ -11,7 +11,6 @@ import { waitForHydration } from "../support/hydration.ts";
 // database's.
 
 const test = testOnOwnAdminServer({ seedDemo: true });
-test.describe.configure({ timeout: 60_000 });
 
 test("shows the visitors' four cards, the ride summary and performance metrics", async ({
   adminPage: page,

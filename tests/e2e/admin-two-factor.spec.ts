@@ -13,7 +13,7 @@ import { testOnOwnServer } from "./support/own-server.ts";
 // the password first, while one that just signed in may change at once.
 
 const test = testOnOwnServer({});
-test.describe.configure({ mode: "default", timeout: 90_000 });
+test.describe.configure({ mode: "default" });
 test.use({ allowedConsoleErrors: [/the server responded with a status of (400|401|403)/] });
 
 const PASSWORD = "two-factor-password";
@@ -22,7 +22,6 @@ const appCode = (secret: string, timestamp = Date.now()) =>
   OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), timestamp });
 /** The app's next code: each code is accepted once, and the current one confirmed the enrolment. */
 const nextCode = (secret: string) => appCode(secret, Date.now() + 30_000);
-const SIGN_IN_TIMEOUT = 15_000;
 
 async function signInWithPassword(page: Page, email: string) {
   await page.goto("/admin");
@@ -83,23 +82,23 @@ test("an admin enrols an authenticator app, then signs in with password and code
   await signOut(page);
   await signInWithPassword(page, email);
   const code = page.getByLabel("Code from your authenticator app");
-  await expect(code).toBeVisible({ timeout: SIGN_IN_TIMEOUT });
+  await expect(code).toBeVisible();
   await expectNoA11yViolations(page);
   await code.fill(nextCode(fresh) === "000000" ? "111111" : "000000");
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByRole("alert")).toHaveText("That code is not right. Please try again.");
   await code.fill(nextCode(fresh));
   await page.getByRole("button", { name: "Verify" }).click();
-  await expect(portal(page)).toBeVisible({ timeout: SIGN_IN_TIMEOUT });
+  await expect(portal(page)).toBeVisible();
 
   // Password, then a recovery code; the same code does not work twice.
   for (const expected of ["portal", "refused"] as const) {
     await signOut(page);
     await signInWithPassword(page, email);
-    await page.getByRole("button", { name: "Use a recovery code instead" }).click({ timeout: SIGN_IN_TIMEOUT });
+    await page.getByRole("button", { name: "Use a recovery code instead" }).click();
     await page.getByLabel("Recovery code").fill(codes[0] ?? "");
     await page.getByRole("button", { name: "Verify" }).click();
-    if (expected === "portal") await expect(portal(page)).toBeVisible({ timeout: SIGN_IN_TIMEOUT });
+    if (expected === "portal") await expect(portal(page)).toBeVisible();
     else {
       await expect(page.getByRole("alert")).toHaveText("That code is not right. Please try again.");
       await page.getByRole("button", { name: "Start over" }).click();
@@ -123,7 +122,7 @@ test("an owner requires two factors: an admin without one is sent to set one up 
 
   await page.context().clearCookies();
   await signInWithPassword(page, editor.email);
-  await expect(page).toHaveURL(/\/admin\/account$/, { timeout: SIGN_IN_TIMEOUT });
+  await expect(page).toHaveURL(/\/admin\/account$/);
   await expect(page.getByRole("alert").filter({ hasText: "An owner requires two-factor sign-in" })).toBeVisible();
   await page.goto("/admin/rides");
   await expect(page).toHaveURL(/\/admin\/account$/);

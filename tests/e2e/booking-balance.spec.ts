@@ -20,7 +20,6 @@ const test = testOnOwnAdminServer({
     await saveConfig(db, configInput({ company }));
   },
 });
-test.describe.configure({ timeout: 90_000 });
 
 /** The `upi://pay` link a QR code on the page holds, read from its drawing. */
 async function qrText(qr: Locator): Promise<string | null> {

@@ -148,10 +148,10 @@ test.describe("the first tap on a slow phone, before the islands have hydrated",
     dialogName: string,
     url: string,
   ): Promise<void> {
-    const popup = page.waitForEvent("popup", { timeout: 20_000 }).then((tab) => tab.url());
+    const popup = page.waitForEvent("popup").then((tab) => tab.url());
     await tap();
     const dialog = page.getByRole("dialog", { name: dialogName });
-    const opened = await Promise.race([popup, dialog.waitFor({ timeout: 20_000 }).then(() => "dialog")]);
+    const opened = await Promise.race([popup, dialog.waitFor().then(() => "dialog")]);
     if (opened === "dialog") await expect(dialog.locator("iframe")).toHaveAttribute("src", url);
     else expect(opened).toBe(url);
   }
@@ -164,12 +164,12 @@ test.describe("the first tap on a slow phone, before the islands have hydrated",
 
   test("Share This Ride shares the ride", async ({ page, ownServer }) => {
     const { tap } = await openEarly(page, await formRidePath(page, ownServer));
-    const popup = page.waitForEvent("popup", { timeout: 20_000 }).then((tab) => new URL(tab.url()).origin);
+    const popup = page.waitForEvent("popup").then((tab) => new URL(tab.url()).origin);
     await tap(control(booking(page), "Share This Ride"));
     const notice = booking(page)
       .getByRole("status")
       .filter({ hasText: /Link Copied!|Could not copy/ });
-    const shared = await Promise.race([popup, notice.waitFor({ timeout: 20_000 }).then(() => "notice")]);
+    const shared = await Promise.race([popup, notice.waitFor().then(() => "notice")]);
     expect(["https://wa.me", "notice"]).toContain(shared);
   });
 
@@ -189,7 +189,7 @@ test.describe("the first tap on a slow phone, before the islands have hydrated",
     // Unthrottled: what the tap starts downloads the ride's photos and files.
     const { tap } = await openEarly(page, await formRidePath(page, ownServer), { throttled: false });
     await tap(page.getByRole("button", { name: "Save for the ride" }));
-    await expect(page.getByRole("status").filter({ hasText: /Saved for the ride/ })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole("status").filter({ hasText: /Saved for the ride/ })).toBeVisible();
   });
 
   test("the menu shows the site's links", async ({ page }) => {

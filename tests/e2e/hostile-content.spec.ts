@@ -9,7 +9,6 @@ import { waitForHydration } from "../support/hydration.ts";
 // (fixtures.ts), which is how a hydration mismatch or a sandboxed page shows itself.
 
 const test = testOnOwnAdminServer({ seedDemo: true });
-test.describe.configure({ timeout: 60_000 });
 
 test.describe("Hostile content", () => {
   test("a title with lone surrogates and control characters is stored clean and every page hydrates", async ({

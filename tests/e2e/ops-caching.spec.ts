@@ -9,7 +9,7 @@ import { expect, test } from "./fixtures.ts";
 
 const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 
-test.describe.configure({ mode: "default", timeout: 90_000 });
+test.describe.configure({ mode: "default" });
 
 let instance: Instance;
 let cookie: string;

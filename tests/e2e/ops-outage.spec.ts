@@ -3,6 +3,7 @@ import { createDatabase, startInstance, stopAllInstances, terminateConnections, 
 import { sharedPostgres, skipWithoutPostgres } from "./shared-postgres.ts";
 import { freePort } from "../support/ports.ts";
 import { startPostgresRelay } from "../support/postgres-relay.ts";
+import { WAIT_CEILING_MS } from "./support/ceilings.ts";
 import { expect, test } from "./fixtures.ts";
 
 // Database outages on PostgreSQL. Requests must fail fast and cleanly (503,
@@ -10,7 +11,6 @@ import { expect, test } from "./fixtures.ts";
 // works again by itself once the database is back.
 
 skipWithoutPostgres();
-test.setTimeout(90_000);
 test.afterEach(stopAllInstances);
 
 async function timed(url: string, init?: RequestInit) {
@@ -46,14 +46,10 @@ test("with the network to PostgreSQL cut: 503 within seconds, public pages from 
     // The instance hears within moments (its listening connection drops) that it may have missed
     // changes, so the page renders again, fails on the database and is answered with the copy it
     // had.
-    const home = await waitFor(
-      async () => {
-        const answer = await timed(`${instance.url}/`);
-        return answer.headers.get("cache-control") === "no-cache" && answer;
-      },
-      3_000,
-      "the home page to be answered from its last copy",
-    );
+    const home = await waitFor(async () => {
+      const answer = await timed(`${instance.url}/`);
+      return answer.headers.get("cache-control") === "no-cache" && answer;
+    }, "the home page to be answered from its last copy");
     expect(home.status).toBe(200);
     expect(rideTitles(home.body)).toEqual(rideTitles(before.body));
     expect(home.ms).toBeLessThan(5_000);
@@ -73,10 +69,9 @@ test("with the network to PostgreSQL cut: 503 within seconds, public pages from 
     relay.restore();
     await waitFor(
       async () => (await timed(`${instance.url}/admin`, { headers: { cookie } })).status === 200,
-      15_000,
       "the admin portal to answer again",
     );
-    await waitFor(async () => (await timed(`${instance.url}/readyz`)).status === 200, 15_000, "readiness");
+    await waitFor(async () => (await timed(`${instance.url}/readyz`)).status === 200, "readiness");
     expect(instance.lines.some((line) => line.status === 500)).toBe(false);
     expect(instance.lines.some((line) => line.msg === "crashed")).toBe(false);
   } finally {
@@ -98,7 +93,7 @@ test("pg_terminate_backend on every connection of the app: never a 500, and it w
     expect(await terminateConnections(database.name, "roadbook-listener")).toBe(1);
 
     const statuses: number[] = [];
-    const deadline = Date.now() + 5_000;
+    const deadline = Date.now() + WAIT_CEILING_MS;
     while (Date.now() < deadline) {
       const answer = await timed(`${instance.url}/admin`, { headers: { cookie } });
       expect(answer.ms).toBeLessThan(5_000);
@@ -108,7 +103,7 @@ test("pg_terminate_backend on every connection of the app: never a 500, and it w
     expect(statuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);
     expect(statuses.slice(-3)).toEqual([200, 200, 200]);
     // The listener for other instances' changes is back as well.
-    await instance.waitForLine((line) => line.msg === "content notification connection restored", 15_000);
+    await instance.waitForLine((line) => line.msg === "content notification connection restored");
     expect(instance.lines.some((line) => line.msg === "crashed")).toBe(false);
   } finally {
     await database.close();
@@ -136,7 +131,7 @@ test("unreachable at start-up: alive, not ready, 503 at once; it starts by itsel
     expect(page.body).toContain(page.headers.get("x-request-id")!);
 
     relay.restore();
-    await waitFor(async () => (await timed(`${instance.url}/readyz`)).status === 200, 20_000, "the instance to start");
+    await waitFor(async () => (await timed(`${instance.url}/readyz`)).status === 200, "the instance to start");
     expect((await timed(`${instance.url}/`)).status).toBe(200);
   } finally {
     await relay.close();

@@ -6,8 +6,6 @@ import { expect, test } from "./fixtures.ts";
 
 // Graceful shutdown: on SIGTERM the server stops accepting, lets every
 // request it has started finish, ends the admins' live-update streams and closes the database.
-
-test.setTimeout(120_000);
 test.afterEach(stopAllInstances);
 
 test("SIGTERM in the middle of a burst of requests: every request the server had started is answered, then it exits 0", async () => {

@@ -3,8 +3,6 @@ import { expect, test } from "./fixtures.ts";
 
 // Start-up and health: a wrong configuration stops the process at once
 // with a message a person can act on; a healthy one answers its probes.
-
-test.setTimeout(60_000);
 test.afterEach(stopAllInstances);
 
 async function failedStart(env: Record<string, string>, port?: number) {

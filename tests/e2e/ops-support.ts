@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestInfo } from "@playwright/test";
 import { freePort } from "../support/ports.ts";
+import { WAIT_CEILING_MS } from "./support/ceilings.ts";
 import { TEST_DATABASE_URL, TEST_ENGINES, withAdminClient } from "../support/postgres.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -28,7 +29,7 @@ export type Instance = {
   /** Every JSON line the instance has written to stdout so far. */
   lines: LogLine[];
   stderr(): string;
-  waitForLine(matches: (line: LogLine) => boolean, timeoutMs?: number): Promise<LogLine>;
+  waitForLine(matches: (line: LogLine) => boolean): Promise<LogLine>;
   /** Resolves with how the process ended. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -94,7 +95,7 @@ export async function startInstance({ port: wanted, env = {}, waitFor = "ready" 
     }),
   );
 
-  const waitForLine = (matches: (line: LogLine) => boolean, timeoutMs = 20_000) =>
+  const waitForLine = (matches: (line: LogLine) => boolean) =>
     new Promise<LogLine>((resolve, reject) => {
       const check = () => {
         const found = lines.find(matches);
@@ -114,13 +115,13 @@ export async function startInstance({ port: wanted, env = {}, waitFor = "ready" 
         cleanup();
         reject(
           new Error(
-            `no matching log line from the instance on port ${port} within ${timeoutMs} ms.\nstderr:\n${stderr}\nlast lines:\n${lines
+            `no matching log line from the instance on port ${port} within ${WAIT_CEILING_MS} ms.\nstderr:\n${stderr}\nlast lines:\n${lines
               .slice(-5)
               .map((line) => JSON.stringify(line))
               .join("\n")}`,
           ),
         );
-      }, timeoutMs);
+      }, WAIT_CEILING_MS);
       const cleanup = () => {
         clearTimeout(timer);
         waiters.delete(check);
@@ -150,7 +151,7 @@ export async function startInstance({ port: wanted, env = {}, waitFor = "ready" 
   if (waitFor === "listening")
     await waitForLine((line) => typeof line.msg === "string" && line.msg.startsWith("Roadbook listening"));
   if (waitFor === "ready") {
-    await waitForLine((line) => line.msg === "ready", 30_000);
+    await waitForLine((line) => line.msg === "ready");
     await waitForLine((line) => typeof line.msg === "string" && line.msg.startsWith("Roadbook listening"));
   }
   return instance;
@@ -201,16 +202,12 @@ export async function terminateConnections(database: string, applicationName?: s
   });
 }
 
-export async function waitFor<T>(
-  check: () => Promise<T | undefined | false>,
-  timeoutMs: number,
-  what: string,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+export async function waitFor<T>(check: () => Promise<T | undefined | false>, what: string): Promise<T> {
+  const deadline = Date.now() + WAIT_CEILING_MS;
   for (;;) {
     const value = await check().catch(() => undefined);
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out after ${WAIT_CEILING_MS} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -64,7 +64,7 @@ async function registerAndKill(page: Page, ownServer: OwnServer, smtp: LocalSmtp
   await page.goto("about:blank");
   await ownServer.killAndRestart({ SMTP_URL: smtp.url });
 
-  await expect.poll(() => smtp.mails.filter((mail) => mail.to.includes(email)).length, { timeout: 20_000 }).toBe(1);
+  await expect.poll(() => smtp.mails.filter((mail) => mail.to.includes(email)).length).toBe(1);
   const mail = smtp.mails.find((received) => received.to.includes(email))!;
   expect(mail.raw.replace(/=\r?\n/g, "")).toContain(reference!);
   await expect.poll(async () => (await pending())[0]?.delivered_at ?? null).not.toBeNull();

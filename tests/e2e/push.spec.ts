@@ -38,7 +38,7 @@ const test = base.extend<object, { ownServer: OwnServer }>({
       await use(server);
       await server.stop();
     },
-    { scope: "worker", timeout: 60_000 },
+    { scope: "worker" },
   ],
 });
 

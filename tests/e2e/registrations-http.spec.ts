@@ -13,7 +13,7 @@ import { expect, test } from "./fixtures.ts";
 // PostgreSQL database and through one on SQLite; and what the instances log meanwhile, which
 // holds none of the riders' personal data or private links.
 
-test.describe.configure({ mode: "default", timeout: 180_000 });
+test.describe.configure({ mode: "default" });
 
 const CAPACITY = 10;
 const ALREADY_BOOKED = CAPACITY - 3;

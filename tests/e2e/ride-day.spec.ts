@@ -39,7 +39,6 @@ test("a captain runs ride day offline, syncs once back online, and sign-out leav
 }) => {
   // One journey through a build's worker, IndexedDB, two network changes and a reload offline:
   // longer than the default 30 s on the loaded test machine.
-  test.setTimeout(90_000);
   const title = uniqueTitle("Spiti Circuit");
   const rideId = await addRide(page, db, title, {
     registration: { mode: "site", seats: 6, waitlist: false, options: { solo: { offered: true, price: "₹9,000" } } },

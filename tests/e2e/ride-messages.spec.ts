@@ -61,13 +61,12 @@ const test = base.extend<object, { smtp: LocalSmtp; pushService: LocalPushServic
       await server.stop();
       rmSync(path.dirname(certFile), { recursive: true, force: true });
     },
-    { scope: "worker", timeout: 60_000 },
+    { scope: "worker" },
   ],
   baseURL: async ({ ownServer }, use) => {
     await use(ownServer.baseURL);
   },
 });
-test.describe.configure({ timeout: 90_000 });
 
 const decoded = (raw: string) =>
   raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));

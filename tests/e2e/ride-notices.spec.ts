@@ -19,7 +19,6 @@ writeFileSync(clockFile, "0");
 const test = testOnOwnAdminServer({
   env: { TEST_CLOCK_FILE: clockFile, REMINDER_POLL_SECONDS: "1", CHANGE_NOTICE_DELAY_SECONDS: "1" },
 });
-test.describe.configure({ timeout: 90_000 });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A date `days` after today in India. */
@@ -69,7 +68,7 @@ test("an edit of the dates is told once on the rider's page, and the eve's remin
   await expect(adminCard(page, title)).toBeVisible();
 
   const rider = await page.context().browser()!.newPage();
-  await expect.poll(() => updateTitles(rider, bookingPath), { timeout: 20_000 }).toContain(`Ride updated: ${title}`);
+  await expect.poll(() => updateTitles(rider, bookingPath)).toContain(`Ride updated: ${title}`);
   const notices = rider.getByTestId("update").filter({ hasText: `Ride updated: ${title}` });
   await expect(notices).toHaveCount(1);
   await expect(notices).toContainText(`Dates: ${formatDateRange(start, end)} → ${formatDateRange(newStart, newEnd)}`);
@@ -78,7 +77,7 @@ test("an edit of the dates is told once on the rider's page, and the eve's remin
   // The server's clock moves to a minute past the eve's reminder for the new start date.
   const dueAt = reminderDueAt(newStart, 1)!.getTime();
   writeFileSync(clockFile, String(dueAt - Date.now() + 60_000));
-  await expect.poll(() => updateTitles(rider, bookingPath), { timeout: 20_000 }).toContain(`Tomorrow: ${title}`);
+  await expect.poll(() => updateTitles(rider, bookingPath)).toContain(`Tomorrow: ${title}`);
   const reminder = rider.getByTestId("update").filter({ hasText: `Tomorrow: ${title}` });
   await expect(reminder).toHaveCount(1);
   await expect(reminder).toContainText("Meeting point: Mangaluru bus stand");

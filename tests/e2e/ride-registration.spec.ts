@@ -51,7 +51,6 @@ test.describe("ride registration", () => {
     ownServer,
   }) => {
     // From the cards to the form, the booking page and back: two accessibility scans, six pages.
-    test.setTimeout(60_000);
     const ride = await openRide(ownServer, { seats: 12 });
     await page.goto("/upcoming");
     const card = page.getByTestId("ride-card").filter({ hasText: ride.title });

@@ -33,7 +33,6 @@ test("a rider's words become a testimonial after approval and leave when withdra
 }) => {
   // One journey through the rider's page, the admin's, the ride page and Past Adventures, each
   // loaded several times: longer than the default 30 s on a loaded machine.
-  test.setTimeout(90_000);
   const title = uniqueTitle("Chembra Peak Loop");
   const [start, end] = [daysFromNow(-6), daysFromNow(-4)];
   const rideId = await addRide(page, db, title, {

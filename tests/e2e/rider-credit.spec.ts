@@ -20,7 +20,6 @@ const test = testOnOwnAdminServer({
     await saveConfig(db, configInput({ company }));
   },
 });
-test.describe.configure({ timeout: 120_000 });
 // The refused adjustment answers 400, as every refused admin form does.
 test.use({ allowedConsoleErrors: [/the server responded with a status of 400/] });
 

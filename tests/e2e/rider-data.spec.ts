@@ -41,7 +41,6 @@ test.describe("a rider's data", () => {
     baseURL,
     ownServer,
   }) => {
-    test.setTimeout(90_000);
     const { db } = ownServer;
     const [ladakh, coorg] = await Promise.all([publicRide(db, LADAKH), publicRide(db, COORG)]);
     const rider = await signInRiderDirectly(context, db, baseURL!, `asha-${randomInt(1e9)}@example.com`);

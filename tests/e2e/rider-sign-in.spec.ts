@@ -20,7 +20,7 @@ import { freshMobile } from "./support/fresh-mobile.ts";
 // SMTP server. WebAuthn needs a domain, not an IP address, as its relying party: the server's
 // PUBLIC_URL is http://localhost:<port>, as in admin-passkeys.spec.ts.
 
-test.describe.configure({ mode: "serial", timeout: 90_000 });
+test.describe.configure({ mode: "serial" });
 // A spent link answers 410; the portal answers a rider's cookie with its 401 login screen.
 test.use({ allowedConsoleErrors: [/the server responded with a status of (401|410)/] });
 
@@ -123,7 +123,7 @@ test("a rider adds a passkey on /me, then signs in with it alone", async ({ page
 
   await page.goto(`${origin}/me`);
   await page.getByRole("button", { name: "Add a passkey" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Your passkey is added" })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("status").filter({ hasText: "Your passkey is added" })).toBeVisible();
   await expect(page.getByRole("button", { name: /^Remove Chrome on / })).toBeVisible();
   const stored = await db.selectFrom("rider_passkeys").select("rider_id").where("rider_id", "=", rider.id).execute();
   expect(stored).toHaveLength(1);
@@ -131,7 +131,7 @@ test("a rider adds a passkey on /me, then signs in with it alone", async ({ page
 
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
-  await expect(page.getByTestId("rider-email")).toHaveText(email, { timeout: 15_000 });
+  await expect(page.getByTestId("rider-email")).toHaveText(email);
   const used = await db.selectFrom("rider_passkeys").select("last_used_at").where("rider_id", "=", rider.id).execute();
   expect(used[0]?.last_used_at).not.toBeNull();
 

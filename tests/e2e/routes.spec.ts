@@ -43,7 +43,6 @@ test("an admin uploads a GPX and assigns days; the ride page shows the route, it
   e2eDb,
   request,
 }) => {
-  test.setTimeout(60_000);
   const ride = await createRide(e2eDb, rideFields());
 
   await page.goto(`/admin/rides/${ride.id}/route`);
@@ -54,7 +53,7 @@ test("an admin uploads a GPX and assigns days; the ride page shows the route, it
     mimeType: "application/gpx+xml",
     buffer: Buffer.from(singleTrackGpx),
   });
-  await expect(page.getByText("Route saved")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Route saved")).toBeVisible();
   const preview = page.getByRole("table");
   await expect(preview.getByRole("rowheader", { name: /^Day \d/ })).toHaveCount(1);
 
@@ -67,7 +66,7 @@ test("an admin uploads a GPX and assigns days; the ride page shows the route, it
     await select.selectOption((await select.locator("option", { hasText: town }).getAttribute("value"))!);
   }
   await page.getByRole("button", { name: "Save Days" }).click();
-  await expect(page.getByText("Days saved")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Days saved")).toBeVisible();
   await expect(preview.getByRole("rowheader", { name: /^Day \d/ })).toHaveCount(3);
 
   await page.getByLabel("Place name").fill("Cafe Coffee Day, Hebbal");
@@ -152,7 +151,6 @@ test.describe("the interactive map", () => {
   let rideId: string;
 
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
     // A local stand-in for a tile server: one grey PNG for every tile.
     const png = await sharp({ create: { width: 256, height: 256, channels: 3, background: "#d8dde3" } })
       .png()
@@ -209,7 +207,7 @@ test.describe("the interactive map", () => {
 
     await button.click();
     const map = page.getByRole("region", { name: "Interactive route map" });
-    await expect(map.locator(".leaflet-tile-loaded").first()).toBeVisible({ timeout: 15_000 });
+    await expect(map.locator(".leaflet-tile-loaded").first()).toBeVisible();
     await expect(map.getByText("© Stand-in tiles")).toBeVisible();
     await expect(map.locator("path.leaflet-interactive").first()).toBeVisible();
     expect(tileRequests.length).toBeGreaterThan(0);

@@ -14,7 +14,7 @@ import { expect, test } from "./fixtures.ts";
 
 skipWithoutPostgres();
 // One pair of instances for the whole file, its tests in order in one worker.
-test.describe.configure({ mode: "default", timeout: 120_000 });
+test.describe.configure({ mode: "default" });
 
 let database: SharedPostgres;
 let s3: LocalS3;
@@ -93,11 +93,7 @@ async function page(instance: Instance, path: string) {
  * cache: a page that changes was told to, by the other instance's notification.
  */
 async function untilShown(instance: Instance, path: string, text: string): Promise<void> {
-  await waitFor(
-    async () => (await page(instance, path)).body.includes(text),
-    10_000,
-    `"${text}" on ${instance.url}${path}`,
-  );
+  await waitFor(async () => (await page(instance, path)).body.includes(text), `"${text}" on ${instance.url}${path}`);
 }
 
 test("both instances start on one new database: migrated and seeded once", async () => {
@@ -182,7 +178,7 @@ test("after both listening connections are cut, changes still reach the other in
   const cookie = await sessionCookie(b);
   expect(await terminateConnections(database.name, "roadbook-listener")).toBe(2);
   for (const instance of [a, b])
-    await instance.waitForLine((line) => line.msg === "content notification connection restored", 15_000);
+    await instance.waitForLine((line) => line.msg === "content notification connection restored");
   await page(a, "/");
   const title = `After reconnection ${Date.now()}`;
   await createRideThrough(b, cookie, title);

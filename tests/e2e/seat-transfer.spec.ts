@@ -14,7 +14,6 @@ import { freshMobile } from "./support/fresh-mobile.ts";
 
 // Access lines logged, to show the transfer link's token is not among them.
 const test = testOnOwnAdminServer({ seedDemo: true, env: { LOG_LEVEL: "info" } });
-test.describe.configure({ timeout: 90_000 });
 // A's old link answers 404, which the browser reports in its console.
 test.use({ allowedConsoleErrors: [/status of 404/] });
 

@@ -14,7 +14,6 @@ import { freshMobile } from "./support/fresh-mobile.ts";
 const test = testOnOwnAdminServer({});
 // One journey across the admin's and the rider's pages, each a server render of the production
 // build: well past the default 30 s on a loaded machine.
-test.describe.configure({ timeout: 90_000 });
 // The registration refused for want of the waiver answers 400, which the browser logs.
 test.use({ allowedConsoleErrors: [/status of 400 \(Bad Request\)/] });
 
