@@ -4,7 +4,7 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_OIDC } from "./tests/e2e/oidc-settings.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/support/chromium.ts";
-import { TEST_CEILING_MS, WAIT_CEILING_MS } from "./tests/e2e/support/ceilings.ts";
+import { SERVER_START_CEILING_MS, TEST_CEILING_MS, WAIT_CEILING_MS } from "./tests/e2e/support/ceilings.ts";
 
 // End-to-end tests run against the PRODUCTION server (`node server/main.ts` on the output of
 // `react-router build`, which `npm test` runs first) with Debian's Chromium: no browser is
@@ -78,7 +78,7 @@ export default defineConfig({
     command: `"${process.execPath}" server/main.ts`,
     url: `${BASE_URL}/readyz`,
     reuseExistingServer: false,
-    timeout: WAIT_CEILING_MS,
+    timeout: SERVER_START_CEILING_MS,
     stdout: "ignore",
     stderr: "pipe",
     gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },

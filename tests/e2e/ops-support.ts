@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestInfo } from "@playwright/test";
 import { freePort } from "../support/ports.ts";
-import { WAIT_CEILING_MS } from "./support/ceilings.ts";
+import { SERVER_START_CEILING_MS, WAIT_CEILING_MS } from "./support/ceilings.ts";
 import { TEST_DATABASE_URL, TEST_ENGINES, withAdminClient } from "../support/postgres.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -95,7 +95,7 @@ export async function startInstance({ port: wanted, env = {}, waitFor = "ready" 
     }),
   );
 
-  const waitForLine = (matches: (line: LogLine) => boolean) =>
+  const waitForLine = (matches: (line: LogLine) => boolean, ceilingMs = WAIT_CEILING_MS) =>
     new Promise<LogLine>((resolve, reject) => {
       const check = () => {
         const found = lines.find(matches);
@@ -115,13 +115,13 @@ export async function startInstance({ port: wanted, env = {}, waitFor = "ready" 
         cleanup();
         reject(
           new Error(
-            `no matching log line from the instance on port ${port} within ${WAIT_CEILING_MS} ms.\nstderr:\n${stderr}\nlast lines:\n${lines
+            `no matching log line from the instance on port ${port} within ${ceilingMs} ms.\nstderr:\n${stderr}\nlast lines:\n${lines
               .slice(-5)
               .map((line) => JSON.stringify(line))
               .join("\n")}`,
           ),
         );
-      }, WAIT_CEILING_MS);
+      }, ceilingMs);
       const cleanup = () => {
         clearTimeout(timer);
         waiters.delete(check);
@@ -149,9 +149,12 @@ export async function startInstance({ port: wanted, env = {}, waitFor = "ready" 
   };
   started.add(instance);
   if (waitFor === "listening")
-    await waitForLine((line) => typeof line.msg === "string" && line.msg.startsWith("Roadbook listening"));
+    await waitForLine(
+      (line) => typeof line.msg === "string" && line.msg.startsWith("Roadbook listening"),
+      SERVER_START_CEILING_MS,
+    );
   if (waitFor === "ready") {
-    await waitForLine((line) => line.msg === "ready");
+    await waitForLine((line) => line.msg === "ready", SERVER_START_CEILING_MS);
     await waitForLine((line) => typeof line.msg === "string" && line.msg.startsWith("Roadbook listening"));
   }
   return instance;

@@ -12,7 +12,7 @@ import { seedDemoContent } from "~/server/seed/demo-content.server";
 import { createDiskStorage } from "~/server/storage/disk-storage.server";
 import { freePort } from "../../support/ports.ts";
 import { type LocalSmtp, startLocalSmtp } from "../../support/smtp.ts";
-import { WAIT_CEILING_MS } from "./ceilings.ts";
+import { SERVER_START_CEILING_MS } from "./ceilings.ts";
 
 // The server of playwright.config.ts is shared by every spec, and admin specs change its
 // content. A spec that asserts exact content, needs content the demo lacks (a ride without a
@@ -89,7 +89,7 @@ export async function startOwnServer({
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
     exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-    const deadline = Date.now() + WAIT_CEILING_MS;
+    const deadline = Date.now() + SERVER_START_CEILING_MS;
     for (;;) {
       if (child.exitCode !== null) {
         await stop();
@@ -102,7 +102,7 @@ export async function startOwnServer({
       if (ready) break;
       if (Date.now() > deadline) {
         await stop();
-        throw new Error(`the server did not start within ${WAIT_CEILING_MS / 1000} s:\n${output}`);
+        throw new Error(`the server did not start within ${SERVER_START_CEILING_MS / 1000} s:\n${output}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
