@@ -16,7 +16,9 @@
  *      captain, a late last booking date, old invitation links, second factors changed without
  *      a second factor, the authenticator code guessing curve, unthrottled endpoints; riders'
  *      pages never for a shared cache, a public passport without an address or phone, sign-in
- *      and transfer links spelt otherwise, credit amounts no one should type, a captain on money
+ *      and transfer links spelt otherwise, credit amounts no one should type, a captain on money;
+ *      the ride-day sync (probes-ride-day.ts): changes timed in 1970 and the far future, a rider
+ *      not on the ride, a change sent again, a lapsed session
  *   4. sends --count requests (default 2000; --short: 600), or as many as --time seconds allow
  *      (default 240; --short: 60), generated from --seed (printed, to send them again): hostile
  *      JSON to every admin action, any method on any route, uploads, malformed requests, and
@@ -55,6 +57,7 @@ import { Findings } from "./fuzz/findings.ts";
 import { adminProbes, codeGuessingCurve } from "./fuzz/probes-admin.ts";
 import { publicProbes, publicTraces } from "./fuzz/probes-public.ts";
 import { riderProbes } from "./fuzz/probes-riders.ts";
+import { rideDayProbes } from "./fuzz/probes-ride-day.ts";
 import { fuzzRequests, type Target } from "./fuzz/requests.ts";
 import { scanServerLog } from "./fuzz/server-log.ts";
 import { isToCome, surfaceRequests, type Surfaces } from "./fuzz/surfaces.ts";
@@ -187,6 +190,7 @@ async function main(): Promise<void> {
   await publicProbes(surfaces, { full: !SHORT, secret });
   await adminProbes(surfaces);
   await riderProbes(surfaces);
+  await rideDayProbes(surfaces);
   const probed = { inputs: client.inputs, checks: client.checks, seconds: (Date.now() - probing) / 1000 };
   console.log(`Probes: ${probed.inputs} requests and ${probed.checks} checks in ${probed.seconds.toFixed(1)} s.`);
 

@@ -4,7 +4,7 @@
 // (app/sw/sw.ts, decision 023), which never answers for /admin.
 //
 // It keeps the ride-day page as last loaded online and the build's files that page loaded, so
-// the page opens without signal. It never keeps the pack or the sync's answers (those are
+// the page opens at once, without signal or on one that stalls. It never keeps the pack or the sync's answers (those are
 // JSON the page reads and stores in IndexedDB) nor any other admin page. Sign-out deletes its
 // cache and unregisters it (app/components/admin/ride-day/store.ts).
 // scripts/vite/ride-day-worker.ts bundles it into one script of its own.
@@ -33,20 +33,36 @@ worker.addEventListener("activate", (event) => event.waitUntil(worker.clients.cl
 
 const OFFLINE_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Ride day</title><body style="font-family:system-ui,sans-serif;padding:1.5rem;max-width:32rem"><h1>This ride is not on this phone</h1><p>You are offline, and this ride's page was not opened on this phone while online. Connect, open the ride's Check-in page and choose "Take this ride offline".</p></body></html>`;
 
-/** Online, the page as the server renders it now (and kept); offline, the kept copy. */
-async function page(request: Request): Promise<Response> {
-  const cache = await caches.open(RIDE_DAY_CACHE);
-  let response: Response;
-  try {
-    response = await fetch(request);
-  } catch {
-    const kept = await cache.match(request, { ignoreSearch: true });
-    return kept ?? new Response(OFFLINE_PAGE, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
-  }
-  // A sign-in screen, a refusal or a redirect is not the page: the kept copy goes with it.
+/**
+ * Refreshes the kept copy from the network. A refusal (403: the captain's access ended) or a ride
+ * that is gone (404) removes it; a sign-in screen or a redirect (a session that lapsed), an error
+ * or no answer keeps it: the captain's ride stays readable until sign-out, refusal or expiry.
+ */
+async function refresh(request: Request, cache: Cache): Promise<Response> {
+  const response = await fetch(request);
   if (response.status === 200 && response.type === "basic") await cache.put(request, response.clone());
-  else await cache.delete(request, { ignoreSearch: true });
+  else if (response.status === 403 || response.status === 404) await cache.delete(request, { ignoreSearch: true });
   return response;
+}
+
+/**
+ * The kept copy at once, refreshed from the network behind it: on a connection that connects but
+ * stalls the captain still sees the ride at once (the page then draws it from the phone's store
+ * and syncs). Without a kept copy, the network; offline, a page saying the ride is not here.
+ */
+async function page(event: FetchEvent): Promise<Response> {
+  const { request } = event;
+  const cache = await caches.open(RIDE_DAY_CACHE);
+  const kept = await cache.match(request, { ignoreSearch: true });
+  if (kept) {
+    event.waitUntil(refresh(request, cache).catch(() => undefined));
+    return kept;
+  }
+  try {
+    return await refresh(request, cache);
+  } catch {
+    return new Response(OFFLINE_PAGE, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+  }
 }
 
 async function asset(request: Request): Promise<Response> {
@@ -63,7 +79,7 @@ worker.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== worker.location.origin) return;
   if (request.mode === "navigate" && url.pathname.startsWith(RIDE_DAY_SCOPE) && url.pathname !== RIDE_DAY_WORKER_PATH) {
-    event.respondWith(page(request));
+    event.respondWith(page(event));
   } else if (url.pathname.startsWith(ASSETS)) {
     event.respondWith(asset(request));
   }

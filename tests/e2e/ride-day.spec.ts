@@ -3,6 +3,8 @@ import { randomUUID } from "node:crypto";
 import { checkInHref } from "~/domain/admin-links";
 import { RIDE_DAY_CACHE, rideDayHref } from "~/domain/ride-day/paths";
 import { RIDE_DAY_DB } from "~/components/admin/ride-day/store";
+import type { Database } from "~/server/db/schema.server";
+import { saveWaiver } from "~/server/waivers/waivers.server";
 import { createRide } from "~/server/rides/rides.server";
 import { acceptInvite, createInvite } from "~/server/team/team.server";
 import { rideInput } from "../support/fixtures";
@@ -228,60 +230,198 @@ test.describe("the phone forgets a ride", () => {
   });
 });
 
-test.describe("a session that ended", () => {
-  // The sync, and the admin root, answer 401 once the session has ended.
+/** Takes a ride offline from its Check-in page and waits until the page has synced. */
+async function takeOffline(page: Page, rideId: string) {
+  await page.goto(checkInHref(rideId));
+  await page.getByRole("button", { name: "Take this ride offline" }).click();
+  await expect(page).toHaveURL(rideDayHref(rideId));
+  await expect(page.getByText(/^Synced at/)).toBeVisible();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+/** A ride of one rider, who accepted its waiver. */
+async function rideOfOne(db: Database, place: string, rider: string) {
+  const ride = await createRide(
+    db,
+    rideInput({ title: uniqueTitle(place), registration: { mode: "site", seats: 4, waitlist: false } }),
+  );
+  const { version } = await saveWaiver(db, ride.id, { text: "I ride at my own risk." }, { actor: DESK, origin: null });
+  const { registration } = await registerRider(
+    db,
+    ride.id,
+    riderForm(1, { name: rider, mobile: freshMobile(), waiverVersion: version!.id, waiverName: rider }),
+  );
+  // A time of acceptance the roster can be checked against.
+  await db
+    .updateTable("registrations")
+    .set({ waiver_accepted_at: "2026-11-20T09:15:00.000Z" })
+    .where("id", "=", registration.id)
+    .execute();
+  return ride;
+}
+
+const DESK = { id: null, email: "desk@roadbook.test" };
+
+/** The admin's sessions lapse, as two idle hours on the road leave them (their idle expiry passed). */
+async function lapseSessions(db: Database, userId: string) {
+  const past = new Date(Date.now() - 60_000).toISOString();
+  await db.updateTable("sessions").set({ idle_expires_at: past }).where("user_id", "=", userId).execute();
+}
+
+test.describe("a session that lapsed", () => {
+  // The sync, and the admin root, answer 401 once the session has lapsed.
   test.use({ allowedConsoleErrors: ["the server responded with a status of 401 (Unauthorized)"] });
 
-  test("keeps a ride's changes waiting until the captain signs in again and sends them", async ({
+  test("keeps the ride readable online, on the sign-in screen and offline, until the captain signs in again @mobile", async ({
     adminPage: page,
     context,
     db,
     ownAdmin,
     baseURL,
   }) => {
-    const rides = [];
-    for (const place of ["Lahaul", "Kinnaur"]) {
-      const ride = await createRide(
-        db,
-        rideInput({ title: uniqueTitle(place), registration: { mode: "site", seats: 4, waitlist: false } }),
-      );
-      await registerRider(db, ride.id, riderForm(1, { name: `${place} Rider`, mobile: freshMobile() }));
-      await page.goto(checkInHref(ride.id));
-      await page.getByRole("button", { name: "Take this ride offline" }).click();
-      await expect(page.getByText(/^Synced at/)).toBeVisible();
-      rides.push(ride);
-    }
-    const [waiting, synced] = rides as [(typeof rides)[number], (typeof rides)[number]];
+    test.setTimeout(90_000);
+    const ride = await rideOfOne(db, "Lahaul", "Asha Rao");
+    await takeOffline(page, ride.id);
+    const asha = page.getByRole("list", { name: "Riders" }).getByRole("listitem", { name: "Asha Rao" });
+    // The pack carries what the rider accepted: the version, the name typed and when.
+    await expect(asha.getByTestId("waiver")).toHaveText("Waiver accepted · v1 · “Asha Rao” · 20 Nov 2026, 14:45 IST");
 
-    // Offline, a check-in on the first ride; meanwhile the session ends.
-    await page.goto(rideDayHref(waiting.id));
+    // Two idle hours: opened with signal, the page still shows the ride, and says why it cannot sync.
+    await lapseSessions(db, ownAdmin.id);
+    await page.goto(rideDayHref(ride.id));
+    await expect(page.getByRole("heading", { level: 1, name: ride.title })).toBeVisible();
+    await expect(asha).toBeVisible();
+    await expect(page.getByText("Your session has ended: sign in again")).toBeVisible();
+
+    // The sign-in screen removes nothing: with the signal gone, the ride is all there.
+    await page.goto("/admin");
+    await expect(page.getByText("Sign in to manage rides and site content.")).toBeVisible();
+    await context.setOffline(true);
+    await page.goto(rideDayHref(ride.id));
+    await expect(asha.getByRole("button", { name: "Check in" })).toBeVisible();
+    await asha.getByText("Emergency details").click();
+    await expect(asha).toContainText("O+");
+    expect(await heldRides(page)).toEqual([ride.id]);
+
+    // Signed in again, the page syncs.
+    await context.setOffline(false);
+    await signInAs(page, db, ownAdmin.id, baseURL ?? "");
+    await page.goto(rideDayHref(ride.id));
     await expect(page.getByText(/^Synced at/)).toBeVisible();
+  });
+
+  test("keeps the page and its changes waiting, online and offline, until the captain signs in again and sends them @mobile", async ({
+    adminPage: page,
+    context,
+    db,
+    ownAdmin,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const ride = await rideOfOne(db, "Kinnaur", "Bala Iyer");
+    await takeOffline(page, ride.id);
+
+    // Offline, a check-in; meanwhile the session lapses.
     await context.setOffline(true);
     await expect(page.getByTestId("network")).toHaveText("Offline");
     await page.getByRole("button", { name: "Check in" }).click();
     await expect(page.getByTestId("waiting")).toHaveText("1 change waiting to sync");
-    await db.deleteFrom("sessions").where("user_id", "=", ownAdmin.id).execute();
+    await lapseSessions(db, ownAdmin.id);
     await context.setOffline(false);
     await expect(page.getByText("Your session has ended: sign in again")).toBeVisible();
-    await expect(page.getByTestId("waiting")).toHaveText("1 change waiting to sync");
 
-    // The sign-in screen removes the ride whose changes all reached the server, not the other.
-    await page.goto("/admin");
-    await expect(page.getByText("Sign in to manage rides and site content.")).toBeVisible();
-    await expect.poll(() => heldRides(page)).toEqual([waiting.id]);
-    expect(synced.id).not.toBe(waiting.id);
+    // Opened again with signal: the page and the change waiting are still there, and offline too.
+    await page.goto(rideDayHref(ride.id));
+    await expect(page.getByRole("heading", { level: 1, name: ride.title })).toBeVisible();
+    await expect(page.getByTestId("waiting")).toHaveText("1 change waiting to sync");
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: ride.title })).toBeVisible();
+    await expect(page.getByTestId("waiting")).toHaveText("1 change waiting to sync");
+    await expect(page.getByText("This ride is not on this phone")).toHaveCount(0);
 
     // Signed in again, the ride-day page sends the change.
+    await context.setOffline(false);
     await signInAs(page, db, ownAdmin.id, baseURL ?? "");
-    await page.goto(rideDayHref(waiting.id));
-    await expect(page.getByText(/^Synced at/)).toBeVisible();
+    await page.goto(rideDayHref(ride.id));
+    await expect(page.getByTestId("waiting")).toHaveText("Everything is synced");
     const row = await db
       .selectFrom("registrations")
       .select("checked_in_at")
-      .where("ride_id", "=", waiting.id)
+      .where("ride_id", "=", ride.id)
       .executeTakeFirstOrThrow();
     expect(row.checked_in_at).not.toBeNull();
   });
+});
+
+test("on a connection that connects but stalls, the ride shows at once from the phone @mobile", async ({
+  adminPage: page,
+  context,
+  db,
+}) => {
+  test.setTimeout(90_000);
+  const ride = await rideOfOne(db, "Chandratal", "Chitra Nair");
+  await takeOffline(page, ride.id);
+  // Every request from now on connects and never answers: the page, the sync, the worker's refresh.
+  await context.route("**/*", () => undefined);
+  try {
+    void page.goto(rideDayHref(ride.id)).catch(() => undefined);
+    const chitra = page.getByRole("list", { name: "Riders" }).getByRole("listitem", { name: "Chitra Nair" });
+    await expect(chitra.getByRole("button", { name: "Check in" })).toBeVisible({ timeout: 5_000 });
+    await chitra.getByRole("button", { name: "Check in" }).click();
+    await expect(page.getByTestId("waiting")).toHaveText("1 change waiting to sync");
+  } finally {
+    await context.unrouteAll({ behavior: "ignoreErrors" });
+  }
+});
+
+test("an expired pack keeps the changes never sent until they are sent, and says so @mobile", async ({
+  adminPage: page,
+  context,
+  db,
+}) => {
+  test.setTimeout(90_000);
+  const ride = await rideOfOne(db, "Pangi", "Dev Menon");
+  await takeOffline(page, ride.id);
+  await context.setOffline(true);
+  await expect(page.getByTestId("network")).toHaveText("Offline");
+  await page.getByRole("button", { name: "Check in" }).click();
+  await expect(page.getByTestId("waiting")).toHaveText("1 change waiting to sync");
+
+  // The phone's clock passes the pack's expiry: the riders' details go from the screen, the change stays.
+  const expiresAt = await page.evaluate(
+    async ({ name, rideId }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.addEventListener("success", () => resolve(request.result));
+        request.addEventListener("error", () => reject(request.error));
+      });
+      const held = await new Promise<{ pack: { expiresAt: string } }>((resolve) => {
+        const read = db.transaction("rides").objectStore("rides").get(rideId);
+        read.addEventListener("success", () => resolve(read.result as { pack: { expiresAt: string } }));
+      });
+      db.close();
+      return held.pack.expiresAt;
+    },
+    { name: RIDE_DAY_DB, rideId: ride.id },
+  );
+  await page.clock.setFixedTime(Date.parse(expiresAt) + 60_000);
+  await page.reload();
+  await expect(page.getByTestId("expired")).toContainText("1 change made on this phone never reached the server");
+  await expect(page.getByRole("list", { name: "Riders" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Discard the change never sent" })).toBeVisible();
+  expect(await heldRides(page)).toEqual([ride.id]);
+
+  // Signal again: the change is sent, then the expired ride leaves the phone.
+  await context.setOffline(false);
+  await expect(page.getByText("Every change was sent. This ride's pack has expired.")).toBeVisible();
+  await expect.poll(() => heldRides(page)).toEqual([]);
+  const row = await db
+    .selectFrom("registrations")
+    .select("checked_in_at")
+    .where("ride_id", "=", ride.id)
+    .executeTakeFirstOrThrow();
+  expect(row.checked_in_at).not.toBeNull();
 });
 
 test.describe("without JavaScript", () => {

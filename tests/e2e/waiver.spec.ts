@@ -30,7 +30,9 @@ test("a rider accepts the ride's waiver by typing their name, and accepts it aga
 
   // The admin writes the waiver.
   await page.goto(`/admin/rides/${rideId}/waiver`);
-  await page.getByLabel("Waiver text").fill("Riding on ice is dangerous.\n\nI ride at my own risk.");
+  // Indented lines and runs of spaces are the organisers' layout: riders read them as written.
+  const rules = "Riding on ice is dangerous.\n\nI ride at my own risk:\n    a)  helmet  on,\n    b)  crampons  on.";
+  await page.getByLabel("Waiver text").fill(rules);
   await page.getByRole("button", { name: "Save waiver" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved as version 1." })).toBeVisible();
   await expectNoA11yViolations(page);
@@ -39,7 +41,10 @@ test("a rider accepts the ride's waiver by typing their name, and accepts it aga
   await page.goto(`/ride/${rideId}/register`);
   const waiver = page.getByRole("group", { name: "Waiver" });
   await expect(waiver).toContainText("Waiver, version 1");
-  await expect(waiver).toContainText("I ride at my own risk.");
+  // As rendered (innerText), not as the markup holds it: a collapsing white-space would lose them.
+  const shown = (where: typeof waiver) =>
+    where.getByText("Riding on ice").evaluate((text) => (text as HTMLElement).innerText);
+  expect(await shown(waiver)).toContain("I ride at my own risk:\n    a)  helmet  on,\n    b)  crampons  on.");
   await fillRegistration(page, { name: "Asha Rao", mobile: freshMobile() });
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page.locator("#error-summary")).toContainText("Accept the waiver by typing your full name");
@@ -52,6 +57,7 @@ test("a rider accepts the ride's waiver by typing their name, and accepts it aga
   await expect(accepted).toContainText("You accepted version 1");
   await expect(accepted).toContainText("“ASHA  rao”");
   await expect(accepted).toContainText("Riding on ice is dangerous.");
+  expect(await shown(accepted)).toContain("\n    a)  helmet  on,");
 
   // The Riders page and the CSV say who accepted which version.
   await page.goto(`/admin/rides/${rideId}/riders`);

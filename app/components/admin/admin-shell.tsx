@@ -86,7 +86,7 @@ export function AdminShell({ user, children }: { user: ShellUser; children: Reac
               action={ADMIN_LOGOUT_PATH}
               onSubmit={() => {
                 clearAdminFlag();
-                forgetRideDays("all");
+                forgetRideDays();
               }}
             >
               <button

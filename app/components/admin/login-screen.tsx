@@ -5,7 +5,6 @@ import { AccountField, accountFieldClass } from "./account-field";
 import { clearAdminFlag } from "./admin-flag";
 import { PasskeyButton } from "./passkey-button";
 import { PortalLoading } from "./portal-loading";
-import { forgetRideDays } from "./ride-day/forget";
 import { ADMIN_GOOGLE_SIGN_IN_PATH, ADMIN_LOGIN_PATH } from "~/domain/admin-links";
 
 export type SecondFactorPrompt = { totp: boolean; passkey: boolean };
@@ -43,10 +42,10 @@ export function LoginScreen({ googleSignIn, notice, failure, secondFactor: pendi
   const asked = fetcher.data?.secondFactor;
   if (asked && asked !== secondFactor) setSecondFactor(asked);
 
-  // Whoever sees this screen is not signed in (any more).
+  // Whoever sees this screen is not signed in (any more). A captain's ride day stays on the
+  // phone: a lapsed session is not a sign-out (docs/features/ride-day.md#when-the-phone-forgets).
   useEffect(() => {
     clearAdminFlag();
-    forgetRideDays("synced");
   }, []);
 
   if (secondFactor) {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { multilineText } from "../fields";
 import type { WaiverState } from "../ride-day/pack";
+import type { RiderWaiver } from "./riders-page";
 
 // A ride's waiver (docs/features/waiver.md): a text admins write, versioned; a rider accepts the
 // current version by typing their full name. A version riders accepted never changes: a new text
@@ -95,6 +96,24 @@ export function waiverStateOf(current: Pick<WaiverVersion, "id"> | null, accepte
   if (!current) return "not-required";
   if (acceptedId === null) return "missing";
   return acceptedId === current.id ? "accepted" : "outdated";
+}
+
+/**
+ * A registration's answer to the ride's waiver as the Riders page and the ride-day pack show it:
+ * its state, the version accepted (its number, from `versions` by id), the name typed and when.
+ */
+export function riderWaiverOf(
+  current: Pick<WaiverVersion, "id"> | null,
+  versions: ReadonlyMap<string, number>,
+  registration: { waiverId: string | null; waiverName: string; waiverAcceptedAt: string | null },
+): RiderWaiver {
+  const { waiverId, waiverName, waiverAcceptedAt } = registration;
+  return {
+    state: waiverStateOf(current, waiverId),
+    version: waiverId ? (versions.get(waiverId) ?? null) : null,
+    name: waiverName,
+    acceptedAt: waiverAcceptedAt,
+  };
 }
 
 /** The booking page's waiver: what the rider accepted, and the current version when they must accept it. */

@@ -22,7 +22,7 @@ function rider(id: string, name: string, status: RideDayRider["status"] = "confi
     bloodGroup: "O+",
     licence: "DL-1",
     bike: "Himalayan",
-    waiver: "not-required",
+    waiver: { state: "not-required", version: null, name: "", acceptedAt: null },
   };
 }
 

@@ -105,7 +105,15 @@ export function countRollCall(pack: RideDayPack, rollCall: RollCall): RollCallCo
   };
 }
 
-/** A pack past its expiry (a few days after the ride ends) is deleted from the phone when opened. */
+/**
+ * A pack past its expiry (a few days after the ride ends) is deleted from the phone when opened,
+ * once nothingWaiting: changes never sent outlive it until sent or discarded.
+ */
 export function isExpired(pack: RideDayPack, now: Date): boolean {
   return Date.parse(pack.expiresAt) <= now.getTime();
+}
+
+/** No change waiting to be sent and no conflict left to read. */
+export function nothingWaiting(held: { queue: readonly unknown[]; conflicts: readonly unknown[] }): boolean {
+  return held.queue.length === 0 && held.conflicts.length === 0;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { line } from "../fields";
+import type { RiderWaiver } from "../registration/riders-page";
 import type { PaymentState, RegistrationOption, RegistrationStatus } from "../registration/settings";
 
 // Ride day (docs/features/ride-day.md): what a captain's phone holds to run a ride without
@@ -33,7 +34,8 @@ export type RideDayRider = {
   bloodGroup: string;
   licence: string;
   bike: string;
-  waiver: WaiverState;
+  /** The state, and the version accepted, the name typed and when (the name is '' once erased). */
+  waiver: RiderWaiver;
 };
 
 export const ROLL_CALL_MARKS = ["present", "missing"] as const;

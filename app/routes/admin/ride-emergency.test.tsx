@@ -21,7 +21,7 @@ const rider: RideDayRider = {
   bloodGroup: "unknown",
   licence: "HP-01-1",
   bike: "Himalayan 450",
-  waiver: "not-required",
+  waiver: { state: "not-required", version: null, name: "", acceptedAt: null },
 };
 
 const sheet: EmergencySheet = {

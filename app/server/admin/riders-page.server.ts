@@ -18,7 +18,7 @@ import { getRide } from "../rides/rides.server";
 import { rideMessages, type MessageSummary } from "../rider-messages/queries.server";
 import { loadAdminPage } from "./load-page.server";
 import { serverClock } from "../clock.server";
-import { waiverStateOf } from "~/domain/registration/waiver";
+import { riderWaiverOf } from "~/domain/registration/waiver";
 import { currentWaiver, versionNumbers } from "../waivers/waivers.server";
 
 export type RidersPageRide = {
@@ -77,12 +77,7 @@ function toRiderRow(
     checkedInAt,
     createdAt,
     erased,
-    waiver: {
-      state: waiverStateOf(waivers.current, registration.waiverId),
-      version: registration.waiverId ? (waivers.versions.get(registration.waiverId) ?? null) : null,
-      name: registration.waiverName,
-      acceptedAt: registration.waiverAcceptedAt,
-    },
+    waiver: riderWaiverOf(waivers.current, waivers.versions, registration),
     pendingCredit: credit ? pendingCreditOf(registration.id, credit.entryId, credit.amountPaise) : null,
   };
 }

@@ -163,12 +163,10 @@ async function mark(
 }
 
 /**
- * Applies one op in `command`, which holds the ride's lock. `at` is when the captain made the
- * change, never later than the command's time (a phone's clock may run ahead).
+ * Applies one op in `command`, which holds the ride's lock, as made at `at`: when the captain
+ * made it, within the ride's window (changeTimes in app/domain/ride-day/change-times.ts).
  */
-export function applyOp(command: Command, actor: AuditActor, ride: Ride, op: RideDayOp): Promise<Applied> {
-  const made = new Date(op.at);
-  const at = made.getTime() < command.now.getTime() ? made : command.now;
+export function applyOp(command: Command, actor: AuditActor, ride: Ride, op: RideDayOp, at: Date): Promise<Applied> {
   switch (op.kind) {
     case "check-in":
     case "undo-check-in":

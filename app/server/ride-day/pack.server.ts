@@ -8,13 +8,14 @@ import {
 import { rideDayDays } from "~/domain/ride-day/days";
 import { rideDayPackExpiry } from "~/domain/ride-day/expiry";
 import { riderBalance } from "~/domain/registration/riders-page";
+import { riderWaiverOf } from "~/domain/registration/waiver";
 import type { Ride } from "~/domain/ride";
 import type { Executor } from "../db/schema.server";
 import { registrationFromRow, type Registration } from "../registrations/rows.server";
 import { getRideRoute } from "../ride-routes/ride-routes.server";
 import { meetingPointOf } from "../rider-messages/change-notice.server";
 import { getRide } from "../rides/rides.server";
-import { waiverStatesForRide } from "../waivers/waivers.server";
+import { currentWaiver, versionNumbers } from "../waivers/waivers.server";
 
 // The ride-day pack (docs/features/ride-day.md#the-pack): what a captain's phone holds to run
 // the ride without signal. Personal data: only for the admins who may open the ride's Check-in
@@ -110,13 +111,17 @@ function rideDayRider(ride: Ride, registration: Registration, waiver: RideDayRid
 export async function loadRideDayPack(db: Executor, rideId: string, now: Date): Promise<RideDayPack | null> {
   const ride = await getRide(db, rideId);
   if (!ride) return null;
-  const [route, meetingPoint, registrations, rollCalls, waivers] = await Promise.all([
+  const [route, meetingPoint, registrations, rollCalls, waiver] = await Promise.all([
     getRideRoute(db, ride.id),
     meetingPointOf(db, ride),
     rideDayRegistrations(db, ride.id),
     rollCallsOf(db, ride.id),
-    waiverStatesForRide(db, ride.id),
+    currentWaiver(db, ride.id),
   ]);
+  const versions = await versionNumbers(
+    db,
+    registrations.map((registration) => registration.waiverId),
+  );
   return {
     rideId: ride.id,
     title: ride.title,
@@ -125,7 +130,7 @@ export async function loadRideDayPack(db: Executor, rideId: string, now: Date): 
     meetingPoint,
     days: rideDayDays(ride.itinerary, route?.summary.days ?? null),
     riders: registrations.map((registration) =>
-      rideDayRider(ride, registration, waivers.get(registration.id) ?? "not-required", now),
+      rideDayRider(ride, registration, riderWaiverOf(waiver, versions, registration), now),
     ),
     rollCalls,
     takenAt: now.toISOString(),

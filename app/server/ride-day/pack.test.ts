@@ -59,7 +59,7 @@ describeEachEngine("the ride-day pack", (getDb) => {
       bloodGroup: "O+",
       licence: "HP-01-1",
       bike: "Himalayan 450",
-      waiver: "not-required",
+      waiver: { state: "not-required", version: null, name: "", acceptedAt: null },
     });
   });
 
@@ -77,12 +77,16 @@ describeEachEngine("the ride-day pack", (getDb) => {
     await saveWaiver(db, id, { text: "I ride at my own risk, v2." }, { actor: ADMIN, origin: null, now: NOW });
     const changed = (await loadRideDayPack(db, id, NOW))!;
     expect(changed.riders.map(({ name, waiver }) => [name, waiver])).toEqual([
-      ["Asha Rao", "outdated"],
-      ["Bala K", "outdated"],
+      ["Asha Rao", { state: "outdated", version: 1, name: "asha rao", acceptedAt: NOW.toISOString() }],
+      ["Bala K", { state: "outdated", version: 1, name: "Bala K", acceptedAt: NOW.toISOString() }],
     ]);
     const current = (await waiverVersions(db, id))[0]!;
-    await acceptWaiverByToken(db, asha.token, { waiverVersion: current.id, waiverName: "Asha Rao" }, NOW);
-    expect((await loadRideDayPack(db, id, NOW))!.riders.map((rider) => rider.waiver)).toEqual(["accepted", "outdated"]);
+    const later = new Date("2027-05-02T09:15:00Z");
+    await acceptWaiverByToken(db, asha.token, { waiverVersion: current.id, waiverName: "Asha Rao" }, later);
+    expect((await loadRideDayPack(db, id, NOW))!.riders.map((rider) => rider.waiver)).toEqual([
+      { state: "accepted", version: 2, name: "Asha Rao", acceptedAt: later.toISOString() },
+      { state: "outdated", version: 1, name: "Bala K", acceptedAt: NOW.toISOString() },
+    ]);
   });
 
   it("has no balance to pay on a ride without one", async () => {

@@ -1,4 +1,6 @@
 import type { AuditActor } from "~/domain/audit";
+import { changeTimes } from "~/domain/ride-day/change-times";
+import { rideDayWindowStart } from "~/domain/ride-day/expiry";
 import {
   OP_OUTCOMES,
   type OpOutcome,
@@ -6,6 +8,7 @@ import {
   type RideDayOpResult,
   type RideDaySyncResponse,
 } from "~/domain/ride-day/pack";
+import { recordAudit } from "../audit/audit.server";
 import { runCommand } from "../commands/command.server";
 import type { Database } from "../db/schema.server";
 import { lockRide } from "../registrations/seats.server";
@@ -28,12 +31,14 @@ function resultOf(id: string, outcome: OpOutcome, message: string | null | undef
  * One op as one command: the ride's lock first (so two syncs of the same op, from a phone
  * that retried, take turns), then its id looked up: a change recorded already answers its first
  * outcome and is not applied again; else it is applied and recorded with the data it changed.
+ * `at` is the change's time (changeTimes): its data and its audit row carry it.
  */
 function applyOnce(
   db: Database,
   actor: AuditActor,
   rideId: string,
   op: RideDayOp,
+  at: Date,
   now: Date,
 ): Promise<RideDayOpResult> {
   return runCommand(
@@ -53,7 +58,13 @@ function applyOnce(
           ? resultOf(op.id, outcome, recorded.message)
           : resultOf(op.id, "refused", OTHER_RIDE);
       }
-      const applied = await applyOp(command, actor, ride, op);
+      const atChange = {
+        ...command,
+        audit: async (...[who, change]: Parameters<typeof command.audit>) => {
+          await recordAudit(trx, who, change, at);
+        },
+      };
+      const applied = await applyOp(atChange, actor, ride, op, at);
       await trx
         .insertInto("ride_day_ops")
         .values({
@@ -85,9 +96,11 @@ export async function syncRideDay(
   ops: readonly RideDayOp[],
   now: Date,
 ): Promise<RideDaySyncResponse | null> {
-  if (!(await getRide(db, rideId))) return null;
+  const ride = await getRide(db, rideId);
+  if (!ride) return null;
+  const times = changeTimes(ops, rideDayWindowStart(ride, now), now);
   const results: RideDayOpResult[] = [];
-  for (const op of ops) results.push(await applyOnce(db, actor, rideId, op, now));
+  for (const [index, op] of ops.entries()) results.push(await applyOnce(db, actor, rideId, op, times[index]!, now));
   // A phone that syncs after the ride was completed changes its happy riders (product.md#statistics):
   // counted once for the whole sync, not once per check-in.
   const checkIns = ops.filter(

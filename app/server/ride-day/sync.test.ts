@@ -55,6 +55,75 @@ describeEachEngine("the ride-day sync", (getDb, engine) => {
     expect((await getRegistration(db, other.id))!.checkedInAt).toBe(NOW.toISOString());
   });
 
+  it("clamps a change timed before the ride's window to its start, as it clamps one in the future to the server's time", async () => {
+    const db = getDb();
+    const { id } = await ride(db);
+    const { registration } = await book(db, id, 1);
+    const rollCallId = randomUUID();
+    await syncRideDay(
+      db,
+      CAPTAIN,
+      id,
+      [
+        checkIn(registration.id, "1970-01-01T00:00:00Z"),
+        rollCall(rollCallId, "Flag-off", "1970-01-01T00:00:00Z"),
+        mark(rollCallId, registration.id, "present", "0001-01-01T00:00:00Z"),
+      ],
+      NOW,
+    );
+    // The ride starts 10 June 2027: its window opens at the start of 7 June, India time; each
+    // change of the sync follows the one before by at least a millisecond.
+    expect((await getRegistration(db, registration.id))!.checkedInAt).toBe("2027-06-06T18:30:00.000Z");
+    const call = await db.selectFrom("roll_calls").select("created_at").where("id", "=", rollCallId).executeTakeFirst();
+    expect(call!.created_at).toBe("2027-06-06T18:30:00.001Z");
+    const marked = await db.selectFrom("roll_call_marks").select("marked_at").executeTakeFirst();
+    expect(marked!.marked_at).toBe("2027-06-06T18:30:00.002Z");
+  });
+
+  it("writes each change's audit row at the change's own time, in the order the changes were made", async () => {
+    const db = getDb();
+    const { id } = await ride(db);
+    const { registration } = await book(db, id, 1);
+    const trail = async (recordId: string) => {
+      const rows = await db
+        .selectFrom("audit_log")
+        .select(["summary", "created_at"])
+        .where("record_id", "=", recordId)
+        .where((eb) => eb.or([eb("summary", "like", "Checked in%"), eb("summary", "like", "Undid the check-in%")]))
+        .orderBy("created_at")
+        .execute();
+      return rows.map((row) => [row.summary.split(" booking")[0], row.created_at]);
+    };
+    await syncRideDay(
+      db,
+      CAPTAIN,
+      id,
+      [checkIn(registration.id, "2027-06-10T02:10:00Z"), undoCheckIn(registration.id, "2027-06-10T02:20:00Z")],
+      NOW,
+    );
+    expect(await trail(registration.id)).toEqual([
+      ["Checked in", "2027-06-10T02:10:00.000Z"],
+      ["Undid the check-in of", "2027-06-10T02:20:00.000Z"],
+    ]);
+    // Clamped to one time (a phone's clock far behind, or far ahead), they still follow each other.
+    for (const [n, at] of [
+      [2, "1970-01-01T00:00:00Z"],
+      [3, "2999-01-01T00:00:00Z"],
+    ] as const) {
+      const { registration: other } = await book(db, id, n);
+      await syncRideDay(
+        db,
+        CAPTAIN,
+        id,
+        [checkIn(other.id, at), undoCheckIn(other.id, at), checkIn(other.id, at)],
+        NOW,
+      );
+      const rows = await trail(other.id);
+      expect(rows.map(([what]) => what)).toEqual(["Checked in", "Undid the check-in of", "Checked in"]);
+      expect(new Set(rows.map(([, time]) => time)).size).toBe(3);
+    }
+  });
+
   it("recounts happy riders once when a phone syncs check-ins after its ride was completed", async () => {
     const db = getDb();
     const { id } = await ride(db);

@@ -1,14 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { PostgresAdapter, type Selectable } from "kysely";
 import type { AuditActor } from "~/domain/audit";
-import {
-  currentWaiverOf,
-  SITE_WAIVER_SCOPE,
-  waiverStateOf,
-  waiverTextSchema,
-  type WaiverState,
-  type WaiverVersion,
-} from "~/domain/registration/waiver";
+import { currentWaiverOf, SITE_WAIVER_SCOPE, waiverTextSchema, type WaiverVersion } from "~/domain/registration/waiver";
 import { runCommand, type Command } from "../commands/command.server";
 import type { Database, Executor, WaiversTable } from "../db/schema.server";
 import { lockRide } from "../registrations/seats.server";
@@ -74,19 +67,6 @@ export async function versionNumbers(db: Executor, ids: readonly (string | null)
   if (wanted.length === 0) return new Map();
   const rows = await db.selectFrom("waivers").select(["id", "version"]).where("id", "in", wanted).execute();
   return new Map(rows.map((row) => [row.id, row.version]));
-}
-
-/**
- * Each registration of the ride, by id, and its waiver state against the ride's current waiver
- * (the ride-day pack's `waiver`). Erased registrations are included: their acceptance's version
- * and time are kept, only the typed name goes.
- */
-export async function waiverStatesForRide(db: Executor, rideId: string): Promise<Map<string, WaiverState>> {
-  const [current, rows] = await Promise.all([
-    currentWaiver(db, rideId),
-    db.selectFrom("registrations").select(["id", "waiver_id"]).where("ride_id", "=", rideId).execute(),
-  ]);
-  return new Map(rows.map((row) => [row.id, waiverStateOf(current, row.waiver_id)]));
 }
 
 export type WaiverSaved = { version: WaiverVersion | null; changed: boolean; told: number };

@@ -1,3 +1,4 @@
+import { formatIndianTime } from "~/domain/indian-time";
 import { OPTION_LABELS } from "~/domain/registration/settings";
 import type { RideDayRider, WaiverState } from "~/domain/ride-day/pack";
 
@@ -25,6 +26,19 @@ export function Tel({ phone, label }: { phone: string; label?: string }) {
 
 function time(iso: string): string {
   return new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}
+
+/** The waiver's state, and what the rider accepted: 'Waiver accepted · v2 · “Asha Rao” · 2 May 2027, 14:45 IST'. */
+export function waiverLine({ waiver }: RideDayRider): string {
+  const accepted =
+    waiver.version === null
+      ? []
+      : [
+          `v${waiver.version}`,
+          waiver.name ? `“${waiver.name}”` : "",
+          waiver.acceptedAt ? formatIndianTime(waiver.acceptedAt) : "",
+        ];
+  return [WAIVER_LABELS[waiver.state], ...accepted].filter(Boolean).join(" · ");
 }
 
 function payment(rider: RideDayRider): string {
@@ -72,7 +86,7 @@ export function Roster({ riders, onCheckIn, onUndo }: RosterProps) {
                   {rider.pillionName ? ` with ${rider.pillionName}` : ""}
                 </p>
                 <p className="text-sm text-ink-700">
-                  {payment(rider)} · {WAIVER_LABELS[rider.waiver]}
+                  {payment(rider)} · <span data-testid="waiver">{waiverLine(rider)}</span>
                 </p>
               </div>
               {cancelled ? (

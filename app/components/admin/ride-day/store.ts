@@ -1,5 +1,5 @@
 import { type DBSchema, type IDBPDatabase, deleteDB, openDB } from "idb";
-import { type RideDayConflict, isExpired, mergeSync } from "~/domain/ride-day/offline-ops";
+import { type RideDayConflict, isExpired, mergeSync, nothingWaiting } from "~/domain/ride-day/offline-ops";
 import {
   RIDE_DAY_SYNC_MAX_OPS,
   type RideDayOp,
@@ -38,10 +38,14 @@ async function withDb<T>(work: (db: IDBPDatabase<RideDaySchema>) => Promise<T>):
   }
 }
 
-/** The ride as held, or undefined; an expired pack is deleted instead of returned. */
+/**
+ * The ride as held, or undefined. An expired pack is deleted instead of returned, unless changes
+ * are still waiting to be sent or conflicts to be read: those outlive expiry until sent (or
+ * read) or discarded (the page shows only them then).
+ */
 export async function heldRide(rideId: string, now = new Date()): Promise<HeldRide | undefined> {
   const held = await withDb((db) => db.get("rides", rideId));
-  if (held && isExpired(held.pack, now)) {
+  if (held && isExpired(held.pack, now) && nothingWaiting(held)) {
     await forgetRide(rideId);
     return undefined;
   }
@@ -111,6 +115,9 @@ export async function takeRideOffline(rideId: string): Promise<TakeResult> {
   return { ok: true };
 }
 
+/** How long a sync may take before the phone gives up on a connection that stalls (and may try again). */
+const SYNC_TIMEOUT_MS = 30_000;
+
 export type SyncResult =
   | { kind: "synced"; held: HeldRide }
   | { kind: "offline" }
@@ -123,9 +130,9 @@ export type SyncResult =
  * oldest first, and merges each answer. Each change carries its id, so sending one twice (an
  * answer lost on the way back) applies it once.
  */
-export async function syncRide(rideId: string): Promise<SyncResult> {
+export async function syncRide(rideId: string, now = () => new Date()): Promise<SyncResult> {
   for (;;) {
-    const held = await heldRide(rideId);
+    const held = await heldRide(rideId, now());
     if (!held) return { kind: "gone", message: "This ride is no longer on this phone." };
     let response: Response;
     try {
@@ -133,11 +140,12 @@ export async function syncRide(rideId: string): Promise<SyncResult> {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify({ ops: held.queue.slice(0, RIDE_DAY_SYNC_MAX_OPS) }),
+        signal: AbortSignal.timeout(SYNC_TIMEOUT_MS),
       });
     } catch {
       return { kind: "offline" };
     }
-    // The session ended: the changes wait for the captain to sign in again (forgetSyncedRideDays).
+    // The session ended: the ride and its changes wait for the captain to sign in again.
     if (response.status === 401) return { kind: "signed-out" };
     if (accessEnded(response.status)) {
       await forgetRide(rideId);
@@ -149,6 +157,11 @@ export async function syncRide(rideId: string): Promise<SyncResult> {
     const answer = (await response.json()) as RideDaySyncResponse;
     const merged = await update(rideId, (current) => mergeSync(current, answer));
     if (!merged) return { kind: "gone", message: "This ride is no longer on this phone." };
+    // An expired pack stayed only for what was waiting: once all is sent and read, it goes.
+    if (isExpired(merged.pack, now()) && nothingWaiting(merged)) {
+      await forgetRide(rideId);
+      return { kind: "gone", message: "Every change was sent. This ride's pack has expired." };
+    }
     // The rest of a long queue next; an answer that settled nothing ends the round.
     const sentAll = held.queue.length <= RIDE_DAY_SYNC_MAX_OPS;
     if (sentAll || merged.queue.length >= held.queue.length) return { kind: "synced", held: merged };
@@ -175,26 +188,4 @@ export async function forgetAllRideDays(): Promise<void> {
           )
       : undefined,
   ]);
-}
-
-/**
- * A session that ended without a sign-out (the sign-in screen shows): the rides whose changes
- * all reached the server leave the phone; a ride with changes still waiting stays, so that the
- * captain can sign in again and send them. Sign-out, a refusal or the pack's expiry removes it.
- */
-export async function forgetSyncedRideDays(): Promise<void> {
-  const exists = (await indexedDB.databases()).some((database) => database.name === RIDE_DAY_DB);
-  const waiting = exists
-    ? await withDb(async (db) => {
-        const tx = db.transaction("rides", "readwrite");
-        let kept = 0;
-        for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
-          if (cursor.value.queue.length > 0) kept += 1;
-          else await cursor.delete();
-        }
-        await tx.done;
-        return kept;
-      })
-    : 0;
-  if (waiting === 0) await forgetAllRideDays();
 }

@@ -1,13 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { type RideDayOpFields, withPendingOps } from "~/domain/ride-day/offline-ops";
+import { type RideDayOpFields, isExpired, withPendingOps } from "~/domain/ride-day/offline-ops";
 import type { RideDayOp, RideDayPack, RollCallMark } from "~/domain/ride-day/pack";
-import { type HeldRide, dismissConflict, heldRide, queueOp, syncRide } from "./store";
+import { type HeldRide, dismissConflict, forgetRide, heldRide, queueOp, syncRide } from "./store";
 
 // The ride-day page's state: the ride as the phone holds it, the network as the browser sees
 // it, and the changes the captain makes, each queued first and sent when the network allows.
 
+/** `expired`: the pack is past its expiry and stays only for the changes never sent (and conflicts unread). */
 export type RideDayState =
-  { kind: "opening" } | { kind: "absent"; message: string } | { kind: "open"; held: HeldRide; shown: RideDayPack };
+  | { kind: "opening" }
+  | { kind: "absent"; message: string }
+  | { kind: "open"; held: HeldRide; shown: RideDayPack; expired: boolean };
 
 const NOT_HERE = "This ride is not on this phone. Open its Check-in page online and choose Take this ride offline.";
 
@@ -19,7 +22,16 @@ export function useRideDay(rideId: string) {
   const again = useRef(false);
 
   const show = useCallback((held: HeldRide | undefined, message = NOT_HERE) => {
-    setState(held ? { kind: "open", held, shown: withPendingOps(held.pack, held.queue) } : { kind: "absent", message });
+    setState(
+      held
+        ? {
+            kind: "open",
+            held,
+            shown: withPendingOps(held.pack, held.queue),
+            expired: isExpired(held.pack, new Date()),
+          }
+        : { kind: "absent", message },
+    );
   }, []);
 
   // One sync at a time. One asked for meanwhile (a change made while a sync was on its way) runs
@@ -43,7 +55,7 @@ export function useRideDay(rideId: string) {
           show(undefined, `${result.message} The ride's details were removed from this phone.`);
           setSyncNote("");
         } else if (result.kind === "signed-out") {
-          setSyncNote("Your session has ended: sign in again, then reopen this page to send the changes.");
+          setSyncNote("Your session has ended: sign in again, then reopen this page to sync.");
         } else {
           setSyncNote(result.kind === "offline" ? "Offline: the changes wait on this phone." : result.message);
         }
@@ -102,6 +114,11 @@ export function useRideDay(rideId: string) {
     mark: (rollCallId: string, registrationId: string, mark: RollCallMark) =>
       change({ kind: "mark", rollCallId, registrationId, mark }),
     dismiss: async (id: string) => show(await dismissConflict(rideId, id)),
+    /** An expired ride's changes never sent, dropped on the captain's word, and the ride with them. */
+    discard: async () => {
+      await forgetRide(rideId);
+      show(undefined, "The changes were discarded and this ride's expired details removed from this phone.");
+    },
   };
 }
 

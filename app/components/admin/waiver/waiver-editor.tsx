@@ -70,7 +70,7 @@ export function WaiverEditor({ versions, siteDefault, result }: WaiverEditorProp
                     {version.text === "" ? " (removed)" : ""} · {formatIndiaDateTime(version.createdAt)} ·{" "}
                     {version.createdBy}
                   </summary>
-                  <p className="mt-2 whitespace-pre-line text-ink-800">{version.text}</p>
+                  <p className="mt-2 whitespace-pre-wrap text-ink-800">{version.text}</p>
                 </details>
               </li>
             ))}
