@@ -17,8 +17,8 @@ const RUNTIME = new RegExp(
     // (about 0.6 KiB with headers) than its 0.5 KiB costs the admin application, which shares this file.
     String.raw`[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](menu|x)\.`,
     String.raw`[\\/]app[\\/]domain[\\/](site|navigation|constants)\.`,
-    // plain-click: the navigation's menu and every link an island upgrades (decision 017, 2026-11-26).
-    String.raw`[\\/]app[\\/]components[\\/](style-nonce|document-info|plain-click|site-nav)`,
+    // link-then-button: the navigation's menu and every link an island upgrades (decision 017, 2026-12-03).
+    String.raw`[\\/]app[\\/]components[\\/](style-nonce|document-info|link-then-button|site-nav)`,
     String.raw`vite[\\/]preload-helper`,
   ].join("|"),
 );

@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
-import { isPlainClick } from "./plain-click";
+import { LinkThenButton } from "./link-then-button";
 
 // The dialog's code (Radix Dialog, ~13 KB compressed) is fetched when the visitor points at,
 // focuses or presses the button, not with the page: most visitors never open it.
@@ -16,45 +16,41 @@ type FormDialogButtonProps = {
 };
 
 /**
- * A link to an external form that opens it in a pop-up: Register Now, Join Our Community
+ * A button that opens an external form in a pop-up: Register Now, Join Our Community
  * (product.md#registration, #contact-page). Until its island has hydrated (or without
  * JavaScript) it is a plain link that opens the form in a tab of its own, so the first tap
- * never goes unanswered (decision 017, note of 2026-11-26); a tap with a modifier key keeps
- * doing so after.
+ * never goes unanswered (decision 017, notes of 2026-11-26 and 2026-12-03).
  */
 export function FormDialogButton({ dialogTitle, src, className, children }: FormDialogButtonProps) {
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
-  const linkRef = useRef<HTMLAnchorElement>(null);
+  const opener = useRef<HTMLElement>(null);
   const wasOpen = useRef(false);
 
-  // The dialog has no trigger of its own to give focus back to when it closes: this link takes it.
+  // The dialog has no trigger of its own to give focus back to when it closes: this button takes it.
   useEffect(() => {
-    if (wasOpen.current && !open) linkRef.current?.focus();
+    if (wasOpen.current && !open) opener.current?.focus();
     wasOpen.current = open;
   }, [open]);
 
   return (
     <>
-      <a
-        ref={linkRef}
+      <LinkThenButton
+        controlRef={opener}
         href={src}
-        target="_blank"
-        rel="noopener noreferrer"
+        newTab
         aria-haspopup="dialog"
         aria-expanded={open}
         onPointerEnter={loadDialog}
         onFocus={loadDialog}
-        onClick={(event) => {
-          if (!isPlainClick(event)) return;
-          event.preventDefault();
+        onClick={() => {
           setMounted(true);
           setOpen(true);
         }}
         className={className}
       >
         {children}
-      </a>
+      </LinkThenButton>
       {mounted ? (
         <Suspense
           fallback={

@@ -1,7 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { FOOTER_NAV_ID, NAV_LINKS, isCurrentPath } from "~/domain/navigation";
-import { isPlainClick } from "./plain-click";
+import { LinkThenButton } from "./link-then-button";
 
 /**
  * The links of the top navigation (product.md#navigation), an island inside the site header
@@ -9,12 +9,13 @@ import { isPlainClick } from "./plain-click";
  * fold behind a menu button; from the md breakpoint they are always shown and the button is
  * gone. Every link is a full page load, so the menu starts closed on each page. Until the island
  * has hydrated (or without JavaScript) the menu button is a link to the same links in the
- * footer, so its first tap is never lost (decision 017, note of 2026-11-26).
+ * footer, so its first tap is never lost (decision 017, note of 2026-11-26); hydrated, it is a
+ * button that folds the list (WAI-ARIA's disclosure), and Escape folds it too.
  */
 export function SiteNav({ currentPath }: { currentPath: string }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
-  const toggleRef = useRef<HTMLAnchorElement>(null);
+  const toggleRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -29,21 +30,17 @@ export function SiteNav({ currentPath }: { currentPath: string }) {
 
   return (
     <>
-      <a
-        ref={toggleRef}
+      <LinkThenButton
+        controlRef={toggleRef}
         href={`#${FOOTER_NAV_ID}`}
         aria-expanded={open}
         aria-controls={listId}
-        onClick={(event) => {
-          if (!isPlainClick(event)) return;
-          event.preventDefault();
-          setOpen((isOpen) => !isOpen);
-        }}
+        onClick={() => setOpen((isOpen) => !isOpen)}
         className="ml-auto inline-flex size-11 items-center justify-center rounded-lg text-ink-800 hover:bg-ink-100 md:hidden"
       >
         {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
         <span className="sr-only">Menu</span>
-      </a>
+      </LinkThenButton>
 
       <ul
         id={listId}

@@ -67,7 +67,7 @@ test.describe("islands", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
     await waitForHydration(page);
-    const menu = page.getByRole("link", { name: "Menu" });
+    const menu = page.getByRole("button", { name: "Menu" });
     await menu.click();
     await expect(menu).toHaveAttribute("aria-expanded", "true");
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us" })).toBeVisible();
@@ -85,7 +85,7 @@ test.describe("islands", () => {
     await expect(
       page.getByRole("navigation", { name: "Ride sections" }).getByRole("link", { name: "Itinerary" }),
     ).toHaveAttribute("aria-current", "true");
-    await page.getByRole("link", { name: "Share This Ride" }).click();
+    await page.getByRole("button", { name: "Share This Ride" }).click();
     await expect(page.getByText("Link Copied!")).toBeVisible();
   });
 });

@@ -22,7 +22,7 @@ test.beforeEach(async ({ page }) => {
 async function openForm(page: Page) {
   await page.goto("/contact");
   await waitForHydration(page);
-  await page.getByRole("link", { name: "Join Our Community" }).click();
+  await page.getByRole("button", { name: "Join Our Community" }).click();
   const dialog = page.getByRole("dialog", { name: "Join Our Community" });
   await expect(dialog).toBeVisible();
   return dialog;
@@ -48,7 +48,7 @@ test.describe("community form modal", () => {
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     expect(await scrollLocked(page)).toBe(false);
-    await expect(page.getByRole("link", { name: "Join Our Community" })).toBeFocused();
+    await expect(page.getByRole("button", { name: "Join Our Community" })).toBeFocused();
   });
 
   test("closes on a click on the overlay", async ({ page }) => {

@@ -64,7 +64,7 @@ test.describe("top navigation", () => {
   test("shows the links without a menu button on wide screens", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/");
-    await expect(page.getByRole("link", { name: "Menu" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us" })).toBeVisible();
   });
 });
@@ -75,7 +75,7 @@ test.describe("mobile menu", () => {
   test("the menu button opens and closes the link list @mobile", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
-    const toggle = page.getByRole("link", { name: "Menu" });
+    const toggle = page.getByRole("button", { name: "Menu" });
     const list = page.locator(`[id="${await toggle.getAttribute("aria-controls")}"]`);
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await expect(list).toBeHidden();
@@ -92,7 +92,7 @@ test.describe("mobile menu", () => {
   test("choosing a link navigates and closes the menu @mobile", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
-    const toggle = page.getByRole("link", { name: "Menu" });
+    const toggle = page.getByRole("button", { name: "Menu" });
     await toggle.click();
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us" }).click();
     await expect(page).toHaveURL(/\/about$/);
@@ -105,7 +105,7 @@ test.describe("mobile menu", () => {
   }) => {
     await page.goto("/");
     await waitForHydration(page);
-    const toggle = page.getByRole("link", { name: "Menu" });
+    const toggle = page.getByRole("button", { name: "Menu" });
     await toggle.focus();
     await page.keyboard.press("Enter");
     await expect(toggle).toHaveAttribute("aria-expanded", "true");

@@ -112,7 +112,7 @@ test.describe("ride details: Register Now with a booking form", () => {
   const bodyOverflow = (page: Page) => page.evaluate(() => getComputedStyle(document.body).overflow);
 
   async function open(page: Page) {
-    await booking(page).getByRole("link", { name: "Register Now" }).click();
+    await booking(page).getByRole("button", { name: "Register Now" }).click();
     const dialog = page.getByRole("dialog", { name: `Register for ${ride.title}` });
     await expect(dialog).toBeVisible();
     return dialog;
@@ -139,7 +139,10 @@ test.describe("ride details: Register Now with a booking form", () => {
       await close(page);
       await expect(dialog, `closed by ${how}`).toBeHidden();
       await expect.poll(() => bodyOverflow(page), `scrolling unlocked after ${how}`).not.toBe("hidden");
-      await expect(booking(page).getByRole("link", { name: "Register Now" }), `focus back after ${how}`).toBeFocused();
+      await expect(
+        booking(page).getByRole("button", { name: "Register Now" }),
+        `focus back after ${how}`,
+      ).toBeFocused();
     }
   });
 });
@@ -153,7 +156,7 @@ test.describe("ride details: Share This Ride", () => {
     await waitForHydration(page);
     await page.clock.pauseAt(Date.now() + 60_000);
 
-    await booking(page).getByRole("link", { name: "Share This Ride" }).click();
+    await booking(page).getByRole("button", { name: "Share This Ride" }).click();
     await expect(copiedNotice(page)).toHaveText("Link Copied!");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
 
@@ -187,13 +190,13 @@ test.describe("ride details: Share This Ride", () => {
     await page.goto(ridePath(await publicRide(e2eDb, "Royal Rajasthan Desert Loop")));
     await waitForHydration(page);
 
-    await booking(page).getByRole("link", { name: "Share This Ride" }).click();
+    await booking(page).getByRole("button", { name: "Share This Ride" }).click();
     await expect(copiedNotice(page)).toHaveText("Link Copied!");
     expect(await legacyCopies(page)).toEqual([page.url()]);
     // It really copied: the clipboard holds the link, and the temporary field is gone.
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
     await expect(page.locator("textarea")).toHaveCount(0);
-    await expect(booking(page).getByRole("link", { name: "Share This Ride" })).toBeFocused();
+    await expect(booking(page).getByRole("button", { name: "Share This Ride" })).toBeFocused();
   });
 
   test("falls back to the legacy copy method where there is no clipboard API", async ({ page, e2eDb }) => {
@@ -202,7 +205,7 @@ test.describe("ride details: Share This Ride", () => {
     await page.goto(ridePath(await publicRide(e2eDb, "Konkan Coastal Trail")));
     await waitForHydration(page);
 
-    await booking(page).getByRole("link", { name: "Share This Ride" }).click();
+    await booking(page).getByRole("button", { name: "Share This Ride" }).click();
     await expect(copiedNotice(page)).toHaveText("Link Copied!");
     expect(await legacyCopies(page)).toEqual([page.url()]);
   });

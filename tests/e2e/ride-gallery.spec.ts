@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 import { createRide } from "~/server/rides/rides.server";
 import { rideInput } from "../support/fixtures";
 import { insertGalleryPhoto } from "../support/gallery-photos";
@@ -7,7 +7,8 @@ import { ridePath } from "./ride-helpers.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 
 // A ride's gallery on the public pages (docs/features/ride-photos.md#on-the-public-pages): links
-// to the full images without JavaScript, the lightbox island by keyboard and by swipe, only
+// to the full images without JavaScript, buttons that open the lightbox island once it has
+// hydrated, by keyboard and by swipe, only
 // approved photos, and a photo an admin hides leaving the page at once.
 
 const TITLE = "Monsoon Ghats Loop";
@@ -102,13 +103,46 @@ test.describe("without JavaScript", () => {
   });
 });
 
+test("a thumbnail is a link to its image until the gallery hydrates, then a button that opens the viewer, Space too", async ({
+  page,
+  ownServer,
+}) => {
+  const ride = await rideOf(ownServer.db);
+  // The page's scripts held back: what the server drew.
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(/\/assets\/.*\.js$/, (route) => (holding ? held.push(route) : route.continue()));
+  await page.goto(ridePath(ride));
+  const link = gallery(page).getByRole("link").first();
+  await expect(link).toHaveAttribute("href", APPROVED[0].image);
+  await expect(link).not.toHaveAttribute("aria-haspopup");
+  await link.scrollIntoViewIfNeeded();
+  const box = await link.boundingBox();
+
+  holding = false;
+  for (const route of held.splice(0)) await route.continue();
+  await expect(page.locator('rb-island[data-island="ride-gallery"]')).toHaveAttribute("data-hydrated", "");
+  await expect(gallery(page).getByRole("link")).toHaveCount(0);
+  const thumbnail = gallery(page).getByRole("button").first();
+  await expect(thumbnail).toHaveAttribute("aria-haspopup", "dialog");
+  expect(await thumbnail.boundingBox()).toEqual(box);
+
+  await thumbnail.focus();
+  await page.keyboard.press("Space");
+  const viewer = page.getByRole("dialog", { name: "Photo viewer" });
+  await expect(viewer).toContainText("Photo 1 of 4");
+  await page.keyboard.press("Escape");
+  await expect(viewer).toBeHidden();
+  await expect(thumbnail).toBeFocused();
+});
+
 test("the lightbox opens from a thumbnail by keyboard, moves with the arrows and returns focus on Escape", async ({
   page,
   ownServer,
 }) => {
   const ride = await rideOf(ownServer.db);
   await openHydratedGallery(page, ridePath(ride));
-  const second = gallery(page).getByRole("link").nth(1);
+  const second = gallery(page).getByRole("button").nth(1);
   await second.focus();
   await page.keyboard.press("Enter");
 
@@ -149,12 +183,12 @@ test("a click opens the viewer; Close closes it and gives the focus back to the 
 }) => {
   const ride = await rideOf(ownServer.db);
   await openHydratedGallery(page, ridePath(ride));
-  await gallery(page).getByRole("link").first().click();
+  await gallery(page).getByRole("button").first().click();
   const viewer = page.getByRole("dialog", { name: "Photo viewer" });
   await expect(viewer).toContainText("Photo 1 of 4");
   await viewer.getByRole("button", { name: "Close" }).click();
   await expect(viewer).toBeHidden();
-  await expect(gallery(page).getByRole("link").first()).toBeFocused();
+  await expect(gallery(page).getByRole("button").first()).toBeFocused();
 });
 
 test.describe("on a touch screen", () => {
@@ -164,7 +198,7 @@ test.describe("on a touch screen", () => {
   test("a swipe moves through the photos @mobile", async ({ page, ownServer }) => {
     const ride = await rideOf(ownServer.db);
     await openHydratedGallery(page, ridePath(ride));
-    await gallery(page).getByRole("link").first().tap();
+    await gallery(page).getByRole("button").first().tap();
     const viewer = page.getByRole("dialog", { name: "Photo viewer" });
     await expect(viewer).toContainText("Photo 1 of 4");
 
@@ -199,14 +233,14 @@ test("a photo an admin hides leaves the ride page and the count at once, though 
   const image = "/images/demo/meghalaya.webp";
   const id = await insertGalleryPhoto(ownServer.db, { rideId: ride.id, position: 50, image });
   await page.goto(ridePath(ride));
-  await expect(gallery(page).getByRole("link")).toHaveCount(5);
+  await expect(gallery(page).getByRole("listitem")).toHaveCount(5);
   await page.goto("/previous");
   await expect(page.getByTestId("ride-card").filter({ hasText: TITLE })).toContainText("5 photos");
 
   // Both pages are now in the render cache: hiding the photo is a write it must notice.
   await ownServer.db.updateTable("ride_photos").set({ status: "hidden" }).where("id", "=", id).execute();
   await page.goto(ridePath(ride));
-  await expect(gallery(page).getByRole("link")).toHaveCount(4);
+  await expect(gallery(page).getByRole("listitem")).toHaveCount(4);
   await expect(page.locator(`a[href="${image}"]`)).toHaveCount(0);
   await page.goto("/previous");
   await expect(page.getByTestId("ride-card").filter({ hasText: TITLE })).toContainText("4 photos");

@@ -176,7 +176,7 @@ test.describe("the ride in the rider's pocket @mobile", () => {
     const ride = await publicRide(e2eDb, RAJASTHAN);
     await page.goto(ridePath(ride));
     await waitForHydration(page);
-    await page.getByRole("link", { name: "Share This Ride" }).click();
+    await page.getByRole("button", { name: "Share This Ride" }).click();
     const shared = await page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared);
     if (isMobile) {
       expect(shared).toHaveLength(1);

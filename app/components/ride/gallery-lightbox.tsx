@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, X } from "lucide-react";
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
-import { isPlainClick } from "~/components/plain-click";
+import { LinkThenButton } from "~/components/link-then-button";
 import { ResponsiveImage } from "~/components/responsive-image";
 import type { GalleryPhoto } from "~/domain/ride-photos/photo";
 import { photoAlt, photoCredit } from "~/domain/ride-photos/photo-text";
@@ -28,9 +28,9 @@ function wrapFocus(dialog: HTMLDialogElement, backwards: boolean): boolean {
 /**
  * A ride's gallery (docs/features/ride-photos.md#on-the-public-pages): a grid of thumbnails,
  * each first a plain link to its full image, which works without JavaScript. Hydrated as an
- * island, a plain click opens the photo in a lightbox instead: a modal <dialog> (the page behind
- * it inert, Escape closes it and focus goes back to the thumbnail), ←/→ and the buttons or a
- * swipe move through the photos.
+ * island, each is a button that opens the photo in a lightbox instead: a modal <dialog> (the
+ * page behind it inert, Escape closes it and focus goes back to the thumbnail), ←/→ and the
+ * buttons or a swipe move through the photos.
  */
 export function GalleryGrid({ photos }: GalleryGridProps) {
   const [shown, setShown] = useState<number | null>(null);
@@ -78,12 +78,11 @@ export function GalleryGrid({ photos }: GalleryGridProps) {
         {photos.map((item, index) => (
           <li key={item.id}>
             <figure>
-              <a
+              <LinkThenButton
                 href={item.image}
-                className="block overflow-hidden rounded-lg bg-ink-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                aria-haspopup="dialog"
+                className="block w-full overflow-hidden rounded-lg bg-ink-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
                 onClick={(event) => {
-                  if (!isPlainClick(event)) return;
-                  event.preventDefault();
                   opener.current = event.currentTarget;
                   setShown(index);
                 }}
@@ -96,7 +95,7 @@ export function GalleryGrid({ photos }: GalleryGridProps) {
                   sizes={THUMB_SIZES}
                   className="aspect-square w-full object-cover transition-transform hover:scale-105"
                 />
-              </a>
+              </LinkThenButton>
               {item.caption || item.credit ? (
                 <figcaption className="mt-1 text-sm text-ink-600">
                   {item.caption ? <span className="line-clamp-2">{item.caption}</span> : null}

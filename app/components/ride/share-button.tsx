@@ -2,7 +2,7 @@ import { Check, Share2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { LINK_COPIED_MS } from "~/domain/constants";
 import type { RideShare } from "~/domain/ride-share";
-import { isPlainClick } from "~/components/plain-click";
+import { LinkThenButton } from "~/components/link-then-button";
 import { copyText } from "./copy-text";
 
 // Each copy makes a new notice object, so a second click restarts the two seconds.
@@ -19,7 +19,7 @@ function sharesNatively(): boolean {
  * 'Link Copied!' for two seconds. The notice is a live region, so screen readers announce it
  * too. Below it, a plain link that opens WhatsApp with the message typed (decision 023).
  * Until its island has hydrated (or without JavaScript) the button is that WhatsApp link too,
- * so the first tap shares the ride (decision 017, note of 2026-11-26).
+ * so the first tap shares the ride (decision 017, notes of 2026-11-26 and 2026-12-03).
  */
 export function ShareButton({ share }: { share: RideShare }) {
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -52,20 +52,15 @@ export function ShareButton({ share }: { share: RideShare }) {
 
   return (
     <div>
-      <a
+      <LinkThenButton
         href={share.whatsAppHref}
-        target="_blank"
-        rel="noopener noreferrer"
-        onClick={(event) => {
-          if (!isPlainClick(event)) return;
-          event.preventDefault();
-          void onShare();
-        }}
+        newTab
+        onClick={() => void onShare()}
         className="flex w-full items-center justify-center gap-2 rounded-xl border-2 border-ink-200 px-5 py-3 font-semibold text-ink-800 transition hover:border-ink-300 hover:bg-ink-50"
       >
         <Share2 aria-hidden="true" className="size-5" />
         Share This Ride
-      </a>
+      </LinkThenButton>
       <p role="status" className="mt-2 min-h-6 text-center text-sm font-semibold">
         {notice ? (
           <span
