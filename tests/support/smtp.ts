@@ -14,6 +14,10 @@ export type LocalSmtpOptions = {
   port?: number;
   /** Called with each message kept. */
   onMail?: (mail: ReceivedMail) => void;
+  /** Awaited before a recipient is taken: a test holds new mail back with it. */
+  beforeRecipient?: () => Promise<void> | undefined;
+  /** Awaited before a message kept is answered: a test holds that mail in flight with it. */
+  beforeAnswer?: (mail: ReceivedMail) => Promise<void> | undefined;
 };
 
 /**
@@ -26,13 +30,16 @@ export async function startLocalSmtp({
   answerAfterMs = 0,
   port: listenOn = 0,
   onMail,
+  beforeRecipient = () => undefined,
+  beforeAnswer = () => undefined,
 }: LocalSmtpOptions = {}): Promise<LocalSmtp> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
-    onRcptTo(address, _session, callback) {
+    async onRcptTo(address, _session, callback) {
+      await beforeRecipient();
       if (!rejects(address.address)) return callback();
       const refusal = Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected`), {
         responseCode: 550,
@@ -42,7 +49,7 @@ export async function startLocalSmtp({
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
+      stream.on("end", async () => {
         const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((address) => address.address),
@@ -50,6 +57,7 @@ export async function startLocalSmtp({
         };
         mails.push(mail);
         onMail?.(mail);
+        await beforeAnswer(mail);
         if (answerAfterMs > 0) setTimeout(callback, answerAfterMs);
         else callback();
       });

@@ -224,9 +224,9 @@ const BATCH_READ_FRESH_MS = 2_000;
 
 /**
  * The outbox's `rider-message` delivery: a claimed batch's deliveries are read in one query, and
- * those sent are marked sent in the transaction that marks their outbox entries delivered (one
- * write for both, per batch: on SQLite each write waits for the disk in the event loop, and one
- * per mail stalled every mail under way). A crash before it sends them again as the same message.
+ * each one sent is marked sent as soon as the mail server took it, in the transaction that marks
+ * its outbox entry delivered (with those sent while the previous mark was written). A crash
+ * repeats only the copies under way, each as the same message (its id is the Message-ID).
  */
 export function riderMessageDelivery(
   db: Database,
