@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { riderCopyOf, riderText } from "./rider-text";
 
-const RIDE = { title: "Spiti Valley", whatsappGroupUrl: "https://chat.whatsapp.com/AbCdEf123" };
+const RIDE = {
+  title: "Spiti Valley",
+  whatsappGroupUrl: "https://chat.whatsapp.com/AbCdEf123",
+  status: "upcoming" as const,
+};
 const MESSAGE = { subject: "Kit check", body: "Bring your riding boots.", origin: "https://roadbook.example" };
 
 describe("a rider's copy of a message", () => {
@@ -29,6 +33,25 @@ describe("a rider's copy of a message", () => {
     );
   });
 
+  it("sends a rider of a ride no longer upcoming to their own link, or to a reply, never to Find my booking (which finds upcoming rides only)", () => {
+    const cancelled = { ...RIDE, status: "cancelled" as const };
+    const registration = { name: "Asha Rao", status: "confirmed" as const };
+    const withLink = riderCopyOf({
+      registration,
+      ride: cancelled,
+      message: MESSAGE,
+      token: "tok123",
+      balanceLine: null,
+    });
+    expect(riderText(withLink)).not.toContain("Find your booking");
+    expect(riderText(withLink)).toMatch(
+      /Your booking: https:\/\/roadbook.example\/booking\/tok123\nKeep this message: it is the way back to your booking\.$/,
+    );
+    const without = riderCopyOf({ registration, ride: cancelled, message: MESSAGE, token: null, balanceLine: null });
+    expect(riderText(without)).not.toContain("Find your booking");
+    expect(riderText(without)).toMatch(/Reply to this message for the link to your booking\.$/);
+  });
+
   it("gives the group to confirmed riders only, and no link when the message carries none", () => {
     const copy = riderCopyOf({
       registration: { name: "Bela Das", status: "waitlisted" },
@@ -37,7 +60,7 @@ describe("a rider's copy of a message", () => {
       token: "tok123",
       balanceLine: null,
     });
-    expect(copy).toMatchObject({ groupLink: null, link: null, findBookingUrl: null });
+    expect(copy).toMatchObject({ groupLink: null, link: null, wayBack: null });
     expect(riderText(copy)).toBe("Hi Bela,\n\nBring your riding boots.");
   });
 });

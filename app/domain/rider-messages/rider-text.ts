@@ -18,9 +18,23 @@ export type RiderCopy = {
   balanceLine?: string | null;
   /** The ride's WhatsApp group, for confirmed riders only. */
   groupLink?: string | null;
-  /** "Find my booking" on the site, for a rider who loses the link. */
-  findBookingUrl?: string | null;
+  /**
+   * The way back to a lost link: "Find my booking" on the site while the ride is upcoming (it
+   * finds no other booking, booking-link.server.ts), else this message or a reply; null when the
+   * message carries no links.
+   */
+  wayBack?: string | null;
 };
+
+/** The line that tells a rider how to get back to their booking when they lose its link. */
+function wayBackOf(origin: string | null, rideStatus: string, link: string | null): string | null {
+  if (!origin) return null;
+  // "Find my booking" finds the bookings of upcoming rides only (mailFreshLinks).
+  if (rideStatus === "upcoming") return `Lost this link? Find your booking at ${origin}${FIND_BOOKING_PATH}`;
+  return link
+    ? "Keep this message: it is the way back to your booking."
+    : "Reply to this message for the link to your booking.";
+}
 
 /**
  * One rider's copy of a ride's message, the same on every channel: their link when the message
@@ -35,21 +49,22 @@ export function riderCopyOf({
   balanceLine,
 }: {
   registration: { name: string; status: RegistrationStatus };
-  ride: { title: string; whatsappGroupUrl?: string };
+  ride: { title: string; whatsappGroupUrl?: string; status: string };
   message: { subject: string; body: string; origin: string | null };
   token: string | null;
   balanceLine: string | null;
 }): RiderCopy {
   const { origin } = message;
+  const link = token && origin ? origin + bookingHref(token) : null;
   return {
     name: registration.name,
     rideTitle: ride.title,
     subject: message.subject,
     body: message.body,
-    link: token && origin ? origin + bookingHref(token) : null,
+    link,
     balanceLine,
     groupLink: groupInviteFor(ride, registration),
-    findBookingUrl: origin ? origin + FIND_BOOKING_PATH : null,
+    wayBack: wayBackOf(origin, ride.status, link),
   };
 }
 
@@ -64,7 +79,7 @@ export function riderText(copy: RiderCopy): string {
   if (copy.balanceLine) lines.push("", copy.balanceLine);
   if (copy.groupLink) lines.push("", `The ride's WhatsApp group: ${copy.groupLink}`);
   if (copy.link) lines.push("", `Your booking: ${copy.link}`);
-  if (copy.findBookingUrl) lines.push(`Lost this link? Find your booking at ${copy.findBookingUrl}`);
+  if (copy.wayBack) lines.push(...(copy.link ? [] : [""]), copy.wayBack);
   return lines.join("\n");
 }
 

@@ -40,16 +40,22 @@ async function setStatus(db: Executor, id: string, status: string, error: string
     .execute();
 }
 
-/** The ride's title and WhatsApp group from its stored document (empty for a ride deleted since). */
-function rideOf(data: string | null): { title: string; whatsappGroupUrl: string } {
+type RideOfCopy = { title: string; whatsappGroupUrl: string; status: string };
+
+/**
+ * The ride's title and WhatsApp group from its stored document, and its status (empty for a
+ * ride deleted since).
+ */
+function rideOf(data: string | null, status: string | null): RideOfCopy {
   try {
     const { title, whatsappGroupUrl } = (data ? JSON.parse(data) : {}) as Record<string, unknown>;
     return {
       title: typeof title === "string" ? title : "",
       whatsappGroupUrl: typeof whatsappGroupUrl === "string" ? whatsappGroupUrl : "",
+      status: status ?? "",
     };
   } catch {
-    return { title: "", whatsappGroupUrl: "" };
+    return { title: "", whatsappGroupUrl: "", status: status ?? "" };
   }
 }
 
@@ -107,11 +113,12 @@ function deliveryQuery(db: Database) {
       "m.body",
       "m.origin",
       "rides.data as rideData",
+      "rides.status as rideStatus",
     ])
     .selectAll("r");
 }
 type DeliveryRow = Awaited<ReturnType<ReturnType<typeof deliveryQuery>["execute"]>>[number];
-type Loaded = DeliveryRow & { ride: { title: string; whatsappGroupUrl: string } };
+type Loaded = DeliveryRow & { ride: RideOfCopy };
 /** Deliveries read together, and what their reminders' balance lines are worked out from. */
 type Read = { rows: Map<string, Loaded>; balanceSources: BalanceSources };
 
@@ -134,7 +141,7 @@ async function readDeliveries(db: Database, ids: readonly string[]): Promise<Rea
     rows: new Map(
       rows.map((row) => {
         let ride = rides.get(row.messageId);
-        if (!ride) rides.set(row.messageId, (ride = rideOf(row.rideData)));
+        if (!ride) rides.set(row.messageId, (ride = rideOf(row.rideData, row.rideStatus)));
         return [row.deliveryId, { ...row, ride }];
       }),
     ),
