@@ -26,10 +26,15 @@ export type Mailer = {
 /** The SMTP connections a mailer keeps open at most (nodemailer's pool default). */
 export const MAIL_CONNECTIONS = 5;
 
-export type MailerSettings = { smtpUrl: string | undefined; from: string };
+export type MailerSettings = {
+  smtpUrl: string | undefined;
+  from: string;
+  /** Where replies go (MAIL_REPLY_TO): an address the organisers read; without it, to From. */
+  replyTo?: string;
+};
 
 /** An SMTP mailer (nodemailer) when `smtpUrl` is set (`smtp://`, `smtps://`, with credentials), else none. */
-export function createMailer({ smtpUrl, from }: MailerSettings, logger: Logger): Mailer {
+export function createMailer({ smtpUrl, from, replyTo }: MailerSettings, logger: Logger): Mailer {
   if (!smtpUrl) return { enabled: false, send: async () => false, close: () => undefined };
   // A mail server that does not answer must not hold a rider's request for minutes.
   // Pooled: a message to a whole ride goes over a few open connections, not one per mail.
@@ -42,7 +47,7 @@ export function createMailer({ smtpUrl, from }: MailerSettings, logger: Logger):
       greetingTimeout: 10_000,
       socketTimeout: 20_000,
     },
-    { from },
+    { from, ...(replyTo ? { replyTo } : {}) },
   );
   return {
     enabled: true,
