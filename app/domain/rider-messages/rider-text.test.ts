@@ -16,6 +16,7 @@ describe("a rider's copy of a message", () => {
       message: MESSAGE,
       token: "tok123",
       balanceLine: "Your balance of ₹28,500 is due by 1 Jun 2027.",
+      canReply: true,
     });
     expect(riderText(copy)).toBe(
       [
@@ -42,14 +43,31 @@ describe("a rider's copy of a message", () => {
       message: MESSAGE,
       token: "tok123",
       balanceLine: null,
+      canReply: true,
     });
     expect(riderText(withLink)).not.toContain("Find your booking");
     expect(riderText(withLink)).toMatch(
       /Your booking: https:\/\/roadbook.example\/booking\/tok123\nKeep this message: it is the way back to your booking\.$/,
     );
-    const without = riderCopyOf({ registration, ride: cancelled, message: MESSAGE, token: null, balanceLine: null });
-    expect(riderText(without)).not.toContain("Find your booking");
-    expect(riderText(without)).toMatch(/Reply to this message for the link to your booking\.$/);
+    const without = { registration, ride: cancelled, message: MESSAGE, token: null, balanceLine: null };
+    const replied = riderCopyOf({ ...without, canReply: true });
+    expect(riderText(replied)).not.toContain("Find your booking");
+    expect(riderText(replied)).toMatch(/Reply to this message for the link to your booking\.$/);
+  });
+
+  it("never tells a rider to reply when a reply reaches nobody (no Reply-To): the contact page instead", () => {
+    const copy = riderCopyOf({
+      registration: { name: "Asha Rao", status: "confirmed" },
+      ride: { ...RIDE, status: "cancelled" },
+      message: MESSAGE,
+      token: null,
+      balanceLine: null,
+      canReply: false,
+    });
+    expect(riderText(copy)).not.toMatch(/reply/i);
+    expect(riderText(copy)).toMatch(
+      /Ask the organisers for the link to your booking: https:\/\/roadbook.example\/contact$/,
+    );
   });
 
   it("gives the group to confirmed riders only, and no link when the message carries none", () => {
@@ -59,6 +77,7 @@ describe("a rider's copy of a message", () => {
       message: { ...MESSAGE, origin: null },
       token: "tok123",
       balanceLine: null,
+      canReply: true,
     });
     expect(copy).toMatchObject({ groupLink: null, link: null, wayBack: null });
     expect(riderText(copy)).toBe("Hi Bela,\n\nBring your riding boots.");

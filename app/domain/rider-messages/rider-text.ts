@@ -1,4 +1,4 @@
-import { bookingHref, FIND_BOOKING_PATH } from "../links";
+import { bookingHref, CONTACT_PATH, FIND_BOOKING_PATH } from "../links";
 import { groupInviteFor } from "../registration/group-invite";
 import { whatsappHref } from "../registration/rider-contact";
 import type { RegistrationStatus } from "../registration/settings";
@@ -20,26 +20,34 @@ export type RiderCopy = {
   groupLink?: string | null;
   /**
    * The way back to a lost link: "Find my booking" on the site while the ride is upcoming (it
-   * finds no other booking, booking-link.server.ts), else this message or a reply; null when the
-   * message carries no links.
+   * finds no other booking, booking-link.server.ts), else this message, or a reply when a mail's
+   * reply reaches the organisers, or the contact page; null when the message carries no links.
    */
   wayBack?: string | null;
 };
 
+/** Where a rider who lost their link finds it again: Find my booking on the site at `origin`. */
+export function findBookingLine(origin: string): string {
+  return `Lost this link? Find your booking at ${origin}${FIND_BOOKING_PATH}`;
+}
+
 /** The line that tells a rider how to get back to their booking when they lose its link. */
-function wayBackOf(origin: string | null, rideStatus: string, link: string | null): string | null {
+function wayBackOf(origin: string | null, rideStatus: string, link: string | null, canReply: boolean): string | null {
   if (!origin) return null;
   // "Find my booking" finds the bookings of upcoming rides only (mailFreshLinks).
-  if (rideStatus === "upcoming") return `Lost this link? Find your booking at ${origin}${FIND_BOOKING_PATH}`;
-  return link
-    ? "Keep this message: it is the way back to your booking."
-    : "Reply to this message for the link to your booking.";
+  if (rideStatus === "upcoming") return findBookingLine(origin);
+  if (link) return "Keep this message: it is the way back to your booking.";
+  // A reply goes nowhere without a Reply-To (the sender is no-reply).
+  return canReply
+    ? "Reply to this message for the link to your booking."
+    : `Ask the organisers for the link to your booking: ${origin}${CONTACT_PATH}`;
 }
 
 /**
  * One rider's copy of a ride's message, the same on every channel: their link when the message
  * carries links (its origin) and the token could be opened, the ride's group when their seat is
- * confirmed, and the balance line a reminder gives.
+ * confirmed, and the balance line a reminder gives. `canReply`: the site's mail has a Reply-To
+ * the organisers read (mail/reply-to.server.ts).
  */
 export function riderCopyOf({
   registration,
@@ -47,12 +55,14 @@ export function riderCopyOf({
   message,
   token,
   balanceLine,
+  canReply,
 }: {
   registration: { name: string; status: RegistrationStatus };
   ride: { title: string; whatsappGroupUrl?: string; status: string };
   message: { subject: string; body: string; origin: string | null };
   token: string | null;
   balanceLine: string | null;
+  canReply: boolean;
 }): RiderCopy {
   const { origin } = message;
   const link = token && origin ? origin + bookingHref(token) : null;
@@ -64,7 +74,7 @@ export function riderCopyOf({
     link,
     balanceLine,
     groupLink: groupInviteFor(ride, registration),
-    wayBack: wayBackOf(origin, ride.status, link),
+    wayBack: wayBackOf(origin, ride.status, link, canReply),
   };
 }
 
