@@ -55,6 +55,11 @@ const envSchema = z
       "SMTP_URL must be an smtp:// or smtps:// URL",
     ),
     MAIL_FROM: optionalText,
+    // Where riders' replies go: an address the organisers read (notices say "reply").
+    MAIL_REPLY_TO: optionalText.refine(
+      (address) => !address || z.email().safeParse(address).success,
+      "MAIL_REPLY_TO must be an email address",
+    ),
     // Web Push to riders who opt in on their booking page: the site's VAPID keys and contact.
     ...pushEnvShape,
     // How long after a ride ends its riders' personal data is kept (the consent text says so).
@@ -142,6 +147,15 @@ export type MapTiles = { tileUrl: string; attribution: string; origin: string };
 /** The sender of the site's mail when MAIL_FROM is not set. */
 export const DEFAULT_MAIL_FROM = "Roadbook <no-reply@localhost>";
 
+/**
+ * The sender without MAIL_FROM: no-reply at the site's own domain (PUBLIC_URL), which mail
+ * servers accept from it, else DEFAULT_MAIL_FROM (a development machine).
+ */
+function mailFromOf(publicUrl: string | undefined): string {
+  const host = publicUrl ? new URL(publicUrl).hostname : "";
+  return host && host !== "localhost" ? `Roadbook <no-reply@${host}>` : DEFAULT_MAIL_FROM;
+}
+
 export class ConfigurationError extends Error {}
 
 /**
@@ -186,7 +200,11 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
           forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
         }
       : undefined,
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? mailFromOf(env.PUBLIC_URL),
+      ...(env.MAIL_REPLY_TO ? { replyTo: env.MAIL_REPLY_TO } : {}),
+    },
     push: pushSettings(env),
     registrationRetentionDays: env.REGISTRATION_RETENTION_DAYS,
     outboxClaimMs: env.OUTBOX_CLAIM_SECONDS * 1000,

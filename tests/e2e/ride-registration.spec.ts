@@ -9,6 +9,7 @@ import { fillRegistration } from "./registration-form.ts";
 import { type OwnServer, testOnOwnMailingServer } from "./support/own-server.ts";
 import { waitForHydration } from "../support/hydration.ts";
 import { freshMobile } from "./support/fresh-mobile.ts";
+import { readMail } from "../support/mail-text.ts";
 
 // Decision 020, the rider's side: seats on cards and the ride page, the registration form (with
 // and without JavaScript), the private booking page with its UPI QR code, cancellation with the
@@ -46,9 +47,10 @@ function openRide(server: OwnServer, registration: Record<string, unknown>, over
 const bookingCard = (page: Page) => page.getByRole("region", { name: "Book This Ride" });
 
 test.describe("ride registration", () => {
-  test("a rider registers: seats left drop and the booking page shows the UPI QR code @mobile", async ({
+  test("a rider registers: seats left drop, the booking page shows the UPI QR code, the mail its links and a Reply-To @mobile", async ({
     page,
     ownServer,
+    smtp,
   }) => {
     // From the cards to the form, the booking page and back: two accessibility scans, six pages.
     const ride = await openRide(ownServer, { seats: 12 });
@@ -63,7 +65,8 @@ test.describe("ride registration", () => {
     await expect(page).toHaveURL(`/ride/${ride.id}/register`);
     await expectNoA11yViolations(page);
 
-    await fillRegistration(page, { name: "Asha Rao", mobile: freshMobile() });
+    const email = `asha-${randomInt(1e9)}@example.com`;
+    await fillRegistration(page, { name: "Asha Rao", mobile: freshMobile(), email });
     await page.getByRole("button", { name: "Register" }).click();
 
     await expect(page).toHaveURL(/\/booking\/[\w-]{43}$/);
@@ -79,6 +82,17 @@ test.describe("ride registration", () => {
       `upi://pay?pa=${UPI_ID}&pn=Hill%20Riders&am=2000.00&cu=INR&tn=${reference}`,
     );
     await expectNoA11yViolations(page);
+
+    // The mail: replies go to the Contact page's email (no MAIL_REPLY_TO here), and it carries
+    // the links themselves, never a QR code "below".
+    await expect.poll(() => smtp.mails.filter((mail) => mail.to.includes(email)).length).toBe(1);
+    const mail = smtp.mails.find((received) => received.to.includes(email))!;
+    expect(mail.raw.split(/\r?\n\r?\n/)[0]).toMatch(/^Reply-To: hello@hillriders\.in$/im);
+    const { text } = readMail(mail.raw);
+    expect(text).toContain(`upi://pay?pa=${UPI_ID}&pn=Hill%20Riders&am=2000.00&cu=INR&tn=${reference}`);
+    expect(text).toContain(page.url());
+    expect(text).toContain(`Find your booking at ${new URL(page.url()).origin}/booking`);
+    expect(text).not.toMatch(/\bbelow\b/);
 
     await page.goto(`/ride/${ride.id}`);
     await expect(bookingCard(page).getByTestId("seats-left")).toHaveText("11 seats left");

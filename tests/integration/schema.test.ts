@@ -39,6 +39,7 @@ const expected: ExpectedSchema = {
     created_at: text,
     updated_at: text,
     published_at: nullableText,
+    schedule_set_at: nullableText,
   },
   hero_slides: {
     id: text,

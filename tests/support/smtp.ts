@@ -3,7 +3,13 @@ import { SMTPServer } from "smtp-server";
 /** A message as the local SMTP server received it: envelope and raw RFC 5322 text. */
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
-export type LocalSmtp = { url: string; mails: ReceivedMail[]; close(): Promise<void> };
+export type LocalSmtp = {
+  url: string;
+  mails: ReceivedMail[];
+  /** How many senders have a recipient taken and their message not yet kept: mail on its way in. */
+  arriving(): number;
+  close(): Promise<void>;
+};
 
 export type LocalSmtpOptions = {
   /** Recipients the server rejects, quoting the address in its reply as real servers do. */
@@ -14,6 +20,10 @@ export type LocalSmtpOptions = {
   port?: number;
   /** Called with each message kept. */
   onMail?: (mail: ReceivedMail) => void;
+  /** Awaited before a recipient is taken: a test holds new mail back with it. */
+  beforeRecipient?: () => Promise<void> | undefined;
+  /** Awaited before a message kept is answered: a test holds that mail in flight with it. */
+  beforeAnswer?: (mail: ReceivedMail) => Promise<void> | undefined;
 };
 
 /**
@@ -26,14 +36,21 @@ export async function startLocalSmtp({
   answerAfterMs = 0,
   port: listenOn = 0,
   onMail,
+  beforeRecipient = () => undefined,
+  beforeAnswer = () => undefined,
 }: LocalSmtpOptions = {}): Promise<LocalSmtp> {
   const mails: ReceivedMail[] = [];
+  const arriving = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
-    onRcptTo(address, _session, callback) {
-      if (!rejects(address.address)) return callback();
+    async onRcptTo(address, session, callback) {
+      await beforeRecipient();
+      if (!rejects(address.address)) {
+        arriving.add(session.id);
+        return callback();
+      }
       const refusal = Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected`), {
         responseCode: 550,
       });
@@ -42,17 +59,23 @@ export async function startLocalSmtp({
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
+      stream.on("end", async () => {
         const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((address) => address.address),
           raw: Buffer.concat(chunks).toString("utf8"),
         };
         mails.push(mail);
+        arriving.delete(session.id);
         onMail?.(mail);
+        await beforeAnswer(mail);
         if (answerAfterMs > 0) setTimeout(callback, answerAfterMs);
         else callback();
       });
+    },
+    onClose(session, callback) {
+      arriving.delete(session.id);
+      callback();
     },
   });
   // A sender killed in the middle of a mail (the SIGKILL test) resets its connection: a real
@@ -64,6 +87,7 @@ export async function startLocalSmtp({
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    arriving: () => arriving.size,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -4,8 +4,9 @@ import { amountOf, balanceOf, formatRupees, paiseOf, type BalanceRegistration, t
 import type { RegistrationStatus } from "./settings";
 import { rupeeAmount, upiPaymentLink } from "./payment";
 
-// What a rider reads after registering (decision 020): on the private booking page and in the
-// confirmation mail, from the same sentences.
+// What a rider reads after registering (decision 020), on the private booking page: its steps
+// speak of the QR code and fields below them. The mails say it in their own words
+// (server/registrations/rider-mail.server.ts).
 
 /** The payee of UPI payments, from the contact configuration. */
 export type Payee = { upiId?: string; upiName?: string };

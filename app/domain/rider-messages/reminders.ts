@@ -59,15 +59,18 @@ type Schedulable = Pick<Ride, "status" | "startDate" | "registration">;
 
 /**
  * The rules due at `now` for an upcoming ride taking registrations on this site: their time has
- * come (a time missed while the server was down counts) and the ride has not started yet.
+ * come (a time missed while the server was down counts) and the ride has not started yet. A rule
+ * whose time came before `scheduleSetAt` (the ride got its current dates, or was upcoming again,
+ * after it) is never due: sent then, it would come out of turn, before the notice of the change.
  */
-export function dueRules(ride: Schedulable, now: Date): ReminderRule[] {
+export function dueRules(ride: Schedulable, now: Date, scheduleSetAt: string | null = null): ReminderRule[] {
   if (ride.status !== "upcoming" || registrationSettingsOf(ride).mode !== "site") return [];
   const startsAt = rideStartsAt(ride.startDate);
   if (!startsAt || now.getTime() >= startsAt.getTime()) return [];
+  const setAt = scheduleSetAt ? Date.parse(scheduleSetAt) : Number.NEGATIVE_INFINITY;
   return activeRules(remindersOf(ride)).filter((rule) => {
-    const dueAt = reminderDueAt(ride.startDate, rule.daysBefore);
-    return dueAt !== null && dueAt.getTime() <= now.getTime();
+    const dueAt = reminderDueAt(ride.startDate, rule.daysBefore)?.getTime();
+    return dueAt !== undefined && dueAt <= now.getTime() && dueAt >= setAt;
   });
 }
 

@@ -1,4 +1,4 @@
-import { bookingHref, FIND_BOOKING_PATH } from "../links";
+import { bookingHref, CONTACT_PATH, FIND_BOOKING_PATH } from "../links";
 import { groupInviteFor } from "../registration/group-invite";
 import { whatsappHref } from "../registration/rider-contact";
 import type { RegistrationStatus } from "../registration/settings";
@@ -18,14 +18,36 @@ export type RiderCopy = {
   balanceLine?: string | null;
   /** The ride's WhatsApp group, for confirmed riders only. */
   groupLink?: string | null;
-  /** "Find my booking" on the site, for a rider who loses the link. */
-  findBookingUrl?: string | null;
+  /**
+   * The way back to a lost link: "Find my booking" on the site while the ride is upcoming (it
+   * finds no other booking, booking-link.server.ts), else this message, or a reply when a mail's
+   * reply reaches the organisers, or the contact page; null when the message carries no links.
+   */
+  wayBack?: string | null;
 };
+
+/** Where a rider who lost their link finds it again: Find my booking on the site at `origin`. */
+export function findBookingLine(origin: string): string {
+  return `Lost this link? Find your booking at ${origin}${FIND_BOOKING_PATH}`;
+}
+
+/** The line that tells a rider how to get back to their booking when they lose its link. */
+function wayBackOf(origin: string | null, rideStatus: string, link: string | null, canReply: boolean): string | null {
+  if (!origin) return null;
+  // "Find my booking" finds the bookings of upcoming rides only (mailFreshLinks).
+  if (rideStatus === "upcoming") return findBookingLine(origin);
+  if (link) return "Keep this message: it is the way back to your booking.";
+  // A reply goes nowhere without a Reply-To (the sender is no-reply).
+  return canReply
+    ? "Reply to this message for the link to your booking."
+    : `Ask the organisers for the link to your booking: ${origin}${CONTACT_PATH}`;
+}
 
 /**
  * One rider's copy of a ride's message, the same on every channel: their link when the message
  * carries links (its origin) and the token could be opened, the ride's group when their seat is
- * confirmed, and the balance line a reminder gives.
+ * confirmed, and the balance line a reminder gives. `canReply`: the site's mail has a Reply-To
+ * the organisers read (mail/reply-to.server.ts).
  */
 export function riderCopyOf({
   registration,
@@ -33,23 +55,26 @@ export function riderCopyOf({
   message,
   token,
   balanceLine,
+  canReply,
 }: {
   registration: { name: string; status: RegistrationStatus };
-  ride: { title: string; whatsappGroupUrl?: string };
+  ride: { title: string; whatsappGroupUrl?: string; status: string };
   message: { subject: string; body: string; origin: string | null };
   token: string | null;
   balanceLine: string | null;
+  canReply: boolean;
 }): RiderCopy {
   const { origin } = message;
+  const link = token && origin ? origin + bookingHref(token) : null;
   return {
     name: registration.name,
     rideTitle: ride.title,
     subject: message.subject,
     body: message.body,
-    link: token && origin ? origin + bookingHref(token) : null,
+    link,
     balanceLine,
     groupLink: groupInviteFor(ride, registration),
-    findBookingUrl: origin ? origin + FIND_BOOKING_PATH : null,
+    wayBack: wayBackOf(origin, ride.status, link, canReply),
   };
 }
 
@@ -64,7 +89,7 @@ export function riderText(copy: RiderCopy): string {
   if (copy.balanceLine) lines.push("", copy.balanceLine);
   if (copy.groupLink) lines.push("", `The ride's WhatsApp group: ${copy.groupLink}`);
   if (copy.link) lines.push("", `Your booking: ${copy.link}`);
-  if (copy.findBookingUrl) lines.push(`Lost this link? Find your booking at ${copy.findBookingUrl}`);
+  if (copy.wayBack) lines.push(...(copy.link ? [] : [""]), copy.wayBack);
   return lines.join("\n");
 }
 

@@ -20,6 +20,11 @@ export interface RidesTable {
   updated_at: string;
   /** When the ride becomes public: null for a draft, a time to come when scheduled (decision 025). */
   published_at: string | null;
+  /**
+   * When the ride got its current start date as an upcoming ride (dates moved, upcoming again);
+   * null: since it was added. No reminder whose moment came before it is sent.
+   */
+  schedule_set_at: string | null;
 }
 
 export interface HeroSlidesTable {

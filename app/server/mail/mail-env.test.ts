@@ -21,7 +21,26 @@ describe("mail and retention configuration (decisions 020 and 021)", () => {
     expect(env.registrationRetentionDays).toBe(90);
   });
 
+  it("sends as the site's own domain and with the organisers' Reply-To, never as no-reply@localhost in production", () => {
+    const env = readEnv({
+      NODE_ENV: "production",
+      SMTP_URL: "smtp://smtp.example.com",
+      PUBLIC_URL: "https://hillriders.in/",
+      MAIL_REPLY_TO: "rides@hillriders.in",
+    });
+    expect(env.mail).toEqual({
+      smtpUrl: "smtp://smtp.example.com",
+      from: "Roadbook <no-reply@hillriders.in>",
+      replyTo: "rides@hillriders.in",
+    });
+    // MAIL_FROM, when set, is the sender.
+    expect(readEnv({ NODE_ENV: "production", MAIL_FROM: "Hill Riders <rides@hillriders.in>" }).mail.from).toBe(
+      "Hill Riders <rides@hillriders.in>",
+    );
+  });
+
   it.each([
+    [{ MAIL_REPLY_TO: "the organisers" }, "MAIL_REPLY_TO must be an email address"],
     [{ SMTP_URL: "http://smtp.example.com" }, "SMTP_URL must be an smtp:// or smtps:// URL"],
     [{ REGISTRATION_RETENTION_DAYS: "0" }, "REGISTRATION_RETENTION_DAYS must be a whole number of days from 1 to 3650"],
     [

@@ -9,11 +9,15 @@ export type Mail = {
   html?: string;
   /** The message's id (`<…@…>`): the same for a mail sent again, so mail clients show it once. */
   messageId?: string;
+  /** Where a reply goes, over the mailer's own (riders' mail: reply-to.server.ts). */
+  replyTo?: string;
 };
 
 export type Mailer = {
   /** False when no SMTP server is configured: the site then shows what it would have mailed. */
   readonly enabled: boolean;
+  /** MAIL_REPLY_TO: every mail's Reply-To, unless the mail names its own. */
+  readonly replyTo?: string;
   /**
    * Sends one message. Never throws: a mail that cannot be sent is logged (without its
    * recipient or content, which are a rider's personal data) and the caller goes on, since the
@@ -26,11 +30,16 @@ export type Mailer = {
 /** The SMTP connections a mailer keeps open at most (nodemailer's pool default). */
 export const MAIL_CONNECTIONS = 5;
 
-export type MailerSettings = { smtpUrl: string | undefined; from: string };
+export type MailerSettings = {
+  smtpUrl: string | undefined;
+  from: string;
+  /** Where replies go (MAIL_REPLY_TO): an address the organisers read; without it, to From. */
+  replyTo?: string;
+};
 
 /** An SMTP mailer (nodemailer) when `smtpUrl` is set (`smtp://`, `smtps://`, with credentials), else none. */
-export function createMailer({ smtpUrl, from }: MailerSettings, logger: Logger): Mailer {
-  if (!smtpUrl) return { enabled: false, send: async () => false, close: () => undefined };
+export function createMailer({ smtpUrl, from, replyTo }: MailerSettings, logger: Logger): Mailer {
+  if (!smtpUrl) return { enabled: false, replyTo, send: async () => false, close: () => undefined };
   // A mail server that does not answer must not hold a rider's request for minutes.
   // Pooled: a message to a whole ride goes over a few open connections, not one per mail.
   const transport = createTransport(
@@ -42,10 +51,11 @@ export function createMailer({ smtpUrl, from }: MailerSettings, logger: Logger):
       greetingTimeout: 10_000,
       socketTimeout: 20_000,
     },
-    { from },
+    { from, ...(replyTo ? { replyTo } : {}) },
   );
   return {
     enabled: true,
+    replyTo,
     async send(mail) {
       try {
         await transport.sendMail(mail);

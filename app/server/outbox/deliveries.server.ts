@@ -5,7 +5,9 @@ import type { Mail, Mailer } from "../mail/mailer.server";
 import { bookingLinkMail, confirmationMail, promotionMail } from "../registrations/rider-mail.server";
 import { getConfig } from "../content/config.server";
 import { signInLinkMail } from "../riders/sign-in-mail.server";
-import { getRegistration } from "../registrations/queries.server";
+import { bookingTokenOf, getRegistration } from "../registrations/queries.server";
+import { bookingHref } from "~/domain/links";
+import { riderReplyTo } from "../mail/reply-to.server";
 import { getRide } from "../rides/rides.server";
 import type { PushSettings } from "../push/push-env.server";
 import { deliverChangeNotice } from "../rider-messages/change-notice.server";
@@ -39,10 +41,20 @@ export function outboxDeliveries({
   /** PUBLIC_URL: the riders' links in messages the site writes itself (change notices). */
   origin?: string | null;
 }): Deliveries {
+  const replyTo = () => riderReplyTo(db, mailer);
   const senders = { email: mailSender(mailer), ...(push ? { push: pushSender(db, push) } : {}) };
+  /** A mail to a rider, with the Reply-To the organisers read, as it is now (or none). */
+  const sendToRider = async (mail: Mail, entry: { id: string }) => {
+    const address = await replyTo();
+    await send(mailer, address ? { ...mail, replyTo: address } : mail, entry.id);
+  };
   /** A mail written as it was enqueued (its address is in the entry, emptied once sent). */
   const sendWritten = async ({ mail }: { mail: Mail }, entry: { id: string }) => {
     if (mailer.enabled) await send(mailer, mail, entry.id);
+  };
+  /** A rider's mail written as it was enqueued. */
+  const sendWrittenToRider = async ({ mail }: { mail: Mail }, entry: { id: string }) => {
+    if (mailer.enabled) await sendToRider(mail, entry);
   };
   return {
     "content-changed": ({ change }) => notifyContentChanged(change),
@@ -54,29 +66,37 @@ export function outboxDeliveries({
       if (!ride) return;
       const payment = bookingPayment(config.company, ride, registration.reference, registration.creditPaise);
       const balance = balancePayment(config.company, ride, registration, now());
-      await send(mailer, confirmationMail({ ride, registration, payment, balance, link }), entry.id);
+      await sendToRider(confirmationMail({ ride, registration, payment, balance, link }), entry);
     },
     "booking-link-mail": async ({ registrationId, link }, entry) => {
       if (!mailer.enabled) return;
       const registration = await getRegistration(db, registrationId);
       if (!registration?.email || registration.status === "cancelled") return;
       const ride = await getRide(db, registration.rideId);
-      if (ride) await send(mailer, bookingLinkMail({ ride, registration, link }), entry.id);
+      if (ride) await sendToRider(bookingLinkMail({ ride, registration, link }), entry);
     },
     "rider-sign-in-mail": async ({ email, link }, entry) => {
-      if (mailer.enabled) await send(mailer, signInLinkMail(email, link), entry.id);
+      if (mailer.enabled) await sendToRider(signInLinkMail(email, link), entry);
     },
     "seat-confirmed-mail": async ({ registrationId }, entry) => {
       if (!mailer.enabled) return;
       const registration = await getRegistration(db, registrationId);
       if (!registration?.email || registration.status !== "confirmed") return;
-      const ride = await getRide(db, registration.rideId);
-      if (ride) await send(mailer, promotionMail({ ride, registration }), entry.id);
+      const [ride, config, token] = await Promise.all([
+        getRide(db, registration.rideId),
+        getConfig(db),
+        bookingTokenOf(db, registration.id),
+      ]);
+      if (!ride) return;
+      const payment = bookingPayment(config.company, ride, registration.reference, registration.creditPaise);
+      const balance = balancePayment(config.company, ride, registration, now());
+      const link = token && origin ? origin + bookingHref(token) : null;
+      await sendToRider(promotionMail({ ride, registration, payment, balance, link, origin }), entry);
     },
-    "seat-handed-on-mail": sendWritten,
-    "rider-account-mail": sendWritten,
+    "seat-handed-on-mail": sendWrittenToRider,
+    "rider-account-mail": sendWrittenToRider,
     "team-mail": sendWritten,
-    "rider-message": riderMessageDelivery(db, senders, now),
+    "rider-message": riderMessageDelivery(db, senders, now, mailer),
     "change-notice": (notice) => deliverChangeNotice(db, notice, { now: now(), origin }),
   };
 }

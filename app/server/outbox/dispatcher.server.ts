@@ -31,7 +31,8 @@ export type Delivery<K extends OutboxKind> = (
 /**
  * A delivery with hooks for the batches the dispatcher claims, for kinds sent many at once (a
  * message to every rider of a ride): one read for a batch instead of one per entry, and one
- * write for what the batch's deliveries did, in the transaction that marks their entries delivered.
+ * write for what the deliveries done together did, in the transaction that marks their entries
+ * delivered.
  */
 export type BatchedDelivery<K extends OutboxKind> = {
   deliver: Delivery<K>;
@@ -133,10 +134,12 @@ export function createDispatcher({
     return typeof delivery === "function" ? { deliver: delivery } : delivery;
   };
 
-  // Marking delivered is batched: entries delivered while a mark is being written go in the
-  // next one, so a burst of commands costs a few writes, not one each. What their deliveries
-  // return for their kind's `record` is written in the same transaction: if it fails, neither
-  // is written and the entries are delivered again (the same Message-ID) once their claim runs out.
+  // Each entry is marked delivered as soon as its delivery is done, not when its batch ends: a
+  // process killed mid-batch repeats only the deliveries under way, never those done already.
+  // Entries done while a mark is being written go in the next one, so a burst costs a few writes,
+  // not one each. What their deliveries return for their kind's `record` is written in the same
+  // transaction: if it fails, neither is written and the entries are delivered again (the same
+  // Message-ID) once their claim runs out.
   let toMark: { id: string; kind: OutboxKind; result: unknown }[] = [];
   let marking: Promise<void> | undefined;
   const flushMarks = (): Promise<void> => {
@@ -179,6 +182,8 @@ export function createDispatcher({
     try {
       const result = await delivery(message, entry);
       toMark.push({ id: entry.id, kind: message.kind, result });
+      // Not awaited: the next delivery need not wait for this mark (its failures are logged).
+      void flushMarks();
       return true;
     } catch (error) {
       const failures = entry.attempts + 1;

@@ -206,10 +206,12 @@ describeEachEngine("outbox dispatcher", (getDb) => {
           },
           record: async (trx, results) => {
             // Written in the marks' transaction: undone with them when it fails.
-            await trx
-              .updateTable("outbox")
-              .set({ label: (results as string[]).toSorted().join(", ") })
-              .execute();
+            for (const subject of results as string[])
+              await trx
+                .updateTable("outbox")
+                .set({ label: `recorded ${subject}` })
+                .where("label", "=", `Team mail: ${subject}`)
+                .execute();
             if (recordFails) throw new Error("the disk is full");
           },
         },
@@ -224,15 +226,51 @@ describeEachEngine("outbox dispatcher", (getDb) => {
     ]);
     const rows = () => db.selectFrom("outbox").select(["label", "delivered_at"]).execute();
     for (const row of await rows())
-      expect(row).toMatchObject({ delivered_at: null, label: expect.not.stringContaining(",") });
+      expect(row).toMatchObject({ delivered_at: null, label: expect.stringMatching(/^Team mail: /) });
     // Neither written: delivered again once the claim runs out, and this time recorded.
     recordFails = false;
     now = new Date(now.getTime() + 10_000);
     expect(await dispatcher.deliverDue()).toBe(3);
-    for (const row of await rows()) {
-      expect(row.label).toBe("Invitation 0, Invitation 1, Invitation 2");
-      expect(row.delivered_at).not.toBeNull();
-    }
+    const recorded = await rows();
+    expect(recorded.map((row) => row.label).toSorted()).toEqual([
+      "recorded Invitation 0",
+      "recorded Invitation 1",
+      "recorded Invitation 2",
+    ]);
+    for (const row of recorded) expect(row.delivered_at).not.toBeNull();
+  });
+
+  it("records each delivery as soon as it is done, while the others of its batch are still in flight", async () => {
+    const db = getDb();
+    // The mail server answers the first mail at once and holds the others: a process killed
+    // now must not send the first again.
+    let answer = () => undefined as void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const recorded: string[][] = [];
+    const dispatcher = createDispatcher({
+      db,
+      deliveries: {
+        "team-mail": {
+          deliver: async ({ mail: sent }) => {
+            // Answered in a later turn of the event loop, as a mail server's answer is.
+            await new Promise((resolve) => setImmediate(resolve));
+            if (sent.subject !== "Invitation 0") await held;
+            return sent.subject;
+          },
+          record: async (_trx, results) => void recorded.push(results as string[]),
+        },
+      },
+    });
+    attachDispatcher(db, dispatcher);
+    await runCommand(db, (command) => command.enqueueAll([0, 1, 2].map((n) => ({ message: mail(n) }))));
+    const delivered = async () =>
+      (await db.selectFrom("outbox").select("label").where("delivered_at", "is not", null).execute()).length;
+    await expect.poll(delivered).toBe(1);
+    expect(recorded).toEqual([["Invitation 0"]]);
+    answer();
+    await dispatcher.settled();
+    expect(await delivered()).toBe(3);
+    expect(recorded.flat().toSorted()).toEqual(["Invitation 0", "Invitation 1", "Invitation 2"]);
   });
 
   it("leaves an entry that waited past half its claim for a later claim, so no other instance sends it too", async () => {

@@ -11,6 +11,7 @@ import type { Ride } from "~/domain/ride";
 import type { RideSeats } from "~/domain/registration/riders-page";
 import type { Executor } from "../db/schema.server";
 import { registrationFromRow, type Registration } from "./rows.server";
+import { openToken } from "./link-seal.server";
 import { listRidesByStatus } from "../rides/rides.server";
 
 // What the admin's Riders, check-in and dashboard pages read about registrations (decision 022):
@@ -23,6 +24,12 @@ export async function getRegistration(db: Executor, id: unknown): Promise<Regist
   if (typeof id !== "string" || !UUID.test(id)) return null;
   const row = await db.selectFrom("registrations").selectAll().where("id", "=", id).executeTakeFirst();
   return row ? registrationFromRow(row) : null;
+}
+
+/** The token of a registration's private link, when its sealed copy can be opened (link-seal.server.ts). */
+export async function bookingTokenOf(db: Executor, id: string): Promise<string | null> {
+  const row = await db.selectFrom("registrations").select("token_sealed").where("id", "=", id).executeTakeFirst();
+  return openToken(row?.token_sealed ?? null);
 }
 
 /** Seats booked and left of every upcoming ride that takes registrations on this site, in public order. */

@@ -15,6 +15,9 @@ import { createRide, rideSnapshot, setRideStatus, updateRide } from "../rides/ri
 import { createDiskStorage } from "../storage/disk-storage.server";
 import { deliverChangeNotice, DEFAULT_CHANGE_NOTICE_DELAY_MS } from "./change-notice.server";
 import { updatesFor } from "./queries.server";
+import { deliverRiderMessage, type Sender } from "./deliver.server";
+import { mailFreshLinks } from "../registrations/booking-link.server";
+import { setBookingLinkSecret } from "../registrations/link-seal.server";
 
 // Change notices (docs/features/rider-messages.md#change-notices): a burst of edits of a
 // published ride with riders is told once, after the delay, as before → after.
@@ -25,13 +28,16 @@ afterAll(() => rmSync(uploads, { recursive: true, force: true }));
 const MINUTE = 60_000;
 
 /** The outbox as a server delivers change notices, by a clock `ahead` of the real one. */
-function noticesDelivered(db: Database): { dispatcher: Dispatcher; skip(ms: number): void } {
+function noticesDelivered(
+  db: Database,
+  origin: string | null = null,
+): { dispatcher: Dispatcher; skip(ms: number): void } {
   let ahead = 0;
   const now = () => new Date(Date.now() + ahead);
   const dispatcher = createDispatcher({
     db,
     now,
-    deliveries: { "change-notice": (notice) => deliverChangeNotice(db, notice, { now: now(), origin: null }) },
+    deliveries: { "change-notice": (notice) => deliverChangeNotice(db, notice, { now: now(), origin }) },
   });
   attachDispatcher(db, dispatcher);
   return { dispatcher, skip: (ms) => (ahead += ms) };
@@ -122,6 +128,40 @@ describeEachEngine("change notices", (getDb) => {
         `Ride cancelled: ${ride.title}`,
       ]);
     }
+  });
+
+  it("give each rider of a cancelled ride their own link, not Find my booking, which finds upcoming rides only", async () => {
+    const db = getDb();
+    setBookingLinkSecret("a test secret of enough length for the seal");
+    const outbox = noticesDelivered(db, "https://roadbook.test");
+    const { ride, asha } = await rideWithRiders(db);
+    await setRideStatus(db, ride.id, "cancelled");
+    outbox.skip(DEFAULT_CHANGE_NOTICE_DELAY_MS + MINUTE);
+    await outbox.dispatcher.deliverDue();
+    // Asha gave no email: her copy is written as the outbox writes an email copy.
+    const [delivery] = await db
+      .selectFrom("message_deliveries")
+      .select("id")
+      .where("registration_id", "=", asha.registration.id)
+      .where("channel", "=", "whatsapp")
+      .execute();
+    let text = "";
+    const capture: Sender = async (copy) => {
+      text = copy.text;
+      return { status: "sent" };
+    };
+    await deliverRiderMessage(db, { whatsapp: capture }, delivery!.id, () => new Date());
+    expect(text).toContain(`Your booking: https://roadbook.test/booking/${asha.token}`);
+    expect(text).not.toContain("Find your booking");
+    expect(text).toContain("Keep this message");
+    // Find my booking would indeed find nothing for her.
+    expect(
+      await mailFreshLinks(
+        db,
+        { mobile: asha.registration.phone, email: asha.registration.email },
+        { origin: "https://roadbook.test" },
+      ),
+    ).toBe(0);
   });
 
   it("tell a meeting point named on the ride's route", async () => {

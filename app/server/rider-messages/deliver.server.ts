@@ -11,6 +11,7 @@ import type { PushSettings } from "../push/push-env.server";
 import { openToken } from "../registrations/link-seal.server";
 import { registrationFromRow, type Registration } from "../registrations/rows.server";
 import { getConfig } from "../content/config.server";
+import { riderReplyTo } from "../mail/reply-to.server";
 import { getRide } from "../rides/rides.server";
 
 // Sending one rider's copy of a message on one channel, as the outbox's `rider-message` entry
@@ -29,6 +30,8 @@ export type Sender = (copy: {
   body: string;
   url: string | null;
   id: string;
+  /** Where the rider's reply goes (a mail's Reply-To), or null: nowhere. */
+  replyTo: string | null;
 }) => Promise<DeliveryOutcome>;
 export type RiderAddress = { registrationId: string; email: string; phone: string };
 
@@ -40,25 +43,32 @@ async function setStatus(db: Executor, id: string, status: string, error: string
     .execute();
 }
 
-/** The ride's title and WhatsApp group from its stored document (empty for a ride deleted since). */
-function rideOf(data: string | null): { title: string; whatsappGroupUrl: string } {
+type RideOfCopy = { title: string; whatsappGroupUrl: string; status: string };
+
+/**
+ * The ride's title and WhatsApp group from its stored document, and its status (empty for a
+ * ride deleted since).
+ */
+function rideOf(data: string | null, status: string | null): RideOfCopy {
   try {
     const { title, whatsappGroupUrl } = (data ? JSON.parse(data) : {}) as Record<string, unknown>;
     return {
       title: typeof title === "string" ? title : "",
       whatsappGroupUrl: typeof whatsappGroupUrl === "string" ? whatsappGroupUrl : "",
+      status: status ?? "",
     };
   } catch {
-    return { title: "", whatsappGroupUrl: "" };
+    return { title: "", whatsappGroupUrl: "", status: status ?? "" };
   }
 }
 
 /** The mail sender: the entry's id is the Message-ID, so a mail sent again after a crash is the same message. */
 export function mailSender(mailer: Mailer): Sender {
-  return async ({ to, subject, text, id }) => {
+  return async ({ to, subject, text, id, replyTo }) => {
     if (!mailer.enabled) return { status: "skipped", reason: "Mail is off on this server (SMTP_URL is not set)" };
     if (!to.email) return { status: "skipped", reason: "The rider gave no email address" };
-    if (!(await mailer.send({ to: to.email, subject, text, messageId: `<${id}@messages.roadbook>` }))) {
+    const mail = { to: to.email, subject, text, messageId: `<${id}@messages.roadbook>` };
+    if (!(await mailer.send(replyTo ? { ...mail, replyTo } : mail))) {
       throw new Error("the mail server did not take the mail");
     }
     return { status: "sent" };
@@ -107,18 +117,28 @@ function deliveryQuery(db: Database) {
       "m.body",
       "m.origin",
       "rides.data as rideData",
+      "rides.status as rideStatus",
     ])
     .selectAll("r");
 }
 type DeliveryRow = Awaited<ReturnType<ReturnType<typeof deliveryQuery>["execute"]>>[number];
-type Loaded = DeliveryRow & { ride: { title: string; whatsappGroupUrl: string } };
-/** Deliveries read together, and what their reminders' balance lines are worked out from. */
-type Read = { rows: Map<string, Loaded>; balanceSources: BalanceSources };
+type Loaded = DeliveryRow & { ride: RideOfCopy };
+/**
+ * Deliveries read together, what their reminders' balance lines are worked out from, and where
+ * the riders' replies go, read once for them.
+ */
+type Read = { rows: Map<string, Loaded>; balanceSources: BalanceSources; replyTo: string | null };
 
-async function readDeliveries(db: Database, ids: readonly string[]): Promise<Read> {
-  const rows = await deliveryQuery(db)
-    .where("d.id", "in", [...ids])
-    .execute();
+/** The mailer's own Reply-To (MAIL_REPLY_TO), if any: riders' replies go there first. */
+type MailReplyTo = Pick<Mailer, "replyTo">;
+
+async function readDeliveries(db: Database, ids: readonly string[], mail: MailReplyTo): Promise<Read> {
+  const [rows, replyTo] = await Promise.all([
+    deliveryQuery(db)
+      .where("d.id", "in", [...ids])
+      .execute(),
+    riderReplyTo(db, mail),
+  ]);
   // The ride's document is parsed once per message, not once per copy.
   const rides = new Map<string, Loaded["ride"]>();
   // A reminder to a whole ride reads the ride and the payee once for the copies read together,
@@ -134,11 +154,12 @@ async function readDeliveries(db: Database, ids: readonly string[]): Promise<Rea
     rows: new Map(
       rows.map((row) => {
         let ride = rides.get(row.messageId);
-        if (!ride) rides.set(row.messageId, (ride = rideOf(row.rideData)));
+        if (!ride) rides.set(row.messageId, (ride = rideOf(row.rideData, row.rideStatus)));
         return [row.deliveryId, { ...row, ride }];
       }),
     ),
     balanceSources,
+    replyTo,
   };
 }
 
@@ -152,9 +173,10 @@ async function sendDelivery(
   senders: Partial<Record<DeliveryChannel, Sender>>,
   deliveryId: string,
   now: () => Date,
+  mail: MailReplyTo,
   loaded?: Promise<Read>,
 ): Promise<string | undefined> {
-  const read = await (loaded ?? readDeliveries(db, [deliveryId]));
+  const read = await (loaded ?? readDeliveries(db, [deliveryId], mail));
   const row = read.rows.get(deliveryId);
   // Erased with its registration, or sent already (a retry after a crash): nothing to do.
   if (!row || !["queued", "failed"].includes(row.deliveryStatus)) return undefined;
@@ -174,6 +196,7 @@ async function sendDelivery(
     message: row,
     token: openToken(row.token_sealed),
     balanceLine: row.kind === "reminder" ? await balanceLineOf(read.balanceSources, registration, now()) : null,
+    canReply: read.replyTo !== null,
   });
   try {
     const outcome = await sender({
@@ -183,6 +206,7 @@ async function sendDelivery(
       body: row.body,
       url: copy.link,
       id: row.deliveryId,
+      replyTo: read.replyTo,
     });
     if (outcome.status === "sent") return row.deliveryId;
     await setStatus(db, row.deliveryId, outcome.status, outcome.reason, now());
@@ -204,15 +228,16 @@ async function markSent(db: Executor, ids: readonly string[], now: Date): Promis
 /**
  * Delivers the delivery `deliveryId` with the channel's sender, recording how it went on the
  * delivery: sent, skipped with the reason, or failed with the reason (and thrown, so the
- * outbox tries again later).
+ * outbox tries again later). `mail`: the mailer's own Reply-To, if any.
  */
 export async function deliverRiderMessage(
   db: Database,
   senders: Partial<Record<DeliveryChannel, Sender>>,
   deliveryId: string,
   now: () => Date,
+  mail: MailReplyTo = {},
 ): Promise<void> {
-  const sent = await sendDelivery(db, senders, deliveryId, now);
+  const sent = await sendDelivery(db, senders, deliveryId, now, mail);
   if (sent) await markSent(db, [sent], now());
 }
 
@@ -224,14 +249,16 @@ const BATCH_READ_FRESH_MS = 2_000;
 
 /**
  * The outbox's `rider-message` delivery: a claimed batch's deliveries are read in one query, and
- * those sent are marked sent in the transaction that marks their outbox entries delivered (one
- * write for both, per batch: on SQLite each write waits for the disk in the event loop, and one
- * per mail stalled every mail under way). A crash before it sends them again as the same message.
+ * each one sent is marked sent as soon as the mail server took it, in the transaction that marks
+ * its outbox entry delivered (with those sent while the previous mark was written). A crash
+ * repeats only the copies under way, each as the same message (its id is the Message-ID).
+ * `mail`: the mailer's own Reply-To, if any.
  */
 export function riderMessageDelivery(
   db: Database,
   senders: Partial<Record<DeliveryChannel, Sender>>,
   now: () => Date,
+  mail: MailReplyTo = {},
 ): BatchedDelivery<"rider-message"> {
   const prepared = new Map<string, { at: number; read: Promise<Read> }>();
   return {
@@ -242,6 +269,7 @@ export function riderMessageDelivery(
       const read = readDeliveries(
         db,
         messages.map((message) => message.deliveryId),
+        mail,
       );
       // A failed read fails the deliveries that use it, which the outbox retries.
       read.catch(() => undefined);
@@ -251,7 +279,7 @@ export function riderMessageDelivery(
       const batch = prepared.get(deliveryId);
       prepared.delete(deliveryId);
       const fresh = batch && now().getTime() - batch.at <= BATCH_READ_FRESH_MS ? batch.read : undefined;
-      return sendDelivery(db, senders, deliveryId, now, fresh);
+      return sendDelivery(db, senders, deliveryId, now, mail, fresh);
     },
     record: (trx, ids, at) => markSent(trx, ids as string[], at),
   };

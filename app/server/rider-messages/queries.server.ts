@@ -127,6 +127,8 @@ export async function rideMessages(db: Executor, ride: Ride, limit = 30): Promis
                   payee && message.kind === "reminder"
                     ? balanceReminderLine(balancePayment(payee, ride, registration, now))
                     : null,
+                // Sent from the captain's phone: a reply reaches them.
+                canReply: true,
               }),
             )
           : null,

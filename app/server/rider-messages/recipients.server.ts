@@ -24,9 +24,18 @@ function recipientsQuery(db: Executor, rideId: string) {
 const asRecipients = (rows: { push: number | string }[]) =>
   rows.map((row) => ({ ...row, push: Number(row.push) > 0 })) as unknown as Recipient[];
 
-/** The ride's riders a broadcast with this audience reaches, in registration order. */
-export async function audienceOf(db: Executor, rideId: string, audience: Audience): Promise<Recipient[]> {
+/**
+ * The ride's riders a broadcast with this audience reaches, in registration order; with
+ * `bookedBy`, only those who had booked by then (a reminder is for the riders booked at its moment).
+ */
+export async function audienceOf(
+  db: Executor,
+  rideId: string,
+  audience: Audience,
+  bookedBy?: Date,
+): Promise<Recipient[]> {
   let query = recipientsQuery(db, rideId).where("status", "in", audience.statuses);
+  if (bookedBy) query = query.where("created_at", "<=", bookedBy.toISOString());
   if (audience.payment) query = query.where("payment", "=", audience.payment);
   if (audience.checkIn === "in") query = query.where("checked_in_at", "is not", null);
   if (audience.checkIn === "out") query = query.where("checked_in_at", "is", null);

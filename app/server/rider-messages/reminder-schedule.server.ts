@@ -3,6 +3,7 @@ import { toIsoDate } from "~/domain/dates";
 import { publicationState } from "~/domain/publication";
 import {
   dueRules,
+  reminderDueAt,
   reminderKey,
   reminderStatuses,
   reminderText,
@@ -55,12 +56,15 @@ async function sendReminder(
       const row = await lockRideRow(command.trx, rideId);
       if (!row || publicationState(row.published_at, now) !== "published") return false;
       const ride = rideFromRow(row);
-      if (!dueRules(ride, now).some((due) => due.key === rule.key && due.daysBefore === rule.daysBefore)) return false;
-      const recipients = await audienceOf(command.trx, rideId, {
-        statuses: reminderStatuses(rule),
-        payment: "",
-        checkIn: "",
-      });
+      const due = dueRules(ride, now, row.schedule_set_at);
+      if (!due.some((each) => each.key === rule.key && each.daysBefore === rule.daysBefore)) return false;
+      // A rider who booked after the reminder's moment (it is sent late) was not there to get it.
+      const recipients = await audienceOf(
+        command.trx,
+        rideId,
+        { statuses: reminderStatuses(rule), payment: "", checkIn: "" },
+        reminderDueAt(ride.startDate, rule.daysBefore)!,
+      );
       if (recipients.length === 0) return false;
       const context = {
         meetingPoint: await meetingPointOf(command.trx, ride),
@@ -100,7 +104,7 @@ export async function sendDueReminders(
   let written = 0;
   for (const row of rows) {
     const ride = rideFromRow(row);
-    for (const rule of dueRules(ride, now)) {
+    for (const rule of dueRules(ride, now, row.schedule_set_at)) {
       // Most polls find every due reminder written already: a plain read says so without the lock.
       const sent = await db
         .selectFrom("ride_messages")

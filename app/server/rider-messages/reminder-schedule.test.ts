@@ -1,4 +1,4 @@
-import { expect, it } from "vitest";
+import { afterEach, expect, it, vi } from "vitest";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { rideInput } from "../../../tests/support/fixtures";
 import { registerRider, riderForm } from "../../../tests/support/registration-fixtures";
@@ -8,7 +8,7 @@ import { createDispatcher } from "../outbox/dispatcher.server";
 import { setPublication } from "../publishing/publication.server";
 import { cancelByToken, eraseByToken, setBalancePayment, setRemindersByToken } from "../registrations/commands.server";
 import { deliverRiderMessage, type Sender } from "./deliver.server";
-import { createRide, rideSnapshot, updateRide } from "../rides/rides.server";
+import { changeRideStatus, createRide, rideSnapshot, updateRide } from "../rides/rides.server";
 import { updatesFor } from "./queries.server";
 import { sendDueReminders } from "./reminder-schedule.server";
 
@@ -47,6 +47,10 @@ async function rideWithRiders(db: Database, registration: Record<string, unknown
 const subjects = async (db: Database, registrationId: string) =>
   (await updatesFor(db, registrationId)).filter((update) => update.kind === "reminder").map((update) => update.subject);
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describeEachEngine("ride reminders", (getDb) => {
   it("are written when due, once each, the eve's to confirmed riders only, none once the ride started", async () => {
     const db = getDb();
@@ -80,6 +84,53 @@ describeEachEngine("ride reminders", (getDb) => {
     expect(week).toMatchObject({ subject: `One week to go: ${ride.title}` });
     expect(week!.body).toContain("starts on 20th - 28th June 2027");
     expect(week!.body).toContain("- Riding boots");
+  });
+
+  it("reach no rider who booked after the reminder's moment, even when it is sent late", async () => {
+    const db = getDb();
+    const { ride, asha } = await rideWithRiders(db);
+    // The week's moment (3rd June) passed with no server; Dev booked on the 5th, three days before
+    // the start of a ride with no rider until then.
+    const dev = await registerRider(
+      db,
+      ride.id,
+      riderForm(++n * 1000, { name: "Dev Iyer" }),
+      new Date("2027-06-05T04:00:00Z"),
+    );
+    const late = await createRide(db, rideInput({ title: `Spiti ${++n}`, registration: { mode: "site", seats: 2 } }));
+    const ela = await registerRider(
+      db,
+      late.id,
+      riderForm(++n * 1000, { name: "Ela Roy" }),
+      new Date("2027-06-05T04:00:00Z"),
+    );
+    expect(await sendDueReminders(db, at("2027-06-05T05:00:00Z"))).toBe(1);
+    expect(await subjects(db, asha.registration.id)).toEqual([`One week to go: ${ride.title}`]);
+    expect(await subjects(db, dev.registration.id)).toEqual([]);
+    expect(await subjects(db, ela.registration.id)).toEqual([]);
+    // The eve's moment comes after Ela booked: hers (Dev is on the waitlist, not for the eve's).
+    expect(await sendDueReminders(db, at("2027-06-09T03:30:00Z"))).toBe(2);
+    expect(await subjects(db, ela.registration.id)).toEqual([`Tomorrow: ${late.title}`]);
+  });
+
+  it("are not sent again at once when the dates move, or the ride is upcoming again, after their moment", async () => {
+    const db = getDb();
+    const { ride, asha } = await rideWithRiders(db);
+    expect(await sendDueReminders(db, at("2027-06-03T03:30:00Z"))).toBe(1);
+    // Moved a day later on the 5th: the new dates' week moment (the 4th) had passed.
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2027-06-05T06:00:00Z") });
+    const moved = await updateRide(db, ride.id, {
+      ...rideSnapshot(ride),
+      startDate: "2027-06-11",
+      endDate: "2027-06-19",
+    });
+    expect(await sendDueReminders(db, at("2027-06-05T06:01:00Z"))).toBe(0);
+    // Cancelled, then upcoming again on the 10th: the eve's moment (the 10th, 03:30) had passed.
+    await changeRideStatus(db, moved.id, "cancelled");
+    vi.setSystemTime(new Date("2027-06-10T04:00:00Z"));
+    await changeRideStatus(db, moved.id, "upcoming");
+    expect(await sendDueReminders(db, at("2027-06-10T04:01:00Z"))).toBe(0);
+    expect(await subjects(db, asha.registration.id)).toEqual([`One week to go: ${ride.title}`]);
   });
 
   it("skip cancelled and erased riders, and reach a rider who turned reminders off on their page only", async () => {

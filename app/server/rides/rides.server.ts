@@ -274,9 +274,12 @@ async function replaceRide(
   });
   // The version condition turns a concurrent write (PostgreSQL, between our read and
   // this update) into a conflict instead of a silent overwrite.
+  // New dates, or upcoming again: reminders whose moment has passed are not sent (reminders.ts).
+  const rescheduled =
+    fields.startDate !== current.start_date || (fields.status === "upcoming" && current.status !== "upcoming");
   const updated = await trx
     .updateTable("rides")
-    .set(changes)
+    .set({ ...changes, ...(rescheduled ? { schedule_set_at: changes.updated_at } : {}) })
     .where("id", "=", id)
     .where("version", "=", current.version)
     .returningAll()
@@ -401,6 +404,7 @@ export async function changeRideStatus(
     const current = await findRow(trx, id);
     if (!current) throw new NotFoundError(RIDE_NOT_FOUND);
     const unchanged = { ride: rideFromRow(current), changed: false };
+    const timestamp = now();
     if (current.status === status || (options.from !== undefined && current.status !== options.from)) {
       return unchanged;
     }
@@ -410,7 +414,9 @@ export async function changeRideStatus(
         status,
         sort_order: await endOfSection(trx, status),
         version: sql<number>`version + 1`,
-        updated_at: now(),
+        updated_at: timestamp,
+        // Upcoming again: reminders whose moment has passed are not sent (reminders.ts).
+        ...(status === "upcoming" ? { schedule_set_at: timestamp } : {}),
       })
       .where("id", "=", id)
       // Another write since the read (PostgreSQL) changed what this one is based on: it stands.
