@@ -279,7 +279,6 @@ test.describe("a session that lapsed", () => {
     ownAdmin,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
     const ride = await rideOfOne(db, "Lahaul", "Asha Rao");
     await takeOffline(page, ride.id);
     const asha = page.getByRole("list", { name: "Riders" }).getByRole("listitem", { name: "Asha Rao" });
@@ -317,7 +316,6 @@ test.describe("a session that lapsed", () => {
     ownAdmin,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
     const ride = await rideOfOne(db, "Kinnaur", "Bala Iyer");
     await takeOffline(page, ride.id);
 
@@ -359,7 +357,6 @@ test("on a connection that connects but stalls, the ride shows at once from the 
   context,
   db,
 }) => {
-  test.setTimeout(90_000);
   const ride = await rideOfOne(db, "Chandratal", "Chitra Nair");
   await takeOffline(page, ride.id);
   // Every request from now on connects and never answers: the page, the sync, the worker's refresh.
@@ -367,7 +364,8 @@ test("on a connection that connects but stalls, the ride shows at once from the 
   try {
     void page.goto(rideDayHref(ride.id)).catch(() => undefined);
     const chitra = page.getByRole("list", { name: "Riders" }).getByRole("listitem", { name: "Chitra Nair" });
-    await expect(chitra.getByRole("button", { name: "Check in" })).toBeVisible({ timeout: 5_000 });
+    // No answer ever comes from the network here: a roster that shows came from the phone's copy.
+    await expect(chitra.getByRole("button", { name: "Check in" })).toBeVisible();
     await chitra.getByRole("button", { name: "Check in" }).click();
     await expect(page.getByTestId("waiting")).toHaveText("1 change waiting to sync");
   } finally {
@@ -380,7 +378,6 @@ test("an expired pack keeps the changes never sent until they are sent, and says
   context,
   db,
 }) => {
-  test.setTimeout(90_000);
   const ride = await rideOfOne(db, "Pangi", "Dev Menon");
   await takeOffline(page, ride.id);
   await context.setOffline(true);

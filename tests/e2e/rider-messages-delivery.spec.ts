@@ -102,7 +102,7 @@ function killSwitch(answerAfterMs: number) {
     },
     /** The mail in flight when `kill` was called, once it has ended. */
     async killed(): Promise<ReceivedMail> {
-      await expect.poll(() => killing !== undefined, { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => killing !== undefined).toBe(true);
       await killing;
       return inFlight!;
     },
@@ -121,8 +121,9 @@ async function untilAnsweredAreRecorded(
   inFlight: ReceivedMail,
 ): Promise<void> {
   const answered = () =>
-    new Set(smtp.mails.filter((mail) => mail !== inFlight).flatMap((mail) => mail.to.filter((to) => emails.includes(to))))
-      .size;
+    new Set(
+      smtp.mails.filter((mail) => mail !== inFlight).flatMap((mail) => mail.to.filter((to) => emails.includes(to))),
+    ).size;
   const sent = async () =>
     (
       await db
@@ -165,7 +166,6 @@ function messageIdsByRider(smtp: LocalSmtp, emails: readonly string[]): Map<stri
 test("a broadcast's mailing killed half-way (SIGKILL) is finished after the restart: only the mail in flight is sent again, as the same message", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const kills = killSwitch(50);
   const smtp = await startLocalSmtp(kills.options);
   const server = await startOwnServer({ env: { SMTP_URL: smtp.url, OUTBOX_CLAIM_SECONDS: CLAIM_SECONDS } });
@@ -186,7 +186,7 @@ test("a broadcast's mailing killed half-way (SIGKILL) is finished after the rest
     pageLeft.resolve();
     const inFlight = await kills.killed();
 
-    await expect.poll(() => messageIdsByRider(smtp, emails).size, { timeout: 60_000 }).toBe(RIDERS);
+    await expect.poll(() => messageIdsByRider(smtp, emails).size).toBe(RIDERS);
     await expect
       .poll(async () =>
         (await server.db.selectFrom("message_deliveries").select("status").where("channel", "=", "email").execute())
@@ -248,7 +248,6 @@ test.describe("two instances on one PostgreSQL", () => {
   test("one instance killed (SIGKILL) mid-mailing: the other mails the rest, and only the mail in flight goes again", async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     const ride = await siteRide(database.db, { seats: 100 }, { title: `Coorg coffee run ${randomInt(1e6)}` });
     const emails = await riders(database.db, ride.id);
     const before = smtp.mails.length;
@@ -264,7 +263,7 @@ test.describe("two instances on one PostgreSQL", () => {
     pageLeft.resolve();
     const inFlight = await kills.killed();
 
-    await expect.poll(() => messageIdsByRider(smtp, emails).size, { timeout: 60_000 }).toBe(RIDERS);
+    await expect.poll(() => messageIdsByRider(smtp, emails).size).toBe(RIDERS);
     await expect
       .poll(
         async () =>
@@ -277,7 +276,6 @@ test.describe("two instances on one PostgreSQL", () => {
               .where("d.channel", "=", "email")
               .execute()
           ).filter((row) => row.status !== "sent").length,
-        { timeout: 30_000 },
       )
       .toBe(0);
     // The mail in flight was the dead instance's (sent again, as the same message) or the
