@@ -103,7 +103,7 @@ export async function eraseAccount(
       }
       const liveIds = new Set(live.map((row) => row.id));
       const others = bookings.filter((row) => !liveIds.has(row.id)).map((row) => row.id);
-      await eraseRegistrationsById(trx, others, command.now);
+      await eraseRegistrationsById(command, others);
       for (const rideId of rides.keys()) await command.enqueue(ridePagesChanged(rideId));
 
       await trx.deleteFrom("rider_sessions").where("rider_id", "=", riderId).execute();
