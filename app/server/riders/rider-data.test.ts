@@ -6,6 +6,7 @@ import { describeEachEngine } from "../../../tests/support/databases";
 import { siteRide } from "../../../tests/support/fixtures";
 import { riderForm } from "../../../tests/support/registration-fixtures";
 import { register } from "../registrations/commands.server";
+import { setRideStatus } from "../rides/rides.server";
 import { ValidationError } from "../validation/errors.server";
 import { eraseAccount, eraseUnusedAccounts } from "./account-erasure.server";
 import { riderDataExport } from "./data-export.server";
@@ -271,6 +272,28 @@ describeEachEngine("a rider's data", (getDb) => {
 
     // Erasing again finds nothing.
     expect(await eraseAccount(db, rider.id, { now: LATER })).toBeNull();
+  });
+
+  it("erasing an account keeps a checked-in seat on a ride marked completed on its last day: erased, not cancelled, no waitlist promoted", async () => {
+    const db = getDb();
+    const rider = await findOrCreateRider(db, "asha@example.com", NOW);
+    const june = await juneRide(db, 1);
+    const booking = await book(db, june.id, riderForm(1), { riderId: rider.id });
+    const waiting = await book(db, june.id, riderForm(2));
+    await db
+      .updateTable("registrations")
+      .set({ checked_in_at: NOW.toISOString() })
+      .where("id", "=", booking.id)
+      .execute();
+    await setRideStatus(db, june.id, "completed");
+    // The last day (2027-06-18), afternoon in India: the ride is over, its day is not.
+    const lastDay = new Date("2027-06-18T10:00:00Z");
+
+    expect(await eraseAccount(db, rider.id, { now: lastDay })).toEqual({ cancelled: 0, erased: 1 });
+
+    const rows = new Map((await db.selectFrom("registrations").selectAll().execute()).map((row) => [row.id, row]));
+    expect(rows.get(booking.id)).toMatchObject({ status: "confirmed", data: "{}", rider_id: null });
+    expect(rows.get(waiting.id)?.status).toBe("waitlisted");
   });
 
   it("sweeps accounts unused for 24 months, keeping one with a ride to come and one in use", async () => {
