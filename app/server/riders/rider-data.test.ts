@@ -235,6 +235,68 @@ describeEachEngine("a rider's data", (getDb) => {
     expect(JSON.stringify(exported)).not.toContain('"key"');
   });
 
+  it("exports the rider's words and photos with each booking, whatever their state", async () => {
+    const db = getDb();
+    const rider = await findOrCreateRider(db, "asha@example.com", NOW);
+    const june = await juneRide(db);
+    const booking = await book(db, june.id, riderForm(1, { name: "Asha Rao" }), { riderId: rider.id });
+    const at = LATER.toISOString();
+    await db
+      .insertInto("ride_feedback")
+      .values({
+        id: randomUUID(),
+        ride_id: june.id,
+        registration_id: booking.id,
+        rating: 4,
+        words: "Cold nights, warm people.",
+        credit: "Asha",
+        status: "pending",
+        created_at: at,
+        updated_at: at,
+        reviewed_at: null,
+        reviewed_by: null,
+      })
+      .execute();
+    for (const [n, status] of [
+      [1, "approved"],
+      [2, "hidden"],
+    ] as const) {
+      await db
+        .insertInto("ride_photos")
+        .values({
+          id: randomUUID(),
+          ride_id: june.id,
+          image: `/images/1813370400000_ride-photo-000000000000000${n}_1200x800.jpg`,
+          caption: "",
+          position: n,
+          cover: 0,
+          source: "rider",
+          registration_id: booking.id,
+          credit: "Asha",
+          status,
+          created_at: at,
+          updated_at: at,
+          reviewed_at: null,
+          reviewed_by: null,
+        })
+        .execute();
+    }
+
+    const [exported] = (await riderDataExport(db, rider.id, LATER))!.bookings;
+    expect(exported?.words).toEqual({
+      rating: 4,
+      words: "Cold nights, warm people.",
+      credit: "Asha",
+      status: "pending",
+      createdAt: at,
+      updatedAt: at,
+    });
+    expect(exported?.photos).toEqual([
+      { image: "/images/1813370400000_ride-photo-0000000000000001_1200x800.jpg", status: "approved", sentAt: at },
+      { image: "/images/1813370400000_ride-photo-0000000000000002_1200x800.jpg", status: "hidden", sentAt: at },
+    ]);
+  });
+
   it("erases an account: live bookings of rides to come cancelled and their seats freed, every booking erased, the account's rows gone", async () => {
     const db = getDb();
     const rider = await findOrCreateRider(db, "asha@example.com", NOW);
