@@ -257,6 +257,8 @@ describeEachEngine("a rider's data", (getDb) => {
         reviewed_by: null,
       })
       .execute();
+    // Sent a minute apart: the export lists them in the order they were sent.
+    const sent = (n: number) => new Date(LATER.getTime() + n * 60_000).toISOString();
     for (const [n, status] of [
       [1, "approved"],
       [2, "hidden"],
@@ -274,8 +276,8 @@ describeEachEngine("a rider's data", (getDb) => {
           registration_id: booking.id,
           credit: "Asha",
           status,
-          created_at: at,
-          updated_at: at,
+          created_at: sent(n),
+          updated_at: sent(n),
           reviewed_at: null,
           reviewed_by: null,
         })
@@ -292,8 +294,8 @@ describeEachEngine("a rider's data", (getDb) => {
       updatedAt: at,
     });
     expect(exported?.photos).toEqual([
-      { image: "/images/1813370400000_ride-photo-0000000000000001_1200x800.jpg", status: "approved", sentAt: at },
-      { image: "/images/1813370400000_ride-photo-0000000000000002_1200x800.jpg", status: "hidden", sentAt: at },
+      { image: "/images/1813370400000_ride-photo-0000000000000001_1200x800.jpg", status: "approved", sentAt: sent(1) },
+      { image: "/images/1813370400000_ride-photo-0000000000000002_1200x800.jpg", status: "hidden", sentAt: sent(2) },
     ]);
   });
 
