@@ -57,6 +57,7 @@ import { Findings } from "./fuzz/findings.ts";
 import { adminProbes, codeGuessingCurve } from "./fuzz/probes-admin.ts";
 import { publicProbes, publicTraces } from "./fuzz/probes-public.ts";
 import { riderProbes } from "./fuzz/probes-riders.ts";
+import { photoProbes } from "./fuzz/probes-photos.ts";
 import { rideDayProbes } from "./fuzz/probes-ride-day.ts";
 import { fuzzRequests, type Target } from "./fuzz/requests.ts";
 import { scanServerLog } from "./fuzz/server-log.ts";
@@ -191,6 +192,7 @@ async function main(): Promise<void> {
   await adminProbes(surfaces);
   await riderProbes(surfaces);
   await rideDayProbes(surfaces);
+  await photoProbes(surfaces);
   const probed = { inputs: client.inputs, checks: client.checks, seconds: (Date.now() - probing) / 1000 };
   console.log(`Probes: ${probed.inputs} requests and ${probed.checks} checks in ${probed.seconds.toFixed(1)} s.`);
 

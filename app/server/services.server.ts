@@ -52,7 +52,7 @@ export async function startServices(env: Env, logger: Logger): Promise<RunningSe
   const origin = env.publicUrl ?? null;
   // A ride's edits are told its riders once, the delay after the first (change-notice.server.ts).
   setChangeNoticeDelay(env.changeNoticeDelayMs);
-  const outbox = openOutbox({ db, mailer, logger, claimMs: env.outboxClaimMs, origin, push: env.push });
+  const outbox = openOutbox({ db, mailer, storage, logger, claimMs: env.outboxClaimMs, origin, push: env.push });
   outbox.start();
   // Rides' reminders, each written once when due (reminder-schedule.server.ts).
   const reminders = scheduleReminders(db, { pollMs: env.reminderPollMs, origin, clock: serverClock, logger });

@@ -1,6 +1,5 @@
 import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import type { Kysely } from "kysely";
 import type { Database } from "~/server/db/schema.server";
 import { siteRide } from "../support/fixtures";
 import { type LocalSmtp, type LocalSmtpOptions, type ReceivedMail, startLocalSmtp } from "../support/smtp";
@@ -114,7 +113,7 @@ function killSwitch(answerAfterMs: number) {
  * (all answered) is recorded as sent for the ride: then only `inFlight` is unrecorded.
  */
 async function untilAnsweredAreRecorded(
-  db: Kysely<Database>,
+  db: Database,
   smtp: LocalSmtp,
   emails: readonly string[],
   rideId: string,

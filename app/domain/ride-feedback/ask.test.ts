@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { rideInputSchema, type Ride } from "../ride";
-import { askDue, askDueAt, askKey, askText, feedbackOpen, mayAnswer, rideEndedAt } from "./ask";
+import { askDue, askDueAt, askKey, askText, mayAnswer } from "./ask";
 
 function ride(overrides: Record<string, unknown> = {}): Ride {
   const input = rideInputSchema.parse({
@@ -54,15 +54,6 @@ describe("the ask for riders' words", () => {
     expect(subject).toBe("How was Spiti Circuit?");
     expect(body).toContain("rating from 1 to 5");
     expect(body).toContain("withdraw");
-  });
-});
-
-describe("the booking page's form", () => {
-  it("opens once the last day has ended in India", () => {
-    expect(rideEndedAt(ride())?.toISOString()).toBe("2027-03-18T18:30:00.000Z");
-    expect(feedbackOpen(ride(), new Date("2027-03-18T18:29:59Z"))).toBe(false);
-    expect(feedbackOpen(ride(), new Date("2027-03-18T18:30:00Z"))).toBe(true);
-    expect(feedbackOpen(ride({ status: "cancelled" }), new Date("2027-04-01T00:00:00Z"))).toBe(false);
   });
 });
 

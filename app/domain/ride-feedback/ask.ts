@@ -1,7 +1,8 @@
 import { formatDateRange } from "../dates";
 import { registrationSettingsOf } from "../registration/settings";
 import type { Ride } from "../ride";
-import { reminderDueAt, rideStartsAt } from "../rider-messages/reminders";
+import { lastDayOf, rideIsOver } from "../ride-over";
+import { reminderDueAt } from "../rider-messages/reminders";
 
 // The ask for riders' words (docs/features/ride-words.md#the-ask): a few days after a ride
 // ends, its checked-in riders get one message asking for a rating and a few words.
@@ -19,33 +20,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Askable = Pick<Ride, "status" | "startDate" | "endDate" | "registration">;
 
-/** The ride's last day (its end date, else its start date). */
-function lastDayOf(ride: Pick<Ride, "startDate" | "endDate">): string {
-  return ride.endDate || ride.startDate;
-}
-
 /** The instant the ask is due: ASK_DAYS_AFTER_END days after the last day, at 09:00 India time. */
 export function askDueAt(ride: Pick<Ride, "startDate" | "endDate">): Date | null {
   return reminderDueAt(lastDayOf(ride), -ASK_DAYS_AFTER_END);
 }
 
-/** The ride is over at the end of its last day in India: the booking page asks from then on. */
-export function rideEndedAt(ride: Pick<Ride, "startDate" | "endDate">): Date | null {
-  const start = rideStartsAt(lastDayOf(ride));
-  return start ? new Date(start.getTime() + DAY_MS) : null;
-}
-
-/** Whether the ride is over, so its checked-in riders may rate it. A cancelled ride never is. */
-export function feedbackOpen(ride: Pick<Ride, "status" | "startDate" | "endDate">, now: Date): boolean {
-  if (ride.status === "cancelled") return false;
-  const ended = rideEndedAt(ride);
-  return ended !== null && now.getTime() >= ended.getTime();
-}
-
 /** What decides whether a rider may answer: their registration as it is now. */
 export type Answerer = { status: string; checkedInAt: string | null; erasedAt: string | null };
 
-/** Whether the rider may answer (or edit) at `now`: confirmed, checked in, not erased, the ride over. */
+/** Whether the rider may answer (or edit) at `now`: confirmed, checked in, not erased, the ride over (ride-over.ts). */
 export function mayAnswer(
   registration: Answerer,
   ride: Pick<Ride, "status" | "startDate" | "endDate"> | null,
@@ -56,7 +39,7 @@ export function mayAnswer(
     registration.erasedAt === null &&
     registration.status === "confirmed" &&
     registration.checkedInAt !== null &&
-    feedbackOpen(ride, now)
+    rideIsOver(ride, now)
   );
 }
 

@@ -1,6 +1,6 @@
 // Riders' own photos of a ride, sent through their private booking link
 // (docs/features/ride-photos.md#riders-photos): when they may, how many, and what they read.
-import { indianDateOf } from "../indian-time";
+import { rideIsOver } from "../ride-over";
 import type { RegistrationStatus } from "../registration/settings";
 import type { RidePhotoStatus } from "./photo";
 
@@ -40,18 +40,6 @@ export function tooManyPhotos(left: number): string {
 
 /** The rider's ride, as far as photos go. */
 export type PhotoRide = { status: string; startDate: string; endDate: string };
-
-/**
- * Whether the ride is behind its riders: marked completed by an admin, or its last day (its end
- * date, else its start date) over in India, where the rides happen, so nobody waits for an admin
- * to mark it. A cancelled ride never is.
- */
-export function rideIsOver(ride: PhotoRide, now: Date): boolean {
-  if (ride.status === "cancelled") return false;
-  if (ride.status === "completed") return true;
-  const lastDay = ride.endDate || ride.startDate;
-  return lastDay !== "" && lastDay < indianDateOf(now);
-}
 
 /**
  * Why this rider may not add photos now, or null when they may. A confirmed seat is enough,

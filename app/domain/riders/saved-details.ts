@@ -98,6 +98,7 @@ export function accountRetentionPoints(registrationRetentionDays: number): strin
     "Saved details: kept until you forget them here or your account is erased.",
     `An account unused for ${ACCOUNT_RETENTION_MONTHS} months, with no booking of a ride still to come, is erased with everything it holds.`,
     `Your bookings: your answers are erased ${registrationRetentionDays} days after each ride ends, or earlier when you erase them through a booking link or erase your account.`,
+    "Your words and photos of a ride: kept with their booking, in your export too, and erased with it.",
     "Credit, passkeys and sign-in sessions: kept while your account is, erased with it.",
   ];
 }

@@ -1,4 +1,4 @@
-import { Form, data, useActionData, useNavigation } from "react-router";
+import { Form, type ShouldRevalidateFunctionArgs, data, useActionData, useNavigation } from "react-router";
 import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
 import { servicesContext } from "~/context";
 import { FEEDBACK_STATUS_LABELS, ratingLabel, ratingStars } from "~/domain/ride-feedback/feedback";
@@ -9,7 +9,8 @@ import { readAdminForm, unreadableForm } from "~/server/admin/read-form.server";
 import { adminActionContext } from "~/server/admin/respond.server";
 import { reviewFeedback } from "~/server/ride-feedback/commands.server";
 import { feedbackOfRide } from "~/server/ride-feedback/queries.server";
-import { NotFoundError, ValidationError } from "~/server/validation/errors.server";
+import { feedbackVersion } from "~/server/ride-feedback/rows.server";
+import { ConflictError, NotFoundError, ValidationError } from "~/server/validation/errors.server";
 import { getRide } from "~/server/rides/rides.server";
 import type { Route } from "./+types/ride-words";
 
@@ -28,14 +29,16 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const answers = await feedbackOfRide(db, ride.id);
   return {
     ride: { id: ride.id, title: ride.title },
-    answers: answers.map(({ id, rating, words, credit, status, updatedAt, reviewedBy }) => ({
-      id,
-      rating,
-      words,
-      credit,
-      status,
-      updatedAt,
-      reviewedBy,
+    answers: answers.map((answer) => ({
+      id: answer.id,
+      rating: answer.rating,
+      words: answer.words,
+      credit: answer.credit,
+      status: answer.status,
+      updatedAt: answer.updatedAt,
+      reviewedBy: answer.reviewedBy,
+      // What Approve names: the words as shown here, refused if the rider changed them since.
+      version: feedbackVersion(answer),
     })),
     mayReview: hasRole(context.get(adminContext).role, "editor"),
     loadError: null,
@@ -49,14 +52,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     const feedbackId = String(read.form.get("id") ?? "");
     const decision = read.form.get("decision");
-    const reviewed = await reviewFeedback(services.db, { rideId: params.rideId, feedbackId, decision, actor });
+    const version = read.form.get("version");
+    const reviewed = await reviewFeedback(services.db, { rideId: params.rideId, feedbackId, decision, version, actor });
     const done = reviewed.status === "approved" ? "approved: it is on the public pages" : "hidden";
     return { ok: true, message: `${reviewed.credit || "The rider"}'s words ${done}.` };
   } catch (error) {
     if (error instanceof ValidationError) return data({ ok: false, message: error.message }, { status: 400 });
     if (error instanceof NotFoundError) return data({ ok: false, message: error.message }, { status: 404 });
+    if (error instanceof ConflictError) return data({ ok: false, message: error.message }, { status: 409 });
     throw error;
   }
+}
+
+/**
+ * An approval refused because the rider changed the words (409) reloads the answers, so the admin
+ * reads what is there now before deciding again; other refusals keep the page as it was.
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
 }
 
 const STATUS_STYLES = {
@@ -114,6 +127,7 @@ export default function RideWordsPage({ loaderData }: Route.ComponentProps) {
                   {answer.status !== "approved" ? (
                     <Form method="post">
                       <input type="hidden" name="id" value={answer.id} />
+                      <input type="hidden" name="version" value={answer.version} />
                       <button
                         type="submit"
                         name="decision"

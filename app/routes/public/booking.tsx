@@ -40,7 +40,6 @@ import { RiderPhotosSection } from "~/components/ride-photos/rider-photos-sectio
 import { RIDER_PHOTO_DELETE_INTENT, RIDER_PHOTOS_INTENT, riderPhotosView } from "~/domain/ride-photos/rider-photos";
 import { deleteRiderPhotoByToken, listRiderPhotos } from "~/server/ride-photos/rider-photos.server";
 import { receiveRiderPhotos } from "~/server/ride-photos/upload-request.server";
-import { tidyRiderPhotoImages } from "~/server/ride-photos/photo-images.server";
 import { RideWordsSection } from "~/components/ride-feedback/ride-words-form";
 import { isRideWordsIntent, RIDE_WORDS_INTENT, RIDE_WORDS_WITHDRAW_INTENT } from "~/domain/ride-feedback/booking";
 import { rideWordsViewOf } from "~/server/ride-feedback/booking-words.server";
@@ -265,7 +264,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           return done(token, "cancelled");
         }
         await eraseByToken(services.db, token);
-        await tidyRiderPhotoImages(services);
         // A page of its own: this link's page now answers 404, and a reload must not post again.
         return redirect(BOOKING_ERASED_PATH, { status: 303 });
       case TRANSFER_OFFER_INTENT: {
@@ -305,7 +303,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return redirect(bookingHref(token), { status: 303, headers: PRIVATE_HEADERS });
       case RIDER_PHOTO_DELETE_INTENT:
         await deleteRiderPhotoByToken(services.db, token, values.photo ?? "", serverClock());
-        await tidyRiderPhotoImages(services);
         return done(token, "photo-deleted");
       default:
         return refused(400, { intent, values, errors: {}, formError: "Choose what to do on this page." });

@@ -57,13 +57,14 @@ describe("public page loaders when the database fails", () => {
   it("previous: logs and shows sample rides and the fallback statistics", async () => {
     const { args, errors } = await pageContext({ migrated: false });
     const data = await previousLoader(args);
-    // No photo counts or ratings either: the page shows the rides without them.
+    // No photo counts, covers or ratings either: the page shows the rides without them.
     expect(data.rides).toEqual(
       fallbackRides("completed").map((ride) => Object.assign(rideSummary(ride), { photos: 0, rating: null })),
     );
     await expect(data.stats).resolves.toEqual(FALLBACK_STATS);
     expect(errors.map((error) => error.what).sort()).toEqual([
       "completed rides",
+      "gallery covers",
       "photo counts",
       "ride ratings",
       "statistics",

@@ -16,7 +16,9 @@ import { listPreviousRides } from "~/server/rides/rides.server";
 import { getStats } from "~/server/content/stats.server";
 import { ratingSummariesOf } from "~/server/ride-feedback/queries.server";
 import type { RatingSummary } from "~/domain/ride-feedback/feedback";
-import { galleryCounts } from "~/server/ride-photos/gallery.server";
+import { galleryCounts, galleryCovers } from "~/server/ride-photos/gallery.server";
+import { imageOrCover } from "~/domain/ride-photos/cover";
+import type { GalleryPhoto } from "~/domain/ride-photos/photo";
 import type { Route } from "./+types/previous";
 import { UPCOMING_PATH, previousPageHref } from "~/domain/links";
 
@@ -43,9 +45,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const pages = pageCount(total);
   if (page > pages) throw redirect(previousPageHref(1));
   const ids = rides.map((ride) => ride.id);
-  // Each ride's average rating (docs/features/ride-words.md) and photo count
-  // (docs/features/ride-photos.md): the page goes without them if they fail to load.
-  const [ratings, photos] = await Promise.all([
+  // Each ride's average rating (docs/features/ride-words.md), photo count and gallery cover, the
+  // card's photo when the ride has none of its own (docs/features/ride-photos.md): the page goes
+  // without them if they fail to load.
+  const [ratings, photos, covers] = await Promise.all([
     loadOrFallback(
       logger,
       "ride ratings",
@@ -58,9 +61,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       () => galleryCounts(db, ids),
       () => new Map<string, number>(),
     ),
+    loadOrFallback(
+      logger,
+      "gallery covers",
+      () => galleryCovers(db, ids),
+      () => new Map<string, GalleryPhoto>(),
+    ),
   ]);
   const cards = rides.map((ride) =>
-    Object.assign(rideSummary(ride), { rating: ratings[ride.id] ?? null, photos: photos.get(ride.id) ?? 0 }),
+    Object.assign(rideSummary(ride), {
+      image: imageOrCover(ride.image, covers.get(ride.id) ?? null),
+      rating: ratings[ride.id] ?? null,
+      photos: photos.get(ride.id) ?? 0,
+    }),
   );
   return { rides: cards, stats, page, pages, origin: publicOrigin(env, request) };
 }

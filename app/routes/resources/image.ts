@@ -4,8 +4,13 @@ import { defaultRenditionWidth, parseImageKey, variantWidths } from "~/domain/im
 import { variantObjectKey } from "~/server/images/keys.server";
 import type { Route } from "./+types/image";
 
-/** A key is never reused for other content, so a browser or CDN may keep any answer for a year. */
-const IMMUTABLE = "public, max-age=31536000, immutable";
+/**
+ * A key is never reused for other content, but the content may be taken down: a photo deleted
+ * from a gallery, a rider's photo or their erasure deletes the files at once. So a browser or CDN
+ * keeps an image five minutes (as long as a CDN may serve a page's stale copy, docs/deploy.md),
+ * then asks again with its ETag: a 304 costs no bytes, a removed image answers 404.
+ */
+const REMOVABLE_CONTENT = "public, max-age=300";
 
 /** Which stored variant a path under /images/ names, or null when it names none. */
 function variantOf(path: string): { key: string; width: number } | null {
@@ -42,7 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const headers = new Headers({
     "Content-Type": "image/webp",
-    "Cache-Control": IMMUTABLE,
+    "Cache-Control": REMOVABLE_CONTENT,
     ETag: found.etag,
     "Last-Modified": found.lastModified.toUTCString(),
     "X-Content-Type-Options": "nosniff",

@@ -50,7 +50,8 @@ export function attachDispatcher(db: Database, dispatcher: Dispatcher): void {
 
 /**
  * Runs `work` as one command (see Command). Its result comes back once the transaction has
- * committed and its content events are delivered; its mail follows in the background.
+ * committed and its content events and removed photos' files are delivered; its mail follows in
+ * the background.
  */
 export async function runCommand<T>(
   db: Database,

@@ -9,16 +9,25 @@ import { bookingTokenOf, getRegistration } from "../registrations/queries.server
 import { bookingHref } from "~/domain/links";
 import { riderReplyTo } from "../mail/reply-to.server";
 import { getRide } from "../rides/rides.server";
+import { deleteRemovedImages } from "../images/removed-images.server";
+import type { ObjectStorage } from "../storage/storage.server";
 import type { PushSettings } from "../push/push-env.server";
 import { deliverChangeNotice } from "../rider-messages/change-notice.server";
 import { mailSender, pushSender, riderMessageDelivery } from "../rider-messages/deliver.server";
-import type { Deliveries } from "./dispatcher.server";
+import type { Deliveries, Delivery } from "./dispatcher.server";
 
 /** Sends one mail; the entry's id is its Message-ID, so a mail sent again after a crash is the same message. */
 async function send(mailer: Mailer, mail: Mail, entryId: string): Promise<void> {
   if (!(await mailer.send({ ...mail, messageId: `<${entryId}@outbox.roadbook>` }))) {
     throw new Error("the mail server did not take the mail");
   }
+}
+
+/** Deletes the files of the removed photos' images no record uses any more. */
+export function removedImagesDelivery(services: { db: Database; storage: ObjectStorage }): Delivery<"images-removed"> {
+  return async ({ images }) => {
+    await deleteRemovedImages(services, images);
+  };
 }
 
 /**
@@ -29,12 +38,15 @@ async function send(mailer: Mailer, mail: Mail, entryId: string): Promise<void> 
 export function outboxDeliveries({
   db,
   mailer,
+  storage,
   push,
   now,
   origin = null,
 }: {
   db: Database;
   mailer: Mailer;
+  /** The uploads' storage, where removed photos' files are deleted; without it they wait for a server that has it. */
+  storage?: ObjectStorage;
   /** Web Push's keys; without them no push delivery is written, and one left over is skipped. */
   push?: PushSettings;
   now: () => Date;
@@ -98,5 +110,6 @@ export function outboxDeliveries({
     "team-mail": sendWritten,
     "rider-message": riderMessageDelivery(db, senders, now, mailer),
     "change-notice": (notice) => deliverChangeNotice(db, notice, { now: now(), origin }),
+    ...(storage ? { "images-removed": removedImagesDelivery({ db, storage }) } : {}),
   };
 }

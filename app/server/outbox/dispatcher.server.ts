@@ -64,6 +64,12 @@ export type DispatcherOptions = {
 
 export const OUTBOX_DEFAULTS = { leaseMs: 60_000, pollMs: 5_000, maxAttempts: 10, concurrency: 50 } as const;
 const BATCH = 50;
+/**
+ * A command's entries delivered before it answers, the rest (mail) in the background: the pages
+ * it changed are fresh on every instance, and a photo it took down is no longer served, once
+ * the admin or rider is told it is done. A failure is retried by the polls, as any delivery's.
+ */
+const BEFORE_ANSWER: ReadonlySet<OutboxKind> = new Set(["content-changed", "images-removed"]);
 const FIRST_RETRY_MS = 10_000;
 const MAX_RETRY_MS = 60 * 60 * 1000;
 /** Delivered entries are kept this long, then purged at a poll. */
@@ -243,14 +249,14 @@ export function createDispatcher({
   };
 
   async function deliverOwn(entries: readonly OwnEntry[]): Promise<void> {
-    const later = entries.filter((entry) => entry.message.kind !== "content-changed");
+    const later = entries.filter((entry) => !BEFORE_ANSWER.has(entry.message.kind));
     if (later.length > 0) {
       const delivering: Promise<void> = deliverAll(later)
         .catch((error: unknown) => logger?.error({ err: error }, "outbox: delivering a command's entries failed"))
         .finally(() => background.delete(delivering));
       background.add(delivering);
     }
-    await deliverAll(entries.filter((entry) => entry.message.kind === "content-changed"));
+    await deliverAll(entries.filter((entry) => BEFORE_ANSWER.has(entry.message.kind)));
   }
 
   async function settled(): Promise<void> {

@@ -36,7 +36,12 @@ export type OutboxMessage =
    * A ride's riders told what changed since `before` (rider-messages/change-notice.server.ts):
    * delayed, so a burst of edits is one notice. `rideId` comes first: the pending one is found by it.
    */
-  | { kind: "change-notice"; rideId: string; before: WatchedRide };
+  | { kind: "change-notice"; rideId: string; before: WatchedRide }
+  /**
+   * The stored files of images whose photos were deleted (a takedown, a rider's own delete, an
+   * erasure): removed once committed, unless a record still uses one (images/removed-images.server.ts).
+   */
+  | { kind: "images-removed"; images: string[] };
 
 export type OutboxKind = OutboxMessage["kind"];
 
@@ -63,5 +68,7 @@ export function labelOf(message: OutboxMessage, reference = ""): string {
       return `Message to booking ${reference}`;
     case "change-notice":
       return `Change notice for ride ${message.rideId}`;
+    case "images-removed":
+      return `Files of ${message.images.length} removed photo${message.images.length === 1 ? "" : "s"}`;
   }
 }

@@ -4,16 +4,18 @@ import type { Database } from "../db/schema.server";
 import type { Logger } from "../logger.server";
 import type { Mailer } from "../mail/mailer.server";
 import type { PushSettings } from "../push/push-env.server";
+import type { ObjectStorage } from "../storage/storage.server";
 import { outboxDeliveries } from "./deliveries.server";
 import { createDispatcher, type Dispatcher } from "./dispatcher.server";
 
 /**
- * The server's outbox dispatcher on `db` (decision 029): content events and mail, delivered at
+ * The server's outbox dispatcher on `db` (decision 029): content events, mail and removed photos' files, delivered at
  * once after each command of this process, and by start()'s polling whatever is left.
  */
 export function openOutbox({
   db,
   mailer,
+  storage,
   logger,
   claimMs,
   push,
@@ -21,6 +23,7 @@ export function openOutbox({
 }: {
   db: Database;
   mailer: Mailer;
+  storage?: ObjectStorage;
   push?: PushSettings;
   logger: Logger;
   /** OUTBOX_CLAIM_SECONDS; the dispatcher's default (60 s) otherwise. */
@@ -31,7 +34,7 @@ export function openOutbox({
   // The server's clock: a change notice waits its delay by it, and tests move it (clock.server.ts).
   const dispatcher = createDispatcher({
     db,
-    deliveries: outboxDeliveries({ db, mailer, push, now: serverClock, origin }),
+    deliveries: outboxDeliveries({ db, mailer, storage, push, now: serverClock, origin }),
     logger,
     leaseMs: claimMs,
     now: serverClock,

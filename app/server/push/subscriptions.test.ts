@@ -7,7 +7,7 @@ import { fakeBrowser } from "../../../tests/support/push-service";
 import { riderForm, registerRider } from "../../../tests/support/registration-fixtures";
 import { listRecentActivity } from "../audit/audit.server";
 import { cancelByToken, eraseByToken } from "../registrations/commands.server";
-import { eraseEndedRegistrations, eraseRideRegistrations } from "../registrations/erasure.server";
+import { eraseExpiredRegistrations, eraseRide } from "../registrations/erasure.server";
 import { NotFoundError, ValidationError } from "../validation/errors.server";
 import {
   CANCELLED_NO_UPDATES,
@@ -148,12 +148,12 @@ describeEachEngine("push subscriptions", (getDb) => {
     await subscribePushByToken(db, byAdmin.token, phone(), NOW);
     await subscribePushByToken(db, pastRetention.token, phone(), NOW);
 
-    await eraseRideRegistrations(db, byAdmin.ride.id, NOW);
+    await eraseRide(db, byAdmin.ride.id, { days: 0, now: true, at: NOW });
     expect(await pushSubscriptionsOf(db, byAdmin.registration.id)).toEqual([]);
     expect(await pushSubscriptionsOf(db, pastRetention.registration.id)).toHaveLength(1);
 
     // The rides end 2027-06-18: 180 days later their data goes.
-    expect(await eraseEndedRegistrations(db, { days: 180, now: new Date("2027-12-20T00:00:00Z") })).toBe(1);
+    expect(await eraseExpiredRegistrations(db, 180, new Date("2027-12-20T00:00:00Z"))).toBe(1);
     expect(await rowCount(db)).toBe(0);
   });
 });

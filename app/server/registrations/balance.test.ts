@@ -22,7 +22,7 @@ import {
   WAITLISTED_UTR,
 } from "./commands.server";
 import { registrationsCsv, registrationsWithRides } from "./csv.server";
-import { eraseRideRegistrations } from "./erasure.server";
+import { eraseRide } from "./erasure.server";
 import { getRegistration } from "./queries.server";
 
 // The balance's writes on both engines: the rider's UTR for it through the private
@@ -172,7 +172,7 @@ describeEachEngine("the balance's commands", (getDb) => {
     for (const { token } of [one, two]) await submitBalanceUtrByToken(db, token, "512356789012", NOW);
     await setBalancePayment(db, one.registration.id, "paid", { actor: ADMIN, now: NOW });
     await eraseByToken(db, one.token, NOW);
-    await eraseRideRegistrations(db, ride.id, NOW);
+    await eraseRide(db, ride.id, { days: 0, now: true, at: NOW });
     for (const row of await allRows(db)) {
       expect(row).toMatchObject({ balance_utr: null, utr: null, phone: null });
       expect(JSON.stringify(row)).not.toContain("512356789012");

@@ -562,10 +562,8 @@ async function cancelLocked(
   ).executeTakeFirstOrThrow();
   // Erased, the booking leaves the account, and its money with it: no credit.
   const credit = canceller.erase ? null : await keepPaidAsCredit(command, row, ride, canceller.actor);
-  if (canceller.erase) {
-    // Their photos and words leave the public pages with them (ridePagesChanged below refreshes the ride's).
-    for (const rideId of await eraseWhatFollows(trx, now)) await command.enqueue(ridePagesChanged(rideId));
-  }
+  // Their photos and words leave the public pages with them, their photos' files once committed.
+  if (canceller.erase) await eraseWhatFollows(command);
   await command.audit(canceller.actor, {
     action: canceller.erase ? "deleted" : "status-changed",
     collection: "registrations",

@@ -19,7 +19,7 @@ import {
   submitUtrByToken,
   updateContactByToken,
 } from "./commands.server";
-import { eraseEndedRegistrations, eraseRideRegistrations } from "./erasure.server";
+import { eraseExpiredRegistrations, eraseRide } from "./erasure.server";
 import { createRide, deleteRide, getRide, setRideStatus, updateRide } from "../rides/rides.server";
 
 const ADMIN = { id: null, email: "admin@example.com" };
@@ -385,22 +385,22 @@ describeEachEngine("registrations service", (getDb) => {
     for (const ride of [long, recent, gone]) await registerRider(db, ride.id, rider(1), early);
     await deleteRide(db, gone.id);
 
-    expect(await eraseEndedRegistrations(db, { now: today })).toBe(2);
+    expect(await eraseExpiredRegistrations(db, 180, today)).toBe(2);
     const rows = await allRows(db);
     const erased = (rideId: string) => rows.find((r) => r.ride_id === rideId)!.erased_at !== null;
     expect([erased(long.id), erased(recent.id), erased(gone.id)]).toEqual([true, false, true]);
     expect((await registrationCounts(db, [long.id])).get(long.id)!.bookedSeats).toBe(1);
-    expect(await eraseEndedRegistrations(db, { now: today })).toBe(0);
-    expect(await eraseEndedRegistrations(db, { now: today, days: 0 })).toBe(1);
+    expect(await eraseExpiredRegistrations(db, 180, today)).toBe(0);
+    expect(await eraseExpiredRegistrations(db, 0, today)).toBe(1);
 
     const upcoming = await openRide(db);
     await registerRider(db, upcoming.id, rider(1), NOW);
     await registerRider(db, upcoming.id, rider(2), NOW);
-    expect(await eraseRideRegistrations(db, upcoming.id, NOW)).toBe(2);
+    expect(await eraseRide(db, upcoming.id, { days: 0, now: true, at: NOW })).toEqual({ erased: 2 });
     expect((await listRegistrations(db, upcoming.id)).map((r) => [r.name, r.phone, r.erasedAt])).toEqual([
       ["", "", NOW.toISOString()],
       ["", "", NOW.toISOString()],
     ]);
-    await expect(eraseEndedRegistrations(db, { days: -1 })).rejects.toBeInstanceOf(ValidationError);
+    await expect(eraseExpiredRegistrations(db, -1)).rejects.toBeInstanceOf(ValidationError);
   });
 });

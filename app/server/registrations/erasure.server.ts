@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { SITE_ACTOR } from "~/domain/audit";
-import { runCommand } from "../commands/command.server";
+import { type Command, runCommand } from "../commands/command.server";
 import type { Database, Executor } from "../db/schema.server";
 import type { Logger } from "../logger.server";
 import { type PeriodicJob, runPeriodically } from "../periodic-job.server";
@@ -34,11 +34,10 @@ export function eraseExpiredRegistrations(db: Database, days: number, now = new 
   return runCommand(
     db,
     async (command) => {
-      const erased = await eraseEndedRegistrations(command.trx, { days, now });
+      const erased = await eraseEndedRegistrations(command, days);
       // The admins' recent activity says the data went, and when: never whose.
       if (erased > 0) {
         // Their photos and approved words may have been public: every ride page leaves the caches.
-        await command.enqueue(ridePagesChanged(null));
         await command.enqueue(ridePagesChanged(null));
         await command.audit(SITE_ACTOR, {
           action: "deleted",
@@ -68,7 +67,7 @@ export async function eraseRide(
   const ride = await getRide(db, rideId);
   if (!ride) {
     // A ride deleted or replaced by an import leaves its registrations behind: erasable by id.
-    const erased = await runCommand(db, ({ trx }) => eraseRideRegistrations(trx, rideId, at), at);
+    const erased = await runCommand(db, (command) => eraseRideRegistrations(command, rideId), at);
     return erased > 0 ? { erased } : { refused: `No ride ${rideId} and no registrations for it.` };
   }
   if (!now) {
@@ -84,9 +83,8 @@ export async function eraseRide(
   const erased = await runCommand(
     db,
     async (command) => {
-      const count = await eraseRideRegistrations(command.trx, rideId, at);
+      const count = await eraseRideRegistrations(command, rideId);
       if (count > 0) {
-        await command.enqueue(ridePagesChanged(rideId));
         await command.enqueue(ridePagesChanged(rideId));
         await command.audit(SITE_ACTOR, {
           action: "deleted",
@@ -113,7 +111,7 @@ export function scheduleErasure(db: Database, days: number, logger: Logger, stor
     async () => {
       const erased = await eraseExpiredRegistrations(db, days);
       logger.info({ erased, retentionDays: days }, "registrations past retention erased");
-      // The erased riders' photos: their images go too (docs/features/ride-photos.md#riders-photos).
+      // Riders' uploads that lost a race under the ride's lock and have no row (rider-photos.server.ts).
       if (storage) await tidyRiderPhotoImages({ db, storage, logger });
     },
     (error) => logger.error({ err: error }, "erasing registrations past retention failed"),
@@ -122,15 +120,18 @@ export function scheduleErasure(db: Database, days: number, logger: Logger, stor
 
 // ——— The erasing queries the sweep and the operator script run ———
 
+// Each takes the command it is part of: what an erasure deletes may have been public, and its
+// consequences (pages refreshed, photos' files deleted) are the command's to enqueue.
+
 /** Erases the personal data of every registration of the ride, keeping anonymous counts. */
-export async function eraseRideRegistrations(db: Executor, rideId: string, now = new Date()): Promise<number> {
-  const result = await db
+export async function eraseRideRegistrations(command: Command, rideId: string): Promise<number> {
+  const result = await command.trx
     .updateTable("registrations")
-    .set(erasedColumns(now.toISOString()))
+    .set(erasedColumns(command.now.toISOString()))
     .where("ride_id", "=", rideId)
     .where("erased_at", "is", null)
     .executeTakeFirst();
-  await eraseWhatFollows(db, now);
+  await eraseWhatFollows(command);
   return Number(result.numUpdatedRows);
 }
 
@@ -138,29 +139,32 @@ export async function eraseRideRegistrations(db: Executor, rideId: string, now =
  * Erases the personal data of these registrations (an erased account's that it does not cancel:
  * app/server/riders/account-erasure.server.ts), keeping anonymous counts.
  */
-export async function eraseRegistrationsById(db: Executor, ids: readonly string[], now = new Date()): Promise<number> {
+export async function eraseRegistrationsById(command: Command, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const result = await db
+  const result = await command.trx
     .updateTable("registrations")
-    .set(erasedColumns(now.toISOString()))
+    .set(erasedColumns(command.now.toISOString()))
     .where("id", "in", ids)
     .where("erased_at", "is", null)
     .executeTakeFirst();
-  await eraseWhatFollows(db, now);
+  await eraseWhatFollows(command);
   return Number(result.numUpdatedRows);
 }
 
 /**
- * What goes with the registrations an erasure stamped at `now`: their messages, photos, words and
- * phones. Returns the rides whose gallery lost a photo, for a command to refresh their pages.
+ * What goes with the registrations the command erased (stamped at its `now`): their messages,
+ * photos, words and phones. Every erasure, whoever asks, ends here: the rides whose gallery lost a
+ * photo leave the caches, and the photos' stored files are deleted once the command commits.
  */
-export async function eraseWhatFollows(db: Executor, now: Date): Promise<string[]> {
-  await eraseMessagesOfErasedRiders(db);
-  await eraseRideDayMessagesOfErasedRiders(db);
-  const galleries = await eraseRidePhotosOfErasedRiders(db);
-  await erasePushSubscriptions(db, { erasedAt: now.toISOString() });
-  await eraseFeedbackOfErasedRiders(db);
-  return galleries;
+export async function eraseWhatFollows(command: Command): Promise<void> {
+  const { trx, now } = command;
+  await eraseMessagesOfErasedRiders(trx);
+  await eraseRideDayMessagesOfErasedRiders(trx);
+  const photos = await eraseRidePhotosOfErasedRiders(trx);
+  await erasePushSubscriptions(trx, { erasedAt: now.toISOString() });
+  await eraseFeedbackOfErasedRiders(trx);
+  for (const rideId of photos.rides) await command.enqueue(ridePagesChanged(rideId));
+  if (photos.images.length > 0) await command.enqueue({ kind: "images-removed", images: photos.images });
 }
 
 /**
@@ -191,10 +195,8 @@ export async function erasePushSubscriptions(
  * days ago (its end date, else its start date), and of registrations whose ride no longer
  * exists. Returns how many registrations it erased.
  */
-export async function eraseEndedRegistrations(
-  db: Executor,
-  { days = DEFAULT_ERASE_AFTER_DAYS, now = new Date() }: { days?: number; now?: Date } = {},
-): Promise<number> {
+export async function eraseEndedRegistrations(command: Command, days = DEFAULT_ERASE_AFTER_DAYS): Promise<number> {
+  const { trx: db, now } = command;
   if (!Number.isSafeInteger(days) || days < 0) {
     throw new ValidationError({ days: "Days must be a whole number, 0 or more" });
   }
@@ -218,6 +220,6 @@ export async function eraseEndedRegistrations(
       ]),
     )
     .executeTakeFirst();
-  await eraseWhatFollows(db, now);
+  await eraseWhatFollows(command);
   return Number(result.numUpdatedRows);
 }

@@ -194,7 +194,7 @@ export type AcceptTransferOptions = {
 async function eraseOriginalRider(command: Command, row: Selectable<RegistrationsTable>): Promise<void> {
   const { trx, now } = command;
   await updateRegistrationRow(trx, row.id, erasedColumns(now.toISOString()), now).executeTakeFirstOrThrow();
-  for (const rideId of await eraseWhatFollows(trx, now)) await command.enqueue(ridePagesChanged(rideId));
+  await eraseWhatFollows(command);
 }
 
 /**

@@ -7,7 +7,7 @@ import { insertUser, siteRide } from "../../../tests/support/fixtures";
 import { registerRider, riderForm } from "../../../tests/support/registration-fixtures";
 import { rideDayOps, secondInstance } from "../../../tests/support/ride-day";
 import { cancelRegistration, eraseByToken, setCheckedIn } from "../registrations/commands.server";
-import { eraseRideRegistrations } from "../registrations/erasure.server";
+import { eraseRide } from "../registrations/erasure.server";
 import { getRegistration } from "../registrations/queries.server";
 import { RIDE_DAY_MESSAGES } from "./ops.server";
 import { syncRideDay } from "./sync.server";
@@ -338,7 +338,7 @@ describeEachEngine("the ride-day sync", (getDb, engine) => {
     await cancelRegistration(db, late.id, { actor: CAPTAIN, now: NOW });
     await syncRideDay(db, CAPTAIN, id, [checkIn(late.id, NOW.toISOString())], NOW);
     expect(JSON.stringify(await db.selectFrom("ride_day_ops").selectAll().execute())).toContain("Bala K");
-    await eraseRideRegistrations(db, id, NOW);
+    await eraseRide(db, id, { days: 0, now: true, at: NOW });
     expect(JSON.stringify(await db.selectFrom("ride_day_ops").selectAll().execute())).not.toContain("Bala K");
   });
 

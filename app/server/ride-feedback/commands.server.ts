@@ -17,10 +17,10 @@ import type { Database } from "../db/schema.server";
 import { getRegistrationByToken, REGISTRATION_NOT_FOUND } from "../registrations/commands.server";
 import type { Registration } from "../registrations/rows.server";
 import { lockRide } from "../registrations/seats.server";
-import { NotFoundError, ValidationError } from "../validation/errors.server";
+import { ConflictError, NotFoundError, ValidationError } from "../validation/errors.server";
 import { parseOrThrow } from "../validation/validate.server";
 import { feedbackOfRegistration } from "./queries.server";
-import { feedbackFromRow } from "./rows.server";
+import { feedbackFromRow, feedbackVersion } from "./rows.server";
 import { ridePagesChanged } from "../rides/pages-changed.server";
 
 // Riders' words (docs/features/ride-words.md): the rider answers and withdraws through their
@@ -32,6 +32,8 @@ export const FEEDBACK_LOCKED = "Your words are approved and can no longer be cha
 export const FEEDBACK_NOT_WITHDRAWABLE = "Only approved words can be withdrawn";
 export const FEEDBACK_NOT_FOUND = "This answer no longer exists";
 export const FEEDBACK_WITHDRAWN = "These words were withdrawn by the rider";
+export const FEEDBACK_CHANGED =
+  "The rider changed these words after you opened this page, so they were not approved. Read them again below, then approve or hide them.";
 
 /** A refusal of the whole form, not of one field (the pages show it above the form). */
 const FORM = "";
@@ -144,12 +146,20 @@ export function withdrawByToken(db: Database, token: string, now = new Date()): 
 const DECISION_WORDS: Readonly<Record<ReviewDecision, string>> = { approve: "Approved", hide: "Hid" };
 
 /**
- * An admin approves (publishes) or hides an answer of the ride they are looking at. Audited with
- * the rider's first name only; the public pages refresh at once.
+ * An admin approves (publishes) or hides an answer of the ride they are looking at. An approval
+ * names the version the admin read (`feedbackVersion`): one the rider edited since is refused
+ * under the lock, so nothing unread is published; hiding needs none. Audited with the rider's
+ * first name only; the public pages refresh at once.
  */
 export async function reviewFeedback(
   db: Database,
-  { rideId, feedbackId, decision, actor }: { rideId: string; feedbackId: string; decision: unknown; actor: AuditActor },
+  {
+    rideId,
+    feedbackId,
+    decision,
+    version,
+    actor,
+  }: { rideId: string; feedbackId: string; decision: unknown; version?: unknown; actor: AuditActor },
   now = new Date(),
 ): Promise<RideFeedback> {
   if (!(REVIEW_DECISIONS as readonly unknown[]).includes(decision)) refuse("Choose Approve or Hide");
@@ -168,6 +178,9 @@ export async function reviewFeedback(
       const feedback = feedbackFromRow(existing);
       const status = reviewedStatus(feedback.status, chosen);
       if (!status) refuse(FEEDBACK_WITHDRAWN);
+      if (chosen === "approve" && version !== feedbackVersion(feedback)) {
+        throw new ConflictError(feedback, FEEDBACK_CHANGED);
+      }
       if (status === feedback.status) return feedback;
       const at = now.toISOString();
       const row = await command.trx

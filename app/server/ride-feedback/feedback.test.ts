@@ -13,10 +13,11 @@ import { eraseExpiredRegistrations } from "../registrations/erasure.server";
 import { updatesFor } from "../rider-messages/queries.server";
 import { scheduleReminders, sendDueReminders } from "../rider-messages/reminder-schedule.server";
 import { createRide } from "../rides/rides.server";
-import { ValidationError } from "../validation/errors.server";
+import { ConflictError, ValidationError } from "../validation/errors.server";
 import { sendDueFeedbackAsks } from "./ask-schedule.server";
 import {
   answerByToken,
+  FEEDBACK_CHANGED,
   FEEDBACK_LOCKED,
   FEEDBACK_NOT_OPEN,
   FEEDBACK_NOT_WITHDRAWABLE,
@@ -32,6 +33,7 @@ import {
   routeTestimonials,
   testimonialsOfRide,
 } from "./queries.server";
+import { feedbackVersion } from "./rows.server";
 
 // Riders' words (docs/features/ride-words.md): one answer per checked-in rider and ride,
 // editable until approved, withdrawable after; moderated and audited; asked for once after
@@ -106,12 +108,45 @@ describeEachEngine("riders' words", (getDb) => {
     expect(await testimonialsOfRide(db, ride.id)).toEqual([]);
     expect(changes).toEqual([]);
 
-    await reviewFeedback(db, { rideId: ride.id, feedbackId: first.id, decision: "approve", actor: ADMIN }, AFTER);
+    await reviewFeedback(
+      db,
+      { rideId: ride.id, feedbackId: first.id, decision: "approve", version: feedbackVersion(edited), actor: ADMIN },
+      AFTER,
+    );
     expect(await refusal(answerByToken(db, asha.token, answer, AFTER))).toBe(FEEDBACK_LOCKED);
     expect(await testimonialsOfRide(db, ride.id)).toEqual([
       { id: first.id, rating: 4, words: "Great, if cold.", credit: "Asha" },
     ]);
     expect(changes).toEqual([{ collection: "rides", id: ride.id, action: "updated" }]);
+  });
+
+  it("are approved only as the admin read them: words edited since are refused, stay waiting and off the pages", async () => {
+    const db = getDb();
+    const { ride, asha } = await riddenRide(db);
+    const read = await answerByToken(db, asha.token, { rating: "5", words: "Unforgettable." }, AFTER);
+    const seen = feedbackVersion(read);
+    // The rider edits after the admin opened the page, before they press Approve.
+    await answerByToken(db, asha.token, { rating: "1", words: "Unread words." }, new Date(AFTER.getTime() + 1000));
+    const approve = (version: unknown) =>
+      reviewFeedback(db, { rideId: ride.id, feedbackId: read.id, decision: "approve", version, actor: ADMIN }, AFTER);
+
+    for (const version of [seen, undefined, "", 42]) {
+      const error = await approve(version).then(
+        () => null,
+        (thrown: unknown) => thrown,
+      );
+      expect(error).toBeInstanceOf(ConflictError);
+      expect((error as ConflictError<unknown>).message).toBe(FEEDBACK_CHANGED);
+    }
+    expect((await feedbackOfRide(db, ride.id))[0]).toMatchObject({ status: "pending", words: "Unread words." });
+    expect(await testimonialsOfRide(db, ride.id)).toEqual([]);
+
+    // Read again, the words the admin now saw are approved.
+    const [now] = await feedbackOfRide(db, ride.id);
+    await approve(feedbackVersion(now!));
+    expect(await testimonialsOfRide(db, ride.id)).toEqual([
+      { id: read.id, rating: 1, words: "Unread words.", credit: "Asha" },
+    ]);
   });
 
   it("are approved or hidden by an admin, audited, and withdrawn by the rider at once", async () => {
@@ -127,8 +162,14 @@ describeEachEngine("riders' words", (getDb) => {
       ),
     ).toBe("Choose Approve or Hide");
 
-    await reviewFeedback(db, { rideId: ride.id, feedbackId: a.id, decision: "approve", actor: ADMIN }, AFTER);
-    await reviewFeedback(db, { rideId: ride.id, feedbackId: b.id, decision: "approve", actor: ADMIN }, AFTER);
+    for (const read of [a, b]) {
+      const version = feedbackVersion(read);
+      await reviewFeedback(
+        db,
+        { rideId: ride.id, feedbackId: read.id, decision: "approve", version, actor: ADMIN },
+        AFTER,
+      );
+    }
     expect(await ratingSummariesOf(db, [ride.id, "other"])).toEqual({ [ride.id]: { average: 4.5, count: 2 } });
     await reviewFeedback(db, { rideId: ride.id, feedbackId: b.id, decision: "hide", actor: ADMIN }, AFTER);
     expect((await testimonialsOfRide(db, ride.id)).map((t) => t.credit)).toEqual(["Asha"]);
@@ -210,8 +251,13 @@ describeEachEngine("riders' words", (getDb) => {
     const { ride, asha, bela } = await riddenRide(db);
     const a = await answerByToken(db, asha.token, { rating: "5", words: "Unforgettable." }, AFTER);
     const b = await answerByToken(db, bela.token, { rating: "3", words: "Cold." }, AFTER);
-    for (const id of [a.id, b.id]) {
-      await reviewFeedback(db, { rideId: ride.id, feedbackId: id, decision: "approve", actor: ADMIN }, AFTER);
+    for (const read of [a, b]) {
+      const version = feedbackVersion(read);
+      await reviewFeedback(
+        db,
+        { rideId: ride.id, feedbackId: read.id, decision: "approve", version, actor: ADMIN },
+        AFTER,
+      );
     }
     changes = [];
     await eraseByToken(db, asha.token, AFTER);
@@ -230,7 +276,8 @@ describeEachEngine("riders' words", (getDb) => {
     const db = getDb();
     const { ride, asha } = await riddenRide(db, { title: "Chadar Trail 2027" });
     const a = await answerByToken(db, asha.token, { rating: "5", words: "Frozen magic." }, AFTER);
-    await reviewFeedback(db, { rideId: ride.id, feedbackId: a.id, decision: "approve", actor: ADMIN }, AFTER);
+    const version = feedbackVersion(a);
+    await reviewFeedback(db, { rideId: ride.id, feedbackId: a.id, decision: "approve", version, actor: ADMIN }, AFTER);
     const next = await createRide(
       db,
       rideInput({ title: "Chadar Trail 2028", startDate: "2028-01-10", endDate: "2028-01-18" }),

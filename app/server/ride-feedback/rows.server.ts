@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Selectable } from "kysely";
 import { isFeedbackStatus, type RideFeedback } from "~/domain/ride-feedback/feedback";
 import type { RideFeedbackTable } from "../db/schema.server";
@@ -17,4 +18,14 @@ export function feedbackFromRow(row: Selectable<RideFeedbackTable>): RideFeedbac
     reviewedAt: row.reviewed_at,
     reviewedBy: row.reviewed_by,
   };
+}
+
+/**
+ * Names one version of an answer, as an admin read it: what an approval must name, so that words
+ * edited after the page was read are not published unread. Any change to the rating, the words
+ * or the time of the last change gives another.
+ */
+export function feedbackVersion(feedback: Pick<RideFeedback, "rating" | "words" | "updatedAt">): string {
+  const read = JSON.stringify([feedback.rating, feedback.words, feedback.updatedAt]);
+  return createHash("sha256").update(read).digest("base64url").slice(0, 22);
 }

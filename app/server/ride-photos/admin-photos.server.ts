@@ -249,11 +249,15 @@ export async function setRidePhotoStatus(
   });
 }
 
-/** Removes the photo from the gallery; the uploaded image stays until images:gc finds it unused. */
+/**
+ * Removes the photo from the gallery, and its image's stored files once committed (a takedown
+ * takes the photo down), unless another record still uses that upload.
+ */
 export async function deleteRidePhoto(db: Database, rideId: string, photoId: string, { actor }: Options) {
   await onRide(db, rideId, async (command, ride) => {
     const row = await photoOf(command, rideId, photoId);
     await command.trx.deleteFrom("ride_photos").where("id", "=", photoId).execute();
+    await command.enqueue({ kind: "images-removed", images: [row.image] });
     const whose = row.source === "rider" ? `${row.credit || "a rider"}'s photo` : "a photo";
     await audit(command, actor, {
       action: "deleted",

@@ -1,3 +1,4 @@
+import { coverOf } from "~/domain/ride-photos/cover";
 import type { GalleryPhoto } from "~/domain/ride-photos/photo";
 import { firstName } from "~/domain/rider-messages/rider-text";
 import type { Executor } from "../db/schema.server";
@@ -7,11 +8,11 @@ import type { Executor } from "../db/schema.server";
 // rider. A pending or hidden photo never leaves this module. The pages are cached by the render
 // cache, which the gallery's commands empty through their content events.
 
-function approvedOf(db: Executor, rideId: string) {
+function approvedOf(db: Executor, rideIds: readonly string[]) {
   return db
     .selectFrom("ride_photos")
-    .select(["id", "image", "caption", "credit", "cover"])
-    .where("ride_id", "=", rideId)
+    .select(["ride_id", "id", "image", "caption", "credit", "cover"])
+    .where("ride_id", "in", rideIds)
     .where("status", "=", "approved")
     .orderBy("position")
     .orderBy("created_at")
@@ -26,7 +27,7 @@ function galleryPhoto(row: PhotoRow): GalleryPhoto {
 
 /** A ride's public gallery: its approved photos in the gallery's order. */
 export async function rideGallery(db: Executor, rideId: string): Promise<GalleryPhoto[]> {
-  return (await approvedOf(db, rideId).execute()).map(galleryPhoto);
+  return (await approvedOf(db, [rideId]).execute()).map(galleryPhoto);
 }
 
 /** How many approved photos each ride has; a ride without any is left out. */
@@ -42,13 +43,22 @@ export async function galleryCounts(db: Executor, rideIds: readonly string[]): P
   return new Map(rows.map((row) => [row.ride_id, Number(row.photos)]));
 }
 
-/** The photo that stands for a ride: the approved one marked as cover, else the gallery's first. */
+/**
+ * The photo that stands for each ride (coverOf: the approved one marked as cover, else the
+ * gallery's first), in one read for a page of cards; a ride without approved photos is left out.
+ */
+export async function galleryCovers(db: Executor, rideIds: readonly string[]): Promise<Map<string, GalleryPhoto>> {
+  if (rideIds.length === 0) return new Map();
+  const byRide = new Map<string, GalleryPhoto[]>();
+  for (const row of await approvedOf(db, rideIds).execute()) {
+    byRide.set(row.ride_id, [...(byRide.get(row.ride_id) ?? []), galleryPhoto(row)]);
+  }
+  const covers = new Map<string, GalleryPhoto>();
+  for (const [rideId, photos] of byRide) covers.set(rideId, coverOf(photos)!);
+  return covers;
+}
+
+/** The photo that stands for one ride (its hero, link previews, share card). */
 export async function galleryCover(db: Executor, rideId: string): Promise<GalleryPhoto | null> {
-  const row = await approvedOf(db, rideId)
-    .clearOrderBy()
-    .orderBy("cover", "desc")
-    .orderBy("position")
-    .limit(1)
-    .executeTakeFirst();
-  return row ? galleryPhoto(row) : null;
+  return (await galleryCovers(db, [rideId])).get(rideId) ?? null;
 }

@@ -5,9 +5,10 @@ import { deleteImage, listImages } from "../images/images.server";
 import { referencedImageKeys } from "../images/unused-images.server";
 import type { ObjectStorage } from "../storage/storage.server";
 
-// The stored images of riders' photos. A rider's photo is personal data: once its row is gone
-// (the rider deleted it, or their registration was erased) its image goes too, at once rather
-// than at the operator's next images:gc, since its address may have been seen while it was public.
+// The stored images of riders' photos. A photo's files go when the command deleting its row
+// commits (the outbox's "images-removed"); what is left here are uploads that never got a row
+// (one that lost the race under the ride's lock), deleted by the daily sweep rather than left
+// to the operator's images:gc, since they are a rider's personal data.
 
 /** How a rider's photo is named in storage: random, never the phone's file name (see rider-photos.server.ts). */
 export function riderPhotoFileName(): string {
@@ -34,8 +35,8 @@ export async function deleteUnusedRiderPhotoImages(
 }
 
 /**
- * deleteUnusedRiderPhotoImages after a change committed (a photo deleted, a registration erased):
- * a failure is logged and changes nothing the rider sees; the next call, or images:gc, catches up.
+ * deleteUnusedRiderPhotoImages for the daily sweep: a failure is logged and changes nothing the
+ * rider sees; the next sweep, or images:gc, catches up.
  */
 export async function tidyRiderPhotoImages(
   services: { db: Database; storage: ObjectStorage; logger: Logger },

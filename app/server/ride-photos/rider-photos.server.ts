@@ -164,7 +164,7 @@ export async function addRiderPhotosByToken(
 
 /**
  * The rider deletes one of their photos, whatever its state; one that was in the public gallery
- * leaves the ride's cached pages. Its image is deleteUnusedRiderPhotoImages's to delete.
+ * leaves the ride's cached pages. Its image's stored files go once committed.
  */
 export async function deleteRiderPhotoByToken(db: Database, token: string, photoId: string, now = new Date()) {
   const registration = await getRegistrationByToken(db, token);
@@ -177,9 +177,10 @@ export async function deleteRiderPhotoByToken(db: Database, token: string, photo
         .deleteFrom("ride_photos")
         .where("id", "=", photoId)
         .where("registration_id", "=", registration.id)
-        .returning("status")
+        .returning(["status", "image"])
         .executeTakeFirst();
       if (!photo) refuse(RIDER_PHOTO_REFUSALS.notYours);
+      await command.enqueue({ kind: "images-removed", images: [photo.image] });
       await command.audit(RIDER_ACTOR, {
         action: "deleted",
         collection: "registrations",

@@ -15,7 +15,7 @@ import { riderForm, registerRider } from "../../../tests/support/registration-fi
 import { listRecentActivity } from "../audit/audit.server";
 import { referencedImageKeys } from "../images/unused-images.server";
 import { cancelByToken, eraseByToken } from "../registrations/commands.server";
-import { eraseRideRegistrations } from "../registrations/erasure.server";
+import { eraseRide } from "../registrations/erasure.server";
 import { setRideStatus } from "../rides/rides.server";
 import { ValidationError } from "../validation/errors.server";
 import { saveUpload } from "../images/images.server";
@@ -223,7 +223,7 @@ describeEachEngine("riders' photos", (getDb) => {
       (await db.selectFrom("ride_photos").select("credit").execute()).map((row) => row.credit);
     expect(await credits()).toEqual(["Ravi"]);
 
-    await eraseRideRegistrations(db, asha.ride.id, AFTER);
+    await eraseRide(db, asha.ride.id, { days: 0, now: true, at: AFTER });
     expect(await credits()).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { type AuditActor, RIDER_ACTOR, SITE_ACTOR } from "~/domain/audit";
 import type { Ride } from "~/domain/ride";
-import { rideEndedAt } from "~/domain/ride-feedback/ask";
+import { rideIsOver } from "~/domain/ride-over";
 import { ACCOUNT_RETENTION_MONTHS } from "~/domain/riders/account";
 import { runCommand } from "../commands/command.server";
 import type { Database, Executor } from "../db/schema.server";
@@ -34,11 +34,14 @@ export type EraseAccountOptions = {
   unusedBefore?: string;
 };
 
-/** Whether a booking still holds (or waits for) a seat on a ride to come. */
+/**
+ * Whether a booking still holds (or waits for) a seat on a ride not yet over: one marked
+ * completed is over, whatever its last day says, and its seats are not freed nor its waitlist
+ * promoted onto it.
+ */
 function isLiveUpcoming(status: string, ride: Ride | null, now: Date): boolean {
   if (status === "cancelled" || !ride || ride.status === "cancelled") return false;
-  const ended = rideEndedAt(ride);
-  return ended === null || ended.getTime() > now.getTime();
+  return !rideIsOver(ride, now);
 }
 
 async function bookedRideIds(db: Executor, riderId: string): Promise<string[]> {
@@ -103,7 +106,7 @@ export async function eraseAccount(
       }
       const liveIds = new Set(live.map((row) => row.id));
       const others = bookings.filter((row) => !liveIds.has(row.id)).map((row) => row.id);
-      await eraseRegistrationsById(trx, others, command.now);
+      await eraseRegistrationsById(command, others);
       for (const rideId of rides.keys()) await command.enqueue(ridePagesChanged(rideId));
 
       await trx.deleteFrom("rider_sessions").where("rider_id", "=", riderId).execute();

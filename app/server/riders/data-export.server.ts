@@ -1,9 +1,11 @@
 import type { CreditEntry } from "~/domain/riders/credit";
+import type { RideFeedback } from "~/domain/ride-feedback/feedback";
 import type { SavedDetails } from "~/domain/riders/account";
 import type { Executor } from "../db/schema.server";
 import { creditEntriesOf } from "../credit/ledger.server";
 import { registrationFromRow } from "../registrations/rows.server";
 import { rideFromRow } from "../rides/ride-rows.server";
+import { feedbackFromRow } from "../ride-feedback/rows.server";
 import { savedDetailsOf } from "./saved-details.server";
 
 // "Your data" (/me/data.json, docs/features/rider-data.md): everything the site holds about a
@@ -46,7 +48,17 @@ type ExportedBooking = {
   reminders: boolean;
   waiver: { acceptedAt: string; name: string } | null;
   checkedInAt: string | null;
+  /** Their rating and words of the ride (docs/features/ride-words.md), in whatever state. */
+  words: { rating: number; words: string; credit: string; status: string; createdAt: string; updatedAt: string } | null;
+  /** The photos they sent for the ride's gallery (docs/features/ride-photos.md), in whatever state. */
+  photos: { image: string; status: string; sentAt: string }[];
 };
+
+function exportedWords(feedback: RideFeedback | undefined): ExportedBooking["words"] {
+  if (!feedback) return null;
+  const { rating, words, credit, status, createdAt, updatedAt } = feedback;
+  return { rating, words, credit, status, createdAt, updatedAt };
+}
 
 /** The rider's data as JSON, or null when the account is gone. */
 export async function riderDataExport(
@@ -72,9 +84,23 @@ export async function riderDataExport(
       .execute(),
   ]);
   const rideIds = [...new Set(rows.map((row) => row.ride_id))];
-  const rides =
-    rideIds.length === 0 ? [] : await db.selectFrom("rides").selectAll().where("id", "in", rideIds).execute();
+  const bookingIds = rows.map((row) => row.id);
+  const [rides, words, photos] =
+    bookingIds.length === 0
+      ? [[], [], []]
+      : await Promise.all([
+          db.selectFrom("rides").selectAll().where("id", "in", rideIds).execute(),
+          db.selectFrom("ride_feedback").selectAll().where("registration_id", "in", bookingIds).execute(),
+          db
+            .selectFrom("ride_photos")
+            .select(["registration_id", "image", "status", "created_at"])
+            .where("registration_id", "in", bookingIds)
+            .orderBy("created_at")
+            .orderBy("id")
+            .execute(),
+        ]);
   const byId = new Map(rides.map((row) => [row.id, rideFromRow(row)]));
+  const wordsOf = new Map(words.map((row) => [row.registration_id, feedbackFromRow(row)]));
   return {
     exportedAt: now.toISOString(),
     account: { email: account.email, createdAt: account.created_at, lastSeenAt: account.last_seen_at },
@@ -109,6 +135,10 @@ export async function riderDataExport(
         reminders: booking.reminders,
         waiver: booking.waiverAcceptedAt ? { acceptedAt: booking.waiverAcceptedAt, name: booking.waiverName } : null,
         checkedInAt: booking.checkedInAt,
+        words: exportedWords(wordsOf.get(booking.id)),
+        photos: photos
+          .filter((photo) => photo.registration_id === booking.id)
+          .map((photo) => ({ image: photo.image, status: photo.status, sentAt: photo.created_at })),
       };
     }),
     credit: credit.map(({ riderId: _rider, ...entry }) => entry),

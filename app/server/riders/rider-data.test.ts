@@ -6,6 +6,7 @@ import { describeEachEngine } from "../../../tests/support/databases";
 import { siteRide } from "../../../tests/support/fixtures";
 import { riderForm } from "../../../tests/support/registration-fixtures";
 import { register } from "../registrations/commands.server";
+import { setRideStatus } from "../rides/rides.server";
 import { ValidationError } from "../validation/errors.server";
 import { eraseAccount, eraseUnusedAccounts } from "./account-erasure.server";
 import { riderDataExport } from "./data-export.server";
@@ -234,6 +235,70 @@ describeEachEngine("a rider's data", (getDb) => {
     expect(JSON.stringify(exported)).not.toContain('"key"');
   });
 
+  it("exports the rider's words and photos with each booking, whatever their state", async () => {
+    const db = getDb();
+    const rider = await findOrCreateRider(db, "asha@example.com", NOW);
+    const june = await juneRide(db);
+    const booking = await book(db, june.id, riderForm(1, { name: "Asha Rao" }), { riderId: rider.id });
+    const at = LATER.toISOString();
+    await db
+      .insertInto("ride_feedback")
+      .values({
+        id: randomUUID(),
+        ride_id: june.id,
+        registration_id: booking.id,
+        rating: 4,
+        words: "Cold nights, warm people.",
+        credit: "Asha",
+        status: "pending",
+        created_at: at,
+        updated_at: at,
+        reviewed_at: null,
+        reviewed_by: null,
+      })
+      .execute();
+    // Sent a minute apart: the export lists them in the order they were sent.
+    const sent = (n: number) => new Date(LATER.getTime() + n * 60_000).toISOString();
+    for (const [n, status] of [
+      [1, "approved"],
+      [2, "hidden"],
+    ] as const) {
+      await db
+        .insertInto("ride_photos")
+        .values({
+          id: randomUUID(),
+          ride_id: june.id,
+          image: `/images/1813370400000_ride-photo-000000000000000${n}_1200x800.jpg`,
+          caption: "",
+          position: n,
+          cover: 0,
+          source: "rider",
+          registration_id: booking.id,
+          credit: "Asha",
+          status,
+          created_at: sent(n),
+          updated_at: sent(n),
+          reviewed_at: null,
+          reviewed_by: null,
+        })
+        .execute();
+    }
+
+    const [exported] = (await riderDataExport(db, rider.id, LATER))!.bookings;
+    expect(exported?.words).toEqual({
+      rating: 4,
+      words: "Cold nights, warm people.",
+      credit: "Asha",
+      status: "pending",
+      createdAt: at,
+      updatedAt: at,
+    });
+    expect(exported?.photos).toEqual([
+      { image: "/images/1813370400000_ride-photo-0000000000000001_1200x800.jpg", status: "approved", sentAt: sent(1) },
+      { image: "/images/1813370400000_ride-photo-0000000000000002_1200x800.jpg", status: "hidden", sentAt: sent(2) },
+    ]);
+  });
+
   it("erases an account: live bookings of rides to come cancelled and their seats freed, every booking erased, the account's rows gone", async () => {
     const db = getDb();
     const rider = await findOrCreateRider(db, "asha@example.com", NOW);
@@ -271,6 +336,28 @@ describeEachEngine("a rider's data", (getDb) => {
 
     // Erasing again finds nothing.
     expect(await eraseAccount(db, rider.id, { now: LATER })).toBeNull();
+  });
+
+  it("erasing an account keeps a checked-in seat on a ride marked completed on its last day: erased, not cancelled, no waitlist promoted", async () => {
+    const db = getDb();
+    const rider = await findOrCreateRider(db, "asha@example.com", NOW);
+    const june = await juneRide(db, 1);
+    const booking = await book(db, june.id, riderForm(1), { riderId: rider.id });
+    const waiting = await book(db, june.id, riderForm(2));
+    await db
+      .updateTable("registrations")
+      .set({ checked_in_at: NOW.toISOString() })
+      .where("id", "=", booking.id)
+      .execute();
+    await setRideStatus(db, june.id, "completed");
+    // The last day (2027-06-18), afternoon in India: the ride is over, its day is not.
+    const lastDay = new Date("2027-06-18T10:00:00Z");
+
+    expect(await eraseAccount(db, rider.id, { now: lastDay })).toEqual({ cancelled: 0, erased: 1 });
+
+    const rows = new Map((await db.selectFrom("registrations").selectAll().execute()).map((row) => [row.id, row]));
+    expect(rows.get(booking.id)).toMatchObject({ status: "confirmed", data: "{}", rider_id: null });
+    expect(rows.get(waiting.id)?.status).toBe("waitlisted");
   });
 
   it("sweeps accounts unused for 24 months, keeping one with a ride to come and one in use", async () => {

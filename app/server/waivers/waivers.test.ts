@@ -157,7 +157,7 @@ describeEachEngine("waivers", (getDb) => {
     const asha = await registerRider(db, ride.id, accepting(1, v1.id), NOW);
     const ravi = await registerRider(db, ride.id, accepting(2, v1.id), NOW);
     await eraseByToken(db, asha.token, LATER);
-    await runCommand(db, ({ trx }) => eraseRideRegistrations(trx, ride.id, LATER), LATER);
+    await runCommand(db, (command) => eraseRideRegistrations(command, ride.id), LATER);
     for (const id of [asha.registration.id, ravi.registration.id]) {
       const erased = await getRegistration(db, id);
       expect(erased).toMatchObject({ waiverId: v1.id, waiverName: "", waiverAcceptedAt: NOW.toISOString() });
