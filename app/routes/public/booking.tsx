@@ -52,8 +52,8 @@ import {
 } from "~/components/registration/seat-transfer-section";
 import { offerTransferByToken, seatTransferOf, withdrawTransferByToken } from "~/server/registrations/transfer.server";
 import { BookingAccountNote } from "~/components/riders/booking-account-note";
-import { joinBooking, joinOnOpen, openedFromAnotherSite } from "~/server/riders/join-booking.server";
-import { JOIN_INTENT } from "~/domain/riders/my-rides";
+import { bookingAccountOf, joinBooking } from "~/server/riders/join-booking.server";
+import { JOIN_INTENT, JOIN_REFUSALS } from "~/domain/riders/my-rides";
 import { creditRefusal, USE_CREDIT_INTENT } from "~/domain/riders/credit";
 import { creditOffer } from "~/server/credit/offer.server";
 import { payWithCreditByToken } from "~/server/credit/pay-with-credit.server";
@@ -187,9 +187,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     credit: null,
   };
   const riderPhotos = riderPhotosView(registration.status, ride, photos, serverClock());
-  // Opened signed in: an older booking joins the rider's account (docs/features/riders.md).
+  // Opened signed in: an older booking of the account's address is offered to join it (docs/features/riders.md).
   const rider = await signedInRider(request, context);
-  const account = rider ? await joinOnOpen(db, rider.id, registration, openedFromAnotherSite(request)) : null;
+  const account = rider ? bookingAccountOf(rider, registration) : null;
   // Their credit can pay a booking amount still unpaid (docs/features/credit.md).
   const mayTakeCredit = rider && ride && (account === "yours" || account === "joined");
   if (mayTakeCredit && creditRefusal({ ...registration, riderId: rider.id }, rider.id) === null) {
@@ -277,7 +277,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case JOIN_INTENT: {
         const rider = await signedInRider(request, context);
         if (!rider) return redirect(ME_PATH, { status: 303 });
-        await joinBooking(services.db, rider.id, registration.id);
+        const joined = await joinBooking(services.db, rider.id, registration.id);
+        if (joined === "elsewhere" || joined === "other-email")
+          return refused(400, { intent, values: {}, errors: {}, formError: JOIN_REFUSALS[joined] });
         return redirect(bookingHref(token), { status: 303 });
       }
       case USE_CREDIT_INTENT: {

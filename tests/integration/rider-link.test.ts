@@ -1,0 +1,147 @@
+import { expect, it } from "vitest";
+import { action as bookingAction, loader as bookingLoader } from "~/routes/public/booking";
+import { action as linkAction, loader as linkLoader } from "~/routes/public/me-link";
+import { action as meAction } from "~/routes/public/me";
+import type { Database } from "~/server/db/schema.server";
+import { setBookingLinkSecret } from "~/server/registrations/link-seal.server";
+import { getRegistration } from "~/server/registrations/queries.server";
+import { findOrCreateRider } from "~/server/riders/riders.server";
+import { RIDER_SESSION_COOKIE, startRiderSession } from "~/server/riders/sessions.server";
+import { describeEachEngine } from "../support/databases";
+import { siteRide } from "../support/fixtures";
+import { registerRider, riderForm } from "../support/registration-fixtures";
+import { routeAnswer, routeContext } from "../support/route-context";
+
+// A rider's private link, hardened (issue 34, decision 042), through the routes on both engines:
+// a sign-in link completes only in the browser that asked for it, a booking joins an account only
+// on a press by a rider whose account's email is the booking's.
+
+const ORIGIN = "http://roadbook.test";
+const FORM = "application/x-www-form-urlencoded";
+
+const context = (db: Database) => routeContext({ db }, { origin: ORIGIN });
+
+function request(path: string, { cookie, body }: { cookie?: string; body?: Record<string, string> } = {}): Request {
+  const headers: Record<string, string> = {};
+  if (cookie) headers.cookie = cookie;
+  if (!body) return new Request(ORIGIN + path, { headers });
+  headers["content-type"] = FORM;
+  return new Request(ORIGIN + path, { method: "POST", headers, body: new URLSearchParams(body).toString() });
+}
+
+/** The `name=value` of a Set-Cookie header, for the browser's next request. */
+const cookieOf = (setCookie: string | null) => setCookie?.split(";")[0] ?? "";
+
+/** Asks for a sign-in link at /me as a browser does; the token mailed and the cookie the browser keeps. */
+async function askForLink(db: Database, email: string) {
+  const asked = await routeAnswer(() =>
+    meAction({
+      request: request("/me", { body: { intent: "request-link", email } }),
+      params: {},
+      context: context(db),
+    } as never),
+  );
+  expect(asked.status).toBe(303);
+  const mail = await db
+    .selectFrom("outbox")
+    .select("payload")
+    .where("kind", "=", "rider-sign-in-mail")
+    .orderBy("created_at", "desc")
+    .executeTakeFirstOrThrow();
+  const { link } = JSON.parse(mail.payload) as { link: string };
+  return { token: link.slice(link.lastIndexOf("/") + 1), cookie: cookieOf(asked.headers.get("set-cookie")) };
+}
+
+const pressSignIn = (db: Database, token: string, cookie?: string, body: Record<string, string> = {}) =>
+  routeAnswer(() =>
+    linkAction({
+      request: request(`/me/link/${token}`, { cookie, body }),
+      params: { token },
+      context: context(db),
+    } as never),
+  );
+
+const sessionCookie = async (db: Database, email: string) => {
+  const rider = await findOrCreateRider(db, email);
+  return { rider, cookie: `${RIDER_SESSION_COOKIE}=${await startRiderSession(db, rider.id, undefined)}` };
+};
+
+describeEachEngine("a sign-in link pressed in another browser", (getDb) => {
+  it("names the account and signs in only on an explicit confirmation; in the browser that asked, at once", async () => {
+    const db = getDb();
+    const { token, cookie } = await askForLink(db, "mallory@example.com");
+    expect(cookie).toMatch(/^roadbook_rider_link=[\w-]{43}$/);
+
+    // The rider's browser, which never asked: the page names the account, and one press signs in no one.
+    const opened = await routeAnswer(() =>
+      linkLoader({ request: request(`/me/link/${token}`), params: { token }, context: context(db) } as never),
+    );
+    expect(opened.body.link).toEqual({ account: "m•••@example.com", thisBrowser: false });
+    const pressed = await pressSignIn(db, token);
+    expect(pressed.status).toBe(409);
+    expect(pressed.headers.get("set-cookie")).toBeNull();
+    expect(await db.selectFrom("rider_sessions").selectAll().execute()).toEqual([]);
+
+    // The browser that asked: at once.
+    const own = await routeAnswer(() =>
+      linkLoader({ request: request(`/me/link/${token}`, { cookie }), params: { token }, context: context(db) } as never),
+    );
+    expect(own.body.link).toEqual({ account: "m•••@example.com", thisBrowser: true });
+    const signedIn = await pressSignIn(db, token, cookie);
+    expect(signedIn).toMatchObject({ status: 303, location: "/me" });
+    expect(signedIn.headers.get("set-cookie")).toMatch(/^roadbook_rider=/);
+  });
+
+  it("signs in another browser once its rider confirms the account named (a link asked on a laptop, opened on a phone)", async () => {
+    const db = getDb();
+    const { token } = await askForLink(db, "asha@example.com");
+    const confirmed = await pressSignIn(db, token, undefined, { confirm: "yes" });
+    expect(confirmed).toMatchObject({ status: 303, location: "/me" });
+    // Once: spent.
+    expect((await pressSignIn(db, token, undefined, { confirm: "yes" })).status).toBe(410);
+  });
+});
+
+describeEachEngine("a booking joining an account", (getDb) => {
+  async function booking(db: Database, email: string) {
+    setBookingLinkSecret("a test secret of enough length for the seal");
+    const ride = await siteRide(db, { seats: 5 }, { title: "Coorg Coffee Trail" });
+    return registerRider(db, ride.id, riderForm(1, { email }));
+  }
+
+  const openBooking = (db: Database, token: string, cookie: string) =>
+    routeAnswer(() =>
+      bookingLoader({ request: request(`/booking/${token}`, { cookie }), params: { token }, context: context(db) } as never),
+    );
+  const pressJoin = (db: Database, token: string, cookie: string) =>
+    routeAnswer(() =>
+      bookingAction({
+        request: request(`/booking/${token}`, { cookie, body: { intent: "join-account" } }),
+        params: { token },
+        context: context(db),
+      } as never),
+    );
+
+  it("never joins on opening its link, and joins an account of another address not even on a press", async () => {
+    const db = getDb();
+    const { registration, token } = await booking(db, "asha@example.com");
+    const mallory = await sessionCookie(db, "mallory@example.com");
+
+    const opened = await openBooking(db, token, mallory.cookie);
+    expect(opened.body.account).toBe("other-email");
+    expect((await pressJoin(db, token, mallory.cookie)).status).toBe(400);
+    expect((await getRegistration(db, registration.id))?.riderId).toBeNull();
+  });
+
+  it("joins the account of the booking's own address on its rider's press only", async () => {
+    const db = getDb();
+    const { registration, token } = await booking(db, "Asha@Example.com");
+    const asha = await sessionCookie(db, "asha@example.com");
+
+    expect((await openBooking(db, token, asha.cookie)).body.account).toBe("offered");
+    expect((await getRegistration(db, registration.id))?.riderId).toBeNull();
+    expect(await pressJoin(db, token, asha.cookie)).toMatchObject({ status: 303 });
+    expect((await getRegistration(db, registration.id))?.riderId).toBe(asha.rider.id);
+    expect((await openBooking(db, token, asha.cookie)).body.account).toBe("yours");
+  });
+});
