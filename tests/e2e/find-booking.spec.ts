@@ -115,6 +115,12 @@ test.describe("a booking that cannot get lost", () => {
     const fresh = new URL(freshLink[0]).pathname;
     expect(fresh).not.toBe(oldLink);
 
+    // Anyone may ask with a rider's number and email: the link the rider holds works on until the
+    // fresh one is first opened (decision 042); then only the fresh one does.
+    expect((await page.goto(oldLink))?.status()).toBe(200);
+    await expect(page.getByTestId("booking-reference")).toHaveText(reference!);
+    await page.goto(fresh);
+    await expect(page.getByTestId("booking-reference")).toHaveText(reference!);
     const old = await page.goto(oldLink);
     expect(old?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Booking not found" })).toBeVisible();

@@ -1,10 +1,13 @@
 import { expect, it } from "vitest";
 import { action as bookingAction, loader as bookingLoader } from "~/routes/public/booking";
+import { action as findAction } from "~/routes/public/find-booking";
 import { action as linkAction, loader as linkLoader } from "~/routes/public/me-link";
 import { action as meAction } from "~/routes/public/me";
 import type { Database } from "~/server/db/schema.server";
+import { freshLinkForRider, mailFreshLinks, openBookingLink } from "~/server/registrations/booking-link.server";
 import { setBookingLinkSecret } from "~/server/registrations/link-seal.server";
 import { getRegistration } from "~/server/registrations/queries.server";
+import { myRides } from "~/server/riders/my-rides.server";
 import { findOrCreateRider } from "~/server/riders/riders.server";
 import { RIDER_SESSION_COOKIE, startRiderSession } from "~/server/riders/sessions.server";
 import { describeEachEngine } from "../support/databases";
@@ -84,7 +87,11 @@ describeEachEngine("a sign-in link pressed in another browser", (getDb) => {
 
     // The browser that asked: at once.
     const own = await routeAnswer(() =>
-      linkLoader({ request: request(`/me/link/${token}`, { cookie }), params: { token }, context: context(db) } as never),
+      linkLoader({
+        request: request(`/me/link/${token}`, { cookie }),
+        params: { token },
+        context: context(db),
+      } as never),
     );
     expect(own.body.link).toEqual({ account: "m•••@example.com", thisBrowser: true });
     const signedIn = await pressSignIn(db, token, cookie);
@@ -111,7 +118,11 @@ describeEachEngine("a booking joining an account", (getDb) => {
 
   const openBooking = (db: Database, token: string, cookie: string) =>
     routeAnswer(() =>
-      bookingLoader({ request: request(`/booking/${token}`, { cookie }), params: { token }, context: context(db) } as never),
+      bookingLoader({
+        request: request(`/booking/${token}`, { cookie }),
+        params: { token },
+        context: context(db),
+      } as never),
     );
   const pressJoin = (db: Database, token: string, cookie: string) =>
     routeAnswer(() =>
@@ -143,5 +154,98 @@ describeEachEngine("a booking joining an account", (getDb) => {
     expect(await pressJoin(db, token, asha.cookie)).toMatchObject({ status: 303 });
     expect((await getRegistration(db, registration.id))?.riderId).toBe(asha.rider.id);
     expect((await openBooking(db, token, asha.cookie)).body.account).toBe("yours");
+  });
+});
+
+describeEachEngine("Find my booking's fresh link", (getDb) => {
+  const MOBILE = "+919800000001";
+  const mailer = (enabled: boolean) => ({ enabled, send: async () => enabled, close: () => undefined });
+  const withMail = (db: Database, enabled: boolean) =>
+    routeContext({ db, mailer: mailer(enabled) } as never, { origin: ORIGIN });
+
+  async function booking(db: Database) {
+    setBookingLinkSecret("a test secret of enough length for the seal");
+    const ride = await siteRide(db, { seats: 5 }, { title: "Coorg Coffee Trail" });
+    return registerRider(db, ride.id, riderForm(1, { email: "asha@example.com" }));
+  }
+
+  const findMyBooking = (db: Database, mail: boolean) =>
+    routeAnswer(() =>
+      findAction({
+        request: request("/booking", { body: { mobile: MOBILE, email: "asha@example.com" } }),
+        params: {},
+        context: withMail(db, mail),
+      } as never),
+    );
+  const open = (db: Database, token: string) =>
+    routeAnswer(() =>
+      bookingLoader({ request: request(`/booking/${token}`), params: { token }, context: context(db) } as never),
+    );
+  async function mailedTokens(db: Database): Promise<string[]> {
+    const rows = await db.selectFrom("outbox").select("payload").where("kind", "=", "booking-link-mail").execute();
+    return rows.map((row) => (JSON.parse(row.payload) as { link: string }).link.split("/").at(-1)!);
+  }
+  const mailedToken = async (db: Database) => (await mailedTokens(db)).at(-1) ?? null;
+
+  it("with mail off, renews nothing and says so, instead of pretending to mail", async () => {
+    const db = getDb();
+    const { token } = await booking(db);
+    const answer = await findMyBooking(db, false);
+    expect(answer.status).toBe(409);
+    expect(answer.body.formError).toMatch(/sends no mail/);
+    expect((await open(db, token)).status).toBe(200);
+    expect(await mailedToken(db)).toBeNull();
+  });
+
+  it("keeps the rider's link working until the fresh one is first opened, however often it is asked for", async () => {
+    const db = getDb();
+    const { token } = await booking(db);
+    for (let i = 0; i < 3; i++) expect((await findMyBooking(db, true)).status).toBe(303);
+    expect((await open(db, token)).status).toBe(200);
+    const fresh = (await mailedToken(db))!;
+    expect(fresh).not.toBe(token);
+    // Asking again mails the fresh link waiting, not a new one that would kill the one mailed before.
+    expect(new Set(await mailedTokens(db))).toEqual(new Set([fresh]));
+
+    expect((await open(db, fresh)).status).toBe(200);
+    // First used: the fresh link is the booking's, the old one opens nothing.
+    expect((await open(db, token)).status).toBe(404);
+    expect((await open(db, fresh)).status).toBe(200);
+  });
+
+  it("takes a leaked link back: the fresh link, once used, leaves the booking in no account of another address", async () => {
+    const db = getDb();
+    const { registration, token } = await booking(db);
+    // An account of another address holds the booking (joined before joins were checked).
+    const mallory = await findOrCreateRider(db, "mallory@example.com");
+    await db.updateTable("registrations").set({ rider_id: mallory.id }).where("id", "=", registration.id).execute();
+
+    await findMyBooking(db, true);
+    expect((await open(db, (await mailedToken(db))!)).status).toBe(200);
+    expect((await open(db, token)).status).toBe(404);
+    expect((await getRegistration(db, registration.id))?.riderId).toBeNull();
+    expect((await myRides(db, mallory.id)).upcoming).toEqual([]);
+  });
+});
+
+describeEachEngine("an organiser's fresh link", (getDb) => {
+  it("takes the booking back from an account of another address, and kills the link before and any fresh one waiting", async () => {
+    const db = getDb();
+    setBookingLinkSecret("a test secret of enough length for the seal");
+    const ride = await siteRide(db, { seats: 5 }, { title: "Coorg Coffee Trail" });
+    const { registration, token } = await registerRider(db, ride.id, riderForm(1, { email: "asha@example.com" }));
+    const mallory = await findOrCreateRider(db, "mallory@example.com");
+    await db.updateTable("registrations").set({ rider_id: mallory.id }).where("id", "=", registration.id).execute();
+    await mailFreshLinks(db, { mobile: "+919800000001", email: "asha@example.com" }, { origin: ORIGIN });
+    const waiting = await db.selectFrom("outbox").select("payload").where("kind", "=", "booking-link-mail").execute();
+    const fresh = (JSON.parse(waiting[0]!.payload) as { link: string }).link.split("/").at(-1)!;
+
+    const sent = await freshLinkForRider(db, registration.id, {
+      actor: { id: null, email: "admin@example.com" },
+      rideId: ride.id,
+    });
+    expect(await openBookingLink(db, token)).toBeNull();
+    expect(await openBookingLink(db, fresh)).toBeNull();
+    expect((await openBookingLink(db, sent.token))?.riderId).toBeNull();
   });
 });

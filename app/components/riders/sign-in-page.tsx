@@ -106,8 +106,8 @@ export function RiderLinkPage({
               <span data-testid="sign-in-account">{link.account}</span>.
             </p>
             <p>
-              Sign in only if that is your own email address. If it is not, someone else asked for this link: do not
-              use it, and ask for a link of your own at <a href={ME_PATH}>My rides</a>.
+              Sign in only if that is your own email address. If it is not, someone else asked for this link: do not use
+              it, and ask for a link of your own at <a href={ME_PATH}>My rides</a>.
             </p>
           </div>
           <input type="hidden" name="confirm" value={CONFIRM_ACCOUNT} />

@@ -27,13 +27,13 @@ import {
   acceptWaiverByToken,
   cancelByToken,
   eraseByToken,
-  getRegistrationByToken,
   setRemindersByToken,
   submitBalanceUtrByToken,
   submitUtrByToken,
   updateContactByToken,
 } from "~/server/registrations/commands.server";
 import { getRide } from "~/server/rides/rides.server";
+import { openBookingLink } from "~/server/registrations/booking-link.server";
 import { updatesFor } from "~/server/rider-messages/queries.server";
 import { serverClock } from "~/server/clock.server";
 import { RiderPhotosSection } from "~/components/ride-photos/rider-photos-section";
@@ -125,7 +125,8 @@ const PUSH_OFF = "This site does not send notifications.";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, env } = context.get(servicesContext);
   const { origin } = context.get(requestContext);
-  const registration = await getRegistrationByToken(db, params.token);
+  // Find my booking's fresh link, first used here, becomes the booking's (decision 042).
+  const registration = await openBookingLink(db, params.token);
   if (!registration) return data({ found: false as const }, { status: 404, headers: PRIVATE_HEADERS });
   // The push opt-in: the site's key, and which phones are on (as hashes: no endpoint in the page).
   const ride = await getRide(db, registration.rideId);
@@ -226,7 +227,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     // A link that opens nothing answers the same whatever was asked of it, a form too large too:
     // the page that would say why is not there.
-    const registration = await getRegistrationByToken(services.db, token);
+    const registration = await openBookingLink(services.db, token);
     if (!registration) return refused(404, { intent, values: {}, errors: {}, formError: GONE });
     if (!form.ok) return refused(413, { intent: "", values: {}, errors: {}, formError: TOO_LARGE });
     const verdict = await beginBookingChange(services.db, registration.id, clientIp);

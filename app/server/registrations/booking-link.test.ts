@@ -6,7 +6,7 @@ import { registerRider, riderForm } from "../../../tests/support/registration-fi
 import { getRide, setRideStatus, updateRide } from "../rides/rides.server";
 import { NotFoundError, ValidationError } from "../validation/errors.server";
 import { bookingCalendar } from "./booking-calendar.server";
-import { freshLinkForRider, mailFreshLinks } from "./booking-link.server";
+import { freshLinkForRider, mailFreshLinks, openBookingLink } from "./booking-link.server";
 import { cancelByToken, eraseByToken, getRegistrationByToken } from "./commands.server";
 
 const ADMIN = { id: null, email: "admin@example.com" };
@@ -36,7 +36,7 @@ function tokenOf(payload: string): string {
 }
 
 describeEachEngine("a booking's link, renewed", (getDb) => {
-  it("mails a fresh link for the mobile number and email registered: the old link opens nothing, the new one the booking", async () => {
+  it("mails a fresh link for the mobile number and email registered: the old link works until the fresh one is first used", async () => {
     const db = getDb();
     const ride = await openRide(db);
     const { registration, token: old } = await book(db, ride.id, 1, "Asha@Example.com");
@@ -48,11 +48,16 @@ describeEachEngine("a booking's link, renewed", (getDb) => {
     const [mail] = await linkMails(db);
     const fresh = tokenOf(mail!.payload);
     expect(fresh).not.toBe(old);
-    expect(await getRegistrationByToken(db, old)).toBeNull();
+    expect((await openBookingLink(db, old, NOW))?.id).toBe(registration.id);
+    expect((await openBookingLink(db, fresh, NOW))?.id).toBe(registration.id);
+    expect(await openBookingLink(db, old, NOW)).toBeNull();
     expect((await getRegistrationByToken(db, fresh))?.id).toBe(registration.id);
     const audit = await db.selectFrom("audit_log").selectAll().where("record_id", "=", registration.id).execute();
-    expect(audit.map((row) => row.summary)).toContain(
-      `Booking ${registration.reference}: a fresh private link was mailed to the rider`,
+    expect(audit.map((row) => row.summary)).toEqual(
+      expect.arrayContaining([
+        `Booking ${registration.reference}: a fresh private link was mailed to the rider; the current one works until it is used`,
+        `Booking ${registration.reference}: the fresh private link was first used; the one before stopped working`,
+      ]),
     );
   });
 
@@ -98,6 +103,8 @@ describeEachEngine("a booking's link, renewed", (getDb) => {
     expect((await linkMails(db)).map((mail) => mail.label).sort()).toEqual(
       [a, b].map(({ registration }) => `Fresh link mail for booking ${registration.reference}`).sort(),
     );
+    const fresh = (await linkMails(db)).map((mail) => tokenOf(mail.payload));
+    for (const token of fresh) expect(await openBookingLink(db, token, NOW)).not.toBeNull();
     expect(await getRegistrationByToken(db, a.token)).toBeNull();
     expect(await getRegistrationByToken(db, b.token)).toBeNull();
   });
