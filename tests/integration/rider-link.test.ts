@@ -3,6 +3,7 @@ import { action as bookingAction, loader as bookingLoader } from "~/routes/publi
 import { action as findAction } from "~/routes/public/find-booking";
 import { action as linkAction, loader as linkLoader } from "~/routes/public/me-link";
 import { action as meAction } from "~/routes/public/me";
+import { loader as calendarLoader } from "~/routes/resources/booking-calendar";
 import type { Database } from "~/server/db/schema.server";
 import { freshLinkForRider, mailFreshLinks, openBookingLink } from "~/server/registrations/booking-link.server";
 import { setBookingLinkSecret } from "~/server/registrations/link-seal.server";
@@ -247,5 +248,62 @@ describeEachEngine("an organiser's fresh link", (getDb) => {
     expect(await openBookingLink(db, token)).toBeNull();
     expect(await openBookingLink(db, fresh)).toBeNull();
     expect((await openBookingLink(db, sent.token))?.riderId).toBeNull();
+  });
+});
+
+describeEachEngine("a rider's calendar feed", (getDb) => {
+  const feed = (db: Database, token: string) =>
+    calendarLoader({
+      request: request(`/booking/${token}/calendar.ics`),
+      params: { token },
+      context: context(db),
+    } as never) as Promise<Response>;
+
+  it("has a read-only token of its own that opens no booking page, cancels nothing and outlives a renewed link", async () => {
+    const db = getDb();
+    setBookingLinkSecret("a test secret of enough length for the seal");
+    const ride = await siteRide(
+      db,
+      { seats: 5 },
+      { title: "Coorg Coffee Trail", startDate: "2099-03-10", endDate: "2099-03-12" },
+    );
+    const { registration, token } = await registerRider(db, ride.id, riderForm(1, { email: "asha@example.com" }));
+
+    const page = await routeAnswer(() =>
+      bookingLoader({ request: request(`/booking/${token}`), params: { token }, context: context(db) } as never),
+    );
+    const subscribe: string = page.body.view.rideLinks.calendar.download;
+    const feedToken = /^\/booking\/([\w-]{43})\/calendar\.ics$/.exec(subscribe)?.[1];
+    expect(feedToken).toBeDefined();
+    expect(feedToken).not.toBe(token);
+    // The booking's own key serves no feed: it must not sit in a calendar service.
+    expect((await feed(db, token)).status).toBe(404);
+    expect((await feed(db, feedToken!)).status).toBe(200);
+
+    // The feed's token opens no page and changes nothing.
+    const opened = await routeAnswer(() =>
+      bookingLoader({
+        request: request(`/booking/${feedToken}`),
+        params: { token: feedToken },
+        context: context(db),
+      } as never),
+    );
+    expect(opened.status).toBe(404);
+    const cancel = await routeAnswer(() =>
+      bookingAction({
+        request: request(`/booking/${feedToken}`, { body: { intent: "cancel", confirm: "yes" } }),
+        params: { token: feedToken },
+        context: context(db),
+      } as never),
+    );
+    expect(cancel.status).toBe(404);
+    expect((await getRegistration(db, registration.id))?.status).toBe("confirmed");
+
+    // A renewed link keeps the subscription.
+    await freshLinkForRider(db, registration.id, { actor: { id: null, email: "admin@example.com" }, rideId: ride.id });
+    expect((await feed(db, feedToken!)).status).toBe(200);
+    // A forged one opens nothing.
+    const forged = `${feedToken!.slice(0, 42)}${feedToken!.endsWith("A") ? "B" : "A"}`;
+    expect((await feed(db, forged)).status).toBe(404);
   });
 });

@@ -34,6 +34,7 @@ import {
 } from "~/server/registrations/commands.server";
 import { getRide } from "~/server/rides/rides.server";
 import { openBookingLink } from "~/server/registrations/booking-link.server";
+import { calendarFeedToken } from "~/server/registrations/calendar-feed.server";
 import { updatesFor } from "~/server/rider-messages/queries.server";
 import { serverClock } from "~/server/clock.server";
 import { RiderPhotosSection } from "~/components/ride-photos/rider-photos-section";
@@ -147,6 +148,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     registration.creditPaise,
   );
   const balance = ride ? balancePayment(config.company, ride, registration, serverClock()) : null;
+  // The calendar feed's own read-only token, never this page's (decision 042).
+  const feed = calendarFeedToken(registration.id);
   const query = new URL(request.url).searchParams;
   const done = query.get("done");
   const confirm = query.get("confirm");
@@ -177,11 +180,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     rideLinks: {
       groupInvite: groupInviteFor(ride, registration),
       calendar:
-        ride && registration.status !== "cancelled"
-          ? {
-              subscribe: webcalHref(origin, bookingCalendarHref(params.token)),
-              download: bookingCalendarHref(params.token),
-            }
+        ride && feed && registration.status !== "cancelled"
+          ? { subscribe: webcalHref(origin, bookingCalendarHref(feed)), download: bookingCalendarHref(feed) }
           : null,
     },
     waiver,

@@ -6,6 +6,8 @@ import { registerRider, riderForm } from "../../../tests/support/registration-fi
 import { getRide, setRideStatus, updateRide } from "../rides/rides.server";
 import { NotFoundError, ValidationError } from "../validation/errors.server";
 import { bookingCalendar } from "./booking-calendar.server";
+import { calendarFeedToken } from "./calendar-feed.server";
+import { setBookingLinkSecret } from "./link-seal.server";
 import { freshLinkForRider, mailFreshLinks, openBookingLink } from "./booking-link.server";
 import { cancelByToken, eraseByToken, getRegistrationByToken } from "./commands.server";
 
@@ -142,11 +144,17 @@ describeEachEngine("a booking's link, renewed", (getDb) => {
 
 describeEachEngine("a rider's calendar feed", (getDb) => {
   const unfold = (ics: string) => ics.replace(/\r\n /g, "");
+  /** The feed's own token (calendar-feed.server.ts), signed with the key the link secret gives. */
+  const feedOf = (registrationId: string) => {
+    setBookingLinkSecret("a test secret of enough length for the seal");
+    return calendarFeedToken(registrationId)!;
+  };
 
   it("has a stable UID, a SEQUENCE counting the ride's date changes, and says when the ride is cancelled", async () => {
     const db = getDb();
     const ride = await openRide(db);
-    const { registration, token } = await book(db, ride.id, 1);
+    const { registration } = await book(db, ride.id, 1);
+    const token = feedOf(registration.id);
 
     const first = unfold((await bookingCalendar(db, token, ORIGIN))!);
     expect(first).toContain(`UID:booking-${registration.id}@rides.example\r\n`);
@@ -172,12 +180,14 @@ describeEachEngine("a rider's calendar feed", (getDb) => {
     expect(cancelled).not.toContain("BEGIN:VALARM");
   });
 
-  it("opens nothing for an unknown token or a cancelled booking", async () => {
+  it("opens nothing for an unknown token, a booking's private link or a cancelled booking", async () => {
     const db = getDb();
     const ride = await openRide(db);
-    const { token } = await book(db, ride.id, 1);
+    const { registration, token } = await book(db, ride.id, 1);
     expect(await bookingCalendar(db, "x".repeat(43), ORIGIN)).toBeNull();
-    await cancelByToken(db, token, NOW);
+    // The booking's private link is no feed's token.
     expect(await bookingCalendar(db, token, ORIGIN)).toBeNull();
+    await cancelByToken(db, token, NOW);
+    expect(await bookingCalendar(db, feedOf(registration.id), ORIGIN)).toBeNull();
   });
 });
