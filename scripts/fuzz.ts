@@ -55,6 +55,7 @@ import { Findings } from "./fuzz/findings.ts";
 import { adminProbes, codeGuessingCurve } from "./fuzz/probes-admin.ts";
 import { publicProbes, publicTraces } from "./fuzz/probes-public.ts";
 import { riderProbes } from "./fuzz/probes-riders.ts";
+import { riderLinkProbes } from "./fuzz/probes-rider-link.ts";
 import { fuzzRequests, type Target } from "./fuzz/requests.ts";
 import { scanServerLog } from "./fuzz/server-log.ts";
 import { isToCome, surfaceRequests, type Surfaces } from "./fuzz/surfaces.ts";
@@ -187,6 +188,7 @@ async function main(): Promise<void> {
   await publicProbes(surfaces, { full: !SHORT, secret });
   await adminProbes(surfaces);
   await riderProbes(surfaces);
+  await riderLinkProbes(surfaces, { secret });
   const probed = { inputs: client.inputs, checks: client.checks, seconds: (Date.now() - probing) / 1000 };
   console.log(`Probes: ${probed.inputs} requests and ${probed.checks} checks in ${probed.seconds.toFixed(1)} s.`);
 
