@@ -118,28 +118,33 @@ export async function openBookingLink(db: Database, token: string, now = new Dat
     async (command) => {
       const row = await command.trx
         .selectFrom("registrations")
-        .select(["pending_token_sealed", "reference"])
+        .select("pending_token_sealed")
         .where("id", "=", waiting.id)
         .where("pending_token_hash", "=", hash)
         .executeTakeFirst();
-      // Taken meanwhile by a request racing with this one: the link is the booking's now.
-      if (!row) return getRegistrationByToken(command.trx, token);
-      const updated = await updateRegistrationRow(
-        command.trx,
-        waiting.id,
-        {
-          token_hash: hash,
-          token_sealed: row.pending_token_sealed,
-          pending_token_hash: null,
-          pending_token_sealed: null,
-        },
-        command.now,
-      ).executeTakeFirstOrThrow();
+      // Conditional: of two requests racing with the fresh link, one makes it the booking's and
+      // the other finds it the booking's already (PostgreSQL re-reads the row once it is free).
+      const updated =
+        row &&
+        (await updateRegistrationRow(
+          command.trx,
+          waiting.id,
+          {
+            token_hash: hash,
+            token_sealed: row.pending_token_sealed,
+            pending_token_hash: null,
+            pending_token_sealed: null,
+          },
+          command.now,
+        )
+          .where("pending_token_hash", "=", hash)
+          .executeTakeFirst());
+      if (!updated) return getRegistrationByToken(command.trx, token);
       await command.audit(RIDER_ACTOR, {
         action: "updated",
         collection: "registrations",
         recordId: waiting.id,
-        summary: `Booking ${row.reference}: the fresh private link was first used; the one before stopped working`,
+        summary: `Booking ${updated.reference}: the fresh private link was first used; the one before stopped working`,
       });
       await leaveAccountOfAnother(command, updated);
       return getRegistrationByToken(command.trx, token);
