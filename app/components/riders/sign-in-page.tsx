@@ -93,7 +93,9 @@ export function RiderLinkPage({
         </>
       ) : link.thisBrowser ? (
         <form method="post" action={action} className="space-y-4">
-          <p className="text-ink-700">Sign in to My rides on this device.</p>
+          <p className="text-ink-700">
+            Sign in to My rides on this device, as <span data-testid="sign-in-account">{link.account}</span>.
+          </p>
           <button type="submit" className={`${SUBMIT_CLASS} w-full sm:w-auto`}>
             Sign in
           </button>
