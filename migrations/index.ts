@@ -20,6 +20,7 @@ import * as rideDay from "./2026-12-01T1100_ride_day";
 import * as ridePhotos from "./2026-12-02T1000_ride_photos";
 import * as rideFeedback from "./2026-12-02T1100_ride_feedback";
 import * as riders from "./2026-12-03T1000_riders";
+import * as riderLink from "./2026-12-03T1010_rider_link";
 import * as messages from "./2026-12-03T1040_messages";
 
 /**
@@ -48,5 +49,6 @@ export const migrations: Record<string, Migration> = {
   "2026-12-02T1000_ride_photos": ridePhotos,
   "2026-12-02T1100_ride_feedback": rideFeedback,
   "2026-12-03T1000_riders": riders,
+  "2026-12-03T1010_rider_link": riderLink,
   "2026-12-03T1040_messages": messages,
 };

@@ -59,6 +59,7 @@ import { publicProbes, publicTraces } from "./fuzz/probes-public.ts";
 import { riderProbes } from "./fuzz/probes-riders.ts";
 import { photoProbes } from "./fuzz/probes-photos.ts";
 import { rideDayProbes } from "./fuzz/probes-ride-day.ts";
+import { riderLinkProbes } from "./fuzz/probes-rider-link.ts";
 import { fuzzRequests, type Target } from "./fuzz/requests.ts";
 import { scanServerLog } from "./fuzz/server-log.ts";
 import { isToCome, surfaceRequests, type Surfaces } from "./fuzz/surfaces.ts";
@@ -193,6 +194,7 @@ async function main(): Promise<void> {
   await riderProbes(surfaces);
   await rideDayProbes(surfaces);
   await photoProbes(surfaces);
+  await riderLinkProbes(surfaces, { secret });
   const probed = { inputs: client.inputs, checks: client.checks, seconds: (Date.now() - probing) / 1000 };
   console.log(`Probes: ${probed.inputs} requests and ${probed.checks} checks in ${probed.seconds.toFixed(1)} s.`);
 

@@ -65,7 +65,7 @@ export function bookingHref(token: string): string {
   return BOOKING_PATH + segment(token);
 }
 
-/** A rider's own calendar feed: their ride as one event, kept up to date. */
+/** A rider's own calendar feed: their ride as one event, kept up to date; `token` is the feed's own (decision 042). */
 export function bookingCalendarHref(token: string): string {
   return `${bookingHref(token)}/calendar.ics`;
 }

@@ -42,6 +42,8 @@ const PERSONAL_FIELDS = [
   "utr",
   "tokenHash",
   "token_hash",
+  // Find my booking's fresh link waiting (decision 042).
+  "pending_token_hash",
 ];
 
 const REDACTED_FIELDS = [...SECRET_FIELDS, ...PERSONAL_FIELDS];

@@ -115,6 +115,12 @@ test.describe("a booking that cannot get lost", () => {
     const fresh = new URL(freshLink[0]).pathname;
     expect(fresh).not.toBe(oldLink);
 
+    // Anyone may ask with a rider's number and email: the link the rider holds works on until the
+    // fresh one is first opened (decision 042); then only the fresh one does.
+    expect((await page.goto(oldLink))?.status()).toBe(200);
+    await expect(page.getByTestId("booking-reference")).toHaveText(reference!);
+    await page.goto(fresh);
+    await expect(page.getByTestId("booking-reference")).toHaveText(reference!);
     const old = await page.goto(oldLink);
     expect(old?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Booking not found" })).toBeVisible();
@@ -184,12 +190,16 @@ test.describe("a booking that cannot get lost", () => {
     expect(all).toContain(`UID:ride-${ride.id}@${host}\r\n`);
     expect(all).toContain("BEGIN:VCALENDAR\r\n");
 
+    // The feed has a read-only token of its own (decision 042): the booking's key serves no feed,
+    // and the feed's opens no booking page.
     await page.goto(`/booking/${token}`);
-    await expect(page.getByTestId("booking-calendar")).toHaveAttribute(
-      "href",
-      `webcal://${host}/booking/${token}/calendar.ics`,
-    );
-    const own = await page.request.get(`/booking/${token}/calendar.ics`);
+    const href = await page.getByTestId("booking-calendar").getAttribute("href");
+    const feedToken = new RegExp(`^webcal://${host}/booking/([\\w-]{43})/calendar\\.ics$`).exec(href ?? "")?.[1];
+    expect(feedToken).toBeDefined();
+    expect(feedToken).not.toBe(token);
+    expect((await page.request.get(`/booking/${token}/calendar.ics`)).status()).toBe(404);
+    expect((await page.request.get(`/booking/${feedToken}`)).status()).toBe(404);
+    const own = await page.request.get(`/booking/${feedToken}/calendar.ics`);
     expect(own.status()).toBe(200);
     expect(own.headers()["cache-control"]).toBe("private, no-store");
     expect(own.headers()["x-robots-tag"]).toBe("noindex, nofollow");
@@ -200,6 +210,7 @@ test.describe("a booking that cannot get lost", () => {
     expect((await page.request.get(`/booking/${"x".repeat(43)}/calendar.ics`)).status()).toBe(404);
     expect(ownServer.logs()).toContain("/booking/[token]/calendar.ics");
     expect(ownServer.logs()).not.toContain(token);
+    expect(ownServer.logs()).not.toContain(feedToken);
   });
 });
 

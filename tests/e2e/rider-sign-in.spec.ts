@@ -84,15 +84,15 @@ test("a rider signs in with a mailed link, an older booking joins the account, M
     await expect(page.getByRole("navigation", { name: "Your account" }).getByRole("link", { name })).toBeVisible();
   }
 
-  // The link works once.
+  // The link works once: opened again, it says so at once.
   await page.goto(link);
-  await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert")).toContainText("This sign-in link no longer works");
   await expect(page.getByRole("button", { name: "Email me a sign-in link" })).toBeVisible();
 
-  // Opened signed in, the booking joins the account.
+  // Opened signed in, the booking of the account's address is offered; a press adds it (decision 042).
   await page.goto(bookingLink);
-  await expect(page.getByTestId("booking-account")).toContainText("This booking is now in your account");
+  await page.getByRole("button", { name: "Add it to My rides" }).click();
+  await expect(page.getByTestId("booking-account")).toContainText("This booking is in your account");
   const me = await page.goto(`${origin}/me`);
   expect(me?.headers()["cache-control"]).toBe("private, no-store");
   expect(me?.headers()["x-robots-tag"]).toContain("noindex");

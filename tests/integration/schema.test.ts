@@ -121,6 +121,8 @@ const expected: ExpectedSchema = {
     credit_paise: integer,
     transfer_token_hash: nullableText,
     transfer_created_at: nullableText,
+    pending_token_hash: nullableText,
+    pending_token_sealed: nullableText,
   },
   ride_routes: {
     ride_id: text,
@@ -286,7 +288,14 @@ const expected: ExpectedSchema = {
     expires_at: text,
     idle_expires_at: text,
   },
-  rider_sign_in_links: { id: text, email: text, created_at: text, expires_at: text, used_at: nullableText },
+  rider_sign_in_links: {
+    id: text,
+    email: text,
+    created_at: text,
+    expires_at: text,
+    used_at: nullableText,
+    browser_hash: nullableText,
+  },
   rider_passkeys: {
     id: text,
     rider_id: text,

@@ -8,7 +8,11 @@ export type FindBookingAnswer = { values: Record<string, string>; errors: Record
 
 /** What the page says after every valid request, whether or not a booking matched. */
 export const FIND_BOOKING_SENT_TEXT =
-  "If a booking matches, we've mailed a fresh link to that email address. It opens your booking; links sent before no longer do.";
+  "If a booking matches, we've mailed a fresh link to that email address. It opens your booking; once you have used it, links sent before no longer do.";
+
+/** What the page says, and a request is answered, on a site that sends no mail (SMTP_URL unset). */
+export const FIND_BOOKING_NO_MAIL =
+  "This site sends no mail, so it cannot mail you a fresh link. Contact the organisers: they can send you a fresh link by WhatsApp.";
 
 const ORDER = ["mobile", "email"] as const;
 
@@ -16,7 +20,7 @@ const ORDER = ["mobile", "email"] as const;
  * "Find my booking": a plain form, posted without JavaScript. After a request it says
  * the same whatever matched, and keeps the form for another try.
  */
-export function FindBookingPage({ sent, answer }: { sent: boolean; answer?: FindBookingAnswer }) {
+export function FindBookingPage({ sent, mail, answer }: { sent: boolean; mail: boolean; answer?: FindBookingAnswer }) {
   const values = answer?.values ?? {};
   const errors = answer?.errors ?? {};
   return (
@@ -28,38 +32,50 @@ export function FindBookingPage({ sent, answer }: { sent: boolean; answer?: Find
           to your private booking page for every upcoming ride you are booked on.
         </p>
       </header>
+      {mail ? null : (
+        <p
+          role="status"
+          data-testid="find-booking-no-mail"
+          className="rounded-xl bg-ink-50 p-4 font-semibold text-ink-900"
+        >
+          {FIND_BOOKING_NO_MAIL}
+        </p>
+      )}
       {sent && !answer ? (
         <p role="status" className="flex gap-2 rounded-xl bg-success-50 p-4 font-semibold text-success-600">
           <MailCheck aria-hidden="true" className="size-5 shrink-0" />
           <span data-testid="find-booking-sent">{FIND_BOOKING_SENT_TEXT}</span>
         </p>
       ) : null}
-      <form method="post" action={FIND_BOOKING_PATH} noValidate className="space-y-4">
-        {answer ? <ErrorSummary errors={errors} order={ORDER} formError={answer.formError} /> : null}
-        <TextField
-          name="mobile"
-          label="Mobile number"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          maxLength={32}
-          hint="+91 is assumed without a country code"
-          defaultValue={values.mobile}
-          error={errors.mobile}
-        />
-        <TextField
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          maxLength={254}
-          defaultValue={values.email}
-          error={errors.email}
-        />
-        <button type="submit" className={`${SUBMIT_CLASS} w-full sm:w-auto`}>
-          Mail me my booking link
-        </button>
-      </form>
+      {/* Without mail there is nothing to ask for here: the organisers send the link (decision 042). */}
+      {mail ? (
+        <form method="post" action={FIND_BOOKING_PATH} noValidate className="space-y-4">
+          {answer ? <ErrorSummary errors={errors} order={ORDER} formError={answer.formError} /> : null}
+          <TextField
+            name="mobile"
+            label="Mobile number"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            maxLength={32}
+            hint="+91 is assumed without a country code"
+            defaultValue={values.mobile}
+            error={errors.mobile}
+          />
+          <TextField
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            defaultValue={values.email}
+            error={errors.email}
+          />
+          <button type="submit" className={`${SUBMIT_CLASS} w-full sm:w-auto`}>
+            Mail me my booking link
+          </button>
+        </form>
+      ) : null}
       <p className="text-sm text-ink-600">
         Registered without an email, or no mail after a few minutes? Contact the organisers: they can send you a fresh
         link by WhatsApp.

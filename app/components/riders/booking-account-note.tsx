@@ -7,11 +7,12 @@ const TEXT: Record<Joined, string> = {
   yours: "This booking is in your account.",
   elsewhere: "This booking belongs to another account, so it is not in yours.",
   offered: "This booking is not in your account yet.",
+  "other-email": "This booking was made with another email address than your account's, so it is not in your account.",
 };
 
 /**
  * What a signed-in rider's booking page says about the booking and their account; for a booking
- * opened from another site, a button that adds it (a plain form posted to the page itself).
+ * of the account's address in none, a button that adds it (a plain form posted to the page itself).
  */
 export function BookingAccountNote({ state }: { state: Joined }) {
   if (state === "offered") {

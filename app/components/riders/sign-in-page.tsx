@@ -65,15 +65,25 @@ export function RiderSignInPage({ sent, answer }: { sent: boolean; answer?: Sign
   );
 }
 
+/** The confirmation a link opened in another browser than the one that asked for it needs. */
+export const CONFIRM_ACCOUNT = "yes";
+
 /**
  * /me/link/:token: one button that spends the link (a scanner fetching the address spends
- * nothing); once spent or expired, the form for a new one.
+ * nothing); opened in another browser than the one that asked for it, the account it signs in
+ * to, named, and a confirmation (decision 042); once spent or expired, the form for a new one.
  */
-export function RiderLinkPage({ action, spent }: { action: string; spent: boolean }) {
+export function RiderLinkPage({
+  action,
+  link,
+}: {
+  action: string;
+  link: { account: string; thisBrowser: boolean } | null;
+}) {
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-extrabold text-ink-900">Sign in</h1>
-      {spent ? (
+      {link === null ? (
         <>
           <p role="alert" className="rounded-xl border-2 border-red-600 bg-red-50 p-4 font-semibold text-red-900">
             This sign-in link no longer works: it was used already, or more than {SIGN_IN_LINK_MINUTES} minutes have
@@ -81,11 +91,30 @@ export function RiderLinkPage({ action, spent }: { action: string; spent: boolea
           </p>
           <LinkRequestForm />
         </>
-      ) : (
+      ) : link.thisBrowser ? (
         <form method="post" action={action} className="space-y-4">
-          <p className="text-ink-700">Sign in to My rides on this device.</p>
+          <p className="text-ink-700">
+            Sign in to My rides on this device, as <span data-testid="sign-in-account">{link.account}</span>.
+          </p>
           <button type="submit" className={`${SUBMIT_CLASS} w-full sm:w-auto`}>
             Sign in
+          </button>
+        </form>
+      ) : (
+        <form method="post" action={action} className="space-y-4">
+          <div role="alert" className="space-y-2 rounded-xl border-2 border-amber-600 bg-amber-50 p-4 text-ink-900">
+            <p className="font-semibold">
+              This link was asked for in another browser. It signs in to the account of{" "}
+              <span data-testid="sign-in-account">{link.account}</span>.
+            </p>
+            <p>
+              Sign in only if that is your own email address. If it is not, someone else asked for this link: do not use
+              it, and ask for a link of your own at <a href={ME_PATH}>My rides</a>.
+            </p>
+          </div>
+          <input type="hidden" name="confirm" value={CONFIRM_ACCOUNT} />
+          <button type="submit" className={`${SUBMIT_CLASS} w-full sm:w-auto`}>
+            Sign in as {link.account}
           </button>
         </form>
       )}

@@ -83,3 +83,14 @@ export const FRESH_SIGN_IN_MINUTES = 15;
 export function isFreshSignIn(signedInAt: string, now: Date): boolean {
   return now.getTime() - Date.parse(signedInAt) <= FRESH_SIGN_IN_MINUTES * 60 * 1000;
 }
+
+/**
+ * An account's address as a sign-in link opened in another browser names it (decision 042): its
+ * first character and its domain, "a•••@example.com". Enough for its owner to know it, too
+ * little to give it away to whoever holds the link.
+ */
+export function maskedEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 1) return "•••";
+  return `${email.slice(0, 1)}•••${email.slice(at)}`;
+}

@@ -16,8 +16,19 @@ export type MyRide = {
 
 export type MyRides = { upcoming: MyRide[]; past: MyRide[] };
 
-/** Where a booking stands with the signed-in rider's account once they open its private link. */
-export type Joined = "joined" | "yours" | "elsewhere" | "offered";
+/**
+ * Where a booking stands with the signed-in rider's account once they open its private link:
+ * offered (a button adds it) only when the booking was made with the account's address
+ * (decision 042); another address's never joins.
+ */
+export type Joined = "joined" | "yours" | "elsewhere" | "offered" | "other-email";
 
-/** The booking page's form that adds a booking opened from another site to the signed-in rider's account. */
+/** The booking page's form that adds a booking to the signed-in rider's account. */
 export const JOIN_INTENT = "join-account";
+
+/** Why a press of "Add it to My rides" added nothing. */
+export const JOIN_REFUSALS = {
+  elsewhere: "This booking belongs to another account, so it cannot join yours.",
+  "other-email":
+    "This booking was made with another email address than your account's, so it cannot join your account. Sign in with that address to add it.",
+} as const;

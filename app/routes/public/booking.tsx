@@ -27,13 +27,14 @@ import {
   acceptWaiverByToken,
   cancelByToken,
   eraseByToken,
-  getRegistrationByToken,
   setRemindersByToken,
   submitBalanceUtrByToken,
   submitUtrByToken,
   updateContactByToken,
 } from "~/server/registrations/commands.server";
 import { getRide } from "~/server/rides/rides.server";
+import { openBookingLink } from "~/server/registrations/booking-link.server";
+import { calendarFeedToken } from "~/server/registrations/calendar-feed.server";
 import { updatesFor } from "~/server/rider-messages/queries.server";
 import { serverClock } from "~/server/clock.server";
 import { RiderPhotosSection } from "~/components/ride-photos/rider-photos-section";
@@ -51,8 +52,8 @@ import {
 } from "~/components/registration/seat-transfer-section";
 import { offerTransferByToken, seatTransferOf, withdrawTransferByToken } from "~/server/registrations/transfer.server";
 import { BookingAccountNote } from "~/components/riders/booking-account-note";
-import { joinBooking, joinOnOpen, openedFromAnotherSite } from "~/server/riders/join-booking.server";
-import { JOIN_INTENT } from "~/domain/riders/my-rides";
+import { bookingAccountOf, joinBooking } from "~/server/riders/join-booking.server";
+import { JOIN_INTENT, JOIN_REFUSALS } from "~/domain/riders/my-rides";
 import { creditRefusal, USE_CREDIT_INTENT } from "~/domain/riders/credit";
 import { creditOffer } from "~/server/credit/offer.server";
 import { payWithCreditByToken } from "~/server/credit/pay-with-credit.server";
@@ -124,7 +125,8 @@ const PUSH_OFF = "This site does not send notifications.";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, env } = context.get(servicesContext);
   const { origin } = context.get(requestContext);
-  const registration = await getRegistrationByToken(db, params.token);
+  // Find my booking's fresh link, first used here, becomes the booking's (decision 042).
+  const registration = await openBookingLink(db, params.token);
   if (!registration) return data({ found: false as const }, { status: 404, headers: PRIVATE_HEADERS });
   // The push opt-in: the site's key, and which phones are on (as hashes: no endpoint in the page).
   const ride = await getRide(db, registration.rideId);
@@ -145,6 +147,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     registration.creditPaise,
   );
   const balance = ride ? balancePayment(config.company, ride, registration, serverClock()) : null;
+  // The calendar feed's own read-only token, never this page's (decision 042).
+  const feed = calendarFeedToken(registration.id);
   const query = new URL(request.url).searchParams;
   const done = query.get("done");
   const confirm = query.get("confirm");
@@ -175,20 +179,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     rideLinks: {
       groupInvite: groupInviteFor(ride, registration),
       calendar:
-        ride && registration.status !== "cancelled"
-          ? {
-              subscribe: webcalHref(origin, bookingCalendarHref(params.token)),
-              download: bookingCalendarHref(params.token),
-            }
+        ride && feed && registration.status !== "cancelled"
+          ? { subscribe: webcalHref(origin, bookingCalendarHref(feed)), download: bookingCalendarHref(feed) }
           : null,
     },
     waiver,
     credit: null,
   };
   const riderPhotos = riderPhotosView(registration.status, ride, photos, serverClock());
-  // Opened signed in: an older booking joins the rider's account (docs/features/riders.md).
+  // Opened signed in: an older booking of the account's address is offered to join it (docs/features/riders.md).
   const rider = await signedInRider(request, context);
-  const account = rider ? await joinOnOpen(db, rider.id, registration, openedFromAnotherSite(request)) : null;
+  const account = rider ? bookingAccountOf(rider, registration) : null;
   // Their credit can pay a booking amount still unpaid (docs/features/credit.md).
   const mayTakeCredit = rider && ride && (account === "yours" || account === "joined");
   if (mayTakeCredit && creditRefusal({ ...registration, riderId: rider.id }, rider.id) === null) {
@@ -225,7 +226,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     // A link that opens nothing answers the same whatever was asked of it, a form too large too:
     // the page that would say why is not there.
-    const registration = await getRegistrationByToken(services.db, token);
+    const registration = await openBookingLink(services.db, token);
     if (!registration) return refused(404, { intent, values: {}, errors: {}, formError: GONE });
     if (!form.ok) return refused(413, { intent: "", values: {}, errors: {}, formError: TOO_LARGE });
     const verdict = await beginBookingChange(services.db, registration.id, clientIp);
@@ -275,7 +276,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case JOIN_INTENT: {
         const rider = await signedInRider(request, context);
         if (!rider) return redirect(ME_PATH, { status: 303 });
-        await joinBooking(services.db, rider.id, registration.id);
+        const joined = await joinBooking(services.db, rider.id, registration.id);
+        if (joined === "elsewhere" || joined === "other-email")
+          return refused(400, { intent, values: {}, errors: {}, formError: JOIN_REFUSALS[joined] });
         return redirect(bookingHref(token), { status: 303 });
       }
       case USE_CREDIT_INTENT: {

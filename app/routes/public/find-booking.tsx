@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { FindBookingPage } from "~/components/registration/find-booking-page";
+import { FIND_BOOKING_NO_MAIL, FindBookingPage } from "~/components/registration/find-booking-page";
 import { requestContext, servicesContext } from "~/context";
 import { FIND_BOOKING_PATH, FIND_BOOKING_SENT } from "~/domain/links";
 import { findBookingSchema } from "~/domain/registration/input";
@@ -12,8 +12,9 @@ import type { Route } from "./+types/find-booking";
 
 // /booking, "Find my booking": a rider who lost their private link gives the mobile
 // number and email they registered with, and every matching booking on an upcoming ride gets a
-// fresh link by mail (the old one stops working). The answer never says whether a booking
-// matched: a valid request always ends on the same page, the mail goes out from the outbox.
+// fresh link by mail (the old one works until the fresh one is first used, decision 042). The
+// answer never says whether a booking matched: a valid request always ends on the same page, the
+// mail goes out from the outbox. A site that sends no mail says so, and renews nothing.
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const TOO_LARGE = "The form was too large to read.";
@@ -25,8 +26,9 @@ function refused(status: number, answer: Refused, headers: Record<string, string
   return data(answer, { status, headers: { ...NO_STORE, ...headers } });
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { sent: new URL(request.url).searchParams.has(FIND_BOOKING_SENT) };
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { mailer } = context.get(servicesContext);
+  return { sent: new URL(request.url).searchParams.has(FIND_BOOKING_SENT), mail: mailer.enabled };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -35,6 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readSmallForm(request);
   const values = { mobile: form.fields.mobile ?? "", email: form.fields.email ?? "" };
   if (!form.ok) return refused(413, { values, errors: {}, formError: TOO_LARGE });
+  // No mail to send it by: nothing is renewed, and the page does not pretend it was mailed.
+  if (!services.mailer.enabled) return refused(409, { values, errors: {}, formError: FIND_BOOKING_NO_MAIL });
   const checked = parseOrErrors(findBookingSchema, values);
   if (!checked.ok) return refused(400, { values, errors: checked.errors });
   try {
@@ -62,5 +66,5 @@ export function meta() {
 }
 
 export default function FindBooking({ loaderData, actionData }: Route.ComponentProps) {
-  return <FindBookingPage sent={loaderData.sent} answer={actionData} />;
+  return <FindBookingPage sent={loaderData.sent} mail={loaderData.mail} answer={actionData} />;
 }

@@ -14,6 +14,7 @@ import { creditSummary } from "~/domain/riders/credit";
 import { listRiderPasskeys, removeRiderPasskey } from "~/server/riders/passkeys.server";
 import { endRiderSession, RIDER_PAGE_HEADERS, signedInRider } from "~/server/riders/sessions.server";
 import { requestSignInLink, tooManySignInRequests } from "~/server/riders/sign-in-links.server";
+import { signInBrowserCookie, signInBrowserNonce } from "~/server/riders/sign-in-browser.server";
 import type { Route } from "./+types/me";
 
 // /me (docs/features/riders.md): signed out, the way in (a mailed one-time link, or a
@@ -79,13 +80,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent !== REQUEST_LINK_INTENT) return refused(400, { values, errors: {}, formError: UNKNOWN_INTENT });
   const checked = parseOrErrors(signInRequestSchema, values);
   if (!checked.ok) return refused(400, { values, errors: checked.errors });
+  // The link completes at once only in this browser (decision 042).
+  const browserNonce = signInBrowserNonce(request, context);
   try {
-    const request = await requestSignInLink(services.db, checked.data.email, { origin, clientIp });
-    if (!request.ok) {
-      const retryAfter = { "Retry-After": String(request.retryAfterSeconds) };
+    const asked = await requestSignInLink(services.db, checked.data.email, { origin, clientIp, browserNonce });
+    if (!asked.ok) {
+      const retryAfter = { "Retry-After": String(asked.retryAfterSeconds) };
       return refused(
         429,
-        { values, errors: {}, formError: tooManySignInRequests(request.retryAfterSeconds) },
+        { values, errors: {}, formError: tooManySignInRequests(asked.retryAfterSeconds) },
         retryAfter,
       );
     }
@@ -94,7 +97,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refused(500, { values, errors: {}, formError: FAILED });
   }
   // Known address or not: the same redirect to the same page; a reload does not post again.
-  return redirect(`${ME_PATH}?${ME_LINK_SENT}`, { status: 303, headers: PRIVATE_HEADERS });
+  const headers = { ...PRIVATE_HEADERS, "Set-Cookie": signInBrowserCookie(browserNonce, context) };
+  return redirect(`${ME_PATH}?${ME_LINK_SENT}`, { status: 303, headers });
 }
 
 /** Every answer is private; an action's keeps its own headers too (a throttled post's Retry-After). */

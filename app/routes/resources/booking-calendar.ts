@@ -3,8 +3,10 @@ import { bookingCalendar } from "~/server/registrations/booking-calendar.server"
 import { publicOrigin } from "~/server/public-url.server";
 import type { Route } from "./+types/booking-calendar";
 
-// /booking/:token/calendar.ics: a rider's own ride as a calendar feed. Private like
-// the booking page (decision 020): never stored by a cache, never indexed, and logged as
+// /booking/:token/calendar.ics: a rider's own ride as a calendar feed. Its token is the feed's
+// own, read-only (decision 042), never the booking's private link, which opens no feed: a
+// calendar service holds nothing that changes the booking. Private like the booking page
+// (decision 020): never stored by a cache, never indexed, and logged as
 // /booking/[token]/calendar.ics (loggablePath).
 
 const PRIVATE_HEADERS = {

@@ -173,6 +173,10 @@ export interface RegistrationsTable {
   /** SHA-256 (hex) of the seat-transfer link's token while the rider offers the seat; null: none. */
   transfer_token_hash: string | null;
   transfer_created_at: string | null;
+  /** Find my booking's fresh link, waiting to be first opened (SHA-256, hex); null: none. */
+  pending_token_hash: string | null;
+  /** The fresh link's token, encrypted as token_sealed is; null: none, or no key was set. */
+  pending_token_sealed: string | null;
 }
 
 /** A rider's account (docs/features/riders.md): known by its email, no password. */
@@ -209,6 +213,8 @@ export interface RiderSignInLinksTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** SHA-256 (hex) of the nonce the asking browser keeps in its cookie; null: asked before there was one. */
+  browser_hash: string | null;
 }
 
 export interface RiderPasskeysTable {

@@ -1,23 +1,53 @@
+import type { Selectable } from "kysely";
 import { type AuditActor, RIDER_ACTOR } from "~/domain/audit";
+import { accountEmail } from "~/domain/riders/account";
 import type { FindBooking } from "~/domain/registration/input";
 import { bookingHref } from "~/domain/links";
 import { type Command, runCommand } from "../commands/command.server";
-import type { Database } from "../db/schema.server";
+import type { Database, RegistrationsTable } from "../db/schema.server";
 import { getRide } from "../rides/rides.server";
 import { NotFoundError, ValidationError } from "../validation/errors.server";
-import { newBookingToken, REGISTRATION_NOT_FOUND, tokenHashOf } from "./commands.server";
-import { sealToken } from "./link-seal.server";
+import { getRegistrationByToken, newBookingToken, REGISTRATION_NOT_FOUND, tokenHashOf } from "./commands.server";
+import { openToken, sealToken } from "./link-seal.server";
 import { registrationFromRow, type Registration } from "./rows.server";
 import { updateRegistrationRow } from "./seats.server";
 
 // A booking that cannot get lost (docs/features/registrations.md): a rider who lost their private link asks for a
-// fresh one ("Find my booking", mailed), or an organiser sends one by WhatsApp. Either way the
-// link is rotated: a new token, a new hash, and the old link opens nothing any more.
+// fresh one ("Find my booking", mailed), or an organiser sends one by WhatsApp. An organiser's
+// rotates the link at once: a new token, a new hash, and the old link opens nothing any more.
+// Find my booking's waits beside the current one (decision 042): anyone who knows a rider's
+// mobile number and email (both shared in a ride's WhatsApp group) may ask, so the current link
+// keeps working until the fresh one is first opened, which then takes its place. Either way the
+// renewed link takes the booking back from any account of another address than the booking's:
+// a link that leaked into someone's account leaves it with the old link.
+
+/**
+ * The booking leaves its account when that account's address is not the booking's: whoever
+ * holds a renewed link is the booking's rider, and an account they do not hold keeps nothing.
+ */
+async function leaveAccountOfAnother(command: Command, row: Selectable<RegistrationsTable>): Promise<void> {
+  if (row.rider_id === null) return;
+  const account = await command.trx
+    .selectFrom("riders")
+    .select("email")
+    .where("id", "=", row.rider_id)
+    .executeTakeFirst();
+  const registration = registrationFromRow(row);
+  if (account?.email === accountEmail(registration.email)) return;
+  await updateRegistrationRow(command.trx, row.id, { rider_id: null }, command.now).execute();
+  await command.audit(RIDER_ACTOR, {
+    action: "updated",
+    collection: "riders",
+    recordId: row.id,
+    summary: `Booking ${registration.reference} left an account of another address with its renewed link`,
+  });
+}
 
 /**
  * Gives a live registration (not cancelled, not erased) a new private link inside `command`'s
  * transaction and returns its token, the one time it exists outside the hash; null when the
- * registration is not live (its link is not renewed). The old link stops working at commit.
+ * registration is not live (its link is not renewed). The old link, and any fresh one waiting,
+ * stop working at commit.
  */
 export async function rotateBookingLink(command: Command, registrationId: string): Promise<string | null> {
   const token = newBookingToken();
@@ -25,20 +55,109 @@ export async function rotateBookingLink(command: Command, registrationId: string
     command.trx,
     registrationId,
     // Sealed too: messages sent from now on carry the new link (link-seal.server.ts).
-    { token_hash: tokenHashOf(token), token_sealed: sealToken(token) },
+    {
+      token_hash: tokenHashOf(token),
+      token_sealed: sealToken(token),
+      pending_token_hash: null,
+      pending_token_sealed: null,
+    },
     command.now,
   )
     .where("status", "<>", "cancelled")
     .where("erased_at", "is", null)
     .executeTakeFirst();
-  return updated ? token : null;
+  if (!updated) return null;
+  await leaveAccountOfAnother(command, updated);
+  return token;
+}
+
+/**
+ * Find my booking's fresh link for a live registration, waiting beside its current one: the one
+ * already waiting when it can be read again (so asking again does not kill a link mailed a
+ * minute ago), else a new one. Null when the registration is not live.
+ */
+async function waitingBookingLink(command: Command, registrationId: string): Promise<string | null> {
+  const row = await command.trx
+    .selectFrom("registrations")
+    .select(["pending_token_hash", "pending_token_sealed"])
+    .where("id", "=", registrationId)
+    .where("status", "<>", "cancelled")
+    .where("erased_at", "is", null)
+    .executeTakeFirst();
+  if (!row) return null;
+  const waiting = openToken(row.pending_token_sealed);
+  if (waiting !== null && tokenHashOf(waiting) === row.pending_token_hash) return waiting;
+  const token = newBookingToken();
+  await updateRegistrationRow(
+    command.trx,
+    registrationId,
+    { pending_token_hash: tokenHashOf(token), pending_token_sealed: sealToken(token) },
+    command.now,
+  ).execute();
+  return token;
+}
+
+/**
+ * The registration a private link opens, as the booking page asks for it: by its current link,
+ * or by Find my booking's fresh one, which this first use makes the booking's link (the old one
+ * stops working, the booking leaves an account of another address) in one command. Null for a
+ * token that opens nothing.
+ */
+export async function openBookingLink(db: Database, token: string, now = new Date()): Promise<Registration | null> {
+  const current = await getRegistrationByToken(db, token);
+  if (current) return current;
+  const hash = tokenHashOf(token);
+  const waiting = await db
+    .selectFrom("registrations")
+    .select("id")
+    .where("pending_token_hash", "=", hash)
+    .executeTakeFirst();
+  if (!waiting) return null;
+  return runCommand(
+    db,
+    async (command) => {
+      const row = await command.trx
+        .selectFrom("registrations")
+        .select("pending_token_sealed")
+        .where("id", "=", waiting.id)
+        .where("pending_token_hash", "=", hash)
+        .executeTakeFirst();
+      // Conditional: of two requests racing with the fresh link, one makes it the booking's and
+      // the other finds it the booking's already (PostgreSQL re-reads the row once it is free).
+      const updated =
+        row &&
+        (await updateRegistrationRow(
+          command.trx,
+          waiting.id,
+          {
+            token_hash: hash,
+            token_sealed: row.pending_token_sealed,
+            pending_token_hash: null,
+            pending_token_sealed: null,
+          },
+          command.now,
+        )
+          .where("pending_token_hash", "=", hash)
+          .executeTakeFirst());
+      if (!updated) return getRegistrationByToken(command.trx, token);
+      await command.audit(RIDER_ACTOR, {
+        action: "updated",
+        collection: "registrations",
+        recordId: waiting.id,
+        summary: `Booking ${updated.reference}: the fresh private link was first used; the one before stopped working`,
+      });
+      await leaveAccountOfAnother(command, updated);
+      return getRegistrationByToken(command.trx, token);
+    },
+    now,
+  );
 }
 
 /**
  * "Find my booking": every live registration with this mobile number on an upcoming ride whose
- * email is the one given (in any case) gets a new link, mailed from the outbox. Answers how
- * many were sent, for tests: the page says the same whatever it is, and nothing else changes
- * when none matches.
+ * email is the one given (in any case) gets a fresh link, waiting beside its current one
+ * (waitingBookingLink), mailed from the outbox. Answers how many were sent, for tests: the page
+ * says the same whatever it is, and nothing else changes when none matches.
  */
 export async function mailFreshLinks(
   db: Database,
@@ -62,13 +181,13 @@ export async function mailFreshLinks(
     async (command) => {
       let sent = 0;
       for (const registration of matches) {
-        const token = await rotateBookingLink(command, registration.id);
+        const token = await waitingBookingLink(command, registration.id);
         if (!token) continue;
         await command.audit(RIDER_ACTOR, {
           action: "updated",
           collection: "registrations",
           recordId: registration.id,
-          summary: `Booking ${registration.reference}: a fresh private link was mailed to the rider`,
+          summary: `Booking ${registration.reference}: a fresh private link was mailed to the rider; the current one works until it is used`,
         });
         const link = origin + bookingHref(token);
         await command.enqueue(

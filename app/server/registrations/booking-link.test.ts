@@ -6,7 +6,9 @@ import { registerRider, riderForm } from "../../../tests/support/registration-fi
 import { getRide, setRideStatus, updateRide } from "../rides/rides.server";
 import { NotFoundError, ValidationError } from "../validation/errors.server";
 import { bookingCalendar } from "./booking-calendar.server";
-import { freshLinkForRider, mailFreshLinks } from "./booking-link.server";
+import { calendarFeedToken } from "./calendar-feed.server";
+import { setBookingLinkSecret } from "./link-seal.server";
+import { freshLinkForRider, mailFreshLinks, openBookingLink } from "./booking-link.server";
 import { cancelByToken, eraseByToken, getRegistrationByToken } from "./commands.server";
 
 const ADMIN = { id: null, email: "admin@example.com" };
@@ -36,7 +38,7 @@ function tokenOf(payload: string): string {
 }
 
 describeEachEngine("a booking's link, renewed", (getDb) => {
-  it("mails a fresh link for the mobile number and email registered: the old link opens nothing, the new one the booking", async () => {
+  it("mails a fresh link for the mobile number and email registered: the old link works until the fresh one is first used", async () => {
     const db = getDb();
     const ride = await openRide(db);
     const { registration, token: old } = await book(db, ride.id, 1, "Asha@Example.com");
@@ -48,11 +50,16 @@ describeEachEngine("a booking's link, renewed", (getDb) => {
     const [mail] = await linkMails(db);
     const fresh = tokenOf(mail!.payload);
     expect(fresh).not.toBe(old);
-    expect(await getRegistrationByToken(db, old)).toBeNull();
+    expect((await openBookingLink(db, old, NOW))?.id).toBe(registration.id);
+    expect((await openBookingLink(db, fresh, NOW))?.id).toBe(registration.id);
+    expect(await openBookingLink(db, old, NOW)).toBeNull();
     expect((await getRegistrationByToken(db, fresh))?.id).toBe(registration.id);
     const audit = await db.selectFrom("audit_log").selectAll().where("record_id", "=", registration.id).execute();
-    expect(audit.map((row) => row.summary)).toContain(
-      `Booking ${registration.reference}: a fresh private link was mailed to the rider`,
+    expect(audit.map((row) => row.summary)).toEqual(
+      expect.arrayContaining([
+        `Booking ${registration.reference}: a fresh private link was mailed to the rider; the current one works until it is used`,
+        `Booking ${registration.reference}: the fresh private link was first used; the one before stopped working`,
+      ]),
     );
   });
 
@@ -98,6 +105,8 @@ describeEachEngine("a booking's link, renewed", (getDb) => {
     expect((await linkMails(db)).map((mail) => mail.label).sort()).toEqual(
       [a, b].map(({ registration }) => `Fresh link mail for booking ${registration.reference}`).sort(),
     );
+    const fresh = (await linkMails(db)).map((mail) => tokenOf(mail.payload));
+    for (const token of fresh) expect(await openBookingLink(db, token, NOW)).not.toBeNull();
     expect(await getRegistrationByToken(db, a.token)).toBeNull();
     expect(await getRegistrationByToken(db, b.token)).toBeNull();
   });
@@ -135,11 +144,17 @@ describeEachEngine("a booking's link, renewed", (getDb) => {
 
 describeEachEngine("a rider's calendar feed", (getDb) => {
   const unfold = (ics: string) => ics.replace(/\r\n /g, "");
+  /** The feed's own token (calendar-feed.server.ts), signed with the key the link secret gives. */
+  const feedOf = (registrationId: string) => {
+    setBookingLinkSecret("a test secret of enough length for the seal");
+    return calendarFeedToken(registrationId)!;
+  };
 
   it("has a stable UID, a SEQUENCE counting the ride's date changes, and says when the ride is cancelled", async () => {
     const db = getDb();
     const ride = await openRide(db);
-    const { registration, token } = await book(db, ride.id, 1);
+    const { registration } = await book(db, ride.id, 1);
+    const token = feedOf(registration.id);
 
     const first = unfold((await bookingCalendar(db, token, ORIGIN))!);
     expect(first).toContain(`UID:booking-${registration.id}@rides.example\r\n`);
@@ -165,12 +180,14 @@ describeEachEngine("a rider's calendar feed", (getDb) => {
     expect(cancelled).not.toContain("BEGIN:VALARM");
   });
 
-  it("opens nothing for an unknown token or a cancelled booking", async () => {
+  it("opens nothing for an unknown token, a booking's private link or a cancelled booking", async () => {
     const db = getDb();
     const ride = await openRide(db);
-    const { token } = await book(db, ride.id, 1);
+    const { registration, token } = await book(db, ride.id, 1);
     expect(await bookingCalendar(db, "x".repeat(43), ORIGIN)).toBeNull();
-    await cancelByToken(db, token, NOW);
+    // The booking's private link is no feed's token.
     expect(await bookingCalendar(db, token, ORIGIN)).toBeNull();
+    await cancelByToken(db, token, NOW);
+    expect(await bookingCalendar(db, feedOf(registration.id), ORIGIN)).toBeNull();
   });
 });

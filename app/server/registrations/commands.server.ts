@@ -265,6 +265,8 @@ export async function register(
         credit_paise: 0,
         transfer_token_hash: null,
         transfer_created_at: null,
+        pending_token_hash: null,
+        pending_token_sealed: null,
       };
       await trx.insertInto("registrations").values(row).execute();
       if (account && saveDetails) await keepRegistrationDetails(command, account, fields);

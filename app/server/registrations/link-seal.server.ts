@@ -1,4 +1,12 @@
-import { createCipheriv, createDecipheriv, createSecretKey, hkdfSync, type KeyObject, randomBytes } from "node:crypto";
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  createSecretKey,
+  hkdfSync,
+  type KeyObject,
+  randomBytes,
+} from "node:crypto";
 
 // A rider's private-link token kept encrypted beside its hash (docs/features/rider-messages.md):
 // the hash opens the booking, the sealed copy lets a message sent weeks later carry the link.
@@ -9,10 +17,24 @@ const VERSION = "v1";
 // Kept as a KeyObject: given a Buffer, every cipher would make one of it again, which cost
 // three times the decryption itself per rider when a message goes to a whole ride.
 let key: KeyObject | null = null;
+/** Signs the calendar feeds' tokens (calendar-feed.server.ts): a key of its own from the same secret. */
+let feedKey: KeyObject | null = null;
 
-/** Called once at start with SESSION_SECRET; until then (CLIs, tests that need no links) nothing is sealed. */
+const derived = (secret: string, info: string) =>
+  createSecretKey(Buffer.from(hkdfSync("sha256", secret, "roadbook", info, 32)));
+
+/**
+ * Called once at start with SESSION_SECRET; until then (CLIs, tests that need no links) nothing
+ * is sealed, and no booking has a calendar feed.
+ */
 export function setBookingLinkSecret(secret: string): void {
-  key = createSecretKey(Buffer.from(hkdfSync("sha256", secret, "roadbook", "booking link seal", 32)));
+  key = derived(secret, "booking link seal");
+  feedKey = derived(secret, "booking calendar feed");
+}
+
+/** HMAC-SHA-256 of `value` under the calendar feeds' key, or null when no key is set. */
+export function feedSignature(value: Buffer): Buffer | null {
+  return feedKey ? createHmac("sha256", feedKey).update(value).digest() : null;
 }
 
 /** The token encrypted, or null when no key is set. */

@@ -159,6 +159,8 @@ export function erasedColumns(at: string) {
     rider_id: null,
     transfer_token_hash: null,
     transfer_created_at: null,
+    pending_token_hash: null,
+    pending_token_sealed: null,
     data: "{}",
     erased_at: at,
     updated_at: at,

@@ -252,6 +252,9 @@ export async function acceptTransfer(
           waiver_accepted_at: waiver ? at : null,
           token_hash: tokenHashOf(token),
           token_sealed: sealToken(token),
+          // The giver's pending fresh link (Find my booking) dies with their old one.
+          pending_token_hash: null,
+          pending_token_sealed: null,
           rider_id: account,
           reminders: 1,
           // What was paid moves with the seat, its proof too: a UTR names a payment, not a person.

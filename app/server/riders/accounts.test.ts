@@ -8,7 +8,7 @@ import { createSession, resolveSession } from "../auth/sessions.server";
 import { setBookingLinkSecret } from "../registrations/link-seal.server";
 import { getRegistration } from "../registrations/queries.server";
 import { signInLinkMail } from "./sign-in-mail.server";
-import { joinBooking, joinOnOpen } from "./join-booking.server";
+import { bookingAccountOf, joinBooking } from "./join-booking.server";
 import { myRides } from "./my-rides.server";
 import { findOrCreateRider } from "./riders.server";
 import { resolveRiderSession, revokeAllRiderSessions, startRiderSession } from "./sessions.server";
@@ -40,8 +40,17 @@ async function lastToken(db: Database): Promise<string> {
   return link.slice(`${ORIGIN}/me/link/`.length);
 }
 
+/** The nonce of the browser that asks for every link here (sign-in-browser.server.ts). */
+const BROWSER = "b".repeat(43);
+
 const ask = (db: Database, email: string, { at = NOW, ip = IP } = {}) =>
-  requestSignInLink(db, email, { origin: ORIGIN, clientIp: ip, now: at });
+  requestSignInLink(db, email, { origin: ORIGIN, clientIp: ip, browserNonce: BROWSER, now: at });
+
+/** Presses Sign in on a link in the browser that asked for it, after `previousSession`; the session, or null. */
+async function signIn(db: Database, token: string, previousSession: string | undefined, at: Date) {
+  const signedIn = await signInWithLink(db, token, { previousSession, browserNonce: BROWSER }, at);
+  return signedIn.ok ? signedIn : null;
+}
 
 describeEachEngine("a rider's sign-in link", (getDb) => {
   it("works once, within 15 minutes, and makes the account on the first sign-in", async () => {
@@ -50,19 +59,19 @@ describeEachEngine("a rider's sign-in link", (getDb) => {
     const token = await lastToken(db);
     expect(await db.selectFrom("riders").selectAll().execute()).toHaveLength(0);
 
-    const first = await signInWithLink(db, token, undefined, minutes(14));
+    const first = await signIn(db, token, undefined, minutes(14));
     expect(first?.rider.email).toBe("asha@example.com");
     expect((await resolveRiderSession(db, first!.sessionToken, minutes(14)))?.id).toBe(first!.rider.id);
-    expect(await signInWithLink(db, token, undefined, minutes(14))).toBeNull();
+    expect(await signIn(db, token, undefined, minutes(14))).toBeNull();
 
     await ask(db, "asha@example.com", { at: minutes(20) });
     const late = await lastToken(db);
-    expect(await signInWithLink(db, late, undefined, minutes(35))).toBeNull();
-    expect(await signInWithLink(db, "not-a-token", undefined, minutes(20))).toBeNull();
+    expect(await signIn(db, late, undefined, minutes(35))).toBeNull();
+    expect(await signIn(db, "not-a-token", undefined, minutes(20))).toBeNull();
 
     // The same account at the next sign-in; the browser's earlier session ends (rotation).
     await ask(db, "Asha@Example.com", { at: minutes(40) });
-    const again = await signInWithLink(db, await lastToken(db), first!.sessionToken, minutes(41));
+    const again = await signIn(db, await lastToken(db), first!.sessionToken, minutes(41));
     expect(again?.rider.id).toBe(first!.rider.id);
     expect(await resolveRiderSession(db, first!.sessionToken, minutes(41))).toBeNull();
   });
@@ -109,7 +118,7 @@ describeEachEngine("rider sessions and the team's", (getDb) => {
     await insertUser(db, { id: userId, email: "owner@example.com", role: "owner" });
     const admin = await createSession(db, userId, NOW);
     await ask(db, "owner@example.com");
-    const rider = await signInWithLink(db, await lastToken(db), undefined, NOW);
+    const rider = await signIn(db, await lastToken(db), undefined, NOW);
 
     expect(await resolveSession(db, rider!.sessionToken, NOW)).toBeNull();
     expect(await resolveRiderSession(db, admin.token, NOW)).toBeNull();
@@ -132,9 +141,9 @@ describeEachEngine("rider sessions and the team's", (getDb) => {
 });
 
 describeEachEngine("a booking joining an account", (getDb) => {
-  async function booking(db: Database, n: number) {
+  async function booking(db: Database, n: number, email: string) {
     const ride = await siteRide(db, { seats: 5 }, { title: `Coorg ${n}` });
-    return registerRider(db, ride.id, riderForm(n, { email: `rider${n}@example.com` }), NOW);
+    return registerRider(db, ride.id, riderForm(n, { email }), NOW);
   }
 
   async function credit(db: Database, registrationId: string, riderId: string | null) {
@@ -162,13 +171,13 @@ describeEachEngine("a booking joining an account", (getDb) => {
     const db = getDb();
     const asha = await findOrCreateRider(db, "asha@example.com", NOW);
     setBookingLinkSecret("a test secret");
-    const { registration, token } = await booking(db, 1);
+    const { registration, token } = await booking(db, 1, "Asha@Example.com");
     await credit(db, registration.id, null);
 
-    // Opened from another site (which could send a signed-in rider to a link of its choosing): only offered.
-    expect(await joinOnOpen(db, asha.id, registration, true)).toBe("offered");
+    // Opening its page only offers it (decision 042); a press joins it.
+    expect(bookingAccountOf(asha, registration)).toBe("offered");
     expect((await getRegistration(db, registration.id))?.riderId).toBeNull();
-    expect(await joinOnOpen(db, asha.id, registration)).toBe("joined");
+    expect(await joinBooking(db, asha.id, registration.id, NOW)).toBe("joined");
     expect((await getRegistration(db, registration.id))?.riderId).toBe(asha.id);
     expect(await creditAccounts(db)).toEqual([asha.id]);
     const trail = await db.selectFrom("audit_log").selectAll().where("collection", "=", "riders").execute();
@@ -186,12 +195,16 @@ describeEachEngine("a booking joining an account", (getDb) => {
     const db = getDb();
     const asha = await findOrCreateRider(db, "asha@example.com", NOW);
     const ravi = await findOrCreateRider(db, "ravi@example.com", NOW);
-    const { registration } = await booking(db, 2);
+    const { registration } = await booking(db, 2, "asha@example.com");
     expect(await joinBooking(db, asha.id, registration.id, NOW)).toBe("joined");
     await credit(db, registration.id, null);
 
     expect(await joinBooking(db, ravi.id, registration.id, NOW)).toBe("elsewhere");
     expect((await getRegistration(db, registration.id))?.riderId).toBe(asha.id);
+    // Nor does another address's booking in none join on a press.
+    const { registration: ashas } = await booking(db, 3, "asha@example.com");
+    expect(await joinBooking(db, ravi.id, ashas.id, NOW)).toBe("other-email");
+    expect((await getRegistration(db, ashas.id))?.riderId).toBeNull();
     expect(await creditAccounts(db)).toEqual([null]);
     expect((await myRides(db, ravi.id, NOW)).upcoming).toEqual([]);
   });

@@ -1,16 +1,18 @@
 import { RIDER_ACTOR } from "~/domain/audit";
+import { accountEmail } from "~/domain/riders/account";
 import type { Joined } from "~/domain/riders/my-rides";
 import { runCommand } from "../commands/command.server";
 import type { Database } from "../db/schema.server";
-import type { Registration } from "../registrations/rows.server";
+import { registrationFromRow, type Registration } from "../registrations/rows.server";
 import { updateRegistrationRow } from "../registrations/seats.server";
-import { lockRider } from "./riders.server";
+import { lockRiderOfEmail } from "./riders.server";
 
 /**
- * An older booking joins the account of the rider who opens its private link signed in: one
- * command that sets its account when it has none and brings along its credit entries in no
- * account (a cancellation's credit follows the booking). A booking in another account stays
- * there; an erased one joins nothing.
+ * An older booking joins the account of a signed-in rider who presses "Add it to My rides" on its
+ * page (decision 042): one command that sets its account when it has none, and only when the
+ * account's address is the booking's, and brings along its credit entries in no account (a
+ * cancellation's credit follows the booking). A booking in another account stays there; an
+ * erased one joins nothing.
  */
 export async function joinBooking(
   db: Database,
@@ -22,19 +24,17 @@ export async function joinBooking(
     db,
     async (command) => {
       const { trx } = command;
-      if (!(await lockRider(trx, riderId))) return "elsewhere";
+      const row = await trx.selectFrom("registrations").selectAll().where("id", "=", registrationId).executeTakeFirst();
+      if (!row || row.erased_at !== null) return "elsewhere";
+      if (row.rider_id !== null) return row.rider_id === riderId ? "yours" : "elsewhere";
+      if (!(await lockRiderOfEmail(trx, riderId, registrationFromRow(row).email))) return "other-email";
       const joined = await updateRegistrationRow(trx, registrationId, { rider_id: riderId }, command.now)
         .where("rider_id", "is", null)
         .where("erased_at", "is", null)
+        // Its address as checked: a change of contact meanwhile joins nothing.
+        .where("data", "=", row.data)
         .executeTakeFirst();
-      if (!joined) {
-        const row = await trx
-          .selectFrom("registrations")
-          .select("rider_id")
-          .where("id", "=", registrationId)
-          .executeTakeFirst();
-        return row?.rider_id === riderId ? "yours" : "elsewhere";
-      }
+      if (!joined) return "elsewhere";
       await trx
         .updateTable("credit_entries")
         .set({ rider_id: riderId })
@@ -54,26 +54,14 @@ export async function joinBooking(
 }
 
 /**
- * Whether the browser says another site sent it here (Fetch Metadata). A page elsewhere could
- * send a signed-in rider to a link of its own choosing, so such an opening only offers to join.
- * A link opened from a mail app, typed or bookmarked says "none"; an old browser says nothing.
+ * Where a booking stands with the signed-in rider who opened its page. Opening writes nothing
+ * (decision 042): a booking of the account's address in none is offered, with a button.
  */
-export function openedFromAnotherSite(request: Request): boolean {
-  return request.headers.get("sec-fetch-site") === "cross-site";
-}
-
-/**
- * The booking page's half: a booking already in an account is answered from the row read, one
- * opened from another site is offered to join (a button), and only then one in none runs the command.
- */
-export async function joinOnOpen(
-  db: Database,
-  riderId: string,
-  registration: Pick<Registration, "id" | "riderId">,
-  fromAnotherSite = false,
-): Promise<Joined> {
-  if (registration.riderId === riderId) return "yours";
+export function bookingAccountOf(
+  rider: { id: string; email: string },
+  registration: Pick<Registration, "riderId" | "email">,
+): Joined {
+  if (registration.riderId === rider.id) return "yours";
   if (registration.riderId !== null) return "elsewhere";
-  if (fromAnotherSite) return "offered";
-  return joinBooking(db, riderId, registration.id);
+  return accountEmail(registration.email) === rider.email ? "offered" : "other-email";
 }

@@ -43,3 +43,15 @@ export async function lockRider(trx: Executor, riderId: string): Promise<boolean
   if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
   return (await query.executeTakeFirst()) !== undefined;
 }
+
+/**
+ * Locks the rider's account as lockRider does and says whether a booking made with `email` may
+ * belong to it (decision 042): only when the account's address is the booking's. An account of
+ * another address never holds a rider's booking, however the account's owner came by its link.
+ */
+export async function lockRiderOfEmail(trx: Executor, riderId: string, email: string): Promise<boolean> {
+  let query = trx.selectFrom("riders").select("email").where("id", "=", riderId);
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row !== undefined && row.email === accountEmail(email);
+}

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { meLinkHref } from "~/domain/links";
-import { type Rider, SIGN_IN_LINK_MINUTES } from "~/domain/riders/account";
+import { maskedEmail, type Rider, SIGN_IN_LINK_MINUTES } from "~/domain/riders/account";
 import { runCommand } from "../commands/command.server";
 import type { Database } from "../db/schema.server";
 import { beginAttempt, clientNetwork, forgetAttempt } from "../auth/throttle.server";
@@ -11,6 +11,11 @@ import { startRiderSession } from "./sessions.server";
 // link at /me, the outbox mails it, and the link works once, within SIGN_IN_LINK_MINUTES.
 // Any address may ask: the account is made when the link is used, so the answer to a request
 // is the same whether the address has an account or not.
+// A link completes at once only in the browser that asked for it (decision 042): that browser
+// keeps a nonce in a cookie (sign-in-browser.server.ts) whose hash the link stores. Opened
+// anywhere else, the page names the account and signs in only on an explicit confirmation:
+// someone who asks a link for their own address cannot get a rider's browser into their account
+// by one press of "Sign in".
 
 const LINK_MS = SIGN_IN_LINK_MINUTES * 60 * 1000;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -39,7 +44,12 @@ export type SignInRequest = { ok: true } | { ok: false; retryAfterSeconds: numbe
 export async function requestSignInLink(
   db: Database,
   email: string,
-  { origin, clientIp, now = new Date() }: { origin: string; clientIp: string; now?: Date },
+  {
+    origin,
+    clientIp,
+    browserNonce,
+    now = new Date(),
+  }: { origin: string; clientIp: string; browserNonce: string; now?: Date },
 ): Promise<SignInRequest> {
   const network = await beginAttempt(
     db,
@@ -67,6 +77,7 @@ export async function requestSignInLink(
           created_at: at,
           expires_at: new Date(command.now.getTime() + LINK_MS).toISOString(),
           used_at: null,
+          browser_hash: hashOf(browserNonce),
         })
         .execute();
       await command.enqueue({ kind: "rider-sign-in-mail", email, link: origin + meLinkHref(token) });
@@ -76,34 +87,81 @@ export async function requestSignInLink(
   return { ok: true };
 }
 
+/** A live link as its page shows it: the account it signs in to, masked, and whether this browser asked for it. */
+export type SignInLinkView = { account: string; thisBrowser: boolean };
+
+/** What a live link is (nothing spent: mail scanners fetch links), or null when unknown, spent or expired. */
+export async function viewSignInLink(
+  db: Database,
+  token: string,
+  browserNonce: string | undefined,
+  now = new Date(),
+): Promise<SignInLinkView | null> {
+  if (!TOKEN.test(token)) return null;
+  const link = await db
+    .selectFrom("rider_sign_in_links")
+    .select(["email", "browser_hash"])
+    .where("id", "=", hashOf(token))
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  if (!link) return null;
+  return { account: maskedEmail(link.email), thisBrowser: askedHere(link.browser_hash, browserNonce) };
+}
+
+function askedHere(browserHash: string | null, browserNonce: string | undefined): boolean {
+  return browserHash !== null && browserNonce !== undefined && browserHash === hashOf(browserNonce);
+}
+
+export type SignInWithLink =
+  | { ok: true; rider: Rider; sessionToken: string }
+  /** Unknown, spent or expired. */
+  | { ok: false; refused: "spent" }
+  /** Asked for in another browser and not confirmed here: nothing spent; the account, masked. */
+  | { ok: false; refused: "another-browser"; account: string };
+
 /**
  * Spends a sign-in link and starts a session of its account (made now on a first sign-in),
- * ending the browser's previous one: the rider and the session's token, or null when the link
- * is unknown, spent or expired. Only one of two requests racing with one link gets a session.
+ * ending the browser's previous one, when the browser holds the nonce of the request or the
+ * rider confirmed the account the page named. Only one of two requests racing with one link
+ * gets a session.
  */
 export async function signInWithLink(
   db: Database,
   token: string,
-  previousSession: string | undefined,
+  {
+    previousSession,
+    browserNonce,
+    confirmed = false,
+  }: { previousSession: string | undefined; browserNonce: string | undefined; confirmed?: boolean },
   now = new Date(),
-): Promise<{ rider: Rider; sessionToken: string } | null> {
-  if (!TOKEN.test(token)) return null;
+): Promise<SignInWithLink> {
+  if (!TOKEN.test(token)) return { ok: false, refused: "spent" };
   return runCommand(
     db,
-    async ({ trx }) => {
+    async ({ trx }): Promise<SignInWithLink> => {
       const at = now.toISOString();
+      const live = await trx
+        .selectFrom("rider_sign_in_links")
+        .select(["email", "browser_hash"])
+        .where("id", "=", hashOf(token))
+        .where("used_at", "is", null)
+        .where("expires_at", ">", at)
+        .executeTakeFirst();
+      if (!live) return { ok: false, refused: "spent" };
+      if (!confirmed && !askedHere(live.browser_hash, browserNonce))
+        return { ok: false, refused: "another-browser", account: maskedEmail(live.email) };
       const spent = await trx
         .updateTable("rider_sign_in_links")
         .set({ used_at: at })
         .where("id", "=", hashOf(token))
         .where("used_at", "is", null)
-        .where("expires_at", ">", at)
         .returning("email")
         .executeTakeFirst();
-      if (!spent) return null;
+      if (!spent) return { ok: false, refused: "spent" };
       const rider = await findOrCreateRider(trx, spent.email, now);
       const sessionToken = await startRiderSession(trx, rider.id, previousSession, now);
-      return { rider, sessionToken };
+      return { ok: true, rider, sessionToken };
     },
     now,
   );
