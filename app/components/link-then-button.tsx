@@ -53,7 +53,7 @@ type LinkThenButtonProps = Omit<ComponentPropsWithoutRef<"button">, "type" | "cl
 };
 
 /**
- * A public control that toggles, opens a dialog or copies (decision 017, note of 2026-12-03).
+ * A public control that toggles, opens a dialog or copies (decision 017, note of 2026-11-28).
  * The server draws it as a link that does the same without a script (first tap kept); once its
  * island has hydrated it is a button, announced as one and pressed with Space as well as
  * Enter. The button gets every prop but the link's: its ARIA state (aria-expanded,
