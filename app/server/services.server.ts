@@ -47,9 +47,11 @@ export async function startServices(env: Env, logger: Logger): Promise<RunningSe
   setBookingLinkSecret(env.sessionSecret);
   const mailer = createMailer(env.mail, logger);
   logger.info({ mail: mailer.enabled }, mailer.enabled ? "mail ready" : "mail off: SMTP_URL is not set");
+  // Said once, so a missing PUBLIC_URL behind a proxy shows in the log before the first mail does.
+  logger.info({ publicUrl: env.publicUrl }, "links in mail, push and pages go to the public URL");
   // What committed changes must still cause (content events, mail): delivered at once by the
   // instance that made them, and here whatever another instance or a crash left (decision 029).
-  const origin = env.publicUrl ?? null;
+  const origin = env.publicUrl;
   // A ride's edits are told its riders once, the delay after the first (change-notice.server.ts).
   setChangeNoticeDelay(env.changeNoticeDelayMs);
   const outbox = openOutbox({ db, mailer, logger, claimMs: env.outboxClaimMs, origin, push: env.push });

@@ -57,6 +57,8 @@ export async function startInstance({ port: wanted, env = {}, waitFor = "ready" 
       TZ: "UTC",
       HOST: "127.0.0.1",
       PORT: String(port),
+      // The address the specs reach it at, so links it writes lead back to it.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       SEED_DEMO: "true",
       LOG_LEVEL: "info",

@@ -8,7 +8,6 @@ import {
 import { type FieldChange, type RevisionCollection, revisionChanges } from "~/domain/revisions";
 import type { Database } from "../db/schema.server";
 import { previewExpiry, previewPath, previewToken } from "../preview-links.server";
-import { publicOrigin } from "../public-url.server";
 import { getConfig } from "../content/config.server";
 import { ConflictError, NotFoundError } from "../validation/errors.server";
 import { getFeaturedRide } from "../content/featured.server";
@@ -172,7 +171,7 @@ export async function publishingAction(
     const expires = previewExpiry(token);
     return succeeded(PUBLISHING_MESSAGES.previewCreated, {
       preview: {
-        link: publicOrigin(services.env, request) + previewPath(collection, id, token),
+        link: services.env.publicUrl + previewPath(collection, id, token),
         expires: expires ? formatInstant(expires.toISOString()) : "",
       },
     });
