@@ -44,7 +44,7 @@ export async function startServices(env: Env, logger: Logger): Promise<RunningSe
   // already serve pages, and hears each seeded change through it (its cached pages start over).
   if (env.seedDemo && isNewDatabase && (await seedDemoContent({ db, storage }))) logger.info("demo content seeded");
   // Riders' links in messages sent later are sealed with a key from SESSION_SECRET (link-seal.server.ts).
-  setBookingLinkSecret(env.sessionSecret);
+  setBookingLinkSecret(env.sessionSecret, logger);
   const mailer = createMailer(env.mail, logger);
   logger.info({ mail: mailer.enabled }, mailer.enabled ? "mail ready" : "mail off: SMTP_URL is not set");
   // Said once, so a missing PUBLIC_URL behind a proxy shows in the log before the first mail does.
