@@ -8,6 +8,7 @@ import { CONTENT_PAGE_HANDLE } from "~/islands/content-page";
 import { getConfig } from "~/server/content/config.server";
 import logoMark from "~/assets/logo-mark.svg";
 import type { Route } from "./+types/layout";
+import { serverClock } from "~/server/clock.server";
 
 export const handle = CONTENT_PAGE_HANDLE;
 
@@ -29,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   );
   // The server's year, so the copyright never differs between the server render and hydration.
   // The origin: every page's canonical link and share card are absolute URLs on it.
-  return { config, year: new Date().getFullYear(), origin: env.publicUrl };
+  return { config, year: serverClock().getFullYear(), origin: env.publicUrl };
 }
 
 /** The frame of every visitor page: skip link, navigation, the page as the main landmark, footer. */

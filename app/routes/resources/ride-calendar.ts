@@ -2,6 +2,7 @@ import { servicesContext } from "~/context";
 import { buildIcs } from "~/domain/ics";
 import { CALENDAR_PRODUCT_ID, rideCalendarEvent } from "~/domain/ride-calendar";
 import { titleSlug } from "~/domain/slug";
+import { serverClock } from "~/server/clock.server";
 import { getRideRoute } from "~/server/ride-routes/ride-routes.server";
 import { getPublicRide } from "~/server/rides/public-rides.server";
 import type { Route } from "./+types/ride-calendar";
@@ -30,7 +31,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!ride) return textResponse("Ride not found", 404);
 
   const origin = env.publicUrl;
-  const ics = buildIcs(rideCalendarEvent(ride, { origin, meetingPoint: route?.meetingPoint }), CALENDAR_PRODUCT_ID);
+  const ics = buildIcs(
+    rideCalendarEvent(ride, { origin, meetingPoint: route?.meetingPoint, now: serverClock() }),
+    CALENDAR_PRODUCT_ID,
+  );
   if (!ics) return textResponse("This ride has no dates yet", 404);
   return new Response(ics, {
     headers: {

@@ -2,6 +2,7 @@ import { servicesContext } from "~/context";
 import { buildCalendar } from "~/domain/ics";
 import { CALENDAR_PRODUCT_ID, rideCalendarEvent } from "~/domain/ride-calendar";
 import { SITE_NAME } from "~/domain/site";
+import { serverClock } from "~/server/clock.server";
 import { listUpcomingPublicRides } from "~/server/rides/public-rides.server";
 import type { Route } from "./+types/rides-calendar";
 
@@ -23,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     });
   }
   const origin = env.publicUrl;
-  const events = rides.map((ride) => rideCalendarEvent(ride, { origin }));
+  const events = rides.map((ride) => rideCalendarEvent(ride, { origin, now: serverClock() }));
   return new Response(buildCalendar(events, CALENDAR_PRODUCT_ID, `${SITE_NAME} rides`), {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

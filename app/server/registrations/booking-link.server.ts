@@ -9,6 +9,7 @@ import { newBookingToken, REGISTRATION_NOT_FOUND, tokenHashOf } from "./commands
 import { sealToken } from "./link-seal.server";
 import { registrationFromRow, type Registration } from "./rows.server";
 import { updateRegistrationRow } from "./seats.server";
+import { serverClock } from "../clock.server";
 
 // A booking that cannot get lost (docs/features/registrations.md): a rider who lost their private link asks for a
 // fresh one ("Find my booking", mailed), or an organiser sends one by WhatsApp. Either way the
@@ -43,7 +44,7 @@ export async function rotateBookingLink(command: Command, registrationId: string
 export async function mailFreshLinks(
   db: Database,
   { mobile, email }: FindBooking,
-  { origin, now = new Date() }: { origin: string; now?: Date },
+  { origin, now = serverClock() }: { origin: string; now?: Date },
 ): Promise<number> {
   const rows = await db
     .selectFrom("registrations")
@@ -92,7 +93,7 @@ export const NO_LINK_FOR_CANCELLED = "A cancelled or erased registration has no 
 export async function freshLinkForRider(
   db: Database,
   registrationId: string,
-  { actor, rideId, now = new Date() }: { actor: AuditActor; rideId: string; now?: Date },
+  { actor, rideId, now = serverClock() }: { actor: AuditActor; rideId: string; now?: Date },
 ): Promise<{ registration: Registration; token: string }> {
   return runCommand(
     db,

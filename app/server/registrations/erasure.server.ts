@@ -14,6 +14,7 @@ import type { ObjectStorage } from "../storage/storage.server";
 import { eraseFeedbackOfErasedRiders } from "../ride-feedback/erasure.server";
 import { erasedColumns } from "./rows.server";
 import { ridePagesChanged } from "../rides/pages-changed.server";
+import { serverClock } from "../clock.server";
 
 // Riders' personal data is kept no longer than its purpose needs (decision 021, India's DPDP Act,
 // decision 021): REGISTRATION_RETENTION_DAYS after its ride ends, the sweep below erases it,
@@ -30,7 +31,7 @@ export const ERASURE_INTERVAL_MS = DAY_MS;
  * not yet erased are touched), so instances sweeping the same database at once erase each row
  * once between them and the sum of their counts is the number erased.
  */
-export function eraseExpiredRegistrations(db: Database, days: number, now = new Date()): Promise<number> {
+export function eraseExpiredRegistrations(db: Database, days: number, now = serverClock()): Promise<number> {
   return runCommand(
     db,
     async (command) => {
@@ -63,7 +64,7 @@ export type RideErasure = { erased: number } | { refused: string };
 export async function eraseRide(
   db: Database,
   rideId: string,
-  { days, now, at = new Date() }: { days: number; now: boolean; at?: Date },
+  { days, now, at = serverClock() }: { days: number; now: boolean; at?: Date },
 ): Promise<RideErasure> {
   const ride = await getRide(db, rideId);
   if (!ride) {
@@ -123,7 +124,7 @@ export function scheduleErasure(db: Database, days: number, logger: Logger, stor
 // ——— The erasing queries the sweep and the operator script run ———
 
 /** Erases the personal data of every registration of the ride, keeping anonymous counts. */
-export async function eraseRideRegistrations(db: Executor, rideId: string, now = new Date()): Promise<number> {
+export async function eraseRideRegistrations(db: Executor, rideId: string, now = serverClock()): Promise<number> {
   const result = await db
     .updateTable("registrations")
     .set(erasedColumns(now.toISOString()))
@@ -138,7 +139,11 @@ export async function eraseRideRegistrations(db: Executor, rideId: string, now =
  * Erases the personal data of these registrations (an erased account's that it does not cancel:
  * app/server/riders/account-erasure.server.ts), keeping anonymous counts.
  */
-export async function eraseRegistrationsById(db: Executor, ids: readonly string[], now = new Date()): Promise<number> {
+export async function eraseRegistrationsById(
+  db: Executor,
+  ids: readonly string[],
+  now = serverClock(),
+): Promise<number> {
   if (ids.length === 0) return 0;
   const result = await db
     .updateTable("registrations")
@@ -193,7 +198,7 @@ export async function erasePushSubscriptions(
  */
 export async function eraseEndedRegistrations(
   db: Executor,
-  { days = DEFAULT_ERASE_AFTER_DAYS, now = new Date() }: { days?: number; now?: Date } = {},
+  { days = DEFAULT_ERASE_AFTER_DAYS, now = serverClock() }: { days?: number; now?: Date } = {},
 ): Promise<number> {
   if (!Number.isSafeInteger(days) || days < 0) {
     throw new ValidationError({ days: "Days must be a whole number, 0 or more" });

@@ -5,6 +5,7 @@ import { creditEntriesOf } from "../credit/ledger.server";
 import { registrationFromRow } from "../registrations/rows.server";
 import { rideFromRow } from "../rides/ride-rows.server";
 import { savedDetailsOf } from "./saved-details.server";
+import { serverClock } from "../clock.server";
 
 // "Your data" (/me/data.json, docs/features/rider-data.md): everything the site holds about a
 // rider's account, for them to keep. Never the organisers' own note on the rider (admin_note),
@@ -52,7 +53,7 @@ type ExportedBooking = {
 export async function riderDataExport(
   db: Executor,
   riderId: string,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<RiderDataExport | null> {
   const account = await db
     .selectFrom("riders")

@@ -5,6 +5,7 @@ import type { Database } from "../db/schema.server";
 import type { Registration } from "../registrations/rows.server";
 import { updateRegistrationRow } from "../registrations/seats.server";
 import { lockRider } from "./riders.server";
+import { serverClock } from "../clock.server";
 
 /**
  * An older booking joins the account of the rider who opens its private link signed in: one
@@ -16,7 +17,7 @@ export async function joinBooking(
   db: Database,
   riderId: string,
   registrationId: string,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<Joined> {
   return runCommand(
     db,

@@ -6,6 +6,7 @@ import type { Database } from "../db/schema.server";
 import { beginAttempt, clientNetwork, forgetAttempt } from "../auth/throttle.server";
 import { findOrCreateRider } from "./riders.server";
 import { startRiderSession } from "./sessions.server";
+import { serverClock } from "../clock.server";
 
 // Signing in without a password (docs/features/riders.md, decision 037): a rider asks for a
 // link at /me, the outbox mails it, and the link works once, within SIGN_IN_LINK_MINUTES.
@@ -39,7 +40,7 @@ export type SignInRequest = { ok: true } | { ok: false; retryAfterSeconds: numbe
 export async function requestSignInLink(
   db: Database,
   email: string,
-  { origin, clientIp, now = new Date() }: { origin: string; clientIp: string; now?: Date },
+  { origin, clientIp, now = serverClock() }: { origin: string; clientIp: string; now?: Date },
 ): Promise<SignInRequest> {
   const network = await beginAttempt(
     db,
@@ -85,7 +86,7 @@ export async function signInWithLink(
   db: Database,
   token: string,
   previousSession: string | undefined,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<{ rider: Rider; sessionToken: string } | null> {
   if (!TOKEN.test(token)) return null;
   return runCommand(
