@@ -37,7 +37,8 @@ export type Instance = {
 export type StartOptions = {
   /** A port nothing listens on (default: one found free now). */
   port?: number;
-  env?: Record<string, string>;
+  /** Added to (or overriding) the defaults below; undefined leaves a default out. */
+  env?: Record<string, string | undefined>;
   /** "listening": the port is open; "ready": the database is open too (the default). */
   waitFor?: "listening" | "ready" | "nothing";
 };
