@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, linkSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ConfigurationError, type Env } from "../env.server";
 import type { Logger } from "../logger.server";
@@ -11,14 +11,19 @@ const OWNER_ONLY = 0o600;
 const MIN_LENGTH = 32;
 
 /**
- * The secret read from `file`, created first if there is none. Created exclusively (`wx`), so two
- * processes starting together on one DATA_DIR end up with the one that was written first.
+ * The secret read from `file`, created first if there is none. A new one is written whole to a
+ * file of this process's own, then linked into place, which fails if the file exists: two
+ * processes starting together on one DATA_DIR both read the one linked first, never half of it.
  */
 function readOrCreate(file: string): string {
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
   try {
-    writeFileSync(file, `${randomBytes(32).toString("base64url")}\n`, { flag: "wx", mode: OWNER_ONLY });
+    writeFileSync(draft, `${randomBytes(32).toString("base64url")}\n`, { flag: "wx", mode: OWNER_ONLY });
+    linkSync(draft, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    rmSync(draft, { force: true });
   }
   return readFileSync(file, "utf8").trim();
 }

@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -29,6 +29,7 @@ describe("the session secret kept in DATA_DIR when SESSION_SECRET is unset", () 
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(first.sessionSecret.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(file, "utf8").trim()).toBe(first.sessionSecret);
+    expect(readdirSync(DATA_DIR)).toEqual([SESSION_SECRET_FILE]); // no draft left beside it
     const restarted = keepSessionSecret(readEnv({ DATA_DIR }), logger);
     expect(restarted.sessionSecret).toBe(first.sessionSecret);
     expect(restarted.sessionSecretIsEphemeral).toBe(false);
