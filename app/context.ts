@@ -30,7 +30,7 @@ export type RequestInfo = {
   clientIp: string;
   /** Whether the browser reached us over https (directly or through a trusted proxy). */
   secure: boolean;
-  /** The site's own origin: PUBLIC_URL, else the origin this request came to. */
+  /** The site's own origin, PUBLIC_URL's (or its local default): never the request's Host (decision 043). */
   origin: string;
 };
 

@@ -27,6 +27,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pino from "pino";
 import { freshPostgresDatabase } from "./bench/postgres.ts";
 import { openDatabase } from "../app/server/db/database.server.ts";
 import { migrateToLatest } from "../app/server/db/migrate.server.ts";
@@ -179,7 +180,7 @@ async function round(db: Database, dbSetting: string, rideIds: string[], sink: A
 
 async function measure(engine: string, db: Database, dbSetting: string, sink: Awaited<ReturnType<typeof startSink>>) {
   await migrateToLatest(db);
-  setBookingLinkSecret(SECRET);
+  setBookingLinkSecret(SECRET, pino({ level: "error" }));
   // This process writes the broadcasts and delivers no mail: with no claim, every entry is due at once.
   const contentOnly = { "content-changed": ({ change }: { change: ContentChange }) => notifyContentChanged(change) };
   attachDispatcher(db, createDispatcher({ db, deliveries: contentOnly, leaseMs: 0 }));

@@ -8,6 +8,7 @@ import { loggablePath } from "~/domain/loggable-paths";
 import { onContentChanged } from "~/server/content-events.server";
 import { isDatabaseUnavailableError, trackDatabaseFailures } from "~/server/db/failures.server";
 import { watchSqliteWrites } from "~/server/db/sqlite-writes.server";
+import { keepSessionSecret } from "~/server/auth/kept-session-secret.server";
 import { type Env, readEnv } from "~/server/env.server";
 import { cachedFrameSources } from "~/server/frame-sources.server";
 import { watchPublicationSchedule } from "~/server/publication-schedule.server";
@@ -47,8 +48,10 @@ export type Boot = {
 
 /** Reads the configuration (throwing ConfigurationError when it is wrong) and prepares the start. */
 export function prepareServer({ vite }: { vite?: ViteDevServer } = {}): Boot {
-  const env = readEnv();
-  const logger = createLogger(env.logLevel, env.nodeEnv === "development");
+  const read = readEnv();
+  const logger = createLogger(read.logLevel, read.nodeEnv === "development");
+  // Without SESSION_SECRET, one kept in DATA_DIR, so riders' sealed links outlive a restart.
+  const env = keepSessionSecret(read, logger);
   return {
     env,
     logger,

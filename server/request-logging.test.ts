@@ -19,7 +19,7 @@ async function start({ trustProxy = false } = {}) {
   const logger = createLogger("debug", false, { write: (line: string) => void lines.push(JSON.parse(line) as Line) });
   const app = express();
   app.set("trust proxy", trustProxy);
-  app.use(identifyRequests({ publicUrl: undefined, trustProxy }));
+  app.use(identifyRequests({ publicUrl: "http://localhost:3000", trustProxy }));
   app.use(requestLogging(logger));
   app.get("/ride/:id", async (_req, res) => {
     await new Promise((resolve) => setTimeout(resolve, 5));

@@ -43,7 +43,7 @@ export function isValidHost(host: string): boolean {
  * authority as the host. An HTTP/1.0 request may come without a Host: it gets PUBLIC_URL's.
  */
 export function guardRequestTarget(env: Pick<Env, "publicUrl">): RequestHandler {
-  const defaultHost = env.publicUrl ? new URL(env.publicUrl).host : "localhost";
+  const defaultHost = new URL(env.publicUrl).host;
   return (req, res, next) => {
     if (!METHODS.has(req.method)) return refuse(res, 405, "Method not allowed.");
     if (req.url === "*") {

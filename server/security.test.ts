@@ -12,7 +12,7 @@ async function start(
   variables: Record<string, string> = {},
   frameSources: string[] | (() => string[]) = [],
 ): Promise<Started> {
-  const env = readEnv({ NODE_ENV: "production", ...variables });
+  const env = readEnv({ NODE_ENV: "production", HOST: "127.0.0.1", ...variables });
   const app = express();
   app.set("trust proxy", env.trustProxy);
   app.use(identifyRequests(env));
@@ -115,6 +115,17 @@ describe("security headers", () => {
       secure: true,
       origin: "https://rides.example.org",
     });
+  });
+
+  it("the site's origin is the configured one, whatever Host or a trusted proxy's X-Forwarded-Host says", async () => {
+    const published = await start({ PUBLIC_URL: "https://rides.example.org", TRUST_PROXY: "loopback" });
+    const forwarded = await fetch(published.url, { headers: { "X-Forwarded-Host": "evil.example" } });
+    expect(((await forwarded.json()) as { origin: string }).origin).toBe("https://rides.example.org");
+    // Without PUBLIC_URL, on a loopback HOST: the explicit local default, never the request's host.
+    const local = await start({ TRUST_PROXY: "loopback" });
+    const spoofed = await fetch(local.url, { headers: { "X-Forwarded-Host": "evil.example" } });
+    expect(((await spoofed.json()) as { origin: string }).origin).toBe("http://localhost:3000");
+    expect(((await (await fetch(local.url)).json()) as { origin: string }).origin).toBe("http://localhost:3000");
   });
 
   it("names every request itself; a trusted proxy's X-Request-Id (and client address) is only noted beside it", async () => {

@@ -40,9 +40,9 @@ export function responseTokensOf(res: Response): readonly DrawnToken[] {
   return res.locals.responseTokens as readonly DrawnToken[];
 }
 
-/** PUBLIC_URL's origin, when it is set: parsed once, when a middleware is built. */
-function publicOriginOf(env: Pick<Env, "publicUrl">): string | undefined {
-  return env.publicUrl ? new URL(env.publicUrl).origin : undefined;
+/** PUBLIC_URL's origin: parsed once, when a middleware is built. */
+function publicOriginOf(env: Pick<Env, "publicUrl">): string {
+  return new URL(env.publicUrl).origin;
 }
 
 /**
@@ -54,7 +54,7 @@ function publicOriginOf(env: Pick<Env, "publicUrl">): string | undefined {
  */
 export function identifyRequests(env: Pick<Env, "publicUrl" | "trustProxy">): RequestHandler {
   const publicOrigin = publicOriginOf(env);
-  const publicIsSecure = publicOrigin?.startsWith("https:") === true;
+  const publicIsSecure = publicOrigin.startsWith("https:");
   return (req, res, next) => {
     const forwarded = env.trustProxy ? req.get("x-request-id") : undefined;
     const requestId = randomUUID() as DrawnToken;
@@ -66,7 +66,8 @@ export function identifyRequests(env: Pick<Env, "publicUrl" | "trustProxy">): Re
       nonce,
       clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
       secure: protocol === "https" || publicIsSecure,
-      origin: publicOrigin ?? `${protocol}://${req.host}`,
+      // Never the Host or X-Forwarded-Host: the client chooses those (decision 043).
+      origin: publicOrigin,
       ...(forwarded && REQUEST_ID.test(forwarded) ? { forwardedRequestId: forwarded } : {}),
     };
     res.locals.requestInfo = info;

@@ -14,7 +14,7 @@ const ride = {
 
 describe("a ride as a calendar event", () => {
   it("has the UID of the ride on this site, its page as URL and its facts", () => {
-    const event = rideCalendarEvent(ride, { origin: "https://rides.example" });
+    const event = rideCalendarEvent(ride, { origin: "https://rides.example", now: new Date("2026-12-01T00:00:00Z") });
     expect(event.uid).toBe("ride-r1@rides.example");
     expect(event.url).toBe("https://rides.example/ride/r1");
     expect(event.description).toBe(

@@ -21,10 +21,13 @@ type EventRide = Pick<
   "id" | "title" | "startDate" | "endDate" | "duration" | "distance" | "description" | "updatedAt"
 >;
 
-/** The ride's days as an all-day event, its UID the same in every download and feed. */
+/**
+ * The ride's days as an all-day event, its UID the same in every download and feed; stamped with
+ * the ride's last change, or `now` (the server's clock) when it has none.
+ */
 export function rideCalendarEvent(
   ride: EventRide,
-  { origin, meetingPoint }: { origin: string; meetingPoint?: MeetingPoint },
+  { origin, meetingPoint, now }: { origin: string; meetingPoint?: MeetingPoint; now: Date },
 ): CalendarEvent {
   const url = absoluteUrl(origin, rideHref(ride.id));
   const facts = [ride.duration, ride.distance].filter((fact) => fact.trim()).join(", ");
@@ -35,7 +38,7 @@ export function rideCalendarEvent(
     summary: ride.title,
     description: [facts, ride.description, `Details and registration: ${url}`].filter(Boolean).join("\n\n"),
     url,
-    stamp: Number.isFinite(Date.parse(ride.updatedAt)) ? new Date(ride.updatedAt) : new Date(),
+    stamp: Number.isFinite(Date.parse(ride.updatedAt)) ? new Date(ride.updatedAt) : now,
     location: meetingPoint ? meetingPlace(meetingPoint) : undefined,
   };
 }

@@ -1,9 +1,10 @@
 import { readFileSync, statSync } from "node:fs";
 
 /**
- * The time the server's scheduled work reads: reminders, change notices and the outbox's
- * deliveries (docs/features/rider-messages.md). It is the system's clock, except when
- * `TEST_CLOCK_FILE` names a file: its content, a number of milliseconds, is then added to it,
+ * The one clock every time-dependent rule of the server reads: registration windows, sessions,
+ * audit times, erasure, reminders, change notices, the outbox (docs/features/test-suite.md; a
+ * sweep, clock.test.ts, finds any other reader of the machine's clock). It is the system's
+ * clock, except when `TEST_CLOCK_FILE` names a file: its content, a number of milliseconds, is added to it,
  * so end-to-end tests move the server a week on by writing that file instead of sleeping.
  * The file is read again only when it changes.
  */

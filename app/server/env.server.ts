@@ -20,6 +20,11 @@ const OUTBOX_CLAIM_MESSAGE = "OUTBOX_CLAIM_SECONDS must be a whole number of sec
 const REMINDER_POLL_MESSAGE = "REMINDER_POLL_SECONDS must be a whole number of seconds from 1 to 3600";
 const CHANGE_NOTICE_DELAY_MESSAGE = "CHANGE_NOTICE_DELAY_SECONDS must be a whole number of seconds from 0 to 86400";
 
+/** Interfaces only this machine reaches: a server there may take http://localhost as its origin. */
+function isLoopback(host: string): boolean {
+  return host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -107,6 +112,11 @@ const envSchema = z
     path: ["S3_SECRET_ACCESS_KEY"],
     error: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together",
   })
+  .refine((env) => env.PUBLIC_URL || env.NODE_ENV !== "production" || isLoopback(env.HOST), {
+    path: ["PUBLIC_URL"],
+    error:
+      "PUBLIC_URL must be set in production (the origin of every link the site mails); only a server on a loopback HOST defaults to http://localhost:PORT",
+  })
   .refine(...googleCredentialsTogether)
   .refine(...vapidTogether);
 
@@ -121,7 +131,11 @@ export type Env = {
   /** Where uploads live when s3 is unset. */
   uploadsDir: string;
   seedDemo: boolean;
-  publicUrl: string | undefined;
+  /**
+   * The site's public origin, which every absolute link is built on (mail, push, WhatsApp,
+   * calendars, Open Graph): never the request's Host, which the client chooses (decision 043).
+   */
+  publicUrl: string;
   logLevel: string;
   shutdownGraceMs: number;
   /** Set when uploads live in S3; unset for the local disk. */
@@ -183,7 +197,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     databaseUrl: env.DATABASE_URL || undefined,
     ...dataPaths(dataDir),
     seedDemo: env.SEED_DEMO ?? true,
-    publicUrl: env.PUBLIC_URL?.replace(/\/$/, ""),
+    publicUrl: env.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${env.PORT}`,
     logLevel: env.LOG_LEVEL,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     ...authSettings(env),

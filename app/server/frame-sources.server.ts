@@ -4,6 +4,7 @@ import type { Executor } from "./db/schema.server";
 import type { Logger } from "./logger.server";
 import { getConfig } from "./content/config.server";
 import { listRides } from "./rides/rides.server";
+import { serverClock } from "./clock.server";
 
 /** A safety net for changes made by another instance, whose events this process does not hear. */
 const MAX_AGE_MS = 60_000;
@@ -31,9 +32,9 @@ export function cachedFrameSources(db: Executor, logger: Logger): FrameSources {
     if (change.collection === "rides" || change.collection === "config") cached = undefined;
   });
   return () => {
-    if (!cached || Date.now() - cached.at > MAX_AGE_MS) {
+    if (!cached || serverClock().getTime() - cached.at > MAX_AGE_MS) {
       const entry = {
-        at: Date.now(),
+        at: serverClock().getTime(),
         origins: embeddedFormOrigins(db).catch((error: unknown) => {
           logger.error({ err: error }, "could not read the embedded form origins");
           if (cached === entry) cached = undefined;

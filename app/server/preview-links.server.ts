@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { HOME_PATH, rideHref } from "~/domain/links";
+import { serverClock } from "./clock.server";
 
 /**
  * Preview links (decision 025): a draft or scheduled ride's public page, or the home page with a
@@ -17,7 +18,7 @@ function signature(secret: string, kind: PreviewKind, id: string, expires: numbe
 }
 
 /** The token of a preview link: its expiry (seconds since the epoch), a dot, its signature. */
-export function previewToken(secret: string, kind: PreviewKind, id: string, now = new Date()): string {
+export function previewToken(secret: string, kind: PreviewKind, id: string, now = serverClock()): string {
   const expires = Math.floor((now.getTime() + PREVIEW_LINK_HOURS * HOUR_MS) / 1000);
   return `${expires}.${signature(secret, kind, id, expires)}`;
 }
@@ -33,7 +34,7 @@ function isPreviewToken(
   kind: PreviewKind,
   id: string,
   token: string | null,
-  now = new Date(),
+  now = serverClock(),
 ): boolean {
   if (!token || token.length > 200) return false;
   // The expiry as previewToken writes it: no leading zero, so one expiry has one spelling.
@@ -61,7 +62,13 @@ function rawParameter(url: URL, name: string): string | null {
  * let one signed link be written many ways ('%70review=', '%2E', a percent-encoded id), each a
  * different URL to every cache and log in between.
  */
-export function isPreviewRequest(secret: string, kind: PreviewKind, id: string, url: URL, now = new Date()): boolean {
+export function isPreviewRequest(
+  secret: string,
+  kind: PreviewKind,
+  id: string,
+  url: URL,
+  now = serverClock(),
+): boolean {
   if (url.searchParams.getAll("preview").length !== 1) return false;
   const writtenId =
     kind === "rides"

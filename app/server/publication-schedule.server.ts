@@ -3,6 +3,7 @@ import type { Executor } from "./db/schema.server";
 import type { Logger } from "./logger.server";
 import { nextRegistrationCutoff } from "./registrations/cutoffs.server";
 import { nextScheduledPublication } from "./publishing/publication.server";
+import { serverClock } from "./clock.server";
 
 /** After a failed look at the schedule, when to look again. */
 const RETRY_MS = 60_000;
@@ -37,7 +38,7 @@ export function watchPublicationSchedule(
   logger: Logger,
   {
     subscribe = onContentChanged,
-    now = () => Date.now(),
+    now = () => serverClock().getTime(),
   }: { subscribe?: (listener: ContentListener) => () => void; now?: () => number } = {},
 ): PublicationSchedule {
   let next: number | null = null;

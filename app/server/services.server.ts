@@ -44,12 +44,14 @@ export async function startServices(env: Env, logger: Logger): Promise<RunningSe
   // already serve pages, and hears each seeded change through it (its cached pages start over).
   if (env.seedDemo && isNewDatabase && (await seedDemoContent({ db, storage }))) logger.info("demo content seeded");
   // Riders' links in messages sent later are sealed with a key from SESSION_SECRET (link-seal.server.ts).
-  setBookingLinkSecret(env.sessionSecret);
+  setBookingLinkSecret(env.sessionSecret, logger);
   const mailer = createMailer(env.mail, logger);
   logger.info({ mail: mailer.enabled }, mailer.enabled ? "mail ready" : "mail off: SMTP_URL is not set");
+  // Said once, so a missing PUBLIC_URL behind a proxy shows in the log before the first mail does.
+  logger.info({ publicUrl: env.publicUrl }, "links in mail, push and pages go to the public URL");
   // What committed changes must still cause (content events, mail): delivered at once by the
   // instance that made them, and here whatever another instance or a crash left (decision 029).
-  const origin = env.publicUrl ?? null;
+  const origin = env.publicUrl;
   // A ride's edits are told its riders once, the delay after the first (change-notice.server.ts).
   setChangeNoticeDelay(env.changeNoticeDelayMs);
   const outbox = openOutbox({ db, mailer, storage, logger, claimMs: env.outboxClaimMs, origin, push: env.push });

@@ -9,9 +9,9 @@ import { setBookingLinkSecret } from "../../app/server/registrations/link-seal.s
 import { heapHighWater } from "./memory.ts";
 
 const { BENCH_DB, BENCH_SMTP_URL, BENCH_SECRET } = process.env;
-setBookingLinkSecret(BENCH_SECRET!);
-const { db } = openDatabase(BENCH_DB!.startsWith("postgres") ? { databaseUrl: BENCH_DB } : { sqlitePath: BENCH_DB });
 const logger = pino({ level: "warn" });
+setBookingLinkSecret(BENCH_SECRET!, logger);
+const { db } = openDatabase(BENCH_DB!.startsWith("postgres") ? { databaseUrl: BENCH_DB } : { sqlitePath: BENCH_DB });
 const mailer = createMailer({ smtpUrl: BENCH_SMTP_URL, from: "Roadbook <rides@roadbook.test>" }, logger);
 const dispatcher = openOutbox({ db, mailer, logger });
 const heap = heapHighWater();

@@ -25,7 +25,7 @@ afterEach(async () => {
 
 /** The HTTP shell's identification and headers in front of the render cache, behind a trusted proxy. */
 async function start(): Promise<string> {
-  const env = readEnv({ NODE_ENV: "production", TRUST_PROXY: "true" });
+  const env = readEnv({ NODE_ENV: "production", HOST: "127.0.0.1", TRUST_PROXY: "true" });
   const app = express();
   app.set("trust proxy", env.trustProxy);
   app.use(identifyRequests(env));

@@ -5,7 +5,7 @@ import { expect, test } from "./fixtures.ts";
 // with a message a person can act on; a healthy one answers its probes.
 test.afterEach(stopAllInstances);
 
-async function failedStart(env: Record<string, string>, port?: number) {
+async function failedStart(env: Record<string, string | undefined>, port?: number) {
   const started = Date.now();
   const instance = await startInstance({ port, env, waitFor: "nothing" });
   const { code } = await instance.exited;
@@ -26,6 +26,13 @@ test("a bad configuration stops the process with exit code 1 and a readable list
   const halfKey = await failedStart({ S3_BUCKET: "uploads", S3_ACCESS_KEY_ID: "only-half-of-a-key" });
   expect(halfKey.code).toBe(1);
   expect(halfKey.stderr).toContain("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together");
+});
+
+test("production refuses to start without PUBLIC_URL unless it listens on this machine only (decision 043)", async () => {
+  const result = await failedStart({ HOST: "0.0.0.0", PUBLIC_URL: undefined });
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain("PUBLIC_URL must be set in production");
+  expect(result.lines.some((line) => line.msg === "ready")).toBe(false);
 });
 
 test("a missing production build is named, with the command that makes it", async () => {

@@ -38,7 +38,8 @@ export type Instance = {
 export type StartOptions = {
   /** A port nothing listens on (default: one found free now). */
   port?: number;
-  env?: Record<string, string>;
+  /** Added to (or overriding) the defaults below; undefined leaves a default out. */
+  env?: Record<string, string | undefined>;
   /** "listening": the port is open; "ready": the database is open too (the default). */
   waitFor?: "listening" | "ready" | "nothing";
 };
@@ -58,6 +59,8 @@ export async function startInstance({ port: wanted, env = {}, waitFor = "ready" 
       TZ: "UTC",
       HOST: "127.0.0.1",
       PORT: String(port),
+      // The address the specs reach it at, so links it writes lead back to it.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       SEED_DEMO: "true",
       LOG_LEVEL: "info",

@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pino from "pino";
 import webpush from "web-push";
 import { setBookingLinkSecret } from "~/server/registrations/link-seal.server";
 import { createOrPromoteAdmin } from "~/server/team/users.server";
@@ -79,7 +80,7 @@ test("a broadcast reaches the confirmed riders' pages, mailboxes, phones and Wha
   baseURL,
 }) => {
   // The riders register through the data layer with the server's secret, so their links are sealed as the server seals them.
-  setBookingLinkSecret(SECRET);
+  setBookingLinkSecret(SECRET, pino({ level: "silent" }));
   const { db } = ownServer;
   const ride = await siteRide(
     db,

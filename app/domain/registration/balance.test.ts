@@ -63,18 +63,18 @@ describe("the balance", () => {
   });
 
   it("has none when a price is not one plain amount, nothing is left, or the ride is free", () => {
-    expect(balanceOf({ ...ride, tripCost: "" }, confirmed)).toBeNull();
-    expect(balanceOf({ ...ride, tripCost: "₹38,500 per person" }, confirmed)).toBeNull();
-    expect(balanceOf({ ...ride, bookingCost: "" }, confirmed)).toBeNull();
-    expect(balanceOf({ ...ride, tripCost: "₹10,000" }, confirmed)).toBeNull();
-    expect(balanceOf({ ...ride, tripCost: "0", bookingCost: "0" }, confirmed)).toBeNull();
+    expect(balanceOf({ ...ride, tripCost: "" }, confirmed, NOW)).toBeNull();
+    expect(balanceOf({ ...ride, tripCost: "₹38,500 per person" }, confirmed, NOW)).toBeNull();
+    expect(balanceOf({ ...ride, bookingCost: "" }, confirmed, NOW)).toBeNull();
+    expect(balanceOf({ ...ride, tripCost: "₹10,000" }, confirmed, NOW)).toBeNull();
+    expect(balanceOf({ ...ride, tripCost: "0", bookingCost: "0" }, confirmed, NOW)).toBeNull();
     const wordy = { ...ride, registration: settings({ options: { solo: { offered: true, price: "ask us" } } }) };
-    expect(balanceOf(wordy, confirmed)).toBeNull();
+    expect(balanceOf(wordy, confirmed, NOW)).toBeNull();
   });
 
   it("is owed only by a confirmed seat", () => {
-    expect(balanceOf(ride, { ...confirmed, status: "waitlisted" })).toBeNull();
-    expect(balanceOf(ride, { ...confirmed, status: "cancelled" })).toBeNull();
+    expect(balanceOf(ride, { ...confirmed, status: "waitlisted" }, NOW)).toBeNull();
+    expect(balanceOf(ride, { ...confirmed, status: "cancelled" }, NOW)).toBeNull();
   });
 
   it("follows the ride's due days, and is overdue after its due date until paid", () => {
@@ -86,10 +86,10 @@ describe("the balance", () => {
       paid: true,
       overdue: false,
     });
-    expect(balanceOf({ ...ride, registration: settings({ balanceDueDays: 0 }) }, confirmed)?.dueDate).toBe(
+    expect(balanceOf({ ...ride, registration: settings({ balanceDueDays: 0 }) }, confirmed, NOW)?.dueDate).toBe(
       "2027-06-10",
     );
-    expect(balanceOf({ ...ride, registration: undefined }, confirmed)?.dueDate).toBe("2027-06-03");
+    expect(balanceOf({ ...ride, registration: undefined }, confirmed, NOW)?.dueDate).toBe("2027-06-03");
   });
 
   it("adds up what confirmed bookings paid and still owe", () => {

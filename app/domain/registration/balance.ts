@@ -101,7 +101,7 @@ export function balanceDueDate(ride: BalanceRide): string {
  * whether it is late; null when the ride has no balance for this option or the booking holds
  * no seat (waitlisted riders pay once confirmed; a cancelled booking owes nothing).
  */
-export function balanceOf(ride: BalanceRide, registration: BalanceRegistration, now = new Date()): Balance | null {
+export function balanceOf(ride: BalanceRide, registration: BalanceRegistration, now: Date): Balance | null {
   if (registration.status !== "confirmed") return null;
   const paise = balancePaise(ride, registration.option);
   if (paise === null) return null;

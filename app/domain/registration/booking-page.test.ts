@@ -90,8 +90,8 @@ describe("balancePayment", () => {
   });
 
   it("is none for a ride with only a booking amount, and none for a waitlisted rider", () => {
-    expect(balancePayment(payee, { ...ride, tripCost: "" }, booking)).toBeNull();
-    expect(balancePayment(payee, ride, { ...booking, status: "waitlisted" })).toBeNull();
+    expect(balancePayment(payee, { ...ride, tripCost: "" }, booking, NOW)).toBeNull();
+    expect(balancePayment(payee, ride, { ...booking, status: "waitlisted" }, NOW)).toBeNull();
   });
 
   it("adds its step to a confirmed rider's next steps until it is paid, saying when it is late", () => {

@@ -73,7 +73,7 @@ export function balancePayment(
   payee: Payee,
   ride: BalanceRide,
   registration: BalanceRegistration & { reference: string },
-  now = new Date(),
+  now: Date,
 ): BalancePayment | null {
   const balance = balanceOf(ride, registration, now);
   if (!balance) return null;

@@ -94,7 +94,7 @@ export type RideSeats = {
 export function riderBalance(
   ride: BalanceRide,
   registration: BalanceRegistration & { balanceUtr: string },
-  now = new Date(),
+  now: Date,
 ): RiderBalance | null {
   const paise = balancePaise(ride, registration.option);
   if (paise === null) return null;

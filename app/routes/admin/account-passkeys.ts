@@ -12,6 +12,7 @@ import {
 } from "~/server/auth/passkeys.server";
 import { tooManyAttemptsMessage } from "~/server/auth/throttle.server";
 import type { Route } from "./+types/account-passkeys";
+import { serverClock } from "~/server/clock.server";
 
 export function loader() {
   return Response.json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
@@ -31,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = await readJsonObject(request);
 
   if (body?.step === "proof-options") {
-    const offered = await passkeySignInOptions(db, rp, user.id, clientIp, new Date(), "passkey-proof");
+    const offered = await passkeySignInOptions(db, rp, user.id, clientIp, serverClock(), "passkey-proof");
     if (!offered.ok)
       return Response.json(
         { ok: false, message: tooManyAttemptsMessage(offered.retryAfterSeconds) },

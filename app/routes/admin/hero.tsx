@@ -13,6 +13,7 @@ import { slideAction } from "~/server/admin/slide-actions.server";
 import { listPublications } from "~/server/publishing/publication.server";
 import { listSlides } from "~/server/content/slides.server";
 import type { Route } from "./+types/hero";
+import { serverClock } from "~/server/clock.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Hero Section · Roadbook Admin" }];
 
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     what: "the hero slides",
     load: async (db) => {
       const [slides, publishedAt] = await Promise.all([listSlides(db), listPublications(db, "heroSlides")]);
-      const now = new Date();
+      const now = serverClock();
       const publications = Object.fromEntries(
         slides.map((slide) => [slide.id, publicationState(publishedAt[slide.id] ?? null, now)]),
       );

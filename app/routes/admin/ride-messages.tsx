@@ -15,8 +15,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Messages${loaderData?.ride ? ` · ${loaderData.ride.title}` : ""} · Roadbook Admin` },
 ];
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  return loadMessagesPage(context, params.rideId, request);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return loadMessagesPage(context, params.rideId);
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

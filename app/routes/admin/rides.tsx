@@ -20,6 +20,7 @@ import { getPublishingSettings } from "~/server/publishing/auto-status.server";
 import { listPublications } from "~/server/publishing/publication.server";
 import { getRide, listRidesByStatus } from "~/server/rides/rides.server";
 import type { Route } from "./+types/rides";
+import { serverClock } from "~/server/clock.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Ride Management · Roadbook Admin" }];
 
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         getPublishingSettings(db),
       ]);
       const formRide = form && form.mode !== "add" ? await getRide(db, form.id) : null;
-      const now = new Date();
+      const now = serverClock();
       const card = (ride: Ride): AdminRide => ({
         ...toAdminRide(ride),
         publication: publicationState(publications[ride.id] ?? null, now),

@@ -4,11 +4,11 @@ import { SiteHeader } from "~/components/site-header";
 import { servicesContext } from "~/context";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { loadOrFallback } from "~/server/load-or-fallback.server";
-import { publicOrigin } from "~/server/public-url.server";
 import { CONTENT_PAGE_HANDLE } from "~/islands/content-page";
 import { getConfig } from "~/server/content/config.server";
 import logoMark from "~/assets/logo-mark.svg";
 import type { Route } from "./+types/layout";
+import { serverClock } from "~/server/clock.server";
 
 export const handle = CONTENT_PAGE_HANDLE;
 
@@ -20,7 +20,7 @@ export function links() {
   ];
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { db, env, logger } = context.get(servicesContext);
   const config = await loadOrFallback(
     logger,
@@ -30,7 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   );
   // The server's year, so the copyright never differs between the server render and hydration.
   // The origin: every page's canonical link and share card are absolute URLs on it.
-  return { config, year: new Date().getFullYear(), origin: publicOrigin(env, request) };
+  return { config, year: serverClock().getFullYear(), origin: env.publicUrl };
 }
 
 /** The frame of every visitor page: skip link, navigation, the page as the main landmark, footer. */

@@ -83,7 +83,12 @@ describe("public page loaders on an empty database", () => {
   it("show no rides, slides or banner, and log nothing", async () => {
     const { args, errors } = await pageContext({ migrated: true });
     const upcoming = await upcomingLoader(args);
-    expect(upcoming).toEqual({ rides: [], slides: [], featured: null, calendarFeed: "webcal://localhost/rides.ics" });
+    expect(upcoming).toEqual({
+      rides: [],
+      slides: [],
+      featured: null,
+      calendarFeed: "webcal://localhost:3000/rides.ics",
+    });
     const previous = await previousLoader(args);
     expect(previous.rides).toEqual([]);
     expect(errors).toEqual([]);

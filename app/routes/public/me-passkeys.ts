@@ -13,6 +13,7 @@ import {
 } from "~/server/riders/passkeys.server";
 import { RIDER_PAGE_HEADERS, riderSessionCookie, riderTokenOf, signedInRider } from "~/server/riders/sessions.server";
 import type { Route } from "./+types/me-passkeys";
+import { serverClock } from "~/server/clock.server";
 
 export function loader() {
   return Response.json({ message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const rider = await signedInRider(request, context);
       if (!rider) return answer({ message: RIDER_PASSKEY_MESSAGES.notAdded }, 401);
       // A new way in needs a fresh proof, as the team's does (decision 037).
-      if (!isFreshSignIn(rider.signedInAt, new Date()))
+      if (!isFreshSignIn(rider.signedInAt, serverClock()))
         return answer({ message: RIDER_PASSKEY_MESSAGES.signInAgain }, 403);
       if (body.step === "add-options") return answer(await riderPasskeyRegistrationOptions(db, rider, rp));
       const response = body.response as RegistrationResponseJSON;

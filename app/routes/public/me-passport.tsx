@@ -5,7 +5,6 @@ import { servicesContext } from "~/context";
 import { formatDateRange } from "~/domain/dates";
 import { ME_PASSPORT_PATH, ME_PATH, passportHref, rideHref } from "~/domain/links";
 import { pageTitle } from "~/domain/site";
-import { publicOrigin } from "~/server/public-url.server";
 import { readSmallForm } from "~/server/registrations/read-form.server";
 import { makePassportPrivate, makePassportPublic, passportOf } from "~/server/riders/passport.server";
 import { RIDER_PAGE_HEADERS, signedInRider } from "~/server/riders/sessions.server";
@@ -22,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!rider) return data({ signedIn: false as const }, { status: 401, headers: HEADERS });
   const { db, env } = context.get(servicesContext);
   const passport = await passportOf(db, rider.id);
-  const publicUrl = passport.slug ? new URL(passportHref(passport.slug), publicOrigin(env, request)).href : null;
+  const publicUrl = passport.slug ? new URL(passportHref(passport.slug), env.publicUrl).href : null;
   return data({ signedIn: true as const, ...passport, publicUrl }, { headers: HEADERS });
 }
 

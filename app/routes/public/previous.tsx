@@ -11,7 +11,6 @@ import { pageMetaTags, seoSite } from "~/domain/page-seo";
 import { FALLBACK_STATS } from "~/domain/stats";
 import { PageLinks } from "~/components/page-links";
 import { loadOrFallback } from "~/server/load-or-fallback.server";
-import { publicOrigin } from "~/server/public-url.server";
 import { listPreviousRides } from "~/server/rides/rides.server";
 import { getStats } from "~/server/content/stats.server";
 import { ratingSummariesOf } from "~/server/ride-feedback/queries.server";
@@ -75,7 +74,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       photos: photos.get(ride.id) ?? 0,
     }),
   );
-  return { rides: cards, stats, page, pages, origin: publicOrigin(env, request) };
+  return { rides: cards, stats, page, pages, origin: env.publicUrl };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

@@ -30,7 +30,6 @@ import { itineraryWithRoute } from "~/domain/ride-route/format";
 import { rideShare } from "~/domain/ride-share";
 import { rideShareCard, rideShareCardPath } from "~/domain/share-card";
 import { pageTitle } from "~/domain/site";
-import { publicOrigin } from "~/server/public-url.server";
 import { getRideRoute } from "~/server/ride-routes/ride-routes.server";
 import { availabilityOf, rideCards } from "~/server/registrations/public-seats.server";
 import { countPublicRides, getPublicRide } from "~/server/rides/public-rides.server";
@@ -141,7 +140,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     sample: details.sample,
     registration: details.registration,
     gallery: details.gallery ?? [],
-    origin: publicOrigin(services.env, request),
+    origin: services.env.publicUrl,
     words,
   };
 }

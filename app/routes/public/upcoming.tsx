@@ -14,7 +14,6 @@ import { rideCards } from "~/server/registrations/public-seats.server";
 import { getFeaturedRide } from "~/server/content/featured.server";
 import { listUpcomingRides } from "~/server/rides/rides.server";
 import { isPreviewRequest } from "~/server/preview-links.server";
-import { publicOrigin } from "~/server/public-url.server";
 import { listActiveSlides, listActiveSlidesWith } from "~/server/content/slides.server";
 import type { Route } from "./+types/upcoming";
 
@@ -49,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     rides: await rideCards({ db, logger }, rides),
     slides,
     featured: featured?.isActive ? featured : null,
-    calendarFeed: webcalHref(publicOrigin(env, request), RIDES_CALENDAR_PATH),
+    calendarFeed: webcalHref(env.publicUrl, RIDES_CALENDAR_PATH),
   };
 }
 

@@ -1,6 +1,5 @@
 import { servicesContext } from "~/context";
 import { bookingCalendar } from "~/server/registrations/booking-calendar.server";
-import { publicOrigin } from "~/server/public-url.server";
 import type { Route } from "./+types/booking-calendar";
 
 // /booking/:token/calendar.ics: a rider's own ride as a calendar feed. Its token is the feed's
@@ -15,11 +14,11 @@ const PRIVATE_HEADERS = {
   "Referrer-Policy": "same-origin",
 };
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, env, logger } = context.get(servicesContext);
   let ics: string | null;
   try {
-    ics = await bookingCalendar(db, params.token, publicOrigin(env, request));
+    ics = await bookingCalendar(db, params.token, env.publicUrl);
   } catch (error) {
     logger.error({ err: error }, "booking calendar could not be created");
     return new Response("The calendar could not be created right now. Please try again later.", {

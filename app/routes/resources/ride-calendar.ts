@@ -2,7 +2,7 @@ import { servicesContext } from "~/context";
 import { buildIcs } from "~/domain/ics";
 import { CALENDAR_PRODUCT_ID, rideCalendarEvent } from "~/domain/ride-calendar";
 import { titleSlug } from "~/domain/slug";
-import { publicOrigin } from "~/server/public-url.server";
+import { serverClock } from "~/server/clock.server";
 import { getRideRoute } from "~/server/ride-routes/ride-routes.server";
 import { getPublicRide } from "~/server/rides/public-rides.server";
 import type { Route } from "./+types/ride-calendar";
@@ -15,7 +15,7 @@ function fileName(title: string): string {
   return `${titleSlug(title)}.ics`;
 }
 /** /ride/{id}/calendar.ics: the ride's days as an all-day calendar event (cancelled rides are not public). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, env, logger } = context.get(servicesContext);
   let ride;
   let route;
@@ -30,8 +30,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   if (!ride) return textResponse("Ride not found", 404);
 
-  const origin = publicOrigin(env, request);
-  const ics = buildIcs(rideCalendarEvent(ride, { origin, meetingPoint: route?.meetingPoint }), CALENDAR_PRODUCT_ID);
+  const origin = env.publicUrl;
+  const ics = buildIcs(
+    rideCalendarEvent(ride, { origin, meetingPoint: route?.meetingPoint, now: serverClock() }),
+    CALENDAR_PRODUCT_ID,
+  );
   if (!ics) return textResponse("This ride has no dates yet", 404);
   return new Response(ics, {
     headers: {

@@ -2,7 +2,7 @@ import { servicesContext } from "~/context";
 import { buildCalendar } from "~/domain/ics";
 import { CALENDAR_PRODUCT_ID, rideCalendarEvent } from "~/domain/ride-calendar";
 import { SITE_NAME } from "~/domain/site";
-import { publicOrigin } from "~/server/public-url.server";
+import { serverClock } from "~/server/clock.server";
 import { listUpcomingPublicRides } from "~/server/rides/public-rides.server";
 import type { Route } from "./+types/rides-calendar";
 
@@ -11,7 +11,7 @@ import type { Route } from "./+types/rides-calendar";
  * subscribe to (the site links it as webcal://). Each event has the UID of the ride's own .ics,
  * so a ride added from its page and seen in the feed is one entry.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { db, env, logger } = context.get(servicesContext);
   let rides;
   try {
@@ -23,8 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "60" },
     });
   }
-  const origin = publicOrigin(env, request);
-  const events = rides.map((ride) => rideCalendarEvent(ride, { origin }));
+  const origin = env.publicUrl;
+  const events = rides.map((ride) => rideCalendarEvent(ride, { origin, now: serverClock() }));
   return new Response(buildCalendar(events, CALENDAR_PRODUCT_ID, `${SITE_NAME} rides`), {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

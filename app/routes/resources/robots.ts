@@ -1,13 +1,12 @@
 import { servicesContext } from "~/context";
 import { absoluteUrl } from "~/domain/ride-seo";
 import { buildRobotsTxt } from "~/domain/sitemap";
-import { publicOrigin } from "~/server/public-url.server";
 import type { Route } from "./+types/robots";
 
 /** /robots.txt: crawl everything but the admin portal; the sitemap's absolute address. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs) {
   const { env } = context.get(servicesContext);
-  const sitemapUrl = absoluteUrl(publicOrigin(env, request), "/sitemap.xml");
+  const sitemapUrl = absoluteUrl(env.publicUrl, "/sitemap.xml");
   return new Response(buildRobotsTxt(sitemapUrl), {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=86400" },
   });

@@ -2,16 +2,15 @@ import { servicesContext } from "~/context";
 import { buildSitemap, type SitemapEntry } from "~/domain/sitemap";
 import { ABOUT_PATH, CONTACT_PATH, HOME_PATH, PREVIOUS_PATH, rideHref } from "~/domain/links";
 import { absoluteUrl } from "~/domain/ride-seo";
-import { publicOrigin } from "~/server/public-url.server";
 import { listPublicRides } from "~/server/rides/public-rides.server";
 import type { Route } from "./+types/sitemap";
 
 const PUBLIC_PAGES = [HOME_PATH, PREVIOUS_PATH, ABOUT_PATH, CONTACT_PATH];
 
 /** /sitemap.xml: the public pages and every upcoming and completed ride. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { db, env, logger } = context.get(servicesContext);
-  const origin = publicOrigin(env, request);
+  const origin = env.publicUrl;
   try {
     const rides = await listPublicRides(db);
     const entries: SitemapEntry[] = [

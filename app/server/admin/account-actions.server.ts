@@ -15,6 +15,7 @@ import {
   totpFor,
 } from "../auth/two-factor.server";
 import { requiresTwoFactor } from "../team/team.server";
+import { serverClock } from "../clock.server";
 
 export const ACCOUNT_MESSAGES = {
   wrongCode: "That code does not match. Check the app shows this site's entry and try the newest code.",
@@ -66,7 +67,7 @@ function text(form: FormData, name: string): string {
 export async function accountAction(services: AppServices, actor: AccountActor, intent: string, form: FormData) {
   const { db, logger } = services;
   const { user, session } = actor;
-  const now = actor.now ?? new Date();
+  const now = actor.now ?? serverClock();
   if (intent === "prove-password" || intent === "prove-code") {
     const proof =
       intent === "prove-password"

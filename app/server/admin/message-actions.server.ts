@@ -1,6 +1,5 @@
 import { previewBroadcast, sendBroadcast } from "../rider-messages/broadcast.server";
 import { markWhatsappTapped, resendDelivery, type DeliveryAnswer } from "../rider-messages/delivery-commands.server";
-import { publicOrigin } from "../public-url.server";
 import { dispatchIntent } from "./intent-dispatch.server";
 import { type AdminActionContext as Context, failed, stringField, succeeded } from "./respond.server";
 
@@ -14,7 +13,7 @@ const NOT_SENT = "The message was not sent";
  */
 export function messagesAction(request: Request, context: Context, rideId: string) {
   const { services, actor } = context;
-  const origin = publicOrigin(services.env, request);
+  const origin = services.env.publicUrl;
   return dispatchIntent(
     request,
     context,

@@ -3,7 +3,6 @@ import { servicesContext } from "~/context";
 import { rideMessages, type MessageSummary } from "../rider-messages/queries.server";
 import { registrationCounts, type RegistrationCounts } from "../registrations/queries.server";
 import { getRide } from "../rides/rides.server";
-import { publicOrigin } from "../public-url.server";
 import { loadAdminPage } from "./load-page.server";
 
 export type MessagesPageRide = { id: string; title: string; startDate: string; endDate: string };
@@ -15,11 +14,11 @@ const NO_COUNTS: RegistrationCounts = { bookedSeats: 0, confirmed: 0, waitlisted
  * each status has (the composer's choices), and its messages with every rider's deliveries and
  * the WhatsApp links of the captain's queue. A ride that does not exist loads as null.
  */
-export async function loadMessagesPage(context: Readonly<RouterContextProvider>, rideId: string, request: Request) {
+export async function loadMessagesPage(context: Readonly<RouterContextProvider>, rideId: string) {
   const { env } = context.get(servicesContext);
   // Whether links in WhatsApp copies of older messages can be built is the message's own
   // origin; this one is shown only so the composer can say where riders' links will point.
-  const origin = publicOrigin(env, request);
+  const origin = env.publicUrl;
   return loadAdminPage(context, {
     what: "the messages of a ride",
     load: async (db) => {

@@ -8,7 +8,6 @@ import {
 import { type FieldChange, type RevisionCollection, revisionChanges } from "~/domain/revisions";
 import type { Database } from "../db/schema.server";
 import { previewExpiry, previewPath, previewToken } from "../preview-links.server";
-import { publicOrigin } from "../public-url.server";
 import { getConfig } from "../content/config.server";
 import { ConflictError, NotFoundError } from "../validation/errors.server";
 import { getFeaturedRide } from "../content/featured.server";
@@ -20,6 +19,7 @@ import { getSlide } from "../content/slides.server";
 import { dispatchIntent } from "./intent-dispatch.server";
 import { type AdminActionContext, failed, failedWrite, stringField, succeeded } from "./respond.server";
 import { CONTACT_PATH, HOME_PATH, rideHref } from "~/domain/links";
+import { serverClock } from "../clock.server";
 
 /**
  * The Publishing & history page of one record (decision 025): a ride's or slide's publication
@@ -109,7 +109,7 @@ export async function loadPublishingPage(
   db: Database,
   collection: RevisionCollection,
   id: string,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<PublishingPage> {
   const record = await findRecord(db, collection, id);
   if (!record) return NO_RECORD;
@@ -149,7 +149,7 @@ export async function publishingAction(
 ) {
   const publish = async (body: Record<string, unknown>, { services, actor }: AdminActionContext) => {
     if (!isPublishable(collection)) return failed(400, PUBLISHING_MESSAGES.unknownAction);
-    const resolved = resolvePublication(body, new Date());
+    const resolved = resolvePublication(body, serverClock());
     if (!resolved.ok) return failed(400, PUBLISHING_MESSAGES.publishFailed, { [resolved.field]: resolved.message });
     try {
       const record = await findRecord(services.db, collection, id);
@@ -172,7 +172,7 @@ export async function publishingAction(
     const expires = previewExpiry(token);
     return succeeded(PUBLISHING_MESSAGES.previewCreated, {
       preview: {
-        link: publicOrigin(services.env, request) + previewPath(collection, id, token),
+        link: services.env.publicUrl + previewPath(collection, id, token),
         expires: expires ? formatInstant(expires.toISOString()) : "",
       },
     });

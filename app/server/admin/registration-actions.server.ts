@@ -12,7 +12,6 @@ import {
 } from "../registrations/commands.server";
 import { getRide } from "../rides/rides.server";
 import { freshLinkForRider } from "../registrations/booking-link.server";
-import { publicOrigin } from "../public-url.server";
 import { bookingHref } from "~/domain/links";
 import { freshLinkText, whatsappMessageHref } from "~/domain/registration/rider-contact";
 import { dispatchIntent } from "./intent-dispatch.server";
@@ -46,8 +45,7 @@ export async function registrationAction(
       confirm: (body) => withRider(context, rideId, body, confirm),
       cancel: (body) => withRider(context, rideId, body, cancel),
       "check-in": (body) => withRider(context, rideId, body, checkIn(body)),
-      "whatsapp-link": (body) =>
-        withRider(context, rideId, body, linkByWhatsapp(publicOrigin(context.services.env, request))),
+      "whatsapp-link": (body) => withRider(context, rideId, body, linkByWhatsapp(context.services.env.publicUrl)),
       participants: () => setParticipants(context, rideId),
       credit: async (body) =>
         mayDecideCredit ? withRider(context, rideId, body, decideCreditOf(body)) : failed(403, NOT_ALLOWED),

@@ -5,6 +5,7 @@ import { ValidationError, NotFoundError } from "../validation/errors.server";
 import { readAdminForm } from "./read-form.server";
 import { changeRole, createInvite, removeAdmin, revokeInvite, setRequireTwoFactor } from "../team/team.server";
 import { adminInviteHref } from "~/domain/admin-links";
+import { serverClock } from "../clock.server";
 
 export type TeamActionResult = {
   ok: boolean;
@@ -44,7 +45,7 @@ export async function teamAction(request: Request, services: AppServices, actor:
           db,
           { email: field(form, "email"), role: field(form, "role") },
           actor.id,
-          new Date(),
+          serverClock(),
           // With mail off the invitation's mail would go nowhere: the owner copies the link.
           { actor, mail: mailer.enabled ? { origin } : undefined },
         );
@@ -67,7 +68,7 @@ export async function teamAction(request: Request, services: AppServices, actor:
       }
       case "require-two-factor": {
         const required = field(form, "required") === "true";
-        await setRequireTwoFactor(db, required, new Date(), options);
+        await setRequireTwoFactor(db, required, serverClock(), options);
         return answer({
           ok: true,
           message: required

@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { MAX_WAIVER_LENGTH, SITE_WAIVER_SCOPE, type WaiverVersion } from "~/domain/registration/waiver";
-import { publicOrigin } from "../public-url.server";
 import { getRide } from "../rides/rides.server";
 import { NotFoundError, ValidationError } from "../validation/errors.server";
 import { saveWaiver, waiverVersions } from "../waivers/waivers.server";
@@ -54,7 +53,7 @@ export async function waiverAction(request: Request, context: AdminActionContext
       services.db,
       scope,
       { text: typeof text === "string" ? text : "" },
-      { actor, origin: publicOrigin(services.env, request) },
+      { actor, origin: services.env.publicUrl },
     );
     if (!saved.changed) return { ok: true, message: "No change: this is the current text." };
     if (!saved.version || saved.version.text === "") return { ok: true, message: "Waiver removed." };

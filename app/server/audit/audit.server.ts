@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { AUDIT_ACTIONS, AUDIT_COLLECTIONS, type AuditActor, type AuditChange, type AuditEntry } from "~/domain/audit";
 import type { AuditLogTable, Executor } from "../db/schema.server";
+import { serverClock } from "../clock.server";
 
 export const RECENT_ACTIVITY_LIMIT = 10;
 
@@ -9,7 +10,7 @@ export async function recordAudit(
   db: Executor,
   actor: AuditActor,
   change: AuditChange,
-  at = new Date(),
+  at = serverClock(),
 ): Promise<AuditEntry> {
   const row: AuditLogTable = {
     id: randomUUID(),

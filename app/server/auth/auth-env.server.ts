@@ -11,7 +11,10 @@ export type AuthSettings = {
   trustProxy: TrustProxy;
   /** Signs the short-lived Google sign-in cookie. */
   sessionSecret: string;
-  /** SESSION_SECRET was not set: a random one lives as long as this process. */
+  /**
+   * SESSION_SECRET was not set: a random one lives as long as this process, unless the server
+   * replaces it with the one it keeps in DATA_DIR (kept-session-secret.server.ts).
+   */
   sessionSecretIsEphemeral: boolean;
   /** Set when Google sign-in is configured; the login screen offers it only then. */
   google: GoogleSignIn | undefined;

@@ -6,6 +6,7 @@ import { type RelyingParty, verifyPasskeySignIn } from "./passkeys.server";
 import { type Session, recordProof } from "./sessions.server";
 import { beginSignInAttempt, forgetAttempt, throttleKeys, tooManyAttemptsMessage } from "./throttle.server";
 import { acceptTotpCode } from "./two-factor.server";
+import { serverClock } from "../clock.server";
 
 /**
  * Changing how an admin signs in (passkeys, the authenticator app, recovery codes) needs a
@@ -17,7 +18,7 @@ import { acceptTotpCode } from "./two-factor.server";
 export const PROOF_FRESH_MS = 10 * 60 * 1000;
 
 /** Whether the session's admin proved it is them recently enough to change how they sign in. */
-export function isProofFresh(session: Pick<Session, "provenAt">, now = new Date()): boolean {
+export function isProofFresh(session: Pick<Session, "provenAt">, now = serverClock()): boolean {
   if (!session.provenAt) return false;
   const age = now.getTime() - Date.parse(session.provenAt);
   return age >= 0 && age < PROOF_FRESH_MS;
@@ -38,7 +39,7 @@ export async function proveIdentity(
   proof: { method: "password" | "totp"; secret: string },
   context: ProofContext,
 ): Promise<ProofResult> {
-  const now = context.now ?? new Date();
+  const now = context.now ?? serverClock();
   if (!proof.secret.trim())
     return {
       ok: false,
@@ -74,7 +75,7 @@ export async function proveWithPasskey(
   rp: RelyingParty,
   context: ProofContext,
 ): Promise<boolean> {
-  const now = context.now ?? new Date();
+  const now = context.now ?? serverClock();
   const proven = await verifyPasskeySignIn(db, token, response, rp, now, "passkey-proof");
   if (proven !== user.id) return false;
   await recordProof(db, context.session.id, now);

@@ -10,6 +10,7 @@ import {
   sign,
   unsign,
 } from "./cookies.server";
+import { serverClock } from "../clock.server";
 
 /**
  * Google sign-in through OpenID Connect: authorization code flow with PKCE, state and nonce.
@@ -67,7 +68,7 @@ export async function startGoogleSignIn(
     state: oidc.randomState(),
     nonce: oidc.randomNonce(),
     codeVerifier: oidc.randomPKCECodeVerifier(),
-    expiresAt: Date.now() + TRANSACTION_SECONDS * 1000,
+    expiresAt: serverClock().getTime() + TRANSACTION_SECONDS * 1000,
   };
   const location = oidc.buildAuthorizationUrl(configuration, {
     redirect_uri: options.redirectUri,
@@ -100,7 +101,7 @@ function readTransaction(request: Request, options: GoogleFlowOptions): Transact
   }
   const transaction = transactionSchema.safeParse(parsed);
   if (!transaction.success) throw new GoogleSignInError("Unreadable sign-in cookie");
-  if (transaction.data.expiresAt < Date.now()) throw new GoogleSignInError("The sign-in took too long");
+  if (transaction.data.expiresAt < serverClock().getTime()) throw new GoogleSignInError("The sign-in took too long");
   return transaction.data;
 }
 

@@ -19,6 +19,7 @@ import {
   findChallenge,
   findUserChallenge,
 } from "./two-factor.server";
+import { serverClock } from "../clock.server";
 
 /** What a passkey's signed answer is asked for: signing in, or a signed-in admin's fresh proof. */
 export type PasskeyAssertion = Extract<ChallengePurpose, "passkey-sign-in" | "passkey-proof">;
@@ -160,7 +161,7 @@ export async function finishPasskeyRegistration(
   response: RegistrationResponseJSON,
   name: string,
   rp: RelyingParty,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<boolean> {
   const pending = await findUserChallenge(db, user.id, "passkey-register", now);
   const challenge = pending?.data.challenge;
@@ -186,7 +187,12 @@ export async function finishPasskeyRegistration(
 }
 
 /** Removes one of the admin's passkeys, and tells them in the same command; false when it was gone. */
-export async function removePasskey(db: Database, user: SignInOwner, id: string, now = new Date()): Promise<boolean> {
+export async function removePasskey(
+  db: Database,
+  user: SignInOwner,
+  id: string,
+  now = serverClock(),
+): Promise<boolean> {
   return runCommand(db, async (command) => {
     const result = await command.trx
       .deleteFrom("passkeys")
@@ -243,7 +249,7 @@ export async function passkeySignInOptions(
   rp: RelyingParty,
   userId: string | null,
   clientIp: string,
-  now = new Date(),
+  now = serverClock(),
   purpose: PasskeyAssertion = "passkey-sign-in",
 ): Promise<PasskeySignInOptions> {
   const verdict = await beginAttempt(db, [`passkey:${clientNetwork(clientIp)}`], now, PASSKEY_OPTIONS_PER_NETWORK);
@@ -270,7 +276,7 @@ export async function verifyPasskeySignIn(
   token: string,
   response: AuthenticationResponseJSON,
   rp: RelyingParty,
-  now = new Date(),
+  now = serverClock(),
   purpose: PasskeyAssertion = "passkey-sign-in",
 ): Promise<string | null> {
   const pending = await findChallenge(db, token, purpose, now);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { User } from "~/domain/content";
 import type { Executor } from "../db/schema.server";
+import { serverClock } from "../clock.server";
 
 /** A session unused this long ends (an admin who walked away from a shared computer). */
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
@@ -42,7 +43,7 @@ function idleExpiry(now: Date, expiresAt: string): string {
 export async function createSession(
   db: Executor,
   userId: string,
-  now = new Date(),
+  now = serverClock(),
   { proven = false } = {},
 ): Promise<{ token: string; session: Session }> {
   await deleteExpiredSessions(db, now);
@@ -81,14 +82,18 @@ export async function rotateSession(
   db: Executor,
   previousToken: string | undefined,
   userId: string,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<{ token: string; session: Session }> {
   if (previousToken) await revokeSession(db, previousToken);
   return createSession(db, userId, now, { proven: true });
 }
 
 /** The live session of a token and its user, sliding the idle expiry forward; null when unknown or expired. */
-export async function resolveSession(db: Executor, token: string, now = new Date()): Promise<ResolvedSession | null> {
+export async function resolveSession(
+  db: Executor,
+  token: string,
+  now = serverClock(),
+): Promise<ResolvedSession | null> {
   if (!token) return null;
   const nowIso = now.toISOString();
   const row = await db
@@ -143,7 +148,7 @@ export async function resolveSession(db: Executor, token: string, now = new Date
 }
 
 /** Records that the session's admin proved it is them, now. */
-export async function recordProof(db: Executor, sessionId: string, now = new Date()): Promise<void> {
+export async function recordProof(db: Executor, sessionId: string, now = serverClock()): Promise<void> {
   await db.updateTable("sessions").set({ proven_at: now.toISOString() }).where("id", "=", sessionId).execute();
 }
 
@@ -154,7 +159,7 @@ export async function revokeSession(db: Executor, token: string): Promise<void> 
 }
 
 /** Removes every session past its idle or absolute expiry; returns how many. */
-export async function deleteExpiredSessions(db: Executor, now = new Date()): Promise<number> {
+export async function deleteExpiredSessions(db: Executor, now = serverClock()): Promise<number> {
   const result = await db.deleteFrom("sessions").where("idle_expires_at", "<=", now.toISOString()).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -30,6 +30,7 @@ import {
   throttleKeys,
   tooManyAttemptsMessage,
 } from "./throttle.server";
+import { serverClock } from "../clock.server";
 
 /**
  * The server's text for a wrong password AND for an unknown email: the same words, status and
@@ -77,7 +78,7 @@ async function startAdminSession(
   db: Executor,
   user: User,
   previousToken: string | undefined,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<SignInSuccess> {
   await clearAttempts(db, accountKey(user.email));
   const { token } = await rotateSession(db, previousToken, user.id, now);
@@ -90,7 +91,7 @@ export async function afterFirstFactor(
   db: Executor,
   user: User,
   previousToken: string | undefined,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<SignInSuccess | SecondFactorNeeded> {
   const factors = await secondFactorsOf(db, user.id);
   if (!hasSecondFactor(factors)) return startAdminSession(db, user, previousToken, now);
@@ -118,7 +119,7 @@ export async function signInWithPassword(
   }
   const { email, password } = parsed.data;
   const keys = throttleKeys(email, context.clientIp);
-  const now = context.now ?? new Date();
+  const now = context.now ?? serverClock();
   const verdict = await beginSignInAttempt(db, keys, now);
   if (!verdict.allowed) return tooManyAttempts(verdict.retryAfterSeconds);
 
@@ -150,7 +151,7 @@ export async function signInWithSecondFactor(
   input: SecondFactorInput,
   context: SecondFactorContext,
 ): Promise<SignInResult> {
-  const now = context.now ?? new Date();
+  const now = context.now ?? serverClock();
   const step = await findChallenge(db, context.challenge, "second-factor", now);
   const user = step?.userId ? await getUser(db, step.userId) : null;
   if (!step || !user) return { ok: false, status: 401, error: SECOND_FACTOR_MESSAGES.expired };

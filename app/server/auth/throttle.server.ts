@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { isIPv6 } from "node:net";
 import type { Executor } from "../db/schema.server";
 import { normaliseEmail } from "../team/users.server";
+import { serverClock } from "../clock.server";
 
 /**
  * Sign-in throttling (decision 026). One account may fail five times; after that it waits
@@ -112,7 +113,7 @@ export async function beginAttempt(db: Executor, keys: string[], now: Date, limi
 export async function beginSignInAttempt(
   db: Executor,
   keys: { account: string; network: string },
-  now = new Date(),
+  now = serverClock(),
 ): Promise<AttemptVerdict> {
   const cutoff = new Date(now.getTime() - LOGIN_THROTTLE.windowMs).toISOString();
   await db.deleteFrom("login_attempts").where("attempted_at", "<=", cutoff).execute();

@@ -4,6 +4,7 @@ import { SITE_NAME } from "~/domain/site";
 import { runCommand } from "../commands/command.server";
 import type { Database, Executor } from "../db/schema.server";
 import { tellSignInChanged } from "./sign-in-changes.server";
+import { serverClock } from "../clock.server";
 
 /**
  * Second factors (decision 026): a TOTP authenticator app (RFC 6238: SHA-1, six
@@ -51,7 +52,7 @@ const PERIOD_MS = 30 * 1000;
  * The 30-second step whose code `code` is, if it is the app's code now or of the step before
  * or after (clocks drift); else null.
  */
-export function totpStep(secret: string, email: string, code: string, now = Date.now()): number | null {
+export function totpStep(secret: string, email: string, code: string, now = serverClock().getTime()): number | null {
   const token = code.replaceAll(/\s/g, "");
   if (!/^\d{6}$/.test(token)) return null;
   const delta = totpFor(secret, email).validate({ token, timestamp: now, window: 1 });
@@ -66,7 +67,7 @@ export async function acceptTotpCode(
   db: Executor,
   user: { id: string; email: string },
   code: string,
-  now = Date.now(),
+  now = serverClock().getTime(),
 ): Promise<boolean> {
   const row = await db
     .selectFrom("users")
@@ -91,7 +92,7 @@ export async function createChallenge(
   purpose: ChallengePurpose,
   userId: string | null,
   data: Record<string, unknown> = {},
-  now = new Date(),
+  now = serverClock(),
 ): Promise<string> {
   await db.deleteFrom("auth_challenges").where("expires_at", "<=", now.toISOString()).execute();
   if (userId && purpose !== "second-factor")
@@ -118,7 +119,7 @@ export async function findChallenge(
   db: Executor,
   token: string | undefined,
   purpose: ChallengePurpose,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<Challenge | null> {
   if (!token) return null;
   const row = await db
@@ -136,7 +137,7 @@ export async function findUserChallenge(
   db: Executor,
   userId: string,
   purpose: ChallengePurpose,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<Challenge | null> {
   const row = await db
     .selectFrom("auth_challenges")
@@ -186,7 +187,7 @@ export type SignInOwner = { id: string; email: string };
  * must have no app yet (one enrolled meanwhile is not replaced: turning it off comes first).
  * One command: the app, the spent enrolment and, when it was added, the mail telling the admin.
  */
-export async function enableTotp(db: Database, user: SignInOwner, code: string, now = new Date()): Promise<boolean> {
+export async function enableTotp(db: Database, user: SignInOwner, code: string, now = serverClock()): Promise<boolean> {
   const pending = await findUserChallenge(db, user.id, "totp-enrol", now);
   const secret = typeof pending?.data.secret === "string" ? pending.data.secret : null;
   const step = secret ? totpStep(secret, user.email, code, now.getTime()) : null;
@@ -207,7 +208,7 @@ export async function enableTotp(db: Database, user: SignInOwner, code: string, 
 }
 
 /** Turns the authenticator app off, and tells the admin in the same command. */
-export async function disableTotp(db: Database, user: SignInOwner, now = new Date()): Promise<void> {
+export async function disableTotp(db: Database, user: SignInOwner, now = serverClock()): Promise<void> {
   await runCommand(db, async (command) => {
     await command.trx
       .updateTable("users")
@@ -237,7 +238,7 @@ function normaliseRecoveryCode(code: string): string {
 export async function replaceRecoveryCodes(
   db: Database,
   user: SignInOwner,
-  { now = new Date(), tell = true }: { now?: Date; tell?: boolean } = {},
+  { now = serverClock(), tell = true }: { now?: Date; tell?: boolean } = {},
 ): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const userId = user.id;
@@ -265,7 +266,7 @@ export async function spendRecoveryCode(
   db: Executor,
   userId: string,
   code: string,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<boolean> {
   const normal = normaliseRecoveryCode(code);
   if (normal.length !== 10) return false;

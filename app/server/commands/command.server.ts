@@ -6,6 +6,7 @@ import { createDispatcher, type Dispatcher, type OwnEntry } from "../outbox/disp
 import { enqueue, type NewEntry } from "../outbox/entries.server";
 import type { OutboxMessage } from "../outbox/messages.server";
 import { recordAudit } from "../audit/audit.server";
+import { serverClock } from "../clock.server";
 
 /**
  * The write path (decision 029). A command validates its input once, then runs here: one
@@ -56,7 +57,7 @@ export function attachDispatcher(db: Database, dispatcher: Dispatcher): void {
 export async function runCommand<T>(
   db: Database,
   work: (command: Command) => Promise<T>,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<T> {
   const dispatcher = dispatcherFor(db);
   const own: OwnEntry[] = [];

@@ -14,6 +14,7 @@ import { rideInputSchema, type Ride, type RideInput } from "~/domain/ride";
 import { type ExportedRoute, exportedRouteSchema } from "../ride-routes/route-transfer.server";
 import type { LegacyRideFields, RideRowMeta } from "../rides/ride-rows.server";
 import { statsRecordSchema } from "./stats.server";
+import { serverClock } from "../clock.server";
 
 /**
  * The content file of `content:export` / `content:import`: every collection of
@@ -143,7 +144,7 @@ function noteDuplicateId(
  */
 export function parseContentFile(
   file: unknown,
-  now = new Date().toISOString(),
+  now = serverClock().toISOString(),
 ): { ok: true; content: ImportableContent } | { ok: false; errors: Errors } {
   const errors: Errors = {};
   const shape = check(errors, "", fileShape, file);

@@ -1,4 +1,5 @@
 import type { Executor } from "../db/schema.server";
+import { serverClock } from "../clock.server";
 
 /** The single-record collections (product.md#content-model), each stored as the record 'main'. */
 export type DocumentCollection = "featuredRide" | "stats" | "config" | "publishing";
@@ -22,7 +23,7 @@ export async function writeDocument(
   db: Executor,
   collection: DocumentCollection,
   data: object,
-  updatedAt = new Date().toISOString(),
+  updatedAt = serverClock().toISOString(),
 ): Promise<void> {
   const row = { collection, id: MAIN, data: JSON.stringify(data), updated_at: updatedAt };
   await db

@@ -7,6 +7,7 @@ import { readDocument, writeDocument } from "./documents.server";
 import { lenientObject } from "../validation/lenient.server";
 import { recordRevision } from "../publishing/revisions.server";
 import { parseOrThrow } from "../validation/validate.server";
+import { serverClock } from "../clock.server";
 
 /** Fields missing from a stored banner take the schema defaults ('Know More', active). */
 const storedFeaturedRide = lenientObject(featuredRideInputSchema.shape);
@@ -31,7 +32,7 @@ export async function saveFeaturedRide(
   { actor, restoring }: { actor?: AuditActor; restoring?: Restoring } = {},
 ): Promise<FeaturedRide> {
   const fields = parseOrThrow(featuredRideInputSchema, input);
-  const updatedAt = new Date().toISOString();
+  const updatedAt = serverClock().toISOString();
   return runCommand(db, async (command) => {
     const { trx } = command;
     const before = await readDocument(trx, "featuredRide");

@@ -10,6 +10,7 @@ import { NotFoundError } from "../validation/errors.server";
 import { lenientObject } from "../validation/lenient.server";
 import { type RevisionWrite, recordRevision } from "../publishing/revisions.server";
 import { parseOrThrow } from "../validation/validate.server";
+import { serverClock } from "../clock.server";
 
 const SLIDE_NOT_FOUND = "Slide not found";
 
@@ -91,7 +92,7 @@ export async function listSlides(db: Executor): Promise<HeroSlide[]> {
 }
 
 /** The slides the public carousel shows: active and published by `now` (decision 025). */
-export async function listActiveSlides(db: Executor, now = new Date()): Promise<HeroSlide[]> {
+export async function listActiveSlides(db: Executor, now = serverClock()): Promise<HeroSlide[]> {
   const rows = await db
     .selectFrom("hero_slides")
     .selectAll()
@@ -108,7 +109,7 @@ export async function listActiveSlides(db: Executor, now = new Date()): Promise<
  * The carousel as it will be once slide `id` is published (a preview link, decision 025): the
  * public slides and that one, active or not, in carousel order.
  */
-export async function listActiveSlidesWith(db: Executor, id: string, now = new Date()): Promise<HeroSlide[]> {
+export async function listActiveSlidesWith(db: Executor, id: string, now = serverClock()): Promise<HeroSlide[]> {
   const [slides, previewed] = await Promise.all([listActiveSlides(db, now), getSlide(db, id)]);
   if (!previewed || slides.some((slide) => slide.id === id)) return slides;
   return [...slides, previewed].sort(
@@ -138,7 +139,7 @@ export async function createSlide(
       .selectFrom("hero_slides")
       .select((eb) => eb.fn.countAll<string | number>().as("count"))
       .executeTakeFirstOrThrow();
-    const timestamp = new Date().toISOString();
+    const timestamp = serverClock().toISOString();
     const row = await trx
       .insertInto("hero_slides")
       .values({
@@ -176,7 +177,7 @@ export async function updateSlide(
     if (!before) throw new NotFoundError(SLIDE_NOT_FOUND);
     const row = await trx
       .updateTable("hero_slides")
-      .set({ ...slideColumns(fields), updated_at: new Date().toISOString() })
+      .set({ ...slideColumns(fields), updated_at: serverClock().toISOString() })
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -14,6 +14,7 @@ import { type Command, runCommand } from "../commands/command.server";
 import type { Database, Executor } from "../db/schema.server";
 import { rideFromRow } from "../rides/ride-rows.server";
 import { readDocument, writeDocument } from "./documents.server";
+import { serverClock } from "../clock.server";
 
 const count = z.number().int().min(0);
 
@@ -96,7 +97,7 @@ export async function recomputeStats(executor: Executor): Promise<Stats> {
   const stats: Stats = {
     ...statsFromBreakdown(rideBreakdown(await rideFacts(executor))),
     isAutoCalculated: true,
-    lastUpdated: new Date().toISOString(),
+    lastUpdated: serverClock().toISOString(),
   };
   await writeDocument(executor, "stats", stats, stats.lastUpdated ?? undefined);
   return stats;

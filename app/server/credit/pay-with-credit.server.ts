@@ -6,6 +6,7 @@ import { registrationFromRow, type Registration } from "../registrations/rows.se
 import { ridePagesChanged } from "../rides/pages-changed.server";
 import { ValidationError } from "../validation/errors.server";
 import { spendCreditOn } from "./commands.server";
+import { serverClock } from "../clock.server";
 
 // Credit spent on a booking made earlier (docs/features/credit.md, decision 041): a waitlisted
 // booking confirmed since, or one made before the organisers confirmed the credit. The rider
@@ -21,7 +22,7 @@ export function payWithCreditByToken(
   db: Database,
   bookingToken: string,
   riderId: string,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<{ registration: Registration; spent: string }> {
   return withLockedRegistration(
     db,

@@ -7,6 +7,7 @@ import type { ObjectStorage } from "../storage/storage.server";
 import { imageKey, originalObjectKey, variantObjectKey } from "./keys.server";
 import { processImage } from "./process.server";
 import { ImageRejectedError } from "./upload-errors.server";
+import { serverClock } from "../clock.server";
 
 export type ImageRecord = {
   key: string;
@@ -66,7 +67,7 @@ export async function saveUpload(
   if (invalid) throw new ImageRejectedError(invalid, format ? 413 : 415);
 
   const processed = await processImage(input.data, format!);
-  const now = input.now ?? new Date();
+  const now = input.now ?? serverClock();
   const key = await unusedKey(db, {
     timestamp: now.getTime(),
     fileName: input.fileName,

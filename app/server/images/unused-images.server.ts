@@ -2,6 +2,7 @@ import { parseImageUrl } from "~/domain/image-urls";
 import type { Database, Executor } from "../db/schema.server";
 import type { ObjectStorage } from "../storage/storage.server";
 import { deleteImage, type ImageRecord, listImages } from "./images.server";
+import { serverClock } from "../clock.server";
 
 /** An upload this young may belong to a form the admin has not saved yet. */
 export const UNUSED_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -41,7 +42,7 @@ export type UnusedImages = {
 
 export async function findUnusedImages(
   { db, storage }: { db: Database; storage: ObjectStorage },
-  { now = new Date(), graceMs = UNUSED_GRACE_MS }: { now?: Date; graceMs?: number } = {},
+  { now = serverClock(), graceMs = UNUSED_GRACE_MS }: { now?: Date; graceMs?: number } = {},
 ): Promise<UnusedImages> {
   const cutoff = now.getTime() - graceMs;
   const [records, referenced] = await Promise.all([listImages(db), referencedImageKeys(db)]);

@@ -10,6 +10,7 @@ import {
   type OutboxEntry,
 } from "./entries.server";
 import type { OutboxKind, OutboxMessage } from "./messages.server";
+import { serverClock } from "../clock.server";
 
 /**
  * Delivers the outbox (decision 029): a command's own entries as soon as it commits, and every
@@ -128,7 +129,7 @@ export function createDispatcher({
   db,
   deliveries,
   logger,
-  now = () => new Date(),
+  now = serverClock,
   leaseMs = OUTBOX_DEFAULTS.leaseMs,
   pollMs = OUTBOX_DEFAULTS.pollMs,
   maxAttempts = OUTBOX_DEFAULTS.maxAttempts,

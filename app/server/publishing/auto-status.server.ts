@@ -6,6 +6,7 @@ import type { Logger } from "../logger.server";
 import { type PeriodicJob, runPeriodically } from "../periodic-job.server";
 import { readDocument, writeDocument } from "../content/documents.server";
 import { changeRideStatus } from "../rides/rides.server";
+import { serverClock } from "../clock.server";
 
 /**
  * The optional automatic status (decision 025): with the setting on, an upcoming ride whose
@@ -45,7 +46,7 @@ export async function savePublishingSettings(
 /** Marks completed every upcoming ride that ended before today in India; the titles of those it changed. */
 export async function completeEndedRides(
   db: Database,
-  now = new Date(),
+  now = serverClock(),
   actor: AuditActor = SITE_ACTOR,
 ): Promise<string[]> {
   if (!(await getPublishingSettings(db)).autoCompleteRides) return [];

@@ -12,6 +12,7 @@ import type { Database, Executor } from "../db/schema.server";
 import { NotFoundError, ValidationError } from "../validation/errors.server";
 import { getRide } from "../rides/rides.server";
 import { getSlide } from "../content/slides.server";
+import { serverClock } from "../clock.server";
 
 /** What can be a draft, scheduled or published (decision 025), by the table that holds it. */
 export const PUBLISHABLE = {
@@ -30,7 +31,7 @@ export async function getPublication(
   db: Executor,
   kind: Publishable,
   id: string,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<Publication | null> {
   const row = await db
     .selectFrom(PUBLISHABLE[kind].table)
@@ -89,7 +90,7 @@ export async function setPublication(
 }
 
 /** The earliest publication still to come after `now`, of any ride or slide; null when none is scheduled. */
-export async function nextScheduledPublication(db: Executor, now = new Date()): Promise<string | null> {
+export async function nextScheduledPublication(db: Executor, now = serverClock()): Promise<string | null> {
   const after = now.toISOString();
   const [ride, slide] = await Promise.all(
     (["rides", "hero_slides"] as const).map((table) =>

@@ -8,6 +8,7 @@ import {
   isRevisionCollection,
 } from "~/domain/revisions";
 import type { Executor, RevisionsTable } from "../db/schema.server";
+import { serverClock } from "../clock.server";
 
 /** Names no one: the state a record had before its history began. */
 const EARLIER_ACTOR: AuditActor = { id: null, email: "before revisions were kept" };
@@ -46,7 +47,7 @@ function row(
 }
 
 /** Keeps a save's revision; called inside the save's transaction, so a rolled-back save keeps none. */
-export async function recordRevision(db: Executor, write: RevisionWrite, at = new Date()): Promise<void> {
+export async function recordRevision(db: Executor, write: RevisionWrite, at = serverClock()): Promise<void> {
   const rows: RevisionsTable[] = [];
   if (write.before) {
     const existing = await db

@@ -11,6 +11,7 @@ import type { Database, Executor } from "../db/schema.server";
 import { getRegistrationByToken, REGISTRATION_NOT_FOUND } from "../registrations/commands.server";
 import { NotFoundError, ValidationError } from "../validation/errors.server";
 import { parseOrThrow } from "../validation/validate.server";
+import { serverClock } from "../clock.server";
 
 // The phones a rider gets their booking's updates on (docs/features/push.md): "Get updates on
 // this phone" on the private booking page stores the browser's push subscription here; off,
@@ -31,7 +32,7 @@ export async function subscribePushByToken(
   db: Database,
   token: string,
   input: unknown,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<void> {
   const subscription: PushSubscriptionInput = parseOrThrow(pushSubscriptionSchema, input);
   await runCommand(
@@ -89,7 +90,7 @@ export async function unsubscribePushByToken(
   db: Database,
   token: string,
   input: unknown,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<void> {
   const { endpoint } = parseOrThrow(pushEndpointSchema, input);
   await runCommand(

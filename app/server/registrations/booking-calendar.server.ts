@@ -1,6 +1,7 @@
 import { buildCalendar } from "~/domain/ics";
 import { CALENDAR_PRODUCT_ID, dateChanges, rideCalendarEvent } from "~/domain/ride-calendar";
 import { SITE_NAME } from "~/domain/site";
+import { serverClock } from "../clock.server";
 import type { Executor } from "../db/schema.server";
 import { getRide } from "../rides/rides.server";
 import { registrationOfFeed } from "./calendar-feed.server";
@@ -42,7 +43,7 @@ export async function bookingCalendar(db: Executor, feedToken: string, origin: s
   if (!ride) return null;
   const cancelled = ride.status === "cancelled";
   const event = {
-    ...rideCalendarEvent(ride, { origin }),
+    ...rideCalendarEvent(ride, { origin, now: serverClock() }),
     uid: `booking-${registration.id}@${new URL(origin).host}`,
     sequence: (await rideDateChanges(db, ride.id)) + (cancelled ? 1 : 0),
     cancelled,

@@ -11,6 +11,7 @@ import { getRegistrationByToken, newBookingToken, REGISTRATION_NOT_FOUND, tokenH
 import { openToken, sealToken } from "./link-seal.server";
 import { registrationFromRow, type Registration } from "./rows.server";
 import { updateRegistrationRow } from "./seats.server";
+import { serverClock } from "../clock.server";
 
 // A booking that cannot get lost (docs/features/registrations.md): a rider who lost their private link asks for a
 // fresh one ("Find my booking", mailed), or an organiser sends one by WhatsApp. An organiser's
@@ -162,7 +163,7 @@ export async function openBookingLink(db: Database, token: string, now = new Dat
 export async function mailFreshLinks(
   db: Database,
   { mobile, email }: FindBooking,
-  { origin, now = new Date() }: { origin: string; now?: Date },
+  { origin, now = serverClock() }: { origin: string; now?: Date },
 ): Promise<number> {
   const rows = await db
     .selectFrom("registrations")
@@ -211,7 +212,7 @@ export const NO_LINK_FOR_CANCELLED = "A cancelled or erased registration has no 
 export async function freshLinkForRider(
   db: Database,
   registrationId: string,
-  { actor, rideId, now = new Date() }: { actor: AuditActor; rideId: string; now?: Date },
+  { actor, rideId, now = serverClock() }: { actor: AuditActor; rideId: string; now?: Date },
 ): Promise<{ registration: Registration; token: string }> {
   return runCommand(
     db,

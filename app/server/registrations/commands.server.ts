@@ -49,6 +49,7 @@ import { keepRegistrationDetails } from "../riders/saved-details.server";
 import { lockRider } from "../riders/riders.server";
 import { restateStats } from "../content/stats.server";
 import { keepPaidAsCredit, spendCreditOn } from "../credit/commands.server";
+import { serverClock } from "../clock.server";
 
 // The commands on riders' registrations (decision 019): the rider's (register, and through the
 // private booking link change, pay, cancel, erase) and the admin's. Reads are ./queries.server.ts,
@@ -202,7 +203,7 @@ export async function register(
   db: Database,
   rideId: string,
   input: unknown,
-  { clientIp, origin, riderId = null, saveDetails = false, useCredit = false, now = new Date() }: RegisterOptions,
+  { clientIp, origin, riderId = null, saveDetails = false, useCredit = false, now = serverClock() }: RegisterOptions,
 ): Promise<Registered> {
   const token = newBookingToken();
   return runCommand(
@@ -361,7 +362,7 @@ export async function updateContactByToken(
   db: Database,
   token: string,
   input: unknown,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<Registration> {
   const contact = parseOrThrow(contactUpdateSchema, input);
   return withLockedRegistration(
@@ -387,7 +388,12 @@ export async function updateContactByToken(
  * The rider turns reminders on or off through their private link. News about their booking and
  * changes to the ride still reach their Updates list and channels (docs/features/rider-messages.md).
  */
-export function setRemindersByToken(db: Database, token: string, on: boolean, now = new Date()): Promise<Registration> {
+export function setRemindersByToken(
+  db: Database,
+  token: string,
+  on: boolean,
+  now = serverClock(),
+): Promise<Registration> {
   return withLockedRegistration(
     db,
     (executor) => findByToken(executor, token),
@@ -423,7 +429,7 @@ export function acceptWaiverByToken(
   db: Database,
   token: string,
   input: unknown,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<Registration> {
   return withLockedRegistration(
     db,
@@ -509,7 +515,12 @@ async function submitUtr(db: Database, token: string, utr: unknown, kind: Paymen
 }
 
 /** The rider gives the UTR of the booking amount through the private link. */
-export function submitUtrByToken(db: Database, token: string, utr: unknown, now = new Date()): Promise<Registration> {
+export function submitUtrByToken(
+  db: Database,
+  token: string,
+  utr: unknown,
+  now = serverClock(),
+): Promise<Registration> {
   return submitUtr(db, token, utr, "booking", now);
 }
 
@@ -518,7 +529,7 @@ export function submitBalanceUtrByToken(
   db: Database,
   token: string,
   utr: unknown,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<Registration> {
   return submitUtr(db, token, utr, "balance", now);
 }
@@ -592,7 +603,7 @@ async function cancelLocked(
 }
 
 /** The rider cancels through their private link. Cancelling twice changes nothing. */
-export function cancelByToken(db: Database, token: string, now = new Date()): Promise<Cancellation> {
+export function cancelByToken(db: Database, token: string, now = serverClock()): Promise<Cancellation> {
   return withLockedRegistration(
     db,
     (executor) => findByToken(executor, token),
@@ -605,7 +616,7 @@ export function cancelByToken(db: Database, token: string, now = new Date()): Pr
  * The rider erases their registration through the private link: it is cancelled (promoting
  * from the waitlist) and its personal data is gone; the link stops working.
  */
-export function eraseByToken(db: Database, token: string, now = new Date()): Promise<Cancellation> {
+export function eraseByToken(db: Database, token: string, now = serverClock()): Promise<Cancellation> {
   return withLockedRegistration(
     db,
     (executor) => findByToken(executor, token),
@@ -644,7 +655,7 @@ function byId<T>(
   change: AdminChange,
 ): Promise<T> {
   return withLockedRegistration(db, (executor) => findById(executor, id), work, {
-    now: change.now ?? new Date(),
+    now: change.now ?? serverClock(),
     rideId: change.rideId,
   });
 }

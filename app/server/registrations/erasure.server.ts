@@ -14,6 +14,7 @@ import type { ObjectStorage } from "../storage/storage.server";
 import { eraseFeedbackOfErasedRiders } from "../ride-feedback/erasure.server";
 import { erasedColumns } from "./rows.server";
 import { ridePagesChanged } from "../rides/pages-changed.server";
+import { serverClock } from "../clock.server";
 
 // Riders' personal data is kept no longer than its purpose needs (decision 021, India's DPDP Act,
 // decision 021): REGISTRATION_RETENTION_DAYS after its ride ends, the sweep below erases it,
@@ -30,7 +31,7 @@ export const ERASURE_INTERVAL_MS = DAY_MS;
  * not yet erased are touched), so instances sweeping the same database at once erase each row
  * once between them and the sum of their counts is the number erased.
  */
-export function eraseExpiredRegistrations(db: Database, days: number, now = new Date()): Promise<number> {
+export function eraseExpiredRegistrations(db: Database, days: number, now = serverClock()): Promise<number> {
   return runCommand(
     db,
     async (command) => {
@@ -62,7 +63,7 @@ export type RideErasure = { erased: number } | { refused: string };
 export async function eraseRide(
   db: Database,
   rideId: string,
-  { days, now, at = new Date() }: { days: number; now: boolean; at?: Date },
+  { days, now, at = serverClock() }: { days: number; now: boolean; at?: Date },
 ): Promise<RideErasure> {
   const ride = await getRide(db, rideId);
   if (!ride) {

@@ -6,13 +6,14 @@ import { type RideCardData, rideSummary } from "~/domain/ride-summary";
 import type { Executor } from "../db/schema.server";
 import { loadOrFallback } from "../load-or-fallback.server";
 import { registrationCounts } from "./queries.server";
+import { serverClock } from "../clock.server";
 
 // What the public pages show of a ride's registrations (decision 020): whether it takes them
 // now and the seats text of cards and pages. The rider's changes are the registrations
 // commands (./commands.server.ts).
 
 /** Whether the ride takes registrations right now, with the seats its confirmed riders hold. */
-export async function availabilityOf(db: Executor, ride: Ride, now = new Date()): Promise<Availability> {
+export async function availabilityOf(db: Executor, ride: Ride, now = serverClock()): Promise<Availability> {
   if (registrationSettingsOf(ride).mode !== "site") return registrationAvailability(ride, 0, now);
   const counts = await registrationCounts(db, [ride.id]);
   return registrationAvailability(ride, counts.get(ride.id)?.bookedSeats ?? 0, now);
@@ -25,7 +26,7 @@ export async function availabilityOf(db: Executor, ride: Ride, now = new Date())
 export async function seatsTexts(
   db: Executor,
   rides: readonly Ride[],
-  now = new Date(),
+  now = serverClock(),
 ): Promise<Map<string, string | null>> {
   const onSite = rides.filter((ride) => registrationSettingsOf(ride).mode === "site").map((ride) => ride.id);
   const counts = await registrationCounts(db, onSite);

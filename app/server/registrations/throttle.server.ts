@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Executor } from "../db/schema.server";
 import { type AttemptVerdict, beginAttempt, clientNetwork, forgetAttempt } from "../auth/throttle.server";
+import { serverClock } from "../clock.server";
 
 /**
  * Registrations per network in the throttle's window (15 minutes). Generous on purpose: mobile
@@ -18,7 +19,7 @@ export function tooManyRegistrationsMessage(retryAfterSeconds: number): string {
  * Counts a registration from `clientIp`'s network (a /64 for IPv6) in the sign-in throttle's
  * table and window; every registration counts, whether it succeeds or is refused later.
  */
-export function beginRegistration(db: Executor, clientIp: string, now = new Date()): Promise<AttemptVerdict> {
+export function beginRegistration(db: Executor, clientIp: string, now = serverClock()): Promise<AttemptVerdict> {
   return beginAttempt(db, [`register:${clientNetwork(clientIp)}`], now, REGISTRATIONS_PER_NETWORK);
 }
 
@@ -48,7 +49,7 @@ export async function beginBookingChange(
   db: Executor,
   registrationId: string,
   clientIp: string,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<BookingChangeVerdict> {
   const networkKey = `booking-network:${clientNetwork(clientIp)}`;
   const network = await beginAttempt(db, [networkKey], now, BOOKING_CHANGES_PER_NETWORK);
@@ -74,7 +75,7 @@ export async function beginBookingLookup(
   db: Executor,
   clientIp: string,
   phone: string,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<BookingChangeVerdict> {
   const network = await beginAttempt(db, [`find-network:${clientNetwork(clientIp)}`], now, BOOKING_LOOKUPS_PER_NETWORK);
   if (!network.allowed) return tooManyLookups(network.retryAfterSeconds);
@@ -103,7 +104,7 @@ export const PHOTO_UPLOADS_PER_NETWORK = 20;
 export async function beginPhotoUpload(
   db: Executor,
   clientIp: string,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<BookingChangeVerdict> {
   const verdict = await beginAttempt(db, [`photos-network:${clientNetwork(clientIp)}`], now, PHOTO_UPLOADS_PER_NETWORK);
   if (verdict.allowed) return { allowed: true };

@@ -26,6 +26,7 @@ import { detailsOf, erasedColumns, registrationFromRow, type Registration } from
 import { lockRider } from "../riders/riders.server";
 import { lockRide, updateRegistrationRow } from "./seats.server";
 import { rideOrganiserAddresses, seatHandedOnMail, seatTransferredTeamMail } from "./transfer-mail.server";
+import { serverClock } from "../clock.server";
 
 // A confirmed rider hands their seat to a friend (docs/features/seat-transfer.md, decision 039):
 // through their private link they make a transfer link (a token stored as its hash, like the
@@ -77,7 +78,7 @@ function assertTransferable(row: Selectable<RegistrationsTable>, ride: Ride | nu
 export function offerTransferByToken(
   db: Database,
   bookingToken: string,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<{ token: string; expiresAt: Date }> {
   return withLockedRegistration(
     db,
@@ -105,7 +106,7 @@ export function offerTransferByToken(
 }
 
 /** The rider withdraws their offer: the transfer link stops working. Withdrawing twice changes nothing. */
-export function withdrawTransferByToken(db: Database, bookingToken: string, now = new Date()): Promise<void> {
+export function withdrawTransferByToken(db: Database, bookingToken: string, now = serverClock()): Promise<void> {
   return withLockedRegistration(
     db,
     (executor) => findByToken(executor, bookingToken),
@@ -150,7 +151,11 @@ export type TransferOffer = {
 };
 
 /** The seat a transfer link offers now, or null when it opens none. */
-export async function getTransferOffer(db: Executor, token: string, now = new Date()): Promise<TransferOffer | null> {
+export async function getTransferOffer(
+  db: Executor,
+  token: string,
+  now = serverClock(),
+): Promise<TransferOffer | null> {
   const row = await findByTransferToken(db, token);
   const offer = openOffer(row, row ? await getRide(db, row.ride_id) : null, now);
   if (!offer) return null;
@@ -211,7 +216,7 @@ export async function acceptTransfer(
   db: Database,
   transferToken: string,
   input: unknown,
-  { clientIp, origin, riderId = null, now = new Date() }: AcceptTransferOptions,
+  { clientIp, origin, riderId = null, now = serverClock() }: AcceptTransferOptions,
 ): Promise<TransferAccepted> {
   const before = await findByTransferToken(db, transferToken);
   if (!before) return { ok: false, refused: "gone" };

@@ -22,6 +22,7 @@ import { parseOrThrow } from "../validation/validate.server";
 import { feedbackOfRegistration } from "./queries.server";
 import { feedbackFromRow, feedbackVersion } from "./rows.server";
 import { ridePagesChanged } from "../rides/pages-changed.server";
+import { serverClock } from "../clock.server";
 
 // Riders' words (docs/features/ride-words.md): the rider answers and withdraws through their
 // private link, an admin approves or hides; each under the ride's lock, audited, and what
@@ -76,7 +77,7 @@ export async function answerByToken(
   db: Database,
   token: string,
   input: unknown,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<RideFeedback> {
   const answer = parseOrThrow(feedbackInputSchema, input);
   return withRider(db, token, now, async (command, registration, ride, existing) => {
@@ -121,7 +122,7 @@ export async function answerByToken(
 }
 
 /** The rider takes back approved words: they leave every public page at once. */
-export function withdrawByToken(db: Database, token: string, now = new Date()): Promise<RideFeedback> {
+export function withdrawByToken(db: Database, token: string, now = serverClock()): Promise<RideFeedback> {
   return withRider(db, token, now, async (command, registration, ride, existing) => {
     if (!existing) throw new NotFoundError(FEEDBACK_NOT_FOUND);
     if (existing.status === "withdrawn") return existing;
@@ -160,7 +161,7 @@ export async function reviewFeedback(
     version,
     actor,
   }: { rideId: string; feedbackId: string; decision: unknown; version?: unknown; actor: AuditActor },
-  now = new Date(),
+  now = serverClock(),
 ): Promise<RideFeedback> {
   if (!(REVIEW_DECISIONS as readonly unknown[]).includes(decision)) refuse("Choose Approve or Hide");
   const chosen = decision as ReviewDecision;

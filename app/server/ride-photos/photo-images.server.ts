@@ -4,6 +4,7 @@ import type { Logger } from "../logger.server";
 import { deleteImage, listImages } from "../images/images.server";
 import { referencedImageKeys } from "../images/unused-images.server";
 import type { ObjectStorage } from "../storage/storage.server";
+import { serverClock } from "../clock.server";
 
 // The stored images of riders' photos. A photo's files go when the command deleting its row
 // commits (the outbox's "images-removed"); what is left here are uploads that never got a row
@@ -23,7 +24,7 @@ export const RIDER_PHOTO_GRACE_MS = 10 * 60 * 1000;
 /** Deletes the images of riders' photos no row uses any more; returns their keys. */
 export async function deleteUnusedRiderPhotoImages(
   services: { db: Database; storage: ObjectStorage },
-  now = new Date(),
+  now = serverClock(),
 ): Promise<string[]> {
   const [images, referenced] = await Promise.all([listImages(services.db), referencedImageKeys(services.db)]);
   const cutoff = now.getTime() - RIDER_PHOTO_GRACE_MS;
@@ -40,7 +41,7 @@ export async function deleteUnusedRiderPhotoImages(
  */
 export async function tidyRiderPhotoImages(
   services: { db: Database; storage: ObjectStorage; logger: Logger },
-  now = new Date(),
+  now = serverClock(),
 ): Promise<void> {
   try {
     const deleted = await deleteUnusedRiderPhotoImages(services, now);

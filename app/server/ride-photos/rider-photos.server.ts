@@ -22,6 +22,7 @@ import type { ObjectStorage } from "../storage/storage.server";
 import { NotFoundError, ValidationError } from "../validation/errors.server";
 import { riderPhotoFileName } from "./photo-images.server";
 import { ridePagesChanged } from "../rides/pages-changed.server";
+import { serverClock } from "../clock.server";
 
 // Riders' own photos of a ride (docs/features/ride-photos.md#riders-photos), sent through their
 // private booking link: stored through the admins' image pipeline, then written as pending
@@ -89,7 +90,7 @@ export async function addRiderPhotosByToken(
   services: { db: Database; storage: ObjectStorage },
   token: string,
   files: PhotoFile[],
-  now = new Date(),
+  now = serverClock(),
 ): Promise<RiderPhotosAdded> {
   const { db } = services;
   if (files.length === 0) refuse(RIDER_PHOTO_REFUSALS.none);
@@ -166,7 +167,7 @@ export async function addRiderPhotosByToken(
  * The rider deletes one of their photos, whatever its state; one that was in the public gallery
  * leaves the ride's cached pages. Its image's stored files go once committed.
  */
-export async function deleteRiderPhotoByToken(db: Database, token: string, photoId: string, now = new Date()) {
+export async function deleteRiderPhotoByToken(db: Database, token: string, photoId: string, now = serverClock()) {
   const registration = await getRegistrationByToken(db, token);
   if (!registration) throw new NotFoundError(REGISTRATION_NOT_FOUND);
   await runCommand(

@@ -7,6 +7,7 @@ import type { ObjectStorage } from "../storage/storage.server";
 import { UPLOAD_REJECTIONS } from "../images/upload-errors.server";
 import { ValidationError } from "../validation/errors.server";
 import { addRiderPhotosByToken, type PhotoFile, photoRoomByToken, type RiderPhotosAdded } from "./rider-photos.server";
+import { serverClock } from "../clock.server";
 
 // The booking page's photo upload as it arrives over HTTP: a multipart form of several files,
 // bounded before it is read, counted against the throttles, then added as the rider's photos.
@@ -41,7 +42,7 @@ export async function receiveRiderPhotos(
   request: Request,
   token: string,
   clientIp: string,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<PhotoUploadAnswer> {
   const { db } = services;
   const { registration, left } = await photoRoomByToken(db, token, now);

@@ -21,6 +21,7 @@ import type { ObjectStorage } from "../storage/storage.server";
 import { queueMeetingPointNotice } from "../rider-messages/change-notice.server";
 import { createTurns } from "../turns.server";
 import { ridePagesChanged } from "../rides/pages-changed.server";
+import { serverClock } from "../clock.server";
 
 export type RideRoute = {
   rideId: string;
@@ -94,7 +95,7 @@ function analyseOrRefuse(parsed: ParsedGpx, split: DaySplit | ((parsed: ParsedGp
   }
 }
 
-const now = () => new Date().toISOString();
+const now = () => serverClock().toISOString();
 
 /** Whom a route write's audit row names; without one (the seed, scripts) the trail has no entry. */
 export type RouteWriteOptions = { actor?: AuditActor };
@@ -128,7 +129,7 @@ const folderOf = (rideId: string) =>
 
 /** A new key per upload (and per set of days), so a replaced file is never served stale. */
 function originalKey(rideId: string, fileName: string): string {
-  return `${folderOf(rideId)}${Date.now()}_${sanitiseFileName(fileName)}.gpx`;
+  return `${folderOf(rideId)}${serverClock().getTime()}_${sanitiseFileName(fileName)}.gpx`;
 }
 
 /** Writes each day as a GPX file of its own; returns their keys, day 1 first. */
@@ -139,7 +140,7 @@ async function writeDayFiles(
   parsed: ParsedGpx,
   split: DaySplit,
 ): Promise<string[]> {
-  const stamp = Date.now();
+  const stamp = serverClock().getTime();
   const keys: string[] = [];
   for (const [index, pieces] of dayPoints(parsed, split).entries()) {
     const key = `${folderOf(rideId)}${stamp}_day-${index + 1}.gpx`;

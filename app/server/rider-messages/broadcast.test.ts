@@ -37,7 +37,7 @@ const PUSH = { ...webpush.generateVAPIDKeys(), subject: "mailto:rides@example.or
 beforeAll(async () => {
   smtp = await startLocalSmtp();
   pushService = await startLocalPushService();
-  setBookingLinkSecret("a test secret of enough length for the seal");
+  setBookingLinkSecret("a test secret of enough length for the seal", pino({ level: "silent" }));
 });
 afterAll(async () => {
   await smtp.close();

@@ -11,6 +11,7 @@ import { type PeriodicJob, runPeriodically } from "../periodic-job.server";
 import { lockRide } from "../registrations/seats.server";
 import { ridePagesChanged } from "../rides/pages-changed.server";
 import { lockRider } from "./riders.server";
+import { serverClock } from "../clock.server";
 
 // Erasing a rider's account (docs/features/rider-data.md): at their request (/me/data), or by
 // the daily retention sweep once it is unused for ACCOUNT_RETENTION_MONTHS. One command: every
@@ -70,7 +71,7 @@ async function bookedRideIds(db: Executor, riderId: string): Promise<string[]> {
 export async function eraseAccount(
   db: Database,
   riderId: string,
-  { now = new Date(), actor = RIDER_ACTOR, unusedBefore }: EraseAccountOptions = {},
+  { now = serverClock(), actor = RIDER_ACTOR, unusedBefore }: EraseAccountOptions = {},
 ): Promise<AccountErased | null> {
   return runCommand(
     db,
@@ -147,7 +148,7 @@ export function accountRetentionCutoff(now: Date): Date {
  * not yet over, one command each, every guard read again under its locks. Idempotent, as the
  * registrations' sweep is. Returns how many accounts it erased.
  */
-export async function eraseUnusedAccounts(db: Database, now = new Date()): Promise<number> {
+export async function eraseUnusedAccounts(db: Database, now = serverClock()): Promise<number> {
   const unusedBefore = accountRetentionCutoff(now).toISOString();
   const candidates = await db
     .selectFrom("riders")

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import pino from "pino";
 import { expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { describeEachEngine } from "../../../tests/support/databases";
@@ -170,7 +171,7 @@ describeEachEngine("a booking joining an account", (getDb) => {
   it("takes an older booking and its credit in no account, once, with a trail naming only the reference", async () => {
     const db = getDb();
     const asha = await findOrCreateRider(db, "asha@example.com", NOW);
-    setBookingLinkSecret("a test secret");
+    setBookingLinkSecret("a test secret", pino({ level: "silent" }));
     const { registration, token } = await booking(db, 1, "Asha@Example.com");
     await credit(db, registration.id, null);
 

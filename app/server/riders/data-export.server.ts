@@ -7,6 +7,7 @@ import { registrationFromRow } from "../registrations/rows.server";
 import { rideFromRow } from "../rides/ride-rows.server";
 import { feedbackFromRow } from "../ride-feedback/rows.server";
 import { savedDetailsOf } from "./saved-details.server";
+import { serverClock } from "../clock.server";
 
 // "Your data" (/me/data.json, docs/features/rider-data.md): everything the site holds about a
 // rider's account, for them to keep. Never the organisers' own note on the rider (admin_note),
@@ -64,7 +65,7 @@ function exportedWords(feedback: RideFeedback | undefined): ExportedBooking["wor
 export async function riderDataExport(
   db: Executor,
   riderId: string,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<RiderDataExport | null> {
   const account = await db
     .selectFrom("riders")

@@ -6,6 +6,7 @@ import type { Database } from "../db/schema.server";
 import { registrationFromRow, type Registration } from "../registrations/rows.server";
 import { updateRegistrationRow } from "../registrations/seats.server";
 import { lockRiderOfEmail } from "./riders.server";
+import { serverClock } from "../clock.server";
 
 /**
  * An older booking joins the account of a signed-in rider who presses "Add it to My rides" on its
@@ -18,7 +19,7 @@ export async function joinBooking(
   db: Database,
   riderId: string,
   registrationId: string,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<Joined> {
   return runCommand(
     db,

@@ -8,12 +8,13 @@ import type { Executor } from "../db/schema.server";
 import { openToken } from "../registrations/link-seal.server";
 import { registrationFromRow } from "../registrations/rows.server";
 import { getRide } from "../rides/rides.server";
+import { serverClock } from "../clock.server";
 
 /**
  * The rider's bookings (not erased), newest ride first: upcoming while their ride is, past
  * after. Each links to its private page when the sealed token opens (link-seal.server.ts).
  */
-export async function myRides(db: Executor, riderId: string, now = new Date()): Promise<MyRides> {
+export async function myRides(db: Executor, riderId: string, now = serverClock()): Promise<MyRides> {
   const rows = await db
     .selectFrom("registrations")
     .selectAll()

@@ -22,6 +22,7 @@ import {
 import { beginAttempt, clientNetwork } from "../auth/throttle.server";
 import { consumeChallenge, createChallenge, findChallenge } from "../auth/two-factor.server";
 import { startRiderSession } from "./sessions.server";
+import { serverClock } from "../clock.server";
 
 // A rider's passkeys (docs/features/riders.md, decision 037): added while signed in, then used
 // alone to sign in (a discoverable credential, no address typed: the authenticator must verify
@@ -40,7 +41,12 @@ export async function listRiderPasskeys(db: Executor, riderId: string): Promise<
 }
 
 /** Options for the browser to create a passkey of the rider, and the token naming their challenge. */
-export async function riderPasskeyRegistrationOptions(db: Executor, rider: Rider, rp: RelyingParty, now = new Date()) {
+export async function riderPasskeyRegistrationOptions(
+  db: Executor,
+  rider: Rider,
+  rp: RelyingParty,
+  now = serverClock(),
+) {
   const existing = await db
     .selectFrom("rider_passkeys")
     .select(["id", "transports"])
@@ -62,7 +68,7 @@ export async function finishRiderPasskeyRegistration(
   rider: Rider,
   token: string,
   response: RegistrationResponseJSON,
-  { rp, userAgent, now = new Date() }: { rp: RelyingParty; userAgent: string | null; now?: Date },
+  { rp, userAgent, now = serverClock() }: { rp: RelyingParty; userAgent: string | null; now?: Date },
 ): Promise<boolean> {
   const pending = await findChallenge(db, token, "rider-passkey-register", now);
   const challenge = pending?.data.challenge;
@@ -109,7 +115,7 @@ export function removeRiderPasskey(
   db: Database,
   rider: Rider,
   id: string,
-  { origin, now = new Date() }: { origin: string; now?: Date },
+  { origin, now = serverClock() }: { origin: string; now?: Date },
 ): Promise<boolean> {
   return runCommand(
     db,
@@ -144,7 +150,7 @@ export async function riderPasskeySignInOptions(
   db: Executor,
   rp: RelyingParty,
   clientIp: string,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<RiderPasskeyOptions> {
   const key = `rider-passkey:${clientNetwork(clientIp)}`;
   const verdict = await beginAttempt(db, [key], now, PASSKEY_OPTIONS_PER_NETWORK);
@@ -165,7 +171,7 @@ export async function signInWithRiderPasskey(
   response: AuthenticationResponseJSON,
   rp: RelyingParty,
   previousSession: string | undefined,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<string | null> {
   const pending = await findChallenge(db, token, "rider-passkey-sign-in", now);
   const challenge = pending?.data.challenge;

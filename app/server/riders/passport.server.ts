@@ -15,6 +15,7 @@ import type { Database, Executor } from "../db/schema.server";
 import { registrationFromRow } from "../registrations/rows.server";
 import { rideFromRow } from "../rides/ride-rows.server";
 import { NotFoundError } from "../validation/errors.server";
+import { serverClock } from "../clock.server";
 
 // The ride passport (docs/features/ride-passport.md): read from the account's check-ins, each
 // ride's route or distance; public only while the rider keeps a slug on their account.
@@ -118,7 +119,7 @@ export async function publicPassport(db: Executor, slug: string): Promise<Public
  * Makes the rider's passport public at a new unguessable address (128 random bits); a passport
  * already public keeps its address. Audited without the rider's name.
  */
-export async function makePassportPublic(db: Database, riderId: string, now = new Date()): Promise<string> {
+export async function makePassportPublic(db: Database, riderId: string, now = serverClock()): Promise<string> {
   return runCommand(
     db,
     async (command) => {
@@ -147,7 +148,7 @@ export async function makePassportPublic(db: Database, riderId: string, now = ne
  * Makes the passport private: its address is forgotten, so it answers 404 from now on (the page
  * and its card are never kept by a cache: see docs/features/ride-passport.md).
  */
-export async function makePassportPrivate(db: Database, riderId: string, now = new Date()): Promise<void> {
+export async function makePassportPrivate(db: Database, riderId: string, now = serverClock()): Promise<void> {
   await runCommand(
     db,
     async (command) => {

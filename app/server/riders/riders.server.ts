@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import { PostgresAdapter } from "kysely";
 import { accountEmail, type Rider } from "~/domain/riders/account";
 import type { Executor } from "../db/schema.server";
+import { serverClock } from "../clock.server";
 
 // Riders' accounts (docs/features/riders.md): found by email, made on the first sign-in.
 
 /** The account of an address, made now if it has none (a first sign-in). */
-export async function findOrCreateRider(db: Executor, email: string, now = new Date()): Promise<Rider> {
+export async function findOrCreateRider(db: Executor, email: string, now = serverClock()): Promise<Rider> {
   const address = accountEmail(email);
   const found = await db.selectFrom("riders").select(["id", "email"]).where("email", "=", address).executeTakeFirst();
   if (found) return found;

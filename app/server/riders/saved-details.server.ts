@@ -5,6 +5,7 @@ import type { RegistrationInput } from "~/domain/registration/input";
 import { type Command, runCommand } from "../commands/command.server";
 import type { Database, Executor } from "../db/schema.server";
 import { parseOrThrow } from "../validation/validate.server";
+import { serverClock } from "../clock.server";
 
 // A rider's saved details (docs/features/rider-data.md): written only with their consent (a
 // registration's box, or their own /me/details page), cleared when they forget them. The trail
@@ -60,7 +61,7 @@ export async function updateSavedDetails(
   db: Database,
   riderId: string,
   input: unknown,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<SavedDetails> {
   const details = parseOrThrow(savedDetailsInputSchema, input);
   await runCommand(db, (command) => writeDetails(command, riderId, details, "A rider edited their saved details"), now);
@@ -68,6 +69,6 @@ export async function updateSavedDetails(
 }
 
 /** The rider forgets their saved details: the next registration form is blank again. */
-export async function forgetSavedDetails(db: Database, riderId: string, now = new Date()): Promise<void> {
+export async function forgetSavedDetails(db: Database, riderId: string, now = serverClock()): Promise<void> {
   await runCommand(db, (command) => writeDetails(command, riderId, null, "A rider forgot their saved details"), now);
 }

@@ -4,6 +4,7 @@ import { requestContext, servicesContext } from "~/context";
 import { RIDER_SESSION_ABSOLUTE_DAYS, RIDER_SESSION_IDLE_DAYS, type Rider } from "~/domain/riders/account";
 import { clearCookie, cookieName, readCookie, serializeCookie } from "../auth/cookies.server";
 import type { Executor } from "../db/schema.server";
+import { serverClock } from "../clock.server";
 
 // A rider's session (docs/features/riders.md, decision 037): its own cookie and table, apart
 // from the team's. A rider session opens the rider's own pages (/me, the registration form's
@@ -39,7 +40,7 @@ export async function startRiderSession(
   db: Executor,
   riderId: string,
   previousToken: string | undefined,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<string> {
   if (previousToken) await revokeRiderSession(db, previousToken);
   await db.deleteFrom("rider_sessions").where("idle_expires_at", "<=", now.toISOString()).execute();
@@ -68,7 +69,7 @@ export type SignedInRider = Rider & { signedInAt: string };
 export async function resolveRiderSession(
   db: Executor,
   token: string,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<SignedInRider | null> {
   if (!TOKEN.test(token)) return null;
   const at = now.toISOString();

@@ -6,6 +6,7 @@ import type { Database } from "../db/schema.server";
 import { beginAttempt, clientNetwork, forgetAttempt } from "../auth/throttle.server";
 import { findOrCreateRider } from "./riders.server";
 import { startRiderSession } from "./sessions.server";
+import { serverClock } from "../clock.server";
 
 // Signing in without a password (docs/features/riders.md, decision 037): a rider asks for a
 // link at /me, the outbox mails it, and the link works once, within SIGN_IN_LINK_MINUTES.
@@ -48,7 +49,7 @@ export async function requestSignInLink(
     origin,
     clientIp,
     browserNonce,
-    now = new Date(),
+    now = serverClock(),
   }: { origin: string; clientIp: string; browserNonce: string; now?: Date },
 ): Promise<SignInRequest> {
   const network = await beginAttempt(
@@ -134,7 +135,7 @@ export async function signInWithLink(
     browserNonce,
     confirmed = false,
   }: { previousSession: string | undefined; browserNonce: string | undefined; confirmed?: boolean },
-  now = new Date(),
+  now = serverClock(),
 ): Promise<SignInWithLink> {
   if (!TOKEN.test(token)) return { ok: false, refused: "spent" };
   return runCommand(

@@ -2,13 +2,14 @@ import type { Ride } from "~/domain/ride";
 import { withoutPrivateFields } from "~/domain/ride-values";
 import type { Executor } from "../db/schema.server";
 import { getRide, listPublishedRides, rideCounts } from "./rides.server";
+import { serverClock } from "../clock.server";
 
 // What visitors may see of the rides: upcoming and completed ones, once published (decision
 // 025). Cancelled rides are admin-only (product.md#ride-status), and so is a draft or a ride
 // whose publication is still to come: to the public such a ride does not exist. A public ride
 // comes without its private fields (the WhatsApp group's link).
 
-export async function getPublicRide(db: Executor, id: string, now = new Date()): Promise<Ride | null> {
+export async function getPublicRide(db: Executor, id: string, now = serverClock()): Promise<Ride | null> {
   const ride = await getRide(db, id);
   if (!ride || ride.status === "cancelled") return null;
   return (await isPublished(db, "rides", id, now)) ? withoutPrivateFields(ride) : null;
@@ -19,7 +20,7 @@ export async function isPublished(
   db: Executor,
   table: "rides" | "hero_slides",
   id: string,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<boolean> {
   const row = await db
     .selectFrom(table)
@@ -32,7 +33,7 @@ export async function isPublished(
 
 /** How many rides a visitor can open: the 'available rides' of the not-found message. */
 export async function countPublicRides(db: Executor): Promise<number> {
-  const counts = await rideCounts(db, new Date().toISOString());
+  const counts = await rideCounts(db, serverClock().toISOString());
   return counts.upcoming + counts.completed;
 }
 

@@ -30,6 +30,7 @@ import { legacyFieldsAfterEdit, rideFromRow, rideRow, type LegacyRideFields } fr
 import { type RevisionWrite, recordRevision } from "../publishing/revisions.server";
 import { recomputeStats } from "../content/stats.server";
 import { parseOrThrow } from "../validation/validate.server";
+import { serverClock } from "../clock.server";
 
 export type RideCounts = { total: number; upcoming: number; completed: number; cancelled: number };
 
@@ -41,7 +42,7 @@ function isRideId(id: unknown): id is string {
 }
 
 function now(): string {
-  return new Date().toISOString();
+  return serverClock().toISOString();
 }
 
 /**
@@ -112,12 +113,12 @@ export async function listRidesByStatus(db: Executor, status: RideStatus): Promi
 }
 
 /** One status section as visitors see it: the rides published by `now`, in display order. */
-export async function listPublishedRides(db: Executor, status: RideStatus, now = new Date()): Promise<Ride[]> {
+export async function listPublishedRides(db: Executor, status: RideStatus, now = serverClock()): Promise<Ride[]> {
   const rows = await sectionQuery(db, status).selectAll().where("published_at", "<=", publishedBy(now)).execute();
   return rows.map(rideFromRow);
 }
 
-export function listUpcomingRides(db: Executor, now = new Date()): Promise<Ride[]> {
+export function listUpcomingRides(db: Executor, now = serverClock()): Promise<Ride[]> {
   return listPublishedRides(db, "upcoming", now);
 }
 
@@ -130,7 +131,7 @@ export async function listPreviousRides(
   db: Executor,
   page = 1,
   size = PREVIOUS_PAGE_SIZE,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<{ rides: Ride[]; total: number }> {
   const [rows, total] = await Promise.all([
     db
@@ -155,7 +156,7 @@ export async function similarRides(
   db: Executor,
   ride: Pick<Ride, "id" | "status">,
   limit = SIMILAR_RIDES_LIMIT,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<Ride[]> {
   const rows = await sectionQuery(db, ride.status)
     .selectAll()

@@ -11,6 +11,7 @@ import { DEMO_IMAGES } from "./demo-images.server";
 import { seedDemoRoute } from "./demo-route.server";
 import { demoCancelledRides, demoCompletedRides, demoUpcomingRides } from "./demo-rides.server";
 import { rideHref } from "~/domain/links";
+import { serverClock } from "../clock.server";
 
 const DEMO_SLIDES = [
   {
@@ -55,7 +56,7 @@ export const DEMO_CONFIG: SiteConfig = {
  */
 export async function seedDemoContent(
   { db, storage }: { db: Database; storage: ObjectStorage },
-  today = new Date(),
+  today = serverClock(),
 ): Promise<boolean> {
   if (await hasAnyContent(db)) return false;
   await saveConfig(db, DEMO_CONFIG);

@@ -17,6 +17,7 @@ import { imageOrCover } from "~/domain/ride-photos/cover";
 import { registrationCounts } from "../registrations/queries.server";
 import type { ObjectStorage } from "../storage/storage.server";
 import { renderShareCard } from "./layout.server";
+import { serverClock } from "../clock.server";
 
 // Share cards on demand: rendered on first request (a few hundred milliseconds), then kept in
 // memory by address. The address carries a stamp of the card's content (domain/share-card.ts),
@@ -54,7 +55,7 @@ export async function shareableRide(db: AppServices["db"], id: string): Promise<
  * The card of a ride as its page shows it now (the page's meta builds the same card from its
  * loader data), seats included when it takes registrations here.
  */
-export async function currentRideCard(db: AppServices["db"], ride: Ride, now = new Date()): Promise<ShareCard> {
+export async function currentRideCard(db: AppServices["db"], ride: Ride, now = serverClock()): Promise<ShareCard> {
   const display = rideForDisplay(ride);
   // A ride without a photo of its own shows its gallery's cover, as its page does.
   const shown = display.image ? display : { ...display, image: imageOrCover("", await galleryCover(db, ride.id)) };

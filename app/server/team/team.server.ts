@@ -15,6 +15,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../validation/err
 import { getRide } from "../rides/rides.server";
 import { MIN_PASSWORD_LENGTH, normaliseEmail, withdrawInvites } from "./users.server";
 import { parseOrThrow } from "../validation/validate.server";
+import { serverClock } from "../clock.server";
 
 /** An invitation link works this long, once (decision 026). */
 export const INVITE_VALID_MS = 72 * 60 * 60 * 1000;
@@ -31,7 +32,7 @@ function isPostgres(db: Executor): boolean {
 const roleSchema = z.enum(ADMIN_ROLES, { error: "Choose a role: owner, editor or ride captain" });
 
 /** The admins, owners first, with what the Team page shows of each. */
-export async function listTeam(db: Executor, now = new Date()): Promise<TeamMember[]> {
+export async function listTeam(db: Executor, now = serverClock()): Promise<TeamMember[]> {
   const users = await db
     .selectFrom("users")
     .select(["id", "email", "display_name", "role", "last_login_at", "totp_secret"])
@@ -62,7 +63,7 @@ export async function listTeam(db: Executor, now = new Date()): Promise<TeamMemb
     .sort((a, b) => ADMIN_ROLES.indexOf(a.role) - ADMIN_ROLES.indexOf(b.role));
 }
 
-export async function listPendingInvites(db: Executor, now = new Date()): Promise<PendingInvite[]> {
+export async function listPendingInvites(db: Executor, now = serverClock()): Promise<PendingInvite[]> {
   const rows = await db
     .selectFrom("invites")
     .select(["id", "email", "role", "created_at", "expires_at"])
@@ -116,7 +117,7 @@ export async function createInvite(
   db: Database,
   input: unknown,
   invitedBy: string,
-  now = new Date(),
+  now = serverClock(),
   { actor, mail }: InviteOptions = {},
 ): Promise<{ token: string; invite: PendingInvite }> {
   const { email: rawEmail, role } = parseOrThrow(inviteSchema, input);
@@ -173,7 +174,7 @@ async function isAdminEmail(db: Executor, email: string): Promise<boolean> {
 }
 
 /** The invitation a link's token opens: not used, not expired; else null. */
-export async function findInvite(db: Executor, token: string, now = new Date()): Promise<OpenInvite | null> {
+export async function findInvite(db: Executor, token: string, now = serverClock()): Promise<OpenInvite | null> {
   if (typeof token !== "string" || !token) return null;
   const row = await db
     .selectFrom("invites")
@@ -223,7 +224,7 @@ export async function acceptInvite(
   db: Executor,
   token: string,
   input: unknown,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<{ userId: string; email: string }> {
   const choice = parseOrThrow(acceptSchema, input);
   const passwordHash = choice.method === "password" ? await hashPassword(choice.password) : null;
@@ -425,7 +426,7 @@ export async function requiresTwoFactor(db: Executor): Promise<boolean> {
 export async function setRequireTwoFactor(
   db: Database,
   required: boolean,
-  now = new Date(),
+  now = serverClock(),
   { actor }: TeamWriteOptions = {},
 ): Promise<void> {
   const values = { require_two_factor: required ? 1 : 0, updated_at: now.toISOString() };

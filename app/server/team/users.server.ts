@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from "../auth/password.server";
 import type { Executor, UsersTable } from "../db/schema.server";
 import { NotFoundError } from "../validation/errors.server";
 import { parseOrThrow } from "../validation/validate.server";
+import { serverClock } from "../clock.server";
 
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -95,7 +96,7 @@ export async function createOrPromoteAdmin(
         role: "owner",
         password_hash: passwordHash,
         google_subject: null,
-        created_at: new Date().toISOString(),
+        created_at: serverClock().toISOString(),
         last_login_at: null,
       })
       .returningAll()
@@ -132,7 +133,7 @@ export async function hasPassword(db: Executor, id: string): Promise<boolean> {
 export async function recordLogin(db: Executor, id: string): Promise<User> {
   const row = await db
     .updateTable("users")
-    .set({ last_login_at: new Date().toISOString() })
+    .set({ last_login_at: serverClock().toISOString() })
     .where("id", "=", id)
     .returningAll()
     .executeTakeFirst();
