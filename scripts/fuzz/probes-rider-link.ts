@@ -1,3 +1,4 @@
+import pino from "pino";
 import { createHash, randomBytes } from "node:crypto";
 import { openToken, setBookingLinkSecret } from "~/server/registrations/link-seal.server";
 import { SIGN_IN_BROWSER_COOKIE } from "~/server/riders/sign-in-browser.server";
@@ -188,7 +189,7 @@ async function findMyBooking(s: Surfaces, booking: Awaited<ReturnType<typeof lea
   );
 
   // The fresh link, as the mail carries it (read back from its sealed copy with the server's secret).
-  setBookingLinkSecret(secret);
+  setBookingLinkSecret(secret, pino({ level: "silent" }));
   const row = await world.db
     .selectFrom("registrations")
     .select("pending_token_sealed")

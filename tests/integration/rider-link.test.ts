@@ -1,3 +1,4 @@
+import pino from "pino";
 import { expect, it } from "vitest";
 import { action as bookingAction, loader as bookingLoader } from "~/routes/public/booking";
 import { action as findAction } from "~/routes/public/find-booking";
@@ -112,7 +113,7 @@ describeEachEngine("a sign-in link pressed in another browser", (getDb) => {
 
 describeEachEngine("a booking joining an account", (getDb) => {
   async function booking(db: Database, email: string) {
-    setBookingLinkSecret("a test secret of enough length for the seal");
+    setBookingLinkSecret("a test secret of enough length for the seal", pino({ level: "silent" }));
     const ride = await siteRide(db, { seats: 5 }, { title: "Coorg Coffee Trail" });
     return registerRider(db, ride.id, riderForm(1, { email }));
   }
@@ -165,7 +166,7 @@ describeEachEngine("Find my booking's fresh link", (getDb) => {
     routeContext({ db, mailer: mailer(enabled) } as never, { origin: ORIGIN });
 
   async function booking(db: Database) {
-    setBookingLinkSecret("a test secret of enough length for the seal");
+    setBookingLinkSecret("a test secret of enough length for the seal", pino({ level: "silent" }));
     const ride = await siteRide(db, { seats: 5 }, { title: "Coorg Coffee Trail" });
     return registerRider(db, ride.id, riderForm(1, { email: "asha@example.com" }));
   }
@@ -243,7 +244,7 @@ describeEachEngine("Find my booking's fresh link", (getDb) => {
 describeEachEngine("an organiser's fresh link", (getDb) => {
   it("takes the booking back from an account of another address, and kills the link before and any fresh one waiting", async () => {
     const db = getDb();
-    setBookingLinkSecret("a test secret of enough length for the seal");
+    setBookingLinkSecret("a test secret of enough length for the seal", pino({ level: "silent" }));
     const ride = await siteRide(db, { seats: 5 }, { title: "Coorg Coffee Trail" });
     const { registration, token } = await registerRider(db, ride.id, riderForm(1, { email: "asha@example.com" }));
     const mallory = await findOrCreateRider(db, "mallory@example.com");
@@ -272,7 +273,7 @@ describeEachEngine("a rider's calendar feed", (getDb) => {
 
   it("has a read-only token of its own that opens no booking page, cancels nothing and outlives a renewed link", async () => {
     const db = getDb();
-    setBookingLinkSecret("a test secret of enough length for the seal");
+    setBookingLinkSecret("a test secret of enough length for the seal", pino({ level: "silent" }));
     const ride = await siteRide(
       db,
       { seats: 5 },

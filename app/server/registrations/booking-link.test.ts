@@ -1,3 +1,4 @@
+import pino from "pino";
 import { expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { describeEachEngine } from "../../../tests/support/databases";
@@ -146,7 +147,7 @@ describeEachEngine("a rider's calendar feed", (getDb) => {
   const unfold = (ics: string) => ics.replace(/\r\n /g, "");
   /** The feed's own token (calendar-feed.server.ts), signed with the key the link secret gives. */
   const feedOf = (registrationId: string) => {
-    setBookingLinkSecret("a test secret of enough length for the seal");
+    setBookingLinkSecret("a test secret of enough length for the seal", pino({ level: "silent" }));
     return calendarFeedToken(registrationId)!;
   };
 

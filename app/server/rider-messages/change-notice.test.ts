@@ -1,3 +1,4 @@
+import pino from "pino";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -132,7 +133,7 @@ describeEachEngine("change notices", (getDb) => {
 
   it("give each rider of a cancelled ride their own link, not Find my booking, which finds upcoming rides only", async () => {
     const db = getDb();
-    setBookingLinkSecret("a test secret of enough length for the seal");
+    setBookingLinkSecret("a test secret of enough length for the seal", pino({ level: "silent" }));
     const outbox = noticesDelivered(db, "https://roadbook.test");
     const { ride, asha } = await rideWithRiders(db);
     await setRideStatus(db, ride.id, "cancelled");
