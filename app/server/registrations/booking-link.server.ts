@@ -104,7 +104,7 @@ async function waitingBookingLink(command: Command, registrationId: string): Pro
  * stops working, the booking leaves an account of another address) in one command. Null for a
  * token that opens nothing.
  */
-export async function openBookingLink(db: Database, token: string, now = new Date()): Promise<Registration | null> {
+export async function openBookingLink(db: Database, token: string, now = serverClock()): Promise<Registration | null> {
   const current = await getRegistrationByToken(db, token);
   if (current) return current;
   const hash = tokenHashOf(token);

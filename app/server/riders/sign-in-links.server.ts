@@ -96,7 +96,7 @@ export async function viewSignInLink(
   db: Database,
   token: string,
   browserNonce: string | undefined,
-  now = new Date(),
+  now = serverClock(),
 ): Promise<SignInLinkView | null> {
   if (!TOKEN.test(token)) return null;
   const link = await db
