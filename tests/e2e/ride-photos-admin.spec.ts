@@ -5,6 +5,7 @@
 import { randomInt } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import type { Route } from "@playwright/test";
 import sharp from "sharp";
 import { dataPaths } from "~/server/env.server";
 import { listRidePhotos } from "~/server/ride-photos/admin-photos.server";
@@ -67,15 +68,19 @@ test("an admin uploads ten photos at once, orders, captions and chooses the cove
   await expect(page.getByRole("heading", { name: `Photos of ${ride.title}` })).toBeVisible();
   await waitForHydration(page);
 
-  // A slow mobile uplink, so the uploads queue and their bars have something to show.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 50,
-    downloadThroughput: -1,
-    uploadThroughput: 400_000,
-  });
+  // The uploads are held at the network until the queue has been seen: a few at a time, the
+  // rest waiting their turn (a state that passes in a moment on a real link).
+  const held: Route[] = [];
+  const { promise: released, resolve: release } = Promise.withResolvers<void>();
+  await page.route(
+    (url) => url.pathname === "/admin/images",
+    async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      held.push(route);
+      await released;
+      await route.continue();
+    },
+  );
   const files = await Promise.all(
     Array.from({ length: 10 }, async (_, index) => ({
       name: `summit-${index + 1}.jpg`,
@@ -88,15 +93,11 @@ test("an admin uploads ten photos at once, orders, captions and chooses the cove
   const uploads = page.getByRole("list", { name: "Uploads" });
   for (const file of files)
     await expect(uploads.getByRole("progressbar", { name: `Upload progress for ${file.name}` })).toBeVisible();
-  // A few at a time: the rest wait their turn.
+  await expect.poll(() => held.length).toBe(3);
   await expect(uploads.getByText("Waiting to upload")).toHaveCount(7);
+  release();
   await expect(uploads.getByText("Added to the gallery")).toHaveCount(10);
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: -1,
-  });
+  await page.unrouteAll();
 
   const gallery = page.getByRole("list", { name: "Gallery" });
   await expect(gallery.getByRole("listitem")).toHaveCount(10);
