@@ -27,7 +27,7 @@ import type { ObjectStorage } from "~/server/storage/storage.server";
 import { describeEachEngine } from "../support/databases";
 import { siteRide } from "../support/fixtures";
 import { twoToneJpeg } from "../support/image-fixtures";
-import { riderForm } from "../support/registration-fixtures";
+import { ownForm, riderForm } from "../support/registration-fixtures";
 import { startLocalS3 } from "../support/s3";
 
 // A photo taken down is taken down (issue 34, item 17; docs/features/ride-photos.md): an admin's
@@ -118,7 +118,7 @@ for (const [name, open] of Object.entries(backends)) {
 
     async function riderWithPhoto(db: Database, storage: ObjectStorage, riderId: string | null = null) {
       const ride = await siteRide(db, { seats: 5 });
-      const result = await register(db, ride.id, riderForm(1, { name: "Asha Rao" }), {
+      const result = await register(db, ride.id, await ownForm(db, riderId, riderForm(1, { name: "Asha Rao" })), {
         clientIp: "10.1.2.3",
         origin: "http://localhost",
         riderId,

@@ -1,6 +1,6 @@
 import type { Database } from "~/server/db/schema.server";
 import { register } from "~/server/registrations/commands.server";
-import { riderForm } from "./registration-fixtures";
+import { ownForm, riderForm } from "./registration-fixtures";
 import { siteRide } from "./fixtures";
 
 /** One booking on a ride: the rider's form number (riderForm), their account, and whether they rode. */
@@ -29,7 +29,8 @@ export async function riddenSiteRide(
   const registrationIds: string[] = [];
   for (const booking of bookings) {
     nextAddress += 1;
-    const result = await register(db, ride.id, riderForm(booking.n), {
+    // The account's own booking (its address), which is what a passport counts.
+    const result = await register(db, ride.id, await ownForm(db, booking.riderId, riderForm(booking.n)), {
       clientIp: `10.9.${(nextAddress >> 8) & 255}.${nextAddress & 255}`,
       origin: "http://localhost",
       riderId: booking.riderId ?? null,

@@ -1,4 +1,4 @@
-import type { Database } from "~/server/db/schema.server";
+import type { Database, Executor } from "~/server/db/schema.server";
 import { NotFoundError, ValidationError } from "~/server/validation/errors.server";
 import { register, type Registration } from "~/server/registrations/commands.server";
 
@@ -17,6 +17,21 @@ export function riderForm(n: number, overrides: Record<string, unknown> = {}): R
     consent: "on",
     ...overrides,
   };
+}
+
+/**
+ * A signed-in rider's own booking form: `form` with the account's address as its email unless
+ * it gives one, since only a booking of the account's address joins the account, keeps its saved
+ * details and spends its credit (decision 042). Without an account, `form` as given.
+ */
+export async function ownForm(
+  db: Executor,
+  riderId: string | null | undefined,
+  form: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  if (!riderId || "email" in form) return form;
+  const { email } = await db.selectFrom("riders").select("email").where("id", "=", riderId).executeTakeFirstOrThrow();
+  return { ...form, email };
 }
 
 let nextAddress = 0;

@@ -4,7 +4,7 @@ import type { AppServices } from "~/context";
 import type { Database } from "~/server/db/schema.server";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { siteRide } from "../../../tests/support/fixtures";
-import { riderForm } from "../../../tests/support/registration-fixtures";
+import { ownForm, riderForm } from "../../../tests/support/registration-fixtures";
 import { registrationAction } from "../admin/registration-actions.server";
 import { listRecentActivity } from "../audit/audit.server";
 import { readEnv } from "../env.server";
@@ -41,7 +41,7 @@ let nextAddress = 0;
 
 async function book(db: Database, rideId: string, n: number, riderId: string | null, useCredit = true) {
   nextAddress += 1;
-  const result = await register(db, rideId, riderForm(n), {
+  const result = await register(db, rideId, await ownForm(db, riderId, riderForm(n)), {
     clientIp: `10.9.${(nextAddress >> 8) & 255}.${nextAddress & 255}`,
     origin: "http://localhost",
     riderId,

@@ -4,7 +4,7 @@ import type { Database } from "~/server/db/schema.server";
 import { loader as registerLoader } from "~/routes/public/ride-register";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { siteRide } from "../../../tests/support/fixtures";
-import { riderForm } from "../../../tests/support/registration-fixtures";
+import { ownForm, riderForm } from "../../../tests/support/registration-fixtures";
 import { register } from "../registrations/commands.server";
 import { setRideStatus } from "../rides/rides.server";
 import { ValidationError } from "../validation/errors.server";
@@ -44,7 +44,8 @@ async function book(
   }: { riderId?: string | null; saveDetails?: boolean; now?: Date } = {},
 ) {
   address += 1;
-  const result = await register(db, rideId, form, {
+  // Signed in, the rider's own booking: the form carries the account's address unless it gives one.
+  const result = await register(db, rideId, await ownForm(db, riderId, form), {
     clientIp: `10.9.${address >> 8}.${address & 255}`,
     origin: "http://roadbook.test",
     riderId,
