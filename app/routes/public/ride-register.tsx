@@ -118,7 +118,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!form.ok) return refused(413, { values, errors: {}, formError: TOO_LARGE });
   let result: Registered;
   try {
-    // Made while signed in, the booking belongs to the rider's account (docs/features/riders.md).
+    // Made while signed in with the account's own address, the booking belongs to the rider's
+    // account; made for a friend, to none (docs/features/riders.md, decision 042).
     const rider = await signedInRider(request, context);
     result = await register(services.db, params.rideId, form.fields, {
       clientIp,

@@ -93,7 +93,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   let result: TransferAccepted;
   try {
-    // Taken while signed in, the booking belongs to the friend's account.
+    // Taken while signed in with the account's own address, the booking belongs to the friend's account.
     const rider = await signedInRider(request, context);
     result = await acceptTransfer(services.db, params.token, form.fields, {
       clientIp,

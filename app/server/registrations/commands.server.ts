@@ -46,7 +46,7 @@ import { registrationCounts } from "./queries.server";
 import { parseOrThrow } from "../validation/validate.server";
 import { ridePagesChanged } from "../rides/pages-changed.server";
 import { keepRegistrationDetails } from "../riders/saved-details.server";
-import { lockRider } from "../riders/riders.server";
+import { lockRiderOfEmail } from "../riders/riders.server";
 import { restateStats } from "../content/stats.server";
 import { keepPaidAsCredit, spendCreditOn } from "../credit/commands.server";
 import { serverClock } from "../clock.server";
@@ -180,11 +180,14 @@ export type RegisterOptions = {
   clientIp: string;
   /** The site's origin, for the private link in the confirmation mail. */
   origin: string;
-  /** The signed-in rider's account (app/server/riders): the booking belongs to it. */
+  /**
+   * The signed-in rider's account (app/server/riders): the booking belongs to it when the form's
+   * email is the account's (decision 042), and to none otherwise.
+   */
   riderId?: string | null;
-  /** With `riderId`: the rider ticked the box that keeps these answers as their saved details. */
+  /** With `riderId`: the rider ticked the box that keeps these answers as their saved details (their own booking only). */
   saveDetails?: boolean;
-  /** The signed-in rider spends their credit on the booking amount (docs/features/credit.md). */
+  /** The signed-in rider spends their credit on the booking amount, their own booking only (docs/features/credit.md). */
   useCredit?: boolean;
   now?: Date;
 };
@@ -236,8 +239,10 @@ export async function register(
         status = "waitlisted";
       }
       // The rider's lock, after the ride's (one order for every command): an account being erased
-      // meanwhile is gone once it is ours, and the booking is then made without it.
-      const account = riderId !== null && (await lockRider(trx, riderId)) ? riderId : null;
+      // meanwhile is gone once it is ours, and the booking is then made without it. Only a booking
+      // of the account's own address joins it (decision 042): one made for a friend is made in no
+      // account, keeps no saved details and spends no credit; its rider adds it from its link.
+      const account = riderId !== null && (await lockRiderOfEmail(trx, riderId, fields.email)) ? riderId : null;
       const at = now.toISOString();
       const row: Selectable<RegistrationsTable> = {
         id: randomUUID(),

@@ -23,7 +23,7 @@ import {
 import { eraseWhatFollows } from "./erasure.server";
 import { sealToken } from "./link-seal.server";
 import { detailsOf, erasedColumns, registrationFromRow, type Registration } from "./rows.server";
-import { lockRider } from "../riders/riders.server";
+import { lockRiderOfEmail } from "../riders/riders.server";
 import { lockRide, updateRegistrationRow } from "./seats.server";
 import { rideOrganiserAddresses, seatHandedOnMail, seatTransferredTeamMail } from "./transfer-mail.server";
 import { serverClock } from "../clock.server";
@@ -184,7 +184,7 @@ export type AcceptTransferOptions = {
   clientIp: string;
   /** The site's origin, for the friend's private link in their confirmation mail. */
   origin: string;
-  /** The friend's account when signed in: the booking becomes theirs. */
+  /** The friend's account when signed in: the booking becomes theirs when the form's email is the account's. */
   riderId?: string | null;
   now?: Date;
 };
@@ -242,8 +242,9 @@ export async function acceptTransfer(
       if (await isMobileTaken(trx, ride.id, fields.mobile)) {
         return { ok: false, refused: "invalid", errors: { mobile: DUPLICATE_MOBILE } };
       }
-      // The friend's account, locked after the ride as a registration locks it (commands.server.ts).
-      const account = riderId !== null && (await lockRider(trx, riderId)) ? riderId : null;
+      // The friend's account, locked after the ride as a registration locks it (commands.server.ts),
+      // and theirs only when the form's email is the account's (decision 042).
+      const account = riderId !== null && (await lockRiderOfEmail(trx, riderId, fields.email)) ? riderId : null;
       await eraseOriginalRider(command, row);
       const at = now.toISOString();
       const updated = await updateRegistrationRow(

@@ -7,7 +7,12 @@ import { insertUser, siteRide } from "../../../tests/support/fixtures";
 import { registerRider, riderForm } from "../../../tests/support/registration-fixtures";
 import { createSession, resolveSession } from "../auth/sessions.server";
 import { setBookingLinkSecret } from "../registrations/link-seal.server";
+import { register } from "../registrations/commands.server";
 import { getRegistration } from "../registrations/queries.server";
+import { acceptTransfer, offerTransferByToken } from "../registrations/transfer.server";
+import { adjustCredit } from "../credit/commands.server";
+import { creditEntriesOf, creditLeftOf } from "../credit/ledger.server";
+import { savedDetailsOf } from "./saved-details.server";
 import { signInLinkMail } from "./sign-in-mail.server";
 import { bookingAccountOf, joinBooking } from "./join-booking.server";
 import { myRides } from "./my-rides.server";
@@ -208,5 +213,87 @@ describeEachEngine("a booking joining an account", (getDb) => {
     expect((await getRegistration(db, ashas.id))?.riderId).toBeNull();
     expect(await creditAccounts(db)).toEqual([null]);
     expect((await myRides(db, ravi.id, NOW)).upcoming).toEqual([]);
+  });
+});
+
+describeEachEngine("a booking made signed in", (getDb) => {
+  let nextAddress = 0;
+  /** Asha, signed in, books on the form with `email`, asking to save her details and spend her credit. */
+  async function bookSignedIn(db: Database, riderId: string, n: number, email: string) {
+    const ride = await siteRide(db, { seats: 5 }, { title: `Hampi ${n}` });
+    nextAddress += 1;
+    const result = await register(db, ride.id, riderForm(n, { email }), {
+      clientIp: `10.7.0.${nextAddress}`,
+      origin: ORIGIN,
+      riderId,
+      saveDetails: true,
+      useCredit: true,
+      now: NOW,
+    });
+    if (!result.ok) throw new Error(`refused: ${JSON.stringify(result)}`);
+    return result;
+  }
+
+  /** Asha's account with ₹2,000 of confirmed credit. */
+  async function ashaWithCredit(db: Database) {
+    const asha = await findOrCreateRider(db, "asha@example.com", NOW);
+    await adjustCredit(db, asha.id, { amount: "2000", note: "Opening" }, { actor: { id: null, email: "a@x.test" } });
+    return asha;
+  }
+
+  it("joins the account only with the account's address: a friend's booking joins none, keeps no details, spends no credit", async () => {
+    const db = getDb();
+    const asha = await ashaWithCredit(db);
+    setBookingLinkSecret("a test secret", pino({ level: "silent" }));
+
+    const friends = await bookSignedIn(db, asha.id, 1, "ravi@example.com");
+    expect(friends.registration).toMatchObject({ riderId: null, creditPaise: 0 });
+    expect((await getRegistration(db, friends.registration.id))?.riderId).toBeNull();
+    expect(await savedDetailsOf(db, asha.id)).toBeNull();
+    expect(await creditLeftOf(db, asha.id)).toBe(200000);
+    expect((await creditEntriesOf(db, asha.id)).map((entry) => entry.kind)).toEqual(["adjustment"]);
+    expect((await myRides(db, asha.id, NOW)).upcoming).toEqual([]);
+    // Its own rider adds it from its link, signed in with its address.
+    const ravi = await findOrCreateRider(db, "ravi@example.com", NOW);
+    expect(await joinBooking(db, asha.id, friends.registration.id, NOW)).toBe("other-email");
+    expect(await joinBooking(db, ravi.id, friends.registration.id, NOW)).toBe("joined");
+
+    // Her own, in any case and spacing, joins, keeps her details and spends her credit.
+    const own = await bookSignedIn(db, asha.id, 2, " Asha@Example.COM ");
+    expect(own.registration).toMatchObject({ riderId: asha.id, creditPaise: 200000 });
+    expect((await savedDetailsOf(db, asha.id))?.details).toMatchObject({ name: "Rider 2" });
+    expect(await creditLeftOf(db, asha.id)).toBe(0);
+    expect((await myRides(db, asha.id, NOW)).upcoming).toMatchObject([{ reference: own.registration.reference }]);
+  });
+
+  it("joins no account when booked signed in with no email", async () => {
+    const db = getDb();
+    const asha = await ashaWithCredit(db);
+    const result = await bookSignedIn(db, asha.id, 3, "");
+    expect(result.registration).toMatchObject({ riderId: null, creditPaise: 0 });
+    expect(await savedDetailsOf(db, asha.id)).toBeNull();
+    expect(await creditLeftOf(db, asha.id)).toBe(200000);
+  });
+
+  it("gives a seat taken over signed in to the account only with the account's address", async () => {
+    const db = getDb();
+    const asha = await findOrCreateRider(db, "asha@example.com", NOW);
+    const ride = await siteRide(db, { seats: 5 }, { title: "Spiti" });
+    const seat = (n: number) => registerRider(db, ride.id, riderForm(n, { email: `giver${n}@example.com` }), NOW);
+    const take = async (n: number, email: string) => {
+      const given = await seat(n);
+      const transfer = await offerTransferByToken(db, given.token, NOW);
+      const form = riderForm(n + 10, { email });
+      const result = await acceptTransfer(db, transfer.token, form, {
+        clientIp: `10.8.0.${n}`,
+        origin: ORIGIN,
+        riderId: asha.id,
+        now: NOW,
+      });
+      expect(result.ok).toBe(true);
+      return (await getRegistration(db, given.registration.id))?.riderId;
+    };
+    expect(await take(1, "ravi@example.com")).toBeNull();
+    expect(await take(2, "ASHA@example.com")).toBe(asha.id);
   });
 });
