@@ -86,6 +86,9 @@ describe("RegisterForm", () => {
     expect(rider).not.toContain("Sign in to fill this in");
     expect(tag(rider, "saveDetails")).not.toContain("checked");
     expect(rider).toContain("Save these details to my account for my next registration");
+    // Only a booking of the account's address joins it (decision 042): the form says so.
+    expect(visitor).not.toContain("only when its email is your account");
+    expect(rider).toContain("only when its email is your account&#x27;s");
   });
 
   it("ticks the box for a rider who keeps saved details, and says it updates them", () => {

@@ -12,7 +12,7 @@ import { ErrorSummary } from "../form/error-summary";
 import { FieldError } from "../form/field";
 import { CheckboxField } from "../form/controls";
 import { CheckField, SelectField, SUBMIT_CLASS, TextField } from "./form-controls";
-import { SAVE_DETAILS_FIELD, saveDetailsLabel, SIGN_IN_TO_FILL } from "~/domain/riders/saved-details";
+import { OWN_ADDRESS_NOTE, SAVE_DETAILS_FIELD, saveDetailsLabel, SIGN_IN_TO_FILL } from "~/domain/riders/saved-details";
 import { ME_PATH } from "~/domain/links";
 
 export type RegisterFormProps = {
@@ -176,6 +176,8 @@ export function RegisterForm({
             {SIGN_IN_TO_FILL}
           </a>
         </p>
+      ) : account ? (
+        <p className="text-ink-700">{OWN_ADDRESS_NOTE}</p>
       ) : null}
 
       <fieldset className="space-y-4">

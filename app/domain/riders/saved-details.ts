@@ -27,6 +27,10 @@ export function saveDetailsLabel(keeps: boolean): string {
 
 export const SIGN_IN_TO_FILL = "Sign in to fill this in from your saved details";
 
+/** What a signed-in rider reads on the form: only a booking of the account's address joins it (decision 042). */
+export const OWN_ADDRESS_NOTE =
+  "The booking joins My rides, with your saved details and credit, only when its email is your account's. Booked with another address (a friend's), it stays apart from your account.";
+
 /** The saved details in the order the forms show them. */
 export const SAVED_DETAIL_FIELDS = [
   "name",
