@@ -476,7 +476,7 @@ describeEachEngine("rider registration pages", (getDb) => {
     expect(signedIn.body.credit).toBe("₹4,000");
     expect(signedIn.headers.get("Cache-Control")).toBe("private, no-store");
 
-    const request = post(registerPath(ride.id), riderForm(30, { useCredit: "on" }));
+    const request = post(registerPath(ride.id), riderForm(30, { email: rider.email, useCredit: "on" }));
     request.headers.set("cookie", cookie);
     const answer = await routeAnswer(() => registerAction({ request, params, context: contextFor(db) } as never));
     expect(answer.status).toBe(303);
