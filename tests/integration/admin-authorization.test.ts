@@ -99,8 +99,9 @@ const PUBLIC_ACTIONS: Record<string, number> = {
   "/ride/x/register": 404,
   // A rider's private booking page (decision 020): no such token, nothing changed.
   "/booking/x": 404,
-  // "Find my booking" (docs/features/registrations.md): an empty form is refused with its messages.
-  "/booking": 400,
+  // "Find my booking" (docs/features/registrations.md): with mail off, as here, it renews no link
+  // and is refused whatever it is sent (decision 042).
+  "/booking": 409,
   // A rider's own passport (docs/features/ride-passport.md): without their session, nothing changed.
   "/me/passport": 401,
   // A rider's account (docs/features/riders.md): an empty sign-in request is refused with its message.
