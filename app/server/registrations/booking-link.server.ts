@@ -113,7 +113,9 @@ export async function openBookingLink(db: Database, token: string, now = serverC
     .select("id")
     .where("pending_token_hash", "=", hash)
     .executeTakeFirst();
-  if (!waiting) return null;
+  // Not waiting (any more): a request racing with this one may have just made it the booking's
+  // link, between the two reads above.
+  if (!waiting) return getRegistrationByToken(db, token);
   return runCommand(
     db,
     async (command) => {
