@@ -34,9 +34,13 @@ describe("mail and retention configuration (decisions 020 and 021)", () => {
       replyTo: "rides@hillriders.in",
     });
     // MAIL_FROM, when set, is the sender.
-    expect(readEnv({ NODE_ENV: "production", MAIL_FROM: "Hill Riders <rides@hillriders.in>" }).mail.from).toBe(
-      "Hill Riders <rides@hillriders.in>",
-    );
+    expect(
+      readEnv({
+        NODE_ENV: "production",
+        PUBLIC_URL: "https://hillriders.in/",
+        MAIL_FROM: "Hill Riders <rides@hillriders.in>",
+      }).mail.from,
+    ).toBe("Hill Riders <rides@hillriders.in>");
   });
 
   it.each([
