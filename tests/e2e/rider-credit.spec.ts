@@ -50,7 +50,7 @@ test("a cancelled paid booking becomes credit that the next booking spends; the 
   // A booking with nothing to spend: no credit offered.
   await page.goto(`/ride/${first}/register`);
   await expect(page.getByLabel(/^Use my credit/)).toHaveCount(0);
-  await fillRegistration(page, { name: "Asha Rao", mobile: freshMobile() });
+  await fillRegistration(page, { name: "Asha Rao", mobile: freshMobile(), email: rider.email });
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page).toHaveURL(/\/booking\/[\w-]{43}$/);
   const firstBooking = page.url();
@@ -80,7 +80,7 @@ test("a cancelled paid booking becomes credit that the next booking spends; the 
   // The next booking spends it: the UPI payment asks only for the rest.
   await page.goto(`/ride/${second}/register`);
   await expect(page.getByLabel("Use my credit: ₹8,000 available")).toBeChecked();
-  await fillRegistration(page, { name: "Asha Rao", mobile: freshMobile() });
+  await fillRegistration(page, { name: "Asha Rao", mobile: freshMobile(), email: rider.email });
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page).toHaveURL(/\/booking\/[\w-]{43}$/);
   const secondReference = (await page.getByTestId("booking-reference").textContent())!;
@@ -120,7 +120,7 @@ test("a cancelled paid booking becomes credit that the next booking spends; the 
   // Credit confirmed after a booking was made pays it from the booking page.
   await page.goto(`/ride/${first}/register`);
   await page.getByLabel("Use my credit: ₹500 available").uncheck();
-  await fillRegistration(page, { name: "Asha Rao", mobile: freshMobile() });
+  await fillRegistration(page, { name: "Asha Rao", mobile: freshMobile(), email: rider.email });
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page).toHaveURL(/\/booking\/[\w-]{43}$/);
   const thirdReference = (await page.getByTestId("booking-reference").textContent())!;
