@@ -7,6 +7,7 @@ export default defineConfig({
       "app/**/*.test.{ts,tsx}",
       "server/**/*.test.ts",
       "scripts/**/*.test.ts",
+      "migrations/**/*.test.ts",
       "tests/integration/**/*.test.{ts,tsx}",
     ],
     testTimeout: 20_000,

@@ -6,9 +6,9 @@ import * as audit from "./2026-11-22T1300_audit";
 import * as ridesByYear from "./2026-11-24T1000_rides_by_year";
 import * as registrations from "./2026-11-25T1000_registrations";
 import * as rideRoutes from "./2026-11-26T1000_ride_routes";
+import * as publishing from "./2026-11-27T1000_publishing";
 import * as team from "./2026-11-27T1300_team";
 import * as totpLastStep from "./2026-11-27T1400_totp_last_step";
-import * as publishing from "./2026-11-27T1000_publishing";
 import * as publicationInstants from "./2026-11-28T1000_publication_instants";
 import * as sessionProof from "./2026-11-28T1200_session_proof";
 import * as outbox from "./2026-11-29T1000_outbox";
@@ -24,8 +24,9 @@ import * as riderLink from "./2026-12-03T1010_rider_link";
 import * as messages from "./2026-12-03T1040_messages";
 
 /**
- * Every migration, by name. Imported statically (not read from disk) so the bundled
- * production server and the CLI run the very same list.
+ * Every migration, by name, in the order they apply. Imported statically (not read from disk) so
+ * the bundled production server and the CLI run the very same list. A new migration is named
+ * `m<next number>_<what it does>` and added at the end (decision 049; `naming.ts`).
  */
 export const migrations: Record<string, Migration> = {
   "2026-11-22T1000_initial": initial,
@@ -35,9 +36,9 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24T1000_rides_by_year": ridesByYear,
   "2026-11-25T1000_registrations": registrations,
   "2026-11-26T1000_ride_routes": rideRoutes,
+  "2026-11-27T1000_publishing": publishing,
   "2026-11-27T1300_team": team,
   "2026-11-27T1400_totp_last_step": totpLastStep,
-  "2026-11-27T1000_publishing": publishing,
   "2026-11-28T1000_publication_instants": publicationInstants,
   "2026-11-28T1200_session_proof": sessionProof,
   "2026-11-29T1000_outbox": outbox,

@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { migrations } from "../../../migrations";
+import { compareMigrationNames } from "../../../migrations/naming";
 import type { Database } from "./schema.server";
 
 /**
@@ -18,6 +19,7 @@ async function migratorFor(db: Database): Promise<Migrator> {
   return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    nameComparator: compareMigrationNames,
     migrationTableSchema: await postgresSchemaOf(db),
   });
 }
