@@ -1,5 +1,4 @@
 import { readdirSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { migrations } from ".";
 import { compareMigrationNames, migrationNameProblems } from "./naming";
