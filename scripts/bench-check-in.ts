@@ -29,7 +29,7 @@ import { createSession } from "../app/server/auth/sessions.server.ts";
 import { SESSION_COOKIE } from "../app/server/auth/cookies.server.ts";
 import { createOrPromoteAdmin } from "../app/server/team/users.server.ts";
 import { checkInHref } from "../app/domain/admin-links.ts";
-import { rideDayHref, rideDayPackHref } from "../app/domain/ride-day/paths.ts";
+import { rideDayHref, rideDayPackHref } from "../app/features/ride-day/domain/paths.ts";
 import { rideInput } from "../tests/support/fixtures.ts";
 import { registerRider, riderForm } from "../tests/support/registration-fixtures.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium.ts";

@@ -13,15 +13,17 @@ export const ISLANDS = {
   "share-button": () => import("~/components/ride/share-button").then((module) => module.ShareButton),
   "booking-bar": () => import("~/components/ride/booking-bar").then((module) => module.BookingBar),
   "register-form": () => import("~/components/registration/register-form").then((module) => module.RegisterForm),
-  "push-updates": () => import("~/components/registration/push-updates").then((module) => module.PushUpdates),
+  "push-updates": () =>
+    import("~/features/rider-messages/components/push-updates").then((module) => module.PushUpdates),
   "rider-photos-upload": () =>
-    import("~/components/ride-photos/rider-photos-upload").then((module) => module.RiderPhotosUpload),
+    import("~/features/ride-photos/components/rider-photos-upload").then((module) => module.RiderPhotosUpload),
   "ride-error-alert": () => import("~/components/ride/ride-error-alert").then((module) => module.RideErrorAlert),
   "route-map": () => import("~/components/ride-route/route-map").then((module) => module.RouteMap),
   // Both from one module: saving a ride brings the Saved rides page's code along (decision 023).
   "save-ride": () => import("~/components/offline/ride-pack-islands").then((module) => module.SaveRideButton),
   "saved-rides": () => import("~/components/offline/ride-pack-islands").then((module) => module.SavedRidesList),
-  "rider-passkey": () => import("~/components/riders/rider-passkey-button").then((module) => module.RiderPasskeyButton),
+  "rider-passkey": () =>
+    import("~/features/rider-accounts/components/rider-passkey-button").then((module) => module.RiderPasskeyButton),
   "ride-gallery": () => import("~/components/ride/gallery-lightbox").then((module) => module.GalleryGrid),
 };
 

@@ -2,7 +2,12 @@ import path from "node:path";
 import { z } from "zod";
 import { type AuthSettings, authEnvShape, authSettings, googleCredentialsTogether } from "./auth/auth-env.server";
 import type { MailerSettings } from "./mail/mailer.server";
-import { type PushSettings, pushEnvShape, pushSettings, vapidTogether } from "./push/push-env.server";
+import {
+  type PushSettings,
+  pushEnvShape,
+  pushSettings,
+  vapidTogether,
+} from "../features/rider-messages/server/push/push-env.server";
 import type { S3StorageConfig } from "./storage/s3-storage.server";
 
 const booleanFlag = z

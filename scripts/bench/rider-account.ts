@@ -1,7 +1,7 @@
 import { openDatabase } from "~/server/db/database.server";
 import { dataPaths } from "~/server/env.server";
-import { findOrCreateRider } from "~/server/riders/riders.server";
-import { RIDER_SESSION_COOKIE, startRiderSession } from "~/server/riders/sessions.server";
+import { findOrCreateRider } from "~/features/rider-accounts/server/riders.server";
+import { RIDER_SESSION_COOKIE, startRiderSession } from "~/features/rider-accounts/server/sessions.server";
 
 /**
  * A rider signed in on a running server's data (bench:web's account pages, docs/features/riders.md):

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { rideDayWindowStart } from "~/domain/ride-day/expiry";
-import type { RideDaySyncResponse } from "~/domain/ride-day/pack";
-import { rideDayHref, rideDaySyncHref } from "~/domain/ride-day/paths";
+import { rideDayWindowStart } from "~/features/ride-day/domain/expiry";
+import type { RideDaySyncResponse } from "~/features/ride-day/domain/pack";
+import { rideDayHref, rideDaySyncHref } from "~/features/ride-day/domain/paths";
 import { SESSION_COOKIE } from "~/server/auth/cookies.server";
 import { createSession, SESSION_IDLE_MS } from "~/server/auth/sessions.server";
 import { getRide } from "~/server/rides/rides.server";

@@ -1,4 +1,4 @@
-import { creditLeftOf } from "~/server/credit/ledger.server";
+import { creditLeftOf } from "~/features/credit/server/ledger.server";
 import { formBody } from "./bodies.ts";
 import type { Answer } from "./client.ts";
 import { privateAnswer } from "./surfaces-riders.ts";

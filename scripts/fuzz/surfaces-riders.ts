@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import { SAVED_DETAIL_FIELDS } from "~/domain/riders/saved-details";
-import { creditLeftOf } from "~/server/credit/ledger.server";
+import { SAVED_DETAIL_FIELDS } from "~/features/rider-accounts/domain/saved-details";
+import { creditLeftOf } from "~/features/credit/server/ledger.server";
 import { hostileText, PAYLOADS } from "../../tests/support/hostile-input.ts";
 import { riderForm } from "../../tests/support/registration-fixtures.ts";
 import { type Fields, encodingFor, formBody, formReadable, jsonBody, jsonReadable } from "./bodies.ts";

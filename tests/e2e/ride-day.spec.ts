@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { checkInHref } from "~/domain/admin-links";
-import { RIDE_DAY_CACHE, rideDayHref } from "~/domain/ride-day/paths";
-import { RIDE_DAY_DB } from "~/components/admin/ride-day/store";
+import { RIDE_DAY_CACHE, rideDayHref } from "~/features/ride-day/domain/paths";
+import { RIDE_DAY_DB } from "~/features/ride-day/components/store";
 import type { Database } from "~/server/db/schema.server";
-import { saveWaiver } from "~/server/waivers/waivers.server";
+import { saveWaiver } from "~/features/waivers/server/waivers.server";
 import { createRide } from "~/server/rides/rides.server";
 import { acceptInvite, createInvite } from "~/server/team/team.server";
 import { rideInput } from "../support/fixtures";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { formatDateRange, toIsoDate } from "~/domain/dates";
-import { reminderDueAt } from "~/domain/rider-messages/reminders";
+import { reminderDueAt } from "~/features/rider-messages/domain/reminders";
 import { riderForm, registerRider } from "../support/registration-fixtures";
 import { waitForHydration } from "../support/hydration.ts";
 import { addRide, adminCard, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";

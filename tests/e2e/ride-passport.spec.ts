@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { createOrPromoteAdmin } from "~/server/team/users.server";
-import { findOrCreateRider } from "~/server/riders/riders.server";
+import { findOrCreateRider } from "~/features/rider-accounts/server/riders.server";
 import { NOT_ALLOWED } from "~/server/auth/admin-access.server";
 import { insertUser } from "../support/fixtures.ts";
 import { riddenSiteRide } from "../support/passport-fixtures.ts";

@@ -8,7 +8,7 @@ import path from "node:path";
 import type { Route } from "@playwright/test";
 import sharp from "sharp";
 import { dataPaths } from "~/server/env.server";
-import { listRidePhotos } from "~/server/ride-photos/admin-photos.server";
+import { listRidePhotos } from "~/features/ride-photos/server/admin-photos.server";
 import { createRide } from "~/server/rides/rides.server";
 import { rideInput } from "../support/fixtures";
 import { buildGpx, threeDayRide } from "../support/gpx";

@@ -1,7 +1,7 @@
 import { toIsoDate } from "~/domain/dates";
 import { rideHref } from "~/domain/links";
 import { rideWordsHref } from "~/domain/admin-links";
-import { FEEDBACK_CHANGED, answerByToken } from "~/server/ride-feedback/commands.server";
+import { FEEDBACK_CHANGED, answerByToken } from "~/features/ride-words/server/commands.server";
 import { setCheckedIn } from "~/server/registrations/commands.server";
 import { setRideStatus } from "~/server/rides/rides.server";
 import { riderForm, registerRider } from "../support/registration-fixtures";

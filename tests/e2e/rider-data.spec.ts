@@ -1,9 +1,9 @@
 import { randomInt } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "../../server/http-cache/policy.ts";
-import { updateSavedDetails } from "~/server/riders/saved-details.server";
-import { findOrCreateRider } from "~/server/riders/riders.server";
-import { RIDER_SESSION_COOKIE } from "~/server/riders/sessions.server";
+import { updateSavedDetails } from "~/features/rider-accounts/server/saved-details.server";
+import { findOrCreateRider } from "~/features/rider-accounts/server/riders.server";
+import { RIDER_SESSION_COOKIE } from "~/features/rider-accounts/server/sessions.server";
 import { siteRide } from "../support/fixtures";
 import { expect, expectNoA11yViolations } from "./fixtures.ts";
 import { fillRegistration } from "./registration-form.ts";

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { findOrCreateRider } from "~/server/riders/riders.server";
+import { findOrCreateRider } from "~/features/rider-accounts/server/riders.server";
 import { createOrPromoteAdmin } from "~/server/team/users.server";
 import { siteRide } from "../support/fixtures";
 import { riddenSiteRide } from "../support/passport-fixtures.ts";

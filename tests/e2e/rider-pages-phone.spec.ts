@@ -1,7 +1,7 @@
-import { makePassportPublic } from "~/server/riders/passport.server";
-import { findOrCreateRider } from "~/server/riders/riders.server";
+import { makePassportPublic } from "~/features/rider-accounts/server/passport.server";
+import { findOrCreateRider } from "~/features/rider-accounts/server/riders.server";
 import { register } from "~/server/registrations/commands.server";
-import { offerTransferByToken } from "~/server/registrations/transfer.server";
+import { offerTransferByToken } from "~/features/seat-transfer/server/transfer.server";
 import { siteRide } from "../support/fixtures.ts";
 import { riddenSiteRide } from "../support/passport-fixtures.ts";
 import { riderForm } from "../support/registration-fixtures.ts";

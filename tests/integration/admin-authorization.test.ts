@@ -16,7 +16,7 @@ import { createInvite } from "~/server/team/team.server";
 import { createOrPromoteAdmin } from "~/server/team/users.server";
 import type { Boot, Server } from "../../server/app";
 import { listTables } from "../support/databases";
-import { findOrCreateRider } from "~/server/riders/riders.server";
+import { findOrCreateRider } from "~/features/rider-accounts/server/riders.server";
 
 // Every route of the route table, asked by someone who is not an admin, through the real HTTP
 // stack (Express shell, security middlewares, React Router, the route modules), must refuse and

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { RIDER_PHOTOS_PER_RIDE, photosTooLarge } from "~/domain/ride-photos/rider-photos";
+import { RIDER_PHOTOS_PER_RIDE, photosTooLarge } from "~/features/ride-photos/domain/rider-photos";
 import type { Database } from "~/server/db/schema.server";
 import { beginPhotoUpload, PHOTO_UPLOADS_PER_NETWORK } from "~/server/registrations/throttle.server";
 import { createDiskStorage } from "~/server/storage/disk-storage.server";

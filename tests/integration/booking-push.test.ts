@@ -2,7 +2,7 @@ import webpush from "web-push";
 import { expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { readEnv } from "~/server/env.server";
-import { endpointHash } from "~/server/push/subscriptions.server";
+import { endpointHash } from "~/features/rider-messages/server/push/subscriptions.server";
 import { action, loader } from "~/routes/public/booking";
 import { describeEachEngine } from "../support/databases";
 import { siteRide } from "../support/fixtures";

@@ -20,7 +20,7 @@ import {
   setParticipantsFromCheckIns,
   setPayment,
 } from "~/server/registrations/commands.server";
-import { findOrCreateRider } from "~/server/riders/riders.server";
+import { findOrCreateRider } from "~/features/rider-accounts/server/riders.server";
 import { createRide, getRide } from "~/server/rides/rides.server";
 import { rideInput } from "../support/fixtures";
 import { TEST_DATABASE_URL, TEST_ENGINES, withAdminClient } from "../support/postgres";

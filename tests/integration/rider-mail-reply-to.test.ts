@@ -5,7 +5,7 @@ import { saveConfig } from "~/server/content/config.server";
 import type { Database } from "~/server/db/schema.server";
 import { createMailer } from "~/server/mail/mailer.server";
 import { openOutbox } from "~/server/outbox/start-outbox.server";
-import { sendBroadcast } from "~/server/rider-messages/broadcast.server";
+import { sendBroadcast } from "~/features/rider-messages/server/broadcast.server";
 import { describeEachEngine } from "../support/databases";
 import { configInput, siteRide } from "../support/fixtures";
 import { registerRider, riderForm } from "../support/registration-fixtures";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { RidePhotoStatus } from "~/domain/ride-photos/photo";
+import type { RidePhotoStatus } from "~/features/ride-photos/domain/photo";
 import type { Database } from "~/server/db/schema.server";
 
 export type GallerySeed = {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import type { RideDayOp } from "~/domain/ride-day/pack";
+import type { RideDayOp } from "~/features/ride-day/domain/pack";
 import { openDatabase, type Engine } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
 import { TEST_DATABASE_URL } from "./postgres";

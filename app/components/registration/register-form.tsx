@@ -4,15 +4,20 @@ import { firstTextFields } from "~/domain/form-fields";
 import { BLOOD_GROUPS, HONEYPOT_FIELD, registrationInputSchema } from "~/domain/registration/input";
 import { OPTION_LABELS, offeredOptions, type RegistrationSettings } from "~/domain/registration/settings";
 import { parseOrErrors } from "~/domain/validation";
-import { WAIVER_NAME_FIELD, WAIVER_VERSION_FIELD } from "~/domain/registration/waiver";
-import { USE_CREDIT_FIELD } from "~/domain/riders/credit-input";
-import { WaiverText } from "./waiver-text";
+import { WAIVER_NAME_FIELD, WAIVER_VERSION_FIELD } from "~/features/waivers/domain/waiver";
+import { USE_CREDIT_FIELD } from "~/features/credit/domain/credit-input";
+import { WaiverText } from "../../features/waivers/components/waiver-text";
 import { EmergencyContactFields, RiderContactFields } from "./contact-fields";
 import { ErrorSummary } from "../form/error-summary";
 import { FieldError } from "../form/field";
 import { CheckboxField } from "../form/controls";
 import { CheckField, SelectField, SUBMIT_CLASS, TextField } from "./form-controls";
-import { OWN_ADDRESS_NOTE, SAVE_DETAILS_FIELD, saveDetailsLabel, SIGN_IN_TO_FILL } from "~/domain/riders/saved-details";
+import {
+  OWN_ADDRESS_NOTE,
+  SAVE_DETAILS_FIELD,
+  saveDetailsLabel,
+  SIGN_IN_TO_FILL,
+} from "~/features/rider-accounts/domain/saved-details";
 import { ME_PATH } from "~/domain/links";
 
 export type RegisterFormProps = {

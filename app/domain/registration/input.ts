@@ -29,7 +29,7 @@ export function normalisePhone(value: string): string | null {
   return phone?.isValid() ? phone.number : null;
 }
 
-/** A mobile number field, normalised to E.164 (also a rider's saved details, domain/riders/saved-details.ts). */
+/** A mobile number field, normalised to E.164 (also a rider's saved details, features/rider-accounts/domain/saved-details.ts). */
 export const phone = (message: string) =>
   line(message).transform((value, ctx) => {
     const normalised = normalisePhone(value);

@@ -6,7 +6,7 @@ import { CopyNumbers } from "~/components/admin/riders/copy-numbers";
 import { PaymentTotals } from "~/components/admin/riders/payment-totals";
 import { RideNotFound, SeatsSummary } from "~/components/admin/riders/ride-summary";
 import { RiderCard } from "~/components/admin/riders/rider-card";
-import { MessageList } from "~/components/admin/messages/message-list";
+import { MessageList } from "~/features/rider-messages/components/message-list";
 import { RidersFilters } from "~/components/admin/riders/riders-filters";
 import { checkInHref, rideMessagesHref, ridersCsvHref } from "~/domain/admin-links";
 import { registrationAction } from "~/server/admin/registration-actions.server";

@@ -5,11 +5,11 @@ import { VehicleIconSwitch } from "~/components/vehicle-icon-switch";
 import { Island } from "~/islands/island";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { pageMetaTags, seoSite } from "~/domain/page-seo";
-import { AboutWords } from "~/components/ride-feedback/about-words";
+import { AboutWords } from "~/features/ride-words/components/about-words";
 import { servicesContext } from "~/context";
 import { serverClock } from "~/server/clock.server";
 import { loadOrFallback } from "~/server/load-or-fallback.server";
-import { aboutTestimonials } from "~/server/ride-feedback/queries.server";
+import { aboutTestimonials } from "~/features/ride-words/server/queries.server";
 import type { Route } from "./+types/about";
 import { CONTACT_PATH, UPCOMING_PATH } from "~/domain/links";
 

@@ -1,9 +1,13 @@
 import { data, redirect } from "react-router";
 import { BookingNotFound, BookingPage, type BookingView } from "~/components/registration/booking-page";
-import { PushUpdates, PushUpdatesOff } from "~/components/registration/push-updates";
+import { PushUpdates, PushUpdatesOff } from "~/features/rider-messages/components/push-updates";
 import { Island } from "~/islands/island";
-import { PUSH_SUBSCRIBE, PUSH_UNSUBSCRIBE } from "~/domain/push-message";
-import { pushEndpointHashes, subscribePushByToken, unsubscribePushByToken } from "~/server/push/subscriptions.server";
+import { PUSH_SUBSCRIBE, PUSH_UNSUBSCRIBE } from "~/features/rider-messages/domain/push-message";
+import {
+  pushEndpointHashes,
+  subscribePushByToken,
+  unsubscribePushByToken,
+} from "~/features/rider-messages/server/push/subscriptions.server";
 import { type AppServices, requestContext, servicesContext } from "~/context";
 import { balancePayment, bookingPayment, nextSteps, RIDER_STATUS_LABELS } from "~/domain/registration/booking-page";
 import { OPTION_LABELS } from "~/domain/registration/settings";
@@ -21,8 +25,8 @@ import { readSmallForm } from "~/server/registrations/read-form.server";
 import { beginBookingChange } from "~/server/registrations/throttle.server";
 import { getConfig } from "~/server/content/config.server";
 import { NotFoundError, ValidationError } from "~/server/validation/errors.server";
-import { WAIVER_INTENT } from "~/domain/registration/waiver";
-import { bookingWaiver } from "~/server/waivers/booking-waiver.server";
+import { WAIVER_INTENT } from "~/features/waivers/domain/waiver";
+import { bookingWaiver } from "~/features/waivers/server/booking-waiver.server";
 import {
   acceptWaiverByToken,
   cancelByToken,
@@ -35,29 +39,37 @@ import {
 import { getRide } from "~/server/rides/rides.server";
 import { openBookingLink } from "~/server/registrations/booking-link.server";
 import { calendarFeedToken } from "~/server/registrations/calendar-feed.server";
-import { updatesFor } from "~/server/rider-messages/queries.server";
+import { updatesFor } from "~/features/rider-messages/server/queries.server";
 import { serverClock } from "~/server/clock.server";
-import { RiderPhotosSection } from "~/components/ride-photos/rider-photos-section";
-import { RIDER_PHOTO_DELETE_INTENT, RIDER_PHOTOS_INTENT, riderPhotosView } from "~/domain/ride-photos/rider-photos";
-import { deleteRiderPhotoByToken, listRiderPhotos } from "~/server/ride-photos/rider-photos.server";
-import { receiveRiderPhotos } from "~/server/ride-photos/upload-request.server";
-import { RideWordsSection } from "~/components/ride-feedback/ride-words-form";
-import { isRideWordsIntent, RIDE_WORDS_INTENT, RIDE_WORDS_WITHDRAW_INTENT } from "~/domain/ride-feedback/booking";
-import { rideWordsViewOf } from "~/server/ride-feedback/booking-words.server";
-import { answerByToken, withdrawByToken } from "~/server/ride-feedback/commands.server";
+import { RiderPhotosSection } from "~/features/ride-photos/components/rider-photos-section";
+import {
+  RIDER_PHOTO_DELETE_INTENT,
+  RIDER_PHOTOS_INTENT,
+  riderPhotosView,
+} from "~/features/ride-photos/domain/rider-photos";
+import { deleteRiderPhotoByToken, listRiderPhotos } from "~/features/ride-photos/server/rider-photos.server";
+import { receiveRiderPhotos } from "~/features/ride-photos/server/upload-request.server";
+import { RideWordsSection } from "~/features/ride-words/components/ride-words-form";
+import { isRideWordsIntent, RIDE_WORDS_INTENT, RIDE_WORDS_WITHDRAW_INTENT } from "~/features/ride-words/domain/booking";
+import { rideWordsViewOf } from "~/features/ride-words/server/booking-words.server";
+import { answerByToken, withdrawByToken } from "~/features/ride-words/server/commands.server";
 import {
   SeatTransferSection,
   TRANSFER_OFFER_INTENT,
   TRANSFER_WITHDRAW_INTENT,
-} from "~/components/registration/seat-transfer-section";
-import { offerTransferByToken, seatTransferOf, withdrawTransferByToken } from "~/server/registrations/transfer.server";
-import { BookingAccountNote } from "~/components/riders/booking-account-note";
-import { bookingAccountOf, joinBooking } from "~/server/riders/join-booking.server";
-import { JOIN_INTENT, JOIN_REFUSALS } from "~/domain/riders/my-rides";
-import { creditRefusal, USE_CREDIT_INTENT } from "~/domain/riders/credit";
-import { creditOffer } from "~/server/credit/offer.server";
-import { payWithCreditByToken } from "~/server/credit/pay-with-credit.server";
-import { signedInRider } from "~/server/riders/sessions.server";
+} from "~/features/seat-transfer/components/seat-transfer-section";
+import {
+  offerTransferByToken,
+  seatTransferOf,
+  withdrawTransferByToken,
+} from "~/features/seat-transfer/server/transfer.server";
+import { BookingAccountNote } from "~/features/rider-accounts/components/booking-account-note";
+import { bookingAccountOf, joinBooking } from "~/features/rider-accounts/server/join-booking.server";
+import { JOIN_INTENT, JOIN_REFUSALS } from "~/features/rider-accounts/domain/my-rides";
+import { creditRefusal, USE_CREDIT_INTENT } from "~/features/credit/domain/credit";
+import { creditOffer } from "~/features/credit/server/offer.server";
+import { payWithCreditByToken } from "~/features/credit/server/pay-with-credit.server";
+import { signedInRider } from "~/features/rider-accounts/server/sessions.server";
 import type { Route } from "./+types/booking";
 
 // /booking/:token (decision 020): a rider's private page, opened by the unguessable

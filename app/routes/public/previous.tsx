@@ -13,11 +13,11 @@ import { PageLinks } from "~/components/page-links";
 import { loadOrFallback } from "~/server/load-or-fallback.server";
 import { listPreviousRides } from "~/server/rides/rides.server";
 import { getStats } from "~/server/content/stats.server";
-import { ratingSummariesOf } from "~/server/ride-feedback/queries.server";
-import type { RatingSummary } from "~/domain/ride-feedback/feedback";
-import { galleryCounts, galleryCovers } from "~/server/ride-photos/gallery.server";
-import { imageOrCover } from "~/domain/ride-photos/cover";
-import type { GalleryPhoto } from "~/domain/ride-photos/photo";
+import { ratingSummariesOf } from "~/features/ride-words/server/queries.server";
+import type { RatingSummary } from "~/features/ride-words/domain/feedback";
+import { galleryCounts, galleryCovers } from "~/features/ride-photos/server/gallery.server";
+import { imageOrCover } from "~/features/ride-photos/domain/cover";
+import type { GalleryPhoto } from "~/features/ride-photos/domain/photo";
 import type { Route } from "./+types/previous";
 import { UPCOMING_PATH, previousPageHref } from "~/domain/links";
 

@@ -35,13 +35,13 @@ import { availabilityOf, rideCards } from "~/server/registrations/public-seats.s
 import { countPublicRides, getPublicRide } from "~/server/rides/public-rides.server";
 import { isPreviewRequest } from "~/server/preview-links.server";
 import { getRide, similarRides } from "~/server/rides/rides.server";
-import { RideWords } from "~/components/ride-feedback/ride-words";
-import { publicRideWords } from "~/server/ride-feedback/queries.server";
+import { RideWords } from "~/features/ride-words/components/ride-words";
+import { publicRideWords } from "~/features/ride-words/server/queries.server";
 import { loadOrFallback } from "~/server/load-or-fallback.server";
 import { serverClock } from "~/server/clock.server";
-import { rideGallery } from "~/server/ride-photos/gallery.server";
-import type { GalleryPhoto } from "~/domain/ride-photos/photo";
-import { coverOf, imageOrCover } from "~/domain/ride-photos/cover";
+import { rideGallery } from "~/features/ride-photos/server/gallery.server";
+import type { GalleryPhoto } from "~/features/ride-photos/domain/photo";
+import { coverOf, imageOrCover } from "~/features/ride-photos/domain/cover";
 import type { loader as layoutLoader } from "./layout";
 import type { Route } from "./+types/ride";
 

@@ -9,7 +9,7 @@ import {
   passportShareCardPath,
   rideShareCardPath,
 } from "~/domain/share-card";
-import { publicPassport } from "~/server/riders/passport.server";
+import { publicPassport } from "~/features/rider-accounts/server/passport.server";
 import { cachedCard, currentRideCard, drawCard, shareableRide } from "~/server/share-cards/share-cards.server";
 import type { Route } from "./+types/share-card";
 

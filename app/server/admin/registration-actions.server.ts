@@ -15,7 +15,7 @@ import { freshLinkForRider } from "../registrations/booking-link.server";
 import { bookingHref } from "~/domain/links";
 import { freshLinkText, whatsappMessageHref } from "~/domain/registration/rider-contact";
 import { dispatchIntent } from "./intent-dispatch.server";
-import { decideCredit } from "../credit/commands.server";
+import { decideCredit } from "../../features/credit/server/commands.server";
 import { formatRupees } from "~/domain/registration/balance";
 import { NOT_ALLOWED } from "../auth/admin-access.server";
 import { type AdminActionContext as Context, failed, stringField, succeeded } from "./respond.server";

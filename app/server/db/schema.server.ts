@@ -187,7 +187,7 @@ export interface RidersTable {
   created_at: string;
   /** The last sign-in or use: an account unused for the retention period is erased. */
   last_seen_at: string;
-  /** SavedDetails (domain/riders/account.ts) as JSON, kept with the rider's consent; null: none. */
+  /** SavedDetails (features/rider-accounts/domain/account.ts) as JSON, kept with the rider's consent; null: none. */
   details: string | null;
   details_saved_at: string | null;
   /** The public passport's address (/passport/{slug}); null while private. */
@@ -229,7 +229,7 @@ export interface RiderPasskeysTable {
   last_used_at: string | null;
 }
 
-/** One movement of a rider's credit, in paise (domain/riders/credit.ts). */
+/** One movement of a rider's credit, in paise (features/credit/domain/credit.ts). */
 export interface CreditEntriesTable {
   id: string;
   /** The account; null for a cancelled booking in none yet (the entry follows it into one). */

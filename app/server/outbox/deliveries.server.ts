@@ -4,16 +4,16 @@ import type { Database } from "../db/schema.server";
 import type { Mail, Mailer } from "../mail/mailer.server";
 import { bookingLinkMail, confirmationMail, promotionMail } from "../registrations/rider-mail.server";
 import { getConfig } from "../content/config.server";
-import { signInLinkMail } from "../riders/sign-in-mail.server";
+import { signInLinkMail } from "../../features/rider-accounts/server/sign-in-mail.server";
 import { bookingTokenOf, getRegistration } from "../registrations/queries.server";
 import { bookingHref } from "~/domain/links";
 import { riderReplyTo } from "../mail/reply-to.server";
 import { getRide } from "../rides/rides.server";
 import { deleteRemovedImages } from "../images/removed-images.server";
 import type { ObjectStorage } from "../storage/storage.server";
-import type { PushSettings } from "../push/push-env.server";
-import { deliverChangeNotice } from "../rider-messages/change-notice.server";
-import { mailSender, pushSender, riderMessageDelivery } from "../rider-messages/deliver.server";
+import type { PushSettings } from "../../features/rider-messages/server/push/push-env.server";
+import { deliverChangeNotice } from "../../features/rider-messages/server/change-notice.server";
+import { mailSender, pushSender, riderMessageDelivery } from "../../features/rider-messages/server/deliver.server";
 import type { Deliveries, Delivery } from "./dispatcher.server";
 
 /** Sends one mail; the entry's id is its Message-ID, so a mail sent again after a crash is the same message. */

@@ -1,5 +1,5 @@
 import type { ContentChange } from "../content-events.server";
-import type { WatchedRide } from "~/domain/rider-messages/change-notice";
+import type { WatchedRide } from "~/features/rider-messages/domain/change-notice";
 import type { Mail } from "../mail/mailer.server";
 
 /**

@@ -3,7 +3,7 @@ import { attachDispatcher } from "../commands/command.server";
 import type { Database } from "../db/schema.server";
 import type { Logger } from "../logger.server";
 import type { Mailer } from "../mail/mailer.server";
-import type { PushSettings } from "../push/push-env.server";
+import type { PushSettings } from "../../features/rider-messages/server/push/push-env.server";
 import type { ObjectStorage } from "../storage/storage.server";
 import { outboxDeliveries } from "./deliveries.server";
 import { createDispatcher, type Dispatcher } from "./dispatcher.server";

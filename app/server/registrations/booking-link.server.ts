@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import { type AuditActor, RIDER_ACTOR } from "~/domain/audit";
-import { accountEmail } from "~/domain/riders/account";
+import { accountEmail } from "~/features/rider-accounts/domain/account";
 import type { FindBooking } from "~/domain/registration/input";
 import { bookingHref } from "~/domain/links";
 import { type Command, runCommand } from "../commands/command.server";

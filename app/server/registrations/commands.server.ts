@@ -29,14 +29,14 @@ import type { Ride } from "~/domain/ride";
 import { type AuditAction, type AuditActor, RIDER_ACTOR } from "~/domain/audit";
 import { bookingHref } from "~/domain/links";
 import { parseOrErrors } from "~/domain/validation";
-import { WAIVER_NAME_FIELD, waiverAnswerOf, waiverRefusal, type WaiverVersion } from "~/domain/registration/waiver";
-import { currentWaiver } from "../waivers/waivers.server";
+import { WAIVER_NAME_FIELD, waiverAnswerOf, waiverRefusal, type WaiverVersion } from "~/features/waivers/domain/waiver";
+import { currentWaiver } from "../../features/waivers/server/waivers.server";
 import { type Command, runCommand } from "../commands/command.server";
 import type { Database, Executor, RegistrationsTable } from "../db/schema.server";
 import { bookedSeats, lockRide, lockRideRow, promoteWaitlisted, updateRegistrationRow } from "./seats.server";
 import { beginRegistration, tooManyRegistrationsMessage } from "./throttle.server";
 import { NotFoundError, ValidationError } from "../validation/errors.server";
-import { writeBookingNews } from "../rider-messages/booking-news.server";
+import { writeBookingNews } from "../../features/rider-messages/server/booking-news.server";
 import { sealToken } from "./link-seal.server";
 import { dataWith, detailsOf, erasedColumns, registrationFromRow, type Registration } from "./rows.server";
 import { rideFromRow } from "../rides/ride-rows.server";
@@ -45,10 +45,10 @@ import { type RideWriteOptions, setRideParticipants } from "../rides/rides.serve
 import { registrationCounts } from "./queries.server";
 import { parseOrThrow } from "../validation/validate.server";
 import { ridePagesChanged } from "../rides/pages-changed.server";
-import { keepRegistrationDetails } from "../riders/saved-details.server";
-import { lockRiderOfEmail } from "../riders/riders.server";
+import { keepRegistrationDetails } from "../../features/rider-accounts/server/saved-details.server";
+import { lockRiderOfEmail } from "../../features/rider-accounts/server/riders.server";
 import { restateStats } from "../content/stats.server";
-import { keepPaidAsCredit, spendCreditOn } from "../credit/commands.server";
+import { keepPaidAsCredit, spendCreditOn } from "../../features/credit/server/commands.server";
 import { serverClock } from "../clock.server";
 
 // The commands on riders' registrations (decision 019): the rider's (register, and through the
@@ -181,7 +181,7 @@ export type RegisterOptions = {
   /** The site's origin, for the private link in the confirmation mail. */
   origin: string;
   /**
-   * The signed-in rider's account (app/server/riders): the booking belongs to it when the form's
+   * The signed-in rider's account (app/features/rider-accounts/server): the booking belongs to it when the form's
    * email is the account's (decision 042), and to none otherwise.
    */
   riderId?: string | null;
@@ -633,7 +633,7 @@ export function eraseByToken(db: Database, token: string, now = serverClock()): 
 /**
  * Cancels a live booking and erases it, as eraseByToken does, for a command that holds its
  * ride's lock and read `row` under it: a rider erasing their account
- * (app/server/riders/account-erasure.server.ts).
+ * (app/features/rider-accounts/server/account-erasure.server.ts).
  */
 export function cancelAndEraseLocked(
   command: Command,
@@ -799,7 +799,7 @@ export async function setCheckedIn(
 
 /**
  * setCheckedIn's write, for a command that holds the ride's lock and read `row` under it: the
- * Check-in page's and the ride-day sync's one path (app/server/ride-day). `at` is when the
+ * Check-in page's and the ride-day sync's one path (app/features/ride-day/server). `at` is when the
  * captain checked the rider in (a phone offline tapped earlier than it tells); the command's
  * time by default.
  */

@@ -6,12 +6,12 @@ import type { Logger } from "../logger.server";
 import { type PeriodicJob, runPeriodically } from "../periodic-job.server";
 import { ValidationError } from "../validation/errors.server";
 import { getRide } from "../rides/rides.server";
-import { eraseMessagesOfErasedRiders } from "../rider-messages/erasure.server";
-import { eraseRideDayMessagesOfErasedRiders } from "../ride-day/erasure.server";
-import { eraseRidePhotosOfErasedRiders } from "../ride-photos/erasure.server";
-import { tidyRiderPhotoImages } from "../ride-photos/photo-images.server";
+import { eraseMessagesOfErasedRiders } from "../../features/rider-messages/server/erasure.server";
+import { eraseRideDayMessagesOfErasedRiders } from "../../features/ride-day/server/erasure.server";
+import { eraseRidePhotosOfErasedRiders } from "../../features/ride-photos/server/erasure.server";
+import { tidyRiderPhotoImages } from "../../features/ride-photos/server/photo-images.server";
 import type { ObjectStorage } from "../storage/storage.server";
-import { eraseFeedbackOfErasedRiders } from "../ride-feedback/erasure.server";
+import { eraseFeedbackOfErasedRiders } from "../../features/ride-words/server/erasure.server";
 import { erasedColumns } from "./rows.server";
 import { ridePagesChanged } from "../rides/pages-changed.server";
 import { serverClock } from "../clock.server";
@@ -138,7 +138,7 @@ export async function eraseRideRegistrations(command: Command, rideId: string): 
 
 /**
  * Erases the personal data of these registrations (an erased account's that it does not cancel:
- * app/server/riders/account-erasure.server.ts), keeping anonymous counts.
+ * app/features/rider-accounts/server/account-erasure.server.ts), keeping anonymous counts.
  */
 export async function eraseRegistrationsById(command: Command, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;

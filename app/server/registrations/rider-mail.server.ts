@@ -3,7 +3,7 @@ import { formatDateRange } from "~/domain/dates";
 import { groupInviteFor } from "~/domain/registration/group-invite";
 import { OPTION_LABELS } from "~/domain/registration/settings";
 import type { Ride } from "~/domain/ride";
-import { findBookingLine } from "~/domain/rider-messages/rider-text";
+import { findBookingLine } from "~/features/rider-messages/domain/rider-text";
 import type { Mail } from "../mail/mailer.server";
 import type { Registration } from "./commands.server";
 

@@ -1,8 +1,8 @@
 import type { BrowserContext } from "@playwright/test";
-import type { Rider } from "~/domain/riders/account";
+import type { Rider } from "~/features/rider-accounts/domain/account";
 import type { Database } from "~/server/db/schema.server";
-import { findOrCreateRider } from "~/server/riders/riders.server";
-import { RIDER_SESSION_COOKIE, startRiderSession } from "~/server/riders/sessions.server";
+import { findOrCreateRider } from "~/features/rider-accounts/server/riders.server";
+import { RIDER_SESSION_COOKIE, startRiderSession } from "~/features/rider-accounts/server/sessions.server";
 
 /**
  * Signs the browser in as the rider of `email` (made if new) on a server whose database is `db`,

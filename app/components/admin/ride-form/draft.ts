@@ -1,5 +1,5 @@
 import { generateItinerary } from "~/domain/itinerary";
-import { remindersOf } from "~/domain/rider-messages/reminders";
+import { remindersOf } from "~/features/rider-messages/domain/reminders";
 import {
   EXTERNAL_REGISTRATION,
   keepsCreditOnCancel,

@@ -1,0 +1,62 @@
+import { balancePayment, bookingPayment, RIDER_STATUS_LABELS } from "~/domain/registration/booking-page";
+import { formatDateRange } from "~/domain/dates";
+import { bookingHref } from "~/domain/links";
+import type { MyRide, MyRides } from "~/features/rider-accounts/domain/my-rides";
+import type { Ride } from "~/domain/ride";
+import { getConfig } from "../../../server/content/config.server";
+import type { Executor } from "../../../server/db/schema.server";
+import { openToken } from "../../../server/registrations/link-seal.server";
+import { registrationFromRow } from "../../../server/registrations/rows.server";
+import { getRide } from "../../../server/rides/rides.server";
+import { serverClock } from "../../../server/clock.server";
+
+/**
+ * The rider's bookings (not erased), newest ride first: upcoming while their ride is, past
+ * after. Each links to its private page when the sealed token opens (link-seal.server.ts).
+ */
+export async function myRides(db: Executor, riderId: string, now = serverClock()): Promise<MyRides> {
+  const rows = await db
+    .selectFrom("registrations")
+    .selectAll()
+    .where("rider_id", "=", riderId)
+    .where("erased_at", "is", null)
+    .orderBy("created_at", "desc")
+    .execute();
+  const config = await getConfig(db);
+  const rides = new Map<string, Ride | null>();
+  for (const rideId of new Set(rows.map((row) => row.ride_id))) rides.set(rideId, await getRide(db, rideId));
+
+  const list: { ride: Ride | null; item: MyRide }[] = rows.map((row) => {
+    const registration = registrationFromRow(row);
+    const ride = rides.get(registration.rideId) ?? null;
+    const payment = bookingPayment(config.company, { bookingCost: ride?.bookingCost ?? "" }, registration.reference);
+    const balance = ride ? balancePayment(config.company, ride, registration, now) : null;
+    const token = openToken(row.token_sealed);
+    return {
+      ride,
+      item: {
+        reference: registration.reference,
+        rideTitle: ride?.title ?? "A ride no longer on the site",
+        dates: ride?.startDate ? formatDateRange(ride.startDate, ride.endDate) : "",
+        statusLabel: RIDER_STATUS_LABELS[registration.status],
+        booking: payment.amount ? { amount: payment.amount, paid: registration.payment === "paid" } : null,
+        balance: balance
+          ? { amount: balance.amount, dueDate: balance.dueDate, paid: balance.paid, overdue: balance.overdue }
+          : null,
+        href: token ? bookingHref(token) : null,
+      },
+    };
+  });
+  const byStart = (a: { ride: Ride | null }, b: { ride: Ride | null }) =>
+    (b.ride?.startDate ?? "").localeCompare(a.ride?.startDate ?? "");
+  return {
+    upcoming: list
+      .filter(({ ride }) => ride?.status === "upcoming")
+      .sort(byStart)
+      .map(({ item }) => item),
+    past: list
+      .filter(({ ride }) => ride?.status !== "upcoming")
+      .sort(byStart)
+      .map(({ item }) => item),
+  };
+}
