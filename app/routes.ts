@@ -18,7 +18,7 @@ export default [
     // "Find my booking": before booking/:token, which it is not.
     route("booking", "routes/public/find-booking.tsx"),
     route("booking/:token", "routes/public/booking.tsx"),
-    // A rider's own place (docs/features/riders.md): sign-in, My rides, passkeys.
+    // A rider's own place (docs/features/rider-accounts.md): sign-in, My rides, passkeys.
     route("me", "features/rider-accounts/routes/public/me.tsx"),
     route("me/link/:token", "features/rider-accounts/routes/public/me-link.tsx"),
     // A signed-in rider's own data (docs/features/rider-data.md): private, never cached.
@@ -34,7 +34,7 @@ export default [
   // Calendar feeds: every upcoming ride, and a rider's own ride behind their token.
   route("rides.ics", "routes/resources/rides-calendar.ts"),
   route("booking/:token/calendar.ics", "routes/resources/booking-calendar.ts"),
-  // A rider's passkeys, in JSON steps (docs/features/riders.md).
+  // A rider's passkeys, in JSON steps (docs/features/rider-accounts.md).
   route("me/passkeys", "features/rider-accounts/routes/public/me-passkeys.ts"),
   // The route's GPX: route.gpx as uploaded, day-{n}.gpx cut from it (decision 024).
   route("ride/:rideId/gpx/:file", "routes/resources/ride-gpx.ts"),
@@ -61,7 +61,7 @@ export default [
       route("rides/:rideId/messages", "features/rider-messages/routes/admin/ride-messages.tsx"),
       // The team (decision 026): who leads a ride, and the Team page (owners).
       route("rides/:rideId/captains", "routes/admin/ride-captains.tsx"),
-      // Waivers (docs/features/waiver.md): a ride's own, and the site's default.
+      // Waivers (docs/features/waivers.md): a ride's own, and the site's default.
       route("rides/:rideId/waiver", "features/waivers/routes/admin/ride-waiver.tsx"),
       // A ride's gallery (docs/features/ride-photos.md): the admins' photos and the riders' to approve.
       route("rides/:rideId/photos", "features/ride-photos/routes/admin/ride-photos.tsx"),

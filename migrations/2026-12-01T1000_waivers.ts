@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 
 // Migrations are frozen once landed: never edit or rename this file, add a new one.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // A ride's waiver (docs/features/waiver.md), or the site's default ('site'), one row per saved
+  // A ride's waiver (docs/features/waivers.md), or the site's default ('site'), one row per saved
   // text: a version is never changed once written, as riders may have accepted it. A version
   // with an empty text ends the waiver of its scope.
   await db.schema

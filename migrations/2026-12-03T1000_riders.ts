@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 
 // Migrations are frozen once landed: never edit or rename this file, add a new one.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // A rider's own place (docs/features/riders.md, decision 037): an account known by its email
+  // A rider's own place (docs/features/rider-accounts.md, decision 037): an account known by its email
   // alone, signed in with a one-time mailed link or a passkey, never a password. Riders are not
   // the team: no row here is a user, no rider session opens the portal.
   await db.schema

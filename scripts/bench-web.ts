@@ -9,7 +9,7 @@
  *      ride's page with a gallery of --gallery-photos approved photos (default 40; 0 measures the
  *      same page without its gallery), "/previous", "/about", "/contact", and a rider's pages:
  *      the ride's registration form, "/me" signed out (the sign-in page) and signed in (My rides),
- *      "/me/passport" (docs/features/riders.md); and prints each figure of each run beside its
+ *      "/me/passport" (docs/features/rider-accounts.md); and prints each figure of each run beside its
  *      budget; --pages=gallery,… measures only the pages named (home, ride, gallery, previous,
  *      about, contact, register, me, my-rides, passport)
  *   4. right after each run of "/", the ride page and "/previous", runs the same page again with
@@ -62,7 +62,7 @@ const BUDGETS = {
   // The form's island runs the server's schema: zod and libphonenumber's mobile metadata, about
   // 55 KB on this page only (docs/features/registrations.md); the budget keeps it from growing.
   register: { javascriptKiB: 135, noindex: true },
-  // A rider's own pages (docs/features/riders.md): the content pages' budget; /me's passkey
+  // A rider's own pages (docs/features/rider-accounts.md): the content pages' budget; /me's passkey
   // button (@simplewebauthn/browser) takes it to a ride page's.
   me: { javascriptKiB: 75, noindex: true },
   "my-rides": { javascriptKiB: 75, noindex: true },

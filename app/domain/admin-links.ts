@@ -51,7 +51,7 @@ export const checkInHref = (rideId: string) => `${adminRide(rideId)}/check-in`;
 /** A ride's messages to its riders: broadcasts, their deliveries, the WhatsApp queue. */
 export const rideMessagesHref = (rideId: string) => `${adminRide(rideId)}/messages`;
 
-/** A ride's waiver, and the site's default (docs/features/waiver.md). */
+/** A ride's waiver, and the site's default (docs/features/waivers.md). */
 export const rideWaiverHref = (rideId: string) => `${adminRide(rideId)}/waiver`;
 export const ADMIN_WAIVER_PATH = "/admin/waiver";
 /** A ride's gallery in the admin (docs/features/ride-photos.md). */

@@ -39,7 +39,7 @@ export const AUDIT_COLLECTIONS = [
   "team",
   // What a ride told its riders: broadcasts, resends (docs/features/rider-messages.md).
   "messages",
-  // A ride's waiver or the site's default, each saved text a version (docs/features/waiver.md).
+  // A ride's waiver or the site's default, each saved text a version (docs/features/waivers.md).
   "waivers",
   // Ride day's roll calls and their marks (docs/features/ride-day.md).
   "rollCalls",
@@ -47,7 +47,7 @@ export const AUDIT_COLLECTIONS = [
   "rideFeedback",
   // A ride's gallery: photos added, ordered, captioned, approved, hidden, deleted (docs/features/ride-photos.md).
   "ridePhotos",
-  // Riders' accounts (docs/features/riders.md): joined bookings, saved details, erasure, the admins' notes.
+  // Riders' accounts (docs/features/rider-accounts.md): joined bookings, saved details, erasure, the admins' notes.
   "riders",
   // The credit ledger: credit confirmed, spent, returned, adjusted.
   "credit",

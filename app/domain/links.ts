@@ -87,7 +87,7 @@ export const FIND_BOOKING_SENT = "sent";
  */
 export const BOOKING_ERASED_PATH = "/booking-erased";
 
-// ── A rider's account (docs/features/riders.md) ──
+// ── A rider's account (docs/features/rider-accounts.md) ──
 
 /** The rider's own place: sign-in when signed out, My rides when signed in. */
 export const ME_PATH = "/me";

@@ -15,7 +15,7 @@ export const SECRET_ROUTES = [
   "/booking/:token/calendar.ics",
   "/transfer/:token",
   "/admin/invite/:token",
-  // A rider's one-time sign-in link (docs/features/riders.md).
+  // A rider's one-time sign-in link (docs/features/rider-accounts.md).
   "/me/link/:token",
 ] as const;
 

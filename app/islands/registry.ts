@@ -20,8 +20,8 @@ export const ISLANDS = {
   "ride-error-alert": () => import("~/components/ride/ride-error-alert").then((module) => module.RideErrorAlert),
   "route-map": () => import("~/components/ride-route/route-map").then((module) => module.RouteMap),
   // Both from one module: saving a ride brings the Saved rides page's code along (decision 023).
-  "save-ride": () => import("~/components/offline/ride-pack-islands").then((module) => module.SaveRideButton),
-  "saved-rides": () => import("~/components/offline/ride-pack-islands").then((module) => module.SavedRidesList),
+  "save-ride": () => import("~/components/rider-pocket/ride-pack-islands").then((module) => module.SaveRideButton),
+  "saved-rides": () => import("~/components/rider-pocket/ride-pack-islands").then((module) => module.SavedRidesList),
   "rider-passkey": () =>
     import("~/features/rider-accounts/components/rider-passkey-button").then((module) => module.RiderPasskeyButton),
   "ride-gallery": () => import("~/components/ride/gallery-lightbox").then((module) => module.GalleryGrid),

@@ -16,7 +16,7 @@ const ALLOWED: Record<string, string> = {
   "app/sw/sw.ts": "the visitor's service worker runs on their phone: the phone's clock",
   "app/features/ride-day/components/store.ts": "runs on the captain's phone, offline: the phone's clock",
   "app/features/ride-day/components/use-ride-day.ts": "runs on the captain's phone, offline: the phone's clock",
-  "app/components/offline/ride-pack.ts": "runs in the rider's browser: when they saved the ride",
+  "app/components/rider-pocket/ride-pack.ts": "runs in the rider's browser: when they saved the ride",
   "app/server/db/database.server.ts": "how long to wait for a busy SQLite: elapsed time, not a date",
   "app/server/backup/sqlite-backup.server.ts": "when a backup was really made: the operator's record",
 };

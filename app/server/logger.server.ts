@@ -36,7 +36,7 @@ const PERSONAL_FIELDS = [
   "licenceNumber",
   "bloodGroup",
   "pillionName",
-  // The full name typed to accept a waiver (docs/features/waiver.md).
+  // The full name typed to accept a waiver (docs/features/waivers.md).
   "waiverName",
   "waiver_name",
   "utr",

@@ -4,7 +4,7 @@ import { findOrCreateRider } from "~/features/rider-accounts/server/riders.serve
 import { RIDER_SESSION_COOKIE, startRiderSession } from "~/features/rider-accounts/server/sessions.server";
 
 /**
- * A rider signed in on a running server's data (bench:web's account pages, docs/features/riders.md):
+ * A rider signed in on a running server's data (bench:web's account pages, docs/features/rider-accounts.md):
  * the Cookie header a browser of theirs sends. Plain http, so the cookie has no `__Host-` prefix.
  */
 export async function riderCookie(dataDir: string): Promise<string> {

@@ -16,7 +16,7 @@ import {
 } from "./surfaces.ts";
 import { PEOPLE_DOMAIN, storedState } from "./world.ts";
 
-// Generated requests to the riders' accounts (docs/features/riders.md, rider-data.md, credit.md,
+// Generated requests to the riders' accounts (docs/features/rider-accounts.md, rider-data.md, credit.md,
 // seat-transfer.md, ride-passport.md): /me and its sign-in links and passkeys, saved details,
 // "Your data" and its export, the passport, a seat handed to a friend, registering signed in,
 // and the admin's riders directory, notes and credit. Each write carries its follow-up checks:
@@ -342,7 +342,7 @@ function transfers(s: Surfaces) {
     .map(([token, intent, cookie, encoding, ip]) => {
       const body = formBody(form(["intent", intent]), encoding);
       // A booking in no account joins the rider's when its page shows signed in, a refusal's
-      // page too (docs/features/riders.md#joining-bookings): a rider's cookie goes with their own
+      // page too (docs/features/rider-accounts.md#joining-bookings): a rider's cookie goes with their own
       // bookings, and with the one post that asks to join.
       const joins = !bookings.includes(token) && intent !== "join-account";
       return write(s, `/booking/${token}`, body, formReadable(body), {

@@ -20,7 +20,7 @@ import { riderForm, registerRider } from "../../tests/support/registration-fixtu
 // an editor whose session is old, one who signs in, ride captains, an invitee who became an owner),
 // rides taking registrations with confirmed and waitlisted riders, a draft to preview, and the
 // secrets and addresses that must never reach the server's log; and riders' accounts
-// (docs/features/riders.md): one signed in with bookings, credit, saved details, a public
+// (docs/features/rider-accounts.md): one signed in with bookings, credit, saved details, a public
 // passport and passkeys, another whose things the first must never reach, and a third whose
 // sessions the run may end and whose account it may erase.
 

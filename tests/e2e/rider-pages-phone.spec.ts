@@ -11,7 +11,7 @@ import { expect, expectNoA11yViolations } from "./fixtures.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 import { signInRiderDirectly } from "./support/rider-session.ts";
 
-// A rider's own pages on a small phone (docs/features/riders.md): every one of them at 360 px,
+// A rider's own pages on a small phone (docs/features/rider-accounts.md): every one of them at 360 px,
 // filled as a returning rider's are (a ride to come, one ridden, saved details, a public
 // passport, a seat offered to a friend), scrolls only down and has no accessibility violations.
 

@@ -13,7 +13,7 @@ import { askForSignInLink, mailedSignInLink } from "./support/sign-in-mail.ts";
 import { virtualAuthenticator } from "./support/virtual-authenticator.ts";
 import { freshMobile } from "./support/fresh-mobile.ts";
 
-// A rider's account (docs/features/riders.md): signing in at /me with a mailed one-time link
+// A rider's account (docs/features/rider-accounts.md): signing in at /me with a mailed one-time link
 // or a passkey (Chromium's virtual authenticator), My rides, and an older booking joining the
 // account when its private link is opened signed in. One server of this spec's own, on the
 // demo content (the Leh–Ladakh ride takes registrations on the site), mailing through a local

@@ -5,7 +5,7 @@ import { expect, expectNoA11yViolations } from "./fixtures.ts";
 import { fillRegistration } from "./registration-form.ts";
 import { freshMobile } from "./support/fresh-mobile.ts";
 
-// The waiver (docs/features/waiver.md): an admin writes a ride's waiver; a rider's registration
+// The waiver (docs/features/waivers.md): an admin writes a ride's waiver; a rider's registration
 // is refused until they accept it by typing their full name; the version and name show on their
 // booking page, the Riders page and the CSV. The admin changes the text: a form read before is
 // refused with the new text, check-in shows who has not accepted it, and the rider accepts the

@@ -104,7 +104,7 @@ const PUBLIC_ACTIONS: Record<string, number> = {
   "/booking": 409,
   // A rider's own passport (docs/features/ride-passport.md): without their session, nothing changed.
   "/me/passport": 401,
-  // A rider's account (docs/features/riders.md): an empty sign-in request is refused with its message.
+  // A rider's account (docs/features/rider-accounts.md): an empty sign-in request is refused with its message.
   "/me": 400,
   // A one-time sign-in link: no such link (gone), no session.
   "/me/link/x": 410,

@@ -14,7 +14,7 @@ import { riderForm } from "../support/registration-fixtures";
 import { routeAnswer, routeContext } from "../support/route-context";
 
 // Refusals of the riders' account pages that npm run fuzz found changing data or saying nothing:
-// each is refused with a message and writes nothing (docs/features/riders.md, rider-data.md,
+// each is refused with a message and writes nothing (docs/features/rider-accounts.md, rider-data.md,
 // credit.md), through the route actions on both engines.
 
 const ORIGIN = "http://roadbook.test";

@@ -199,7 +199,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     credit: null,
   };
   const riderPhotos = riderPhotosView(registration.status, ride, photos, serverClock());
-  // Opened signed in: an older booking of the account's address is offered to join it (docs/features/riders.md).
+  // Opened signed in: an older booking of the account's address is offered to join it (docs/features/rider-accounts.md).
   const rider = await signedInRider(request, context);
   const account = rider ? bookingAccountOf(rider, registration) : null;
   // Their credit can pay a booking amount still unpaid (docs/features/credit.md).

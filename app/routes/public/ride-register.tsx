@@ -119,7 +119,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   let result: Registered;
   try {
     // Made while signed in with the account's own address, the booking belongs to the rider's
-    // account; made for a friend, to none (docs/features/riders.md, decision 042).
+    // account; made for a friend, to none (docs/features/rider-accounts.md, decision 042).
     const rider = await signedInRider(request, context);
     result = await register(services.db, params.rideId, form.fields, {
       clientIp,

@@ -1,5 +1,5 @@
 import { data, useRouteLoaderData } from "react-router";
-import { RidePocket } from "~/components/offline/ride-pocket";
+import { RidePocket } from "~/components/rider-pocket/ride-pocket";
 import { BookingBar } from "~/components/ride/booking-bar";
 import { rideAmount } from "~/domain/cost";
 import { formatDateRange } from "~/domain/dates";

@@ -1,4 +1,4 @@
-import { SavedRidesList } from "~/components/offline/ride-pack-islands";
+import { SavedRidesList } from "~/components/rider-pocket/ride-pack-islands";
 import { pageTitle } from "~/domain/site";
 import { Island } from "~/islands/island";
 

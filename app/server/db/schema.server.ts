@@ -179,7 +179,7 @@ export interface RegistrationsTable {
   pending_token_sealed: string | null;
 }
 
-/** A rider's account (docs/features/riders.md): known by its email, no password. */
+/** A rider's account (docs/features/rider-accounts.md): known by its email, no password. */
 export interface RidersTable {
   id: string;
   /** Lower-case, trimmed; unique. */

@@ -14,7 +14,7 @@ export type OutboxMessage =
   | { kind: "registered-mail"; registrationId: string; link: string }
   /** A fresh private link the rider asked for ("Find my booking"; a secret: emptied once sent). */
   | { kind: "booking-link-mail"; registrationId: string; link: string }
-  /** A rider's one-time sign-in link (docs/features/riders.md; a secret: emptied once sent). */
+  /** A rider's one-time sign-in link (docs/features/rider-accounts.md; a secret: emptied once sent). */
   | { kind: "rider-sign-in-mail"; email: string; link: string }
   /** A waitlisted rider's seat is confirmed (a seat was freed or added). */
   | { kind: "seat-confirmed-mail"; registrationId: string }

@@ -53,7 +53,7 @@ export type Registration = {
   /** The full name the rider typed to accept it; '' once erased. */
   waiverName: string;
   waiverAcceptedAt: string | null;
-  /** The rider's account the booking belongs to (docs/features/riders.md); null: none. */
+  /** The rider's account the booking belongs to (docs/features/rider-accounts.md); null: none. */
   riderId: string | null;
   /** Credit spent on the booking amount, in paise: the UPI payment asks only for the rest. */
   creditPaise: number;

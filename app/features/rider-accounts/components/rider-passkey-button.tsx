@@ -11,7 +11,7 @@ export type RiderPasskeyButtonProps = { mode: "sign-in" | "add" };
 const LABELS = { "sign-in": "Sign in with a passkey", add: "Add a passkey" } as const;
 
 /**
- * A rider's passkey (an island, docs/features/riders.md): sign in with one, or add one while
+ * A rider's passkey (an island, docs/features/rider-accounts.md): sign in with one, or add one while
  * signed in. WebAuthn needs script, so the button is not drawn until it works (the mailed link
  * is the way in without JavaScript); after it, /me is loaded afresh.
  */

@@ -7,7 +7,7 @@ import {
   MAX_NAME_LENGTH,
 } from "../../../domain/registration/input";
 
-// A rider's own place (docs/features/riders.md, decision 037): an account known by its email,
+// A rider's own place (docs/features/rider-accounts.md, decision 037): an account known by its email,
 // signed in with a one-time mailed link or a passkey. What it keeps, and for how long.
 
 /** A mailed sign-in link works once, for this long. */

@@ -1,4 +1,4 @@
-// My rides (docs/features/riders.md): a rider's bookings as their account page lists them.
+// My rides (docs/features/rider-accounts.md): a rider's bookings as their account page lists them.
 
 export type MyRide = {
   reference: string;

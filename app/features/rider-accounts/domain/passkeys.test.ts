@@ -17,7 +17,7 @@ const UA = {
   linuxFirefox: "Mozilla/5.0 (X11; Linux x86_64; rv:131.0) Gecko/20100101 Firefox/131.0",
 };
 
-describe("a rider's passkey's name (docs/features/riders.md)", () => {
+describe("a rider's passkey's name (docs/features/rider-accounts.md)", () => {
   it.each([
     [UA.androidChrome, "Chrome on Android"],
     [UA.androidSamsung, "Samsung Internet on Android"],

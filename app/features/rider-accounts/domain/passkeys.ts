@@ -1,4 +1,4 @@
-// What a rider is told about their passkeys (docs/features/riders.md).
+// What a rider is told about their passkeys (docs/features/rider-accounts.md).
 
 export const RIDER_PASSKEY_MESSAGES = {
   unsupported: "This browser cannot use passkeys. Ask for a sign-in link by email instead.",

@@ -24,7 +24,7 @@ import { consumeChallenge, createChallenge, findChallenge } from "../../../serve
 import { startRiderSession } from "./sessions.server";
 import { serverClock } from "../../../server/clock.server";
 
-// A rider's passkeys (docs/features/riders.md, decision 037): added while signed in, then used
+// A rider's passkeys (docs/features/rider-accounts.md, decision 037): added while signed in, then used
 // alone to sign in (a discoverable credential, no address typed: the authenticator must verify
 // its user). The team's own passkeys (auth/passkeys.server.ts) are another table: neither ever
 // answers the other's challenge. auth_challenges.user_id names a member of the team, so a

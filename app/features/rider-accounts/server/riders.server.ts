@@ -4,7 +4,7 @@ import { accountEmail, type Rider } from "~/features/rider-accounts/domain/accou
 import type { Executor } from "../../../server/db/schema.server";
 import { serverClock } from "../../../server/clock.server";
 
-// Riders' accounts (docs/features/riders.md): found by email, made on the first sign-in.
+// Riders' accounts (docs/features/rider-accounts.md): found by email, made on the first sign-in.
 
 /** The account of an address, made now if it has none (a first sign-in). */
 export async function findOrCreateRider(db: Executor, email: string, now = serverClock()): Promise<Rider> {

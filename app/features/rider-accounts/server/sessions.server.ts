@@ -10,7 +10,7 @@ import { clearCookie, cookieName, readCookie, serializeCookie } from "../../../s
 import type { Executor } from "../../../server/db/schema.server";
 import { serverClock } from "../../../server/clock.server";
 
-// A rider's session (docs/features/riders.md, decision 037): its own cookie and table, apart
+// A rider's session (docs/features/rider-accounts.md, decision 037): its own cookie and table, apart
 // from the team's. A rider session opens the rider's own pages (/me, the registration form's
 // saved details) and nothing of the portal, and the portal's never opens a rider's.
 

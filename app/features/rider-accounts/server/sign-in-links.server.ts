@@ -8,7 +8,7 @@ import { findOrCreateRider } from "./riders.server";
 import { startRiderSession } from "./sessions.server";
 import { serverClock } from "../../../server/clock.server";
 
-// Signing in without a password (docs/features/riders.md, decision 037): a rider asks for a
+// Signing in without a password (docs/features/rider-accounts.md, decision 037): a rider asks for a
 // link at /me, the outbox mails it, and the link works once, within SIGN_IN_LINK_MINUTES.
 // Any address may ask: the account is made when the link is used, so the answer to a request
 // is the same whether the address has an account or not.

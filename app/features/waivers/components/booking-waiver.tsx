@@ -13,7 +13,7 @@ import { formatIndiaDateTime } from "~/domain/dates";
 type Answer = { values: Record<string, string>; errors: Record<string, string>; formError?: string };
 
 /**
- * The rider's waiver on their booking page (docs/features/waiver.md): the text they accepted,
+ * The rider's waiver on their booking page (docs/features/waivers.md): the text they accepted,
  * and, once it changed, the new version to accept by typing their full name: a plain form.
  */
 export function BookingWaiverSection({

@@ -10,7 +10,7 @@ export type WaiverEditorProps = {
 };
 
 /**
- * A waiver's text and its versions (docs/features/waiver.md): saving a changed text makes the
+ * A waiver's text and its versions (docs/features/waivers.md): saving a changed text makes the
  * next version; earlier ones stay as riders accepted them.
  */
 export function WaiverEditor({ versions, siteDefault, result }: WaiverEditorProps) {

@@ -3,7 +3,7 @@ import { multilineText } from "../../../domain/fields";
 import type { WaiverState } from "../../ride-day/domain/pack";
 import type { RiderWaiver } from "../../../domain/registration/riders-page";
 
-// A ride's waiver (docs/features/waiver.md): a text admins write, versioned; a rider accepts the
+// A ride's waiver (docs/features/waivers.md): a text admins write, versioned; a rider accepts the
 // current version by typing their full name. A version riders accepted never changes: a new text
 // is a new version, and the riders are asked to accept it again.
 

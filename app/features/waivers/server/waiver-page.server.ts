@@ -6,7 +6,7 @@ import { saveWaiver, waiverVersions } from "./waivers.server";
 import { readAdminForm, unreadableForm } from "../../../server/admin/read-form.server";
 import type { AdminActionContext } from "../../../server/admin/respond.server";
 
-// The waiver pages (docs/features/waiver.md): a ride's own waiver, and the site's default that
+// The waiver pages (docs/features/waivers.md): a ride's own waiver, and the site's default that
 // rides without one use. Owners and editors write; each save is a new version.
 
 /** A waiver of 20,000 characters, each up to 9 bytes percent-encoded, and room to spare. */

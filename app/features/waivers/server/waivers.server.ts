@@ -17,7 +17,7 @@ import { NotFoundError } from "../../../server/validation/errors.server";
 import { parseOrThrow } from "../../../server/validation/validate.server";
 import { ridePagesChanged } from "../../../server/rides/pages-changed.server";
 
-// Waivers (docs/features/waiver.md): each saved text is a new version, never changed after; a
+// Waivers (docs/features/waivers.md): each saved text is a new version, never changed after; a
 // ride uses its own latest text, else the site's default. Saving a new text asks the riders of
 // every ride it applies to to accept it again, in the same transaction.
 

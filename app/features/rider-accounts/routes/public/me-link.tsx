@@ -9,7 +9,7 @@ import { signInBrowserOf } from "~/features/rider-accounts/server/sign-in-browse
 import { signInWithLink, viewSignInLink } from "~/features/rider-accounts/server/sign-in-links.server";
 import type { Route } from "./+types/me-link";
 
-// /me/link/:token, a mailed one-time sign-in link (docs/features/riders.md). Opening it
+// /me/link/:token, a mailed one-time sign-in link (docs/features/rider-accounts.md). Opening it
 // spends nothing: mail scanners fetch links before the rider does. The page's button posts,
 // and that post spends the link and signs the browser in: at once in the browser that asked for
 // the link; in any other, only once the rider confirmed the account the page names (decision 042).

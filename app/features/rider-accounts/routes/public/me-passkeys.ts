@@ -28,7 +28,7 @@ const answer = (body: Record<string, unknown>, status = 200, headers: Record<str
   Response.json(body, { status, headers: { ...RIDER_PAGE_HEADERS, ...headers } });
 
 /**
- * A rider's passkeys (docs/features/riders.md), in JSON steps: `sign-in-options` then
+ * A rider's passkeys (docs/features/rider-accounts.md), in JSON steps: `sign-in-options` then
  * `sign-in-verify` (any rider's passkey: a session), `add-options` then `add-verify` (signed
  * in only). Posts from other sites are refused before this (server/security.ts).
  */

@@ -17,7 +17,7 @@ import { requestSignInLink, tooManySignInRequests } from "~/features/rider-accou
 import { signInBrowserCookie, signInBrowserNonce } from "~/features/rider-accounts/server/sign-in-browser.server";
 import type { Route } from "./+types/me";
 
-// /me (docs/features/riders.md): signed out, the way in (a mailed one-time link, or a
+// /me (docs/features/rider-accounts.md): signed out, the way in (a mailed one-time link, or a
 // passkey); signed in, the rider's own place: My rides, passkeys, sign-out. Never cached or
 // indexed: it is the rider's own, and the same address answers differently per cookie.
 

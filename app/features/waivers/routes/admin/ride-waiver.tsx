@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Waiver${loaderData?.ride ? ` · ${loaderData.ride.title}` : ""} · Roadbook Admin` },
 ];
 
-/** A ride's waiver (docs/features/waiver.md): its text, versioned. Owners and editors write it. */
+/** A ride's waiver (docs/features/waivers.md): its text, versioned. Owners and editors write it. */
 export async function loader({ context, params }: Route.LoaderArgs) {
   return loadWaiverPage({ services: context.get(servicesContext) }, params.rideId);
 }

@@ -9,7 +9,7 @@ import type { Route } from "./+types/waiver";
 
 export const meta: Route.MetaFunction = () => [{ title: "Default waiver · Roadbook Admin" }];
 
-/** The site's default waiver (docs/features/waiver.md): what every ride without its own uses. */
+/** The site's default waiver (docs/features/waivers.md): what every ride without its own uses. */
 export async function loader({ context }: Route.LoaderArgs) {
   return loadWaiverPage({ services: context.get(servicesContext) }, SITE_WAIVER_SCOPE);
 }
