@@ -1,7 +1,8 @@
-import { MailCheck } from "lucide-react";
 import { ErrorSummary } from "../form/error-summary";
 import { FIND_BOOKING_PATH } from "~/domain/links";
-import { SUBMIT_CLASS, TextField } from "./form-controls";
+import { EmailField, MobileField } from "./contact-fields";
+import { SUBMIT_CLASS } from "./form-controls";
+import { MailSentNotice } from "./mail-sent-notice";
 
 /** A refused request: what the rider typed and the messages. */
 export type FindBookingAnswer = { values: Record<string, string>; errors: Record<string, string>; formError?: string };
@@ -41,36 +42,13 @@ export function FindBookingPage({ sent, mail, answer }: { sent: boolean; mail: b
           {FIND_BOOKING_NO_MAIL}
         </p>
       )}
-      {sent && !answer ? (
-        <p role="status" className="flex gap-2 rounded-xl bg-success-50 p-4 font-semibold text-success-600">
-          <MailCheck aria-hidden="true" className="size-5 shrink-0" />
-          <span data-testid="find-booking-sent">{FIND_BOOKING_SENT_TEXT}</span>
-        </p>
-      ) : null}
+      {sent && !answer ? <MailSentNotice testId="find-booking-sent">{FIND_BOOKING_SENT_TEXT}</MailSentNotice> : null}
       {/* Without mail there is nothing to ask for here: the organisers send the link (decision 042). */}
       {mail ? (
         <form method="post" action={FIND_BOOKING_PATH} noValidate className="space-y-4">
           {answer ? <ErrorSummary errors={errors} order={ORDER} formError={answer.formError} /> : null}
-          <TextField
-            name="mobile"
-            label="Mobile number"
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            maxLength={32}
-            hint="+91 is assumed without a country code"
-            defaultValue={values.mobile}
-            error={errors.mobile}
-          />
-          <TextField
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            maxLength={254}
-            defaultValue={values.email}
-            error={errors.email}
-          />
+          <MobileField withHint defaultValue={values.mobile} error={errors.mobile} />
+          <EmailField defaultValue={values.email} error={errors.email} />
           <button type="submit" className={`${SUBMIT_CLASS} w-full sm:w-auto`}>
             Mail me my booking link
           </button>

@@ -1,9 +1,10 @@
-import { MailCheck } from "lucide-react";
 import { Island } from "~/islands/island";
 import { ME_PATH } from "~/domain/links";
 import { SIGN_IN_LINK_MINUTES } from "~/features/rider-accounts/domain/account";
-import { ErrorSummary } from "../../../components/form/error-summary";
-import { SUBMIT_CLASS, TextField } from "../../../components/registration/form-controls";
+import { ErrorSummary } from "~/components/form/error-summary";
+import { EmailField } from "~/components/registration/contact-fields";
+import { SUBMIT_CLASS } from "~/components/registration/form-controls";
+import { MailSentNotice } from "~/components/registration/mail-sent-notice";
 import { RiderPasskeyButton } from "./rider-passkey-button";
 
 /** The link request form's intent: /me answers any other it does not know with a refusal. */
@@ -21,15 +22,7 @@ function LinkRequestForm({ answer }: { answer?: SignInAnswer }) {
     <form method="post" action={ME_PATH} noValidate className="space-y-4">
       {answer ? <ErrorSummary errors={answer.errors} order={["email"]} formError={answer.formError} /> : null}
       <input type="hidden" name="intent" value={REQUEST_LINK_INTENT} />
-      <TextField
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        maxLength={254}
-        defaultValue={answer?.values.email}
-        error={answer?.errors.email}
-      />
+      <EmailField defaultValue={answer?.values.email} error={answer?.errors.email} />
       <button type="submit" className={`${SUBMIT_CLASS} w-full sm:w-auto`}>
         Email me a sign-in link
       </button>
@@ -48,12 +41,7 @@ export function RiderSignInPage({ sent, answer }: { sent: boolean; answer?: Sign
           password to remember.
         </p>
       </header>
-      {sent && !answer ? (
-        <p role="status" className="flex gap-2 rounded-xl bg-success-50 p-4 font-semibold text-success-600">
-          <MailCheck aria-hidden="true" className="size-5 shrink-0" />
-          <span data-testid="sign-in-sent">{SIGN_IN_SENT_TEXT}</span>
-        </p>
-      ) : null}
+      {sent && !answer ? <MailSentNotice testId="sign-in-sent">{SIGN_IN_SENT_TEXT}</MailSentNotice> : null}
       <LinkRequestForm answer={answer} />
       <section aria-labelledby="passkey-sign-in" className="space-y-3 border-t border-ink-100 pt-6">
         <h2 id="passkey-sign-in" className="text-lg font-bold text-ink-900">
