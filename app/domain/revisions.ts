@@ -27,6 +27,15 @@ export const RECORD_LABELS: Record<RevisionCollection, string> = {
  */
 export type Restoring = { summary: (title: string) => string };
 
+/** The audit line of a save: the restore's when it brings a revision back, else the save's own. */
+export function auditLineOfSave<Action extends string>(
+  restoring: Restoring | undefined,
+  title: string,
+  saved: { action: Action; summary: string },
+): { action: Action | "restored"; summary: string } {
+  return restoring ? { action: "restored", summary: restoring.summary(title) } : saved;
+}
+
 /**
  * How a revision came about. 'earlier' is the state a record had before its first recorded
  * save (records older than revisions), kept so that state can be restored too.

@@ -1,4 +1,5 @@
 import { Outlet, type MiddlewareFunction, isRouteErrorResponse, redirect } from "react-router";
+import type { ReactNode } from "react";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { LoginScreen } from "~/components/admin/login-screen";
 import { useErrorReference } from "~/components/document-info";
@@ -65,26 +66,29 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   if (isRouteErrorResponse(error) && error.status === 403 && isRefusal(error.data)) {
     return (
-      <main className="mx-auto max-w-xl px-6 py-16">
-        <h1 className="text-2xl font-bold text-ink-900">Not available to your role</h1>
+      <PortalErrorPage title="Not available to your role">
         <p className="mt-4 text-ink-700">{error.data.message}</p>
-        <p className="mt-8">
-          <a href={ADMIN_PATH} className="font-semibold text-brand-700 underline underline-offset-4">
-            Back to the dashboard
-          </a>
-        </p>
-      </main>
+      </PortalErrorPage>
     );
   }
   return (
-    <main className="mx-auto max-w-xl px-6 py-16">
-      <h1 className="text-2xl font-bold text-ink-900">Something went wrong in the admin portal</h1>
+    <PortalErrorPage title="Something went wrong in the admin portal">
       <p className="mt-4 text-ink-700">Sorry, this page could not be shown. Please try again in a moment.</p>
       {reference ? (
         <p className="mt-4 text-sm text-ink-600">
           If it keeps happening, quote this reference: <code className="font-mono text-ink-900">{reference}</code>
         </p>
       ) : null}
+    </PortalErrorPage>
+  );
+}
+
+/** A page the portal shows instead of the one asked for: why, and the way back to the dashboard. */
+function PortalErrorPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <main className="mx-auto max-w-xl px-6 py-16">
+      <h1 className="text-2xl font-bold text-ink-900">{title}</h1>
+      {children}
       <p className="mt-8">
         <a href={ADMIN_PATH} className="font-semibold text-brand-700 underline underline-offset-4">
           Back to the dashboard

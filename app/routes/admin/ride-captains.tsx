@@ -1,4 +1,5 @@
 import { Form, data, useActionData, useNavigation } from "react-router";
+import { FormResult } from "~/components/admin/form-result";
 import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
 import { servicesContext } from "~/context";
 import { readAdminForm, unreadableForm } from "~/server/admin/read-form.server";
@@ -48,11 +49,7 @@ export default function RideCaptainsPage({ loaderData }: Route.ComponentProps) {
       intro="The ride captains who lead this ride: they see its riders and check them in."
       flash={flash}
     >
-      {result ? (
-        <p role={result.ok ? "status" : "alert"} className="text-sm font-medium">
-          {result.message}
-        </p>
-      ) : null}
+      <FormResult result={result} />
       {captains.length === 0 ? (
         <p className="text-ink-700">The team has no ride captains yet: an owner invites them on the Team page.</p>
       ) : (

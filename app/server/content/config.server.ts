@@ -1,7 +1,7 @@
 import type { AuditActor } from "~/domain/audit";
 import { configInputSchema, type SiteConfig } from "~/domain/content";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
-import type { Restoring } from "~/domain/revisions";
+import { auditLineOfSave, type Restoring } from "~/domain/revisions";
 import { runCommand } from "../commands/command.server";
 import type { Database, Executor } from "../db/schema.server";
 import { readDocument, writeDocument } from "./documents.server";
@@ -50,9 +50,10 @@ export async function saveConfig(
       await command.audit(actor, {
         collection: "config",
         recordId: "main",
-        ...(restoring
-          ? { action: "restored", summary: restoring.summary(config.company.name) }
-          : { action: "saved", summary: "Updated the contact information" }),
+        ...auditLineOfSave(restoring, config.company.name, {
+          action: "saved",
+          summary: "Updated the contact information",
+        }),
       });
     return config;
   });

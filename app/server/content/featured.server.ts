@@ -1,6 +1,6 @@
 import type { AuditActor } from "~/domain/audit";
 import { featuredRideInputSchema, type FeaturedRide } from "~/domain/content";
-import type { Restoring } from "~/domain/revisions";
+import { auditLineOfSave, type Restoring } from "~/domain/revisions";
 import { runCommand } from "../commands/command.server";
 import type { Database, Executor } from "../db/schema.server";
 import { readDocument, writeDocument } from "./documents.server";
@@ -53,12 +53,10 @@ export async function saveFeaturedRide(
       await command.audit(actor, {
         collection: "featuredRide",
         recordId: "main",
-        ...(restoring
-          ? { action: "restored", summary: restoring.summary(fields.title) }
-          : {
-              action: "saved",
-              summary: `Updated the featured ride banner "${fields.title}"${fields.isActive ? "" : " (hidden)"}`,
-            }),
+        ...auditLineOfSave(restoring, fields.title, {
+          action: "saved",
+          summary: `Updated the featured ride banner "${fields.title}"${fields.isActive ? "" : " (hidden)"}`,
+        }),
       });
     return { ...fields, updatedAt };
   });

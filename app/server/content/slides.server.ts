@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import type { AuditAction, AuditActor } from "~/domain/audit";
 import { heroSlideInputSchema, type HeroSlide, type HeroSlideInput } from "~/domain/content";
-import type { Restoring } from "~/domain/revisions";
+import { auditLineOfSave, type Restoring } from "~/domain/revisions";
 import { type Command, runCommand } from "../commands/command.server";
 import type { ContentAction } from "../content-events.server";
 import type { Database, Executor, HeroSlidesTable } from "../db/schema.server";
@@ -189,9 +189,7 @@ export async function updateSlide(
       id,
       "updated",
       options.actor,
-      restoring
-        ? { action: "restored", summary: restoring.summary(saved.title) }
-        : { action: "updated", summary: `Updated hero slide "${saved.title}"` },
+      auditLineOfSave(restoring, saved.title, { action: "updated", summary: `Updated hero slide "${saved.title}"` }),
     );
     return saved;
   });

@@ -12,7 +12,7 @@ import {
   type RideStatus,
 } from "~/domain/ride";
 import { PREVIOUS_PAGE_SIZE } from "~/domain/ride-pages";
-import type { Restoring } from "~/domain/revisions";
+import { auditLineOfSave, type Restoring } from "~/domain/revisions";
 import { type Command, runCommand } from "../commands/command.server";
 import type { ContentAction } from "../content-events.server";
 import type { Database, Executor, RidesTable } from "../db/schema.server";
@@ -301,9 +301,7 @@ async function replaceRide(
     id,
     "updated",
     options.actor,
-    restoring
-      ? { action: "restored", summary: restoring.summary(saved.title) }
-      : { action: "updated", summary: summary(saved) },
+    auditLineOfSave(restoring, saved.title, { action: "updated", summary: summary(saved) }),
   );
   await promoteAfterSeatsAdded(command, id, options.actor, `seats added to "${saved.title}"`);
   return saved;

@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { FormResult } from "~/components/admin/form-result";
 import { MAX_WAIVER_LENGTH, type WaiverVersion } from "~/features/waivers/domain/waiver";
 import { formatIndiaDateTime } from "~/domain/dates";
 
@@ -18,11 +19,7 @@ export function WaiverEditor({ versions, siteDefault, result }: WaiverEditorProp
   const latest = versions[0];
   return (
     <>
-      {result ? (
-        <p role={result.ok ? "status" : "alert"} className="text-sm font-medium">
-          {result.message}
-        </p>
-      ) : null}
+      <FormResult result={result} />
       {siteDefault && !latest?.text ? (
         <p className="text-ink-700">
           This ride uses the site&apos;s default waiver (version {siteDefault.version}) until you write its own.

@@ -1,5 +1,4 @@
-import { Users } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { guardServerAction } from "~/components/admin/action-result";
 import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
 import { inputClass } from "~/components/admin/form/fields";
@@ -7,7 +6,7 @@ import { TakeOffline } from "~/features/ride-day/components/take-offline";
 import { CheckInRow } from "~/features/ride-day/components/check-in-row";
 import { RideNotFound } from "~/components/admin/riders/ride-summary";
 import { useRiderAction } from "~/components/admin/riders/use-rider-action";
-import { ridersHref } from "~/domain/admin-links";
+import { AllRidersLink } from "~/components/admin/riders/all-riders-link";
 import { registrationAction } from "~/server/admin/registration-actions.server";
 import { adminActionContext } from "~/server/admin/respond.server";
 import { loadRidersPage } from "~/server/admin/riders-page.server";
@@ -55,15 +54,7 @@ export default function CheckInPage({ loaderData }: Route.ComponentProps) {
           {counts.checkedIn} of {counts.confirmed} confirmed riders checked in
         </span>
       }
-      action={
-        <Link
-          to={ridersHref(ride.id)}
-          className="inline-flex min-h-11 items-center gap-2 rounded-md border border-ink-300 bg-white px-4 text-sm font-medium text-ink-800 hover:bg-ink-50"
-        >
-          <Users aria-hidden="true" className="size-4" />
-          All riders
-        </Link>
-      }
+      action={<AllRidersLink rideId={ride.id} />}
       flash={flash}
     >
       <div className="flex flex-wrap items-center gap-3 rounded-card border border-ink-200 bg-white p-4">

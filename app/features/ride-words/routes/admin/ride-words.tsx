@@ -1,4 +1,5 @@
 import { Form, type ShouldRevalidateFunctionArgs, data, useActionData, useNavigation } from "react-router";
+import { FormResult } from "~/components/admin/form-result";
 import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
 import { servicesContext } from "~/context";
 import { FEEDBACK_STATUS_LABELS, ratingLabel, ratingStars } from "~/features/ride-words/domain/feedback";
@@ -93,11 +94,7 @@ export default function RideWordsPage({ loaderData }: Route.ComponentProps) {
       intro="Ratings and words from the riders checked in on this ride. Approved words appear on the public pages with the rider's first name only."
       flash={flash}
     >
-      {result ? (
-        <p role={result.ok ? "status" : "alert"} className="text-sm font-medium">
-          {result.message}
-        </p>
-      ) : null}
+      <FormResult result={result} />
       {answers.length === 0 ? (
         <p className="text-ink-700">
           No answers yet. Riders checked in on the ride are asked two days after it ends, and can answer on their

@@ -1,11 +1,9 @@
-import { Users } from "lucide-react";
-import { Link } from "react-router";
 import { guardServerAction } from "~/components/admin/action-result";
 import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
 import { ComposeMessage } from "~/features/rider-messages/components/compose-message";
 import { MessageList } from "~/features/rider-messages/components/message-list";
 import { RideNotFound } from "~/components/admin/riders/ride-summary";
-import { ridersHref } from "~/domain/admin-links";
+import { AllRidersLink } from "~/components/admin/riders/all-riders-link";
 import { messagesAction } from "~/features/rider-messages/server/message-actions.server";
 import { loadMessagesPage } from "~/features/rider-messages/server/messages-page.server";
 import { adminActionContext } from "~/server/admin/respond.server";
@@ -39,19 +37,7 @@ export default function RideMessagesPage({ loaderData }: Route.ComponentProps) {
     );
   }
   return (
-    <AdminPage
-      title={`Messages · ${ride.title}`}
-      action={
-        <Link
-          to={ridersHref(ride.id)}
-          className="inline-flex min-h-11 items-center gap-2 rounded-md border border-ink-300 bg-white px-4 text-sm font-medium text-ink-800 hover:bg-ink-50"
-        >
-          <Users aria-hidden="true" className="size-4" />
-          All riders
-        </Link>
-      }
-      flash={flash}
-    >
+    <AdminPage title={`Messages · ${ride.title}`} action={<AllRidersLink rideId={ride.id} />} flash={flash}>
       <ComposeMessage show={show} counts={counts} />
       <section aria-labelledby="sent-heading" className="space-y-3">
         <h2 id="sent-heading" className="font-display text-xl font-bold text-ink-900">
