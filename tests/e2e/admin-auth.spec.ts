@@ -360,7 +360,7 @@ test.describe("admin shell", () => {
 test.describe("admin shell on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("on a phone the sidebar folds behind a menu button @mobile", async ({ adminPage }) => {
+  test("on a phone the sidebar folds behind a menu button", async ({ adminPage }) => {
     await adminPage.goto("/admin");
     await expect(adminPage.getByRole("navigation", { name: "Admin sections" })).toBeHidden();
     await adminPage.getByRole("button", { name: "Open admin menu" }).click();

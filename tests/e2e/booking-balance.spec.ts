@@ -29,7 +29,7 @@ async function qrText(qr: Locator): Promise<string | null> {
   return decodeQr(size, path);
 }
 
-test("a rider pays the booking amount and the balance apart; the admin marks the balance paid @mobile", async ({
+test("a rider pays the booking amount and the balance apart; the admin marks the balance paid", async ({
   adminPage: page,
   db,
 }) => {

@@ -10,7 +10,7 @@ import { testOnOwnServer } from "./support/own-server.ts";
 
 const test = testOnOwnServer({});
 
-test("with mail off, Find my booking says the site sends no mail and leaves the rider's link alone @mobile", async ({
+test("with mail off, Find my booking says the site sends no mail and leaves the rider's link alone", async ({
   page,
   ownServer,
 }) => {

@@ -79,7 +79,7 @@ test("Find my booking is one plain form, accessible", async ({ page }) => {
 test.describe("a booking that cannot get lost", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a rider who lost their link gets a fresh one by mail; the answer never says whether a booking matched @mobile", async ({
+  test("a rider who lost their link gets a fresh one by mail; the answer never says whether a booking matched", async ({
     page,
     ownServer,
     smtp,
@@ -134,9 +134,7 @@ test.describe("a booking that cannot get lost", () => {
     expect(logs).not.toContain(freshLink[1]);
   });
 
-  test("wrong details get the field's message, and a number asked for too often is throttled @mobile", async ({
-    page,
-  }) => {
+  test("wrong details get the field's message, and a number asked for too often is throttled", async ({ page }) => {
     await page.goto("/booking");
     await page.getByRole("textbox", { name: "Mobile number" }).fill("12345");
     await page.getByRole("button", { name: "Mail me my booking link" }).click();
@@ -214,7 +212,7 @@ test.describe("a booking that cannot get lost", () => {
   });
 });
 
-test("an admin sends a rider a fresh link by WhatsApp: the old link stops working @mobile", async ({
+test("an admin sends a rider a fresh link by WhatsApp: the old link stops working", async ({
   adminPage: page,
   ownServer,
 }) => {

@@ -60,9 +60,7 @@ const booking = (page: Page) => page.getByRole("region", { name: "Book This Ride
 const holdsFocus = (scope: Locator) => scope.evaluate((element) => element.contains(document.activeElement));
 
 test.describe("once their island has hydrated they are buttons, in the box the link had", () => {
-  test("the menu toggle is a disclosure button: Space and Enter fold it, Escape closes it @mobile", async ({
-    page,
-  }) => {
+  test("the menu toggle is a disclosure button: Space and Enter fold it, Escape closes it", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const { hydrate } = await openHeld(page, "/about");
     const link = page.getByRole("banner").getByRole("link", { name: "Menu" });

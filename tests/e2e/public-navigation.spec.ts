@@ -72,7 +72,7 @@ test.describe("top navigation", () => {
 test.describe("mobile menu", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("the menu button opens and closes the link list @mobile", async ({ page }) => {
+  test("the menu button opens and closes the link list", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
     const toggle = page.getByRole("button", { name: "Menu" });
@@ -89,7 +89,7 @@ test.describe("mobile menu", () => {
     await expect(list).toBeHidden();
   });
 
-  test("choosing a link navigates and closes the menu @mobile", async ({ page }) => {
+  test("choosing a link navigates and closes the menu", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
     const toggle = page.getByRole("button", { name: "Menu" });
@@ -100,9 +100,7 @@ test.describe("mobile menu", () => {
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us" })).toBeHidden();
   });
 
-  test("works from the keyboard: Enter opens, Escape closes and keeps focus on the button @mobile", async ({
-    page,
-  }) => {
+  test("works from the keyboard: Enter opens, Escape closes and keeps focus on the button", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
     const toggle = page.getByRole("button", { name: "Menu" });

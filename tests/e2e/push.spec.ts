@@ -102,7 +102,7 @@ const phonesOf = (db: Database, registrationId: string) =>
     .execute();
 
 test.describe("updates on this phone", () => {
-  test("a rider turns updates on for this phone and off again @mobile", async ({ page, context, ownServer }) => {
+  test("a rider turns updates on for this phone and off again", async ({ page, context, ownServer }) => {
     // Two page loads and an accessibility scan on a phone's emulation: 16–30 s on the shared machine.
     test.slow();
     const { registration, url } = await booking(ownServer.db, ownServer.baseURL);

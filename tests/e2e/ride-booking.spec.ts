@@ -17,7 +17,7 @@ const amountCard = (page: Page, label: string) =>
 const copiedNotice = (page: Page) => booking(page).getByRole("status");
 
 test.describe("ride details: booking card", () => {
-  test("shows the last booking date (Indian short format), the ride amount and the booking amount @mobile", async ({
+  test("shows the last booking date (Indian short format), the ride amount and the booking amount", async ({
     page,
     e2eDb,
   }) => {
@@ -118,7 +118,7 @@ test.describe("ride details: Register Now with a booking form", () => {
     return dialog;
   }
 
-  test("opens the booking form in a pop-up frame and locks page scrolling @mobile", async ({ page }) => {
+  test("opens the booking form in a pop-up frame and locks page scrolling", async ({ page }) => {
     expect(await bodyOverflow(page)).not.toBe("hidden");
     const dialog = await open(page);
     await expect(dialog.locator("iframe")).toHaveAttribute("src", FORM_URL);

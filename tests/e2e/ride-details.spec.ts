@@ -33,7 +33,7 @@ test.describe("ride details: content", () => {
     }
   });
 
-  test("the hero shows the title, the date range, the duration and the distance @mobile", async ({ page, e2eDb }) => {
+  test("the hero shows the title, the date range, the duration and the distance", async ({ page, e2eDb }) => {
     const ride = await publicRide(e2eDb, RAJASTHAN);
     await page.goto(ridePath(ride));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(ride.title);
@@ -154,10 +154,7 @@ test.describe("ride details: content", () => {
     }
   });
 
-  test("a ride with a route and registration fits a 360 px phone: no sideways scrolling @mobile", async ({
-    page,
-    e2eDb,
-  }) => {
+  test("a ride with a route and registration fits a 360 px phone: no sideways scrolling", async ({ page, e2eDb }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(ridePath(await publicRide(e2eDb, LADAKH)));
     await expect(page.getByRole("heading", { name: "Route", exact: true })).toBeVisible();

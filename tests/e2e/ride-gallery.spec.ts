@@ -195,7 +195,7 @@ test.describe("on a touch screen", () => {
   // Every project gets a touch screen here, so the swipe is tested at both sizes, never skipped.
   test.use({ hasTouch: true });
 
-  test("a swipe moves through the photos @mobile", async ({ page, ownServer }) => {
+  test("a swipe moves through the photos", async ({ page, ownServer }) => {
     const ride = await rideOf(ownServer.db);
     await openHydratedGallery(page, ridePath(ride));
     await gallery(page).getByRole("button").first().tap();

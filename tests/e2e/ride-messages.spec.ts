@@ -72,7 +72,7 @@ const test = base.extend<object, { smtp: LocalSmtp; pushService: LocalPushServic
 const decoded = (raw: string) =>
   raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-test("a broadcast reaches the confirmed riders' pages, mailboxes, phones and WhatsApp queue, and no one else @mobile", async ({
+test("a broadcast reaches the confirmed riders' pages, mailboxes, phones and WhatsApp queue, and no one else", async ({
   page,
   ownServer,
   smtp,

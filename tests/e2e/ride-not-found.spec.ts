@@ -38,7 +38,7 @@ test.describe("ride details: unknown and cancelled rides", () => {
     expect(html).toContain('<meta name="robots" content="noindex"/>');
   });
 
-  test("an unknown ride id alerts 'Ride not found!' with the id and the number of rides, then shows the upcoming rides @mobile", async ({
+  test("an unknown ride id alerts 'Ride not found!' with the id and the number of rides, then shows the upcoming rides", async ({
     page,
   }) => {
     expect(await alertOnOpening(page, "/ride/no-such-ride")).toMatch(notFoundAlert("no-such-ride"));

@@ -39,7 +39,7 @@ function cachedUrls(page: Page): Promise<string[]> {
   });
 }
 
-test.describe("the ride in the rider's pocket @mobile", () => {
+test.describe("the ride in the rider's pocket", () => {
   // Offline, what was not saved (the similar rides' photos, an island's code the page had not
   // fetched yet) fails to load, as it should; signed out, the portal's sign-in page meets a 401.
   test.use({
@@ -158,7 +158,7 @@ test.describe("the ride in the rider's pocket @mobile", () => {
     await context.setOffline(false);
   });
 
-  test("Share This Ride opens a phone's share sheet with the ride's title, dates, price and link; a desktop copies the link", async ({
+  test("Share This Ride opens a phone's share sheet with the ride's title, dates, price and link; a desktop copies the link @mobile", async ({
     page,
     context,
     baseURL,

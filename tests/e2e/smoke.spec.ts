@@ -19,7 +19,7 @@ test.describe("smoke", () => {
     expect(html).not.toContain(DEMO_COMPLETED_TITLE);
   });
 
-  test("the home page shows the upcoming ride cards in the browser @mobile", async ({ page }) => {
+  test("the home page shows the upcoming ride cards in the browser", async ({ page }) => {
     await page.goto("/");
     const cards = page.getByRole("region", { name: "Upcoming Rides" }).getByRole("article");
     const first = cards.filter({ hasText: DEMO_UPCOMING_TITLES[0] });
