@@ -9,13 +9,20 @@ import type { FeatureServer } from "./feature.server";
 // page's action. The page renders the sections itself (see the decision): only reading and
 // answering go through this registry.
 
+type Context = Readonly<RouterContextProvider>;
+
 /** What every section's reading starts from: the booking the link opened and its ride. */
 export type BookingPageRead = {
   services: AppServices;
   request: Request;
-  context: Readonly<RouterContextProvider>;
+  context: Context;
   registration: Registration;
   ride: Ride | null;
+  /**
+   * A read of the request that several sections need (the signed-in rider), done once for the
+   * page: every section passing the same function gets the same answer.
+   */
+  shared<T>(read: (request: Request, context: Context) => Promise<T>): Promise<T>;
 };
 
 /** A refused form on the page: which one, what the rider typed and the messages (components/registration/booking-page.tsx). */
@@ -40,7 +47,7 @@ export type BookingAnswer = Response | ReturnType<typeof data<BookingAnswerData>
 export type BookingIntent<Notice extends string = string> = (change: {
   services: AppServices;
   request: Request;
-  context: Readonly<RouterContextProvider>;
+  context: Context;
   token: string;
   registration: Registration;
   intent: string;
@@ -87,9 +94,14 @@ type Merged<U> = (U extends unknown ? (part: U) => void : never) extends (part: 
 /** Every section's part, read at once and merged: what the page's loader adds to the core's view. */
 export async function loadBookingSections<const F extends readonly Pick<FeatureServer, "name" | "bookingPage">[]>(
   features: F,
-  page: BookingPageRead,
+  page: Omit<BookingPageRead, "shared">,
 ): Promise<Merged<PartOf<F[number]>>> {
-  const parts = await Promise.all(features.map((feature) => feature.bookingPage?.load(page)));
+  const reads = new Map<unknown, Promise<unknown>>();
+  const shared = <T>(read: (request: Request, context: Context) => Promise<T>): Promise<T> => {
+    if (!reads.has(read)) reads.set(read, read(page.request, page.context));
+    return reads.get(read) as Promise<T>;
+  };
+  const parts = await Promise.all(features.map((feature) => feature.bookingPage?.load({ ...page, shared })));
   return Object.assign({}, ...parts) as Merged<PartOf<F[number]>>;
 }
 

@@ -10,9 +10,9 @@ import { payWithCreditByToken } from "./pay-with-credit.server";
 
 /** The signed-in rider's credit offered against the booking amount (docs/features/credit.md). */
 export const creditSection = bookingSection({
-  load: async ({ services: { db }, request, context, registration, ride }) => {
+  load: async ({ services: { db }, shared, registration, ride }) => {
     // Their credit can pay a booking amount still unpaid, on a booking of their account (docs/features/credit.md).
-    const rider = await signedInRider(request, context);
+    const rider = await shared(signedInRider);
     const account = rider ? bookingAccountOf(rider, registration) : null;
     const mayTakeCredit = rider && ride && (account === "yours" || account === "joined");
     if (mayTakeCredit && creditRefusal({ ...registration, riderId: rider.id }, rider.id) === null) {

@@ -8,9 +8,9 @@ import { signedInRider } from "./sessions.server";
 
 /** Where the booking stands with the rider's account, on the booking page (docs/features/riders.md). */
 export const riderAccountsSection = bookingSection({
-  load: async ({ request, context, registration }) => {
+  load: async ({ shared, registration }) => {
     // Opened signed in: an older booking of the account's address is offered to join it (docs/features/riders.md).
-    const rider = await signedInRider(request, context);
+    const rider = await shared(signedInRider);
     return { account: rider ? bookingAccountOf(rider, registration) : null };
   },
   intents: {
