@@ -5,11 +5,8 @@ import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 import { createMailer } from "./mail/mailer.server";
 import { openOutbox } from "./outbox/start-outbox.server";
-import { serverClock } from "./clock.server";
-import { setChangeNoticeDelay } from "../features/rider-messages/server/change-notice.server";
-import { scheduleReminders } from "../features/rider-messages/server/reminder-schedule.server";
+import { features } from "~/features/index.server";
 import { scheduleErasure } from "./registrations/erasure.server";
-import { scheduleAccountErasure } from "../features/rider-accounts/server/account-erasure.server";
 import { setBookingLinkSecret } from "./registrations/link-seal.server";
 import { scheduleAutoStatus } from "./publishing/auto-status.server";
 import { seedDemoContent } from "./seed/demo-content.server";
@@ -52,18 +49,18 @@ export async function startServices(env: Env, logger: Logger): Promise<RunningSe
   // What committed changes must still cause (content events, mail): delivered at once by the
   // instance that made them, and here whatever another instance or a crash left (decision 029).
   const origin = env.publicUrl;
-  // A ride's edits are told its riders once, the delay after the first (change-notice.server.ts).
-  setChangeNoticeDelay(env.changeNoticeDelayMs);
   const outbox = openOutbox({ db, mailer, storage, logger, claimMs: env.outboxClaimMs, origin, push: env.push });
   outbox.start();
-  // Rides' reminders, each written once when due (reminder-schedule.server.ts).
-  const reminders = scheduleReminders(db, { pollMs: env.reminderPollMs, origin, clock: serverClock, logger });
-  // Riders' personal data past its retention: erased now and then daily (decision 021).
-  const erasure = scheduleErasure(db, env.registrationRetentionDays, logger, storage);
-  // Riders' accounts unused for ACCOUNT_RETENTION_MONTHS, daily too (docs/features/rider-data.md).
-  const accountErasure = scheduleAccountErasure(db, logger);
-  // Ended rides marked completed, when an admin turned that on (decision 025).
-  const autoStatus = scheduleAutoStatus(db, logger);
+  const jobs = [
+    // Riders' personal data past its retention: erased now and then daily (decision 021).
+    scheduleErasure(db, env.registrationRetentionDays, logger),
+    // Ended rides marked completed, when an admin turned that on (decision 025).
+    scheduleAutoStatus(db, logger),
+    // Each feature's own (its descriptor's start): rides' reminders, accounts' retention, riders' stray uploads.
+    ...features.flatMap((feature) =>
+      "start" in feature ? [feature.start({ db, env, logger, storage, mailer, origin })] : [],
+    ),
+  ];
   return {
     db,
     env,
@@ -72,10 +69,7 @@ export async function startServices(env: Env, logger: Logger): Promise<RunningSe
     mailer,
     contentBridge,
     close: async () => {
-      await erasure.stop();
-      await accountErasure.stop();
-      await autoStatus.stop();
-      await reminders.stop();
+      for (const job of jobs) await job.stop();
       await outbox.stop();
       mailer.close();
       await contentBridge?.close();

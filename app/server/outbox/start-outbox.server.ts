@@ -3,7 +3,7 @@ import { attachDispatcher } from "../commands/command.server";
 import type { Database } from "../db/schema.server";
 import type { Logger } from "../logger.server";
 import type { Mailer } from "../mail/mailer.server";
-import type { PushSettings } from "../../features/rider-messages/server/push/push-env.server";
+import type { Env } from "../env.server";
 import type { ObjectStorage } from "../storage/storage.server";
 import { outboxDeliveries } from "./deliveries.server";
 import { createDispatcher, type Dispatcher } from "./dispatcher.server";
@@ -24,7 +24,7 @@ export function openOutbox({
   db: Database;
   mailer: Mailer;
   storage?: ObjectStorage;
-  push?: PushSettings;
+  push?: Env["push"];
   logger: Logger;
   /** OUTBOX_CLAIM_SECONDS; the dispatcher's default (60 s) otherwise. */
   claimMs?: number;

@@ -1,17 +1,12 @@
 import { sql } from "kysely";
 import { SITE_ACTOR } from "~/domain/audit";
 import { type Command, runCommand } from "../commands/command.server";
-import type { Database, Executor } from "../db/schema.server";
+import type { Database } from "../db/schema.server";
 import type { Logger } from "../logger.server";
 import { type PeriodicJob, runPeriodically } from "../periodic-job.server";
 import { ValidationError } from "../validation/errors.server";
 import { getRide } from "../rides/rides.server";
-import { eraseMessagesOfErasedRiders } from "../../features/rider-messages/server/erasure.server";
-import { eraseRideDayMessagesOfErasedRiders } from "../../features/ride-day/server/erasure.server";
-import { eraseRidePhotosOfErasedRiders } from "../../features/ride-photos/server/erasure.server";
-import { tidyRiderPhotoImages } from "../../features/ride-photos/server/photo-images.server";
-import type { ObjectStorage } from "../storage/storage.server";
-import { eraseFeedbackOfErasedRiders } from "../../features/ride-words/server/erasure.server";
+import { erasureSteps } from "~/features/in-commands.server";
 import { erasedColumns } from "./rows.server";
 import { ridePagesChanged } from "../rides/pages-changed.server";
 import { serverClock } from "../clock.server";
@@ -106,14 +101,12 @@ export async function eraseRide(
  * sweep is idempotent), so no instance has to be elected to do it. Never throws: a failed
  * sweep is logged and tried again the next day (or at the next start).
  */
-export function scheduleErasure(db: Database, days: number, logger: Logger, storage?: ObjectStorage): PeriodicJob {
+export function scheduleErasure(db: Database, days: number, logger: Logger): PeriodicJob {
   return runPeriodically(
     ERASURE_INTERVAL_MS,
     async () => {
       const erased = await eraseExpiredRegistrations(db, days);
       logger.info({ erased, retentionDays: days }, "registrations past retention erased");
-      // Riders' uploads that lost a race under the ride's lock and have no row (rider-photos.server.ts).
-      if (storage) await tidyRiderPhotoImages({ db, storage, logger });
     },
     (error) => logger.error({ err: error }, "erasing registrations past retention failed"),
   );
@@ -153,42 +146,13 @@ export async function eraseRegistrationsById(command: Command, ids: readonly str
 }
 
 /**
- * What goes with the registrations the command erased (stamped at its `now`): their messages,
- * photos, words and phones. Every erasure, whoever asks, ends here: the rides whose gallery lost a
- * photo leave the caches, and the photos' stored files are deleted once the command commits.
+ * What goes with the registrations the command erased (stamped at its `now`): each feature's
+ * part (their messages, phones, photos, words: app/features/in-commands.server.ts), in the
+ * command. Every erasure, whoever asks, ends here, so each feature's step runs with it: a step
+ * enqueues what its erasure must still cause (pages refreshed, photos' files deleted).
  */
 export async function eraseWhatFollows(command: Command): Promise<void> {
-  const { trx, now } = command;
-  await eraseMessagesOfErasedRiders(trx);
-  await eraseRideDayMessagesOfErasedRiders(trx);
-  const photos = await eraseRidePhotosOfErasedRiders(trx);
-  await erasePushSubscriptions(trx, { erasedAt: now.toISOString() });
-  await eraseFeedbackOfErasedRiders(trx);
-  for (const rideId of photos.rides) await command.enqueue(ridePagesChanged(rideId));
-  if (photos.images.length > 0) await command.enqueue({ kind: "images-removed", images: photos.images });
-}
-
-/**
- * Deletes the phones that got updates of a registration erased now (docs/features/push.md): a
- * phone's push subscription is personal data and goes with the rest. Erasing stamps every row
- * with one time, so `erasedAt` names exactly the rows an erasure just erased.
- */
-export async function erasePushSubscriptions(
-  db: Executor,
-  erased: { registrationId: string } | { erasedAt: string },
-): Promise<void> {
-  await db
-    .deleteFrom("push_subscriptions")
-    .where((eb) =>
-      "registrationId" in erased
-        ? eb("registration_id", "=", erased.registrationId)
-        : eb(
-            "registration_id",
-            "in",
-            eb.selectFrom("registrations").select("id").where("erased_at", "=", erased.erasedAt),
-          ),
-    )
-    .execute();
+  for (const step of erasureSteps) await step(command);
 }
 
 /**

@@ -5,6 +5,8 @@ import { deleteImage, listImages } from "../../../server/images/images.server";
 import { referencedImageKeys } from "../../../server/images/unused-images.server";
 import type { ObjectStorage } from "../../../server/storage/storage.server";
 import { serverClock } from "../../../server/clock.server";
+import { type PeriodicJob, runPeriodically } from "../../../server/periodic-job.server";
+import { ERASURE_INTERVAL_MS } from "../../../server/registrations/erasure.server";
 
 // The stored images of riders' photos. A photo's files go when the command deleting its row
 // commits (the outbox's "images-removed"); what is left here are uploads that never got a row
@@ -49,4 +51,21 @@ export async function tidyRiderPhotoImages(
   } catch (error) {
     services.logger.error({ err: error }, "deleting riders' unused photos failed");
   }
+}
+
+/**
+ * The daily tidy of riders' uploads that lost a race under the ride's lock and have no row
+ * (rider-photos.server.ts), at start-up and then as often as the registrations' erasure sweep.
+ */
+export function scheduleRiderPhotoTidy(services: {
+  db: Database;
+  storage: ObjectStorage;
+  logger: Logger;
+}): PeriodicJob {
+  return runPeriodically(
+    ERASURE_INTERVAL_MS,
+    () => tidyRiderPhotoImages(services),
+    // tidyRiderPhotoImages logs its own failures and never throws.
+    () => {},
+  );
 }

@@ -1,19 +1,20 @@
+import type { Command } from "../../../server/commands/command.server";
 import type { Executor } from "../../../server/db/schema.server";
 
 /**
  * Erases what riders were sent with their registrations (docs/features/rider-messages.md): the
  * deliveries of every erased registration, then each message left with no delivery (its text
  * may have been written for those riders). A reminder's row stays: it holds the ride's text
- * only, and its key keeps it from being sent twice.
+ * only, and its key keeps it from being sent twice. Their phones go too (erasePushSubscriptions).
  */
-export async function eraseMessagesOfErasedRiders(db: Executor): Promise<void> {
-  await db
+export async function eraseMessagesOfErasedRiders({ trx, now }: Command): Promise<void> {
+  await trx
     .deleteFrom("message_deliveries")
     .where("registration_id", "in", (eb) =>
       eb.selectFrom("registrations").select("id").where("erased_at", "is not", null),
     )
     .execute();
-  await db
+  await trx
     .deleteFrom("ride_messages")
     .where("kind", "<>", "reminder")
     .where(({ not, exists, selectFrom }) =>
@@ -24,6 +25,21 @@ export async function eraseMessagesOfErasedRiders(db: Executor): Promise<void> {
             .whereRef("message_deliveries.message_id", "=", "ride_messages.id"),
         ),
       ),
+    )
+    .execute();
+  await erasePushSubscriptions(trx, now.toISOString());
+}
+
+/**
+ * Deletes the phones that got updates of a registration erased now (docs/features/push.md): a
+ * phone's push subscription is personal data and goes with the rest. Erasing stamps every row
+ * with one time, so `erasedAt` names exactly the rows an erasure just erased.
+ */
+async function erasePushSubscriptions(db: Executor, erasedAt: string): Promise<void> {
+  await db
+    .deleteFrom("push_subscriptions")
+    .where("registration_id", "in", (eb) =>
+      eb.selectFrom("registrations").select("id").where("erased_at", "=", erasedAt),
     )
     .execute();
 }

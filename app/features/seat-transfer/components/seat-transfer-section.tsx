@@ -1,10 +1,11 @@
 import { useId } from "react";
-import { TRANSFER_VALID_DAYS } from "~/features/seat-transfer/domain/transfer";
+import {
+  TRANSFER_OFFER_INTENT,
+  TRANSFER_VALID_DAYS,
+  TRANSFER_WITHDRAW_INTENT,
+} from "~/features/seat-transfer/domain/transfer";
 import { SECONDARY_CLASS } from "../../../components/registration/form-controls";
 import { formatIndiaDateTime } from "~/domain/dates";
-
-export const TRANSFER_OFFER_INTENT = "transfer-offer";
-export const TRANSFER_WITHDRAW_INTENT = "transfer-withdraw";
 
 /**
  * "Hand your seat to a friend" on the booking page (docs/features/seat-transfer.md): plain forms

@@ -9,6 +9,10 @@ import {
 // Handing a seat to a friend (docs/features/seat-transfer.md): who may offer it, and how long
 // an offer stays open.
 
+/** The booking page's forms that make (or replace) and withdraw a transfer link. */
+export const TRANSFER_OFFER_INTENT = "transfer-offer";
+export const TRANSFER_WITHDRAW_INTENT = "transfer-withdraw";
+
 /** A transfer link works this many days after it is made, and never once the ride has started. */
 export const TRANSFER_VALID_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,0 +1,30 @@
+import type { ErasureStep, OutboxLabels } from "../server/registries/feature.server";
+import { eraseRideDayMessagesOfErasedRiders } from "./ride-day/server/erasure.server";
+import { eraseRidePhotosOfErasedRiders } from "./ride-photos/server/erasure.server";
+import { eraseFeedbackOfErasedRiders } from "./ride-words/server/erasure.server";
+import { riderAccountsLabels, type RiderAccountsMessage } from "./rider-accounts/server/outbox-messages.server";
+import { eraseMessagesOfErasedRiders } from "./rider-messages/server/erasure.server";
+import { riderMessagesLabels, type RiderMessagesMessage } from "./rider-messages/server/outbox-messages.server";
+import { seatTransferLabels, type SeatTransferMessage } from "./seat-transfer/server/outbox-messages.server";
+
+// What the features add inside the core's own commands (decision 050): the outbox kinds a command
+// may enqueue and what an erasure takes with the registrations. A list of its own, beside
+// index.server.ts, because the core's commands are imported by every feature: what they read
+// here imports no feature's use cases, only these small files, or the imports would go round.
+
+/** The outbox kinds of the features (outbox/messages.server.ts adds the core's). */
+export type FeatureMessage = RiderMessagesMessage | RiderAccountsMessage | SeatTransferMessage;
+
+export const featureLabels: OutboxLabels<FeatureMessage> = {
+  ...riderMessagesLabels,
+  ...riderAccountsLabels,
+  ...seatTransferLabels,
+};
+
+/** What goes with erased registrations, in this order (registrations/erasure.server.ts eraseWhatFollows). */
+export const erasureSteps: readonly ErasureStep[] = [
+  eraseMessagesOfErasedRiders,
+  eraseRideDayMessagesOfErasedRiders,
+  eraseRidePhotosOfErasedRiders,
+  eraseFeedbackOfErasedRiders,
+];

@@ -1,0 +1,8 @@
+import type { FeatureServer } from "../../../server/registries/feature.server";
+import { waiversSection } from "./booking-section.server";
+
+/** Waivers (docs/features/waivers.md) as the server hooks them in (decision 050). */
+export const waiversFeature = {
+  name: "waivers",
+  bookingPage: waiversSection,
+} satisfies FeatureServer;
