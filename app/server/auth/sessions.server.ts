@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from "node:crypto";
 import type { User } from "~/domain/content";
 import type { Executor } from "../db/schema.server";
 import { serverClock } from "../clock.server";
+import { hashOfToken, newSecretToken } from "./secret-token.server";
 
 /** A session unused this long ends (an admin who walked away from a shared computer). */
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
@@ -9,8 +9,6 @@ export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 /** Use extends the idle expiry at most this often, so reading pages does not write on every request. */
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
-
-const TOKEN_BYTES = 32;
 
 export type Session = {
   id: string;
@@ -27,7 +25,7 @@ export type ResolvedSession = { session: Session; user: User };
 
 /** The stored id of a token: its SHA-256, so the table alone never lets anyone in. */
 export function sessionIdOf(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
+  return hashOfToken(token);
 }
 
 function idleExpiry(now: Date, expiresAt: string): string {
@@ -47,10 +45,10 @@ export async function createSession(
   { proven = false } = {},
 ): Promise<{ token: string; session: Session }> {
   await deleteExpiredSessions(db, now);
-  const token = randomBytes(TOKEN_BYTES).toString("base64url");
+  const { token, hash } = newSecretToken();
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString();
   const session: Session = {
-    id: sessionIdOf(token),
+    id: hash,
     userId,
     createdAt: now.toISOString(),
     lastSeenAt: now.toISOString(),

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "~/context";
 import {
@@ -7,6 +6,7 @@ import {
   type Rider,
 } from "~/features/rider-accounts/domain/account";
 import { clearCookie, cookieName, readCookie, serializeCookie } from "../../../server/auth/cookies.server";
+import { hashOfToken, isSecretToken, newSecretToken } from "../../../server/auth/secret-token.server";
 import type { Executor } from "../../../server/db/schema.server";
 import { serverClock } from "../../../server/clock.server";
 
@@ -22,13 +22,6 @@ export const RIDER_SESSION_IDLE_MS = RIDER_SESSION_IDLE_DAYS * DAY_MS;
 export const RIDER_SESSION_ABSOLUTE_MS = RIDER_SESSION_ABSOLUTE_DAYS * DAY_MS;
 /** Use slides the idle expiry (and the account's last use) forward at most this often. */
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
-const TOKEN_BYTES = 32;
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-
-/** The stored id of a token: its SHA-256, so the table alone signs no one in. */
-export function riderSessionIdOf(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
 
 function idleExpiry(now: Date, expiresAt: string): string {
   const idle = new Date(now.getTime() + RIDER_SESSION_IDLE_MS).toISOString();
@@ -48,13 +41,13 @@ export async function startRiderSession(
 ): Promise<string> {
   if (previousToken) await revokeRiderSession(db, previousToken);
   await db.deleteFrom("rider_sessions").where("idle_expires_at", "<=", now.toISOString()).execute();
-  const token = randomBytes(TOKEN_BYTES).toString("base64url");
+  const { token, hash } = newSecretToken();
   const at = now.toISOString();
   const expiresAt = new Date(now.getTime() + RIDER_SESSION_ABSOLUTE_MS).toISOString();
   await db
     .insertInto("rider_sessions")
     .values({
-      id: riderSessionIdOf(token),
+      id: hash,
       rider_id: riderId,
       created_at: at,
       last_seen_at: at,
@@ -75,7 +68,7 @@ export async function resolveRiderSession(
   token: string,
   now = serverClock(),
 ): Promise<SignedInRider | null> {
-  if (!TOKEN.test(token)) return null;
+  if (!isSecretToken(token)) return null;
   const at = now.toISOString();
   const row = await db
     .selectFrom("rider_sessions")
@@ -88,7 +81,7 @@ export async function resolveRiderSession(
       "riders.id as rider_id",
       "riders.email",
     ])
-    .where("rider_sessions.id", "=", riderSessionIdOf(token))
+    .where("rider_sessions.id", "=", hashOfToken(token))
     .where("rider_sessions.idle_expires_at", ">", at)
     .executeTakeFirst();
   if (!row) return null;
@@ -105,7 +98,7 @@ export async function resolveRiderSession(
 
 /** Ends the session of a token (sign-out); unknown tokens are ignored. */
 export async function revokeRiderSession(db: Executor, token: string): Promise<void> {
-  if (TOKEN.test(token)) await db.deleteFrom("rider_sessions").where("id", "=", riderSessionIdOf(token)).execute();
+  if (isSecretToken(token)) await db.deleteFrom("rider_sessions").where("id", "=", hashOfToken(token)).execute();
 }
 
 /** Ends every session of the rider (signed out on every phone and computer, a lost one too). */
