@@ -23,7 +23,7 @@ export type ChallengePurpose =
   | "passkey-sign-in"
   /** A signed-in admin confirming it is them with a passkey (fresh-proof.server.ts). */
   | "passkey-proof"
-  /** A rider's passkey (riders/passkeys.server.ts): no user, the rider's id in the data. */
+  /** A rider's passkey (rider-accounts/server/passkeys.server.ts): no user, the rider's id in the data. */
   | "rider-passkey-register"
   | "rider-passkey-sign-in";
 
