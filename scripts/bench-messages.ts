@@ -23,12 +23,13 @@
  * absolute numbers measure the neighbours. Databases and processes are always removed.
  */
 import { fork, type ChildProcess } from "node:child_process";
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { freshPostgresDatabase } from "./bench/postgres.ts";
+import { newSecretToken } from "../app/server/auth/secret-token.server.ts";
 import { openDatabase } from "../app/server/db/database.server.ts";
 import { migrateToLatest } from "../app/server/db/migrate.server.ts";
 import type { Database } from "../app/server/db/schema.server.ts";
@@ -98,12 +99,12 @@ async function ridesWithRiders(db: Database): Promise<string[]> {
   }
   const at = new Date().toISOString();
   const rows = Array.from({ length: RIDERS }, (_, n) => {
-    const token = randomBytes(24).toString("base64url");
+    const { token, hash } = newSecretToken();
     return {
       id: randomUUID(),
       ride_id: rideIds[n % RIDES]!,
       reference: `RB-${String(n).padStart(5, "0")}`,
-      token_hash: createHash("sha256").update(token).digest("hex"),
+      token_hash: hash,
       token_sealed: sealToken(token),
       reminders: 1,
       balance_payment: "due",

@@ -1,5 +1,5 @@
 import pino from "pino";
-import { createHash, randomBytes } from "node:crypto";
+import { hashOfToken, newSecretToken } from "~/server/auth/secret-token.server";
 import { openToken, setBookingLinkSecret } from "~/server/registrations/link-seal.server";
 import { SIGN_IN_BROWSER_COOKIE } from "~/features/rider-accounts/server/sign-in-browser.server";
 import { registerRider, riderForm } from "../../tests/support/registration-fixtures.ts";
@@ -13,9 +13,6 @@ import { PEOPLE_DOMAIN, storedState } from "./world.ts";
 // confirmation; the calendar feed's token opens no booking page and cancels nothing, and the
 // booking's own key serves no feed; Find my booking leaves the rider's link working until the
 // fresh one is first opened, which then takes the booking out of an account of another address.
-
-const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
-const newToken = () => randomBytes(32).toString("base64url");
 
 /** A 303 that set a rider's session: someone was signed in. */
 const signedIn = (answer: Answer | null) =>
@@ -42,18 +39,18 @@ async function signInLinks(s: Surfaces): Promise<void> {
   client.verdict(nonceCookie ? null : "asking for a sign-in link set no cookie for the asking browser", asked);
 
   // A link asked for by a browser whose nonce is known, for the rider's own address.
-  const nonce = newToken();
-  const token = newToken();
+  const nonce = newSecretToken().token;
+  const { token, hash } = newSecretToken();
   const at = new Date();
   await world.db
     .insertInto("rider_sign_in_links")
     .values({
-      id: sha256(token),
+      id: hash,
       email: world.riders.own.email,
       created_at: at.toISOString(),
       expires_at: new Date(at.getTime() + 15 * 60 * 1000).toISOString(),
       used_at: null,
-      browser_hash: sha256(nonce),
+      browser_hash: hashOfToken(nonce),
     })
     .execute();
   world.secrets.set(token, "a sign-in link's token").set(nonce, "a sign-in browser's nonce");
@@ -62,7 +59,7 @@ async function signInLinks(s: Surfaces): Promise<void> {
   // Another browser (none, or another's nonce; a confirmation the page did not send): no session, nothing spent.
   for (const [cookie, fields] of [
     [undefined, []],
-    [`${cookieName}=${newToken()}`, []],
+    [`${cookieName}=${newSecretToken().token}`, []],
     [undefined, [["confirm", "no"]]],
   ] as [string | undefined, [string, string][]][]) {
     const request = client.request("POST", path, { cookie, ...formBody(fields, "form"), expect: { state } });

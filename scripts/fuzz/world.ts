@@ -1,5 +1,6 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { SESSION_COOKIE } from "~/server/auth/cookies.server";
+import { newSecretToken } from "~/server/auth/secret-token.server";
 import { createSession } from "~/server/auth/sessions.server";
 import { createChallenge, enableTotp, newTotpSecret, totpFor } from "~/server/auth/two-factor.server";
 import { adjustCredit } from "~/features/credit/server/commands.server";
@@ -196,8 +197,6 @@ export async function prepareWorld(db: Database, seed: number): Promise<World> {
   };
 }
 
-const sha256 = (token: string) => createHash("sha256").update(token).digest("hex");
-
 /** A rider's account and `sessions` signed-in browsers of it: the Cookie headers they send. */
 async function riderAccount(db: Database, email: string, secrets: Map<string, string>, sessions = 1) {
   const account = await findOrCreateRider(db, email);
@@ -293,12 +292,12 @@ async function riderAccounts(db: Database, { seed, rides, owner, secrets, person
   }
   const links: string[] = [];
   for (let i = 0; i < 3; i += 1) {
-    const token = randomBytes(32).toString("base64url");
+    const { token, hash } = newSecretToken();
     const at = new Date();
     await db
       .insertInto("rider_sign_in_links")
       .values({
-        id: sha256(token),
+        id: hash,
         email: own.email,
         created_at: at.toISOString(),
         expires_at: new Date(at.getTime() + 15 * 60 * 1000).toISOString(),

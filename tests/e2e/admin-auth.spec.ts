@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import type { Page } from "@playwright/test";
 import { LOGIN_MESSAGES } from "~/domain/messages";
 import { hashPassword } from "~/server/auth/password.server";
-import { sessionIdOf } from "~/server/auth/sessions.server";
+import { sessionIdOf } from "~/server/auth/session-core.server";
 import { INVALID_CREDENTIALS } from "~/server/auth/sign-in.server";
 import { tooManyAttemptsMessage } from "~/server/auth/throttle.server";
 import { createInvite } from "~/server/team/team.server";

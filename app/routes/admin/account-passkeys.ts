@@ -4,11 +4,11 @@ import { PASSKEY_MESSAGES, PROOF_MESSAGES } from "~/domain/team";
 import { readJsonObject } from "~/server/admin/respond.server";
 import { adminContext, adminSessionContext } from "~/server/auth/admin-session.server";
 import { isProofFresh, proveWithPasskey } from "~/server/auth/fresh-proof.server";
+import { relyingPartyOf } from "~/server/auth/passkey-core.server";
 import {
   finishPasskeyRegistration,
   passkeyRegistrationOptions,
   passkeySignInOptions,
-  relyingPartyOf,
 } from "~/server/auth/passkeys.server";
 import { tooManyAttemptsMessage } from "~/server/auth/throttle.server";
 import type { Route } from "./+types/account-passkeys";

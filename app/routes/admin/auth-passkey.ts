@@ -7,7 +7,8 @@ import {
   sessionCookie,
   sessionTokenOf,
 } from "~/server/auth/admin-session.server";
-import { passkeySignInOptions, relyingPartyOf, verifyPasskeySignIn } from "~/server/auth/passkeys.server";
+import { relyingPartyOf } from "~/server/auth/passkey-core.server";
+import { passkeySignInOptions, verifyPasskeySignIn } from "~/server/auth/passkeys.server";
 import { pendingSignIn, signInWithPasskey } from "~/server/auth/sign-in.server";
 import { tooManyAttemptsMessage } from "~/server/auth/throttle.server";
 import { readJsonObject } from "~/server/admin/respond.server";

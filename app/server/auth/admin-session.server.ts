@@ -3,21 +3,9 @@ import { requestContext, servicesContext } from "~/context";
 import type { User } from "~/domain/content";
 import { isAdminRole } from "~/domain/roles";
 import { LOGIN_MESSAGES } from "~/domain/messages";
-import {
-  SECOND_FACTOR_COOKIE,
-  SESSION_COOKIE,
-  clearCookie,
-  cookieName,
-  readCookie,
-  serializeCookie,
-} from "./cookies.server";
-import {
-  type ResolvedSession,
-  type Session,
-  SESSION_ABSOLUTE_MS,
-  resolveSession,
-  revokeSession,
-} from "./sessions.server";
+import { SECOND_FACTOR_COOKIE, clearCookie, cookieName, readCookie, serializeCookie } from "./cookies.server";
+import { clearSessionCookie, sessionTokenFrom, setSessionCookie } from "./session-core.server";
+import { type ResolvedSession, type Session, TEAM_SESSIONS, resolveSession, revokeSession } from "./sessions.server";
 import { CHALLENGE_MS, secondFactorsOf } from "./two-factor.server";
 import { pendingSignIn } from "./sign-in.server";
 
@@ -43,13 +31,9 @@ export const LOGIN_NOTICES = {
 } as const;
 export type LoginNotice = keyof typeof LOGIN_NOTICES;
 
-function sessionCookieName(context: Readonly<RouterContextProvider>): string {
-  return cookieName(SESSION_COOKIE, context.get(requestContext).secure);
-}
-
 /** The session token the browser sent, if any. */
 export function sessionTokenOf(request: Request, context: Readonly<RouterContextProvider>): string | undefined {
-  return readCookie(request, sessionCookieName(context));
+  return sessionTokenFrom(request, context, TEAM_SESSIONS);
 }
 
 /** The request's live session of an admin; null without one or when the user is no longer an admin. */
@@ -127,7 +111,7 @@ const adminResponseHeaders: MiddlewareFunction<Response> = async ({ request, con
   const response = withWritableHeaders(await next());
   response.headers.set("Cache-Control", "private, no-store");
   if (response.status === 401 && sessionTokenOf(request, context)) {
-    response.headers.append("Set-Cookie", clearCookie(sessionCookieName(context), context.get(requestContext).secure));
+    response.headers.append("Set-Cookie", clearSessionCookie(context, TEAM_SESSIONS));
   }
   return response;
 };
@@ -154,13 +138,12 @@ export const adminMiddleware: MiddlewareFunction<Response>[] = [adminResponseHea
 
 /** Set-Cookie for a new session token. */
 export function sessionCookie(token: string, context: Readonly<RouterContextProvider>): string {
-  const { secure } = context.get(requestContext);
-  return serializeCookie(sessionCookieName(context), token, { secure, maxAgeSeconds: SESSION_ABSOLUTE_MS / 1000 });
+  return setSessionCookie(token, context, TEAM_SESSIONS);
 }
 
 /** Ends the request's session on the server and returns the Set-Cookie that removes it from the browser. */
 export async function endSession(request: Request, context: Readonly<RouterContextProvider>): Promise<string> {
   const token = sessionTokenOf(request, context);
   if (token) await revokeSession(context.get(servicesContext).db, token);
-  return clearCookie(sessionCookieName(context), context.get(requestContext).secure);
+  return clearSessionCookie(context, TEAM_SESSIONS);
 }

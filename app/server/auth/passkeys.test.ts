@@ -1,11 +1,7 @@
 import { expect, it } from "vitest";
 import { describeEachEngine } from "../../../tests/support/databases";
-import {
-  PASSKEY_CHALLENGES_KEPT,
-  PASSKEY_OPTIONS_PER_NETWORK,
-  passkeySignInOptions,
-  relyingPartyOf,
-} from "./passkeys.server";
+import { PASSKEY_CHALLENGES_KEPT, PASSKEY_OPTIONS_PER_NETWORK, relyingPartyOf } from "./passkey-core.server";
+import { passkeySignInOptions } from "./passkeys.server";
 import { findChallenge } from "./two-factor.server";
 
 // Decision 026 (note of 2026-11-26): passkey sign-in options stored a challenge per request with no

@@ -1,7 +1,16 @@
-import { createHash, randomBytes } from "node:crypto";
 import type { User } from "~/domain/content";
 import type { Executor } from "../db/schema.server";
 import { serverClock } from "../clock.server";
+import { SESSION_COOKIE } from "./cookies.server";
+import { isSecretToken } from "./secret-token.server";
+import {
+  type SessionKind,
+  newSession,
+  revokeSessionToken,
+  sessionIdOf,
+  sweepExpiredSessions,
+  touchSession,
+} from "./session-core.server";
 
 /** A session unused this long ends (an admin who walked away from a shared computer). */
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
@@ -10,7 +19,14 @@ export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 /** Use extends the idle expiry at most this often, so reading pages does not write on every request. */
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 
-const TOKEN_BYTES = 32;
+/** The team's sessions (session-core.server.ts); the riders' are apart, in their own table and cookie. */
+export const TEAM_SESSIONS: SessionKind = {
+  table: "sessions",
+  cookie: SESSION_COOKIE,
+  idleMs: SESSION_IDLE_MS,
+  absoluteMs: SESSION_ABSOLUTE_MS,
+  touchIntervalMs: SESSION_TOUCH_INTERVAL_MS,
+};
 
 export type Session = {
   id: string;
@@ -25,19 +41,9 @@ export type Session = {
 
 export type ResolvedSession = { session: Session; user: User };
 
-/** The stored id of a token: its SHA-256, so the table alone never lets anyone in. */
-export function sessionIdOf(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
-
-function idleExpiry(now: Date, expiresAt: string): string {
-  const idle = new Date(now.getTime() + SESSION_IDLE_MS).toISOString();
-  return idle < expiresAt ? idle : expiresAt;
-}
-
 /**
- * Starts a session for the user and returns the token for the cookie (shown nowhere else). Old
- * sessions of everyone are swept at the same moment: sign-ins are rare, so this costs nothing.
+ * Starts a session for the user and returns the token for the cookie (shown nowhere else),
+ * sweeping everyone's expired sessions (session-core.server.ts).
  * `proven`: the session starts with a sign-in, which is a proof that its admin is there.
  */
 export async function createSession(
@@ -46,30 +52,21 @@ export async function createSession(
   now = serverClock(),
   { proven = false } = {},
 ): Promise<{ token: string; session: Session }> {
-  await deleteExpiredSessions(db, now);
-  const token = randomBytes(TOKEN_BYTES).toString("base64url");
-  const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString();
-  const session: Session = {
-    id: sessionIdOf(token),
-    userId,
-    createdAt: now.toISOString(),
-    lastSeenAt: now.toISOString(),
-    expiresAt,
-    idleExpiresAt: idleExpiry(now, expiresAt),
-    provenAt: proven ? now.toISOString() : null,
-  };
+  const { token, times } = await newSession(db, TEAM_SESSIONS, now);
+  const provenAt = proven ? now.toISOString() : null;
   await db
     .insertInto("sessions")
-    .values({
-      id: session.id,
-      user_id: userId,
-      created_at: session.createdAt,
-      last_seen_at: session.lastSeenAt,
-      expires_at: session.expiresAt,
-      idle_expires_at: session.idleExpiresAt,
-      proven_at: session.provenAt,
-    })
+    .values({ ...times, user_id: userId, proven_at: provenAt })
     .execute();
+  const session: Session = {
+    id: times.id,
+    userId,
+    createdAt: times.created_at,
+    lastSeenAt: times.last_seen_at,
+    expiresAt: times.expires_at,
+    idleExpiresAt: times.idle_expires_at,
+    provenAt,
+  };
   return { token, session };
 }
 
@@ -94,8 +91,7 @@ export async function resolveSession(
   token: string,
   now = serverClock(),
 ): Promise<ResolvedSession | null> {
-  if (!token) return null;
-  const nowIso = now.toISOString();
+  if (!isSecretToken(token)) return null;
   const row = await db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
@@ -114,7 +110,7 @@ export async function resolveSession(
       "users.last_login_at",
     ])
     .where("sessions.id", "=", sessionIdOf(token))
-    .where("sessions.idle_expires_at", ">", nowIso)
+    .where("sessions.idle_expires_at", ">", now.toISOString())
     .executeTakeFirst();
   if (!row) return null;
 
@@ -127,14 +123,10 @@ export async function resolveSession(
     idleExpiresAt: row.idle_expires_at,
     provenAt: row.proven_at,
   };
-  if (now.getTime() - Date.parse(row.last_seen_at) >= SESSION_TOUCH_INTERVAL_MS) {
-    session.lastSeenAt = nowIso;
-    session.idleExpiresAt = idleExpiry(now, row.expires_at);
-    await db
-      .updateTable("sessions")
-      .set({ last_seen_at: session.lastSeenAt, idle_expires_at: session.idleExpiresAt })
-      .where("id", "=", row.id)
-      .execute();
+  const touched = await touchSession(db, TEAM_SESSIONS, row, now);
+  if (touched) {
+    session.lastSeenAt = touched.last_seen_at;
+    session.idleExpiresAt = touched.idle_expires_at;
   }
   const user: User = {
     id: row.user_id,
@@ -154,12 +146,10 @@ export async function recordProof(db: Executor, sessionId: string, now = serverC
 
 /** Ends the session of a token (sign-out); unknown tokens are ignored. */
 export async function revokeSession(db: Executor, token: string): Promise<void> {
-  if (!token) return;
-  await db.deleteFrom("sessions").where("id", "=", sessionIdOf(token)).execute();
+  await revokeSessionToken(db, TEAM_SESSIONS, token);
 }
 
 /** Removes every session past its idle or absolute expiry; returns how many. */
 export async function deleteExpiredSessions(db: Executor, now = serverClock()): Promise<number> {
-  const result = await db.deleteFrom("sessions").where("idle_expires_at", "<=", now.toISOString()).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return sweepExpiredSessions(db, TEAM_SESSIONS, now);
 }

@@ -11,8 +11,8 @@ import {
   resolveSession,
   revokeSession,
   rotateSession,
-  sessionIdOf,
 } from "./sessions.server";
+import { sessionIdOf } from "./session-core.server";
 
 const T0 = new Date("2026-11-22T10:00:00.000Z");
 const later = (ms: number) => new Date(T0.getTime() + ms);

@@ -1,8 +1,9 @@
-import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import * as OTPAuth from "otpauth";
 import { SITE_NAME } from "~/domain/site";
 import { runCommand } from "../commands/command.server";
 import type { Database, Executor } from "../db/schema.server";
+import { hashOfToken, newSecretToken } from "./secret-token.server";
 import { tellSignInChanged } from "./sign-in-changes.server";
 import { serverClock } from "../clock.server";
 
@@ -22,13 +23,9 @@ export type ChallengePurpose =
   | "passkey-sign-in"
   /** A signed-in admin confirming it is them with a passkey (fresh-proof.server.ts). */
   | "passkey-proof"
-  /** A rider's passkey (riders/passkeys.server.ts): no user, the rider's id in the data. */
+  /** A rider's passkey (rider-accounts/server/passkeys.server.ts): no user, the rider's id in the data. */
   | "rider-passkey-register"
   | "rider-passkey-sign-in";
-
-function hashOf(value: string): string {
-  return createHash("sha256").update(value).digest("hex");
-}
 
 export function totpFor(secret: string, email: string): OTPAuth.TOTP {
   return new OTPAuth.TOTP({
@@ -97,11 +94,11 @@ export async function createChallenge(
   await db.deleteFrom("auth_challenges").where("expires_at", "<=", now.toISOString()).execute();
   if (userId && purpose !== "second-factor")
     await db.deleteFrom("auth_challenges").where("user_id", "=", userId).where("purpose", "=", purpose).execute();
-  const token = randomBytes(32).toString("base64url");
+  const { token, hash } = newSecretToken();
   await db
     .insertInto("auth_challenges")
     .values({
-      id: hashOf(token),
+      id: hash,
       user_id: userId,
       purpose,
       data: JSON.stringify(data),
@@ -125,7 +122,7 @@ export async function findChallenge(
   const row = await db
     .selectFrom("auth_challenges")
     .select(["id", "user_id", "data"])
-    .where("id", "=", hashOf(token))
+    .where("id", "=", hashOfToken(token))
     .where("purpose", "=", purpose)
     .where("expires_at", ">", now.toISOString())
     .executeTakeFirst();
@@ -251,7 +248,7 @@ export async function replaceRecoveryCodes(
         codes.map((code) => ({
           id: randomUUID(),
           user_id: userId,
-          code_hash: hashOf(normaliseRecoveryCode(code)),
+          code_hash: hashOfToken(normaliseRecoveryCode(code)),
           used_at: null,
         })),
       )
@@ -274,7 +271,7 @@ export async function spendRecoveryCode(
     .updateTable("recovery_codes")
     .set({ used_at: now.toISOString() })
     .where("user_id", "=", userId)
-    .where("code_hash", "=", hashOf(normal))
+    .where("code_hash", "=", hashOfToken(normal))
     .where("used_at", "is", null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

@@ -7,7 +7,8 @@ import { type Command, runCommand } from "../commands/command.server";
 import type { Database, RegistrationsTable } from "../db/schema.server";
 import { getRide } from "../rides/rides.server";
 import { NotFoundError, ValidationError } from "../validation/errors.server";
-import { getRegistrationByToken, newBookingToken, REGISTRATION_NOT_FOUND, tokenHashOf } from "./commands.server";
+import { hashOfToken, newSecretToken } from "../auth/secret-token.server";
+import { getRegistrationByToken, REGISTRATION_NOT_FOUND } from "./commands.server";
 import { openToken, sealToken } from "./link-seal.server";
 import { registrationFromRow, type Registration } from "./rows.server";
 import { updateRegistrationRow } from "./seats.server";
@@ -51,13 +52,13 @@ async function leaveAccountOfAnother(command: Command, row: Selectable<Registrat
  * stop working at commit.
  */
 export async function rotateBookingLink(command: Command, registrationId: string): Promise<string | null> {
-  const token = newBookingToken();
+  const { token, hash } = newSecretToken();
   const updated = await updateRegistrationRow(
     command.trx,
     registrationId,
     // Sealed too: messages sent from now on carry the new link (link-seal.server.ts).
     {
-      token_hash: tokenHashOf(token),
+      token_hash: hash,
       token_sealed: sealToken(token),
       pending_token_hash: null,
       pending_token_sealed: null,
@@ -87,12 +88,12 @@ async function waitingBookingLink(command: Command, registrationId: string): Pro
     .executeTakeFirst();
   if (!row) return null;
   const waiting = openToken(row.pending_token_sealed);
-  if (waiting !== null && tokenHashOf(waiting) === row.pending_token_hash) return waiting;
-  const token = newBookingToken();
+  if (waiting !== null && hashOfToken(waiting) === row.pending_token_hash) return waiting;
+  const { token, hash } = newSecretToken();
   await updateRegistrationRow(
     command.trx,
     registrationId,
-    { pending_token_hash: tokenHashOf(token), pending_token_sealed: sealToken(token) },
+    { pending_token_hash: hash, pending_token_sealed: sealToken(token) },
     command.now,
   ).execute();
   return token;
@@ -107,7 +108,7 @@ async function waitingBookingLink(command: Command, registrationId: string): Pro
 export async function openBookingLink(db: Database, token: string, now = serverClock()): Promise<Registration | null> {
   const current = await getRegistrationByToken(db, token);
   if (current) return current;
-  const hash = tokenHashOf(token);
+  const hash = hashOfToken(token);
   const waiting = await db
     .selectFrom("registrations")
     .select("id")

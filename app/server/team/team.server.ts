@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { PostgresAdapter } from "kysely";
 import { z } from "zod";
 import type { AuditActor } from "~/domain/audit";
@@ -9,6 +9,7 @@ import { ADMIN_ROLES, type AdminRole, ROLE_LABELS, isAdminRole } from "~/domain/
 import { SITE_NAME } from "~/domain/site";
 import { MAX_RIDE_CAPTAINS, type PendingInvite, TEAM_MESSAGES, type TeamMember } from "~/domain/team";
 import { hashPassword } from "../auth/password.server";
+import { hashOfToken, newSecretToken } from "../auth/secret-token.server";
 import { runCommand } from "../commands/command.server";
 import type { Database, Executor } from "../db/schema.server";
 import { ConflictError, NotFoundError, ValidationError } from "../validation/errors.server";
@@ -19,12 +20,6 @@ import { serverClock } from "../clock.server";
 
 /** An invitation link works this long, once (decision 026). */
 export const INVITE_VALID_MS = 72 * 60 * 60 * 1000;
-const TOKEN_BYTES = 32;
-
-function tokenHash(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
-
 function isPostgres(db: Executor): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
@@ -127,9 +122,9 @@ export async function createInvite(
     const existing = await trx.selectFrom("users").select("role").where("email", "=", email).executeTakeFirst();
     if (existing && isAdminRole(existing.role)) throw new ValidationError({ email: TEAM_MESSAGES.alreadyAdmin });
     await withdrawInvites(trx, email);
-    const token = randomBytes(TOKEN_BYTES).toString("base64url");
+    const { token, hash } = newSecretToken();
     const invite = {
-      id: tokenHash(token),
+      id: hash,
       email,
       role,
       createdAt: now.toISOString(),
@@ -179,7 +174,7 @@ export async function findInvite(db: Executor, token: string, now = serverClock(
   const row = await db
     .selectFrom("invites")
     .select(["id", "email", "role", "created_at", "expires_at"])
-    .where("id", "=", tokenHash(token))
+    .where("id", "=", hashOfToken(token))
     .where("accepted_at", "is", null)
     .where("expires_at", ">", now.toISOString())
     .executeTakeFirst();
@@ -232,7 +227,7 @@ export async function acceptInvite(
     const spent = await trx
       .updateTable("invites")
       .set({ accepted_at: now.toISOString() })
-      .where("id", "=", tokenHash(typeof token === "string" ? token : ""))
+      .where("id", "=", hashOfToken(typeof token === "string" ? token : ""))
       .where("accepted_at", "is", null)
       .where("expires_at", ">", now.toISOString())
       .returning(["email", "role"])

@@ -1,8 +1,4 @@
-import {
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-  generateAuthenticationOptions,
-} from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { Rider } from "~/features/rider-accounts/domain/account";
 import { passkeyName } from "~/features/rider-accounts/domain/passkeys";
 import { RIDER_ACTOR } from "~/domain/audit";
@@ -10,16 +6,19 @@ import { runCommand } from "../../../server/commands/command.server";
 import { tellRiderSignInChanged } from "./account-mail.server";
 import type { Database, Executor } from "../../../server/db/schema.server";
 import {
-  keepNewestChallenges,
+  deletePasskeyOf,
+  listPasskeysOf,
   newPasskeyOptions,
-  PASSKEY_OPTIONS_PER_NETWORK,
+  type PasskeyKind,
+  passkeyChallenge,
+  passkeyIdsOf,
+  type PasskeySignInOptions,
   type PasskeySummary,
-  passkeySummaryOf,
   type RelyingParty,
-  verifiedAssertion,
+  spendPasskeyAnswer,
   verifiedNewPasskey,
-} from "../../../server/auth/passkeys.server";
-import { beginAttempt, clientNetwork } from "../../../server/auth/throttle.server";
+  verifiedPasskeyAnswer,
+} from "../../../server/auth/passkey-core.server";
 import { consumeChallenge, createChallenge, findChallenge } from "../../../server/auth/two-factor.server";
 import { startRiderSession } from "./sessions.server";
 import { serverClock } from "../../../server/clock.server";
@@ -27,17 +26,14 @@ import { serverClock } from "../../../server/clock.server";
 // A rider's passkeys (docs/features/rider-accounts.md, decision 037): added while signed in, then used
 // alone to sign in (a discoverable credential, no address typed: the authenticator must verify
 // its user). The team's own passkeys (auth/passkeys.server.ts) are another table: neither ever
-// answers the other's challenge. auth_challenges.user_id names a member of the team, so a
-// rider's challenge keeps the rider's id in its data.
+// answers the other's challenge; the ceremonies are the same (auth/passkey-core.server.ts).
+// auth_challenges.user_id names a member of the team, so a rider's challenge keeps the rider's
+// id in its data.
+
+const RIDER_PASSKEYS: PasskeyKind = { table: "rider_passkeys", owner: "rider_id", throttle: "rider-passkey" };
 
 export async function listRiderPasskeys(db: Executor, riderId: string): Promise<PasskeySummary[]> {
-  const rows = await db
-    .selectFrom("rider_passkeys")
-    .select(["id", "name", "created_at", "last_used_at"])
-    .where("rider_id", "=", riderId)
-    .orderBy("created_at")
-    .execute();
-  return rows.map(passkeySummaryOf);
+  return listPasskeysOf(db, RIDER_PASSKEYS, riderId);
 }
 
 /** Options for the browser to create a passkey of the rider, and the token naming their challenge. */
@@ -47,11 +43,7 @@ export async function riderPasskeyRegistrationOptions(
   rp: RelyingParty,
   now = serverClock(),
 ) {
-  const existing = await db
-    .selectFrom("rider_passkeys")
-    .select(["id", "transports"])
-    .where("rider_id", "=", rider.id)
-    .execute();
+  const existing = await passkeyIdsOf(db, RIDER_PASSKEYS, rider.id);
   const user = { id: rider.id, email: rider.email, displayName: "" };
   const options = await newPasskeyOptions(rp, user, existing, "required");
   const data = { challenge: options.challenge, riderId: rider.id };
@@ -120,12 +112,7 @@ export function removeRiderPasskey(
   return runCommand(
     db,
     async (command) => {
-      const result = await command.trx
-        .deleteFrom("rider_passkeys")
-        .where("rider_id", "=", rider.id)
-        .where("id", "=", id)
-        .executeTakeFirst();
-      const removed = Number(result.numDeletedRows) > 0;
+      const removed = await deletePasskeyOf(command.trx, RIDER_PASSKEYS, rider.id, id);
       if (removed) {
         await command.audit(RIDER_ACTOR, {
           action: "deleted",
@@ -141,24 +128,14 @@ export function removeRiderPasskey(
   );
 }
 
-export type RiderPasskeyOptions =
-  | { ok: true; options: Awaited<ReturnType<typeof generateAuthenticationOptions>>; token: string }
-  | { ok: false; retryAfterSeconds: number };
-
 /** Options for signing in with any rider's passkey, counted per network and bounded in number as the team's are. */
 export async function riderPasskeySignInOptions(
   db: Executor,
   rp: RelyingParty,
   clientIp: string,
   now = serverClock(),
-): Promise<RiderPasskeyOptions> {
-  const key = `rider-passkey:${clientNetwork(clientIp)}`;
-  const verdict = await beginAttempt(db, [key], now, PASSKEY_OPTIONS_PER_NETWORK);
-  if (!verdict.allowed) return { ok: false, retryAfterSeconds: verdict.retryAfterSeconds };
-  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "required" });
-  const token = await createChallenge(db, "rider-passkey-sign-in", null, { challenge: options.challenge }, now);
-  await keepNewestChallenges(db, "rider-passkey-sign-in");
-  return { ok: true, options, token };
+): Promise<PasskeySignInOptions> {
+  return passkeyChallenge(db, RIDER_PASSKEYS, rp, "rider-passkey-sign-in", { ownerId: null, clientIp, now });
 }
 
 /**
@@ -173,20 +150,11 @@ export async function signInWithRiderPasskey(
   previousSession: string | undefined,
   now = serverClock(),
 ): Promise<string | null> {
-  const pending = await findChallenge(db, token, "rider-passkey-sign-in", now);
-  const challenge = pending?.data.challenge;
-  if (!pending || typeof challenge !== "string" || typeof response?.id !== "string") return null;
-  const passkey = await db.selectFrom("rider_passkeys").selectAll().where("id", "=", response.id).executeTakeFirst();
-  if (!passkey) return null;
-  const counter = await verifiedAssertion(response, challenge, passkey, rp, true);
-  if (counter === null) return null;
+  const purpose = "rider-passkey-sign-in";
+  const answer = await verifiedPasskeyAnswer(db, RIDER_PASSKEYS, { token, response, rp, purpose, now });
+  if (!answer) return null;
   return db.transaction().execute(async (trx) => {
-    if (!(await consumeChallenge(trx, pending.id))) return null;
-    await trx
-      .updateTable("rider_passkeys")
-      .set({ counter, last_used_at: now.toISOString() })
-      .where("id", "=", passkey.id)
-      .execute();
-    return startRiderSession(trx, passkey.rider_id, previousSession, now);
+    if (!(await spendPasskeyAnswer(trx, RIDER_PASSKEYS, answer, now))) return null;
+    return startRiderSession(trx, answer.ownerId, previousSession, now);
   });
 }

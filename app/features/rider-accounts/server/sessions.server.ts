@@ -1,18 +1,29 @@
-import { createHash, randomBytes } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
-import { requestContext, servicesContext } from "~/context";
+import { servicesContext } from "~/context";
 import {
   RIDER_SESSION_ABSOLUTE_DAYS,
   RIDER_SESSION_IDLE_DAYS,
   type Rider,
 } from "~/features/rider-accounts/domain/account";
-import { clearCookie, cookieName, readCookie, serializeCookie } from "../../../server/auth/cookies.server";
+import { isSecretToken } from "../../../server/auth/secret-token.server";
+import {
+  clearSessionCookie,
+  newSession,
+  revokeSessionToken,
+  type SessionKind,
+  sessionIdOf,
+  sessionTokenFrom,
+  setSessionCookie,
+  touchSession,
+} from "../../../server/auth/session-core.server";
 import type { Executor } from "../../../server/db/schema.server";
 import { serverClock } from "../../../server/clock.server";
 
 // A rider's session (docs/features/rider-accounts.md, decision 037): its own cookie and table, apart
 // from the team's. A rider session opens the rider's own pages (/me, the registration form's
-// saved details) and nothing of the portal, and the portal's never opens a rider's.
+// saved details) and nothing of the portal, and the portal's never opens a rider's. What both
+// kinds do alike is the session core's (server/auth/session-core.server.ts, decision 051); a
+// rider's use of a session is also the account's (riders.last_seen_at).
 
 /** The cookie, Path=/ so the registration form sees it; `__Host-` over https (cookies.server.ts). */
 export const RIDER_SESSION_COOKIE = "roadbook_rider";
@@ -20,20 +31,15 @@ export const RIDER_SESSION_COOKIE = "roadbook_rider";
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const RIDER_SESSION_IDLE_MS = RIDER_SESSION_IDLE_DAYS * DAY_MS;
 export const RIDER_SESSION_ABSOLUTE_MS = RIDER_SESSION_ABSOLUTE_DAYS * DAY_MS;
-/** Use slides the idle expiry (and the account's last use) forward at most this often. */
-const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
-const TOKEN_BYTES = 32;
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-/** The stored id of a token: its SHA-256, so the table alone signs no one in. */
-export function riderSessionIdOf(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
-
-function idleExpiry(now: Date, expiresAt: string): string {
-  const idle = new Date(now.getTime() + RIDER_SESSION_IDLE_MS).toISOString();
-  return idle < expiresAt ? idle : expiresAt;
-}
+/** The riders' sessions: use slides the idle expiry (and the account's last use) forward at most hourly. */
+const RIDER_SESSIONS: SessionKind = {
+  table: "rider_sessions",
+  cookie: RIDER_SESSION_COOKIE,
+  idleMs: RIDER_SESSION_IDLE_MS,
+  absoluteMs: RIDER_SESSION_ABSOLUTE_MS,
+  touchIntervalMs: 60 * 60 * 1000,
+};
 
 /**
  * Starts a session for the rider and returns the cookie's token (shown nowhere else), ending the
@@ -47,22 +53,12 @@ export async function startRiderSession(
   now = serverClock(),
 ): Promise<string> {
   if (previousToken) await revokeRiderSession(db, previousToken);
-  await db.deleteFrom("rider_sessions").where("idle_expires_at", "<=", now.toISOString()).execute();
-  const token = randomBytes(TOKEN_BYTES).toString("base64url");
-  const at = now.toISOString();
-  const expiresAt = new Date(now.getTime() + RIDER_SESSION_ABSOLUTE_MS).toISOString();
+  const { token, times } = await newSession(db, RIDER_SESSIONS, now);
   await db
     .insertInto("rider_sessions")
-    .values({
-      id: riderSessionIdOf(token),
-      rider_id: riderId,
-      created_at: at,
-      last_seen_at: at,
-      expires_at: expiresAt,
-      idle_expires_at: idleExpiry(now, expiresAt),
-    })
+    .values({ ...times, rider_id: riderId })
     .execute();
-  await db.updateTable("riders").set({ last_seen_at: at }).where("id", "=", riderId).execute();
+  await db.updateTable("riders").set({ last_seen_at: times.last_seen_at }).where("id", "=", riderId).execute();
   return token;
 }
 
@@ -75,8 +71,7 @@ export async function resolveRiderSession(
   token: string,
   now = serverClock(),
 ): Promise<SignedInRider | null> {
-  if (!TOKEN.test(token)) return null;
-  const at = now.toISOString();
+  if (!isSecretToken(token)) return null;
   const row = await db
     .selectFrom("rider_sessions")
     .innerJoin("riders", "riders.id", "rider_sessions.rider_id")
@@ -88,24 +83,19 @@ export async function resolveRiderSession(
       "riders.id as rider_id",
       "riders.email",
     ])
-    .where("rider_sessions.id", "=", riderSessionIdOf(token))
-    .where("rider_sessions.idle_expires_at", ">", at)
+    .where("rider_sessions.id", "=", sessionIdOf(token))
+    .where("rider_sessions.idle_expires_at", ">", now.toISOString())
     .executeTakeFirst();
   if (!row) return null;
-  if (now.getTime() - Date.parse(row.last_seen_at) >= TOUCH_INTERVAL_MS) {
-    await db
-      .updateTable("rider_sessions")
-      .set({ last_seen_at: at, idle_expires_at: idleExpiry(now, row.expires_at) })
-      .where("id", "=", row.id)
-      .execute();
-    await db.updateTable("riders").set({ last_seen_at: at }).where("id", "=", row.rider_id).execute();
-  }
+  const touched = await touchSession(db, RIDER_SESSIONS, row, now);
+  if (touched)
+    await db.updateTable("riders").set({ last_seen_at: touched.last_seen_at }).where("id", "=", row.rider_id).execute();
   return { id: row.rider_id, email: row.email, signedInAt: row.created_at };
 }
 
 /** Ends the session of a token (sign-out); unknown tokens are ignored. */
 export async function revokeRiderSession(db: Executor, token: string): Promise<void> {
-  if (TOKEN.test(token)) await db.deleteFrom("rider_sessions").where("id", "=", riderSessionIdOf(token)).execute();
+  await revokeSessionToken(db, RIDER_SESSIONS, token);
 }
 
 /** Ends every session of the rider (signed out on every phone and computer, a lost one too). */
@@ -117,13 +107,9 @@ export async function revokeAllRiderSessions(db: Executor, riderId: string): Pro
 
 type Context = Readonly<RouterContextProvider>;
 
-function riderCookieName(context: Context): string {
-  return cookieName(RIDER_SESSION_COOKIE, context.get(requestContext).secure);
-}
-
 /** The rider session token the browser sent, if any. */
 export function riderTokenOf(request: Request, context: Context): string | undefined {
-  return readCookie(request, riderCookieName(context));
+  return sessionTokenFrom(request, context, RIDER_SESSIONS);
 }
 
 /**
@@ -140,8 +126,7 @@ export const RIDER_PAGE_HEADERS = { "Cache-Control": "private, no-store" } as co
 
 /** Set-Cookie for a new rider session token. */
 export function riderSessionCookie(token: string, context: Context): string {
-  const { secure } = context.get(requestContext);
-  return serializeCookie(riderCookieName(context), token, { secure, maxAgeSeconds: RIDER_SESSION_ABSOLUTE_MS / 1000 });
+  return setSessionCookie(token, context, RIDER_SESSIONS);
 }
 
 /**
@@ -158,5 +143,5 @@ export async function endRiderSession(
   const rider = everywhere && token ? await resolveRiderSession(db, token) : null;
   if (rider) await revokeAllRiderSessions(db, rider.id);
   else if (token) await revokeRiderSession(db, token);
-  return clearCookie(riderCookieName(context), context.get(requestContext).secure);
+  return clearSessionCookie(context, RIDER_SESSIONS);
 }

@@ -1,15 +1,14 @@
-import { randomBytes } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
 import { requestContext } from "~/context";
 import { SIGN_IN_LINK_MINUTES } from "~/features/rider-accounts/domain/account";
 import { cookieName, readCookie, serializeCookie } from "../../../server/auth/cookies.server";
+import { isSecretToken, newSecretToken } from "../../../server/auth/secret-token.server";
 
 // The browser that asked for a sign-in link (decision 042): a random nonce in a cookie that
 // lives as long as a link, whose hash the link stores (sign-in-links.server.ts). A browser asking
 // again keeps its nonce, so every link it asked for in the window completes there.
 
 export const SIGN_IN_BROWSER_COOKIE = "roadbook_rider_link";
-const NONCE = /^[A-Za-z0-9_-]{43}$/;
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -20,12 +19,12 @@ function browserCookieName(context: Context): string {
 /** The nonce this browser keeps from its last request for a link, if any. */
 export function signInBrowserOf(request: Request, context: Context): string | undefined {
   const nonce = readCookie(request, browserCookieName(context));
-  return nonce && NONCE.test(nonce) ? nonce : undefined;
+  return isSecretToken(nonce) ? nonce : undefined;
 }
 
 /** The nonce to store with a new link: the browser's own, or a new one. */
 export function signInBrowserNonce(request: Request, context: Context): string {
-  return signInBrowserOf(request, context) ?? randomBytes(32).toString("base64url");
+  return signInBrowserOf(request, context) ?? newSecretToken().token;
 }
 
 /** Set-Cookie keeping `nonce` for as long as the link asked with it works. */

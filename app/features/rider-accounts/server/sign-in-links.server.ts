@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { meLinkHref } from "~/domain/links";
 import { maskedEmail, type Rider, SIGN_IN_LINK_MINUTES } from "~/features/rider-accounts/domain/account";
 import { runCommand } from "../../../server/commands/command.server";
 import type { Database } from "../../../server/db/schema.server";
+import { hashOfToken, isSecretToken, newSecretToken } from "../../../server/auth/secret-token.server";
 import { beginAttempt, clientNetwork, forgetAttempt } from "../../../server/auth/throttle.server";
 import { findOrCreateRider } from "./riders.server";
 import { startRiderSession } from "./sessions.server";
@@ -19,16 +20,11 @@ import { serverClock } from "../../../server/clock.server";
 // by one press of "Sign in".
 
 const LINK_MS = SIGN_IN_LINK_MINUTES * 60 * 1000;
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** Requests from one network in the throttle's window (15 minutes): many riders share a carrier's address. */
 export const SIGN_IN_LINKS_PER_NETWORK = 20;
 /** Requests for one address in the window: a rider asking again, not a mailbox flooded. */
 export const SIGN_IN_LINKS_PER_ADDRESS = 3;
-
-function hashOf(value: string): string {
-  return createHash("sha256").update(value).digest("hex");
-}
 
 export function tooManySignInRequests(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
@@ -59,12 +55,17 @@ export async function requestSignInLink(
     SIGN_IN_LINKS_PER_NETWORK,
   );
   if (!network.allowed) return { ok: false, retryAfterSeconds: network.retryAfterSeconds };
-  const address = await beginAttempt(db, [`rider-link:${hashOf(email)}`], now, SIGN_IN_LINKS_PER_ADDRESS);
+  const address = await beginAttempt(
+    db,
+    [`rider-link:${createHash("sha256").update(email).digest("hex")}`],
+    now,
+    SIGN_IN_LINKS_PER_ADDRESS,
+  );
   if (!address.allowed) {
     await forgetAttempt(db, network.attempt);
     return { ok: false, retryAfterSeconds: address.retryAfterSeconds };
   }
-  const token = randomBytes(32).toString("base64url");
+  const { token, hash } = newSecretToken();
   await runCommand(
     db,
     async (command) => {
@@ -73,12 +74,12 @@ export async function requestSignInLink(
       await command.trx
         .insertInto("rider_sign_in_links")
         .values({
-          id: hashOf(token),
+          id: hash,
           email,
           created_at: at,
           expires_at: new Date(command.now.getTime() + LINK_MS).toISOString(),
           used_at: null,
-          browser_hash: hashOf(browserNonce),
+          browser_hash: hashOfToken(browserNonce),
         })
         .execute();
       await command.enqueue({ kind: "rider-sign-in-mail", email, link: origin + meLinkHref(token) });
@@ -98,11 +99,11 @@ export async function viewSignInLink(
   browserNonce: string | undefined,
   now = serverClock(),
 ): Promise<SignInLinkView | null> {
-  if (!TOKEN.test(token)) return null;
+  if (!isSecretToken(token)) return null;
   const link = await db
     .selectFrom("rider_sign_in_links")
     .select(["email", "browser_hash"])
-    .where("id", "=", hashOf(token))
+    .where("id", "=", hashOfToken(token))
     .where("used_at", "is", null)
     .where("expires_at", ">", now.toISOString())
     .executeTakeFirst();
@@ -111,7 +112,7 @@ export async function viewSignInLink(
 }
 
 function askedHere(browserHash: string | null, browserNonce: string | undefined): boolean {
-  return browserHash !== null && browserNonce !== undefined && browserHash === hashOf(browserNonce);
+  return browserHash !== null && browserNonce !== undefined && browserHash === hashOfToken(browserNonce);
 }
 
 export type SignInWithLink =
@@ -137,7 +138,7 @@ export async function signInWithLink(
   }: { previousSession: string | undefined; browserNonce: string | undefined; confirmed?: boolean },
   now = serverClock(),
 ): Promise<SignInWithLink> {
-  if (!TOKEN.test(token)) return { ok: false, refused: "spent" };
+  if (!isSecretToken(token)) return { ok: false, refused: "spent" };
   return runCommand(
     db,
     async ({ trx }): Promise<SignInWithLink> => {
@@ -145,7 +146,7 @@ export async function signInWithLink(
       const live = await trx
         .selectFrom("rider_sign_in_links")
         .select(["email", "browser_hash"])
-        .where("id", "=", hashOf(token))
+        .where("id", "=", hashOfToken(token))
         .where("used_at", "is", null)
         .where("expires_at", ">", at)
         .executeTakeFirst();
@@ -155,7 +156,7 @@ export async function signInWithLink(
       const spent = await trx
         .updateTable("rider_sign_in_links")
         .set({ used_at: at })
-        .where("id", "=", hashOf(token))
+        .where("id", "=", hashOfToken(token))
         .where("used_at", "is", null)
         .returning("email")
         .executeTakeFirst();

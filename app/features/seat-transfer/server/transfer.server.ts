@@ -9,6 +9,7 @@ import {
   transferExpiresAt,
 } from "~/features/seat-transfer/domain/transfer";
 import type { Ride } from "~/domain/ride";
+import { hashOfToken, isSecretToken, newSecretToken } from "../../../server/auth/secret-token.server";
 import { type Command, runCommand } from "../../../server/commands/command.server";
 import type { Database, Executor, RegistrationsTable } from "../../../server/db/schema.server";
 import { writeBookingNews } from "../../rider-messages/server/booking-news.server";
@@ -21,8 +22,6 @@ import {
   findByToken,
   isMobileTaken,
   mailConfirmation,
-  newBookingToken,
-  tokenHashOf,
   withLockedRegistration,
 } from "../../../server/registrations/commands.server";
 import { eraseWhatFollows } from "../../../server/registrations/erasure.server";
@@ -44,14 +43,12 @@ import { serverClock } from "../../../server/clock.server";
 // theirs: same seat, place and payments, the friend's data, a new private link. Every write
 // runs under the ride's lock, as every seat change does.
 
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-
 async function findByTransferToken(db: Executor, token: unknown) {
-  if (typeof token !== "string" || !TOKEN.test(token)) return undefined;
+  if (!isSecretToken(token)) return undefined;
   return db
     .selectFrom("registrations")
     .selectAll()
-    .where("transfer_token_hash", "=", tokenHashOf(token))
+    .where("transfer_token_hash", "=", hashOfToken(token))
     .executeTakeFirst();
 }
 
@@ -95,12 +92,12 @@ export function offerTransferByToken(
     (executor) => findByToken(executor, bookingToken),
     async (command, row, ride) => {
       assertTransferable(row, ride, now);
-      const token = newBookingToken();
+      const { token, hash } = newSecretToken();
       const at = now.toISOString();
       await updateRegistrationRow(
         command.trx,
         row.id,
-        { transfer_token_hash: tokenHashOf(token), transfer_created_at: at },
+        { transfer_token_hash: hash, transfer_created_at: at },
         now,
       ).executeTakeFirstOrThrow();
       await command.audit(RIDER_ACTOR, {
@@ -230,7 +227,7 @@ export async function acceptTransfer(
 ): Promise<TransferAccepted> {
   const before = await findByTransferToken(db, transferToken);
   if (!before) return { ok: false, refused: "gone" };
-  const token = newBookingToken();
+  const { token, hash } = newSecretToken();
   return runCommand(
     db,
     async (command): Promise<TransferAccepted> => {
@@ -266,7 +263,7 @@ export async function acceptTransfer(
           waiver_id: waiver?.id ?? null,
           waiver_name: waiver ? form.waiverName : null,
           waiver_accepted_at: waiver ? at : null,
-          token_hash: tokenHashOf(token),
+          token_hash: hash,
           token_sealed: sealToken(token),
           // The giver's pending fresh link (Find my booking) dies with their old one.
           pending_token_hash: null,

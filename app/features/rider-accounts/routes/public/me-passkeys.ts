@@ -3,7 +3,7 @@ import { requestContext, servicesContext } from "~/context";
 import { RIDER_PASSKEY_MESSAGES } from "~/features/rider-accounts/domain/passkeys";
 import { isFreshSignIn } from "~/features/rider-accounts/domain/account";
 import { readJsonObject } from "~/server/admin/respond.server";
-import { relyingPartyOf } from "~/server/auth/passkeys.server";
+import { relyingPartyOf } from "~/server/auth/passkey-core.server";
 import { tooManyAttemptsMessage } from "~/server/auth/throttle.server";
 import {
   finishRiderPasskeyRegistration,
