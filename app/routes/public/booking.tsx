@@ -29,13 +29,12 @@ import { WAIVER_INTENT } from "~/features/waivers/domain/waiver";
 import { bookingWaiver } from "~/features/waivers/server/booking-waiver.server";
 import {
   acceptWaiverByToken,
-  cancelByToken,
-  eraseByToken,
   setRemindersByToken,
   submitBalanceUtrByToken,
   submitUtrByToken,
   updateContactByToken,
-} from "~/server/registrations/commands.server";
+} from "~/server/registrations/rider-changes.server";
+import { cancelByToken, eraseByToken } from "~/server/registrations/cancel.server";
 import { getRide } from "~/server/rides/rides.server";
 import { openBookingLink } from "~/server/registrations/booking-link.server";
 import { calendarFeedToken } from "~/server/registrations/calendar-feed.server";

@@ -1,7 +1,8 @@
 import { formatRupees } from "~/domain/registration/balance";
 import { CREDIT_REFUSALS, creditRefusal } from "~/features/credit/domain/credit";
 import type { Database } from "../../../server/db/schema.server";
-import { findByToken, withLockedRegistration } from "../../../server/registrations/commands.server";
+import { findByToken } from "../../../server/registrations/booking-token.server";
+import { withLockedRegistration } from "../../../server/registrations/locked-registration.server";
 import { registrationFromRow, type Registration } from "../../../server/registrations/rows.server";
 import { ridePagesChanged } from "../../../server/rides/pages-changed.server";
 import { ValidationError } from "../../../server/validation/errors.server";

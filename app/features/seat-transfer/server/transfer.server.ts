@@ -18,13 +18,11 @@ import { ValidationError } from "../../../server/validation/errors.server";
 import {
   checkRiderForm,
   DUPLICATE_MOBILE,
-  findByToken,
   isMobileTaken,
   mailConfirmation,
-  newBookingToken,
-  tokenHashOf,
-  withLockedRegistration,
-} from "../../../server/registrations/commands.server";
+} from "../../../server/registrations/register.server";
+import { findByToken, newBookingToken, tokenHashOf } from "../../../server/registrations/booking-token.server";
+import { withLockedRegistration } from "../../../server/registrations/locked-registration.server";
 import { eraseWhatFollows } from "../../../server/registrations/erasure.server";
 import { sealToken } from "../../../server/registrations/link-seal.server";
 import {
@@ -252,7 +250,7 @@ export async function acceptTransfer(
       if (await isMobileTaken(trx, ride.id, fields.mobile)) {
         return { ok: false, refused: "invalid", errors: { mobile: DUPLICATE_MOBILE } };
       }
-      // The friend's account, locked after the ride as a registration locks it (commands.server.ts),
+      // The friend's account, locked after the ride as a registration locks it (register.server.ts),
       // and theirs only when the form's email is the account's (decision 042).
       const account = riderId !== null && (await lockRiderOfEmail(trx, riderId, fields.email)) ? riderId : null;
       await eraseOriginalRider(command, row);
