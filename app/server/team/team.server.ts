@@ -1,5 +1,4 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { PostgresAdapter } from "kysely";
 import { z } from "zod";
 import type { AuditActor } from "~/domain/audit";
 import { loginSchema } from "~/domain/content";
@@ -11,6 +10,7 @@ import { MAX_RIDE_CAPTAINS, type PendingInvite, TEAM_MESSAGES, type TeamMember }
 import { hashPassword } from "../auth/password.server";
 import { runCommand } from "../commands/command.server";
 import type { Database, Executor } from "../db/schema.server";
+import { withRowLock } from "../db/row-lock.server";
 import { ConflictError, NotFoundError, ValidationError } from "../validation/errors.server";
 import { getRide } from "../rides/rides.server";
 import { MIN_PASSWORD_LENGTH, normaliseEmail, withdrawInvites } from "./users.server";
@@ -23,10 +23,6 @@ const TOKEN_BYTES = 32;
 
 function tokenHash(token: string): string {
   return createHash("sha256").update(token).digest("hex");
-}
-
-function isPostgres(db: Executor): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 const roleSchema = z.enum(ADMIN_ROLES, { error: "Choose a role: owner, editor or ride captain" });
@@ -278,9 +274,8 @@ export async function acceptInvite(
  * already holds the write lock): two owners demoting each other at once cannot both succeed.
  */
 async function lockOwners(trx: Executor): Promise<string[]> {
-  let query = trx.selectFrom("users").select("id").where("role", "=", "owner");
-  if (isPostgres(trx)) query = query.forUpdate();
-  return (await query.execute()).map((row) => row.id);
+  const query = trx.selectFrom("users").select("id").where("role", "=", "owner");
+  return (await withRowLock(trx, query).execute()).map((row) => row.id);
 }
 
 async function adminOf(trx: Executor, userId: string): Promise<{ role: AdminRole; email: string }> {
