@@ -12,7 +12,7 @@ import { erasedColumns, registrationFromRow, type Registration } from "./rows.se
 import { eraseWhatFollows } from "./erasure.server";
 import { findByToken } from "./booking-token.server";
 import { type AdminChange, withLockedRegistration, withRegistrationById } from "./locked-registration.server";
-import { onRide } from "./booking-audit.server";
+import { auditRiderChange, onRide } from "./booking-audit.server";
 
 // A booking cancelled, through each of its doors: by the rider through their private link, by
 // an admin, erased by the rider (their link, or their account's erasure). The seats go back at
@@ -27,12 +27,20 @@ export type Cancellation = {
 /** Who cancels, as the trail says it. */
 type Canceller = { actor: AuditActor; erase: boolean };
 
-function cancellationSummary(row: Selectable<RegistrationsTable>, ride: Ride | null, { actor, erase }: Canceller) {
+/** The cancellation's line in the trail: the rider's own, or an admin's. */
+async function auditCancellation(
+  command: Command,
+  row: Selectable<RegistrationsTable>,
+  ride: Ride | null,
+  { actor, erase }: Canceller,
+): Promise<void> {
+  const action = erase ? "deleted" : "status-changed";
   if (actor === RIDER_ACTOR) {
     const what = erase ? "cancelled by the rider, personal data erased" : "cancelled by the rider";
-    return `Booking ${row.reference}${onRide(ride)} ${what}`;
+    return auditRiderChange(command, row, ride, what, { action });
   }
-  return `Cancelled booking ${row.reference}${onRide(ride)}`;
+  const summary = `Cancelled booking ${row.reference}${onRide(ride)}`;
+  await command.audit(actor, { action, collection: "registrations", recordId: row.id, summary });
 }
 
 /**
@@ -61,12 +69,7 @@ async function cancelLocked(
   const credit = canceller.erase ? null : await keepPaidAsCredit(command, row, ride, canceller.actor);
   // Their photos and words leave the public pages with them, their photos' files once committed.
   if (canceller.erase) await eraseWhatFollows(command);
-  await command.audit(canceller.actor, {
-    action: canceller.erase ? "deleted" : "status-changed",
-    collection: "registrations",
-    recordId: row.id,
-    summary: cancellationSummary(row, ride, canceller),
-  });
+  await auditCancellation(command, row, ride, canceller);
   if (!canceller.erase && ride) {
     const body =
       canceller.actor === RIDER_ACTOR

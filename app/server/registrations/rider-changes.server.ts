@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { PaymentKind } from "~/domain/registration/settings";
 import { contactUpdateSchema, utrSchema } from "~/domain/registration/input";
-import { RIDER_ACTOR } from "~/domain/audit";
 import { WAIVER_NAME_FIELD, waiverAnswerOf, waiverRefusal } from "~/features/waivers/domain/waiver";
 import { currentWaiver } from "../../features/waivers/server/waivers.server";
 import type { Database } from "../db/schema.server";
@@ -13,7 +12,7 @@ import { dataWith, registrationFromRow, type Registration } from "./rows.server"
 import { findByToken } from "./booking-token.server";
 import { assertLive, withLockedRegistration } from "./locked-registration.server";
 import { DUPLICATE_MOBILE, isMobileTaken } from "./register.server";
-import { onRide } from "./booking-audit.server";
+import { auditRiderChange } from "./booking-audit.server";
 import { assertPaymentOwed, UTR_COLUMNS } from "./payments.server";
 
 // A rider's changes of their booking through its private link (decision 019): contact details,
@@ -72,12 +71,7 @@ export function setRemindersByToken(
         { reminders: on ? 1 : 0 },
         now,
       ).executeTakeFirstOrThrow();
-      await command.audit(RIDER_ACTOR, {
-        action: "updated",
-        collection: "registrations",
-        recordId: row.id,
-        summary: `Booking ${row.reference}${onRide(ride)} turned reminders ${on ? "on" : "off"}`,
-      });
+      await auditRiderChange(command, row, ride, `turned reminders ${on ? "on" : "off"}`);
       return registrationFromRow(updated);
     },
     { now },
@@ -115,12 +109,7 @@ export function acceptWaiverByToken(
         { waiver_id: waiver.id, waiver_name: answer.name, waiver_accepted_at: now.toISOString() },
         now,
       ).executeTakeFirstOrThrow();
-      await command.audit(RIDER_ACTOR, {
-        action: "updated",
-        collection: "registrations",
-        recordId: row.id,
-        summary: `Booking ${row.reference}${onRide(ride)} accepted version ${waiver.version} of the waiver`,
-      });
+      await auditRiderChange(command, row, ride, `accepted version ${waiver.version} of the waiver`);
       return registrationFromRow(updated);
     },
     { now },
@@ -162,12 +151,7 @@ async function submitUtr(db: Database, token: string, utr: unknown, kind: Paymen
         { [UTR_COLUMNS[kind]]: value },
         now,
       ).executeTakeFirstOrThrow();
-      await command.audit(RIDER_ACTOR, {
-        action: "updated",
-        collection: "registrations",
-        recordId: row.id,
-        summary: `Booking ${row.reference}${onRide(ride)} gave the UTR of its ${PAYMENT_NAMES[kind]}`,
-      });
+      await auditRiderChange(command, row, ride, `gave the UTR of its ${PAYMENT_NAMES[kind]}`);
       return registrationFromRow(updated);
     },
     { now },

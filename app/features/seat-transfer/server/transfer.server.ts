@@ -33,6 +33,7 @@ import {
 } from "../../../server/registrations/rows.server";
 import { lockRiderOfEmail } from "../../rider-accounts/server/riders.server";
 import { lockRide, updateRegistrationRow } from "../../../server/registrations/seats.server";
+import { auditRiderChange, onRide } from "../../../server/registrations/booking-audit.server";
 import { rideOrganiserAddresses, seatHandedOnMail, seatTransferredTeamMail } from "./transfer-mail.server";
 import { serverClock } from "../../../server/clock.server";
 
@@ -52,8 +53,6 @@ async function findByTransferToken(db: Executor, token: unknown) {
     .where("transfer_token_hash", "=", tokenHashOf(token))
     .executeTakeFirst();
 }
-
-const onRide = (ride: Ride | null) => (ride ? ` on "${ride.title}"` : "");
 
 /** The seat's offer as its rider's booking page shows it; null when the seat cannot be handed on now. */
 export type SeatTransferState = { offeredUntil: string | null };
@@ -279,12 +278,7 @@ export async function acceptTransfer(
         now,
       ).executeTakeFirstOrThrow();
       const registration = registrationFromRow(updated);
-      await command.audit(RIDER_ACTOR, {
-        action: "updated",
-        collection: "registrations",
-        recordId: row.id,
-        summary: `Booking ${row.reference}${onRide(ride)} transferred to another rider`,
-      });
+      await auditRiderChange(command, row, ride, "transferred to another rider");
       await command.enqueue(ridePagesChanged(ride.id));
       await writeBookingNews(command, {
         rideId: ride.id,
