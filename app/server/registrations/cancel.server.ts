@@ -10,8 +10,7 @@ import { ridePagesChanged } from "../rides/pages-changed.server";
 import { promoteWaitlisted, updateRegistrationRow } from "./seats.server";
 import { erasedColumns, registrationFromRow, type Registration } from "./rows.server";
 import { eraseWhatFollows } from "./erasure.server";
-import { findByToken } from "./booking-token.server";
-import { type AdminChange, withLockedRegistration, withRegistrationById } from "./locked-registration.server";
+import { type AdminChange, withRegistrationById, withRegistrationByToken } from "./locked-registration.server";
 import { auditRiderChange, onRide } from "./booking-audit.server";
 
 // A booking cancelled, through each of its doors: by the rider through their private link, by
@@ -91,11 +90,11 @@ async function cancelLocked(
 
 /** The rider cancels through their private link. Cancelling twice changes nothing. */
 export function cancelByToken(db: Database, token: string, now = serverClock()): Promise<Cancellation> {
-  return withLockedRegistration(
+  return withRegistrationByToken(
     db,
-    (executor) => findByToken(executor, token),
+    token,
     (command, row, ride) => cancelLocked(command, row, ride, { actor: RIDER_ACTOR, erase: false }),
-    { now },
+    now,
   );
 }
 
@@ -104,11 +103,11 @@ export function cancelByToken(db: Database, token: string, now = serverClock()):
  * from the waitlist) and its personal data is gone; the link stops working.
  */
 export function eraseByToken(db: Database, token: string, now = serverClock()): Promise<Cancellation> {
-  return withLockedRegistration(
+  return withRegistrationByToken(
     db,
-    (executor) => findByToken(executor, token),
+    token,
     (command, row, ride) => cancelLocked(command, row, ride, { actor: RIDER_ACTOR, erase: true }),
-    { now },
+    now,
   );
 }
 

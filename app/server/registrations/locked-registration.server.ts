@@ -6,6 +6,7 @@ import type { Database, Executor, RegistrationsTable } from "../db/schema.server
 import { NotFoundError, refuse } from "../validation/errors.server";
 import { serverClock } from "../clock.server";
 import { lockRide } from "./seats.server";
+import { findByToken } from "./booking-token.server";
 
 // One registration changed as one command under its ride's lock (decision 019): found through
 // the rider's private link or, by an admin, by its id, and read again once the ride is locked.
@@ -48,6 +49,16 @@ export async function withLockedRegistration<T>(
     },
     now,
   );
+}
+
+/** withLockedRegistration for the rider's change through their private link `token`. */
+export function withRegistrationByToken<T>(
+  db: Database,
+  token: string,
+  work: (command: Command, row: Selectable<RegistrationsTable>, ride: Ride | null) => Promise<T>,
+  now: Date,
+): Promise<T> {
+  return withLockedRegistration(db, (executor) => findByToken(executor, token), work, { now });
 }
 
 // An admin's change: each in the trail under the booking reference only (the trail outlives the

@@ -9,8 +9,7 @@ import { parseOrThrow } from "../validation/validate.server";
 import { serverClock } from "../clock.server";
 import { updateRegistrationRow } from "./seats.server";
 import { dataWith, registrationFromRow, type Registration } from "./rows.server";
-import { findByToken } from "./booking-token.server";
-import { assertLive, withLockedRegistration } from "./locked-registration.server";
+import { assertLive, withRegistrationByToken } from "./locked-registration.server";
 import { DUPLICATE_MOBILE, isMobileTaken } from "./register.server";
 import { auditRiderChange } from "./booking-audit.server";
 import { assertPaymentOwed, UTR_COLUMNS } from "./payments.server";
@@ -31,9 +30,9 @@ export async function updateContactByToken(
   now = serverClock(),
 ): Promise<Registration> {
   const contact = parseOrThrow(contactUpdateSchema, input);
-  return withLockedRegistration(
+  return withRegistrationByToken(
     db,
-    (executor) => findByToken(executor, token),
+    token,
     async ({ trx }, row) => {
       assertLive(row);
       if (await isMobileTaken(trx, row.ride_id, contact.mobile, row.id)) refuse(DUPLICATE_MOBILE, "mobile");
@@ -46,7 +45,7 @@ export async function updateContactByToken(
       ).executeTakeFirstOrThrow();
       return registrationFromRow(updated);
     },
-    { now },
+    now,
   );
 }
 
@@ -60,9 +59,9 @@ export function setRemindersByToken(
   on: boolean,
   now = serverClock(),
 ): Promise<Registration> {
-  return withLockedRegistration(
+  return withRegistrationByToken(
     db,
-    (executor) => findByToken(executor, token),
+    token,
     async (command, row, ride) => {
       assertLive(row);
       const updated = await updateRegistrationRow(
@@ -74,7 +73,7 @@ export function setRemindersByToken(
       await auditRiderChange(command, row, ride, `turned reminders ${on ? "on" : "off"}`);
       return registrationFromRow(updated);
     },
-    { now },
+    now,
   );
 }
 
@@ -92,9 +91,9 @@ export function acceptWaiverByToken(
   input: unknown,
   now = serverClock(),
 ): Promise<Registration> {
-  return withLockedRegistration(
+  return withRegistrationByToken(
     db,
-    (executor) => findByToken(executor, token),
+    token,
     async (command, row, ride) => {
       assertLive(row);
       const waiver = await currentWaiver(command.trx, row.ride_id);
@@ -112,7 +111,7 @@ export function acceptWaiverByToken(
       await auditRiderChange(command, row, ride, `accepted version ${waiver.version} of the waiver`);
       return registrationFromRow(updated);
     },
-    { now },
+    now,
   );
 }
 
@@ -136,9 +135,9 @@ export const UTR_FIELDS = { booking: "utr", balance: "balanceUtr" } as const sat
 async function submitUtr(db: Database, token: string, utr: unknown, kind: PaymentKind, now: Date) {
   const field = UTR_FIELDS[kind];
   const value = parseOrThrow(z.object({ [field]: utrSchema }), { [field]: utr })[field]!;
-  return withLockedRegistration(
+  return withRegistrationByToken(
     db,
-    (executor) => findByToken(executor, token),
+    token,
     async (command, row, ride) => {
       assertLive(row);
       if (row.status === "waitlisted") refuse(WAITLISTED_UTR);
@@ -154,7 +153,7 @@ async function submitUtr(db: Database, token: string, utr: unknown, kind: Paymen
       await auditRiderChange(command, row, ride, `gave the UTR of its ${PAYMENT_NAMES[kind]}`);
       return registrationFromRow(updated);
     },
-    { now },
+    now,
   );
 }
 

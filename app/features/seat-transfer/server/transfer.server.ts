@@ -21,8 +21,8 @@ import {
   isMobileTaken,
   mailConfirmation,
 } from "../../../server/registrations/register.server";
-import { findByToken, newBookingToken, tokenHashOf } from "../../../server/registrations/booking-token.server";
-import { withLockedRegistration } from "../../../server/registrations/locked-registration.server";
+import { newBookingToken, tokenHashOf } from "../../../server/registrations/booking-token.server";
+import { withRegistrationByToken } from "../../../server/registrations/locked-registration.server";
 import { eraseWhatFollows } from "../../../server/registrations/erasure.server";
 import { sealToken } from "../../../server/registrations/link-seal.server";
 import {
@@ -87,9 +87,9 @@ export function offerTransferByToken(
   bookingToken: string,
   now = serverClock(),
 ): Promise<{ token: string; expiresAt: Date }> {
-  return withLockedRegistration(
+  return withRegistrationByToken(
     db,
-    (executor) => findByToken(executor, bookingToken),
+    bookingToken,
     async (command, row, ride) => {
       assertTransferable(row, ride, now);
       const token = newBookingToken();
@@ -108,15 +108,15 @@ export function offerTransferByToken(
       });
       return { token, expiresAt: transferExpiresAt(at, ride!) };
     },
-    { now },
+    now,
   );
 }
 
 /** The rider withdraws their offer: the transfer link stops working. Withdrawing twice changes nothing. */
 export function withdrawTransferByToken(db: Database, bookingToken: string, now = serverClock()): Promise<void> {
-  return withLockedRegistration(
+  return withRegistrationByToken(
     db,
-    (executor) => findByToken(executor, bookingToken),
+    bookingToken,
     async (command, row, ride) => {
       if (row.transfer_token_hash === null) return;
       await updateRegistrationRow(
@@ -132,7 +132,7 @@ export function withdrawTransferByToken(db: Database, bookingToken: string, now 
         summary: `Booking ${row.reference}${onRide(ride)}: the transfer link was withdrawn`,
       });
     },
-    { now },
+    now,
   );
 }
 
