@@ -23,6 +23,13 @@ async function findById(db: Executor, id: unknown): Promise<Selectable<Registrat
   return db.selectFrom("registrations").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** A change of one registration: its row and its ride (null when the ride is gone), read under the ride's lock. */
+export type RegistrationWork<T> = (
+  command: Command,
+  row: Selectable<RegistrationsTable>,
+  ride: Ride | null,
+) => Promise<T>;
+
 type Finder = (db: Executor) => Promise<Selectable<RegistrationsTable> | undefined>;
 
 /**
@@ -31,10 +38,10 @@ type Finder = (db: Executor) => Promise<Selectable<RegistrationsTable> | undefin
  * sees. The ride is null for a registration that outlived its ride (deleted, or replaced by an
  * import). With `rideId`, a registration of another ride is not found.
  */
-export async function withLockedRegistration<T>(
+async function withLockedRegistration<T>(
   db: Database,
   find: Finder,
-  work: (command: Command, row: Selectable<RegistrationsTable>, ride: Ride | null) => Promise<T>,
+  work: RegistrationWork<T>,
   { now, rideId }: { now: Date; rideId?: string },
 ): Promise<T> {
   const before = await find(db);
@@ -55,7 +62,7 @@ export async function withLockedRegistration<T>(
 export function withRegistrationByToken<T>(
   db: Database,
   token: string,
-  work: (command: Command, row: Selectable<RegistrationsTable>, ride: Ride | null) => Promise<T>,
+  work: RegistrationWork<T>,
   now: Date,
 ): Promise<T> {
   return withLockedRegistration(db, (executor) => findByToken(executor, token), work, { now });
@@ -75,7 +82,7 @@ export type AdminChange = {
 export function withRegistrationById<T>(
   db: Database,
   id: string,
-  work: (command: Command, row: Selectable<RegistrationsTable>, ride: Ride | null) => Promise<T>,
+  work: RegistrationWork<T>,
   change: AdminChange,
 ): Promise<T> {
   return withLockedRegistration(db, (executor) => findById(executor, id), work, {

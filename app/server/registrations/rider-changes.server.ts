@@ -3,13 +3,13 @@ import type { PaymentKind } from "~/domain/registration/settings";
 import { contactUpdateSchema, utrSchema } from "~/domain/registration/input";
 import { WAIVER_NAME_FIELD, waiverAnswerOf, waiverRefusal } from "~/features/waivers/domain/waiver";
 import { currentWaiver } from "../../features/waivers/server/waivers.server";
-import type { Database } from "../db/schema.server";
 import { refuse } from "../validation/errors.server";
 import { parseOrThrow } from "../validation/validate.server";
 import { serverClock } from "../clock.server";
 import { updateRegistrationRow } from "./seats.server";
 import { dataWith, registrationFromRow, type Registration } from "./rows.server";
-import { assertLive, withRegistrationByToken } from "./locked-registration.server";
+import type { Database } from "../db/schema.server";
+import { assertLive, type RegistrationWork, withRegistrationByToken } from "./locked-registration.server";
 import { DUPLICATE_MOBILE, isMobileTaken } from "./register.server";
 import { auditRiderChange } from "./booking-audit.server";
 import { assertPaymentOwed, UTR_COLUMNS } from "./payments.server";
@@ -17,6 +17,19 @@ import { assertPaymentOwed, UTR_COLUMNS } from "./payments.server";
 // A rider's changes of their booking through its private link (decision 019): contact details,
 // reminders, the waiver, the UTRs of their payments. Each reads the registration again under its
 // ride's lock. Cancelling and erasing are ./cancel.server.ts.
+
+/** withRegistrationByToken for a change of a live booking: a cancelled one takes none. */
+function changeLiveBooking<T>(db: Database, token: string, work: RegistrationWork<T>, now: Date): Promise<T> {
+  return withRegistrationByToken(
+    db,
+    token,
+    (command, row, ride) => {
+      assertLive(row);
+      return work(command, row, ride);
+    },
+    now,
+  );
+}
 
 /**
  * Changes the rider's contact details; a new mobile number must not be registered for the ride
@@ -30,11 +43,10 @@ export async function updateContactByToken(
   now = serverClock(),
 ): Promise<Registration> {
   const contact = parseOrThrow(contactUpdateSchema, input);
-  return withRegistrationByToken(
+  return changeLiveBooking(
     db,
     token,
     async ({ trx }, row) => {
-      assertLive(row);
       if (await isMobileTaken(trx, row.ride_id, contact.mobile, row.id)) refuse(DUPLICATE_MOBILE, "mobile");
       const { mobile, ...details } = contact;
       const updated = await updateRegistrationRow(
@@ -59,11 +71,10 @@ export function setRemindersByToken(
   on: boolean,
   now = serverClock(),
 ): Promise<Registration> {
-  return withRegistrationByToken(
+  return changeLiveBooking(
     db,
     token,
     async (command, row, ride) => {
-      assertLive(row);
       const updated = await updateRegistrationRow(
         command.trx,
         row.id,
@@ -91,11 +102,10 @@ export function acceptWaiverByToken(
   input: unknown,
   now = serverClock(),
 ): Promise<Registration> {
-  return withRegistrationByToken(
+  return changeLiveBooking(
     db,
     token,
     async (command, row, ride) => {
-      assertLive(row);
       const waiver = await currentWaiver(command.trx, row.ride_id);
       if (!waiver) refuse(NO_WAIVER);
       if (row.waiver_id === waiver.id) return registrationFromRow(row);
@@ -135,11 +145,10 @@ export const UTR_FIELDS = { booking: "utr", balance: "balanceUtr" } as const sat
 async function submitUtr(db: Database, token: string, utr: unknown, kind: PaymentKind, now: Date) {
   const field = UTR_FIELDS[kind];
   const value = parseOrThrow(z.object({ [field]: utrSchema }), { [field]: utr })[field]!;
-  return withRegistrationByToken(
+  return changeLiveBooking(
     db,
     token,
     async (command, row, ride) => {
-      assertLive(row);
       if (row.status === "waitlisted") refuse(WAITLISTED_UTR);
       assertPaymentOwed(kind, row, ride);
       const other = kind === "booking" ? row.balance_utr : row.utr;
