@@ -5,7 +5,7 @@ import { createSession } from "~/server/auth/sessions.server";
 import { createChallenge, enableTotp, newTotpSecret, totpFor } from "~/server/auth/two-factor.server";
 import { adjustCredit } from "~/features/credit/server/commands.server";
 import type { Database } from "~/server/db/schema.server";
-import { register } from "~/server/registrations/commands.server";
+import { register } from "~/server/registrations/register.server";
 import { offerTransferByToken } from "~/features/seat-transfer/server/transfer.server";
 import { makePassportPublic } from "~/features/rider-accounts/server/passport.server";
 import { findOrCreateRider } from "~/features/rider-accounts/server/riders.server";

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { listRecentActivity } from "~/server/audit/audit.server";
-import { type Registration } from "~/server/registrations/commands.server";
+import { type Registration } from "~/server/registrations/rows.server";
 import { getRide } from "~/server/rides/rides.server";
 import { riderForm, registerRider } from "../support/registration-fixtures";
 import { addRide, adminCard, postAction, statusLine, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";

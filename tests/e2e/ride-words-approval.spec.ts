@@ -2,7 +2,7 @@ import { toIsoDate } from "~/domain/dates";
 import { rideHref } from "~/domain/links";
 import { rideWordsHref } from "~/domain/admin-links";
 import { FEEDBACK_CHANGED, answerByToken } from "~/features/ride-words/server/commands.server";
-import { setCheckedIn } from "~/server/registrations/commands.server";
+import { setCheckedIn } from "~/features/ride-day/server/check-in.server";
 import { setRideStatus } from "~/server/rides/rides.server";
 import { riderForm, registerRider } from "../support/registration-fixtures";
 import { addRide, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";

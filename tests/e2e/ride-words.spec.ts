@@ -2,7 +2,7 @@ import type { Browser } from "@playwright/test";
 import { toIsoDate } from "~/domain/dates";
 import { PREVIOUS_PATH, rideHref } from "~/domain/links";
 import { rideWordsHref } from "~/domain/admin-links";
-import { setCheckedIn } from "~/server/registrations/commands.server";
+import { setCheckedIn } from "~/features/ride-day/server/check-in.server";
 import { setRideStatus } from "~/server/rides/rides.server";
 import { riderForm, registerRider } from "../support/registration-fixtures";
 import { addRide, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";

@@ -1,6 +1,6 @@
 import { makePassportPublic } from "~/features/rider-accounts/server/passport.server";
 import { findOrCreateRider } from "~/features/rider-accounts/server/riders.server";
-import { register } from "~/server/registrations/commands.server";
+import { register } from "~/server/registrations/register.server";
 import { offerTransferByToken } from "~/features/seat-transfer/server/transfer.server";
 import { siteRide } from "../support/fixtures.ts";
 import { riddenSiteRide } from "../support/passport-fixtures.ts";

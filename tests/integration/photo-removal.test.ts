@@ -16,7 +16,7 @@ import { saveUpload } from "~/server/images/images.server";
 import { createMailer } from "~/server/mail/mailer.server";
 import { removedImagesDelivery } from "~/server/outbox/deliveries.server";
 import { createDispatcher } from "~/server/outbox/dispatcher.server";
-import { register } from "~/server/registrations/commands.server";
+import { register } from "~/server/registrations/register.server";
 import { addRidePhotos, deleteRidePhoto, setRidePhotoStatus } from "~/features/ride-photos/server/admin-photos.server";
 import { addRiderPhotosByToken, deleteRiderPhotoByToken } from "~/features/ride-photos/server/rider-photos.server";
 import { eraseAccount } from "~/features/rider-accounts/server/account-erasure.server";

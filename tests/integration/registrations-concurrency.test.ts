@@ -12,14 +12,14 @@ import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database, Executor } from "~/server/db/schema.server";
 import { ValidationError } from "~/server/validation/errors.server";
 import { getRegistration, registrationCounts } from "~/server/registrations/queries.server";
+import { cancelRegistration } from "~/server/registrations/cancel.server";
 import {
-  cancelRegistration,
   CHECK_IN_CONFIRMED_ONLY,
-  register,
   setCheckedIn,
   setParticipantsFromCheckIns,
-  setPayment,
-} from "~/server/registrations/commands.server";
+} from "~/features/ride-day/server/check-in.server";
+import { register } from "~/server/registrations/register.server";
+import { setPayment } from "~/server/registrations/admin-changes.server";
 import { findOrCreateRider } from "~/features/rider-accounts/server/riders.server";
 import { createRide, getRide } from "~/server/rides/rides.server";
 import { rideInput } from "../support/fixtures";

@@ -19,7 +19,7 @@ import {
 } from "~/server/registrations/throttle.server";
 import { saveConfig } from "~/server/content/config.server";
 import { registrationCounts } from "~/server/registrations/queries.server";
-import { WAITLISTED_UTR } from "~/server/registrations/commands.server";
+import { WAITLISTED_UTR } from "~/server/registrations/rider-changes.server";
 import { action as bookingAction, headers as bookingHeaders, loader as bookingLoader } from "~/routes/public/booking";
 import { action as registerAction, loader as registerLoader } from "~/routes/public/ride-register";
 import { action as transferAction } from "~/features/seat-transfer/routes/public/transfer";

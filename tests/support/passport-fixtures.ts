@@ -1,5 +1,5 @@
 import type { Database } from "~/server/db/schema.server";
-import { register } from "~/server/registrations/commands.server";
+import { register } from "~/server/registrations/register.server";
 import { ownForm, riderForm } from "./registration-fixtures";
 import { siteRide } from "./fixtures";
 

@@ -1,6 +1,7 @@
 import type { Database, Executor } from "~/server/db/schema.server";
 import { NotFoundError, ValidationError } from "~/server/validation/errors.server";
-import { register, type Registration } from "~/server/registrations/commands.server";
+import { register } from "~/server/registrations/register.server";
+import { type Registration } from "~/server/registrations/rows.server";
 
 /** A valid registration form as a rider posts it; `n` makes the mobile number and name distinct. */
 export function riderForm(n: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {

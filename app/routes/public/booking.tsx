@@ -13,13 +13,12 @@ import { beginBookingChange } from "~/server/registrations/throttle.server";
 import { getConfig } from "~/server/content/config.server";
 import { NotFoundError, ValidationError } from "~/server/validation/errors.server";
 import {
-  cancelByToken,
-  eraseByToken,
   setRemindersByToken,
   submitBalanceUtrByToken,
   submitUtrByToken,
   updateContactByToken,
-} from "~/server/registrations/commands.server";
+} from "~/server/registrations/rider-changes.server";
+import { cancelByToken, eraseByToken } from "~/server/registrations/cancel.server";
 import { getRide } from "~/server/rides/rides.server";
 import { openBookingLink } from "~/server/registrations/booking-link.server";
 import { calendarFeedToken } from "~/server/registrations/calendar-feed.server";

@@ -18,7 +18,7 @@ import { readSmallForm } from "~/server/registrations/read-form.server";
 import { currentWaiver } from "~/features/waivers/server/waivers.server";
 import { WAIVER_CHANGED, WAIVER_NAME_FIELD } from "~/features/waivers/domain/waiver";
 import { availabilityOf } from "~/server/registrations/public-seats.server";
-import { register, type Registered } from "~/server/registrations/commands.server";
+import { register, type Registered } from "~/server/registrations/register.server";
 import { RIDER_PAGE_HEADERS, signedInRider } from "~/features/rider-accounts/server/sessions.server";
 import { savedDetailsOf } from "~/features/rider-accounts/server/saved-details.server";
 import { prefillOf, SAVE_DETAILS_FIELD } from "~/features/rider-accounts/domain/saved-details";

@@ -11,8 +11,7 @@ import { riderForm, registerRider } from "../../../tests/support/registration-fi
 import type { Database } from "../db/schema.server";
 import { readEnv } from "../env.server";
 import { listRecentActivity } from "../audit/audit.server";
-import { getRegistration, registrationCounts } from "../registrations/queries.server";
-import { getRegistrationByToken } from "../registrations/commands.server";
+import { getRegistration, registrationCounts, getRegistrationByToken } from "../registrations/queries.server";
 import { listRevisions } from "../publishing/revisions.server";
 import { getRide, setRideStatus } from "../rides/rides.server";
 import { getStats } from "../content/stats.server";

@@ -2,14 +2,9 @@ import type { Ride } from "~/domain/ride";
 import { NotFoundError, ValidationError } from "../validation/errors.server";
 import type { Registration } from "../registrations/rows.server";
 import { getRegistration } from "../registrations/queries.server";
-import {
-  cancelRegistration,
-  confirmFromWaitlist,
-  setCheckedIn,
-  setBalancePayment,
-  setParticipantsFromCheckIns,
-  setPayment,
-} from "../registrations/commands.server";
+import { cancelRegistration } from "../registrations/cancel.server";
+import { confirmFromWaitlist, setBalancePayment, setPayment } from "../registrations/admin-changes.server";
+import { setCheckedIn, setParticipantsFromCheckIns } from "../../features/ride-day/server/check-in.server";
 import { getRide } from "../rides/rides.server";
 import { freshLinkForRider } from "../registrations/booking-link.server";
 import { bookingHref } from "~/domain/links";

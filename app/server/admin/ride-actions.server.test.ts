@@ -6,7 +6,7 @@ import { describeEachEngine } from "../../../tests/support/databases";
 import { riderForm, registerRider } from "../../../tests/support/registration-fixtures";
 import { readEnv } from "../env.server";
 import { createMailer } from "../mail/mailer.server";
-import { getRegistrationByToken } from "../registrations/commands.server";
+import { getRegistrationByToken } from "../registrations/queries.server";
 import { listRecentActivity } from "../audit/audit.server";
 import { createRide, getRide, listRidesByStatus } from "../rides/rides.server";
 import { INVALID_REQUEST } from "./respond.server";

@@ -11,6 +11,7 @@ import {
 } from "./entries.server";
 import type { OutboxKind, OutboxMessage } from "./messages.server";
 import { serverClock } from "../clock.server";
+import { createTurns } from "../turns.server";
 
 /**
  * Delivers the outbox (decision 029): a command's own entries as soon as it commits, and every
@@ -79,24 +80,6 @@ const KEEP_DELIVERED_MS = 7 * 24 * 60 * 60 * 1000;
 /** The wait before attempt n + 1 after n failures: 10 s, doubling, at most an hour. */
 export function retryDelayMs(failures: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, failures - 1), MAX_RETRY_MS);
-}
-
-/** Runs at most `size` works at once; the others wait their turn, first come first served. */
-function limiter(size: number): <T>(work: () => Promise<T>) => Promise<T> {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async (work) => {
-    if (running < size) running += 1;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await work();
-    } finally {
-      // The slot passes straight to the next in line, or is freed.
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
-  };
 }
 
 /** An error as the admins' list shows it: its message, without the addresses mail servers quote. */
@@ -212,7 +195,7 @@ export function createDispatcher({
    * later one must not see an earlier one's cache), the rest (mail, each independent of the
    * others) a few at once. How many it delivered.
    */
-  const slot = limiter(concurrency);
+  const slot = createTurns(concurrency);
   async function deliverEach(
     entries: readonly { entry: Pick<OutboxEntry, "id" | "attempts">; message: OutboxMessage }[],
     claimedUntil: (entry: Pick<OutboxEntry, "id">) => number,

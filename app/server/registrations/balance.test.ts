@@ -10,17 +10,10 @@ import { listRecentActivity } from "../audit/audit.server";
 import { registrationAction } from "../admin/registration-actions.server";
 import { readEnv } from "../env.server";
 import { ValidationError } from "../validation/errors.server";
-import {
-  cancelRegistration,
-  eraseByToken,
-  NO_BALANCE,
-  SAME_UTR,
-  setBalancePayment,
-  setPayment,
-  submitBalanceUtrByToken,
-  submitUtrByToken,
-  WAITLISTED_UTR,
-} from "./commands.server";
+import { cancelRegistration, eraseByToken } from "./cancel.server";
+import { NO_BALANCE } from "./payments.server";
+import { SAME_UTR, submitBalanceUtrByToken, submitUtrByToken, WAITLISTED_UTR } from "./rider-changes.server";
+import { setBalancePayment, setPayment } from "./admin-changes.server";
 import { registrationsCsv, registrationsWithRides } from "./csv.server";
 import { eraseRide } from "./erasure.server";
 import { getRegistration } from "./queries.server";

@@ -10,7 +10,8 @@ import { bookingCalendar } from "./booking-calendar.server";
 import { calendarFeedToken } from "./calendar-feed.server";
 import { setBookingLinkSecret } from "./link-seal.server";
 import { freshLinkForRider, mailFreshLinks, openBookingLink } from "./booking-link.server";
-import { cancelByToken, eraseByToken, getRegistrationByToken } from "./commands.server";
+import { cancelByToken, eraseByToken } from "./cancel.server";
+import { getRegistrationByToken } from "./queries.server";
 
 const ADMIN = { id: null, email: "admin@example.com" };
 /** Before the cut-off of the rides made here (start 2027-06-10). */

@@ -10,7 +10,7 @@ import { serverClock } from "../clock.server";
 
 // What the public pages show of a ride's registrations (decision 020): whether it takes them
 // now and the seats text of cards and pages. The rider's changes are the registrations
-// commands (./commands.server.ts).
+// commands (./register.server.ts, ./rider-changes.server.ts, ./cancel.server.ts).
 
 /** Whether the ride takes registrations right now, with the seats its confirmed riders hold. */
 export async function availabilityOf(db: Executor, ride: Ride, now = serverClock()): Promise<Availability> {

@@ -12,10 +12,12 @@ import type { RideSeats } from "~/domain/registration/riders-page";
 import type { Executor } from "../db/schema.server";
 import { registrationFromRow, type Registration } from "./rows.server";
 import { openToken } from "./link-seal.server";
+import { findByToken } from "./booking-token.server";
 import { listRidesByStatus } from "../rides/rides.server";
 
-// What the admin's Riders, check-in and dashboard pages read about registrations (decision 022):
-// lists, filters and counts. Every write is a command (./commands.server.ts).
+// What the pages read about registrations (decision 022): one by id or by its private link, and
+// the admin's Riders, check-in and dashboard pages' lists, filters and counts. Every write is a
+// command: register.server.ts, rider-changes.server.ts, admin-changes.server.ts, cancel.server.ts.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -23,6 +25,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export async function getRegistration(db: Executor, id: unknown): Promise<Registration | null> {
   if (typeof id !== "string" || !UUID.test(id)) return null;
   const row = await db.selectFrom("registrations").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? registrationFromRow(row) : null;
+}
+
+/** The registration behind a private link, or null for a token that is unknown, erased or not a token at all. */
+export async function getRegistrationByToken(db: Executor, token: string): Promise<Registration | null> {
+  const row = await findByToken(db, token);
   return row ? registrationFromRow(row) : null;
 }
 

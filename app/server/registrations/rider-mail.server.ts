@@ -5,7 +5,7 @@ import { OPTION_LABELS } from "~/domain/registration/settings";
 import type { Ride } from "~/domain/ride";
 import { findBookingLine } from "~/features/rider-messages/domain/rider-text";
 import type { Mail } from "../mail/mailer.server";
-import type { Registration } from "./commands.server";
+import type { Registration } from "./rows.server";
 
 // The mails to riders (decision 020): plain text, in words true in a mail. The booking page's
 // steps speak of a QR code and fields "below", which a mail does not have: a mail gives the

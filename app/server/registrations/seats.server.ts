@@ -1,4 +1,4 @@
-import { PostgresAdapter, type Updateable } from "kysely";
+import type { Updateable } from "kysely";
 import { type AuditActor, SITE_ACTOR } from "~/domain/audit";
 import { registrationSettingsOf } from "~/domain/registration/settings";
 import { seatsLeft } from "~/domain/registration/availability";
@@ -6,6 +6,7 @@ import type { Ride } from "~/domain/ride";
 import type { Command } from "../commands/command.server";
 import { writeBookingNews } from "../../features/rider-messages/server/booking-news.server";
 import type { Executor, RegistrationsTable } from "../db/schema.server";
+import { withRowLock } from "../db/row-lock.server";
 import { registrationFromRow, type Registration } from "./rows.server";
 import { rideFromRow } from "../rides/ride-rows.server";
 import { ridePagesChanged } from "../rides/pages-changed.server";
@@ -15,10 +16,8 @@ import { ridePagesChanged } from "../rides/pages-changed.server";
 // adds seats goes through.
 
 /**
- * The ride, locked for the rest of the transaction. On PostgreSQL `select … for update` makes
- * every other transaction touching the ride's seats wait here, on whichever instance it runs; on
- * SQLite the transaction already holds the database's write lock from its first statement
- * (BEGIN IMMEDIATE, database.server.ts), which serialises writers across processes too.
+ * The ride, locked for the rest of the transaction (withRowLock): every other transaction
+ * touching the ride's seats waits here, on whichever instance it runs.
  */
 export async function lockRide(trx: Executor, rideId: string): Promise<Ride | null> {
   const row = await lockRideRow(trx, rideId);
@@ -27,9 +26,7 @@ export async function lockRide(trx: Executor, rideId: string): Promise<Ride | nu
 
 /** lockRide's row as stored, for what the ride itself does not say (when it is published). */
 export function lockRideRow(trx: Executor, rideId: string) {
-  let query = trx.selectFrom("rides").selectAll().where("id", "=", rideId);
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
-  return query.executeTakeFirst();
+  return withRowLock(trx, trx.selectFrom("rides").selectAll().where("id", "=", rideId)).executeTakeFirst();
 }
 
 /** Seats held by the ride's confirmed riders. */

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { PostgresAdapter } from "kysely";
 import { z } from "zod";
 import type { AuditActor } from "~/domain/audit";
 import { loginSchema } from "~/domain/content";
@@ -12,6 +11,7 @@ import { hashPassword } from "../auth/password.server";
 import { hashOfToken, newSecretToken } from "../auth/secret-token.server";
 import { runCommand } from "../commands/command.server";
 import type { Database, Executor } from "../db/schema.server";
+import { withRowLock } from "../db/row-lock.server";
 import { ConflictError, NotFoundError, ValidationError } from "../validation/errors.server";
 import { getRide } from "../rides/rides.server";
 import { MIN_PASSWORD_LENGTH, normaliseEmail, withdrawInvites } from "./users.server";
@@ -20,9 +20,6 @@ import { serverClock } from "../clock.server";
 
 /** An invitation link works this long, once (decision 026). */
 export const INVITE_VALID_MS = 72 * 60 * 60 * 1000;
-function isPostgres(db: Executor): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 const roleSchema = z.enum(ADMIN_ROLES, { error: "Choose a role: owner, editor or ride captain" });
 
@@ -273,9 +270,8 @@ export async function acceptInvite(
  * already holds the write lock): two owners demoting each other at once cannot both succeed.
  */
 async function lockOwners(trx: Executor): Promise<string[]> {
-  let query = trx.selectFrom("users").select("id").where("role", "=", "owner");
-  if (isPostgres(trx)) query = query.forUpdate();
-  return (await query.execute()).map((row) => row.id);
+  const query = trx.selectFrom("users").select("id").where("role", "=", "owner");
+  return (await withRowLock(trx, query).execute()).map((row) => row.id);
 }
 
 async function adminOf(trx: Executor, userId: string): Promise<{ role: AdminRole; email: string }> {

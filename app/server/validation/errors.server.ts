@@ -14,6 +14,14 @@ export class ValidationError extends Error {
   }
 }
 
+/** The key of a message about the request as a whole rather than one field (the pages show it above the form). */
+export const FORM = "";
+
+/** Refuses the input, writing nothing: `message` on `field`, or on the whole form. */
+export function refuse(message: string, field = FORM): never {
+  throw new ValidationError({ [field]: message });
+}
+
 /** The record asked for does not exist (or no longer does). */
 export class NotFoundError extends Error {
   override readonly name = "NotFoundError";

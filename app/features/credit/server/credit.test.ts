@@ -8,15 +8,10 @@ import { ownForm, riderForm } from "../../../../tests/support/registration-fixtu
 import { registrationAction } from "../../../server/admin/registration-actions.server";
 import { listRecentActivity } from "../../../server/audit/audit.server";
 import { readEnv } from "../../../server/env.server";
-import {
-  cancelByToken,
-  cancelRegistration,
-  eraseByToken,
-  register,
-  setBalancePayment,
-  setPayment,
-  submitUtrByToken,
-} from "../../../server/registrations/commands.server";
+import { cancelByToken, cancelRegistration, eraseByToken } from "../../../server/registrations/cancel.server";
+import { register } from "../../../server/registrations/register.server";
+import { setBalancePayment, setPayment } from "../../../server/registrations/admin-changes.server";
+import { submitUtrByToken } from "../../../server/registrations/rider-changes.server";
 import { getRegistration } from "../../../server/registrations/queries.server";
 import { updatesFor } from "../../rider-messages/server/queries.server";
 import { findOrCreateRider } from "../../rider-accounts/server/riders.server";

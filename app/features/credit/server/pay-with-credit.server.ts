@@ -1,7 +1,7 @@
 import { formatRupees } from "~/domain/registration/balance";
 import { CREDIT_REFUSALS, creditRefusal } from "~/features/credit/domain/credit";
 import type { Database } from "../../../server/db/schema.server";
-import { findByToken, withLockedRegistration } from "../../../server/registrations/commands.server";
+import { withRegistrationByToken } from "../../../server/registrations/locked-registration.server";
 import { registrationFromRow, type Registration } from "../../../server/registrations/rows.server";
 import { ridePagesChanged } from "../../../server/rides/pages-changed.server";
 import { ValidationError } from "../../../server/validation/errors.server";
@@ -24,9 +24,9 @@ export function payWithCreditByToken(
   riderId: string,
   now = serverClock(),
 ): Promise<{ registration: Registration; spent: string }> {
-  return withLockedRegistration(
+  return withRegistrationByToken(
     db,
-    (executor) => findByToken(executor, bookingToken),
+    bookingToken,
     async (command, row, ride) => {
       const refusal = creditRefusal(registrationFromRow(row), riderId);
       if (refusal) throw new ValidationError({ "": refusal });
@@ -36,6 +36,6 @@ export function payWithCreditByToken(
       await command.enqueue(ridePagesChanged(row.ride_id));
       return { registration: registrationFromRow(updated), spent: formatRupees(updated.credit_paise) };
     },
-    { now },
+    now,
   );
 }

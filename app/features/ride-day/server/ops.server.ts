@@ -4,7 +4,7 @@ import type { OpOutcome, RideDayOp } from "~/features/ride-day/domain/pack";
 import type { Ride } from "~/domain/ride";
 import type { Command } from "../../../server/commands/command.server";
 import type { RegistrationsTable } from "../../../server/db/schema.server";
-import { checkInLocked } from "../../../server/registrations/commands.server";
+import { checkInLocked } from "./check-in.server";
 
 // What each change a captain's phone queued does, inside the sync's command for it (which holds
 // the ride's lock): check-in and its undo through the Check-in page's own write, roll calls and

@@ -63,7 +63,7 @@ export async function listRidePhotos(db: Executor, rideId: string): Promise<Ride
 }
 
 /** Runs `work` on the locked ride; a ride deleted meanwhile is a 404. */
-function onRide<T>(db: Database, rideId: string, work: (command: Command, ride: Ride) => Promise<T>): Promise<T> {
+function onLockedRide<T>(db: Database, rideId: string, work: (command: Command, ride: Ride) => Promise<T>): Promise<T> {
   return runCommand(db, async (command) => {
     const ride = await lockRide(command.trx, rideId);
     if (!ride) throw new NotFoundError("Cannot find this ride: it may have been deleted");
@@ -111,7 +111,7 @@ export async function addRidePhotos(
   }
   if (new Set(urls).size !== urls.length) throw new ValidationError({ images: GALLERY_MESSAGES.alreadyInGallery });
 
-  return onRide(db, rideId, async (command, ride) => {
+  return onLockedRide(db, rideId, async (command, ride) => {
     const existing = await rowsOf(command.trx, rideId);
     if (existing.some((row) => urls.includes(row.image)))
       throw new ValidationError({ images: GALLERY_MESSAGES.alreadyInGallery });
@@ -148,7 +148,7 @@ export async function reorderRidePhotos(db: Database, rideId: string, order: unk
   const checked = parseOrErrors(photoOrderSchema, order);
   if (!checked.ok) throw new ValidationError({ order: GALLERY_MESSAGES.badOrder });
   const ids = checked.data;
-  await onRide(db, rideId, async (command, ride) => {
+  await onLockedRide(db, rideId, async (command, ride) => {
     const existing = await rowsOf(command.trx, rideId);
     const known = new Set(existing.map((row) => row.id));
     if (ids.length !== existing.length || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id)))
@@ -180,7 +180,7 @@ export async function captionRidePhoto(
 ) {
   const checked = parseOrErrors(captionSchema, caption);
   if (!checked.ok) throw new ValidationError({ caption: Object.values(checked.errors)[0]! });
-  await onRide(db, rideId, async (command, ride) => {
+  await onLockedRide(db, rideId, async (command, ride) => {
     await photoOf(command, rideId, photoId);
     await command.trx
       .updateTable("ride_photos")
@@ -197,7 +197,7 @@ export async function captionRidePhoto(
 
 /** Makes the photo the gallery's one cover; it must be shown (approved). */
 export async function setRidePhotoCover(db: Database, rideId: string, photoId: string, { actor }: Options) {
-  await onRide(db, rideId, async (command, ride) => {
+  await onLockedRide(db, rideId, async (command, ride) => {
     const row = await photoOf(command, rideId, photoId);
     if (row.status !== "approved") throw new ValidationError({ cover: GALLERY_MESSAGES.coverNotPublic });
     const now = command.now.toISOString();
@@ -229,7 +229,7 @@ export async function setRidePhotoStatus(
   status: Exclude<RidePhotoStatus, "pending">,
   { actor }: Options,
 ) {
-  await onRide(db, rideId, async (command, ride) => {
+  await onLockedRide(db, rideId, async (command, ride) => {
     const row = await photoOf(command, rideId, photoId);
     if (row.status === status) return;
     const now = command.now.toISOString();
@@ -259,7 +259,7 @@ export async function setRidePhotoStatus(
  * takes the photo down), unless another record still uses that upload.
  */
 export async function deleteRidePhoto(db: Database, rideId: string, photoId: string, { actor }: Options) {
-  await onRide(db, rideId, async (command, ride) => {
+  await onLockedRide(db, rideId, async (command, ride) => {
     const row = await photoOf(command, rideId, photoId);
     await command.trx.deleteFrom("ride_photos").where("id", "=", photoId).execute();
     await command.enqueue({ kind: "images-removed", images: [row.image] });

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { RIDER_ACTOR } from "~/domain/audit";
 import { firstName } from "~/features/rider-messages/domain/rider-text";
 import {
   RIDER_PHOTO_REFUSALS,
@@ -13,13 +12,14 @@ import { runCommand } from "../../../server/commands/command.server";
 import type { Database, Executor } from "../../../server/db/schema.server";
 import { saveUpload } from "../../../server/images/images.server";
 import { ImageRejectedError } from "../../../server/images/upload-errors.server";
-import { getRegistrationByToken } from "../../../server/registrations/commands.server";
-import { getRegistration } from "../../../server/registrations/queries.server";
+import { getRegistrationByToken, getRegistration } from "../../../server/registrations/queries.server";
 import type { Registration } from "../../../server/registrations/rows.server";
 import { lockRide } from "../../../server/registrations/seats.server";
 import { getRide } from "../../../server/rides/rides.server";
 import type { ObjectStorage } from "../../../server/storage/storage.server";
-import { NotFoundError, ValidationError } from "../../../server/validation/errors.server";
+import { NotFoundError, refuse } from "../../../server/validation/errors.server";
+import { REGISTRATION_NOT_FOUND } from "../../../server/registrations/locked-registration.server";
+import { auditRiderChange } from "../../../server/registrations/booking-audit.server";
 import { riderPhotoFileName } from "./photo-images.server";
 import { ridePagesChanged } from "../../../server/rides/pages-changed.server";
 import { serverClock } from "../../../server/clock.server";
@@ -27,12 +27,6 @@ import { serverClock } from "../../../server/clock.server";
 // Riders' own photos of a ride (docs/features/ride-photos.md#riders-photos), sent through their
 // private booking link: stored through the admins' image pipeline, then written as pending
 // rows of the ride's gallery under the ride's lock, where an admin approves or hides them.
-
-const REGISTRATION_NOT_FOUND = "Registration not found";
-
-function refuse(message: string): never {
-  throw new ValidationError({ "": message });
-}
 
 /** The rider's photos of their ride, oldest first. */
 export async function listRiderPhotos(db: Executor, registrationId: string): Promise<RiderPhoto[]> {
@@ -151,12 +145,7 @@ export async function addRiderPhotosByToken(
         .execute();
       // Not public until an admin approves them: no content event, the admins' gallery reads them.
       const count = images.length === 1 ? "a photo" : `${images.length} photos`;
-      await command.audit(RIDER_ACTOR, {
-        action: "created",
-        collection: "registrations",
-        recordId: row.id,
-        summary: `Booking ${row.reference}${ride ? ` on "${ride.title}"` : ""} sent ${count} for the gallery`,
-      });
+      await auditRiderChange(command, row, ride, `sent ${count} for the gallery`, { action: "created" });
     },
     now,
   );
@@ -182,12 +171,7 @@ export async function deleteRiderPhotoByToken(db: Database, token: string, photo
         .executeTakeFirst();
       if (!photo) refuse(RIDER_PHOTO_REFUSALS.notYours);
       await command.enqueue({ kind: "images-removed", images: [photo.image] });
-      await command.audit(RIDER_ACTOR, {
-        action: "deleted",
-        collection: "registrations",
-        recordId: registration.id,
-        summary: `Booking ${registration.reference}${ride ? ` on "${ride.title}"` : ""} deleted a photo it sent`,
-      });
+      await auditRiderChange(command, registration, ride, "deleted a photo it sent", { action: "deleted" });
       if (photo.status === "approved") await command.enqueue(ridePagesChanged(registration.rideId));
     },
     now,

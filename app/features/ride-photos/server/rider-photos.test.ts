@@ -14,7 +14,7 @@ import { EXIF_MARKER, pngClaiming, sidewaysPhoneJpeg, twoToneJpeg } from "../../
 import { riderForm, registerRider } from "../../../../tests/support/registration-fixtures";
 import { listRecentActivity } from "../../../server/audit/audit.server";
 import { referencedImageKeys } from "../../../server/images/unused-images.server";
-import { cancelByToken, eraseByToken } from "../../../server/registrations/commands.server";
+import { cancelByToken, eraseByToken } from "../../../server/registrations/cancel.server";
 import { eraseRide } from "../../../server/registrations/erasure.server";
 import { setRideStatus } from "../../../server/rides/rides.server";
 import { ValidationError } from "../../../server/validation/errors.server";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type AuditActor, RIDER_ACTOR } from "~/domain/audit";
+import type { AuditActor } from "~/domain/audit";
 import { mayAnswer } from "~/features/ride-words/domain/ask";
 import {
   canEditFeedback,
@@ -14,10 +14,12 @@ import type { Ride } from "~/domain/ride";
 import { firstName } from "~/features/rider-messages/domain/rider-text";
 import { type Command, runCommand } from "../../../server/commands/command.server";
 import type { Database } from "../../../server/db/schema.server";
-import { getRegistrationByToken, REGISTRATION_NOT_FOUND } from "../../../server/registrations/commands.server";
+import { getRegistrationByToken } from "../../../server/registrations/queries.server";
+import { REGISTRATION_NOT_FOUND } from "../../../server/registrations/locked-registration.server";
 import type { Registration } from "../../../server/registrations/rows.server";
 import { lockRide } from "../../../server/registrations/seats.server";
-import { ConflictError, NotFoundError, ValidationError } from "../../../server/validation/errors.server";
+import { ConflictError, NotFoundError, refuse } from "../../../server/validation/errors.server";
+import { auditRiderChange, onRide } from "../../../server/registrations/booking-audit.server";
 import { parseOrThrow } from "../../../server/validation/validate.server";
 import { feedbackOfRegistration } from "./queries.server";
 import { feedbackFromRow, feedbackVersion } from "./rows.server";
@@ -35,13 +37,6 @@ export const FEEDBACK_NOT_FOUND = "This answer no longer exists";
 export const FEEDBACK_WITHDRAWN = "These words were withdrawn by the rider";
 export const FEEDBACK_CHANGED =
   "The rider changed these words after you opened this page, so they were not approved. Read them again below, then approve or hide them.";
-
-/** A refusal of the whole form, not of one field (the pages show it above the form). */
-const FORM = "";
-
-function refuse(message: string, field = FORM): never {
-  throw new ValidationError({ [field]: message });
-}
 
 /**
  * Runs `work` on the rider's registration behind `token`, read again under its ride's lock, with
@@ -66,8 +61,6 @@ async function withRider<T>(
     now,
   );
 }
-
-const onRide = (ride: Ride | null) => (ride ? ` on "${ride.title}"` : "");
 
 /**
  * The rider's answer, new or edited: a rating and a few words, editable until approved (an
@@ -111,11 +104,11 @@ export async function answerByToken(
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-    await command.audit(RIDER_ACTOR, {
+    const what = `${existing ? "edited" : "gave"} a rating of ${answer.rating} and a few words`;
+    await auditRiderChange(command, registration, ride, what, {
       action: existing ? "updated" : "created",
       collection: "rideFeedback",
       recordId: row.id,
-      summary: `Booking ${registration.reference}${onRide(ride)} ${existing ? "edited" : "gave"} a rating of ${answer.rating} and a few words`,
     });
     return feedbackFromRow(row);
   });
@@ -133,11 +126,10 @@ export function withdrawByToken(db: Database, token: string, now = serverClock()
       .where("id", "=", existing.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await command.audit(RIDER_ACTOR, {
+    await auditRiderChange(command, registration, ride, "withdrew their words", {
       action: "status-changed",
       collection: "rideFeedback",
       recordId: row.id,
-      summary: `Booking ${registration.reference}${onRide(ride)} withdrew their words`,
     });
     await command.enqueue(ridePagesChanged(row.ride_id));
     return feedbackFromRow(row);

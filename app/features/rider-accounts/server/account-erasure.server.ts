@@ -4,7 +4,7 @@ import { rideIsOver } from "~/domain/ride-over";
 import { ACCOUNT_RETENTION_MONTHS } from "~/features/rider-accounts/domain/account";
 import { runCommand } from "../../../server/commands/command.server";
 import type { Database, Executor } from "../../../server/db/schema.server";
-import { cancelAndEraseLocked } from "../../../server/registrations/commands.server";
+import { cancelAndEraseLocked } from "../../../server/registrations/cancel.server";
 import { ERASURE_INTERVAL_MS, eraseRegistrationsById } from "../../../server/registrations/erasure.server";
 import type { Logger } from "../../../server/logger.server";
 import { type PeriodicJob, runPeriodically } from "../../../server/periodic-job.server";

@@ -7,7 +7,7 @@ import { insertUser, siteRide } from "../../../../tests/support/fixtures";
 import { registerRider, riderForm } from "../../../../tests/support/registration-fixtures";
 import { createSession, resolveSession } from "../../../server/auth/sessions.server";
 import { setBookingLinkSecret } from "../../../server/registrations/link-seal.server";
-import { register } from "../../../server/registrations/commands.server";
+import { register } from "../../../server/registrations/register.server";
 import { getRegistration } from "../../../server/registrations/queries.server";
 import { acceptTransfer, offerTransferByToken } from "../../seat-transfer/server/transfer.server";
 import { adjustCredit } from "../../credit/server/commands.server";

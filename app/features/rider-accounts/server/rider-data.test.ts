@@ -5,7 +5,7 @@ import { loader as registerLoader } from "~/routes/public/ride-register";
 import { describeEachEngine } from "../../../../tests/support/databases";
 import { siteRide } from "../../../../tests/support/fixtures";
 import { ownForm, riderForm } from "../../../../tests/support/registration-fixtures";
-import { register } from "../../../server/registrations/commands.server";
+import { register } from "../../../server/registrations/register.server";
 import { setRideStatus } from "../../../server/rides/rides.server";
 import { ValidationError } from "../../../server/validation/errors.server";
 import { eraseAccount, eraseUnusedAccounts } from "./account-erasure.server";

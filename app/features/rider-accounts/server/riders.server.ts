@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { PostgresAdapter } from "kysely";
 import { accountEmail, type Rider } from "~/features/rider-accounts/domain/account";
 import type { Executor } from "../../../server/db/schema.server";
+import { withRowLock } from "../../../server/db/row-lock.server";
 import { serverClock } from "../../../server/clock.server";
 
 // Riders' accounts (docs/features/rider-accounts.md): found by email, made on the first sign-in.
@@ -40,9 +40,8 @@ export async function getRider(db: Executor, id: string): Promise<Rider | null> 
  * transaction already holds the database's one write lock. False when the account is gone.
  */
 export async function lockRider(trx: Executor, riderId: string): Promise<boolean> {
-  let query = trx.selectFrom("riders").select("id").where("id", "=", riderId);
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
-  return (await query.executeTakeFirst()) !== undefined;
+  const query = trx.selectFrom("riders").select("id").where("id", "=", riderId);
+  return (await withRowLock(trx, query).executeTakeFirst()) !== undefined;
 }
 
 /**
@@ -51,8 +50,7 @@ export async function lockRider(trx: Executor, riderId: string): Promise<boolean
  * another address never holds a rider's booking, however the account's owner came by its link.
  */
 export async function lockRiderOfEmail(trx: Executor, riderId: string, email: string): Promise<boolean> {
-  let query = trx.selectFrom("riders").select("email").where("id", "=", riderId);
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
-  const row = await query.executeTakeFirst();
+  const query = trx.selectFrom("riders").select("email").where("id", "=", riderId);
+  const row = await withRowLock(trx, query).executeTakeFirst();
   return row !== undefined && row.email === accountEmail(email);
 }

@@ -16,12 +16,9 @@ import { createDispatcher } from "../../../server/outbox/dispatcher.server";
 import type { Database } from "../../../server/db/schema.server";
 import { createMailer } from "../../../server/mail/mailer.server";
 import { openOutbox } from "../../../server/outbox/start-outbox.server";
-import {
-  cancelByToken,
-  eraseByToken,
-  setPayment,
-  setRemindersByToken,
-} from "../../../server/registrations/commands.server";
+import { cancelByToken, eraseByToken } from "../../../server/registrations/cancel.server";
+import { setPayment } from "../../../server/registrations/admin-changes.server";
+import { setRemindersByToken } from "../../../server/registrations/rider-changes.server";
 import { setBookingLinkSecret } from "../../../server/registrations/link-seal.server";
 import { createRide } from "../../../server/rides/rides.server";
 import { NO_RECIPIENTS, previewBroadcast, sendBroadcast } from "./broadcast.server";

@@ -6,12 +6,9 @@ import { attachDispatcher } from "../../../server/commands/command.server";
 import type { Database } from "../../../server/db/schema.server";
 import { createDispatcher } from "../../../server/outbox/dispatcher.server";
 import { setPublication } from "../../../server/publishing/publication.server";
-import {
-  cancelByToken,
-  eraseByToken,
-  setBalancePayment,
-  setRemindersByToken,
-} from "../../../server/registrations/commands.server";
+import { cancelByToken, eraseByToken } from "../../../server/registrations/cancel.server";
+import { setBalancePayment } from "../../../server/registrations/admin-changes.server";
+import { setRemindersByToken } from "../../../server/registrations/rider-changes.server";
 import { deliverRiderMessage, type Sender } from "./deliver.server";
 import { changeRideStatus, createRide, rideSnapshot, updateRide } from "../../../server/rides/rides.server";
 import { updatesFor } from "./queries.server";

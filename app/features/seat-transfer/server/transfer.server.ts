@@ -19,11 +19,10 @@ import { ValidationError } from "../../../server/validation/errors.server";
 import {
   checkRiderForm,
   DUPLICATE_MOBILE,
-  findByToken,
   isMobileTaken,
   mailConfirmation,
-  withLockedRegistration,
-} from "../../../server/registrations/commands.server";
+} from "../../../server/registrations/register.server";
+import { withRegistrationByToken } from "../../../server/registrations/locked-registration.server";
 import { eraseWhatFollows } from "../../../server/registrations/erasure.server";
 import { sealToken } from "../../../server/registrations/link-seal.server";
 import {
@@ -34,6 +33,7 @@ import {
 } from "../../../server/registrations/rows.server";
 import { lockRiderOfEmail } from "../../rider-accounts/server/riders.server";
 import { lockRide, updateRegistrationRow } from "../../../server/registrations/seats.server";
+import { auditRiderChange, onRide } from "../../../server/registrations/booking-audit.server";
 import { rideOrganiserAddresses, seatHandedOnMail, seatTransferredTeamMail } from "./transfer-mail.server";
 import { serverClock } from "../../../server/clock.server";
 
@@ -51,8 +51,6 @@ async function findByTransferToken(db: Executor, token: unknown) {
     .where("transfer_token_hash", "=", hashOfToken(token))
     .executeTakeFirst();
 }
-
-const onRide = (ride: Ride | null) => (ride ? ` on "${ride.title}"` : "");
 
 /** The seat's offer as its rider's booking page shows it; null when the seat cannot be handed on now. */
 export type SeatTransferState = { offeredUntil: string | null };
@@ -87,9 +85,9 @@ export function offerTransferByToken(
   bookingToken: string,
   now = serverClock(),
 ): Promise<{ token: string; expiresAt: Date }> {
-  return withLockedRegistration(
+  return withRegistrationByToken(
     db,
-    (executor) => findByToken(executor, bookingToken),
+    bookingToken,
     async (command, row, ride) => {
       assertTransferable(row, ride, now);
       const { token, hash } = newSecretToken();
@@ -108,15 +106,15 @@ export function offerTransferByToken(
       });
       return { token, expiresAt: transferExpiresAt(at, ride!) };
     },
-    { now },
+    now,
   );
 }
 
 /** The rider withdraws their offer: the transfer link stops working. Withdrawing twice changes nothing. */
 export function withdrawTransferByToken(db: Database, bookingToken: string, now = serverClock()): Promise<void> {
-  return withLockedRegistration(
+  return withRegistrationByToken(
     db,
-    (executor) => findByToken(executor, bookingToken),
+    bookingToken,
     async (command, row, ride) => {
       if (row.transfer_token_hash === null) return;
       await updateRegistrationRow(
@@ -132,7 +130,7 @@ export function withdrawTransferByToken(db: Database, bookingToken: string, now 
         summary: `Booking ${row.reference}${onRide(ride)}: the transfer link was withdrawn`,
       });
     },
-    { now },
+    now,
   );
 }
 
@@ -249,7 +247,7 @@ export async function acceptTransfer(
       if (await isMobileTaken(trx, ride.id, fields.mobile)) {
         return { ok: false, refused: "invalid", errors: { mobile: DUPLICATE_MOBILE } };
       }
-      // The friend's account, locked after the ride as a registration locks it (commands.server.ts),
+      // The friend's account, locked after the ride as a registration locks it (register.server.ts),
       // and theirs only when the form's email is the account's (decision 042).
       const account = riderId !== null && (await lockRiderOfEmail(trx, riderId, fields.email)) ? riderId : null;
       await eraseOriginalRider(command, row);
@@ -278,12 +276,7 @@ export async function acceptTransfer(
         now,
       ).executeTakeFirstOrThrow();
       const registration = registrationFromRow(updated);
-      await command.audit(RIDER_ACTOR, {
-        action: "updated",
-        collection: "registrations",
-        recordId: row.id,
-        summary: `Booking ${row.reference}${onRide(ride)} transferred to another rider`,
-      });
+      await auditRiderChange(command, row, ride, "transferred to another rider");
       await command.enqueue(ridePagesChanged(ride.id));
       await writeBookingNews(command, {
         rideId: ride.id,

@@ -8,16 +8,16 @@ import { ValidationError } from "../../../server/validation/errors.server";
 import { updatesFor } from "../../rider-messages/server/queries.server";
 import { setRideStatus } from "../../../server/rides/rides.server";
 import { findOrCreateRider } from "../../rider-accounts/server/riders.server";
+import { cancelByToken, cancelRegistration } from "../../../server/registrations/cancel.server";
+import { DUPLICATE_MOBILE } from "../../../server/registrations/register.server";
 import {
-  cancelByToken,
-  cancelRegistration,
-  DUPLICATE_MOBILE,
   getRegistrationByToken,
-  setCheckedIn,
-  setPayment,
-  submitUtrByToken,
-} from "../../../server/registrations/commands.server";
-import { getRegistration, listRegistrations } from "../../../server/registrations/queries.server";
+  getRegistration,
+  listRegistrations,
+} from "../../../server/registrations/queries.server";
+import { setCheckedIn } from "../../ride-day/server/check-in.server";
+import { setPayment } from "../../../server/registrations/admin-changes.server";
+import { submitUtrByToken } from "../../../server/registrations/rider-changes.server";
 import {
   acceptTransfer,
   getTransferOffer,

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { PostgresAdapter, type Selectable } from "kysely";
+import type { Selectable } from "kysely";
 import type { AuditActor } from "~/domain/audit";
 import {
   currentWaiverOf,
@@ -9,6 +9,7 @@ import {
 } from "~/features/waivers/domain/waiver";
 import { runCommand, type Command } from "../../../server/commands/command.server";
 import type { Database, Executor, WaiversTable } from "../../../server/db/schema.server";
+import { withRowLock } from "../../../server/db/row-lock.server";
 import { lockRide } from "../../../server/registrations/seats.server";
 import { rideFromRow } from "../../../server/rides/ride-rows.server";
 import { writeRideMessage } from "../../rider-messages/server/write.server";
@@ -80,9 +81,7 @@ export type SaveWaiverOptions = { actor: AuditActor; origin: string | null; now?
 
 /** Every ride, locked: the site's default applies to any ride without its own text. */
 async function lockAllRides(trx: Executor): Promise<void> {
-  let query = trx.selectFrom("rides").select("id").orderBy("id");
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
-  await query.execute();
+  await withRowLock(trx, trx.selectFrom("rides").select("id").orderBy("id")).execute();
 }
 
 type AffectedRide = { id: string; title: string };

@@ -5,7 +5,7 @@ import { expect, it } from "vitest";
 import { servicesContext, type AppServices } from "~/context";
 import { RIDE_DAY_SYNC_MAX_OPS, type RideDayPack, type RideDaySyncResponse } from "~/features/ride-day/domain/pack";
 import { adminContext } from "~/server/auth/admin-session.server";
-import { cancelRegistration } from "~/server/registrations/commands.server";
+import { cancelRegistration } from "~/server/registrations/cancel.server";
 import { readEnv } from "~/server/env.server";
 import { RIDE_DAY_ERRORS } from "~/features/ride-day/server/respond.server";
 import { describeEachEngine } from "../../../../../tests/support/databases";

@@ -8,7 +8,8 @@ import {
 } from "~/features/rider-messages/domain/push";
 import { runCommand } from "../../../../server/commands/command.server";
 import type { Database, Executor } from "../../../../server/db/schema.server";
-import { getRegistrationByToken, REGISTRATION_NOT_FOUND } from "../../../../server/registrations/commands.server";
+import { getRegistrationByToken } from "../../../../server/registrations/queries.server";
+import { REGISTRATION_NOT_FOUND } from "../../../../server/registrations/locked-registration.server";
 import { NotFoundError, ValidationError } from "../../../../server/validation/errors.server";
 import { parseOrThrow } from "../../../../server/validation/validate.server";
 import { serverClock } from "../../../../server/clock.server";

@@ -6,19 +6,12 @@ import { describeEachEngine } from "../../../tests/support/databases";
 import { rideInput, siteRide } from "../../../tests/support/fixtures";
 import { riderForm, registerRider } from "../../../tests/support/registration-fixtures";
 import { NotFoundError, ValidationError } from "../validation/errors.server";
-import { getRegistration, listRegistrations, registrationCounts } from "./queries.server";
-import {
-  cancelByToken,
-  cancelRegistration,
-  confirmFromWaitlist,
-  DUPLICATE_MOBILE,
-  eraseByToken,
-  getRegistrationByToken,
-  setCheckedIn,
-  setPayment,
-  submitUtrByToken,
-  updateContactByToken,
-} from "./commands.server";
+import { getRegistration, listRegistrations, registrationCounts, getRegistrationByToken } from "./queries.server";
+import { cancelByToken, cancelRegistration, eraseByToken } from "./cancel.server";
+import { confirmFromWaitlist, setPayment } from "./admin-changes.server";
+import { DUPLICATE_MOBILE } from "./register.server";
+import { setCheckedIn } from "../../features/ride-day/server/check-in.server";
+import { submitUtrByToken, updateContactByToken } from "./rider-changes.server";
 import { eraseExpiredRegistrations, eraseRide } from "./erasure.server";
 import { createRide, deleteRide, getRide, setRideStatus, updateRide } from "../rides/rides.server";
 

@@ -1,0 +1,267 @@
+import { randomInt, randomUUID } from "node:crypto";
+import type { Selectable } from "kysely";
+import {
+  notEnoughSeats,
+  REFUSALS,
+  registrationAvailability,
+  seatsLeft,
+  type Availability,
+} from "~/domain/registration/availability";
+import {
+  OPTION_SEATS,
+  registrationSettingsOf,
+  type RegistrationSettings,
+  type RegistrationStatus,
+} from "~/domain/registration/settings";
+import { registrationInputSchema, type RegistrationInput } from "~/domain/registration/input";
+import { REFERENCE_ALPHABET, REFERENCE_LENGTH, referenceFrom } from "~/domain/registration/payment";
+import { RIDER_ACTOR } from "~/domain/audit";
+import { bookingHref } from "~/domain/links";
+import { parseOrErrors } from "~/domain/validation";
+import { WAIVER_NAME_FIELD, waiverAnswerOf, waiverRefusal, type WaiverVersion } from "~/features/waivers/domain/waiver";
+import { currentWaiver } from "../../features/waivers/server/waivers.server";
+import { type Command, runCommand } from "../commands/command.server";
+import type { Database, Executor, RegistrationsTable } from "../db/schema.server";
+import { FORM } from "../validation/errors.server";
+import { bookedSeats, lockRideRow } from "./seats.server";
+import { beginRegistration, tooManyRegistrationsMessage } from "./throttle.server";
+import { writeBookingNews } from "../../features/rider-messages/server/booking-news.server";
+import { sealToken } from "./link-seal.server";
+import { newSecretToken } from "../auth/secret-token.server";
+import { detailsOf, registrationFromRow, type Registration } from "./rows.server";
+import { rideFromRow } from "../rides/ride-rows.server";
+import { ridePagesChanged } from "../rides/pages-changed.server";
+import { keepRegistrationDetails } from "../../features/rider-accounts/server/saved-details.server";
+import { lockRiderOfEmail } from "../../features/rider-accounts/server/riders.server";
+import { spendCreditOn } from "../../features/credit/server/commands.server";
+import { serverClock } from "../clock.server";
+
+// A rider registers (decision 019): the form checked under the ride's lock, the seat confirmed
+// or waitlisted, and the private link returned once. The checks of a rider's form and the
+// confirmation mail serve a seat handed to a friend too (app/features/seat-transfer).
+
+export const DUPLICATE_MOBILE = "This mobile number is already registered for this ride";
+
+/** A four-character reference collides within one ride about once in 900,000 tries; ten misses in a row mean a bug. */
+const REFERENCE_ATTEMPTS = 10;
+
+/** The refusal of a closed ride, or null when it takes registrations here now. */
+function closedMessage(availability: Availability): string | null {
+  if (availability.state === "external") return REFUSALS.external;
+  if (availability.state === "closed") return REFUSALS[availability.reason];
+  return null;
+}
+
+export async function isMobileTaken(db: Executor, rideId: string, phone: string, exceptId?: string): Promise<boolean> {
+  let query = db
+    .selectFrom("registrations")
+    .select("id")
+    .where("ride_id", "=", rideId)
+    .where("phone", "=", phone)
+    .where("status", "<>", "cancelled");
+  if (exceptId) query = query.where("id", "<>", exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+async function newReference(db: Executor, rideId: string): Promise<string> {
+  for (let attempt = 0; attempt < REFERENCE_ATTEMPTS; attempt++) {
+    const reference = referenceFrom(
+      Array.from({ length: REFERENCE_LENGTH }, () => randomInt(REFERENCE_ALPHABET.length)),
+    );
+    const taken = await db
+      .selectFrom("registrations")
+      .select("id")
+      .where("ride_id", "=", rideId)
+      .where("reference", "=", reference)
+      .executeTakeFirst();
+    if (!taken) return reference;
+  }
+  throw new Error(`no free booking reference for ride ${rideId} after ${REFERENCE_ATTEMPTS} attempts`);
+}
+
+export type Registered =
+  | { ok: true; registration: Registration; token: string }
+  | { ok: false; refused: "not-found" }
+  /** The ride does not take registrations here now (409). */
+  | { ok: false; refused: "closed"; message: string }
+  /** A field is invalid (400): nothing counted, a form sent back for a typo is no registration. */
+  | { ok: false; refused: "invalid"; errors: Record<string, string> }
+  /** Too many registrations from the rider's network (429). */
+  | { ok: false; refused: "throttled"; message: string; retryAfterSeconds: number }
+  /** No seat for this rider (full without a waitlist, not enough seats, the mobile number registered already: 409). */
+  | { ok: false; refused: "seats"; errors: Record<string, string> };
+
+type Refusal = Exclude<Registered, { ok: true }>;
+
+/** A rider's form as checked under the ride's lock, or its refusal. */
+export type CheckedRiderForm =
+  | { ok: true; fields: RegistrationInput; waiver: WaiverVersion | null; waiverName: string }
+  | Extract<Registered, { refused: "invalid" | "throttled" }>;
+
+/**
+ * The checks of a rider's form, for a registration and a seat handed to a friend alike: its
+ * fields against the ride's settings, the waiver against its version under the ride's lock (a
+ * rider who read an earlier text reads the new one first), then the per-network limit, which
+ * counts the attempt.
+ */
+export async function checkRiderForm(
+  trx: Executor,
+  rideId: string,
+  settings: RegistrationSettings,
+  input: unknown,
+  clientIp: string,
+  now: Date,
+): Promise<CheckedRiderForm> {
+  const checked = parseOrErrors(registrationInputSchema(settings), input);
+  if (!checked.ok) return { ok: false, refused: "invalid", errors: checked.errors };
+  const waiver = await currentWaiver(trx, rideId);
+  const answer = waiverAnswerOf(input);
+  const waiverRefused = waiverRefusal(waiver, answer, checked.data.name);
+  if (waiverRefused) return { ok: false, refused: "invalid", errors: { [WAIVER_NAME_FIELD]: waiverRefused } };
+  const verdict = await beginRegistration(trx, clientIp, now);
+  if (!verdict.allowed) {
+    const { retryAfterSeconds } = verdict;
+    return {
+      ok: false,
+      refused: "throttled",
+      message: tooManyRegistrationsMessage(retryAfterSeconds),
+      retryAfterSeconds,
+    };
+  }
+  return { ok: true, fields: checked.data, waiver, waiverName: answer.name };
+}
+
+export type RegisterOptions = {
+  /** Where the rider registers from: the per-network limit counts it (throttle.server.ts). */
+  clientIp: string;
+  /** The site's origin, for the private link in the confirmation mail. */
+  origin: string;
+  /**
+   * The signed-in rider's account (app/features/rider-accounts/server): the booking belongs to it when the form's
+   * email is the account's (decision 042), and to none otherwise.
+   */
+  riderId?: string | null;
+  /** With `riderId`: the rider ticked the box that keeps these answers as their saved details (their own booking only). */
+  saveDetails?: boolean;
+  /** The signed-in rider spends their credit on the booking amount, their own booking only (docs/features/credit.md). */
+  useCredit?: boolean;
+  now?: Date;
+};
+
+/**
+ * A rider registers: one command, one transaction, one read of the ride under its lock.
+ * Refused with a message, writing nothing, when the ride does not take registrations here
+ * (external form, closed, completed, cancelled, past its cut-off) or a field is invalid; when
+ * the rider's network is over its limit; or, with the attempt counted, when the ride is full
+ * without a waitlist, the option does not fit, or the mobile number is registered for the ride
+ * already. Confirmed when the option's seats are free, else waitlisted when the ride has a
+ * waitlist. The booking, its audit row, the content event and the confirmation mail's outbox
+ * entry commit together. The private-link token is returned here only; the database keeps its hash.
+ */
+export async function register(
+  db: Database,
+  rideId: string,
+  input: unknown,
+  { clientIp, origin, riderId = null, saveDetails = false, useCredit = false, now = serverClock() }: RegisterOptions,
+): Promise<Registered> {
+  const { token, hash: tokenHash } = newSecretToken();
+  return runCommand(
+    db,
+    async (command): Promise<Registered> => {
+      const { trx } = command;
+      const stored = await lockRideRow(trx, rideId);
+      // Visitors see no draft, no ride published later and no cancelled ride (getPublicRide): none
+      // is found, as its pages are not.
+      const published = stored?.published_at != null && stored.published_at <= now.toISOString();
+      if (!stored || !published || stored.status === "cancelled") return { ok: false, refused: "not-found" };
+      const ride = rideFromRow(stored);
+      const settings = registrationSettingsOf(ride);
+      const booked = await bookedSeats(trx, ride.id);
+      const closed = closedMessage(registrationAvailability(ride, booked, now));
+      if (closed) return { ok: false, refused: "closed", message: closed };
+      const form = await checkRiderForm(trx, ride.id, settings, input, clientIp, now);
+      if (!form.ok) return form;
+      const { fields, waiver } = form;
+      // From here a refusal commits the attempt's count: a script cannot probe for free.
+      const refusal = (errors: Record<string, string>): Refusal => ({ ok: false, refused: "seats", errors });
+      if (!settings.options[fields.option].offered) return refusal({ option: "Choose one of the ride's options" });
+      if (await isMobileTaken(trx, ride.id, fields.mobile)) return refusal({ mobile: DUPLICATE_MOBILE });
+      const seats = OPTION_SEATS[fields.option];
+      const left = seatsLeft(settings, booked);
+      let status: RegistrationStatus = "confirmed";
+      if (seats > left) {
+        if (!settings.waitlist)
+          return refusal({ [FORM]: left === 0 ? REFUSALS.full : notEnoughSeats(left, fields.option) });
+        status = "waitlisted";
+      }
+      // The rider's lock, after the ride's (one order for every command): an account being erased
+      // meanwhile is gone once it is ours, and the booking is then made without it. Only a booking
+      // of the account's own address joins it (decision 042): one made for a friend is made in no
+      // account, keeps no saved details and spends no credit; its rider adds it from its link.
+      const account = riderId !== null && (await lockRiderOfEmail(trx, riderId, fields.email)) ? riderId : null;
+      const at = now.toISOString();
+      const row: Selectable<RegistrationsTable> = {
+        id: randomUUID(),
+        ride_id: ride.id,
+        reference: await newReference(trx, ride.id),
+        token_hash: tokenHash,
+        token_sealed: sealToken(token),
+        reminders: 1,
+        waiver_id: waiver?.id ?? null,
+        waiver_name: waiver ? form.waiverName : null,
+        waiver_accepted_at: waiver ? now.toISOString() : null,
+        status,
+        seats,
+        option: fields.option,
+        phone: fields.mobile,
+        payment: "due",
+        utr: null,
+        balance_payment: "due",
+        balance_utr: null,
+        checked_in_at: null,
+        data: JSON.stringify(detailsOf(fields, at)),
+        created_at: at,
+        updated_at: at,
+        erased_at: null,
+        rider_id: account,
+        credit_paise: 0,
+        transfer_token_hash: null,
+        transfer_created_at: null,
+        pending_token_hash: null,
+        pending_token_sealed: null,
+      };
+      await trx.insertInto("registrations").values(row).execute();
+      if (account && saveDetails) await keepRegistrationDetails(command, account, fields);
+      const registration = registrationFromRow(useCredit ? await spendCreditOn(command, row, ride) : row);
+      const how = status === "confirmed" ? "registered" : "joined the waitlist";
+      await command.audit(RIDER_ACTOR, {
+        action: "created",
+        collection: "registrations",
+        recordId: registration.id,
+        summary: `Booking ${registration.reference} ${how} for "${ride.title}"`,
+      });
+      await command.enqueue(ridePagesChanged(ride.id));
+      await writeBookingNews(command, {
+        rideId: ride.id,
+        registrationId: registration.id,
+        subject: status === "confirmed" ? "You are registered" : "You are on the waitlist",
+        body:
+          status === "confirmed"
+            ? `Your seat on "${ride.title}" is booked: reference ${registration.reference}. Updates about the ride appear here.`
+            : `"${ride.title}" is full, so you are on its waitlist (reference ${registration.reference}). If a seat comes free it is yours, and you will read it here.`,
+      });
+      await mailConfirmation(command, registration, origin + bookingHref(token));
+      return { ok: true, registration, token };
+    },
+    now,
+  );
+}
+
+/**
+ * The confirmation mail with the rider's private link, from the outbox (the link is a secret,
+ * emptied from the entry once sent): a new registration's, or a seat taken over (transfer.server.ts).
+ */
+export async function mailConfirmation(command: Command, registration: Registration, link: string): Promise<void> {
+  if (!registration.email) return;
+  await command.enqueue({ kind: "registered-mail", registrationId: registration.id, link }, registration.reference);
+}

@@ -1,0 +1,187 @@
+import { z } from "zod";
+import type { PaymentKind } from "~/domain/registration/settings";
+import { contactUpdateSchema, utrSchema } from "~/domain/registration/input";
+import { WAIVER_NAME_FIELD, waiverAnswerOf, waiverRefusal } from "~/features/waivers/domain/waiver";
+import { currentWaiver } from "../../features/waivers/server/waivers.server";
+import { refuse } from "../validation/errors.server";
+import { parseOrThrow } from "../validation/validate.server";
+import { serverClock } from "../clock.server";
+import { updateRegistrationRow } from "./seats.server";
+import { dataWith, registrationFromRow, type Registration } from "./rows.server";
+import type { Database } from "../db/schema.server";
+import { assertLive, type RegistrationWork, withRegistrationByToken } from "./locked-registration.server";
+import { DUPLICATE_MOBILE, isMobileTaken } from "./register.server";
+import { auditRiderChange } from "./booking-audit.server";
+import { assertPaymentOwed, UTR_COLUMNS } from "./payments.server";
+
+// A rider's changes of their booking through its private link (decision 019): contact details,
+// reminders, the waiver, the UTRs of their payments. Each reads the registration again under its
+// ride's lock. Cancelling and erasing are ./cancel.server.ts.
+
+/** withRegistrationByToken for a change of a live booking: a cancelled one takes none. */
+function changeLiveBooking<T>(db: Database, token: string, work: RegistrationWork<T>, now: Date): Promise<T> {
+  return withRegistrationByToken(
+    db,
+    token,
+    (command, row, ride) => {
+      assertLive(row);
+      return work(command, row, ride);
+    },
+    now,
+  );
+}
+
+/**
+ * Changes the rider's contact details; a new mobile number must not be registered for the ride
+ * already. No public page shows them, so no content event: the organisers' Riders page shows
+ * them at its next revalidation (decision 022).
+ */
+export async function updateContactByToken(
+  db: Database,
+  token: string,
+  input: unknown,
+  now = serverClock(),
+): Promise<Registration> {
+  const contact = parseOrThrow(contactUpdateSchema, input);
+  return changeLiveBooking(
+    db,
+    token,
+    async ({ trx }, row) => {
+      if (await isMobileTaken(trx, row.ride_id, contact.mobile, row.id)) refuse(DUPLICATE_MOBILE, "mobile");
+      const { mobile, ...details } = contact;
+      const updated = await updateRegistrationRow(
+        trx,
+        row.id,
+        { phone: mobile, data: dataWith(row.data, details) },
+        now,
+      ).executeTakeFirstOrThrow();
+      return registrationFromRow(updated);
+    },
+    now,
+  );
+}
+
+/**
+ * The rider turns reminders on or off through their private link. News about their booking and
+ * changes to the ride still reach their Updates list and channels (docs/features/rider-messages.md).
+ */
+export function setRemindersByToken(
+  db: Database,
+  token: string,
+  on: boolean,
+  now = serverClock(),
+): Promise<Registration> {
+  return changeLiveBooking(
+    db,
+    token,
+    async (command, row, ride) => {
+      const updated = await updateRegistrationRow(
+        command.trx,
+        row.id,
+        { reminders: on ? 1 : 0 },
+        now,
+      ).executeTakeFirstOrThrow();
+      await auditRiderChange(command, row, ride, `turned reminders ${on ? "on" : "off"}`);
+      return registrationFromRow(updated);
+    },
+    now,
+  );
+}
+
+export const NO_WAIVER = "This ride has no waiver to accept";
+
+/**
+ * The rider accepts the ride's current waiver through their private link, typing their full
+ * name, after it changed (or when they registered before it had one). Checked under the ride's
+ * lock against the current version, as a registration is: a version read before the next change
+ * is refused with the new text to read. Accepting the accepted version again changes nothing.
+ */
+export function acceptWaiverByToken(
+  db: Database,
+  token: string,
+  input: unknown,
+  now = serverClock(),
+): Promise<Registration> {
+  return changeLiveBooking(
+    db,
+    token,
+    async (command, row, ride) => {
+      const waiver = await currentWaiver(command.trx, row.ride_id);
+      if (!waiver) refuse(NO_WAIVER);
+      if (row.waiver_id === waiver.id) return registrationFromRow(row);
+      const answer = waiverAnswerOf(input);
+      const refused = waiverRefusal(waiver, answer, registrationFromRow(row).name);
+      if (refused) refuse(refused, WAIVER_NAME_FIELD);
+      const updated = await updateRegistrationRow(
+        command.trx,
+        row.id,
+        { waiver_id: waiver.id, waiver_name: answer.name, waiver_accepted_at: now.toISOString() },
+        now,
+      ).executeTakeFirstOrThrow();
+      await auditRiderChange(command, row, ride, `accepted version ${waiver.version} of the waiver`);
+      return registrationFromRow(updated);
+    },
+    now,
+  );
+}
+
+export const WAITLISTED_UTR = "You are on the waitlist: pay, and save the UTR, only once your seat is confirmed";
+export const SAME_UTR: Readonly<Record<PaymentKind, string>> = {
+  booking: "This is the UTR you gave for the balance: enter the booking amount's own",
+  balance: "This is the UTR you gave for the booking amount: enter the balance payment's own",
+};
+
+const PAYMENT_NAMES: Readonly<Record<PaymentKind, string>> = { booking: "booking amount", balance: "balance" };
+/** The booking page's field of each payment's UTR, which a refusal names. */
+export const UTR_FIELDS = { booking: "utr", balance: "balanceUtr" } as const satisfies Record<PaymentKind, string>;
+
+/**
+ * Records the UPI transaction id the rider paid the booking amount (or the balance) with; an
+ * admin still marks the payment as received. Only a confirmed seat is paid for, and a balance
+ * only on a ride that has one: both are read under the ride's lock, so a cancellation at the
+ * same moment either comes first (and this is refused) or after. One payment's UTR is not the
+ * other's. Private, like the contact details: in the trail without the UTR, no content event.
+ */
+async function submitUtr(db: Database, token: string, utr: unknown, kind: PaymentKind, now: Date) {
+  const field = UTR_FIELDS[kind];
+  const value = parseOrThrow(z.object({ [field]: utrSchema }), { [field]: utr })[field]!;
+  return changeLiveBooking(
+    db,
+    token,
+    async (command, row, ride) => {
+      if (row.status === "waitlisted") refuse(WAITLISTED_UTR);
+      assertPaymentOwed(kind, row, ride);
+      const other = kind === "booking" ? row.balance_utr : row.utr;
+      if (other === value) refuse(SAME_UTR[kind], field);
+      const updated = await updateRegistrationRow(
+        command.trx,
+        row.id,
+        { [UTR_COLUMNS[kind]]: value },
+        now,
+      ).executeTakeFirstOrThrow();
+      await auditRiderChange(command, row, ride, `gave the UTR of its ${PAYMENT_NAMES[kind]}`);
+      return registrationFromRow(updated);
+    },
+    now,
+  );
+}
+
+/** The rider gives the UTR of the booking amount through the private link. */
+export function submitUtrByToken(
+  db: Database,
+  token: string,
+  utr: unknown,
+  now = serverClock(),
+): Promise<Registration> {
+  return submitUtr(db, token, utr, "booking", now);
+}
+
+/** The rider gives the UTR of the balance through the private link. */
+export function submitBalanceUtrByToken(
+  db: Database,
+  token: string,
+  utr: unknown,
+  now = serverClock(),
+): Promise<Registration> {
+  return submitUtr(db, token, utr, "balance", now);
+}
