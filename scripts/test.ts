@@ -229,8 +229,8 @@ const stages: { title: string; action: () => void | Promise<void> }[] = [
   { title: "Chromium for the end-to-end tests", action: checkChromium },
   { title: "PostgreSQL for the integration tests", action: checkPostgres },
   {
-    // Side by side: Vitest runs one worker (decision 027), so the build's ~40 s of work finds a
-    // core of the machine's two free; the suite is that much shorter.
+    // Side by side: the build's ~40 s of work shares the machine with Vitest's two workers
+    // (vitest.config.ts) instead of running alone after them; the suite is that much shorter.
     title: "Unit and integration tests (vitest run), the production build (react-router build) beside them",
     action: async () => {
       const report = path.join(REPORTS, "vitest.json");
