@@ -3,7 +3,7 @@
 //   2. PostgreSQL is reachable (the integration suite runs on SQLite AND PostgreSQL)
 //   3. vitest run            unit + integration tests, and beside them
 //      react-router build    the production build the end-to-end tests run against
-//   4. npm run fuzz --short  generated bad requests against that build (scripts/fuzz.ts)
+//   4. npm run fuzz --short  generated bad requests against that build (tests/fuzz/fuzz.ts)
 //   5. playwright test       end-to-end tests against the production server
 // Runs on plain Node 24 (type stripping): erasable TypeScript only, no imports of our own code.
 import { spawn } from "node:child_process";
@@ -255,7 +255,9 @@ const stages: { title: string; action: () => void | Promise<void> }[] = [
   {
     title: "Request fuzzer, short form (npm run fuzz -- --short)",
     action: async () => {
-      await run("tsx", ["scripts/fuzz.ts", "--short", "--skip-build"], { BUILD_DIR: process.env.BUILD_DIR ?? "build" });
+      await run("tsx", ["tests/fuzz/fuzz.ts", "--short", "--skip-build"], {
+        BUILD_DIR: process.env.BUILD_DIR ?? "build",
+      });
     },
   },
   {
