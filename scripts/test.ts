@@ -3,7 +3,7 @@
 //   2. PostgreSQL is reachable (the integration suite runs on SQLite AND PostgreSQL)
 //   3. vitest run            unit + integration tests, and beside them
 //      react-router build    the production build the end-to-end tests run against
-//   4. npm run fuzz --short  generated bad requests against that build (scripts/fuzz.ts)
+//   4. npm run fuzz --short  generated bad requests against that build (tests/fuzz/fuzz.ts)
 //   5. playwright test       end-to-end tests against the production server
 // Runs on plain Node 24 (type stripping): erasable TypeScript only, no imports of our own code.
 import { spawn } from "node:child_process";
@@ -229,8 +229,8 @@ const stages: { title: string; action: () => void | Promise<void> }[] = [
   { title: "Chromium for the end-to-end tests", action: checkChromium },
   { title: "PostgreSQL for the integration tests", action: checkPostgres },
   {
-    // Side by side: Vitest runs one worker (decision 027), so the build's ~40 s of work finds a
-    // core of the machine's two free; the suite is that much shorter.
+    // Side by side: the build's ~40 s of work shares the machine with Vitest's two workers
+    // (vitest.config.ts) instead of running alone after them; the suite is that much shorter.
     title: "Unit and integration tests (vitest run), the production build (react-router build) beside them",
     action: async () => {
       const report = path.join(REPORTS, "vitest.json");
@@ -255,7 +255,9 @@ const stages: { title: string; action: () => void | Promise<void> }[] = [
   {
     title: "Request fuzzer, short form (npm run fuzz -- --short)",
     action: async () => {
-      await run("tsx", ["scripts/fuzz.ts", "--short", "--skip-build"], { BUILD_DIR: process.env.BUILD_DIR ?? "build" });
+      await run("tsx", ["tests/fuzz/fuzz.ts", "--short", "--skip-build"], {
+        BUILD_DIR: process.env.BUILD_DIR ?? "build",
+      });
     },
   },
   {

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql } from "kysely";
+import { type DatabaseIntrospector, PostgresAdapter, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { migrations } from "../../../migrations";
 import { compareMigrationNames } from "../../../migrations/naming";
@@ -15,12 +15,38 @@ async function postgresSchemaOf(db: Database): Promise<string | undefined> {
   return rows[0]?.schema;
 }
 
+/**
+ * The database as the migrator sees it on PostgreSQL: its introspection lists the tables of the
+ * migration schema only. Kysely's own lists every table of every schema, by a query that fails
+ * ("schema … does not exist") when another connection drops a schema while it runs, as test
+ * files on parallel workers drop theirs. This one reads the catalogue by the schema's name alone.
+ */
+function scopedToSchema(db: Database, schema: string): Database {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: () => db.introspection.getSchemas(),
+    getTables: async () => {
+      const { rows } = await sql<{ name: string }>`select c.relname as name
+        from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = ${schema} and c.relkind in ('r', 'p')`.execute(db);
+      return rows.map(({ name }) => ({ name, schema, isView: false, isForeign: false, columns: [] }));
+    },
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === "introspection") return introspection;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 async function migratorFor(db: Database): Promise<Migrator> {
+  const schema = await postgresSchemaOf(db);
   return new Migrator({
-    db,
+    db: schema ? scopedToSchema(db, schema) : db,
     provider: { getMigrations: async () => migrations },
     nameComparator: compareMigrationNames,
-    migrationTableSchema: await postgresSchemaOf(db),
+    migrationTableSchema: schema,
   });
 }
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import { hostileText, PAYLOADS } from "../../tests/support/hostile-input.ts";
-import { riderForm } from "../../tests/support/registration-fixtures.ts";
+import { hostileText, PAYLOADS } from "../support/hostile-input.ts";
+import { riderForm } from "../support/registration-fixtures.ts";
 import { type Body, type Fields, encodingFor, formBody, formReadable, jsonBody, jsonReadable } from "./bodies.ts";
 import type { Answer, Client, FuzzRequest } from "./client.ts";
 import { GARBAGE_GPX, GOOD_GPX, hostileGpx } from "./gpx-files.ts";

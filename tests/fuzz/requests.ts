@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { hostileRide, hostileText, hostileUrl, PAYLOADS } from "../../tests/support/hostile-input.ts";
+import { hostileRide, hostileText, hostileUrl, PAYLOADS } from "../support/hostile-input.ts";
 import type { FuzzRequest } from "./client.ts";
 
 // The requests `npm run fuzz` sends (decision 018): what a careless client or an attacker would,

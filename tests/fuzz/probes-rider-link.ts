@@ -2,7 +2,7 @@ import pino from "pino";
 import { hashOfToken, newSecretToken } from "~/server/auth/secret-token.server";
 import { openToken, setBookingLinkSecret } from "~/server/registrations/link-seal.server";
 import { SIGN_IN_BROWSER_COOKIE } from "~/features/rider-accounts/server/sign-in-browser.server";
-import { registerRider, riderForm } from "../../tests/support/registration-fixtures.ts";
+import { registerRider, riderForm } from "../support/registration-fixtures.ts";
 import { formBody } from "./bodies.ts";
 import type { Answer } from "./client.ts";
 import type { Surfaces } from "./surfaces.ts";

@@ -1,4 +1,4 @@
-import { buildGpx, straightTrack } from "../../tests/support/gpx.ts";
+import { buildGpx, straightTrack } from "../support/gpx.ts";
 
 // GPX files for the route upload (decision 024): a good one, files whose points are impossible
 // (which must never become a route), and files built to make a parser work hard.

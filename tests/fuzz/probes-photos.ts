@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { parseImageUrl, variantWidths } from "~/domain/image-urls";
 import { RIDER_PHOTO_DELETE_INTENT } from "~/features/ride-photos/domain/rider-photos";
 import { getRegistrationByToken } from "~/server/registrations/queries.server";
-import { twoToneJpeg } from "../../tests/support/image-fixtures.ts";
+import { twoToneJpeg } from "../support/image-fixtures.ts";
 import { formBody } from "./bodies.ts";
 import type { Answer } from "./client.ts";
 import type { Surfaces } from "./surfaces.ts";

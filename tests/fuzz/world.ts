@@ -14,8 +14,8 @@ import { RIDER_SESSION_COOKIE, startRiderSession } from "~/features/rider-accoun
 
 import { createInvite, setRideCaptains } from "~/server/team/team.server";
 import { createOrPromoteAdmin } from "~/server/team/users.server";
-import { siteRide } from "../../tests/support/fixtures.ts";
-import { riderForm, registerRider } from "../../tests/support/registration-fixtures.ts";
+import { siteRide } from "../support/fixtures.ts";
+import { riderForm, registerRider } from "../support/registration-fixtures.ts";
 
 // What `npm run fuzz` prepares besides the demo content (decision 018's note): the team (an owner,
 // an editor whose session is old, one who signs in, ride captains, an invitee who became an owner),

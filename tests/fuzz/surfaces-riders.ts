@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { SAVED_DETAIL_FIELDS } from "~/features/rider-accounts/domain/saved-details";
 import { creditLeftOf } from "~/features/credit/server/ledger.server";
-import { hostileText, PAYLOADS } from "../../tests/support/hostile-input.ts";
-import { riderForm } from "../../tests/support/registration-fixtures.ts";
+import { hostileText, PAYLOADS } from "../support/hostile-input.ts";
+import { riderForm } from "../support/registration-fixtures.ts";
 import { type Fields, encodingFor, formBody, formReadable, jsonBody, jsonReadable } from "./bodies.ts";
 import type { Answer, FuzzRequest } from "./client.ts";
 import {

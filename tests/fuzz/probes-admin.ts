@@ -1,7 +1,7 @@
 import { SECOND_FACTOR_COOKIE } from "~/server/auth/cookies.server";
 import { totpFor } from "~/server/auth/two-factor.server";
 import { setRideCaptains } from "~/server/team/team.server";
-import { rideInput } from "../../tests/support/fixtures.ts";
+import { rideInput } from "../support/fixtures.ts";
 import { type Encoding, formBody } from "./bodies.ts";
 import type { FuzzRequest } from "./client.ts";
 import type { Surfaces } from "./surfaces.ts";

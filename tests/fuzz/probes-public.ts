@@ -1,7 +1,7 @@
 import { previewToken } from "~/server/preview-links.server";
 import { getFeaturedRide } from "~/server/content/featured.server";
 import { chunkedBody } from "../../server/raw-http.ts";
-import { riderForm } from "../../tests/support/registration-fixtures.ts";
+import { riderForm } from "../support/registration-fixtures.ts";
 import { formBody } from "./bodies.ts";
 import type { Answer } from "./client.ts";
 import { GARBAGE_GPX, GOOD_GPX, hostileGpx } from "./gpx-files.ts";
