@@ -92,22 +92,34 @@ export function offerTransferByToken(
       assertTransferable(row, ride, now);
       const { token, hash } = newSecretToken();
       const at = now.toISOString();
-      await updateRegistrationRow(
-        command.trx,
-        row.id,
-        { transfer_token_hash: hash, transfer_created_at: at },
-        now,
-      ).executeTakeFirstOrThrow();
-      await command.audit(RIDER_ACTOR, {
-        action: "updated",
-        collection: "registrations",
-        recordId: row.id,
-        summary: `Booking ${row.reference}${onRide(ride)}: a transfer link was made`,
-      });
+      await writeTransferLink(command, row, ride, { hash, at }, "a transfer link was made", now);
       return { token, expiresAt: transferExpiresAt(at, ride!) };
     },
     now,
   );
+}
+
+/** Stores the booking's transfer link (its hash and when it was made), or none, with the trail's line. */
+async function writeTransferLink(
+  command: Command,
+  row: Selectable<RegistrationsTable>,
+  ride: Ride | null,
+  link: { hash: string; at: string } | null,
+  said: string,
+  now: Date,
+): Promise<void> {
+  await updateRegistrationRow(
+    command.trx,
+    row.id,
+    { transfer_token_hash: link?.hash ?? null, transfer_created_at: link?.at ?? null },
+    now,
+  ).executeTakeFirstOrThrow();
+  await command.audit(RIDER_ACTOR, {
+    action: "updated",
+    collection: "registrations",
+    recordId: row.id,
+    summary: `Booking ${row.reference}${onRide(ride)}: ${said}`,
+  });
 }
 
 /** The rider withdraws their offer: the transfer link stops working. Withdrawing twice changes nothing. */
@@ -117,18 +129,7 @@ export function withdrawTransferByToken(db: Database, bookingToken: string, now 
     bookingToken,
     async (command, row, ride) => {
       if (row.transfer_token_hash === null) return;
-      await updateRegistrationRow(
-        command.trx,
-        row.id,
-        { transfer_token_hash: null, transfer_created_at: null },
-        now,
-      ).executeTakeFirstOrThrow();
-      await command.audit(RIDER_ACTOR, {
-        action: "updated",
-        collection: "registrations",
-        recordId: row.id,
-        summary: `Booking ${row.reference}${onRide(ride)}: the transfer link was withdrawn`,
-      });
+      await writeTransferLink(command, row, ride, null, "the transfer link was withdrawn", now);
     },
     now,
   );
