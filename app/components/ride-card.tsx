@@ -7,7 +7,7 @@ import { rideHref } from "~/domain/links";
 import { PLACEHOLDERS } from "~/domain/messages";
 import type { RideCardData } from "~/domain/ride-summary";
 import { SeatsNote } from "./registration/seats-note";
-import { RatingSummaryBadge } from "../features/ride-words/components/ride-words";
+import { RatingSummaryBadge } from "~/features/ride-words/components/ride-words";
 import { GalleryCount } from "./ride/gallery-count";
 import { ResponsiveImage } from "./responsive-image";
 import { RideSocialButtons } from "./ride-social-buttons";

@@ -1,5 +1,5 @@
 import type { Ride } from "./ride";
-import { rideStartsAt } from "../features/rider-messages/domain/reminders";
+import { rideStartsAt } from "~/features/rider-messages/domain/reminders";
 
 // When a ride is over: one rule for everything that changes then (riders' photos and words may
 // come, an erasure no longer frees the seat, the account sweep may erase), so no two parts of the

@@ -1,5 +1,5 @@
 import type { Ride } from "./ride";
-import type { RatingSummary } from "../features/ride-words/domain/feedback";
+import type { RatingSummary } from "~/features/ride-words/domain/feedback";
 
 /** The fields of a ride a ride card shows, named once for both the type and the copy. */
 const RIDE_SUMMARY_FIELDS = [

@@ -11,7 +11,7 @@ import {
   passportShareCardHref,
   rideShareCardHref,
 } from "./links";
-import { passportFigureTexts, passportTitle, type PassportFigures } from "../features/rider-accounts/domain/passport";
+import { passportFigureTexts, passportTitle, type PassportFigures } from "~/features/rider-accounts/domain/passport";
 
 // What a share card (the image WhatsApp, Facebook and X show beside a link) says, and the
 // address it lives at. The address carries a stamp of everything the card shows, so a ride

@@ -1,11 +1,17 @@
 import type { ErasureStep, OutboxLabels } from "../server/registries/feature.server";
-import { eraseRideDayMessagesOfErasedRiders } from "./ride-day/server/erasure.server";
-import { eraseRidePhotosOfErasedRiders } from "./ride-photos/server/erasure.server";
-import { eraseFeedbackOfErasedRiders } from "./ride-words/server/erasure.server";
-import { riderAccountsLabels, type RiderAccountsMessage } from "./rider-accounts/server/outbox-messages.server";
-import { eraseMessagesOfErasedRiders } from "./rider-messages/server/erasure.server";
-import { riderMessagesLabels, type RiderMessagesMessage } from "./rider-messages/server/outbox-messages.server";
-import { seatTransferLabels, type SeatTransferMessage } from "./seat-transfer/server/outbox-messages.server";
+import { eraseRideDayMessagesOfErasedRiders } from "~/features/ride-day/server/erasure.server";
+import { eraseRidePhotosOfErasedRiders } from "~/features/ride-photos/server/erasure.server";
+import { eraseFeedbackOfErasedRiders } from "~/features/ride-words/server/erasure.server";
+import {
+  riderAccountsLabels,
+  type RiderAccountsMessage,
+} from "~/features/rider-accounts/server/outbox-messages.server";
+import { eraseMessagesOfErasedRiders } from "~/features/rider-messages/server/erasure.server";
+import {
+  riderMessagesLabels,
+  type RiderMessagesMessage,
+} from "~/features/rider-messages/server/outbox-messages.server";
+import { seatTransferLabels, type SeatTransferMessage } from "~/features/seat-transfer/server/outbox-messages.server";
 
 // What the features add inside the core's own commands (decision 050): the outbox kinds a command
 // may enqueue and what an erasure takes with the registrations. A list of its own, beside

@@ -1,12 +1,12 @@
 import type { FeatureServer } from "../server/registries/feature.server";
-import { creditFeature } from "./credit/server/feature.server";
-import { rideDayFeature } from "./ride-day/server/feature.server";
-import { ridePhotosFeature } from "./ride-photos/server/feature.server";
-import { rideWordsFeature } from "./ride-words/server/feature.server";
-import { riderAccountsFeature } from "./rider-accounts/server/feature.server";
-import { riderMessagesFeature } from "./rider-messages/server/feature.server";
-import { seatTransferFeature } from "./seat-transfer/server/feature.server";
-import { waiversFeature } from "./waivers/server/feature.server";
+import { creditFeature } from "~/features/credit/server/feature.server";
+import { rideDayFeature } from "~/features/ride-day/server/feature.server";
+import { ridePhotosFeature } from "~/features/ride-photos/server/feature.server";
+import { rideWordsFeature } from "~/features/ride-words/server/feature.server";
+import { riderAccountsFeature } from "~/features/rider-accounts/server/feature.server";
+import { riderMessagesFeature } from "~/features/rider-messages/server/feature.server";
+import { seatTransferFeature } from "~/features/seat-transfer/server/feature.server";
+import { waiversFeature } from "~/features/waivers/server/feature.server";
 
 // The add-on features, as the core's registries read them (decision 050): their outbox
 // deliveries (outbox/deliveries.server.ts), their jobs (services.server.ts) and their parts of

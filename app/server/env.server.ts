@@ -7,7 +7,7 @@ import {
   pushEnvShape,
   pushSettings,
   vapidTogether,
-} from "../features/rider-messages/server/push/push-env.server";
+} from "~/features/rider-messages/server/push/push-env.server";
 import type { S3StorageConfig } from "./storage/s3-storage.server";
 
 const booleanFlag = z

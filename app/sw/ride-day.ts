@@ -9,7 +9,7 @@
 // cache and unregisters it (app/features/ride-day/components/store.ts).
 // scripts/vite/ride-day-worker.ts bundles it into one script of its own.
 
-import { RIDE_DAY_CACHE, RIDE_DAY_SCOPE, RIDE_DAY_WORKER_PATH } from "../features/ride-day/domain/paths";
+import { RIDE_DAY_CACHE, RIDE_DAY_SCOPE, RIDE_DAY_WORKER_PATH } from "~/features/ride-day/domain/paths";
 
 /** The build's hashed files: a name never changes content, so a kept copy is always right. */
 const ASSETS = "/assets/";

@@ -3,7 +3,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-
 import { registerRoute } from "workbox-routing";
 import { CacheFirst } from "workbox-strategies";
 import { OFFLINE_PATH } from "../domain/links";
-import { readPushMessage } from "../features/rider-messages/domain/push-message";
+import { readPushMessage } from "~/features/rider-messages/domain/push-message";
 import {
   SAVED_RIDE_CACHE_PREFIX,
   SAVED_RIDE_ENTRY,

@@ -6,7 +6,7 @@ import { SITE_NAME } from "~/domain/site";
 import { clearAdminFlag, setAdminFlag } from "./admin-flag";
 import { AdminNav } from "./admin-nav";
 import { ADMIN_LOGOUT_PATH } from "~/domain/admin-links";
-import { forgetRideDays } from "../../features/ride-day/components/forget";
+import { forgetRideDays } from "~/features/ride-day/components/forget";
 
 export type ShellUser = { email: string; displayName: string; role: string };
 

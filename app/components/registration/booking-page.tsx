@@ -7,10 +7,10 @@ import type { RegistrationStatus } from "~/domain/registration/settings";
 import { EmergencyContactFields, RiderContactFields } from "./contact-fields";
 import { ErrorSummary } from "../form/error-summary";
 import { SECONDARY_CLASS, SUBMIT_CLASS, TextField } from "./form-controls";
-import { BookingUpdates, type BookingUpdate } from "../../features/rider-messages/components/booking-updates";
+import { BookingUpdates, type BookingUpdate } from "~/features/rider-messages/components/booking-updates";
 import { QrCode } from "./qr-code";
 import { BookingRideLinks, type BookingRideLinksView } from "./booking-ride-links";
-import { BookingWaiverSection } from "../../features/waivers/components/booking-waiver";
+import { BookingWaiverSection } from "~/features/waivers/components/booking-waiver";
 import { type BookingWaiver, WAIVER_INTENT } from "~/features/waivers/domain/waiver";
 import { USE_CREDIT_INTENT } from "~/features/credit/domain/credit";
 

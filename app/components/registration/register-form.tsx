@@ -6,7 +6,7 @@ import { OPTION_LABELS, offeredOptions, type RegistrationSettings } from "~/doma
 import { parseOrErrors } from "~/domain/validation";
 import { WAIVER_NAME_FIELD, WAIVER_VERSION_FIELD } from "~/features/waivers/domain/waiver";
 import { USE_CREDIT_FIELD } from "~/features/credit/domain/credit-input";
-import { WaiverText } from "../../features/waivers/components/waiver-text";
+import { WaiverText } from "~/features/waivers/components/waiver-text";
 import { EmergencyContactFields, RiderContactFields } from "./contact-fields";
 import { ErrorSummary } from "../form/error-summary";
 import { FieldError } from "../form/field";

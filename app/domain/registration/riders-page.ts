@@ -1,4 +1,4 @@
-import { rupeesField } from "../../features/credit/domain/credit-input";
+import { rupeesField } from "~/features/credit/domain/credit-input";
 import {
   balanceDueDate,
   balancePaise,
@@ -8,7 +8,7 @@ import {
   type BalanceRide,
 } from "./balance";
 import type { PaymentState, RegistrationOption, RegistrationStatus } from "./settings";
-import type { WaiverState } from "../../features/waivers/domain/waiver";
+import type { WaiverState } from "~/features/waivers/domain/waiver";
 
 /** A rider's waiver as the Riders and check-in pages show it. */
 export type RiderWaiver = {

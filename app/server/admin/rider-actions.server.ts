@@ -1,4 +1,4 @@
-import { saveAdminNote } from "../../features/rider-accounts/server/directory.server";
+import { saveAdminNote } from "~/features/rider-accounts/server/directory.server";
 import { dispatchIntent } from "./intent-dispatch.server";
 import { type AdminActionContext, failedWrite, succeeded } from "./respond.server";
 

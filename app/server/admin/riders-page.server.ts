@@ -5,7 +5,7 @@ import { groupNumbers } from "~/domain/registration/rider-contact";
 import { pendingCreditOf, riderBalance, type RiderRow } from "~/domain/registration/riders-page";
 import { hasRole } from "~/domain/roles";
 import { adminContext } from "../auth/admin-session.server";
-import { pendingCreditsOf } from "../../features/credit/server/commands.server";
+import { pendingCreditsOf } from "~/features/credit/server/commands.server";
 import { paymentTotals, type PaymentTotals } from "~/domain/registration/balance";
 import type { Registration } from "../registrations/rows.server";
 import {
@@ -15,11 +15,11 @@ import {
   type RegistrationCounts,
 } from "../registrations/queries.server";
 import { getRide } from "../rides/rides.server";
-import { rideMessages, type MessageSummary } from "../../features/rider-messages/server/queries.server";
+import { rideMessages, type MessageSummary } from "~/features/rider-messages/server/queries.server";
 import { loadAdminPage } from "./load-page.server";
 import { serverClock } from "../clock.server";
 import { riderWaiverOf } from "~/features/waivers/domain/waiver";
-import { currentWaiver, versionNumbers } from "../../features/waivers/server/waivers.server";
+import { currentWaiver, versionNumbers } from "~/features/waivers/server/waivers.server";
 
 export type RidersPageRide = {
   id: string;

@@ -19,21 +19,21 @@ import { RIDER_ACTOR } from "~/domain/audit";
 import { bookingHref } from "~/domain/links";
 import { parseOrErrors } from "~/domain/validation";
 import { WAIVER_NAME_FIELD, waiverAnswerOf, waiverRefusal, type WaiverVersion } from "~/features/waivers/domain/waiver";
-import { currentWaiver } from "../../features/waivers/server/waivers.server";
+import { currentWaiver } from "~/features/waivers/server/waivers.server";
 import { type Command, runCommand } from "../commands/command.server";
 import type { Database, Executor, RegistrationsTable } from "../db/schema.server";
 import { FORM } from "../validation/errors.server";
 import { bookedSeats, lockRideRow } from "./seats.server";
 import { beginRegistration, tooManyRegistrationsMessage } from "./throttle.server";
-import { writeBookingNews } from "../../features/rider-messages/server/booking-news.server";
+import { writeBookingNews } from "~/features/rider-messages/server/booking-news.server";
 import { sealToken } from "./link-seal.server";
 import { newSecretToken } from "../auth/secret-token.server";
 import { detailsOf, registrationFromRow, type Registration } from "./rows.server";
 import { rideFromRow } from "../rides/ride-rows.server";
 import { ridePagesChanged } from "../rides/pages-changed.server";
-import { keepRegistrationDetails } from "../../features/rider-accounts/server/saved-details.server";
-import { lockRiderOfEmail } from "../../features/rider-accounts/server/riders.server";
-import { spendCreditOn } from "../../features/credit/server/commands.server";
+import { keepRegistrationDetails } from "~/features/rider-accounts/server/saved-details.server";
+import { lockRiderOfEmail } from "~/features/rider-accounts/server/riders.server";
+import { spendCreditOn } from "~/features/credit/server/commands.server";
 import { serverClock } from "../clock.server";
 
 // A rider registers (decision 019): the form checked under the ride's lock, the seat confirmed

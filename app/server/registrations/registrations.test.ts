@@ -10,7 +10,7 @@ import { getRegistration, listRegistrations, registrationCounts, getRegistration
 import { cancelByToken, cancelRegistration, eraseByToken } from "./cancel.server";
 import { confirmFromWaitlist, setPayment } from "./admin-changes.server";
 import { DUPLICATE_MOBILE } from "./register.server";
-import { setCheckedIn } from "../../features/ride-day/server/check-in.server";
+import { setCheckedIn } from "~/features/ride-day/server/check-in.server";
 import { submitUtrByToken, updateContactByToken } from "./rider-changes.server";
 import { eraseExpiredRegistrations, eraseRide } from "./erasure.server";
 import { createRide, deleteRide, getRide, setRideStatus, updateRide } from "../rides/rides.server";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { PaymentKind } from "~/domain/registration/settings";
 import { contactUpdateSchema, utrSchema } from "~/domain/registration/input";
 import { WAIVER_NAME_FIELD, waiverAnswerOf, waiverRefusal } from "~/features/waivers/domain/waiver";
-import { currentWaiver } from "../../features/waivers/server/waivers.server";
+import { currentWaiver } from "~/features/waivers/server/waivers.server";
 import { refuse } from "../validation/errors.server";
 import { parseOrThrow } from "../validation/validate.server";
 import { serverClock } from "../clock.server";

@@ -4,7 +4,7 @@ import { registrationSettingsOf } from "~/domain/registration/settings";
 import { seatsLeft } from "~/domain/registration/availability";
 import type { Ride } from "~/domain/ride";
 import type { Command } from "../commands/command.server";
-import { writeBookingNews } from "../../features/rider-messages/server/booking-news.server";
+import { writeBookingNews } from "~/features/rider-messages/server/booking-news.server";
 import type { Executor, RegistrationsTable } from "../db/schema.server";
 import { withRowLock } from "../db/row-lock.server";
 import { registrationFromRow, type Registration } from "./rows.server";

@@ -18,7 +18,7 @@ import { deleteRide, getRide } from "../rides/rides.server";
 import { parseGpxOffThread } from "./gpx-worker.server";
 import { parseOrThrow } from "../validation/validate.server";
 import type { ObjectStorage } from "../storage/storage.server";
-import { queueMeetingPointNotice } from "../../features/rider-messages/server/change-notice.server";
+import { queueMeetingPointNotice } from "~/features/rider-messages/server/change-notice.server";
 import { createTurns } from "../turns.server";
 import { ridePagesChanged } from "../rides/pages-changed.server";
 import { serverClock } from "../clock.server";

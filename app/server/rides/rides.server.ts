@@ -17,7 +17,7 @@ import { type Command, runCommand } from "../commands/command.server";
 import type { ContentAction } from "../content-events.server";
 import type { Database, Executor, RidesTable } from "../db/schema.server";
 import { promoteAfterSeatsAdded } from "../registrations/seats.server";
-import { queueChangeNotice } from "../../features/rider-messages/server/change-notice.server";
+import { queueChangeNotice } from "~/features/rider-messages/server/change-notice.server";
 import { ConflictError, NotFoundError, ValidationError } from "../validation/errors.server";
 import {
   countWithStatus,

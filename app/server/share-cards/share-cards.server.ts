@@ -12,7 +12,7 @@ import type { Ride } from "~/domain/ride";
 import { type ShareCard, rideShareCard } from "~/domain/share-card";
 import { variantObjectKey } from "../images/keys.server";
 import { getPublicRide } from "../rides/public-rides.server";
-import { galleryCover } from "../../features/ride-photos/server/gallery.server";
+import { galleryCover } from "~/features/ride-photos/server/gallery.server";
 import { imageOrCover } from "~/features/ride-photos/domain/cover";
 import { registrationCounts } from "../registrations/queries.server";
 import type { ObjectStorage } from "../storage/storage.server";

@@ -7,8 +7,8 @@ import { formatIndianShortDate } from "~/domain/dates";
 import { formatIndianTime } from "~/domain/indian-time";
 import { FreshLinkButton } from "./fresh-link-button";
 import { useRiderAction } from "./use-rider-action";
-import { WaiverFact } from "../../../features/waivers/components/waiver-fact";
-import { PendingCreditForm } from "../../../features/credit/components/pending-credit";
+import { WaiverFact } from "~/features/waivers/components/waiver-fact";
+import { PendingCreditForm } from "~/features/credit/components/pending-credit";
 
 const buttonClass =
   "inline-flex min-h-11 items-center gap-1.5 rounded-md border px-3 text-sm font-medium disabled:opacity-50";

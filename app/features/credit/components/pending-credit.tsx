@@ -1,7 +1,7 @@
 import { Check, X } from "lucide-react";
 import { useState } from "react";
 import type { PendingCredit } from "~/domain/registration/riders-page";
-import type { RiderIntent } from "../../../components/admin/riders/use-rider-action";
+import type { RiderIntent } from "~/components/admin/riders/use-rider-action";
 
 const buttonClass =
   "inline-flex min-h-11 items-center gap-1.5 rounded-md border px-3 text-sm font-medium disabled:opacity-50";

@@ -1,5 +1,5 @@
-import { amountOf, paiseOf } from "../../../domain/registration/balance";
-import { rupeeAmount } from "../../../domain/registration/payment";
+import { amountOf, paiseOf } from "~/domain/registration/balance";
+import { rupeeAmount } from "~/domain/registration/payment";
 import { MAX_CREDIT_PAISE } from "./credit";
 
 // What an admin types for the credit ledger (docs/features/credit.md): amounts in rupees, read

@@ -3,8 +3,8 @@ import { ME_PATH } from "~/domain/links";
 import { creditRefusal, USE_CREDIT_INTENT } from "~/features/credit/domain/credit";
 import { bookingAccountOf } from "~/features/rider-accounts/server/join-booking.server";
 import { signedInRider } from "~/features/rider-accounts/server/sessions.server";
-import { serverClock } from "../../../server/clock.server";
-import { bookingSection } from "../../../server/registries/booking-section.server";
+import { serverClock } from "~/server/clock.server";
+import { bookingSection } from "~/server/registries/booking-section.server";
 import { creditOffer } from "./offer.server";
 import { payWithCreditByToken } from "./pay-with-credit.server";
 

@@ -13,12 +13,12 @@ import {
   CREDIT_AMOUNT_MESSAGE,
   creditAmountPaise,
 } from "~/features/credit/domain/credit-input";
-import { type Command, runCommand } from "../../../server/commands/command.server";
-import type { CreditEntriesTable, Database, Executor, RegistrationsTable } from "../../../server/db/schema.server";
-import { registrationFromRow } from "../../../server/registrations/rows.server";
-import { updateRegistrationRow } from "../../../server/registrations/seats.server";
-import { lockRider } from "../../rider-accounts/server/riders.server";
-import { NotFoundError, ValidationError } from "../../../server/validation/errors.server";
+import { type Command, runCommand } from "~/server/commands/command.server";
+import type { CreditEntriesTable, Database, Executor, RegistrationsTable } from "~/server/db/schema.server";
+import { registrationFromRow } from "~/server/registrations/rows.server";
+import { updateRegistrationRow } from "~/server/registrations/seats.server";
+import { lockRider } from "~/features/rider-accounts/server/riders.server";
+import { NotFoundError, ValidationError } from "~/server/validation/errors.server";
 import { creditLeftOf } from "./ledger.server";
 
 // The credit ledger's writes (docs/features/credit.md, decision 038). Every one that changes

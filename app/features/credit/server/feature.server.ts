@@ -1,4 +1,4 @@
-import type { FeatureServer } from "../../../server/registries/feature.server";
+import type { FeatureServer } from "~/server/registries/feature.server";
 import { creditSection } from "./booking-section.server";
 
 /** Riders' credit (docs/features/credit.md) as the server hooks it in (decision 050). */

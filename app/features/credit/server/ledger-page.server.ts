@@ -2,9 +2,9 @@ import type { CreditKind, CreditState } from "~/features/credit/domain/credit";
 import { creditSummary } from "~/features/credit/domain/credit";
 import { formatRupees } from "~/domain/registration/balance";
 import { rupeesField } from "~/features/credit/domain/credit-input";
-import type { Executor } from "../../../server/db/schema.server";
-import { getRider } from "../../rider-accounts/server/riders.server";
-import { rideFromRow } from "../../../server/rides/ride-rows.server";
+import type { Executor } from "~/server/db/schema.server";
+import { getRider } from "~/features/rider-accounts/server/riders.server";
+import { rideFromRow } from "~/server/rides/ride-rows.server";
 import { creditEntriesOf } from "./ledger.server";
 
 // The admins' ledger of one rider (/admin/riders/:riderId/credit, docs/features/credit.md).

@@ -1,5 +1,5 @@
 import { CREDIT_KINDS, CREDIT_STATES, type CreditEntry, creditSummary } from "~/features/credit/domain/credit";
-import type { Executor } from "../../../server/db/schema.server";
+import type { Executor } from "~/server/db/schema.server";
 
 // Reading the credit ledger (docs/features/credit.md). Its writes are commands that first take
 // the rider's lock (riders.server.ts lockRider), so what is left is read under it.

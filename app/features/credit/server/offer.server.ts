@@ -1,6 +1,6 @@
 import { formatRupees, paiseOf } from "~/domain/registration/balance";
 import { rupeeAmount } from "~/domain/registration/payment";
-import type { Executor } from "../../../server/db/schema.server";
+import type { Executor } from "~/server/db/schema.server";
 import { creditLeftOf } from "./ledger.server";
 
 /**

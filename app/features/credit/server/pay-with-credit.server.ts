@@ -1,12 +1,12 @@
 import { formatRupees } from "~/domain/registration/balance";
 import { CREDIT_REFUSALS, creditRefusal } from "~/features/credit/domain/credit";
-import type { Database } from "../../../server/db/schema.server";
-import { withRegistrationByToken } from "../../../server/registrations/locked-registration.server";
-import { registrationFromRow, type Registration } from "../../../server/registrations/rows.server";
-import { ridePagesChanged } from "../../../server/rides/pages-changed.server";
-import { ValidationError } from "../../../server/validation/errors.server";
+import type { Database } from "~/server/db/schema.server";
+import { withRegistrationByToken } from "~/server/registrations/locked-registration.server";
+import { registrationFromRow, type Registration } from "~/server/registrations/rows.server";
+import { ridePagesChanged } from "~/server/rides/pages-changed.server";
+import { ValidationError } from "~/server/validation/errors.server";
 import { spendCreditOn } from "./commands.server";
-import { serverClock } from "../../../server/clock.server";
+import { serverClock } from "~/server/clock.server";
 
 // Credit spent on a booking made earlier (docs/features/credit.md, decision 041): a waitlisted
 // booking confirmed since, or one made before the organisers confirmed the credit. The rider

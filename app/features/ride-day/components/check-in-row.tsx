@@ -2,8 +2,8 @@ import { Check, Undo2 } from "lucide-react";
 import { OPTION_LABELS } from "~/domain/registration/settings";
 import { displayPhone } from "~/domain/registration/rider-contact";
 import type { RiderRow } from "~/domain/registration/riders-page";
-import { useRiderAction } from "../../../components/admin/riders/use-rider-action";
-import { owesWaiver } from "../../waivers/components/waiver-fact";
+import { useRiderAction } from "~/components/admin/riders/use-rider-action";
+import { owesWaiver } from "~/features/waivers/components/waiver-fact";
 
 /** One confirmed rider at flag-off: a large button to check them in, or to undo it. */
 export function CheckInRow({ rider, onMessage }: { rider: RiderRow; onMessage: (text: string) => void }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RouteDay } from "../../../domain/ride-route/types";
+import type { RouteDay } from "~/domain/ride-route/types";
 import { DAY_SUMMARY_MAX, rideDayDays } from "./days";
 
 const routeDay = (day: number, distance: number, endName = ""): RouteDay => ({

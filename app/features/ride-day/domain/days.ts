@@ -1,6 +1,6 @@
-import { distanceKm } from "../../../domain/distance";
-import type { ItineraryDay } from "../../../domain/ride";
-import type { RouteDay } from "../../../domain/ride-route/types";
+import { distanceKm } from "~/domain/distance";
+import type { ItineraryDay } from "~/domain/ride";
+import type { RouteDay } from "~/domain/ride-route/types";
 import type { RideDayDay } from "./pack";
 
 /** A day's summary on the phone: the start of its description, enough to recall the plan. */

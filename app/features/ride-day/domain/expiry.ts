@@ -1,4 +1,4 @@
-import { parseIsoDate, toIsoDate } from "../../../domain/dates";
+import { parseIsoDate, toIsoDate } from "~/domain/dates";
 
 // The window of a ride's ride day (docs/features/ride-day.md#the-window), in India (the
 // community's time): it opens PACK_DAYS_BEFORE_RIDE days before the ride's first day, when a

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { line } from "../../../domain/fields";
-import type { RiderWaiver } from "../../../domain/registration/riders-page";
-import type { PaymentState, RegistrationOption, RegistrationStatus } from "../../../domain/registration/settings";
+import { line } from "~/domain/fields";
+import type { RiderWaiver } from "~/domain/registration/riders-page";
+import type { PaymentState, RegistrationOption, RegistrationStatus } from "~/domain/registration/settings";
 
 // Ride day (docs/features/ride-day.md): what a captain's phone holds to run a ride without
 // signal, and the changes it queues while offline. Shared by the server, which builds the pack

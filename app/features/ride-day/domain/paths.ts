@@ -1,4 +1,4 @@
-import { ADMIN_RIDES_PATH } from "../../../domain/admin-links";
+import { ADMIN_RIDES_PATH } from "~/domain/admin-links";
 
 // Where ride day lives (docs/features/ride-day.md). The phone's page and its service worker sit
 // under a folder of their own, which is the worker's whole scope: no other admin page is ever

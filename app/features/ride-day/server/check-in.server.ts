@@ -1,16 +1,16 @@
 import type { Selectable } from "kysely";
 import type { Ride } from "~/domain/ride";
-import type { Command } from "../../../server/commands/command.server";
-import type { Database, RegistrationsTable } from "../../../server/db/schema.server";
-import { NotFoundError, refuse } from "../../../server/validation/errors.server";
-import { restateStats } from "../../../server/content/stats.server";
-import { type RideWriteOptions, setRideParticipants } from "../../../server/rides/rides.server";
-import { lockRide, updateRegistrationRow } from "../../../server/registrations/seats.server";
-import { registrationFromRow, type Registration } from "../../../server/registrations/rows.server";
-import { registrationCounts } from "../../../server/registrations/queries.server";
-import { type AdminChange, withRegistrationById } from "../../../server/registrations/locked-registration.server";
-import { adminChanged, RIDE_NOT_FOUND } from "../../../server/registrations/admin-changes.server";
-import { onRide } from "../../../server/registrations/booking-audit.server";
+import type { Command } from "~/server/commands/command.server";
+import type { Database, RegistrationsTable } from "~/server/db/schema.server";
+import { NotFoundError, refuse } from "~/server/validation/errors.server";
+import { restateStats } from "~/server/content/stats.server";
+import { type RideWriteOptions, setRideParticipants } from "~/server/rides/rides.server";
+import { lockRide, updateRegistrationRow } from "~/server/registrations/seats.server";
+import { registrationFromRow, type Registration } from "~/server/registrations/rows.server";
+import { registrationCounts } from "~/server/registrations/queries.server";
+import { type AdminChange, withRegistrationById } from "~/server/registrations/locked-registration.server";
+import { adminChanged, RIDE_NOT_FOUND } from "~/server/registrations/admin-changes.server";
+import { onRide } from "~/server/registrations/booking-audit.server";
 
 // Check-in at flag-off (docs/features/ride-day.md): the Check-in page's and the ride-day sync's
 // one write, and the ride's participants counted from it.

@@ -1,5 +1,5 @@
 import type { RideDayPack, RideDayRider } from "~/features/ride-day/domain/pack";
-import type { Executor } from "../../../server/db/schema.server";
+import type { Executor } from "~/server/db/schema.server";
 import { loadRideDayPack } from "./pack.server";
 
 // The emergency sheet (docs/features/ride-day.md#the-emergency-sheet): the pack's confirmed

@@ -1,4 +1,4 @@
-import type { Command } from "../../../server/commands/command.server";
+import type { Command } from "~/server/commands/command.server";
 
 /**
  * Empties the messages of the ride-day changes about erased riders (a conflict names the

@@ -1,4 +1,4 @@
-import type { FeatureServer } from "../../../server/registries/feature.server";
+import type { FeatureServer } from "~/server/registries/feature.server";
 
 /**
  * Ride day with check-in (docs/features/ride-day.md): its pages are its routes, and what it keeps

@@ -2,8 +2,8 @@ import type { Selectable } from "kysely";
 import type { AuditActor } from "~/domain/audit";
 import type { OpOutcome, RideDayOp } from "~/features/ride-day/domain/pack";
 import type { Ride } from "~/domain/ride";
-import type { Command } from "../../../server/commands/command.server";
-import type { RegistrationsTable } from "../../../server/db/schema.server";
+import type { Command } from "~/server/commands/command.server";
+import type { RegistrationsTable } from "~/server/db/schema.server";
 import { checkInLocked } from "./check-in.server";
 
 // What each change a captain's phone queued does, inside the sync's command for it (which holds

@@ -10,12 +10,12 @@ import { rideDayPackExpiry } from "~/features/ride-day/domain/expiry";
 import { riderBalance } from "~/domain/registration/riders-page";
 import { riderWaiverOf } from "~/features/waivers/domain/waiver";
 import type { Ride } from "~/domain/ride";
-import type { Executor } from "../../../server/db/schema.server";
-import { registrationFromRow, type Registration } from "../../../server/registrations/rows.server";
-import { getRideRoute } from "../../../server/ride-routes/ride-routes.server";
-import { meetingPointOf } from "../../rider-messages/server/change-notice.server";
-import { getRide } from "../../../server/rides/rides.server";
-import { currentWaiver, versionNumbers } from "../../waivers/server/waivers.server";
+import type { Executor } from "~/server/db/schema.server";
+import { registrationFromRow, type Registration } from "~/server/registrations/rows.server";
+import { getRideRoute } from "~/server/ride-routes/ride-routes.server";
+import { meetingPointOf } from "~/features/rider-messages/server/change-notice.server";
+import { getRide } from "~/server/rides/rides.server";
+import { currentWaiver, versionNumbers } from "~/features/waivers/server/waivers.server";
 
 // The ride-day pack (docs/features/ride-day.md#the-pack): what a captain's phone holds to run
 // the ride without signal. Personal data: only for the admins who may open the ride's Check-in

@@ -5,9 +5,9 @@ import { describeEachEngine } from "../../../../tests/support/databases";
 import { siteRide } from "../../../../tests/support/fixtures";
 import { registerRider, riderForm } from "../../../../tests/support/registration-fixtures";
 import { rideDayOps } from "../../../../tests/support/ride-day";
-import { acceptWaiverByToken } from "../../../server/registrations/rider-changes.server";
-import { cancelRegistration, eraseByToken } from "../../../server/registrations/cancel.server";
-import { saveWaiver, waiverVersions } from "../../waivers/server/waivers.server";
+import { acceptWaiverByToken } from "~/server/registrations/rider-changes.server";
+import { cancelRegistration, eraseByToken } from "~/server/registrations/cancel.server";
+import { saveWaiver, waiverVersions } from "~/features/waivers/server/waivers.server";
 import { loadRideDayPack } from "./pack.server";
 import { syncRideDay } from "./sync.server";
 

@@ -1,7 +1,7 @@
 import type { AuditActor } from "~/domain/audit";
 import { RIDE_DAY_SYNC_MAX_OPS, rideDaySyncSchema } from "~/features/ride-day/domain/pack";
-import type { Database } from "../../../server/db/schema.server";
-import { BodyTooLargeError, readBody } from "../../../server/http/read-body.server";
+import type { Database } from "~/server/db/schema.server";
+import { BodyTooLargeError, readBody } from "~/server/http/read-body.server";
 import { loadRideDayPack } from "./pack.server";
 import { syncRideDay } from "./sync.server";
 

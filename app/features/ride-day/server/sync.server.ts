@@ -8,12 +8,12 @@ import {
   type RideDayOpResult,
   type RideDaySyncResponse,
 } from "~/features/ride-day/domain/pack";
-import { recordAudit } from "../../../server/audit/audit.server";
-import { runCommand } from "../../../server/commands/command.server";
-import type { Database } from "../../../server/db/schema.server";
-import { lockRide } from "../../../server/registrations/seats.server";
-import { refreshStats } from "../../../server/content/stats.server";
-import { getRide } from "../../../server/rides/rides.server";
+import { recordAudit } from "~/server/audit/audit.server";
+import { runCommand } from "~/server/commands/command.server";
+import type { Database } from "~/server/db/schema.server";
+import { lockRide } from "~/server/registrations/seats.server";
+import { refreshStats } from "~/server/content/stats.server";
+import { getRide } from "~/server/rides/rides.server";
 import { applyOp } from "./ops.server";
 import { loadRideDayPack } from "./pack.server";
 

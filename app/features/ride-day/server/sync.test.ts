@@ -1,18 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
-import { mayAccess } from "../../../server/auth/admin-access.server";
+import { mayAccess } from "~/server/auth/admin-access.server";
 import { describeEachEngine } from "../../../../tests/support/databases";
 import { insertUser, siteRide } from "../../../../tests/support/fixtures";
 import { registerRider, riderForm } from "../../../../tests/support/registration-fixtures";
 import { rideDayOps, secondInstance } from "../../../../tests/support/ride-day";
-import { cancelRegistration, eraseByToken } from "../../../server/registrations/cancel.server";
+import { cancelRegistration, eraseByToken } from "~/server/registrations/cancel.server";
 import { setCheckedIn } from "./check-in.server";
-import { eraseRide } from "../../../server/registrations/erasure.server";
-import { getRegistration } from "../../../server/registrations/queries.server";
+import { eraseRide } from "~/server/registrations/erasure.server";
+import { getRegistration } from "~/server/registrations/queries.server";
 import { RIDE_DAY_MESSAGES } from "./ops.server";
 import { syncRideDay } from "./sync.server";
-import { getStats, refreshStats } from "../../../server/content/stats.server";
+import { getStats, refreshStats } from "~/server/content/stats.server";
 
 const NOW = new Date("2027-06-10T03:00:00Z");
 const CAPTAIN = { id: "captain-1", email: "captain@example.com" };

@@ -3,8 +3,8 @@ import { type ChangeEvent, useId, useRef, useState } from "react";
 import { useFetcher, useSubmit } from "react-router";
 import type { ActionResult } from "~/domain/action-result";
 import { IMAGE_MESSAGES } from "~/domain/messages";
-import { describeFailure } from "../../../components/admin/image-upload-field";
-import { checkImageFile, uploadImage } from "../../../components/admin/image-upload-request";
+import { describeFailure } from "~/components/admin/image-upload-field";
+import { checkImageFile, uploadImage } from "~/components/admin/image-upload-request";
 
 /**
  * Uploads at once: a phone on one bar of signal shares it among a few photos instead of

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { RIDER_PHOTOS_FIELD } from "~/features/ride-photos/domain/rider-photos";
-import { SECONDARY_CLASS, SUBMIT_CLASS } from "../../../components/registration/form-controls";
+import { SECONDARY_CLASS, SUBMIT_CLASS } from "~/components/registration/form-controls";
 
 // The booking page's photo upload form (docs/features/ride-photos.md#riders-photos). Without
 // script it is a plain multipart form and the browser posts it; as an island it sends the same

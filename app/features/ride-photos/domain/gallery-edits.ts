@@ -1,6 +1,6 @@
 import { coverOf } from "./cover";
 import { z } from "zod";
-import { line } from "../../../domain/fields";
+import { line } from "~/domain/fields";
 import { PHOTO_CAPTION_MAX, type RidePhoto } from "./photo";
 
 // What an admin may send to a ride's gallery (docs/features/ride-photos.md#the-admins-gallery),

@@ -1,7 +1,7 @@
 // Riders' own photos of a ride, sent through their private booking link
 // (docs/features/ride-photos.md#riders-photos): when they may, how many, and what they read.
-import { rideIsOver } from "../../../domain/ride-over";
-import type { RegistrationStatus } from "../../../domain/registration/settings";
+import { rideIsOver } from "~/domain/ride-over";
+import type { RegistrationStatus } from "~/domain/registration/settings";
 import type { RidePhotoStatus } from "./photo";
 
 /** Photos one rider may have in a ride's gallery, waiting, shown or taken down: a few each. */

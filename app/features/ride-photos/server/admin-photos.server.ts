@@ -16,12 +16,12 @@ import {
 } from "~/features/ride-photos/domain/photo";
 import type { Ride } from "~/domain/ride";
 import { parseOrErrors } from "~/domain/validation";
-import { type Command, runCommand } from "../../../server/commands/command.server";
-import type { Database, Executor, RidePhotosTable } from "../../../server/db/schema.server";
-import { getImage } from "../../../server/images/images.server";
-import { lockRide } from "../../../server/registrations/seats.server";
-import { NotFoundError, ValidationError } from "../../../server/validation/errors.server";
-import { ridePagesChanged } from "../../../server/rides/pages-changed.server";
+import { type Command, runCommand } from "~/server/commands/command.server";
+import type { Database, Executor, RidePhotosTable } from "~/server/db/schema.server";
+import { getImage } from "~/server/images/images.server";
+import { lockRide } from "~/server/registrations/seats.server";
+import { NotFoundError, ValidationError } from "~/server/validation/errors.server";
+import { ridePagesChanged } from "~/server/rides/pages-changed.server";
 
 // The admins' gallery of a ride (docs/features/ride-photos.md#the-admins-gallery): add, order,
 // caption, choose the cover, approve, hide, restore and delete photos. Each is one command: the

@@ -7,15 +7,15 @@ import { PHOTO_CAPTION_MAX } from "~/features/ride-photos/domain/photo";
 import { describeEachEngine } from "../../../../tests/support/databases";
 import { rideInput } from "../../../../tests/support/fixtures";
 import { twoToneJpeg } from "../../../../tests/support/image-fixtures";
-import { listRecentActivity } from "../../../server/audit/audit.server";
-import { type ContentChange, onContentChanged } from "../../../server/content-events.server";
-import type { Database } from "../../../server/db/schema.server";
-import { saveUpload } from "../../../server/images/images.server";
-import { referencedImageKeys } from "../../../server/images/unused-images.server";
-import { createRide } from "../../../server/rides/rides.server";
-import { createDiskStorage } from "../../../server/storage/disk-storage.server";
-import type { ObjectStorage } from "../../../server/storage/storage.server";
-import { ValidationError } from "../../../server/validation/errors.server";
+import { listRecentActivity } from "~/server/audit/audit.server";
+import { type ContentChange, onContentChanged } from "~/server/content-events.server";
+import type { Database } from "~/server/db/schema.server";
+import { saveUpload } from "~/server/images/images.server";
+import { referencedImageKeys } from "~/server/images/unused-images.server";
+import { createRide } from "~/server/rides/rides.server";
+import { createDiskStorage } from "~/server/storage/disk-storage.server";
+import type { ObjectStorage } from "~/server/storage/storage.server";
+import { ValidationError } from "~/server/validation/errors.server";
 import {
   addRidePhotos,
   captionRidePhoto,

@@ -3,10 +3,10 @@ import {
   RIDER_PHOTOS_INTENT,
   riderPhotosView,
 } from "~/features/ride-photos/domain/rider-photos";
-import { serverClock } from "../../../server/clock.server";
-import { bookingSection, type BookingUpload } from "../../../server/registries/booking-section.server";
-import { FAILED, GONE, refused } from "../../../server/registrations/booking-answers.server";
-import { NotFoundError, ValidationError } from "../../../server/validation/errors.server";
+import { serverClock } from "~/server/clock.server";
+import { bookingSection, type BookingUpload } from "~/server/registries/booking-section.server";
+import { FAILED, GONE, refused } from "~/server/registrations/booking-answers.server";
+import { NotFoundError, ValidationError } from "~/server/validation/errors.server";
 import { deleteRiderPhotoByToken, listRiderPhotos } from "./rider-photos.server";
 import { receiveRiderPhotos } from "./upload-request.server";
 

@@ -1,5 +1,5 @@
-import type { Command } from "../../../server/commands/command.server";
-import { ridePagesChanged } from "../../../server/rides/pages-changed.server";
+import type { Command } from "~/server/commands/command.server";
+import { ridePagesChanged } from "~/server/rides/pages-changed.server";
 
 /**
  * Deletes the photos of every erased registration (their rider's image and first name go with

@@ -1,4 +1,4 @@
-import type { FeatureServer } from "../../../server/registries/feature.server";
+import type { FeatureServer } from "~/server/registries/feature.server";
 import { ridePhotosSection } from "./booking-section.server";
 import { scheduleRiderPhotoTidy } from "./photo-images.server";
 

@@ -1,7 +1,7 @@
 import { coverOf } from "~/features/ride-photos/domain/cover";
 import type { GalleryPhoto } from "~/features/ride-photos/domain/photo";
 import { firstName } from "~/features/rider-messages/domain/rider-text";
-import type { Executor } from "../../../server/db/schema.server";
+import type { Executor } from "~/server/db/schema.server";
 
 // What the public pages show of a ride's gallery (docs/features/ride-photos.md#on-the-public-pages):
 // approved photos only, in the gallery's order, credited by a first name and nothing else of the

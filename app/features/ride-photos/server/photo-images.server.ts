@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import type { Database } from "../../../server/db/schema.server";
-import type { Logger } from "../../../server/logger.server";
-import { deleteImage, listImages } from "../../../server/images/images.server";
-import { referencedImageKeys } from "../../../server/images/unused-images.server";
-import type { ObjectStorage } from "../../../server/storage/storage.server";
-import { serverClock } from "../../../server/clock.server";
-import { type PeriodicJob, runPeriodically } from "../../../server/periodic-job.server";
-import { ERASURE_INTERVAL_MS } from "../../../server/registrations/erasure.server";
+import type { Database } from "~/server/db/schema.server";
+import type { Logger } from "~/server/logger.server";
+import { deleteImage, listImages } from "~/server/images/images.server";
+import { referencedImageKeys } from "~/server/images/unused-images.server";
+import type { ObjectStorage } from "~/server/storage/storage.server";
+import { serverClock } from "~/server/clock.server";
+import { type PeriodicJob, runPeriodically } from "~/server/periodic-job.server";
+import { ERASURE_INTERVAL_MS } from "~/server/registrations/erasure.server";
 
 // The stored images of riders' photos. A photo's files go when the command deleting its row
 // commits (the outbox's "images-removed"); what is left here are uploads that never got a row

@@ -6,8 +6,8 @@ import {
   setRidePhotoCover,
   setRidePhotoStatus,
 } from "./admin-photos.server";
-import { dispatchIntent } from "../../../server/admin/intent-dispatch.server";
-import { type AdminActionContext, failedWrite, stringField, succeeded } from "../../../server/admin/respond.server";
+import { dispatchIntent } from "~/server/admin/intent-dispatch.server";
+import { type AdminActionContext, failedWrite, stringField, succeeded } from "~/server/admin/respond.server";
 
 export const RIDE_PHOTOS_MESSAGES = {
   added: "Photo added to the gallery",

@@ -8,21 +8,21 @@ import {
   type RiderPhoto,
 } from "~/features/ride-photos/domain/rider-photos";
 import type { RidePhotoStatus } from "~/features/ride-photos/domain/photo";
-import { runCommand } from "../../../server/commands/command.server";
-import type { Database, Executor } from "../../../server/db/schema.server";
-import { saveUpload } from "../../../server/images/images.server";
-import { ImageRejectedError } from "../../../server/images/upload-errors.server";
-import { getRegistrationByToken, getRegistration } from "../../../server/registrations/queries.server";
-import type { Registration } from "../../../server/registrations/rows.server";
-import { lockRide } from "../../../server/registrations/seats.server";
-import { getRide } from "../../../server/rides/rides.server";
-import type { ObjectStorage } from "../../../server/storage/storage.server";
-import { NotFoundError, refuse } from "../../../server/validation/errors.server";
-import { REGISTRATION_NOT_FOUND } from "../../../server/registrations/locked-registration.server";
-import { auditRiderChange } from "../../../server/registrations/booking-audit.server";
+import { runCommand } from "~/server/commands/command.server";
+import type { Database, Executor } from "~/server/db/schema.server";
+import { saveUpload } from "~/server/images/images.server";
+import { ImageRejectedError } from "~/server/images/upload-errors.server";
+import { getRegistrationByToken, getRegistration } from "~/server/registrations/queries.server";
+import type { Registration } from "~/server/registrations/rows.server";
+import { lockRide } from "~/server/registrations/seats.server";
+import { getRide } from "~/server/rides/rides.server";
+import type { ObjectStorage } from "~/server/storage/storage.server";
+import { NotFoundError, refuse } from "~/server/validation/errors.server";
+import { REGISTRATION_NOT_FOUND } from "~/server/registrations/locked-registration.server";
+import { auditRiderChange } from "~/server/registrations/booking-audit.server";
 import { riderPhotoFileName } from "./photo-images.server";
-import { ridePagesChanged } from "../../../server/rides/pages-changed.server";
-import { serverClock } from "../../../server/clock.server";
+import { ridePagesChanged } from "~/server/rides/pages-changed.server";
+import { serverClock } from "~/server/clock.server";
 
 // Riders' own photos of a ride (docs/features/ride-photos.md#riders-photos), sent through their
 // private booking link: stored through the admins' image pipeline, then written as pending

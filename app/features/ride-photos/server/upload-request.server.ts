@@ -1,13 +1,13 @@
 import { MAX_IMAGE_BYTES } from "~/domain/upload";
 import { RIDER_PHOTOS_FIELD, photosTooLarge, tooManyPhotos } from "~/features/ride-photos/domain/rider-photos";
-import type { Database } from "../../../server/db/schema.server";
-import { BodyTooLargeError, readBody } from "../../../server/http/read-body.server";
-import { beginBookingChange, beginPhotoUpload } from "../../../server/registrations/throttle.server";
-import type { ObjectStorage } from "../../../server/storage/storage.server";
-import { UPLOAD_REJECTIONS } from "../../../server/images/upload-errors.server";
-import { ValidationError } from "../../../server/validation/errors.server";
+import type { Database } from "~/server/db/schema.server";
+import { BodyTooLargeError, readBody } from "~/server/http/read-body.server";
+import { beginBookingChange, beginPhotoUpload } from "~/server/registrations/throttle.server";
+import type { ObjectStorage } from "~/server/storage/storage.server";
+import { UPLOAD_REJECTIONS } from "~/server/images/upload-errors.server";
+import { ValidationError } from "~/server/validation/errors.server";
 import { addRiderPhotosByToken, type PhotoFile, photoRoomByToken, type RiderPhotosAdded } from "./rider-photos.server";
-import { serverClock } from "../../../server/clock.server";
+import { serverClock } from "~/server/clock.server";
 
 // The booking page's photo upload as it arrives over HTTP: a multipart form of several files,
 // bounded before it is read, counted against the throttles, then added as the rider's photos.

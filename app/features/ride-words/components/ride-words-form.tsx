@@ -1,8 +1,8 @@
 import { MessageSquareQuote } from "lucide-react";
-import { TextAreaField } from "../../../components/form/controls";
-import { ErrorSummary } from "../../../components/form/error-summary";
-import { FieldError } from "../../../components/form/field";
-import { SECONDARY_CLASS, SUBMIT_CLASS } from "../../../components/registration/form-controls";
+import { TextAreaField } from "~/components/form/controls";
+import { ErrorSummary } from "~/components/form/error-summary";
+import { FieldError } from "~/components/form/field";
+import { SECONDARY_CLASS, SUBMIT_CLASS } from "~/components/registration/form-controls";
 import {
   FEEDBACK_STATUS_LABELS,
   MAX_WORDS_LENGTH,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rideInputSchema, type Ride } from "../../../domain/ride";
+import { rideInputSchema, type Ride } from "~/domain/ride";
 import { askDue, askDueAt, askKey, askText, mayAnswer } from "./ask";
 
 function ride(overrides: Record<string, unknown> = {}): Ride {

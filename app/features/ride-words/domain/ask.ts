@@ -1,8 +1,8 @@
-import { formatDateRange } from "../../../domain/dates";
-import { registrationSettingsOf } from "../../../domain/registration/settings";
-import type { Ride } from "../../../domain/ride";
-import { lastDayOf, rideIsOver } from "../../../domain/ride-over";
-import { reminderDueAt } from "../../rider-messages/domain/reminders";
+import { formatDateRange } from "~/domain/dates";
+import { registrationSettingsOf } from "~/domain/registration/settings";
+import type { Ride } from "~/domain/ride";
+import { lastDayOf, rideIsOver } from "~/domain/ride-over";
+import { reminderDueAt } from "~/features/rider-messages/domain/reminders";
 
 // The ask for riders' words (docs/features/ride-words.md#the-ask): a few days after a ride
 // ends, its checked-in riders get one message asking for a rating and a few words.

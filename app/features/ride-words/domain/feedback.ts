@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { line, requiredMultilineText } from "../../../domain/fields";
+import { line, requiredMultilineText } from "~/domain/fields";
 
 // Riders' words (docs/features/ride-words.md): what a checked-in rider says about a ride they
 // rode, a rating and a few words, and what each state of the answer allows.

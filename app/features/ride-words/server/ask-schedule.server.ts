@@ -3,12 +3,12 @@ import { SITE_ACTOR } from "~/domain/audit";
 import { toIsoDate } from "~/domain/dates";
 import { publicationState } from "~/domain/publication";
 import { ASK_DAYS_AFTER_END, ASK_LATEST_DAYS, askDue, askKey, askText } from "~/features/ride-words/domain/ask";
-import { runCommand } from "../../../server/commands/command.server";
-import type { Database } from "../../../server/db/schema.server";
-import { lockRideRow } from "../../../server/registrations/seats.server";
-import { audienceOf } from "../../rider-messages/server/recipients.server";
-import { writeRideMessage } from "../../rider-messages/server/write.server";
-import { rideFromRow } from "../../../server/rides/ride-rows.server";
+import { runCommand } from "~/server/commands/command.server";
+import type { Database } from "~/server/db/schema.server";
+import { lockRideRow } from "~/server/registrations/seats.server";
+import { audienceOf } from "~/features/rider-messages/server/recipients.server";
+import { writeRideMessage } from "~/features/rider-messages/server/write.server";
+import { rideFromRow } from "~/server/rides/ride-rows.server";
 
 // The ask for riders' words (docs/features/ride-words.md#the-ask), run by the reminders' poll:
 // a few days after a ride ends, one message to its checked-in riders who have not answered yet,

@@ -1,6 +1,6 @@
 import { RIDE_WORDS_INTENT, RIDE_WORDS_WITHDRAW_INTENT } from "~/features/ride-words/domain/booking";
-import { serverClock } from "../../../server/clock.server";
-import { bookingSection } from "../../../server/registries/booking-section.server";
+import { serverClock } from "~/server/clock.server";
+import { bookingSection } from "~/server/registries/booking-section.server";
 import { rideWordsViewOf } from "./booking-words.server";
 import { answerByToken, withdrawByToken } from "./commands.server";
 

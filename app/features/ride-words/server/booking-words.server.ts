@@ -2,8 +2,8 @@ import { canEditFeedback, canWithdrawFeedback } from "~/features/ride-words/doma
 import { mayAnswer } from "~/features/ride-words/domain/ask";
 import type { RideWordsView } from "~/features/ride-words/domain/booking";
 import type { Ride } from "~/domain/ride";
-import type { Executor } from "../../../server/db/schema.server";
-import type { Registration } from "../../../server/registrations/rows.server";
+import type { Executor } from "~/server/db/schema.server";
+import type { Registration } from "~/server/registrations/rows.server";
 import { feedbackOfRegistration } from "./queries.server";
 
 /**

@@ -12,19 +12,19 @@ import {
 } from "~/features/ride-words/domain/feedback";
 import type { Ride } from "~/domain/ride";
 import { firstName } from "~/features/rider-messages/domain/rider-text";
-import { type Command, runCommand } from "../../../server/commands/command.server";
-import type { Database } from "../../../server/db/schema.server";
-import { getRegistrationByToken } from "../../../server/registrations/queries.server";
-import { REGISTRATION_NOT_FOUND } from "../../../server/registrations/locked-registration.server";
-import type { Registration } from "../../../server/registrations/rows.server";
-import { lockRide } from "../../../server/registrations/seats.server";
-import { ConflictError, NotFoundError, refuse } from "../../../server/validation/errors.server";
-import { auditRiderChange, onRide } from "../../../server/registrations/booking-audit.server";
-import { parseOrThrow } from "../../../server/validation/validate.server";
+import { type Command, runCommand } from "~/server/commands/command.server";
+import type { Database } from "~/server/db/schema.server";
+import { getRegistrationByToken } from "~/server/registrations/queries.server";
+import { REGISTRATION_NOT_FOUND } from "~/server/registrations/locked-registration.server";
+import type { Registration } from "~/server/registrations/rows.server";
+import { lockRide } from "~/server/registrations/seats.server";
+import { ConflictError, NotFoundError, refuse } from "~/server/validation/errors.server";
+import { auditRiderChange, onRide } from "~/server/registrations/booking-audit.server";
+import { parseOrThrow } from "~/server/validation/validate.server";
 import { feedbackOfRegistration } from "./queries.server";
 import { feedbackFromRow, feedbackVersion } from "./rows.server";
-import { ridePagesChanged } from "../../../server/rides/pages-changed.server";
-import { serverClock } from "../../../server/clock.server";
+import { ridePagesChanged } from "~/server/rides/pages-changed.server";
+import { serverClock } from "~/server/clock.server";
 
 // Riders' words (docs/features/ride-words.md): the rider answers and withdraws through their
 // private link, an admin approves or hides; each under the ride's lock, audited, and what

@@ -1,4 +1,4 @@
-import type { Command } from "../../../server/commands/command.server";
+import type { Command } from "~/server/commands/command.server";
 
 /**
  * Deletes the answers of erased registrations (docs/features/ride-words.md#erasure): the words

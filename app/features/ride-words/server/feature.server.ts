@@ -1,4 +1,4 @@
-import type { FeatureServer } from "../../../server/registries/feature.server";
+import type { FeatureServer } from "~/server/registries/feature.server";
 import { rideWordsSection } from "./booking-section.server";
 
 /**

@@ -4,17 +4,17 @@ import { notifyContentChanged, onContentChanged, type ContentChange } from "~/se
 import { describeEachEngine } from "../../../../tests/support/databases";
 import { rideInput } from "../../../../tests/support/fixtures";
 import { registerRider, riderForm } from "../../../../tests/support/registration-fixtures";
-import { listRecentActivity } from "../../../server/audit/audit.server";
-import { attachDispatcher } from "../../../server/commands/command.server";
-import type { Database } from "../../../server/db/schema.server";
-import { createDispatcher } from "../../../server/outbox/dispatcher.server";
-import { eraseByToken } from "../../../server/registrations/cancel.server";
-import { setCheckedIn } from "../../ride-day/server/check-in.server";
-import { eraseExpiredRegistrations } from "../../../server/registrations/erasure.server";
-import { updatesFor } from "../../rider-messages/server/queries.server";
-import { scheduleReminders, sendDueReminders } from "../../rider-messages/server/reminder-schedule.server";
-import { createRide } from "../../../server/rides/rides.server";
-import { ConflictError, ValidationError } from "../../../server/validation/errors.server";
+import { listRecentActivity } from "~/server/audit/audit.server";
+import { attachDispatcher } from "~/server/commands/command.server";
+import type { Database } from "~/server/db/schema.server";
+import { createDispatcher } from "~/server/outbox/dispatcher.server";
+import { eraseByToken } from "~/server/registrations/cancel.server";
+import { setCheckedIn } from "~/features/ride-day/server/check-in.server";
+import { eraseExpiredRegistrations } from "~/server/registrations/erasure.server";
+import { updatesFor } from "~/features/rider-messages/server/queries.server";
+import { scheduleReminders, sendDueReminders } from "~/features/rider-messages/server/reminder-schedule.server";
+import { createRide } from "~/server/rides/rides.server";
+import { ConflictError, ValidationError } from "~/server/validation/errors.server";
 import { sendDueFeedbackAsks } from "./ask-schedule.server";
 import {
   answerByToken,

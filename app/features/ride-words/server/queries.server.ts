@@ -9,8 +9,8 @@ import {
 import { rotationOfDay } from "~/features/ride-words/domain/rotation";
 import { sameRoute } from "~/features/ride-words/domain/same-route";
 import type { Ride } from "~/domain/ride";
-import type { Executor } from "../../../server/db/schema.server";
-import { rideFromRow } from "../../../server/rides/ride-rows.server";
+import type { Executor } from "~/server/db/schema.server";
+import { rideFromRow } from "~/server/rides/ride-rows.server";
 import { feedbackFromRow } from "./rows.server";
 
 // What the pages read of riders' words (docs/features/ride-words.md): the rider's own answer,

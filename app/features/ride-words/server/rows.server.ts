@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Selectable } from "kysely";
 import { isFeedbackStatus, type RideFeedback } from "~/features/ride-words/domain/feedback";
-import type { RideFeedbackTable } from "../../../server/db/schema.server";
+import type { RideFeedbackTable } from "~/server/db/schema.server";
 
 export function feedbackFromRow(row: Selectable<RideFeedbackTable>): RideFeedback {
   return {

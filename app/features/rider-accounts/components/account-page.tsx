@@ -3,7 +3,7 @@ import { FIND_BOOKING_PATH, ME_DATA_PATH, ME_DETAILS_PATH, ME_PASSPORT_PATH, ME_
 import type { MyRide, MyRides } from "~/features/rider-accounts/domain/my-rides";
 import type { CreditSummary } from "~/features/credit/domain/credit";
 import { formatRupees } from "~/domain/registration/balance";
-import { SECONDARY_CLASS } from "../../../components/registration/form-controls";
+import { SECONDARY_CLASS } from "~/components/registration/form-controls";
 import { RiderPasskeyButton } from "./rider-passkey-button";
 
 type Passkey = { id: string; name: string; createdAt: string; lastUsedAt: string | null };

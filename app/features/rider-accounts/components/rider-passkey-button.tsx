@@ -3,8 +3,8 @@ import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { ME_PASSKEYS_PATH, ME_PATH } from "~/domain/links";
 import { RIDER_PASSKEY_MESSAGES } from "~/features/rider-accounts/domain/passkeys";
-import { postJson } from "../../../components/admin/post-json";
-import { useHydrated } from "../../../components/use-hydrated";
+import { postJson } from "~/components/admin/post-json";
+import { useHydrated } from "~/components/use-hydrated";
 
 export type RiderPasskeyButtonProps = { mode: "sign-in" | "add" };
 

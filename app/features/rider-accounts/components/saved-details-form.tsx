@@ -2,9 +2,9 @@ import { CheckCircle2 } from "lucide-react";
 import type { SavedDetails } from "~/features/rider-accounts/domain/account";
 import { ME_DETAILS_PATH } from "~/domain/links";
 import { SAVED_DETAIL_FIELDS } from "~/features/rider-accounts/domain/saved-details";
-import { ErrorSummary } from "../../../components/form/error-summary";
-import { BLOOD_GROUP_CHOICES } from "../../../components/registration/register-form";
-import { SECONDARY_CLASS, SelectField, SUBMIT_CLASS, TextField } from "../../../components/registration/form-controls";
+import { ErrorSummary } from "~/components/form/error-summary";
+import { BLOOD_GROUP_CHOICES } from "~/components/registration/register-form";
+import { SECONDARY_CLASS, SelectField, SUBMIT_CLASS, TextField } from "~/components/registration/form-controls";
 import { BackToMyRides } from "./back-to-my-rides";
 
 // /me/details (docs/features/rider-data.md): the rider's saved details, as plain forms that post

@@ -1,8 +1,8 @@
 import { CheckCircle2, Download, TriangleAlert } from "lucide-react";
 import { formatRupees } from "~/domain/registration/balance";
 import { ME_DATA_EXPORT_PATH, ME_DATA_PATH, ME_DETAILS_PATH } from "~/domain/links";
-import { ErrorSummary } from "../../../components/form/error-summary";
-import { SECONDARY_CLASS, TextField } from "../../../components/registration/form-controls";
+import { ErrorSummary } from "~/components/form/error-summary";
+import { SECONDARY_CLASS, TextField } from "~/components/registration/form-controls";
 import { BackToMyRides } from "./back-to-my-rides";
 
 // "Your data" (/me/data, docs/features/rider-data.md): what the site keeps and for how long, the

@@ -5,7 +5,7 @@ import {
   MAX_EMAIL_LENGTH,
   MAX_LICENCE_LENGTH,
   MAX_NAME_LENGTH,
-} from "../../../domain/registration/input";
+} from "~/domain/registration/input";
 
 // A rider's own place (docs/features/rider-accounts.md, decision 037): an account known by its email,
 // signed in with a one-time mailed link or a passkey. What it keeps, and for how long.

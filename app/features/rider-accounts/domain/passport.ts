@@ -1,5 +1,5 @@
-import { MAX_RIDE_KM } from "../../../domain/ride-values";
-import { formatStatNumber } from "../../../domain/stats";
+import { MAX_RIDE_KM } from "~/domain/ride-values";
+import { formatStatNumber } from "~/domain/stats";
 
 // A rider's ride passport (docs/features/ride-passport.md): what they rode with the community,
 // from their check-ins. Each ride counts its route's figures when it has a GPX route, else the

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { line } from "../../../domain/fields";
+import { line } from "~/domain/fields";
 import {
   BLOOD_GROUPS,
   LICENCE_MESSAGE,
@@ -10,7 +10,7 @@ import {
   optionalEmail,
   phone,
   type RegistrationInput,
-} from "../../../domain/registration/input";
+} from "~/domain/registration/input";
 import { ACCOUNT_RETENTION_MONTHS, type SavedDetails } from "./account";
 
 // A rider's saved details (docs/features/rider-data.md): kept on the account only with their

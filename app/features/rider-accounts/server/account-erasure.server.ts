@@ -2,16 +2,16 @@ import { type AuditActor, RIDER_ACTOR, SITE_ACTOR } from "~/domain/audit";
 import type { Ride } from "~/domain/ride";
 import { rideIsOver } from "~/domain/ride-over";
 import { ACCOUNT_RETENTION_MONTHS } from "~/features/rider-accounts/domain/account";
-import { runCommand } from "../../../server/commands/command.server";
-import type { Database, Executor } from "../../../server/db/schema.server";
-import { cancelAndEraseLocked } from "../../../server/registrations/cancel.server";
-import { ERASURE_INTERVAL_MS, eraseRegistrationsById } from "../../../server/registrations/erasure.server";
-import type { Logger } from "../../../server/logger.server";
-import { type PeriodicJob, runPeriodically } from "../../../server/periodic-job.server";
-import { lockRide } from "../../../server/registrations/seats.server";
-import { ridePagesChanged } from "../../../server/rides/pages-changed.server";
+import { runCommand } from "~/server/commands/command.server";
+import type { Database, Executor } from "~/server/db/schema.server";
+import { cancelAndEraseLocked } from "~/server/registrations/cancel.server";
+import { ERASURE_INTERVAL_MS, eraseRegistrationsById } from "~/server/registrations/erasure.server";
+import type { Logger } from "~/server/logger.server";
+import { type PeriodicJob, runPeriodically } from "~/server/periodic-job.server";
+import { lockRide } from "~/server/registrations/seats.server";
+import { ridePagesChanged } from "~/server/rides/pages-changed.server";
 import { lockRider } from "./riders.server";
-import { serverClock } from "../../../server/clock.server";
+import { serverClock } from "~/server/clock.server";
 
 // Erasing a rider's account (docs/features/rider-data.md): at their request (/me/data), or by
 // the daily retention sweep once it is unused for ACCOUNT_RETENTION_MONTHS. One command: every

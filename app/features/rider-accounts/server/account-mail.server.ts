@@ -1,8 +1,8 @@
 import { formatIndiaDateTime } from "~/domain/dates";
 import { ME_PATH } from "~/domain/links";
 import { SITE_NAME } from "~/domain/site";
-import type { Command } from "../../../server/commands/command.server";
-import type { Mail } from "../../../server/mail/mailer.server";
+import type { Command } from "~/server/commands/command.server";
+import type { Mail } from "~/server/mail/mailer.server";
 
 // A rider is told by mail when a way of signing in to their account changes (a passkey added or
 // removed), as the team is (auth/sign-in-changes.server.ts): a passkey someone else added on a

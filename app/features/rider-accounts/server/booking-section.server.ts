@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { bookingHref, ME_PATH } from "~/domain/links";
 import { JOIN_INTENT, JOIN_REFUSALS } from "~/features/rider-accounts/domain/my-rides";
-import { bookingSection } from "../../../server/registries/booking-section.server";
-import { refused } from "../../../server/registrations/booking-answers.server";
+import { bookingSection } from "~/server/registries/booking-section.server";
+import { refused } from "~/server/registrations/booking-answers.server";
 import { bookingAccountOf, joinBooking } from "./join-booking.server";
 import { signedInRider } from "./sessions.server";
 

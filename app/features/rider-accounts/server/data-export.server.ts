@@ -1,13 +1,13 @@
 import type { CreditEntry } from "~/features/credit/domain/credit";
 import type { RideFeedback } from "~/features/ride-words/domain/feedback";
 import type { SavedDetails } from "~/features/rider-accounts/domain/account";
-import type { Executor } from "../../../server/db/schema.server";
-import { creditEntriesOf } from "../../credit/server/ledger.server";
-import { registrationFromRow } from "../../../server/registrations/rows.server";
-import { rideFromRow } from "../../../server/rides/ride-rows.server";
-import { feedbackFromRow } from "../../ride-words/server/rows.server";
+import type { Executor } from "~/server/db/schema.server";
+import { creditEntriesOf } from "~/features/credit/server/ledger.server";
+import { registrationFromRow } from "~/server/registrations/rows.server";
+import { rideFromRow } from "~/server/rides/ride-rows.server";
+import { feedbackFromRow } from "~/features/ride-words/server/rows.server";
 import { savedDetailsOf } from "./saved-details.server";
-import { serverClock } from "../../../server/clock.server";
+import { serverClock } from "~/server/clock.server";
 
 // "Your data" (/me/data.json, docs/features/rider-data.md): everything the site holds about a
 // rider's account, for them to keep. Never the organisers' own note on the rider (admin_note),

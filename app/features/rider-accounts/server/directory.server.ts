@@ -3,12 +3,12 @@ import type { AuditActor } from "~/domain/audit";
 import { readSavedDetails } from "~/features/rider-accounts/domain/account";
 import { adminNoteSchema } from "~/features/rider-accounts/domain/admin-note";
 import { passportFigures, type PassportFigures } from "~/features/rider-accounts/domain/passport";
-import { runCommand } from "../../../server/commands/command.server";
-import { creditLeftByRider, creditLeftOf } from "../../credit/server/ledger.server";
-import type { Database, Executor } from "../../../server/db/schema.server";
-import { registrationFromRow, type Registration } from "../../../server/registrations/rows.server";
-import { rideFromRow } from "../../../server/rides/ride-rows.server";
-import { NotFoundError, ValidationError } from "../../../server/validation/errors.server";
+import { runCommand } from "~/server/commands/command.server";
+import { creditLeftByRider, creditLeftOf } from "~/features/credit/server/ledger.server";
+import type { Database, Executor } from "~/server/db/schema.server";
+import { registrationFromRow, type Registration } from "~/server/registrations/rows.server";
+import { rideFromRow } from "~/server/rides/ride-rows.server";
+import { NotFoundError, ValidationError } from "~/server/validation/errors.server";
 import { riddenRides } from "./passport.server";
 
 // The admins' riders directory (decision 040): every account, what it rode, its credit and the

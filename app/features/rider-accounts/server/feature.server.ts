@@ -1,4 +1,4 @@
-import type { FeatureServer } from "../../../server/registries/feature.server";
+import type { FeatureServer } from "~/server/registries/feature.server";
 import { scheduleAccountErasure } from "./account-erasure.server";
 import { riderAccountsSection } from "./booking-section.server";
 import { signInLinkMail } from "./sign-in-mail.server";

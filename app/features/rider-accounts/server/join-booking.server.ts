@@ -1,12 +1,12 @@
 import { RIDER_ACTOR } from "~/domain/audit";
 import { accountEmail } from "~/features/rider-accounts/domain/account";
 import type { Joined } from "~/features/rider-accounts/domain/my-rides";
-import { runCommand } from "../../../server/commands/command.server";
-import type { Database } from "../../../server/db/schema.server";
-import { registrationFromRow, type Registration } from "../../../server/registrations/rows.server";
-import { updateRegistrationRow } from "../../../server/registrations/seats.server";
+import { runCommand } from "~/server/commands/command.server";
+import type { Database } from "~/server/db/schema.server";
+import { registrationFromRow, type Registration } from "~/server/registrations/rows.server";
+import { updateRegistrationRow } from "~/server/registrations/seats.server";
 import { lockRiderOfEmail } from "./riders.server";
-import { serverClock } from "../../../server/clock.server";
+import { serverClock } from "~/server/clock.server";
 
 /**
  * An older booking joins the account of a signed-in rider who presses "Add it to My rides" on its

@@ -3,12 +3,12 @@ import { formatDateRange } from "~/domain/dates";
 import { bookingHref } from "~/domain/links";
 import type { MyRide, MyRides } from "~/features/rider-accounts/domain/my-rides";
 import type { Ride } from "~/domain/ride";
-import { getConfig } from "../../../server/content/config.server";
-import type { Executor } from "../../../server/db/schema.server";
-import { openToken } from "../../../server/registrations/link-seal.server";
-import { registrationFromRow } from "../../../server/registrations/rows.server";
-import { getRide } from "../../../server/rides/rides.server";
-import { serverClock } from "../../../server/clock.server";
+import { getConfig } from "~/server/content/config.server";
+import type { Executor } from "~/server/db/schema.server";
+import { openToken } from "~/server/registrations/link-seal.server";
+import { registrationFromRow } from "~/server/registrations/rows.server";
+import { getRide } from "~/server/rides/rides.server";
+import { serverClock } from "~/server/clock.server";
 
 /**
  * The rider's bookings (not erased), newest ride first: upcoming while their ride is, past

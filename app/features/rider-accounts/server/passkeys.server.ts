@@ -2,9 +2,9 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import type { Rider } from "~/features/rider-accounts/domain/account";
 import { passkeyName } from "~/features/rider-accounts/domain/passkeys";
 import { RIDER_ACTOR } from "~/domain/audit";
-import { runCommand } from "../../../server/commands/command.server";
+import { runCommand } from "~/server/commands/command.server";
 import { tellRiderSignInChanged } from "./account-mail.server";
-import type { Database, Executor } from "../../../server/db/schema.server";
+import type { Database, Executor } from "~/server/db/schema.server";
 import {
   deletePasskeyOf,
   listPasskeysOf,
@@ -18,10 +18,10 @@ import {
   spendPasskeyAnswer,
   verifiedNewPasskey,
   verifiedPasskeyAnswer,
-} from "../../../server/auth/passkey-core.server";
-import { consumeChallenge, createChallenge, findChallenge } from "../../../server/auth/two-factor.server";
+} from "~/server/auth/passkey-core.server";
+import { consumeChallenge, createChallenge, findChallenge } from "~/server/auth/two-factor.server";
 import { startRiderSession } from "./sessions.server";
-import { serverClock } from "../../../server/clock.server";
+import { serverClock } from "~/server/clock.server";
 
 // A rider's passkeys (docs/features/rider-accounts.md, decision 037): added while signed in, then used
 // alone to sign in (a discoverable credential, no address typed: the authenticator must verify

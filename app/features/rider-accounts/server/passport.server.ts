@@ -10,12 +10,12 @@ import {
   type RiddenRide,
 } from "~/features/rider-accounts/domain/passport";
 import type { RouteSummary } from "~/domain/ride-route/types";
-import { runCommand } from "../../../server/commands/command.server";
-import type { Database, Executor } from "../../../server/db/schema.server";
-import { registrationFromRow } from "../../../server/registrations/rows.server";
-import { rideFromRow } from "../../../server/rides/ride-rows.server";
-import { NotFoundError } from "../../../server/validation/errors.server";
-import { serverClock } from "../../../server/clock.server";
+import { runCommand } from "~/server/commands/command.server";
+import type { Database, Executor } from "~/server/db/schema.server";
+import { registrationFromRow } from "~/server/registrations/rows.server";
+import { rideFromRow } from "~/server/rides/ride-rows.server";
+import { NotFoundError } from "~/server/validation/errors.server";
+import { serverClock } from "~/server/clock.server";
 
 // The ride passport (docs/features/ride-passport.md): read from the account's check-ins, each
 // ride's route or distance; public only while the rider keeps a slug on their account.

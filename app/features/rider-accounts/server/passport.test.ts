@@ -1,8 +1,8 @@
 import { expect, it } from "vitest";
 import { describeEachEngine } from "../../../../tests/support/databases";
 import { riddenSiteRide } from "../../../../tests/support/passport-fixtures";
-import { getRideBreakdown, getStats, refreshStats } from "../../../server/content/stats.server";
-import { setCheckedIn } from "../../ride-day/server/check-in.server";
+import { getRideBreakdown, getStats, refreshStats } from "~/server/content/stats.server";
+import { setCheckedIn } from "~/features/ride-day/server/check-in.server";
 import { findOrCreateRider } from "./riders.server";
 import { listDirectory, riderRecord, saveAdminNote } from "./directory.server";
 import { makePassportPrivate, makePassportPublic, passportOf, publicPassport } from "./passport.server";

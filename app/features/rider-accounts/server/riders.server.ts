@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { accountEmail, type Rider } from "~/features/rider-accounts/domain/account";
-import type { Executor } from "../../../server/db/schema.server";
-import { withRowLock } from "../../../server/db/row-lock.server";
-import { serverClock } from "../../../server/clock.server";
+import type { Executor } from "~/server/db/schema.server";
+import { withRowLock } from "~/server/db/row-lock.server";
+import { serverClock } from "~/server/clock.server";
 
 // Riders' accounts (docs/features/rider-accounts.md): found by email, made on the first sign-in.
 

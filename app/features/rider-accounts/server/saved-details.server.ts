@@ -2,10 +2,10 @@ import { RIDER_ACTOR } from "~/domain/audit";
 import { readSavedDetails, type SavedDetails } from "~/features/rider-accounts/domain/account";
 import { savedDetailsFrom, savedDetailsInputSchema } from "~/features/rider-accounts/domain/saved-details";
 import type { RegistrationInput } from "~/domain/registration/input";
-import { type Command, runCommand } from "../../../server/commands/command.server";
-import type { Database, Executor } from "../../../server/db/schema.server";
-import { parseOrThrow } from "../../../server/validation/validate.server";
-import { serverClock } from "../../../server/clock.server";
+import { type Command, runCommand } from "~/server/commands/command.server";
+import type { Database, Executor } from "~/server/db/schema.server";
+import { parseOrThrow } from "~/server/validation/validate.server";
+import { serverClock } from "~/server/clock.server";
 
 // A rider's saved details (docs/features/rider-data.md): written only with their consent (a
 // registration's box, or their own /me/details page), cleared when they forget them. The trail

@@ -5,7 +5,7 @@ import {
   RIDER_SESSION_IDLE_DAYS,
   type Rider,
 } from "~/features/rider-accounts/domain/account";
-import { isSecretToken } from "../../../server/auth/secret-token.server";
+import { isSecretToken } from "~/server/auth/secret-token.server";
 import {
   clearSessionCookie,
   newSession,
@@ -15,9 +15,9 @@ import {
   sessionTokenFrom,
   setSessionCookie,
   touchSession,
-} from "../../../server/auth/session-core.server";
-import type { Executor } from "../../../server/db/schema.server";
-import { serverClock } from "../../../server/clock.server";
+} from "~/server/auth/session-core.server";
+import type { Executor } from "~/server/db/schema.server";
+import { serverClock } from "~/server/clock.server";
 
 // A rider's session (docs/features/rider-accounts.md, decision 037): its own cookie and table, apart
 // from the team's. A rider session opens the rider's own pages (/me, the registration form's

@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import { requestContext } from "~/context";
 import { SIGN_IN_LINK_MINUTES } from "~/features/rider-accounts/domain/account";
-import { cookieName, readCookie, serializeCookie } from "../../../server/auth/cookies.server";
-import { isSecretToken, newSecretToken } from "../../../server/auth/secret-token.server";
+import { cookieName, readCookie, serializeCookie } from "~/server/auth/cookies.server";
+import { isSecretToken, newSecretToken } from "~/server/auth/secret-token.server";
 
 // The browser that asked for a sign-in link (decision 042): a random nonce in a cookie that
 // lives as long as a link, whose hash the link stores (sign-in-links.server.ts). A browser asking

@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import { meLinkHref } from "~/domain/links";
 import { maskedEmail, type Rider, SIGN_IN_LINK_MINUTES } from "~/features/rider-accounts/domain/account";
-import { runCommand } from "../../../server/commands/command.server";
-import type { Database } from "../../../server/db/schema.server";
-import { hashOfToken, isSecretToken, newSecretToken } from "../../../server/auth/secret-token.server";
-import { beginAttempt, clientNetwork, forgetAttempt } from "../../../server/auth/throttle.server";
+import { runCommand } from "~/server/commands/command.server";
+import type { Database } from "~/server/db/schema.server";
+import { hashOfToken, isSecretToken, newSecretToken } from "~/server/auth/secret-token.server";
+import { beginAttempt, clientNetwork, forgetAttempt } from "~/server/auth/throttle.server";
 import { findOrCreateRider } from "./riders.server";
 import { startRiderSession } from "./sessions.server";
-import { serverClock } from "../../../server/clock.server";
+import { serverClock } from "~/server/clock.server";
 
 // Signing in without a password (docs/features/rider-accounts.md, decision 037): a rider asks for a
 // link at /me, the outbox mails it, and the link works once, within SIGN_IN_LINK_MINUTES.

@@ -1,6 +1,6 @@
 import { SIGN_IN_LINK_MINUTES } from "~/features/rider-accounts/domain/account";
 import { SITE_NAME } from "~/domain/site";
-import type { Mail } from "../../../server/mail/mailer.server";
+import type { Mail } from "~/server/mail/mailer.server";
 
 // The mail of a rider's sign-in link (docs/features/rider-accounts.md): plain text, as the other
 // mails to riders (registrations/rider-mail.server.ts).

@@ -1,7 +1,7 @@
 import { Bell } from "lucide-react";
 import { formatIndianTime } from "~/domain/indian-time";
 import type { RideMessageKind } from "~/features/rider-messages/domain/message";
-import { SECONDARY_CLASS } from "../../../components/registration/form-controls";
+import { SECONDARY_CLASS } from "~/components/registration/form-controls";
 
 export type BookingUpdate = { id: string; kind: RideMessageKind; subject: string; body: string; at: string };
 

@@ -3,8 +3,8 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "~/domain/action-result";
 import { MAX_BODY_LENGTH, MAX_SUBJECT_LENGTH } from "~/features/rider-messages/domain/message";
-import { useResultMessage } from "../../../components/admin/use-status-message";
-import { Checkbox, FormSection, SelectInput, TextArea, TextInput } from "../../../components/admin/form/fields";
+import { useResultMessage } from "~/components/admin/use-status-message";
+import { Checkbox, FormSection, SelectInput, TextArea, TextInput } from "~/components/admin/form/fields";
 
 type Preview = { recipients: number; audience: string; subject: string; text: string };
 type Answer = ActionResult<{ preview: Preview; sent: true }>;

@@ -8,7 +8,7 @@ import {
   type DeliveryChannel,
   type DeliveryStatus,
 } from "~/features/rider-messages/domain/message";
-import { useResultMessage } from "../../../components/admin/use-status-message";
+import { useResultMessage } from "~/components/admin/use-status-message";
 
 /** A message as the page's loader gives it (queries.server.ts MessageSummary). */
 export type ListedMessage = {

@@ -1,5 +1,5 @@
-import { formatDateRange } from "../../../domain/dates";
-import type { Ride, RideStatus } from "../../../domain/ride";
+import { formatDateRange } from "~/domain/dates";
+import type { Ride, RideStatus } from "~/domain/ride";
 
 // A change notice (docs/features/rider-messages.md#change-notices): what riders are told when
 // their ride's dates, meeting point, day plan or status change. The notice compares the ride as

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { line, requiredMultilineText } from "../../../domain/fields";
+import { line, requiredMultilineText } from "~/domain/fields";
 
 // What a ride tells its riders (docs/features/rider-messages.md): the kinds of message, the
 // channels a rider's copy travels on, and how its delivery went.

@@ -1,4 +1,4 @@
-import { SITE_NAME } from "../../../domain/site";
+import { SITE_NAME } from "~/domain/site";
 
 // What a Web Push message carries to the service worker (app/sw/sw.ts), and how the worker
 // reads it; the booking page's intents. No zod here: the worker and the opt-in island import

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rideInputSchema, type Ride } from "../../../domain/ride";
+import { rideInputSchema, type Ride } from "~/domain/ride";
 import { dueRules, reminderDueAt, reminderKey, reminderStatuses, reminderText, SITE_REMINDERS } from "./reminders";
 
 function ride(overrides: Record<string, unknown> = {}): Ride {

@@ -1,12 +1,12 @@
-import { formatDateRange, parseIsoDate } from "../../../domain/dates";
+import { formatDateRange, parseIsoDate } from "~/domain/dates";
 import {
   REMINDER_RULE_KEYS,
   registrationSettingsOf,
   rideRemindersSchema,
   type ReminderRuleKey,
   type RideReminders,
-} from "../../../domain/registration/settings";
-import type { Ride } from "../../../domain/ride";
+} from "~/domain/registration/settings";
+import type { Ride } from "~/domain/ride";
 
 // The automatic reminders of a ride (docs/features/rider-messages.md#reminders): when each rule
 // is due, who gets it, and its words, made from the ride as it is when the reminder is sent.

@@ -1,7 +1,7 @@
-import { bookingHref, CONTACT_PATH, FIND_BOOKING_PATH } from "../../../domain/links";
-import { groupInviteFor } from "../../../domain/registration/group-invite";
-import { whatsappHref } from "../../../domain/registration/rider-contact";
-import type { RegistrationStatus } from "../../../domain/registration/settings";
+import { bookingHref, CONTACT_PATH, FIND_BOOKING_PATH } from "~/domain/links";
+import { groupInviteFor } from "~/domain/registration/group-invite";
+import { whatsappHref } from "~/domain/registration/rider-contact";
+import type { RegistrationStatus } from "~/domain/registration/settings";
 
 // One rider's copy of a message (docs/features/rider-messages.md): the ride's text with the
 // rider's greeting and private link around it. The same words go by email, push and WhatsApp.

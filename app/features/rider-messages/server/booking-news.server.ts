@@ -1,5 +1,5 @@
 import { SITE_ACTOR } from "~/domain/audit";
-import type { Command } from "../../../server/commands/command.server";
+import type { Command } from "~/server/commands/command.server";
 import { recipientById } from "./recipients.server";
 import { writeRideMessage } from "./write.server";
 

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { bookingHref } from "~/domain/links";
 import { PUSH_SUBSCRIBE, PUSH_UNSUBSCRIBE } from "~/features/rider-messages/domain/push-message";
-import { bookingSection } from "../../../server/registries/booking-section.server";
-import { PRIVATE_HEADERS, refused } from "../../../server/registrations/booking-answers.server";
+import { bookingSection } from "~/server/registries/booking-section.server";
+import { PRIVATE_HEADERS, refused } from "~/server/registrations/booking-answers.server";
 import { pushEndpointHashes, subscribePushByToken, unsubscribePushByToken } from "./push/subscriptions.server";
 import { updatesFor } from "./queries.server";
 

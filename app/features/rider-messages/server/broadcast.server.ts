@@ -2,11 +2,11 @@ import { parseOrErrors } from "~/domain/validation";
 import type { AuditActor } from "~/domain/audit";
 import { broadcastInputSchema, describeAudience, type BroadcastInput } from "~/features/rider-messages/domain/message";
 import { riderSubject, riderText } from "~/features/rider-messages/domain/rider-text";
-import { runCommand } from "../../../server/commands/command.server";
-import type { Database } from "../../../server/db/schema.server";
-import { registrationFromRow } from "../../../server/registrations/rows.server";
-import { lockRide } from "../../../server/registrations/seats.server";
-import { getRide } from "../../../server/rides/rides.server";
+import { runCommand } from "~/server/commands/command.server";
+import type { Database } from "~/server/db/schema.server";
+import { registrationFromRow } from "~/server/registrations/rows.server";
+import { lockRide } from "~/server/registrations/seats.server";
+import { getRide } from "~/server/rides/rides.server";
 import { audienceOf } from "./recipients.server";
 import { writeRideMessage } from "./write.server";
 

@@ -11,16 +11,16 @@ import {
   startLocalPushService,
 } from "../../../../tests/support/push-service";
 import webpush from "web-push";
-import { attachDispatcher, dispatcherFor } from "../../../server/commands/command.server";
-import { createDispatcher } from "../../../server/outbox/dispatcher.server";
-import type { Database } from "../../../server/db/schema.server";
-import { createMailer } from "../../../server/mail/mailer.server";
-import { openOutbox } from "../../../server/outbox/start-outbox.server";
-import { cancelByToken, eraseByToken } from "../../../server/registrations/cancel.server";
-import { setPayment } from "../../../server/registrations/admin-changes.server";
-import { setRemindersByToken } from "../../../server/registrations/rider-changes.server";
-import { setBookingLinkSecret } from "../../../server/registrations/link-seal.server";
-import { createRide } from "../../../server/rides/rides.server";
+import { attachDispatcher, dispatcherFor } from "~/server/commands/command.server";
+import { createDispatcher } from "~/server/outbox/dispatcher.server";
+import type { Database } from "~/server/db/schema.server";
+import { createMailer } from "~/server/mail/mailer.server";
+import { openOutbox } from "~/server/outbox/start-outbox.server";
+import { cancelByToken, eraseByToken } from "~/server/registrations/cancel.server";
+import { setPayment } from "~/server/registrations/admin-changes.server";
+import { setRemindersByToken } from "~/server/registrations/rider-changes.server";
+import { setBookingLinkSecret } from "~/server/registrations/link-seal.server";
+import { createRide } from "~/server/rides/rides.server";
 import { NO_RECIPIENTS, previewBroadcast, sendBroadcast } from "./broadcast.server";
 import { markWhatsappTapped, resendDelivery } from "./delivery-commands.server";
 import { deliverRiderMessage, pushSender, riderMessageDelivery } from "./deliver.server";

@@ -2,10 +2,10 @@ import type { Selectable } from "kysely";
 import { SITE_ACTOR } from "~/domain/audit";
 import { publicationState } from "~/domain/publication";
 import { changeNotice, watchedFields, type WatchedRide } from "~/features/rider-messages/domain/change-notice";
-import { runCommand, type Command } from "../../../server/commands/command.server";
-import type { Database, Executor, RidesTable } from "../../../server/db/schema.server";
-import { lockRideRow } from "../../../server/registrations/seats.server";
-import { rideFromRow } from "../../../server/rides/ride-rows.server";
+import { runCommand, type Command } from "~/server/commands/command.server";
+import type { Database, Executor, RidesTable } from "~/server/db/schema.server";
+import { lockRideRow } from "~/server/registrations/seats.server";
+import { rideFromRow } from "~/server/rides/ride-rows.server";
 import { everyRiderOf } from "./recipients.server";
 import { writeRideMessage } from "./write.server";
 

@@ -7,18 +7,18 @@ import { describeEachEngine } from "../../../../tests/support/databases";
 import { rideInput } from "../../../../tests/support/fixtures";
 import { buildGpx, threeDayRide } from "../../../../tests/support/gpx";
 import { registerRider, riderForm } from "../../../../tests/support/registration-fixtures";
-import { attachDispatcher } from "../../../server/commands/command.server";
-import type { Database } from "../../../server/db/schema.server";
-import { createDispatcher, type Dispatcher } from "../../../server/outbox/dispatcher.server";
-import { setPublication } from "../../../server/publishing/publication.server";
-import { saveRideRoute, setMeetingPoint } from "../../../server/ride-routes/ride-routes.server";
-import { createRide, rideSnapshot, setRideStatus, updateRide } from "../../../server/rides/rides.server";
-import { createDiskStorage } from "../../../server/storage/disk-storage.server";
+import { attachDispatcher } from "~/server/commands/command.server";
+import type { Database } from "~/server/db/schema.server";
+import { createDispatcher, type Dispatcher } from "~/server/outbox/dispatcher.server";
+import { setPublication } from "~/server/publishing/publication.server";
+import { saveRideRoute, setMeetingPoint } from "~/server/ride-routes/ride-routes.server";
+import { createRide, rideSnapshot, setRideStatus, updateRide } from "~/server/rides/rides.server";
+import { createDiskStorage } from "~/server/storage/disk-storage.server";
 import { deliverChangeNotice, DEFAULT_CHANGE_NOTICE_DELAY_MS } from "./change-notice.server";
 import { updatesFor } from "./queries.server";
 import { deliverRiderMessage, type Sender } from "./deliver.server";
-import { mailFreshLinks } from "../../../server/registrations/booking-link.server";
-import { setBookingLinkSecret } from "../../../server/registrations/link-seal.server";
+import { mailFreshLinks } from "~/server/registrations/booking-link.server";
+import { setBookingLinkSecret } from "~/server/registrations/link-seal.server";
 
 // Change notices (docs/features/rider-messages.md#change-notices): a burst of edits of a
 // published ride with riders is told once, after the delay, as before → after.

@@ -3,16 +3,16 @@ import { balancePayment, balanceReminderLine } from "~/domain/registration/booki
 import type { Ride } from "~/domain/ride";
 import type { DeliveryChannel } from "~/features/rider-messages/domain/message";
 import { riderCopyOf, riderSubject, riderText } from "~/features/rider-messages/domain/rider-text";
-import type { Database, Executor } from "../../../server/db/schema.server";
-import type { BatchedDelivery } from "../../../server/outbox/dispatcher.server";
-import type { Mailer } from "../../../server/mail/mailer.server";
+import type { Database, Executor } from "~/server/db/schema.server";
+import type { BatchedDelivery } from "~/server/outbox/dispatcher.server";
+import type { Mailer } from "~/server/mail/mailer.server";
 import { type PushOptions, pushToRegistration } from "./push/send-push.server";
 import type { PushSettings } from "./push/push-env.server";
-import { openToken } from "../../../server/registrations/link-seal.server";
-import { registrationFromRow, type Registration } from "../../../server/registrations/rows.server";
-import { getConfig } from "../../../server/content/config.server";
-import { riderReplyTo } from "../../../server/mail/reply-to.server";
-import { getRide } from "../../../server/rides/rides.server";
+import { openToken } from "~/server/registrations/link-seal.server";
+import { registrationFromRow, type Registration } from "~/server/registrations/rows.server";
+import { getConfig } from "~/server/content/config.server";
+import { riderReplyTo } from "~/server/mail/reply-to.server";
+import { getRide } from "~/server/rides/rides.server";
 
 // Sending one rider's copy of a message on one channel, as the outbox's `rider-message` entry
 // (docs/features/rider-messages.md). Written from the booking as it is when sent: a rider who

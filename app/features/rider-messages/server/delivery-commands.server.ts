@@ -1,6 +1,6 @@
 import type { AuditActor } from "~/domain/audit";
-import { runCommand } from "../../../server/commands/command.server";
-import type { Database } from "../../../server/db/schema.server";
+import { runCommand } from "~/server/commands/command.server";
+import type { Database } from "~/server/db/schema.server";
 import { rideDelivery } from "./queries.server";
 
 // What an admin does with one delivery on the Messages page (docs/features/rider-messages.md):

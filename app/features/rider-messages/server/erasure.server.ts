@@ -1,5 +1,5 @@
-import type { Command } from "../../../server/commands/command.server";
-import type { Executor } from "../../../server/db/schema.server";
+import type { Command } from "~/server/commands/command.server";
+import type { Executor } from "~/server/db/schema.server";
 
 /**
  * Erases what riders were sent with their registrations (docs/features/rider-messages.md): the

@@ -1,5 +1,5 @@
-import type { FeatureServer } from "../../../server/registries/feature.server";
-import { serverClock } from "../../../server/clock.server";
+import type { FeatureServer } from "~/server/registries/feature.server";
+import { serverClock } from "~/server/clock.server";
 import { riderMessagesSection } from "./booking-section.server";
 import { deliverChangeNotice, setChangeNoticeDelay } from "./change-notice.server";
 import { mailSender, pushSender, riderMessageDelivery } from "./deliver.server";

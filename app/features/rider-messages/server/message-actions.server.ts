@@ -1,12 +1,7 @@
 import { previewBroadcast, sendBroadcast } from "./broadcast.server";
 import { markWhatsappTapped, resendDelivery, type DeliveryAnswer } from "./delivery-commands.server";
-import { dispatchIntent } from "../../../server/admin/intent-dispatch.server";
-import {
-  type AdminActionContext as Context,
-  failed,
-  stringField,
-  succeeded,
-} from "../../../server/admin/respond.server";
+import { dispatchIntent } from "~/server/admin/intent-dispatch.server";
+import { type AdminActionContext as Context, failed, stringField, succeeded } from "~/server/admin/respond.server";
 
 export const UNKNOWN_MESSAGES_ACTION = "Unknown messages action";
 const NOT_SENT = "The message was not sent";

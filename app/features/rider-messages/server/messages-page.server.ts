@@ -1,9 +1,9 @@
 import type { RouterContextProvider } from "react-router";
 import { servicesContext } from "~/context";
 import { rideMessages, type MessageSummary } from "./queries.server";
-import { registrationCounts, type RegistrationCounts } from "../../../server/registrations/queries.server";
-import { getRide } from "../../../server/rides/rides.server";
-import { loadAdminPage } from "../../../server/admin/load-page.server";
+import { registrationCounts, type RegistrationCounts } from "~/server/registrations/queries.server";
+import { getRide } from "~/server/rides/rides.server";
+import { loadAdminPage } from "~/server/admin/load-page.server";
 
 export type MessagesPageRide = { id: string; title: string; startDate: string; endDate: string };
 

@@ -1,5 +1,5 @@
 import type { WatchedRide } from "~/features/rider-messages/domain/change-notice";
-import type { OutboxLabels } from "../../../server/registries/feature.server";
+import type { OutboxLabels } from "~/server/registries/feature.server";
 
 /** What the feature's commands leave in the outbox (decision 029), delivered by its descriptor (feature.server.ts). */
 export type RiderMessagesMessage =

@@ -7,11 +7,11 @@ import {
   whatsappMessageHref,
 } from "~/features/rider-messages/domain/rider-text";
 import type { DeliveryChannel, DeliveryStatus, RideMessageKind } from "~/features/rider-messages/domain/message";
-import { serverClock } from "../../../server/clock.server";
-import { getConfig } from "../../../server/content/config.server";
-import type { Executor } from "../../../server/db/schema.server";
-import { openToken } from "../../../server/registrations/link-seal.server";
-import { registrationFromRow } from "../../../server/registrations/rows.server";
+import { serverClock } from "~/server/clock.server";
+import { getConfig } from "~/server/content/config.server";
+import type { Executor } from "~/server/db/schema.server";
+import { openToken } from "~/server/registrations/link-seal.server";
+import { registrationFromRow } from "~/server/registrations/rows.server";
 
 // What the pages show of a ride's messages (docs/features/rider-messages.md): a rider's Updates
 // list on their booking page; the ride's messages, each rider's deliveries and the WhatsApp

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Audience } from "~/features/rider-messages/domain/message";
-import type { Executor } from "../../../server/db/schema.server";
+import type { Executor } from "~/server/db/schema.server";
 import type { Recipient } from "./write.server";
 
 // Who a ride's message goes to (docs/features/rider-messages.md). Never a cancelled or erased

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigurationError, readEnv } from "../../../server/env.server";
+import { ConfigurationError, readEnv } from "~/server/env.server";
 
 describe("reminder poll and change-notice delay (docs/deploy.md)", () => {
   it("poll every minute and tell changes 15 minutes after the first edit by default, else as set", () => {

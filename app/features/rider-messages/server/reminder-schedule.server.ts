@@ -10,14 +10,14 @@ import {
   type ReminderContext,
   type ReminderRule,
 } from "~/features/rider-messages/domain/reminders";
-import type { Clock } from "../../../server/clock.server";
-import { runCommand } from "../../../server/commands/command.server";
-import type { Database, Executor } from "../../../server/db/schema.server";
-import type { Logger } from "../../../server/logger.server";
-import { runPeriodically, type PeriodicJob } from "../../../server/periodic-job.server";
-import { lockRideRow } from "../../../server/registrations/seats.server";
-import { rideFromRow } from "../../../server/rides/ride-rows.server";
-import { sendDueFeedbackAsks } from "../../ride-words/server/ask-schedule.server";
+import type { Clock } from "~/server/clock.server";
+import { runCommand } from "~/server/commands/command.server";
+import type { Database, Executor } from "~/server/db/schema.server";
+import type { Logger } from "~/server/logger.server";
+import { runPeriodically, type PeriodicJob } from "~/server/periodic-job.server";
+import { lockRideRow } from "~/server/registrations/seats.server";
+import { rideFromRow } from "~/server/rides/ride-rows.server";
+import { sendDueFeedbackAsks } from "~/features/ride-words/server/ask-schedule.server";
 import { meetingPointOf } from "./change-notice.server";
 import { audienceOf } from "./recipients.server";
 import { writeRideMessage } from "./write.server";

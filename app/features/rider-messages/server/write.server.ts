@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { AuditActor } from "~/domain/audit";
 import { channelsFor, type DeliveryChannel, type RideMessageKind } from "~/features/rider-messages/domain/message";
-import type { Command } from "../../../server/commands/command.server";
-import type { Executor, MessageDeliveriesTable } from "../../../server/db/schema.server";
+import type { Command } from "~/server/commands/command.server";
+import type { Executor, MessageDeliveriesTable } from "~/server/db/schema.server";
 
 // Writing a message to a ride's riders (docs/features/rider-messages.md), inside the command
 // that causes it: the message, one delivery per rider and channel, and an outbox entry for

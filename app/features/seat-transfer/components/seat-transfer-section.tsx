@@ -4,7 +4,7 @@ import {
   TRANSFER_VALID_DAYS,
   TRANSFER_WITHDRAW_INTENT,
 } from "~/features/seat-transfer/domain/transfer";
-import { SECONDARY_CLASS } from "../../../components/registration/form-controls";
+import { SECONDARY_CLASS } from "~/components/registration/form-controls";
 import { formatIndiaDateTime } from "~/domain/dates";
 
 /**

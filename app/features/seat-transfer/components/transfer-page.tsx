@@ -1,7 +1,7 @@
 import { CalendarDays, CircleAlert } from "lucide-react";
 import { formatDateRange, formatIndiaDateTime } from "~/domain/dates";
 import { UPCOMING_PATH } from "~/domain/links";
-import { SECONDARY_CLASS } from "../../../components/registration/form-controls";
+import { SECONDARY_CLASS } from "~/components/registration/form-controls";
 
 /** What the friend sees of the seat a transfer link offers: the ride, the option and what was paid; nothing of its rider. */
 export type TransferSeatView = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EXTERNAL_REGISTRATION } from "../../../domain/registration/settings";
+import { EXTERNAL_REGISTRATION } from "~/domain/registration/settings";
 import { canTransfer, seatSettings, transferExpiresAt } from "./transfer";
 
 const ride = { status: "upcoming", startDate: "2027-06-10" };

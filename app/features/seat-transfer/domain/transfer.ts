@@ -1,10 +1,10 @@
-import { rideStartsAt } from "../../rider-messages/domain/reminders";
+import { rideStartsAt } from "~/features/rider-messages/domain/reminders";
 import {
   REGISTRATION_OPTIONS,
   type RegistrationOption,
   type RegistrationSettings,
   type RegistrationStatus,
-} from "../../../domain/registration/settings";
+} from "~/domain/registration/settings";
 
 // Handing a seat to a friend (docs/features/seat-transfer.md): who may offer it, and how long
 // an offer stays open.

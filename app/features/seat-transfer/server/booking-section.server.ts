@@ -2,9 +2,9 @@ import { data } from "react-router";
 import { requestContext } from "~/context";
 import { transferHref } from "~/domain/links";
 import { TRANSFER_OFFER_INTENT, TRANSFER_WITHDRAW_INTENT } from "~/features/seat-transfer/domain/transfer";
-import { serverClock } from "../../../server/clock.server";
-import { type BookingAnswerData, bookingSection } from "../../../server/registries/booking-section.server";
-import { PRIVATE_HEADERS } from "../../../server/registrations/booking-answers.server";
+import { serverClock } from "~/server/clock.server";
+import { type BookingAnswerData, bookingSection } from "~/server/registries/booking-section.server";
+import { PRIVATE_HEADERS } from "~/server/registrations/booking-answers.server";
 import { offerTransferByToken, seatTransferOf, withdrawTransferByToken } from "./transfer.server";
 
 /** "Hand your seat to a friend" on the booking page (docs/features/seat-transfer.md). */

@@ -1,4 +1,4 @@
-import type { FeatureServer } from "../../../server/registries/feature.server";
+import type { FeatureServer } from "~/server/registries/feature.server";
 import { seatTransferSection } from "./booking-section.server";
 
 /** Seat transfers (docs/features/seat-transfer.md) as the server hooks them in (decision 050). */

@@ -1,6 +1,6 @@
 import { SITE_NAME } from "~/domain/site";
-import type { Executor } from "../../../server/db/schema.server";
-import type { Mail } from "../../../server/mail/mailer.server";
+import type { Executor } from "~/server/db/schema.server";
+import type { Mail } from "~/server/mail/mailer.server";
 
 // Who is told of a seat handed to a friend (docs/features/seat-transfer.md), and what they read:
 // the booking reference and the ride, never a rider's name.

@@ -9,33 +9,28 @@ import {
   transferExpiresAt,
 } from "~/features/seat-transfer/domain/transfer";
 import type { Ride } from "~/domain/ride";
-import { hashOfToken, isSecretToken, newSecretToken } from "../../../server/auth/secret-token.server";
-import { type Command, runCommand } from "../../../server/commands/command.server";
-import type { Database, Executor, RegistrationsTable } from "../../../server/db/schema.server";
-import { writeBookingNews } from "../../rider-messages/server/booking-news.server";
-import { ridePagesChanged } from "../../../server/rides/pages-changed.server";
-import { getRide } from "../../../server/rides/rides.server";
-import { ValidationError } from "../../../server/validation/errors.server";
+import { hashOfToken, isSecretToken, newSecretToken } from "~/server/auth/secret-token.server";
+import { type Command, runCommand } from "~/server/commands/command.server";
+import type { Database, Executor, RegistrationsTable } from "~/server/db/schema.server";
+import { writeBookingNews } from "~/features/rider-messages/server/booking-news.server";
+import { ridePagesChanged } from "~/server/rides/pages-changed.server";
+import { getRide } from "~/server/rides/rides.server";
+import { ValidationError } from "~/server/validation/errors.server";
 import {
   checkRiderForm,
   DUPLICATE_MOBILE,
   isMobileTaken,
   mailConfirmation,
-} from "../../../server/registrations/register.server";
-import { withRegistrationByToken } from "../../../server/registrations/locked-registration.server";
-import { eraseWhatFollows } from "../../../server/registrations/erasure.server";
-import { sealToken } from "../../../server/registrations/link-seal.server";
-import {
-  detailsOf,
-  erasedColumns,
-  registrationFromRow,
-  type Registration,
-} from "../../../server/registrations/rows.server";
-import { lockRiderOfEmail } from "../../rider-accounts/server/riders.server";
-import { lockRide, updateRegistrationRow } from "../../../server/registrations/seats.server";
-import { auditRiderChange, onRide } from "../../../server/registrations/booking-audit.server";
+} from "~/server/registrations/register.server";
+import { withRegistrationByToken } from "~/server/registrations/locked-registration.server";
+import { eraseWhatFollows } from "~/server/registrations/erasure.server";
+import { sealToken } from "~/server/registrations/link-seal.server";
+import { detailsOf, erasedColumns, registrationFromRow, type Registration } from "~/server/registrations/rows.server";
+import { lockRiderOfEmail } from "~/features/rider-accounts/server/riders.server";
+import { lockRide, updateRegistrationRow } from "~/server/registrations/seats.server";
+import { auditRiderChange, onRide } from "~/server/registrations/booking-audit.server";
 import { rideOrganiserAddresses, seatHandedOnMail, seatTransferredTeamMail } from "./transfer-mail.server";
-import { serverClock } from "../../../server/clock.server";
+import { serverClock } from "~/server/clock.server";
 
 // A confirmed rider hands their seat to a friend (docs/features/seat-transfer.md, decision 039):
 // through their private link they make a transfer link (a token stored as its hash, like the

@@ -4,20 +4,16 @@ import type { Database } from "~/server/db/schema.server";
 import { describeEachEngine } from "../../../../tests/support/databases";
 import { insertUser, siteRide } from "../../../../tests/support/fixtures";
 import { registerRider, riderForm } from "../../../../tests/support/registration-fixtures";
-import { ValidationError } from "../../../server/validation/errors.server";
-import { updatesFor } from "../../rider-messages/server/queries.server";
-import { setRideStatus } from "../../../server/rides/rides.server";
-import { findOrCreateRider } from "../../rider-accounts/server/riders.server";
-import { cancelByToken, cancelRegistration } from "../../../server/registrations/cancel.server";
-import { DUPLICATE_MOBILE } from "../../../server/registrations/register.server";
-import {
-  getRegistrationByToken,
-  getRegistration,
-  listRegistrations,
-} from "../../../server/registrations/queries.server";
-import { setCheckedIn } from "../../ride-day/server/check-in.server";
-import { setPayment } from "../../../server/registrations/admin-changes.server";
-import { submitUtrByToken } from "../../../server/registrations/rider-changes.server";
+import { ValidationError } from "~/server/validation/errors.server";
+import { updatesFor } from "~/features/rider-messages/server/queries.server";
+import { setRideStatus } from "~/server/rides/rides.server";
+import { findOrCreateRider } from "~/features/rider-accounts/server/riders.server";
+import { cancelByToken, cancelRegistration } from "~/server/registrations/cancel.server";
+import { DUPLICATE_MOBILE } from "~/server/registrations/register.server";
+import { getRegistrationByToken, getRegistration, listRegistrations } from "~/server/registrations/queries.server";
+import { setCheckedIn } from "~/features/ride-day/server/check-in.server";
+import { setPayment } from "~/server/registrations/admin-changes.server";
+import { submitUtrByToken } from "~/server/registrations/rider-changes.server";
 import {
   acceptTransfer,
   getTransferOffer,

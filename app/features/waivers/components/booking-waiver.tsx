@@ -5,8 +5,8 @@ import {
   WAIVER_NAME_FIELD,
   WAIVER_VERSION_FIELD,
 } from "~/features/waivers/domain/waiver";
-import { ErrorSummary } from "../../../components/form/error-summary";
-import { SECONDARY_CLASS, TextField } from "../../../components/registration/form-controls";
+import { ErrorSummary } from "~/components/form/error-summary";
+import { SECONDARY_CLASS, TextField } from "~/components/registration/form-controls";
 import { WaiverText } from "./waiver-text";
 import { formatIndiaDateTime } from "~/domain/dates";
 

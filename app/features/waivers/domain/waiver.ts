@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { multilineText } from "../../../domain/fields";
-import type { WaiverState } from "../../ride-day/domain/pack";
-import type { RiderWaiver } from "../../../domain/registration/riders-page";
+import { multilineText } from "~/domain/fields";
+import type { WaiverState } from "~/features/ride-day/domain/pack";
+import type { RiderWaiver } from "~/domain/registration/riders-page";
 
 // A ride's waiver (docs/features/waivers.md): a text admins write, versioned; a rider accepts the
 // current version by typing their full name. A version riders accepted never changes: a new text
 // is a new version, and the riders are asked to accept it again.
 
-export type { WaiverState } from "../../ride-day/domain/pack";
+export type { WaiverState } from "~/features/ride-day/domain/pack";
 
 export const MAX_WAIVER_LENGTH = 20_000;
 

@@ -1,5 +1,5 @@
 import { WAIVER_INTENT } from "~/features/waivers/domain/waiver";
-import { bookingSection } from "../../../server/registries/booking-section.server";
+import { bookingSection } from "~/server/registries/booking-section.server";
 import { acceptWaiverByToken } from "~/server/registrations/rider-changes.server";
 import { bookingWaiver } from "./booking-waiver.server";
 

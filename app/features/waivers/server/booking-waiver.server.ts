@@ -1,6 +1,6 @@
 import { type BookingWaiver, waiverStateOf } from "~/features/waivers/domain/waiver";
-import type { Executor } from "../../../server/db/schema.server";
-import type { Registration } from "../../../server/registrations/rows.server";
+import type { Executor } from "~/server/db/schema.server";
+import type { Registration } from "~/server/registrations/rows.server";
 import { currentWaiver, waiverVersionById } from "./waivers.server";
 
 /**

@@ -1,4 +1,4 @@
-import type { FeatureServer } from "../../../server/registries/feature.server";
+import type { FeatureServer } from "~/server/registries/feature.server";
 import { waiversSection } from "./booking-section.server";
 
 /** Waivers (docs/features/waivers.md) as the server hooks them in (decision 050). */

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { MAX_WAIVER_LENGTH, SITE_WAIVER_SCOPE, type WaiverVersion } from "~/features/waivers/domain/waiver";
-import { getRide } from "../../../server/rides/rides.server";
-import { NotFoundError, ValidationError } from "../../../server/validation/errors.server";
+import { getRide } from "~/server/rides/rides.server";
+import { NotFoundError, ValidationError } from "~/server/validation/errors.server";
 import { saveWaiver, waiverVersions } from "./waivers.server";
-import { readAdminForm, unreadableForm } from "../../../server/admin/read-form.server";
-import type { AdminActionContext } from "../../../server/admin/respond.server";
+import { readAdminForm, unreadableForm } from "~/server/admin/read-form.server";
+import type { AdminActionContext } from "~/server/admin/respond.server";
 
 // The waiver pages (docs/features/waivers.md): a ride's own waiver, and the site's default that
 // rides without one use. Owners and editors write; each save is a new version.

@@ -7,16 +7,16 @@ import {
   waiverTextSchema,
   type WaiverVersion,
 } from "~/features/waivers/domain/waiver";
-import { runCommand, type Command } from "../../../server/commands/command.server";
-import type { Database, Executor, WaiversTable } from "../../../server/db/schema.server";
-import { withRowLock } from "../../../server/db/row-lock.server";
-import { lockRide } from "../../../server/registrations/seats.server";
-import { rideFromRow } from "../../../server/rides/ride-rows.server";
-import { writeRideMessage } from "../../rider-messages/server/write.server";
-import { everyRiderOf } from "../../rider-messages/server/recipients.server";
-import { NotFoundError } from "../../../server/validation/errors.server";
-import { parseOrThrow } from "../../../server/validation/validate.server";
-import { ridePagesChanged } from "../../../server/rides/pages-changed.server";
+import { runCommand, type Command } from "~/server/commands/command.server";
+import type { Database, Executor, WaiversTable } from "~/server/db/schema.server";
+import { withRowLock } from "~/server/db/row-lock.server";
+import { lockRide } from "~/server/registrations/seats.server";
+import { rideFromRow } from "~/server/rides/ride-rows.server";
+import { writeRideMessage } from "~/features/rider-messages/server/write.server";
+import { everyRiderOf } from "~/features/rider-messages/server/recipients.server";
+import { NotFoundError } from "~/server/validation/errors.server";
+import { parseOrThrow } from "~/server/validation/validate.server";
+import { ridePagesChanged } from "~/server/rides/pages-changed.server";
 
 // Waivers (docs/features/waivers.md): each saved text is a new version, never changed after; a
 // ride uses its own latest text, else the site's default. Saving a new text asks the riders of

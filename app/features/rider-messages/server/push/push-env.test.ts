@@ -1,6 +1,6 @@
 import webpush from "web-push";
 import { describe, expect, it } from "vitest";
-import { ConfigurationError, readEnv } from "../../../../server/env.server";
+import { ConfigurationError, readEnv } from "~/server/env.server";
 
 const keys = webpush.generateVAPIDKeys();
 const VAPID = {

@@ -1,7 +1,7 @@
 import type { Agent } from "node:https";
 import webpush from "web-push";
 import type { PushMessage } from "~/features/rider-messages/domain/push-message";
-import type { Executor } from "../../../../server/db/schema.server";
+import type { Executor } from "~/server/db/schema.server";
 import type { PushSettings } from "./push-env.server";
 import { forgetPushEndpoint, pushSubscriptionsOf } from "./subscriptions.server";
 

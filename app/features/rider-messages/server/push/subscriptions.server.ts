@@ -6,13 +6,13 @@ import {
   pushSubscriptionSchema,
   type PushSubscriptionInput,
 } from "~/features/rider-messages/domain/push";
-import { runCommand } from "../../../../server/commands/command.server";
-import type { Database, Executor } from "../../../../server/db/schema.server";
-import { getRegistrationByToken } from "../../../../server/registrations/queries.server";
-import { REGISTRATION_NOT_FOUND } from "../../../../server/registrations/locked-registration.server";
-import { NotFoundError, ValidationError } from "../../../../server/validation/errors.server";
-import { parseOrThrow } from "../../../../server/validation/validate.server";
-import { serverClock } from "../../../../server/clock.server";
+import { runCommand } from "~/server/commands/command.server";
+import type { Database, Executor } from "~/server/db/schema.server";
+import { getRegistrationByToken } from "~/server/registrations/queries.server";
+import { REGISTRATION_NOT_FOUND } from "~/server/registrations/locked-registration.server";
+import { NotFoundError, ValidationError } from "~/server/validation/errors.server";
+import { parseOrThrow } from "~/server/validation/validate.server";
+import { serverClock } from "~/server/clock.server";
 
 // The phones a rider gets their booking's updates on (docs/features/push.md): "Get updates on
 // this phone" on the private booking page stores the browser's push subscription here; off,

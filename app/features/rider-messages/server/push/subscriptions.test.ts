@@ -5,10 +5,10 @@ import { describeEachEngine } from "../../../../../tests/support/databases";
 import { siteRide } from "../../../../../tests/support/fixtures";
 import { fakeBrowser } from "../../../../../tests/support/push-service";
 import { riderForm, registerRider } from "../../../../../tests/support/registration-fixtures";
-import { listRecentActivity } from "../../../../server/audit/audit.server";
-import { cancelByToken, eraseByToken } from "../../../../server/registrations/cancel.server";
-import { eraseExpiredRegistrations, eraseRide } from "../../../../server/registrations/erasure.server";
-import { NotFoundError, ValidationError } from "../../../../server/validation/errors.server";
+import { listRecentActivity } from "~/server/audit/audit.server";
+import { cancelByToken, eraseByToken } from "~/server/registrations/cancel.server";
+import { eraseExpiredRegistrations, eraseRide } from "~/server/registrations/erasure.server";
+import { NotFoundError, ValidationError } from "~/server/validation/errors.server";
 import {
   CANCELLED_NO_UPDATES,
   endpointHash,
