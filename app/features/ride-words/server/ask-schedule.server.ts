@@ -1,5 +1,4 @@
 import { sql } from "kysely";
-import { SITE_ACTOR } from "~/domain/audit";
 import { toIsoDate } from "~/domain/dates";
 import { publicationState } from "~/domain/publication";
 import { ASK_DAYS_AFTER_END, ASK_LATEST_DAYS, askDue, askKey, askText } from "~/features/ride-words/domain/ask";
@@ -7,7 +6,7 @@ import { runCommand } from "~/server/commands/command.server";
 import type { Database } from "~/server/db/schema.server";
 import { lockRideRow } from "~/server/registrations/seats.server";
 import { audienceOf } from "~/features/rider-messages/server/recipients.server";
-import { writeRideMessage } from "~/features/rider-messages/server/write.server";
+import { siteReminderWritten, writeSiteReminder } from "~/features/rider-messages/server/write.server";
 import { rideFromRow } from "~/server/rides/ride-rows.server";
 
 // The ask for riders' words (docs/features/ride-words.md#the-ask), run by the reminders' poll:
@@ -39,12 +38,7 @@ async function sendAsk(db: Database, rideId: string, { now, origin }: { now: Dat
       const riders = await audienceOf(command.trx, rideId, { statuses: ["confirmed"], payment: "", checkIn: "in" });
       const recipients = riders.filter((rider) => !answered.has(rider.id));
       if (recipients.length === 0) return false;
-      const written = await writeRideMessage(
-        command,
-        { rideId, kind: "reminder", ...askText(ride), origin, sentBy: SITE_ACTOR, reminderKey: askKey(ride) },
-        recipients,
-      );
-      return written !== null;
+      return writeSiteReminder(command, { rideId, ...askText(ride), origin, reminderKey: askKey(ride) }, recipients);
     },
     now,
   );
@@ -70,12 +64,7 @@ export async function sendDueFeedbackAsks(
     const ride = rideFromRow(row);
     if (!askDue(ride, now)) continue;
     // Most polls find the ask written already: a plain read says so without the lock.
-    const sent = await db
-      .selectFrom("ride_messages")
-      .select("id")
-      .where("ride_id", "=", ride.id)
-      .where("reminder_key", "=", askKey(ride))
-      .executeTakeFirst();
+    const sent = await siteReminderWritten(db, ride.id, askKey(ride));
     if (!sent && (await sendAsk(db, ride.id, { now, origin }))) written += 1;
   }
   return written;

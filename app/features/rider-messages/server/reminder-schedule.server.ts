@@ -1,4 +1,3 @@
-import { SITE_ACTOR } from "~/domain/audit";
 import { toIsoDate } from "~/domain/dates";
 import { publicationState } from "~/domain/publication";
 import {
@@ -20,7 +19,7 @@ import { rideFromRow } from "~/server/rides/ride-rows.server";
 import { sendDueFeedbackAsks } from "~/features/ride-words/server/ask-schedule.server";
 import { meetingPointOf } from "./change-notice.server";
 import { audienceOf } from "./recipients.server";
-import { writeRideMessage } from "./write.server";
+import { siteReminderWritten, writeSiteReminder } from "./write.server";
 
 // The reminders' schedule (docs/features/rider-messages.md#reminders): every poll, each rule
 // due of each upcoming published ride taking registrations here is written once, as a message
@@ -70,19 +69,11 @@ async function sendReminder(
         meetingPoint: await meetingPointOf(command.trx, ride),
         captain: await captainOf(command.trx, rideId),
       };
-      const written = await writeRideMessage(
+      return writeSiteReminder(
         command,
-        {
-          rideId,
-          kind: "reminder",
-          ...reminderText(ride, rule, context),
-          origin,
-          sentBy: SITE_ACTOR,
-          reminderKey: reminderKey(rule, ride.startDate),
-        },
+        { rideId, ...reminderText(ride, rule, context), origin, reminderKey: reminderKey(rule, ride.startDate) },
         recipients,
       );
-      return written !== null;
     },
     now,
   );
@@ -106,12 +97,7 @@ export async function sendDueReminders(
     const ride = rideFromRow(row);
     for (const rule of dueRules(ride, now, row.schedule_set_at)) {
       // Most polls find every due reminder written already: a plain read says so without the lock.
-      const sent = await db
-        .selectFrom("ride_messages")
-        .select("id")
-        .where("ride_id", "=", ride.id)
-        .where("reminder_key", "=", reminderKey(rule, ride.startDate))
-        .executeTakeFirst();
+      const sent = await siteReminderWritten(db, ride.id, reminderKey(rule, ride.startDate));
       if (!sent && (await sendReminder(db, ride.id, rule, { now, origin }))) written += 1;
     }
   }
