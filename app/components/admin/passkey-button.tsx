@@ -1,6 +1,7 @@
 import { browserSupportsWebAuthn, startAuthentication } from "@simplewebauthn/browser";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
+import { AlertLine } from "~/components/form/alert-line";
 import { PASSKEY_MESSAGES } from "~/domain/team";
 import { useHydrated } from "../use-hydrated";
 import { postJson } from "./post-json";
@@ -54,11 +55,7 @@ export function PasskeyButton({ mode, label }: { mode: "sign-in" | "second-facto
         <KeyRound aria-hidden="true" className="size-5" />
         {label}
       </button>
-      {message ? (
-        <p role="alert" className="mt-2 text-sm text-red-800">
-          {message}
-        </p>
-      ) : null}
+      <AlertLine message={message} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { browserSupportsWebAuthn, startAuthentication } from "@simplewebauthn/browser";
 import { useState } from "react";
+import { AlertLine } from "~/components/form/alert-line";
 import { Form, useRevalidator } from "react-router";
 import { AccountField } from "~/components/admin/account-field";
 import { PASSKEY_MESSAGES, PROOF_MESSAGES } from "~/domain/team";
@@ -46,11 +47,7 @@ function PasskeyProof() {
       <button type="button" disabled={busy} onClick={() => void confirm()} className={buttonClass}>
         Confirm with a passkey
       </button>
-      {message ? (
-        <p role="alert" className="mt-2 text-sm text-red-800">
-          {message}
-        </p>
-      ) : null}
+      <AlertLine message={message} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { browserSupportsWebAuthn, startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
+import { AlertLine } from "~/components/form/alert-line";
 import { ME_PASSKEYS_PATH, ME_PATH } from "~/domain/links";
 import { RIDER_PASSKEY_MESSAGES } from "~/features/rider-accounts/domain/passkeys";
 import { postJson } from "~/components/admin/post-json";
@@ -58,11 +59,7 @@ export function RiderPasskeyButton({ mode }: RiderPasskeyButtonProps) {
         <KeyRound aria-hidden="true" className="size-5" />
         {LABELS[mode]}
       </button>
-      {message ? (
-        <p role="alert" className="mt-2 text-sm text-red-800">
-          {message}
-        </p>
-      ) : null}
+      <AlertLine message={message} />
     </div>
   );
 }
