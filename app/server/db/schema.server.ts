@@ -304,7 +304,16 @@ export interface PushSubscriptionsTable {
 
 /** A roll call of a ride (docs/features/ride-day.md): its id is the captain's phone's UUID. */
 /** A photo in a ride's gallery: an admin's, or a rider's waiting for approval (docs/features/ride-photos.md). */
-export interface RidePhotosTable {
+/** When a rider's contribution (a photo, their words) came, changed and was reviewed, and by whom. */
+interface ReviewColumns {
+  created_at: string;
+  updated_at: string;
+  reviewed_at: string | null;
+  /** The reviewing admin's email. */
+  reviewed_by: string | null;
+}
+
+export interface RidePhotosTable extends ReviewColumns {
   id: string;
   ride_id: string;
   /** The uploaded image's URL, /images/{key}. */
@@ -322,15 +331,10 @@ export interface RidePhotosTable {
   credit: string;
   /** A RidePhotoStatus. */
   status: string;
-  created_at: string;
-  updated_at: string;
-  reviewed_at: string | null;
-  /** The reviewing admin's email. */
-  reviewed_by: string | null;
 }
 
 /** A rider's rating and words for a ride they rode (docs/features/ride-words.md). */
-export interface RideFeedbackTable {
+export interface RideFeedbackTable extends ReviewColumns {
   id: string;
   ride_id: string;
   /** Unique: one answer per registration (so per rider and ride); deleted when it is erased. */
@@ -342,11 +346,6 @@ export interface RideFeedbackTable {
   credit: string;
   /** A RideFeedbackStatus. */
   status: string;
-  created_at: string;
-  updated_at: string;
-  reviewed_at: string | null;
-  /** The reviewing admin's email. */
-  reviewed_by: string | null;
 }
 
 export interface RollCallsTable {
