@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { RIDE_MESSAGES } from "~/domain/messages";
-import { RIDE_CONFLICT_MESSAGE } from "~/server/admin/ride-actions.server";
+import { RIDE_CONFLICT_MESSAGE } from "~/routes/admin/rides.server";
 import type { Database } from "~/server/db/schema.server";
 import { signInAs } from "./admin-fixtures.ts";
 import { addRide, adminCard, postAction, storedRide, uniqueTitle, testOnOwnAdminServer } from "./admin-helpers.ts";

@@ -5,7 +5,7 @@ import { ConfirmIdentity } from "~/components/admin/account/confirm-identity";
 import { Passkeys } from "~/components/admin/account/passkeys";
 import { RecoveryCodes, TotpEnrolmentForm } from "~/components/admin/account/totp";
 import { requestContext, servicesContext } from "~/context";
-import { type AccountActionResult, accountAction } from "~/server/admin/account-actions.server";
+import { type AccountActionResult, accountAction } from "~/routes/admin/account.server";
 import { readAdminForm } from "~/server/admin/read-form.server";
 import { adminContext, adminSessionContext } from "~/server/auth/admin-session.server";
 import { isProofFresh } from "~/server/auth/fresh-proof.server";

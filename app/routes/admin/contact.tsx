@@ -5,7 +5,7 @@ import { publishingHref } from "~/domain/admin-links";
 import { ContactForm } from "~/components/admin/contact/contact-form";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { CONFIG_MESSAGES } from "~/domain/messages";
-import { contactAction } from "~/server/admin/contact-actions.server";
+import { contactAction } from "~/routes/admin/contact.server";
 import { loadAdminPage } from "~/server/admin/load-page.server";
 import { adminActionContext } from "~/server/admin/respond.server";
 import { getConfig } from "~/server/content/config.server";

@@ -4,7 +4,7 @@ import { HistoryLink } from "~/components/admin/publishing/history-link";
 import { publishingHref } from "~/domain/admin-links";
 import { FeaturedForm } from "~/components/admin/featured/featured-form";
 import { FEATURED_MESSAGES } from "~/domain/messages";
-import { featuredAction } from "~/server/admin/featured-actions.server";
+import { featuredAction } from "~/routes/admin/featured.server";
 import { loadAdminPage } from "~/server/admin/load-page.server";
 import { adminActionContext } from "~/server/admin/respond.server";
 import { getFeaturedRide } from "~/server/content/featured.server";

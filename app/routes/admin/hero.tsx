@@ -9,7 +9,7 @@ import { DELETE_SLIDE_CONFIRM, SLIDE_MESSAGES } from "~/domain/messages";
 import { publicationState } from "~/domain/publication";
 import { loadAdminPage } from "~/server/admin/load-page.server";
 import { adminActionContext } from "~/server/admin/respond.server";
-import { slideAction } from "~/server/admin/slide-actions.server";
+import { slideAction } from "~/routes/admin/hero.server";
 import { listPublications } from "~/server/publishing/publication.server";
 import { listSlides } from "~/server/content/slides.server";
 import type { Route } from "./+types/hero";

@@ -1,6 +1,6 @@
 import { servicesContext } from "~/context";
 import { adminActionContext } from "~/server/admin/respond.server";
-import { ridersCsvFilename } from "~/server/admin/riders-csv-filename.server";
+import { ridersCsvFilename } from "~/routes/admin/ride-riders-csv.server";
 import { exportRideRiders, registrationsCsv } from "~/server/registrations/csv.server";
 import { getRide } from "~/server/rides/rides.server";
 import type { Route } from "./+types/ride-riders-csv";

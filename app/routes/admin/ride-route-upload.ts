@@ -1,5 +1,5 @@
 import { adminActionContext } from "~/server/admin/respond.server";
-import { uploadRouteAction } from "~/server/admin/route-actions.server";
+import { uploadRouteAction } from "~/routes/admin/ride-route.server";
 import type { Route } from "./+types/ride-route-upload";
 
 const notAllowed = () => Response.json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });

@@ -16,7 +16,7 @@ import { rideDays } from "~/domain/duration";
 import { dayGpxHref } from "~/domain/links";
 import { loadAdminPage } from "~/server/admin/load-page.server";
 import { adminActionContext } from "~/server/admin/respond.server";
-import { rideRouteAction } from "~/server/admin/route-actions.server";
+import { rideRouteAction } from "~/routes/admin/ride-route.server";
 import { getRideRoute } from "~/server/ride-routes/ride-routes.server";
 import { getRide } from "~/server/rides/rides.server";
 import type { Route } from "./+types/ride-route";

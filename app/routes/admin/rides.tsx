@@ -14,7 +14,7 @@ import { DELETE_RIDE_CONFIRM, errorDeletingRide, RIDE_MESSAGES } from "~/domain/
 import { publicationState } from "~/domain/publication";
 import { RIDE_STATUSES, type Ride, type RideStatus } from "~/domain/ride";
 import { loadAdminPage } from "~/server/admin/load-page.server";
-import { rideAction } from "~/server/admin/ride-actions.server";
+import { rideAction } from "~/routes/admin/rides.server";
 import { adminActionContext } from "~/server/admin/respond.server";
 import { getPublishingSettings } from "~/server/publishing/auto-status.server";
 import { listPublications } from "~/server/publishing/publication.server";

@@ -9,7 +9,7 @@ import type { ActionResult } from "~/domain/action-result";
 import { STATS_MESSAGES } from "~/domain/messages";
 import { loadAdminPage } from "~/server/admin/load-page.server";
 import { adminActionContext } from "~/server/admin/respond.server";
-import { statsAction } from "~/server/admin/stats-actions.server";
+import { statsAction } from "~/routes/admin/stats.server";
 import { getRideBreakdown, getStats } from "~/server/content/stats.server";
 import type { Route } from "./+types/stats";
 

@@ -4,7 +4,7 @@ import { FormAnswer } from "~/components/admin/form-answer";
 import { InviteForm, InviteLink } from "~/components/admin/team/invite";
 import { PendingInvites, TeamMembers } from "~/components/admin/team/team-members";
 import { requestContext, servicesContext } from "~/context";
-import { teamAction } from "~/server/admin/team-actions.server";
+import { teamAction } from "~/routes/admin/team.server";
 import { adminContext } from "~/server/auth/admin-session.server";
 import { listPendingInvites, listTeam, requiresTwoFactor } from "~/server/team/team.server";
 import type { Route } from "./+types/team";

@@ -13,7 +13,7 @@ import { MAX_ADMIN_NOTE_LENGTH } from "~/features/rider-accounts/domain/admin-no
 import { ADMIN_STATUS_LABELS } from "~/domain/registration/riders-page";
 import { loadAdminPage } from "~/server/admin/load-page.server";
 import { adminActionContext } from "~/server/admin/respond.server";
-import { riderAction } from "~/server/admin/rider-actions.server";
+import { riderAction } from "~/features/rider-accounts/routes/admin/rider.server";
 import { riderRecord, type RiderRecord } from "~/features/rider-accounts/server/directory.server";
 import type { Route } from "./+types/rider";
 

@@ -1,7 +1,7 @@
 import { SLIDE_MESSAGES } from "~/domain/messages";
-import { createSlide, deleteSlide, updateSlide } from "../content/slides.server";
-import { dispatchIntent } from "./intent-dispatch.server";
-import { type AdminActionContext as Context, failedWrite, stringField, succeeded } from "./respond.server";
+import { createSlide, deleteSlide, updateSlide } from "~/server/content/slides.server";
+import { dispatchIntent } from "~/server/admin/intent-dispatch.server";
+import { type AdminActionContext as Context, failedWrite, stringField, succeeded } from "~/server/admin/respond.server";
 
 export const UNKNOWN_SLIDE_ACTION = "Unknown slide action";
 

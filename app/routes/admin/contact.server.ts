@@ -1,6 +1,6 @@
 import { CONFIG_MESSAGES } from "~/domain/messages";
-import { saveConfig } from "../content/config.server";
-import { singleRecordAction } from "./single-record-action.server";
+import { saveConfig } from "~/server/content/config.server";
+import { singleRecordAction } from "~/server/admin/single-record-action.server";
 
 /** 'Save Contact Information': { config: { company, socialMedia, googleForm } }. */
 export const contactAction = singleRecordAction({

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { ROLE_LABELS } from "~/domain/roles";
 import type { AppServices } from "~/context";
-import { ValidationError, NotFoundError } from "../validation/errors.server";
-import { readAdminForm } from "./read-form.server";
-import { changeRole, createInvite, removeAdmin, revokeInvite, setRequireTwoFactor } from "../team/team.server";
+import { ValidationError, NotFoundError } from "~/server/validation/errors.server";
+import { readAdminForm } from "~/server/admin/read-form.server";
+import { changeRole, createInvite, removeAdmin, revokeInvite, setRequireTwoFactor } from "~/server/team/team.server";
 import { adminInviteHref } from "~/domain/admin-links";
-import { serverClock } from "../clock.server";
+import { serverClock } from "~/server/clock.server";
 
 export type TeamActionResult = {
   ok: boolean;

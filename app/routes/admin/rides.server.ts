@@ -1,11 +1,17 @@
 import { INVALID_RIDE_ID, RIDE_MESSAGES } from "~/domain/messages";
 import type { RideStatus } from "~/domain/ride";
-import { ConflictError, NotFoundError, ValidationError } from "../validation/errors.server";
-import { createRide, reorderRides, setRideStatus, updateRide } from "../rides/rides.server";
-import { deleteRideAndRoute } from "../ride-routes/ride-routes.server";
-import { completeEndedRides, savePublishingSettings } from "../publishing/auto-status.server";
-import { dispatchIntent } from "./intent-dispatch.server";
-import { type AdminActionContext as Context, failed, failedWrite, stringField, succeeded } from "./respond.server";
+import { ConflictError, NotFoundError, ValidationError } from "~/server/validation/errors.server";
+import { createRide, reorderRides, setRideStatus, updateRide } from "~/server/rides/rides.server";
+import { deleteRideAndRoute } from "~/server/ride-routes/ride-routes.server";
+import { completeEndedRides, savePublishingSettings } from "~/server/publishing/auto-status.server";
+import { dispatchIntent } from "~/server/admin/intent-dispatch.server";
+import {
+  type AdminActionContext as Context,
+  failed,
+  failedWrite,
+  stringField,
+  succeeded,
+} from "~/server/admin/respond.server";
 
 /** A refused stale save (product.md#live-updates); it starts with 'Cannot' so it shows as an error. */
 export const RIDE_CONFLICT_MESSAGE =

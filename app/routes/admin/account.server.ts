@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { AppServices } from "~/context";
 import { PROOF_MESSAGES } from "~/domain/team";
-import { isProofFresh, proveIdentity } from "../auth/fresh-proof.server";
-import { removePasskey } from "../auth/passkeys.server";
-import type { Session } from "../auth/sessions.server";
+import { isProofFresh, proveIdentity } from "~/server/auth/fresh-proof.server";
+import { removePasskey } from "~/server/auth/passkeys.server";
+import type { Session } from "~/server/auth/sessions.server";
 import {
   createChallenge,
   disableTotp,
@@ -13,9 +13,9 @@ import {
   replaceRecoveryCodes,
   secondFactorsOf,
   totpFor,
-} from "../auth/two-factor.server";
-import { requiresTwoFactor } from "../team/team.server";
-import { serverClock } from "../clock.server";
+} from "~/server/auth/two-factor.server";
+import { requiresTwoFactor } from "~/server/team/team.server";
+import { serverClock } from "~/server/clock.server";
 
 export const ACCOUNT_MESSAGES = {
   wrongCode: "That code does not match. Check the app shows this site's entry and try the newest code.",

@@ -1,16 +1,16 @@
 import type { StopPick } from "~/domain/ride-route/days";
 import { MAX_GPX_BYTES, GPX_MESSAGES, megabytes } from "~/domain/ride-route/gpx-guard";
-import { BodyTooLargeError, readBody } from "../http/read-body.server";
-import { UPLOAD_REJECTIONS } from "../images/upload-errors.server";
+import { BodyTooLargeError, readBody } from "~/server/http/read-body.server";
+import { UPLOAD_REJECTIONS } from "~/server/images/upload-errors.server";
 import {
   assignRouteDays,
   removeRideRoute,
   saveRideRoute,
   setMeetingPoint,
   type DayAssignment,
-} from "../ride-routes/ride-routes.server";
-import { dispatchIntent } from "./intent-dispatch.server";
-import { type AdminActionContext, failed, failedWrite, succeeded } from "./respond.server";
+} from "~/server/ride-routes/ride-routes.server";
+import { dispatchIntent } from "~/server/admin/intent-dispatch.server";
+import { type AdminActionContext, failed, failedWrite, succeeded } from "~/server/admin/respond.server";
 
 export const ROUTE_ACTION_MESSAGES = {
   uploaded: "Route saved",

@@ -4,13 +4,13 @@ import type { AppServices } from "~/context";
 import { INVALID_RIDE_ID, RIDE_MESSAGES } from "~/domain/messages";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { riderForm, registerRider } from "../../../tests/support/registration-fixtures";
-import { readEnv } from "../env.server";
-import { createMailer } from "../mail/mailer.server";
-import { getRegistrationByToken } from "../registrations/queries.server";
-import { listRecentActivity } from "../audit/audit.server";
-import { createRide, getRide, listRidesByStatus } from "../rides/rides.server";
-import { INVALID_REQUEST } from "./respond.server";
-import { RIDE_CONFLICT_MESSAGE, rideAction } from "./ride-actions.server";
+import { readEnv } from "~/server/env.server";
+import { createMailer } from "~/server/mail/mailer.server";
+import { getRegistrationByToken } from "~/server/registrations/queries.server";
+import { listRecentActivity } from "~/server/audit/audit.server";
+import { createRide, getRide, listRidesByStatus } from "~/server/rides/rides.server";
+import { INVALID_REQUEST } from "~/server/admin/respond.server";
+import { RIDE_CONFLICT_MESSAGE, rideAction } from "./rides.server";
 
 // The Ride Management action on both engines: every rule refused with its message (product.md#messages) and
 // nothing written, and every write in the audit trail with its admin.

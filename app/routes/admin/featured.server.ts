@@ -1,6 +1,6 @@
 import { FEATURED_MESSAGES } from "~/domain/messages";
-import { saveFeaturedRide } from "../content/featured.server";
-import { singleRecordAction } from "./single-record-action.server";
+import { saveFeaturedRide } from "~/server/content/featured.server";
+import { singleRecordAction } from "~/server/admin/single-record-action.server";
 
 /** 'Save Featured Ride': { featured: {…} }. */
 export const featuredAction = singleRecordAction({

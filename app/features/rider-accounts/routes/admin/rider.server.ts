@@ -1,6 +1,6 @@
 import { saveAdminNote } from "~/features/rider-accounts/server/directory.server";
-import { dispatchIntent } from "./intent-dispatch.server";
-import { type AdminActionContext, failedWrite, succeeded } from "./respond.server";
+import { dispatchIntent } from "~/server/admin/intent-dispatch.server";
+import { type AdminActionContext, failedWrite, succeeded } from "~/server/admin/respond.server";
 
 const NOTE_FAILED = "The note could not be saved";
 

@@ -1,7 +1,7 @@
 import { STATS_MESSAGES } from "~/domain/messages";
-import { refreshStats } from "../content/stats.server";
-import { dispatchIntent } from "./intent-dispatch.server";
-import { type AdminActionContext, failed, succeeded } from "./respond.server";
+import { refreshStats } from "~/server/content/stats.server";
+import { dispatchIntent } from "~/server/admin/intent-dispatch.server";
+import { type AdminActionContext, failed, succeeded } from "~/server/admin/respond.server";
 
 /** The Statistics page's one write, as its button sends it: { intent: "refresh" }. */
 export function statsAction(request: Request, context: AdminActionContext) {

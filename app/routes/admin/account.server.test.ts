@@ -10,15 +10,15 @@ import type { Mail, Mailer } from "~/server/mail/mailer.server";
 import { openOutbox } from "~/server/outbox/start-outbox.server";
 import { createOrPromoteAdmin } from "~/server/team/users.server";
 import { describeEachEngine } from "../../../tests/support/databases";
-import { action as passkeysAction } from "../../routes/admin/account-passkeys";
-import { adminContext, adminSessionContext } from "../auth/admin-session.server";
-import { PROOF_FRESH_MS } from "../auth/fresh-proof.server";
-import { type Session, createSession, resolveSession } from "../auth/sessions.server";
-import { signInWithPassword } from "../auth/sign-in.server";
-import { SIGN_IN_CHANGES } from "../auth/sign-in-changes.server";
-import { LOGIN_THROTTLE } from "../auth/throttle.server";
-import { createChallenge, enableTotp, replaceRecoveryCodes } from "../auth/two-factor.server";
-import { ACCOUNT_MESSAGES, accountAction } from "./account-actions.server";
+import { action as passkeysAction } from "./account-passkeys";
+import { adminContext, adminSessionContext } from "~/server/auth/admin-session.server";
+import { PROOF_FRESH_MS } from "~/server/auth/fresh-proof.server";
+import { type Session, createSession, resolveSession } from "~/server/auth/sessions.server";
+import { signInWithPassword } from "~/server/auth/sign-in.server";
+import { SIGN_IN_CHANGES } from "~/server/auth/sign-in-changes.server";
+import { LOGIN_THROTTLE } from "~/server/auth/throttle.server";
+import { createChallenge, enableTotp, replaceRecoveryCodes } from "~/server/auth/two-factor.server";
+import { ACCOUNT_MESSAGES, accountAction } from "./account.server";
 import { testRequestInfo } from "../../../tests/support/fixtures";
 
 // Decision 026 (note of 2026-11-26): a session alone (say, left open on a shared computer) changes no way of signing in.
