@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { ROLE_LABELS } from "~/domain/roles";
 import type { AppServices } from "~/context";
 import { ValidationError, NotFoundError } from "~/server/validation/errors.server";
+import { dispatchFormIntent } from "~/server/admin/intent-dispatch.server";
 import { readAdminForm } from "~/server/admin/read-form.server";
 import { changeRole, createInvite, removeAdmin, revokeInvite, setRequireTwoFactor } from "~/server/team/team.server";
 import { adminInviteHref } from "~/domain/admin-links";
@@ -39,46 +40,49 @@ export async function teamAction(request: Request, services: AppServices, actor:
   const { form } = read;
   const intent = field(form, "intent");
   try {
-    switch (intent) {
-      case "invite": {
-        const { token, invite } = await createInvite(
-          db,
-          { email: field(form, "email"), role: field(form, "role") },
-          actor.id,
-          serverClock(),
-          // With mail off the invitation's mail would go nowhere: the owner copies the link.
-          { actor, mail: mailer.enabled ? { origin } : undefined },
-        );
-        const inviteUrl = origin + adminInviteHref(token);
-        const message = mailer.enabled
-          ? `Invitation is being emailed to ${invite.email}. You can also copy the link below.`
-          : `Invitation created for ${invite.email}. Copy the link below and send it (it works once, for 72 hours).`;
-        return answer({ ok: true, message, inviteUrl });
-      }
-      case "revoke-invite":
-        await revokeInvite(db, field(form, "inviteId"));
-        return answer({ ok: true, message: "Invitation withdrawn." });
-      case "change-role": {
-        const { role } = await changeRole(db, field(form, "userId"), field(form, "role"), options);
-        return answer({ ok: true, message: `Role changed to ${ROLE_LABELS[role]}.` });
-      }
-      case "remove": {
-        await removeAdmin(db, field(form, "userId"), options);
-        return answer({ ok: true, message: "Removed from the team. Their sessions have ended." });
-      }
-      case "require-two-factor": {
-        const required = field(form, "required") === "true";
-        await setRequireTwoFactor(db, required, serverClock(), options);
-        return answer({
-          ok: true,
-          message: required
-            ? "Two-factor sign-in is now required for everyone."
-            : "Two-factor sign-in is now optional.",
-        });
-      }
-      default:
-        return answer({ ok: false, message: "Unknown action." });
-    }
+    return await dispatchFormIntent(
+      intent,
+      {
+        invite: async () => {
+          const { token, invite } = await createInvite(
+            db,
+            { email: field(form, "email"), role: field(form, "role") },
+            actor.id,
+            serverClock(),
+            // With mail off the invitation's mail would go nowhere: the owner copies the link.
+            { actor, mail: mailer.enabled ? { origin } : undefined },
+          );
+          const inviteUrl = origin + adminInviteHref(token);
+          const message = mailer.enabled
+            ? `Invitation is being emailed to ${invite.email}. You can also copy the link below.`
+            : `Invitation created for ${invite.email}. Copy the link below and send it (it works once, for 72 hours).`;
+          return answer({ ok: true, message, inviteUrl });
+        },
+        "revoke-invite": async () => {
+          await revokeInvite(db, field(form, "inviteId"));
+          return answer({ ok: true, message: "Invitation withdrawn." });
+        },
+        "change-role": async () => {
+          const { role } = await changeRole(db, field(form, "userId"), field(form, "role"), options);
+          return answer({ ok: true, message: `Role changed to ${ROLE_LABELS[role]}.` });
+        },
+        remove: async () => {
+          await removeAdmin(db, field(form, "userId"), options);
+          return answer({ ok: true, message: "Removed from the team. Their sessions have ended." });
+        },
+        "require-two-factor": async () => {
+          const required = field(form, "required") === "true";
+          await setRequireTwoFactor(db, required, serverClock(), options);
+          return answer({
+            ok: true,
+            message: required
+              ? "Two-factor sign-in is now required for everyone."
+              : "Two-factor sign-in is now optional.",
+          });
+        },
+      },
+      () => answer({ ok: false, message: "Unknown action." }),
+    );
   } catch (error) {
     if (error instanceof ValidationError) return answer({ ok: false, message: error.message, errors: error.errors });
     if (error instanceof NotFoundError) return answer({ ok: false, message: error.message }, 404);

@@ -7,6 +7,7 @@ import { formatIndianTime } from "~/domain/indian-time";
 import { formatRupees } from "~/domain/registration/balance";
 import type { CreditKind, CreditState } from "~/features/credit/domain/credit";
 import { MAX_CREDIT_NOTE_LENGTH } from "~/features/credit/domain/credit-input";
+import { dispatchFormIntent } from "~/server/admin/intent-dispatch.server";
 import { readAdminForm, unreadableForm } from "~/server/admin/read-form.server";
 import { adminActionContext } from "~/server/admin/respond.server";
 import { adjustCredit, decideCredit } from "~/features/credit/server/commands.server";
@@ -66,32 +67,34 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   };
   const change = { actor, riderId: params.riderId };
   const intent = field("intent");
+  const decide = async (confirm: boolean) => {
+    const decided = await decideCredit(
+      db,
+      field("entryId"),
+      confirm ? { confirm, amount: field("amount") } : { confirm },
+      change,
+    );
+    const message = confirm ? `Credit ${formatRupees(decided.amountPaise)} confirmed.` : "Credit declined.";
+    return answer(200, { ok: true, message });
+  };
   try {
-    switch (intent) {
-      case "confirm":
-      case "decline": {
-        const confirm = intent === "confirm";
-        const decided = await decideCredit(
-          db,
-          field("entryId"),
-          confirm ? { confirm, amount: field("amount") } : { confirm },
-          change,
-        );
-        const message = confirm ? `Credit ${formatRupees(decided.amountPaise)} confirmed.` : "Credit declined.";
-        return answer(200, { ok: true, message });
-      }
-      case "adjust": {
-        const adjusted = await adjustCredit(
-          db,
-          params.riderId,
-          { amount: field("amount"), note: field("note") },
-          change,
-        );
-        return answer(200, { ok: true, message: `Credit adjusted: ${formatRupees(adjusted.leftPaise)} left.` });
-      }
-      default:
-        return answer(400, { ok: false, message: "Unknown credit action" });
-    }
+    return await dispatchFormIntent(
+      intent,
+      {
+        confirm: () => decide(true),
+        decline: () => decide(false),
+        adjust: async () => {
+          const adjusted = await adjustCredit(
+            db,
+            params.riderId,
+            { amount: field("amount"), note: field("note") },
+            change,
+          );
+          return answer(200, { ok: true, message: `Credit adjusted: ${formatRupees(adjusted.leftPaise)} left.` });
+        },
+      },
+      () => answer(400, { ok: false, message: "Unknown credit action" }),
+    );
   } catch (error) {
     if (error instanceof ValidationError) {
       const message = Object.values(error.errors).join(" ");
