@@ -2,7 +2,8 @@ import { data } from "react-router";
 import type { AppServices } from "~/context";
 import { PROOF_MESSAGES } from "~/domain/team";
 import { isProofFresh, proveIdentity } from "~/server/auth/fresh-proof.server";
-import { removePasskey } from "~/server/auth/passkeys.server";
+import { dispatchFormIntent } from "~/server/admin/intent-dispatch.server";
+import { listPasskeys, removePasskey } from "~/server/auth/passkeys.server";
 import type { Session } from "~/server/auth/sessions.server";
 import {
   createChallenge,
@@ -82,52 +83,54 @@ export async function accountAction(services: AppServices, actor: AccountActor, 
   if (!isProofFresh(session, now)) return answer({ ok: false, message: PROOF_MESSAGES.needed }, 403);
 
   const factors = await secondFactorsOf(db, user.id);
-  switch (intent) {
-    case "totp-start": {
-      if (factors.totp) return answer({ ok: false, message: ACCOUNT_MESSAGES.totpAlreadyOn });
-      const secret = newTotpSecret();
-      await createChallenge(db, "totp-enrol", user.id, { secret }, now);
-      const uri = totpFor(secret, user.email).toString();
-      return answer({
-        ok: true,
-        message: "Scan the code with your authenticator app, then type the code it shows.",
-        enrolment: { secret, uri },
-      });
-    }
-    case "totp-confirm": {
-      if (factors.totp) return answer({ ok: false, message: ACCOUNT_MESSAGES.totpAlreadyOn });
-      if (!(await enableTotp(db, user, text(form, "code"), now)))
-        return answer({ ok: false, message: ACCOUNT_MESSAGES.wrongCode });
-      logger.info({ userId: user.id }, "authenticator app enrolled");
-      // The app's mail says enough: codes that come with it are not mailed again.
-      const recoveryCodes =
-        factors.recoveryCodesLeft === 0 ? await replaceRecoveryCodes(db, user, { now, tell: false }) : undefined;
-      return answer({ ok: true, message: "Authenticator app added: sign-ins now ask for its code.", recoveryCodes });
-    }
-    case "totp-disable": {
-      if ((await requiresTwoFactor(db)) && !factors.passkey)
-        return answer({ ok: false, message: ACCOUNT_MESSAGES.lastFactor });
-      await disableTotp(db, user, now);
-      logger.info({ userId: user.id }, "authenticator app removed");
-      return answer({ ok: true, message: "Authenticator app removed." });
-    }
-    case "passkey-remove": {
-      const passkeys = await db.selectFrom("passkeys").select("id").where("user_id", "=", user.id).execute();
-      if ((await requiresTwoFactor(db)) && !factors.totp && passkeys.length <= 1)
-        return answer({ ok: false, message: ACCOUNT_MESSAGES.lastFactor });
-      if (!(await removePasskey(db, user, text(form, "passkeyId"), now)))
-        return answer({ ok: false, message: "That passkey is already gone." }, 404);
-      logger.info({ userId: user.id }, "passkey removed");
-      return answer({ ok: true, message: "Passkey removed." });
-    }
-    case "recovery-codes": {
-      if (!hasSecondFactor(factors))
-        return answer({ ok: false, message: "Add an authenticator app or a passkey first." });
-      const recoveryCodes = await replaceRecoveryCodes(db, user, { now });
-      logger.info({ userId: user.id }, "recovery codes replaced");
-      return answer({ ok: true, message: "New recovery codes: the old ones no longer work.", recoveryCodes });
-    }
-    default:
-      return answer({ ok: false, message: "Unknown action." });
-  }
+  return dispatchFormIntent(
+    intent,
+    {
+      "totp-start": async () => {
+        if (factors.totp) return answer({ ok: false, message: ACCOUNT_MESSAGES.totpAlreadyOn });
+        const secret = newTotpSecret();
+        await createChallenge(db, "totp-enrol", user.id, { secret }, now);
+        const uri = totpFor(secret, user.email).toString();
+        return answer({
+          ok: true,
+          message: "Scan the code with your authenticator app, then type the code it shows.",
+          enrolment: { secret, uri },
+        });
+      },
+      "totp-confirm": async () => {
+        if (factors.totp) return answer({ ok: false, message: ACCOUNT_MESSAGES.totpAlreadyOn });
+        if (!(await enableTotp(db, user, text(form, "code"), now)))
+          return answer({ ok: false, message: ACCOUNT_MESSAGES.wrongCode });
+        logger.info({ userId: user.id }, "authenticator app enrolled");
+        // The app's mail says enough: codes that come with it are not mailed again.
+        const recoveryCodes =
+          factors.recoveryCodesLeft === 0 ? await replaceRecoveryCodes(db, user, { now, tell: false }) : undefined;
+        return answer({ ok: true, message: "Authenticator app added: sign-ins now ask for its code.", recoveryCodes });
+      },
+      "totp-disable": async () => {
+        if ((await requiresTwoFactor(db)) && !factors.passkey)
+          return answer({ ok: false, message: ACCOUNT_MESSAGES.lastFactor });
+        await disableTotp(db, user, now);
+        logger.info({ userId: user.id }, "authenticator app removed");
+        return answer({ ok: true, message: "Authenticator app removed." });
+      },
+      "passkey-remove": async () => {
+        const passkeys = await listPasskeys(db, user.id);
+        if ((await requiresTwoFactor(db)) && !factors.totp && passkeys.length <= 1)
+          return answer({ ok: false, message: ACCOUNT_MESSAGES.lastFactor });
+        if (!(await removePasskey(db, user, text(form, "passkeyId"), now)))
+          return answer({ ok: false, message: "That passkey is already gone." }, 404);
+        logger.info({ userId: user.id }, "passkey removed");
+        return answer({ ok: true, message: "Passkey removed." });
+      },
+      "recovery-codes": async () => {
+        if (!hasSecondFactor(factors))
+          return answer({ ok: false, message: "Add an authenticator app or a passkey first." });
+        const recoveryCodes = await replaceRecoveryCodes(db, user, { now });
+        logger.info({ userId: user.id }, "recovery codes replaced");
+        return answer({ ok: true, message: "New recovery codes: the old ones no longer work.", recoveryCodes });
+      },
+    },
+    () => answer({ ok: false, message: "Unknown action." }),
+  );
 }
