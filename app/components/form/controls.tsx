@@ -8,22 +8,36 @@ import { controlAttributes, controlClass, type Density, Field, FieldError, Field
 /** What the kit decides, so a caller cannot set it apart from the field. */
 type Decided = "id" | "className" | "required" | "aria-required" | "aria-invalid" | "aria-describedby";
 
-/** A read-only field is neither required nor optional: nobody fills it in. */
-const asked = (optional: boolean | undefined, readOnly: boolean | undefined) => !readOnly && !optional;
+/**
+ * A control in its field frame. A read-only field is neither required nor optional: nobody
+ * fills it in.
+ */
+function Framed({
+  readOnly,
+  children,
+  ...text
+}: FieldText & { density: Density; readOnly?: boolean; children: (attributes: ControlAttributes) => ReactNode }) {
+  const { id, hint, error, optional } = text;
+  const required = !readOnly && !optional;
+  return (
+    <Field {...text} optional={optional && !readOnly}>
+      {children(controlAttributes({ id, hint, error, required }))}
+    </Field>
+  );
+}
+
+type ControlAttributes = ReturnType<typeof controlAttributes>;
 
 export type InputFieldProps = FieldText & Omit<InputHTMLAttributes<HTMLInputElement>, Decided>;
 
 /** A one-line field (text, number, date, email, tel, url…). */
 export function InputField({ id, label, hint, error, optional, density = "compact", ...input }: InputFieldProps) {
-  const required = asked(optional, input.readOnly);
   return (
-    <Field id={id} label={label} hint={hint} error={error} optional={optional && !input.readOnly} density={density}>
-      <input
-        {...controlAttributes({ id, hint, error, required })}
-        {...input}
-        className={`mt-1 ${controlClass(density, { readOnly: input.readOnly })}`}
-      />
-    </Field>
+    <Framed {...{ id, label, hint, error, optional, density }} readOnly={input.readOnly}>
+      {(attributes) => (
+        <input {...attributes} {...input} className={`mt-1 ${controlClass(density, { readOnly: input.readOnly })}`} />
+      )}
+    </Framed>
   );
 }
 
@@ -39,16 +53,12 @@ export function TextAreaField({
   rows = 4,
   ...textarea
 }: TextAreaFieldProps) {
-  const required = asked(optional, textarea.readOnly);
   return (
-    <Field id={id} label={label} hint={hint} error={error} optional={optional && !textarea.readOnly} density={density}>
-      <textarea
-        {...controlAttributes({ id, hint, error, required })}
-        {...textarea}
-        rows={rows}
-        className={`mt-1 ${controlClass(density)}`}
-      />
-    </Field>
+    <Framed {...{ id, label, hint, error, optional, density }} readOnly={textarea.readOnly}>
+      {(attributes) => (
+        <textarea {...attributes} {...textarea} rows={rows} className={`mt-1 ${controlClass(density)}`} />
+      )}
+    </Framed>
   );
 }
 

@@ -217,16 +217,9 @@ export interface RiderSignInLinksTable {
   browser_hash: string | null;
 }
 
-export interface RiderPasskeysTable {
-  id: string;
+/** A rider's passkey: the columns of a team member's (PasskeysTable), owned by a rider. */
+export interface RiderPasskeysTable extends PasskeyColumns {
   rider_id: string;
-  name: string;
-  public_key: string;
-  counter: number;
-  /** JSON array of the authenticator's transports. */
-  transports: string;
-  created_at: string;
-  last_used_at: string | null;
 }
 
 /** One movement of a rider's credit, in paise (features/credit/domain/credit.ts). */
@@ -413,9 +406,9 @@ export interface RecoveryCodesTable {
   used_at: string | null;
 }
 
-export interface PasskeysTable {
+/** What a passkey keeps, whoever owns it (the passkey core, auth/passkeys). */
+interface PasskeyColumns {
   id: string;
-  user_id: string;
   name: string;
   public_key: string;
   counter: number;
@@ -423,6 +416,11 @@ export interface PasskeysTable {
   transports: string;
   created_at: string;
   last_used_at: string | null;
+}
+
+/** A team member's passkey. */
+export interface PasskeysTable extends PasskeyColumns {
+  user_id: string;
 }
 
 export interface InvitesTable {

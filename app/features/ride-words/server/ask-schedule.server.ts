@@ -1,12 +1,13 @@
 import { sql } from "kysely";
 import { toIsoDate } from "~/domain/dates";
-import { publicationState } from "~/domain/publication";
 import { ASK_DAYS_AFTER_END, ASK_LATEST_DAYS, askDue, askKey, askText } from "~/features/ride-words/domain/ask";
-import { runCommand } from "~/server/commands/command.server";
 import type { Database } from "~/server/db/schema.server";
-import { lockRideRow } from "~/server/registrations/seats.server";
 import { audienceOf } from "~/features/rider-messages/server/recipients.server";
-import { siteReminderWritten, writeSiteReminder } from "~/features/rider-messages/server/write.server";
+import {
+  siteReminderWritten,
+  writeOnPublishedRide,
+  writeSiteReminder,
+} from "~/features/rider-messages/server/site-reminders.server";
 import { rideFromRow } from "~/server/rides/ride-rows.server";
 
 // The ask for riders' words (docs/features/ride-words.md#the-ask), run by the reminders' poll:
@@ -19,29 +20,18 @@ const lastDay = sql<string>`coalesce(nullif(end_date, ''), start_date)`;
 
 /** Writes the ride's ask under its lock, rechecking that it is due: true when written. */
 async function sendAsk(db: Database, rideId: string, { now, origin }: { now: Date; origin: string | null }) {
-  return runCommand(
-    db,
-    async (command) => {
-      const row = await lockRideRow(command.trx, rideId);
-      if (!row || publicationState(row.published_at, now) !== "published") return false;
-      const ride = rideFromRow(row);
-      if (!askDue(ride, now)) return false;
-      const answered = new Set(
-        (
-          await command.trx
-            .selectFrom("ride_feedback")
-            .select("registration_id")
-            .where("ride_id", "=", rideId)
-            .execute()
-        ).map((answer) => answer.registration_id),
-      );
-      const riders = await audienceOf(command.trx, rideId, { statuses: ["confirmed"], payment: "", checkIn: "in" });
-      const recipients = riders.filter((rider) => !answered.has(rider.id));
-      if (recipients.length === 0) return false;
-      return writeSiteReminder(command, { rideId, ...askText(ride), origin, reminderKey: askKey(ride) }, recipients);
-    },
-    now,
-  );
+  return writeOnPublishedRide(db, rideId, now, async (command, ride) => {
+    if (!askDue(ride, now)) return false;
+    const answered = new Set(
+      (
+        await command.trx.selectFrom("ride_feedback").select("registration_id").where("ride_id", "=", rideId).execute()
+      ).map((answer) => answer.registration_id),
+    );
+    const riders = await audienceOf(command.trx, rideId, { statuses: ["confirmed"], payment: "", checkIn: "in" });
+    const recipients = riders.filter((rider) => !answered.has(rider.id));
+    if (recipients.length === 0) return false;
+    return writeSiteReminder(command, { rideId, ...askText(ride), origin, reminderKey: askKey(ride) }, recipients);
+  });
 }
 
 /** Sends every ask due at `now`; how many were written. */

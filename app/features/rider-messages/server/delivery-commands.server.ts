@@ -1,5 +1,5 @@
 import type { AuditActor } from "~/domain/audit";
-import { runCommand } from "~/server/commands/command.server";
+import { type Command, runCommand } from "~/server/commands/command.server";
 import type { Database } from "~/server/db/schema.server";
 import { rideDelivery } from "./queries.server";
 
@@ -18,26 +18,14 @@ export function resendDelivery(
   deliveryId: string,
   actor: AuditActor,
 ): Promise<DeliveryAnswer> {
-  return runCommand(db, async (command): Promise<DeliveryAnswer> => {
-    const delivery = await rideDelivery(command.trx, rideId, deliveryId);
-    if (!delivery) return { ok: false, status: 404, message: DELIVERY_NOT_FOUND };
-    if (delivery.channel !== "email" && delivery.channel !== "push")
-      return { ok: false, status: 400, message: "Only email and push messages are sent again" };
-    if (delivery.erased_at || delivery.registrationStatus === "cancelled")
-      return { ok: false, status: 400, message: RIDER_LEFT };
-    await command.trx
-      .updateTable("message_deliveries")
-      .set({ status: "queued", error: null, updated_at: command.now.toISOString() })
-      .where("id", "=", deliveryId)
-      .execute();
-    await command.enqueue({ kind: "rider-message", deliveryId }, delivery.reference);
-    await command.audit(actor, {
-      action: "updated",
-      collection: "messages",
-      recordId: deliveryId,
-      summary: `Sent "${delivery.subject}" again to booking ${delivery.reference} by ${delivery.channel}`,
-    });
-    return { ok: true, reference: delivery.reference };
+  return changeDelivery(db, rideId, deliveryId, actor, {
+    refusal: (channel) =>
+      channel === "email" || channel === "push"
+        ? null
+        : { ok: false, status: 400, message: "Only email and push messages are sent again" },
+    status: "queued",
+    alsoWrite: (command, delivery) => command.enqueue({ kind: "rider-message", deliveryId }, delivery.reference),
+    summary: (delivery) => `Sent "${delivery.subject}" again to booking ${delivery.reference} by ${delivery.channel}`,
   });
 }
 
@@ -51,21 +39,46 @@ export function markWhatsappTapped(
   deliveryId: string,
   actor: AuditActor,
 ): Promise<DeliveryAnswer> {
+  return changeDelivery(db, rideId, deliveryId, actor, {
+    refusal: (channel) => (channel === "whatsapp" ? null : { ok: false, status: 404, message: DELIVERY_NOT_FOUND }),
+    status: "tapped",
+    summary: (delivery) => `Opened "${delivery.subject}" in WhatsApp for booking ${delivery.reference}`,
+  });
+}
+
+type Delivery = NonNullable<Awaited<ReturnType<typeof rideDelivery>>>;
+
+/** One admin's change of one delivery's status: refused for the wrong channel or a rider who left, audited. */
+function changeDelivery(
+  db: Database,
+  rideId: string,
+  deliveryId: string,
+  actor: AuditActor,
+  change: {
+    refusal: (channel: Delivery["channel"]) => Extract<DeliveryAnswer, { ok: false }> | null;
+    status: "queued" | "tapped";
+    alsoWrite?: (command: Command, delivery: Delivery) => Promise<void>;
+    summary: (delivery: Delivery) => string;
+  },
+): Promise<DeliveryAnswer> {
   return runCommand(db, async (command): Promise<DeliveryAnswer> => {
     const delivery = await rideDelivery(command.trx, rideId, deliveryId);
-    if (!delivery || delivery.channel !== "whatsapp") return { ok: false, status: 404, message: DELIVERY_NOT_FOUND };
+    if (!delivery) return { ok: false, status: 404, message: DELIVERY_NOT_FOUND };
+    const refused = change.refusal(delivery.channel);
+    if (refused) return refused;
     if (delivery.erased_at || delivery.registrationStatus === "cancelled")
       return { ok: false, status: 400, message: RIDER_LEFT };
     await command.trx
       .updateTable("message_deliveries")
-      .set({ status: "tapped", error: null, updated_at: command.now.toISOString() })
+      .set({ status: change.status, error: null, updated_at: command.now.toISOString() })
       .where("id", "=", deliveryId)
       .execute();
+    await change.alsoWrite?.(command, delivery);
     await command.audit(actor, {
       action: "updated",
       collection: "messages",
       recordId: deliveryId,
-      summary: `Opened "${delivery.subject}" in WhatsApp for booking ${delivery.reference}`,
+      summary: change.summary(delivery),
     });
     return { ok: true, reference: delivery.reference };
   });

@@ -1,5 +1,4 @@
 import { toIsoDate } from "~/domain/dates";
-import { publicationState } from "~/domain/publication";
 import {
   dueRules,
   reminderDueAt,
@@ -10,16 +9,14 @@ import {
   type ReminderRule,
 } from "~/features/rider-messages/domain/reminders";
 import type { Clock } from "~/server/clock.server";
-import { runCommand } from "~/server/commands/command.server";
 import type { Database, Executor } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 import { runPeriodically, type PeriodicJob } from "~/server/periodic-job.server";
-import { lockRideRow } from "~/server/registrations/seats.server";
 import { rideFromRow } from "~/server/rides/ride-rows.server";
 import { sendDueFeedbackAsks } from "~/features/ride-words/server/ask-schedule.server";
 import { meetingPointOf } from "./change-notice.server";
 import { audienceOf } from "./recipients.server";
-import { siteReminderWritten, writeSiteReminder } from "./write.server";
+import { siteReminderWritten, writeOnPublishedRide, writeSiteReminder } from "./site-reminders.server";
 
 // The reminders' schedule (docs/features/rider-messages.md#reminders): every poll, each rule
 // due of each upcoming published ride taking registrations here is written once, as a message
@@ -49,34 +46,27 @@ async function sendReminder(
   rule: ReminderRule,
   { now, origin }: { now: Date; origin: string | null },
 ): Promise<boolean> {
-  return runCommand(
-    db,
-    async (command) => {
-      const row = await lockRideRow(command.trx, rideId);
-      if (!row || publicationState(row.published_at, now) !== "published") return false;
-      const ride = rideFromRow(row);
-      const due = dueRules(ride, now, row.schedule_set_at);
-      if (!due.some((each) => each.key === rule.key && each.daysBefore === rule.daysBefore)) return false;
-      // A rider who booked after the reminder's moment (it is sent late) was not there to get it.
-      const recipients = await audienceOf(
-        command.trx,
-        rideId,
-        { statuses: reminderStatuses(rule), payment: "", checkIn: "" },
-        reminderDueAt(ride.startDate, rule.daysBefore)!,
-      );
-      if (recipients.length === 0) return false;
-      const context = {
-        meetingPoint: await meetingPointOf(command.trx, ride),
-        captain: await captainOf(command.trx, rideId),
-      };
-      return writeSiteReminder(
-        command,
-        { rideId, ...reminderText(ride, rule, context), origin, reminderKey: reminderKey(rule, ride.startDate) },
-        recipients,
-      );
-    },
-    now,
-  );
+  return writeOnPublishedRide(db, rideId, now, async (command, ride, row) => {
+    const due = dueRules(ride, now, row.schedule_set_at);
+    if (!due.some((each) => each.key === rule.key && each.daysBefore === rule.daysBefore)) return false;
+    // A rider who booked after the reminder's moment (it is sent late) was not there to get it.
+    const recipients = await audienceOf(
+      command.trx,
+      rideId,
+      { statuses: reminderStatuses(rule), payment: "", checkIn: "" },
+      reminderDueAt(ride.startDate, rule.daysBefore)!,
+    );
+    if (recipients.length === 0) return false;
+    const context = {
+      meetingPoint: await meetingPointOf(command.trx, ride),
+      captain: await captainOf(command.trx, rideId),
+    };
+    return writeSiteReminder(
+      command,
+      { rideId, ...reminderText(ride, rule, context), origin, reminderKey: reminderKey(rule, ride.startDate) },
+      recipients,
+    );
+  });
 }
 
 /** Sends every reminder due at `now`; how many were written. */

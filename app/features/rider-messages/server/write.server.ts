@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type AuditActor, SITE_ACTOR } from "~/domain/audit";
+import type { AuditActor } from "~/domain/audit";
 import { channelsFor, type DeliveryChannel, type RideMessageKind } from "~/features/rider-messages/domain/message";
 import type { Command } from "~/server/commands/command.server";
 import type { Executor, MessageDeliveriesTable } from "~/server/db/schema.server";
@@ -129,31 +129,4 @@ function newDelivery(messageId: string, registrationId: string, channel: Deliver
     created_at: at,
     updated_at: at,
   } satisfies MessageDeliveriesTable;
-}
-
-/**
- * A message the site writes itself when it is due (a ride's reminder rule, the ask for riders'
- * words), keyed so it is written once: false when it was written already or reaches no one.
- */
-export async function writeSiteReminder(
-  command: Command,
-  message: Pick<NewMessage, "rideId" | "subject" | "body" | "origin"> & { reminderKey: string },
-  recipients: readonly Recipient[],
-): Promise<boolean> {
-  const written = await writeRideMessage(command, { ...message, kind: "reminder", sentBy: SITE_ACTOR }, recipients);
-  return written !== null;
-}
-
-/**
- * Whether the site's message `reminderKey` of the ride is written: a plain read without the lock,
- * where most polls end, since most find what is due written already.
- */
-export async function siteReminderWritten(db: Executor, rideId: string, reminderKey: string): Promise<boolean> {
-  const sent = await db
-    .selectFrom("ride_messages")
-    .select("id")
-    .where("ride_id", "=", rideId)
-    .where("reminder_key", "=", reminderKey)
-    .executeTakeFirst();
-  return sent !== undefined;
 }
