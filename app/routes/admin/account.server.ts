@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { AppServices } from "~/context";
 import { PROOF_MESSAGES } from "~/domain/team";
 import { isProofFresh, proveIdentity } from "~/server/auth/fresh-proof.server";
-import { dispatchFormIntent } from "~/server/admin/intent-dispatch.server";
+import { dispatchFormIntent } from "~/server/http/form-intent.server";
 import { listPasskeys, removePasskey } from "~/server/auth/passkeys.server";
 import type { Session } from "~/server/auth/sessions.server";
 import {

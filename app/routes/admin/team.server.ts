@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { ROLE_LABELS } from "~/domain/roles";
 import type { AppServices } from "~/context";
 import { ValidationError, NotFoundError } from "~/server/validation/errors.server";
-import { dispatchFormIntent } from "~/server/admin/intent-dispatch.server";
+import { dispatchFormIntent } from "~/server/http/form-intent.server";
 import { readAdminForm } from "~/server/admin/read-form.server";
 import { changeRole, createInvite, removeAdmin, revokeInvite, setRequireTwoFactor } from "~/server/team/team.server";
 import { adminInviteHref } from "~/domain/admin-links";

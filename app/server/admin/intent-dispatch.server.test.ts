@@ -1,7 +1,7 @@
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 import type { AppServices } from "~/context";
-import { dispatchFormIntent, dispatchIntent } from "./intent-dispatch.server";
+import { dispatchIntent } from "./intent-dispatch.server";
 import { INVALID_REQUEST, succeeded } from "./respond.server";
 
 const context = {
@@ -42,17 +42,6 @@ describe("dispatchIntent", () => {
         ok: false,
         message: "Unknown test action",
       });
-    }
-  });
-});
-
-describe("dispatchFormIntent", () => {
-  const formHandlers = { ping: async () => "pong" };
-
-  it("runs the handler the form's intent names, and answers the unknown otherwise", async () => {
-    expect(await dispatchFormIntent("ping", formHandlers, () => "unknown")).toBe("pong");
-    for (const intent of ["pong", "", "constructor", "toString", "__proto__", "hasOwnProperty"]) {
-      expect(await dispatchFormIntent(intent, formHandlers, () => "unknown")).toBe("unknown");
     }
   });
 });

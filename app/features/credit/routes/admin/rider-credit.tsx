@@ -7,7 +7,7 @@ import { formatIndianTime } from "~/domain/indian-time";
 import { formatRupees } from "~/domain/registration/balance";
 import type { CreditKind, CreditState } from "~/features/credit/domain/credit";
 import { MAX_CREDIT_NOTE_LENGTH } from "~/features/credit/domain/credit-input";
-import { dispatchFormIntent } from "~/server/admin/intent-dispatch.server";
+import { dispatchFormIntent } from "~/server/http/form-intent.server";
 import { readAdminForm, unreadableForm } from "~/server/admin/read-form.server";
 import { adminActionContext } from "~/server/admin/respond.server";
 import { adjustCredit, decideCredit } from "~/features/credit/server/commands.server";

@@ -1,3 +1,4 @@
+import { dispatchFormIntent } from "~/server/http/form-intent.server";
 import { data, redirect } from "react-router";
 import { SECONDARY_CLASS, SUBMIT_CLASS } from "~/components/registration/form-controls";
 import { PassportFigures } from "~/features/rider-accounts/components/passport-figures";
@@ -29,12 +30,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const rider = await signedInRider(request, context);
   if (!rider) return data({ error: "Sign in again to change your passport." }, { status: 401, headers: HEADERS });
   const form = await readSmallForm(request);
-  const intent = form.ok ? form.fields.intent : undefined;
   const { db } = context.get(servicesContext);
-  if (intent === "public") await makePassportPublic(db, rider.id);
-  else if (intent === "private") await makePassportPrivate(db, rider.id);
-  else return data({ error: "Choose whether your passport is public or private." }, { status: 400, headers: HEADERS });
-  return redirect(ME_PASSPORT_PATH, { status: 303, headers: HEADERS });
+  const saved = async (change: Promise<unknown>): Promise<Response | ReturnType<typeof data<{ error: string }>>> => {
+    await change;
+    return redirect(ME_PASSPORT_PATH, { status: 303, headers: HEADERS });
+  };
+  return dispatchFormIntent(
+    (form.ok && form.fields.intent) || "",
+    {
+      public: () => saved(makePassportPublic(db, rider.id)),
+      private: () => saved(makePassportPrivate(db, rider.id)),
+    },
+    () => data({ error: "Choose whether your passport is public or private." }, { status: 400, headers: HEADERS }),
+  );
 }
 
 export function headers() {

@@ -1,3 +1,4 @@
+import { dispatchFormIntent } from "~/server/http/form-intent.server";
 import { data, redirect } from "react-router";
 import { RiderAccountPage } from "~/features/rider-accounts/components/account-page";
 import { REQUEST_LINK_INTENT, RiderSignInPage } from "~/features/rider-accounts/components/sign-in-page";
@@ -57,27 +58,43 @@ function refused(status: number, answer: Refused, headers: Record<string, string
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const { clientIp, origin, requestId } = context.get(requestContext);
+  const { origin } = context.get(requestContext);
   const form = await readSmallForm(request);
   if (!form.ok) return refused(413, { values: {}, errors: {}, formError: TOO_LARGE });
   const { intent = "", ...fields } = form.fields;
 
-  if (intent === "sign-out" || intent === "sign-out-everywhere") {
-    const cookie = await endRiderSession(request, context, { everywhere: intent === "sign-out-everywhere" });
+  const signOut = async (everywhere: boolean) => {
+    const cookie = await endRiderSession(request, context, { everywhere });
     return redirect(ME_PATH, { status: 303, headers: { ...PRIVATE_HEADERS, "Set-Cookie": cookie } });
-  }
-  if (intent === "remove-passkey") {
-    const rider = await signedInRider(request, context);
-    if (!rider) return redirect(ME_PATH, { status: 303, headers: PRIVATE_HEADERS });
-    // Another rider's passkey, or one removed meanwhile: nothing removed, and the page says so.
-    if (!(await removeRiderPasskey(services.db, rider, fields.passkey ?? "", { origin })))
-      return refused(404, { values: {}, errors: {}, formError: RIDER_PASSKEY_MESSAGES.notFound });
-    return redirect(`${ME_PATH}?done=passkey-removed`, { status: 303, headers: PRIVATE_HEADERS });
-  }
-
+  };
   const values = { email: fields.email ?? "" };
-  // A post the page does not send (a body it cannot read reads as no intent) asks for nothing.
-  if (intent !== REQUEST_LINK_INTENT) return refused(400, { values, errors: {}, formError: UNKNOWN_INTENT });
+  return dispatchFormIntent(
+    intent,
+    {
+      "sign-out": () => signOut(false),
+      "sign-out-everywhere": () => signOut(true),
+      "remove-passkey": async () => {
+        const rider = await signedInRider(request, context);
+        if (!rider) return redirect(ME_PATH, { status: 303, headers: PRIVATE_HEADERS });
+        // Another rider's passkey, or one removed meanwhile: nothing removed, and the page says so.
+        if (!(await removeRiderPasskey(services.db, rider, fields.passkey ?? "", { origin })))
+          return refused(404, { values: {}, errors: {}, formError: RIDER_PASSKEY_MESSAGES.notFound });
+        return redirect(`${ME_PATH}?done=passkey-removed`, { status: 303, headers: PRIVATE_HEADERS });
+      },
+      [REQUEST_LINK_INTENT]: () => requestLink({ request, context }, values),
+    },
+    // A post the page does not send (a body it cannot read reads as no intent) asks for nothing.
+    () => refused(400, { values, errors: {}, formError: UNKNOWN_INTENT }),
+  );
+}
+
+/** The sign-in form: a link mailed to the address if it is a rider's, the same answer if not. */
+async function requestLink(
+  { request, context }: Pick<Route.ActionArgs, "request" | "context">,
+  values: { email: string },
+) {
+  const services = context.get(servicesContext);
+  const { clientIp, origin, requestId } = context.get(requestContext);
   const checked = parseOrErrors(signInRequestSchema, values);
   if (!checked.ok) return refused(400, { values, errors: checked.errors });
   // The link completes at once only in this browser (decision 042).
