@@ -1,10 +1,11 @@
 import { execFile } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, test } from "vitest";
+import { SESSION_SECRET_FILE } from "~/server/auth/kept-session-secret.server";
 import { BackupError, backupDataDir, restoreDataDir, verifyBackup } from "~/server/backup/sqlite-backup.server";
 import type { Database } from "~/server/db/schema.server";
 import { dataPaths } from "~/server/env.server";
@@ -135,6 +136,32 @@ describe("backup and restore (SQLite)", () => {
     expect(existsSync(dataPaths(setAside!).sqlitePath)).toBe(true);
     expect(existsSync(path.join(dataPaths(setAside!).uploadsDir, "images/rides/1763800000000_pass.webp"))).toBe(true);
     expect(existsSync(dataPaths(dataDir).sqlitePath)).toBe(true);
+  });
+
+  test("the session secret kept in DATA_DIR travels with the backup, owner-only, and a restore puts it back", async () => {
+    const dataDir = await siteData();
+    const secret = path.join(dataDir, SESSION_SECRET_FILE);
+    writeFileSync(secret, "kept-secret-of-this-site-0123456789abcdef\n", { mode: 0o600 });
+    const target = path.join(temporary("backup"), "b");
+    const manifest = await backupDataDir({ dataDir, target });
+    expect(manifest.sessionSecret?.path).toBe(SESSION_SECRET_FILE);
+    expect(statSync(path.join(target, SESSION_SECRET_FILE)).mode & 0o777).toBe(0o600);
+
+    // Restored elsewhere (a new machine): the riders' sealed links open with the same secret.
+    const elsewhere = temporary("restored");
+    await restoreDataDir({ dataDir: elsewhere, source: target });
+    expect(readFileSync(path.join(elsewhere, SESSION_SECRET_FILE), "utf8")).toBe(readFileSync(secret, "utf8"));
+    expect(statSync(path.join(elsewhere, SESSION_SECRET_FILE)).mode & 0o777).toBe(0o600);
+
+    // Restored over a site with another secret: that one is kept aside with the rest.
+    writeFileSync(secret, "a-newer-secret-made-after-the-backup-000000\n", { mode: 0o600 });
+    const { setAside } = await restoreDataDir({ dataDir, source: target, force: true });
+    expect(readFileSync(path.join(setAside!, SESSION_SECRET_FILE), "utf8")).toContain("a-newer-secret");
+    expect(readFileSync(secret, "utf8")).toContain("kept-secret-of-this-site");
+
+    // A tampered copy is refused like any other file of the backup.
+    writeFileSync(path.join(target, SESSION_SECRET_FILE), "tampered");
+    await expect(verifyBackup(target)).rejects.toThrow(/session-secret is missing or damaged/);
   });
 
   test("a damaged or unfinished backup is refused before anything is touched", async () => {

@@ -1,14 +1,16 @@
 import { createHash } from "node:crypto";
 import { createReadStream, existsSync } from "node:fs";
-import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { SESSION_SECRET_FILE } from "../auth/kept-session-secret.server";
 import { dataPaths } from "../env.server";
 
 /**
  * Backups of a SQLite deployment: the database (a consistent snapshot taken while the
- * server keeps writing) and the uploads directory, with a manifest that lists every file
- * and its checksum. PostgreSQL deployments use pg_dump instead (docs/deploy.md). A backup
+ * server keeps writing), the uploads directory and the session secret the server keeps there
+ * (without it, riders' links sealed in their messages could not be opened after a restore), with
+ * a manifest that lists every file and its checksum. PostgreSQL deployments use pg_dump instead (docs/deploy.md). A backup
  * directory has a data directory's layout (dataPaths), plus the manifest.
  */
 
@@ -22,6 +24,8 @@ export type Manifest = {
   createdAt: string;
   database: ManifestFile & { engine: "sqlite"; migrations: string[] };
   uploads: ManifestFile[];
+  /** DATA_DIR's session secret, when the server keeps one there (SESSION_SECRET unset); absent in older backups. */
+  sessionSecret?: ManifestFile;
 };
 
 export class BackupError extends Error {}
@@ -116,6 +120,7 @@ export async function backupDataDir({ dataDir, target }: { dataDir: string; targ
     await copyFile(path.join(uploadsSource, relative), destination);
     uploads.push(await describe(uploadsCopy, relative));
   }
+  const sessionSecret = await copySessionSecret(dataDir, target);
 
   const manifest: Manifest = {
     format: "roadbook-backup",
@@ -127,6 +132,7 @@ export async function backupDataDir({ dataDir, target }: { dataDir: string; targ
       migrations: migrationsIn(copy),
     },
     uploads,
+    ...(sessionSecret && { sessionSecret }),
   };
   // Written last, and whole: a directory with a manifest holds a complete backup.
   await writeFile(path.join(target, `${MANIFEST_FILE}.partial`), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -147,6 +153,7 @@ export async function verifyBackup(source: string): Promise<Manifest> {
   const expected = [
     { root: source, file: manifest.database },
     ...manifest.uploads.map((file) => ({ root: dataPaths(source).uploadsDir, file })),
+    ...(manifest.sessionSecret ? [{ root: source, file: manifest.sessionSecret }] : []),
   ];
   for (const { root, file } of expected) {
     const actual = await describe(root, file.path).catch(() => null);
@@ -209,7 +216,10 @@ export async function restoreDataDir({
   if (hasData) {
     setAside = path.join(dataDir, `before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`);
     await mkdir(setAside);
-    for (const current of [database, `${database}-wal`, `${database}-shm`, uploads]) {
+    const secret = path.join(dataDir, SESSION_SECRET_FILE);
+    // The secret goes aside only when the backup brings its own: otherwise the current one stays.
+    const replaced = manifest.sessionSecret ? [secret] : [];
+    for (const current of [database, `${database}-wal`, `${database}-shm`, uploads, ...replaced]) {
       if (existsSync(current)) await rename(current, path.join(setAside, path.relative(dataDir, current)));
     }
   }
@@ -222,10 +232,21 @@ export async function restoreDataDir({
     await mkdir(path.dirname(destination), { recursive: true });
     await copyFile(path.join(backup.uploadsDir, ...file.path.split("/")), destination);
   }
+  if (manifest.sessionSecret) await copySessionSecret(source, dataDir);
   const integrity = integrityOf(database);
   if (integrity !== "ok") {
     await rm(database, { force: true });
     throw new BackupError(`The restored database failed its integrity check: ${integrity}`);
   }
   return { manifest, setAside };
+}
+
+/** Copies the session secret kept in `from` (if any) to `to`, readable by its owner only. */
+async function copySessionSecret(from: string, to: string): Promise<ManifestFile | null> {
+  const source = path.join(from, SESSION_SECRET_FILE);
+  if (!existsSync(source)) return null;
+  const destination = path.join(to, SESSION_SECRET_FILE);
+  await copyFile(source, destination);
+  await chmod(destination, 0o600);
+  return describe(to, SESSION_SECRET_FILE);
 }
