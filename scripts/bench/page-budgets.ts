@@ -4,12 +4,13 @@
 export type Budget = {
   /** JavaScript transferred, as Lighthouse counts it (compressed bodies and headers), in KiB. */
   javascriptKiB: number;
+  /** The simulated phone's figures; only for the pages whose first paint the budget covers. */
+  speed?: { performance: number; lcpMs: number; cls: number };
   /**
-   * The simulated phone's figures; only for the pages whose first paint the budget covers.
-   * `tbtMs` bounds the blocking time the page's scripts add (scriptBlockingTime), not the
-   * page's own TBT, which on a busy machine is mostly HTML, style and layout.
+   * The blocking time the page's scripts may add at 4× CPU, measured in the browser (long-tasks.ts,
+   * scriptBlockingTime): not the page's own, which on a busy machine is mostly HTML, style and layout.
    */
-  speed?: { performance: number; lcpMs: number; tbtMs: number; cls: number };
+  scriptsAddMs?: number;
   /** A rider's own page, kept out of search engines (noindex) on purpose: SEO is not judged. */
   noindex?: true;
 };
@@ -100,7 +101,7 @@ export function checks(figures: Figures, budget: Budget): Check[] {
     list.push({ name, value: String(value), limit: `≥ ${CATEGORY_MINIMUM}`, met: value >= CATEGORY_MINIMUM });
   }
   if (budget.speed) {
-    const { performance, lcpMs, tbtMs, cls } = budget.speed;
+    const { performance, lcpMs, cls } = budget.speed;
     list.push(
       {
         name: "performance",
@@ -109,14 +110,15 @@ export function checks(figures: Figures, budget: Budget): Check[] {
         met: figures.performance >= performance,
       },
       { name: "LCP", value: `${Math.round(figures.lcpMs)} ms`, limit: `≤ ${lcpMs} ms`, met: figures.lcpMs <= lcpMs },
-      { name: "TBT", value: `${Math.round(figures.tbtMs)} ms`, limit: `(scripts add ≤ ${tbtMs} ms)`, met: true },
+      // Simulated from an unthrottled trace: shown, judged by the direct figure (scriptsAddMs).
+      { name: "TBT (simulated)", value: `${Math.round(figures.tbtMs)} ms`, limit: "(not judged)", met: true },
       { name: "CLS", value: figures.cls.toFixed(3), limit: `≤ ${cls}`, met: figures.cls <= cls },
     );
   }
   return list;
 }
 
-/** One page measured twice in a row in one Chrome: as shipped, and with its scripts blocked. */
+/** One page measured twice in a row in one browser: as shipped, and with its scripts blocked. */
 export type BlockingPair = { shippedMs: number; blockedMs: number };
 
 export type ScriptBlockingTime = {
@@ -137,7 +139,7 @@ function median(values: number[]): number {
 }
 
 /**
- * What a page's scripts add to its total blocking time, judged within one run: a loaded machine
+ * What a page's scripts add to its blocking time, judged within one run: a loaded machine
  * raises both figures of a pair, so their difference says what the scripts cost where the
  * absolute figure says mostly how busy the machine was.
  */
@@ -156,7 +158,7 @@ export function scriptBlockingTime(pairs: BlockingPair[]): ScriptBlockingTime {
 export function scriptBlockingCheck(time: ScriptBlockingTime, limitMs: number, runs: number): Check {
   const [low, high] = time.spreadMs.map(Math.round);
   return {
-    name: `TBT scripts add (median of ${runs} pairs)`,
+    name: `blocking time scripts add (median of ${runs} pairs)`,
     value: `${Math.round(time.addedMs)} ms`,
     limit: `≤ ${limitMs} ms; spread ${low}–${high} ms, no-script floor ${Math.round(time.floorMs)} ms, shipped ${Math.round(time.shippedMs)} ms`,
     met: time.addedMs <= limitMs,
