@@ -28,14 +28,24 @@ function Framed({
 
 type ControlAttributes = ReturnType<typeof controlAttributes>;
 
+/** A field's own text (label, hint, message) apart from its control's native attributes. */
+function apart<Props extends FieldText>({ id, label, hint, error, optional, density = "compact", ...control }: Props) {
+  return [{ id, label, hint, error, optional, density }, control] as const;
+}
+
 export type InputFieldProps = FieldText & Omit<InputHTMLAttributes<HTMLInputElement>, Decided>;
 
 /** A one-line field (text, number, date, email, tel, url…). */
-export function InputField({ id, label, hint, error, optional, density = "compact", ...input }: InputFieldProps) {
+export function InputField(props: InputFieldProps) {
+  const [text, input] = apart(props);
   return (
-    <Framed {...{ id, label, hint, error, optional, density }} readOnly={input.readOnly}>
+    <Framed {...text} readOnly={input.readOnly}>
       {(attributes) => (
-        <input {...attributes} {...input} className={`mt-1 ${controlClass(density, { readOnly: input.readOnly })}`} />
+        <input
+          {...attributes}
+          {...input}
+          className={`mt-1 ${controlClass(text.density, { readOnly: input.readOnly })}`}
+        />
       )}
     </Framed>
   );
@@ -43,20 +53,12 @@ export function InputField({ id, label, hint, error, optional, density = "compac
 
 export type TextAreaFieldProps = FieldText & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, Decided>;
 
-export function TextAreaField({
-  id,
-  label,
-  hint,
-  error,
-  optional,
-  density = "compact",
-  rows = 4,
-  ...textarea
-}: TextAreaFieldProps) {
+export function TextAreaField({ rows = 4, ...props }: TextAreaFieldProps) {
+  const [text, textarea] = apart(props);
   return (
-    <Framed {...{ id, label, hint, error, optional, density }} readOnly={textarea.readOnly}>
+    <Framed {...text} readOnly={textarea.readOnly}>
       {(attributes) => (
-        <textarea {...attributes} {...textarea} rows={rows} className={`mt-1 ${controlClass(density)}`} />
+        <textarea {...attributes} {...textarea} rows={rows} className={`mt-1 ${controlClass(text.density)}`} />
       )}
     </Framed>
   );
@@ -72,30 +74,20 @@ export type SelectFieldProps = FieldText & { options: readonly Choice[] } & Omit
  * A drop-down list. One whose every choice is an answer (no empty "Choose…") cannot be left
  * unanswered: it is required, and says nothing.
  */
-export function SelectField({
-  id,
-  label,
-  hint,
-  error,
-  optional,
-  density = "compact",
-  options,
-  ...select
-}: SelectFieldProps) {
+export function SelectField({ options, ...props }: SelectFieldProps) {
+  const [text, select] = apart(props);
   return (
-    <Field id={id} label={label} hint={hint} error={error} optional={optional} density={density}>
-      <select
-        {...controlAttributes({ id, hint, error, required: !optional })}
-        {...select}
-        className={`mt-1 ${controlClass(density)}`}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </Field>
+    <Framed {...text}>
+      {(attributes) => (
+        <select {...attributes} {...select} className={`mt-1 ${controlClass(text.density)}`}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Framed>
   );
 }
 

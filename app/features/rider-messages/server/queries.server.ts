@@ -172,7 +172,7 @@ export async function rideDelivery(db: Executor, rideId: string, deliveryId: str
     .selectFrom("message_deliveries as d")
     .innerJoin("ride_messages as m", "m.id", "d.message_id")
     .innerJoin("registrations as r", "r.id", "d.registration_id")
-    .select(["d.channel", "m.subject", "r.reference", "r.status as registrationStatus", "r.erased_at"])
+    .select(["d.id", "d.channel", "m.subject", "r.reference", "r.status as registrationStatus", "r.erased_at"])
     .where("d.id", "=", deliveryId)
     .where("m.ride_id", "=", rideId)
     .executeTakeFirst();
