@@ -93,10 +93,10 @@ describe("RideCard, completed (product.md#ride-cards: completed ride cards)", ()
   });
 
   it("counts the ride's photos as a link to its gallery, and says nothing of a ride without any", () => {
-    const html = render({ variant: "completed", ride: { photos: 24 } }).replaceAll("<!-- -->", "");
+    const html = render({ variant: "completed", ride: { facts: { "ride-photos": 24 } } }).replaceAll("<!-- -->", "");
     expect(html).toMatch(/<a href="\/ride\/r1#photos"[^>]*>24 photos<\/a>/);
-    expect(render({ variant: "completed", ride: { photos: 0 } })).not.toContain("photos-count");
-    expect(render({ variant: "upcoming", ride: { photos: 3 } })).not.toContain("photos-count");
+    expect(render({ variant: "completed", ride: { facts: {} } })).not.toContain("photos-count");
+    expect(render({ variant: "upcoming", ride: { facts: { "ride-photos": 3 } } })).not.toContain("photos-count");
   });
 });
 

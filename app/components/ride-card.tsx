@@ -6,9 +6,9 @@ import { durationText, rideDays } from "~/domain/duration";
 import { rideHref } from "~/domain/links";
 import { PLACEHOLDERS } from "~/domain/messages";
 import type { RideCardData } from "~/domain/ride-summary";
+import { RIDE_CARD_FACTS } from "~/features/slots/ride-cards";
+import { PageSections } from "./page-sections";
 import { SeatsNote } from "./registration/seats-note";
-import { RatingSummaryBadge } from "~/features/ride-words/components/ride-words";
-import { GalleryCount } from "./ride/gallery-count";
 import { ResponsiveImage } from "./responsive-image";
 import { RideSocialButtons } from "./ride-social-buttons";
 
@@ -90,12 +90,9 @@ export function RideCard({ ride, variant = "upcoming", priority = false, heading
               {ride.participants} {ride.participants === 1 ? "rider" : "riders"}
             </li>
           )}
-          {completed && ride.rating ? (
-            <li className="inline-flex items-center gap-1.5">
-              <RatingSummaryBadge summary={ride.rating} />
-            </li>
+          {completed && ride.facts ? (
+            <PageSections sections={RIDE_CARD_FACTS} data={ride.facts} props={{ rideId: ride.id }} />
           ) : null}
-          {completed && ride.photos ? <GalleryCount rideId={ride.id} count={ride.photos} /> : null}
         </ul>
 
         <Heading className="mt-3 text-xl font-bold text-ink-900">

@@ -1,15 +1,23 @@
+import { parseIsoDate } from "./dates";
 import type { Ride } from "./ride";
-import { rideStartsAt } from "~/features/rider-messages/domain/reminders";
 
-// When a ride is over: one rule for everything that changes then (riders' photos and words may
-// come, an erasure no longer frees the seat, the account sweep may erase), so no two parts of the
-// site disagree about the same ride at the same moment.
+// When a ride starts and when it is over: one rule each for everything that changes then
+// (reminders stop and seats no longer pass on; riders' photos and words may come, an erasure no
+// longer frees the seat, the account sweep may erase), so no two parts of the site disagree about
+// the same ride at the same moment.
 
 type Dated = Pick<Ride, "startDate" | "endDate">;
 /** A ride as far as its end goes (a ride's status is one of RIDE_STATUSES; a stored row's, a string). */
 type Ending = Dated & { status: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const INDIA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+
+/** The ride has started at the beginning of its first day in India (no reminder after that, no seat transfer). */
+export function rideStartsAt(startDate: string): Date | null {
+  const start = parseIsoDate(startDate);
+  return start ? new Date(start.getTime() - INDIA_OFFSET_MS) : null;
+}
 
 /** The ride's last day: its end date, else its start date ("" when it has neither). */
 export function lastDayOf(ride: Dated): string {

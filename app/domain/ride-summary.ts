@@ -1,5 +1,4 @@
 import type { Ride } from "./ride";
-import type { RatingSummary } from "~/features/ride-words/domain/feedback";
 
 /** The fields of a ride a ride card shows, named once for both the type and the copy. */
 const RIDE_SUMMARY_FIELDS = [
@@ -31,8 +30,9 @@ export function rideSummary(ride: Ride): RideSummary {
 /** A ride card's data: the summary, and for a ride taking registrations here its seats text (decision 020). */
 export type RideCardData = RideSummary & {
   seats?: string | null;
-  /** A completed ride's average approved rating (docs/features/ride-words.md), on Past Adventures. */
-  rating?: RatingSummary | null;
-  /** Past Adventures: how many approved photos the ride's gallery has (docs/features/ride-photos.md). */
-  photos?: number;
+  /**
+   * Past Adventures: what the features add to a completed ride's card, by feature (its average
+   * rating, its photos: app/features/slots/ride-cards.tsx); a feature with nothing to say is absent.
+   */
+  facts?: Readonly<Record<string, unknown>>;
 };

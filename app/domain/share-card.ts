@@ -2,16 +2,7 @@ import { rideAmount } from "./cost";
 import { formatDateRange } from "./dates";
 import { PLACEHOLDERS } from "./messages";
 import type { Ride } from "./ride";
-import {
-  ABOUT_PATH,
-  CONTACT_PATH,
-  HOME_PATH,
-  PREVIOUS_PATH,
-  pageShareCardHref,
-  passportShareCardHref,
-  rideShareCardHref,
-} from "./links";
-import { passportFigureTexts, passportTitle, type PassportFigures } from "~/features/rider-accounts/domain/passport";
+import { ABOUT_PATH, CONTACT_PATH, HOME_PATH, PREVIOUS_PATH, pageShareCardHref, rideShareCardHref } from "./links";
 
 // What a share card (the image WhatsApp, Facebook and X show beside a link) says, and the
 // address it lives at. The address carries a stamp of everything the card shows, so a ride
@@ -112,20 +103,4 @@ export function rideShareCardPath(rideId: string, card: ShareCard): string {
 /** /share/page/{page}/{stamp}.jpg */
 export function pageShareCardPath(page: SitePage): string {
   return pageShareCardHref(page, shareCardStamp(pageShareCard(page)));
-}
-
-/** A public ride passport's card: the first name and the figures, no photo (docs/features/ride-passport.md). */
-export function passportShareCard(firstName: string, figures: PassportFigures): ShareCard {
-  return {
-    title: passportTitle(firstName),
-    subtitle: passportFigureTexts(figures).join(" · "),
-    price: null,
-    seats: null,
-    image: null,
-  };
-}
-
-/** /share/passport/{slug}/{stamp}.jpg */
-export function passportShareCardPath(slug: string, card: ShareCard): string {
-  return passportShareCardHref(slug, shareCardStamp(card));
 }

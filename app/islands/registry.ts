@@ -1,3 +1,5 @@
+import { FEATURE_ISLANDS } from "~/features/slots/islands";
+
 // How the islands script loads each island of the public pages, by name: only when a page
 // has that island, so each page fetches the code of its own islands only. React itself is loaded once, by the islands
 // script, and shared by all. An island's module must not import island.tsx (the server's
@@ -13,18 +15,13 @@ export const ISLANDS = {
   "share-button": () => import("~/components/ride/share-button").then((module) => module.ShareButton),
   "booking-bar": () => import("~/components/ride/booking-bar").then((module) => module.BookingBar),
   "register-form": () => import("~/components/registration/register-form").then((module) => module.RegisterForm),
-  "push-updates": () =>
-    import("~/features/rider-messages/components/push-updates").then((module) => module.PushUpdates),
-  "rider-photos-upload": () =>
-    import("~/features/ride-photos/components/rider-photos-upload").then((module) => module.RiderPhotosUpload),
   "ride-error-alert": () => import("~/components/ride/ride-error-alert").then((module) => module.RideErrorAlert),
   "route-map": () => import("~/components/ride-route/route-map").then((module) => module.RouteMap),
   // Both from one module: saving a ride brings the Saved rides page's code along (decision 023).
   "save-ride": () => import("~/components/rider-pocket/ride-pack-islands").then((module) => module.SaveRideButton),
   "saved-rides": () => import("~/components/rider-pocket/ride-pack-islands").then((module) => module.SavedRidesList),
-  "rider-passkey": () =>
-    import("~/features/rider-accounts/components/rider-passkey-button").then((module) => module.RiderPasskeyButton),
-  "ride-gallery": () => import("~/components/ride/gallery-lightbox").then((module) => module.GalleryGrid),
+  // The features' (app/features/slots/islands.ts).
+  ...FEATURE_ISLANDS,
 };
 
 export type IslandName = keyof typeof ISLANDS;

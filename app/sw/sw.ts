@@ -3,7 +3,8 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-
 import { registerRoute } from "workbox-routing";
 import { CacheFirst } from "workbox-strategies";
 import { OFFLINE_PATH } from "../domain/links";
-import { readPushMessage } from "~/features/rider-messages/domain/push-message";
+import { WORKER_PARTS } from "~/features/slots/service-worker";
+import type { WorkerEvent, WorkerScope } from "./worker-part";
 import {
   SAVED_RIDE_CACHE_PREFIX,
   SAVED_RIDE_ENTRY,
@@ -20,24 +21,7 @@ import {
 // caches what they load, and keeps nothing the rider did not save but the build's styles and
 // pictures, the offline and Saved rides pages, and the public pages' scripts.
 
-// The service worker's own globals, which the DOM library the project compiles with lacks.
-type WorkerEvent = Event & { waitUntil(promise: Promise<unknown>): void };
 type FetchEvent = WorkerEvent & { request: Request; clientId: string; respondWith(response: Promise<Response>): void };
-type PushEvent = WorkerEvent & { data: { text(): string } | null };
-type NotificationClickEvent = WorkerEvent & { notification: Notification };
-type WindowClient = { url: string; focus(): Promise<unknown> };
-type WorkerScope = {
-  location: Location;
-  clients: {
-    get(id: string): Promise<{ url: string } | undefined>;
-    matchAll(options: { type: "window"; includeUncontrolled: boolean }): Promise<WindowClient[]>;
-    openWindow(url: string): Promise<unknown>;
-  };
-  registration: ServiceWorkerRegistration;
-  skipWaiting(): Promise<void>;
-  addEventListener(type: "push", listener: (event: PushEvent) => void): void;
-  addEventListener(type: "notificationclick", listener: (event: NotificationClickEvent) => void): void;
-};
 const worker = self as unknown as WorkerScope;
 type PrecacheEntries = { url: string; revision: string | null }[];
 
@@ -148,30 +132,5 @@ registerRoute(
   ({ event, url }) => file(event as FetchEvent, url),
 );
 
-// Web Push to riders who turned on "Get updates on this phone" on their booking page
-// (docs/features/push.md). Every push shows a notification, as `userVisibleOnly` promises; a
-// tap opens the page it names, on this site only, in a tab of the site already open if any.
-worker.addEventListener("push", (event) => {
-  const message = readPushMessage(event.data?.text(), worker.location.origin);
-  event.waitUntil(
-    worker.registration.showNotification(message.title, {
-      body: message.body,
-      icon: "/icons/icon-192.png",
-      data: { url: message.url },
-    }),
-  );
-});
-
-async function openPage(url: string): Promise<void> {
-  const windows = await worker.clients.matchAll({ type: "window", includeUncontrolled: true });
-  const open = windows.find((client) => client.url === url);
-  if (open) await open.focus();
-  else await worker.clients.openWindow(url);
-}
-
-worker.addEventListener("notificationclick", (event) => {
-  event.notification.close();
-  const { url } = (event.notification.data ?? {}) as { url?: string };
-  // Read again: a notification shown by an older worker may carry anything.
-  event.waitUntil(openPage(readPushMessage(JSON.stringify({ url }), worker.location.origin).url));
-});
+// What the features add (app/features/slots/service-worker.ts): Web Push's notifications.
+for (const part of WORKER_PARTS) part(worker);

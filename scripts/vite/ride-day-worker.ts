@@ -1,12 +1,12 @@
 import path from "node:path";
 import { type Plugin, build } from "vite";
 
-// The ride-day service worker (app/sw/ride-day.ts) at /admin/ride-day/sw.js: a file in the
+// The ride-day service worker (app/features/ride-day/sw/ride-day.ts) at /admin/ride-day/sw.js: a file in the
 // client build's admin/ride-day folder, so its scope is that folder only (a worker's scope is at
 // most its script's folder). Bundled on its own into one classic script, apart from the public
 // site's worker that vite-plugin-pwa builds (decision 023).
 
-const SOURCE = "app/sw/ride-day.ts";
+const SOURCE = "app/features/ride-day/sw/ride-day.ts";
 const FILE = "admin/ride-day/sw.js";
 
 async function workerCode(root: string): Promise<string> {

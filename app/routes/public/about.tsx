@@ -5,24 +5,19 @@ import { VehicleIconSwitch } from "~/components/vehicle-icon-switch";
 import { Island } from "~/islands/island";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { pageMetaTags, seoSite } from "~/domain/page-seo";
-import { AboutWords } from "~/features/ride-words/components/about-words";
+import { PageSections } from "~/components/page-sections";
+import { ABOUT_PAGE_SECTIONS } from "~/features/slots/about-page";
 import { servicesContext } from "~/context";
 import { serverClock } from "~/server/clock.server";
-import { loadOrFallback } from "~/server/load-or-fallback.server";
-import { aboutTestimonials } from "~/features/ride-words/server/queries.server";
+import { loadParts } from "~/server/page-parts.server";
+import { ABOUT_PAGE_PARTS } from "~/features/slots/about-page.server";
 import type { Route } from "./+types/about";
 import { CONTACT_PATH, UPCOMING_PATH } from "~/domain/links";
 
-/** Riders' words, a few a day (docs/features/ride-words.md#about); the page goes without them if they fail to load. */
+/** What the features show here (riders' words: app/features/slots/about-page.server.ts); the page goes without a part that fails to load. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, logger } = context.get(servicesContext);
-  const testimonials = await loadOrFallback(
-    logger,
-    "riders' words",
-    () => aboutTestimonials(db, serverClock()),
-    () => [],
-  );
-  return { testimonials };
+  return { sections: await loadParts(logger, ABOUT_PAGE_PARTS, { db, now: serverClock() }) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -121,7 +116,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <AboutWords testimonials={loaderData.testimonials} />
+      <PageSections sections={ABOUT_PAGE_SECTIONS} data={loaderData.sections} props={{}} />
 
       <section aria-labelledby="about-cta" className="mx-auto max-w-7xl px-4 py-16 text-center sm:px-6 lg:px-8">
         <h2 id="about-cta" className="text-title font-extrabold text-ink-900">

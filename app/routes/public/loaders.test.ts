@@ -59,13 +59,13 @@ describe("public page loaders when the database fails", () => {
     const data = await previousLoader(args);
     // No photo counts, covers or ratings either: the page shows the rides without them.
     expect(data.rides).toEqual(
-      fallbackRides("completed").map((ride) => Object.assign(rideSummary(ride), { photos: 0, rating: null })),
+      fallbackRides("completed").map((ride) => Object.assign(rideSummary(ride), { facts: {} })),
     );
     await expect(data.stats).resolves.toEqual(FALLBACK_STATS);
     expect(errors.map((error) => error.what).sort()).toEqual([
       "completed rides",
-      "gallery covers",
       "photo counts",
+      "ride covers",
       "ride ratings",
       "statistics",
     ]);

@@ -13,11 +13,9 @@ import { PageLinks } from "~/components/page-links";
 import { loadOrFallback } from "~/server/load-or-fallback.server";
 import { listPreviousRides } from "~/server/rides/rides.server";
 import { getStats } from "~/server/content/stats.server";
-import { ratingSummariesOf } from "~/features/ride-words/server/queries.server";
-import type { RatingSummary } from "~/features/ride-words/domain/feedback";
-import { galleryCounts, galleryCovers } from "~/features/ride-photos/server/gallery.server";
-import { imageOrCover } from "~/features/ride-photos/domain/cover";
-import type { GalleryPhoto } from "~/features/ride-photos/domain/photo";
+import { coversOf } from "~/server/rides/covers.server";
+import { factsOf, loadParts } from "~/server/page-parts.server";
+import { RIDE_CARD_PARTS } from "~/features/slots/ride-cards.server";
 import type { Route } from "./+types/previous";
 import { UPCOMING_PATH, previousPageHref } from "~/domain/links";
 
@@ -44,34 +42,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const pages = pageCount(total);
   if (page > pages) throw redirect(previousPageHref(1));
   const ids = rides.map((ride) => ride.id);
-  // Each ride's average rating (docs/features/ride-words.md), photo count and gallery cover, the
-  // card's photo when the ride has none of its own (docs/features/ride-photos.md): the page goes
-  // without them if they fail to load.
-  const [ratings, photos, covers] = await Promise.all([
+  // What the features add to each card (its average rating, its photo count: app/features/slots/ride-cards.server.ts)
+  // and the image of a ride without one of its own (its gallery's cover): the page goes without
+  // them if they fail to load.
+  const [facts, covers] = await Promise.all([
+    loadParts(logger, RIDE_CARD_PARTS, { db, rideIds: ids }),
     loadOrFallback(
       logger,
-      "ride ratings",
-      () => ratingSummariesOf(db, ids),
-      (): Record<string, RatingSummary> => ({}),
-    ),
-    loadOrFallback(
-      logger,
-      "photo counts",
-      () => galleryCounts(db, ids),
-      () => new Map<string, number>(),
-    ),
-    loadOrFallback(
-      logger,
-      "gallery covers",
-      () => galleryCovers(db, ids),
-      () => new Map<string, GalleryPhoto>(),
+      "ride covers",
+      () => coversOf(db, ids),
+      () => new Map<string, string>(),
     ),
   ]);
   const cards = rides.map((ride) =>
     Object.assign(rideSummary(ride), {
-      image: imageOrCover(ride.image, covers.get(ride.id) ?? null),
-      rating: ratings[ride.id] ?? null,
-      photos: photos.get(ride.id) ?? 0,
+      image: ride.image || covers.get(ride.id) || "",
+      facts: factsOf(facts, ride.id),
     }),
   );
   return { rides: cards, stats, page, pages, origin: env.publicUrl };

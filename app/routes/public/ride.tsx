@@ -10,7 +10,6 @@ import { RideHero } from "~/components/ride/ride-hero";
 import { RideInclusions } from "~/components/ride/ride-inclusions";
 import { RideItinerary } from "~/components/ride/ride-itinerary";
 import { RideOverview } from "~/components/ride/ride-overview";
-import { RideGallery } from "~/components/ride/ride-gallery";
 import { RidePolicy } from "~/components/ride/ride-policy";
 import { RideRoute, type RideRouteView } from "~/components/ride-route/ride-route";
 import { RideTabs } from "~/components/ride/ride-tabs";
@@ -35,13 +34,13 @@ import { availabilityOf, rideCards } from "~/server/registrations/public-seats.s
 import { countPublicRides, getPublicRide } from "~/server/rides/public-rides.server";
 import { isPreviewRequest } from "~/server/preview-links.server";
 import { getRide, similarRides } from "~/server/rides/rides.server";
-import { RideWords } from "~/features/ride-words/components/ride-words";
-import { publicRideWords } from "~/features/ride-words/server/queries.server";
 import { loadOrFallback } from "~/server/load-or-fallback.server";
 import { serverClock } from "~/server/clock.server";
-import { rideGallery } from "~/features/ride-photos/server/gallery.server";
-import type { GalleryPhoto } from "~/features/ride-photos/domain/photo";
-import { coverOf, imageOrCover } from "~/features/ride-photos/domain/cover";
+import { coversOf } from "~/server/rides/covers.server";
+import { loadParts } from "~/server/page-parts.server";
+import { PageSections } from "~/components/page-sections";
+import { RIDE_PAGE_PARTS, type RidePageData } from "~/features/slots/ride-page.server";
+import { RIDE_PAGE_SECTIONS } from "~/features/slots/ride-page";
 import type { loader as layoutLoader } from "./layout";
 import type { Route } from "./+types/ride";
 
@@ -53,7 +52,6 @@ type Details = {
   sample: boolean;
   registration?: SiteRegistration;
   route?: RideRouteView | null;
-  gallery?: GalleryPhoto[];
 };
 
 /** What the page draws of a ride's route (decision 024). */
@@ -79,13 +77,12 @@ async function siteRegistration(db: AppServices["db"], ride: Ride): Promise<Site
 async function loadDetails(db: AppServices["db"], id: string, previewing: boolean): Promise<Details | null> {
   const ride = previewing ? await getRide(db, id) : await getPublicRide(db, id);
   if (!ride) return null;
-  const [similar, registration, route, gallery] = await Promise.all([
+  const [similar, registration, route] = await Promise.all([
     similarRides(db, ride),
     siteRegistration(db, ride),
     routeView(db, ride.id),
-    rideGallery(db, ride.id),
   ]);
-  return { ride, similar, sample: false, registration, route, gallery };
+  return { ride, similar, sample: false, registration, route };
 }
 
 /**
@@ -119,19 +116,25 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   const ride = rideForDisplay(details.ride);
   const route = details.route ?? null;
-  // Riders' words (docs/features/ride-words.md): the page goes without them if they fail to load.
-  const words = details.sample
-    ? null
-    : await loadOrFallback(
-        services.logger,
-        "riders' words",
-        () => publicRideWords(services.db, ride, serverClock()),
-        () => null,
-      );
+  // What the features show of the ride (its gallery, riders' words: app/features/slots/ride-page.server.ts),
+  // and the image of a ride without one of its own (its gallery's cover), as its share card does; none
+  // for a sample ride. The page goes without what fails to load.
+  const [sections, image]: [RidePageData, string] = details.sample
+    ? [{}, ride.image]
+    : await Promise.all([
+        loadParts(services.logger, RIDE_PAGE_PARTS, { db: services.db, ride, now: serverClock() }),
+        ride.image ||
+          loadOrFallback(
+            services.logger,
+            "ride cover",
+            async () => (await coversOf(services.db, [ride.id])).get(ride.id) ?? "",
+            () => "",
+          ),
+      ]);
   return {
     ride: {
       ...ride,
-      image: imageOrCover(ride.image, coverOf(details.gallery ?? [])),
+      image,
       itinerary: itineraryWithRoute(ride.itinerary, route?.summary ?? null),
     },
     route,
@@ -139,9 +142,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     similar: details.sample ? details.similar.map(rideSummary) : await rideCards(services, details.similar),
     sample: details.sample,
     registration: details.registration,
-    gallery: details.gallery ?? [],
     origin: services.env.publicUrl,
-    words,
+    sections,
   };
 }
 
@@ -160,7 +162,7 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs) {
 }
 
 export default function RideDetails({ loaderData }: Route.ComponentProps) {
-  const { ride, similar, registration, origin, route, map, words, gallery } = loaderData;
+  const { ride, similar, registration, origin, route, map, sections } = loaderData;
   const { company, socialMedia } =
     useRouteLoaderData<typeof layoutLoader>("routes/public/layout")?.config ?? FALLBACK_CONFIG;
   const organiser = { name: company.name, phone: company.phone, whatsapp: socialMedia.whatsapp };
@@ -171,13 +173,21 @@ export default function RideDetails({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:px-8">
         <div className="min-w-0 divide-y divide-ink-100">
           <RideOverview ride={ride} />
-          <RideGallery photos={gallery} />
+          <PageSections
+            sections={RIDE_PAGE_SECTIONS.filter((section) => section.after === "overview")}
+            data={sections}
+            props={{}}
+          />
           <RideItinerary itinerary={ride.itinerary} />
           {route ? <RideRoute rideId={ride.id} title={ride.title} route={route} map={map} /> : null}
           <RideInclusions ride={ride} />
           <RideThingsToCarry ride={ride} />
           <RidePolicy ride={ride} />
-          <RideWords words={words} />
+          <PageSections
+            sections={RIDE_PAGE_SECTIONS.filter((section) => section.after === "policy")}
+            data={sections}
+            props={{}}
+          />
         </div>
         <aside aria-label="Booking" className="lg:sticky lg:top-[calc(var(--spacing-nav)+5rem)] lg:self-start">
           <BookingCard

@@ -5,11 +5,9 @@ import {
   isSitePage,
   pageShareCard,
   pageShareCardPath,
-  passportShareCard,
-  passportShareCardPath,
   rideShareCardPath,
 } from "~/domain/share-card";
-import { publicPassport } from "~/features/rider-accounts/server/passport.server";
+import { SHARE_CARD_KINDS } from "~/features/slots/share-cards.server";
 import { cachedCard, currentRideCard, drawCard, shareableRide } from "~/server/share-cards/share-cards.server";
 import type { Route } from "./+types/share-card";
 
@@ -23,10 +21,7 @@ function notFound(cacheControl = "public, max-age=60"): Response {
   });
 }
 
-/**
- * A passport's card is never kept by anyone on the way: made private, or its account erased,
- * it must answer 404 at once (docs/features/ride-passport.md).
- */
+/** A card of a kind that may be withdrawn (a passport's) is never kept by anyone on the way. */
 const NOT_KEPT = "no-store";
 
 /** An old address (the ride changed since the page was read) leads to the card as it is now. */
@@ -44,12 +39,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   let card: ShareCard;
   let address: string;
   let cacheControl = IMMUTABLE;
-  if (params.kind === "passport") {
-    const passport = await publicPassport(services.db, params.name);
-    if (!passport) return notFound(NOT_KEPT);
-    card = passportShareCard(passport.firstName, passport.figures);
-    address = passportShareCardPath(passport.slug, card);
-    cacheControl = NOT_KEPT;
+  // A kind the features add (app/features/slots/share-cards.server.ts): the passport's.
+  const added = Object.hasOwn(SHARE_CARD_KINDS, params.kind) ? SHARE_CARD_KINDS[params.kind] : undefined;
+  if (added) {
+    const found = await added.find(services, params.name);
+    if (!found) return notFound(added.unkept ? NOT_KEPT : undefined);
+    ({ card, address } = found);
+    if (added.unkept) cacheControl = NOT_KEPT;
   } else if (params.kind === "ride") {
     const ride = await shareableRide(services.db, params.name);
     if (!ride) return notFound();

@@ -11,9 +11,8 @@ import { registrationSettingsOf } from "~/domain/registration/settings";
 import type { Ride } from "~/domain/ride";
 import { type ShareCard, rideShareCard } from "~/domain/share-card";
 import { variantObjectKey } from "../images/keys.server";
+import { coversOf } from "../rides/covers.server";
 import { getPublicRide } from "../rides/public-rides.server";
-import { galleryCover } from "~/features/ride-photos/server/gallery.server";
-import { imageOrCover } from "~/features/ride-photos/domain/cover";
 import { registrationCounts } from "../registrations/queries.server";
 import type { ObjectStorage } from "../storage/storage.server";
 import { renderShareCard } from "./layout.server";
@@ -57,8 +56,8 @@ export async function shareableRide(db: AppServices["db"], id: string): Promise<
  */
 export async function currentRideCard(db: AppServices["db"], ride: Ride, now = serverClock()): Promise<ShareCard> {
   const display = rideForDisplay(ride);
-  // A ride without a photo of its own shows its gallery's cover, as its page does.
-  const shown = display.image ? display : { ...display, image: imageOrCover("", await galleryCover(db, ride.id)) };
+  // A ride without a photo of its own shows its cover (its gallery's), as its page does.
+  const shown = display.image ? display : { ...display, image: (await coversOf(db, [ride.id])).get(ride.id) ?? "" };
   if (registrationSettingsOf(ride).mode !== "site") return rideShareCard(shown, null);
   const counts = await registrationCounts(db, [ride.id]);
   const availability = registrationAvailability(ride, counts.get(ride.id)?.bookedSeats ?? 0, now);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coverOf, imageOrCover } from "./cover";
+import { coverOf } from "./cover";
 
 const photo = (id: string, cover = false) => ({ id, image: `/images/${id}`, caption: "", credit: "", cover });
 
@@ -8,11 +8,5 @@ describe("a ride's cover", () => {
     expect(coverOf([photo("a"), photo("b", true)])?.id).toBe("b");
     expect(coverOf([photo("a"), photo("b")])?.id).toBe("a");
     expect(coverOf([])).toBeNull();
-  });
-
-  it("stands in for a ride's image only when the ride has none", () => {
-    expect(imageOrCover("/images/own", photo("a"))).toBe("/images/own");
-    expect(imageOrCover("", photo("a"))).toBe("/images/a");
-    expect(imageOrCover("", null)).toBe("");
   });
 });

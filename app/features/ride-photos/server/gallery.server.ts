@@ -57,8 +57,3 @@ export async function galleryCovers(db: Executor, rideIds: readonly string[]): P
   for (const [rideId, photos] of byRide) covers.set(rideId, coverOf(photos)!);
   return covers;
 }
-
-/** The photo that stands for one ride (its hero, link previews, share card). */
-export async function galleryCover(db: Executor, rideId: string): Promise<GalleryPhoto | null> {
-  return (await galleryCovers(db, [rideId])).get(rideId) ?? null;
-}

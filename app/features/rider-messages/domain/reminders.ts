@@ -7,6 +7,7 @@ import {
   type RideReminders,
 } from "~/domain/registration/settings";
 import type { Ride } from "~/domain/ride";
+import { rideStartsAt } from "~/domain/ride-over";
 
 // The automatic reminders of a ride (docs/features/rider-messages.md#reminders): when each rule
 // is due, who gets it, and its words, made from the ride as it is when the reminder is sent.
@@ -39,12 +40,6 @@ export function reminderDueAt(startDate: string, daysBefore: number): Date | nul
   const start = parseIsoDate(startDate);
   if (!start) return null;
   return new Date(start.getTime() - daysBefore * DAY_MS + REMINDER_HOUR_IST * 60 * 60 * 1000 - INDIA_OFFSET_MS);
-}
-
-/** The ride has started at the beginning of its first day in India: no reminder after that. */
-export function rideStartsAt(startDate: string): Date | null {
-  const start = parseIsoDate(startDate);
-  return start ? new Date(start.getTime() - INDIA_OFFSET_MS) : null;
 }
 
 /**

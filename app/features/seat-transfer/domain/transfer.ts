@@ -1,4 +1,4 @@
-import { rideStartsAt } from "~/features/rider-messages/domain/reminders";
+import { rideStartsAt } from "~/domain/ride-over";
 import {
   REGISTRATION_OPTIONS,
   type RegistrationOption,

@@ -6,7 +6,7 @@ import { HOME_PATH, passportHref } from "~/domain/links";
 import { seoSite } from "~/domain/page-seo";
 import { absoluteUrl, shareImageTags } from "~/domain/ride-seo";
 import { passportFigureTexts, passportTitle } from "~/features/rider-accounts/domain/passport";
-import { passportShareCard, passportShareCardPath } from "~/domain/share-card";
+import { passportShareCard, passportShareCardPath } from "~/features/rider-accounts/domain/passport-card";
 import { pageTitle } from "~/domain/site";
 import { publicPassport } from "~/features/rider-accounts/server/passport.server";
 import type { Route } from "./+types/passport";

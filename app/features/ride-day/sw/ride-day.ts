@@ -6,10 +6,10 @@
 // It keeps the ride-day page as last loaded online and the build's files that page loaded, so
 // the page opens at once, without signal or on one that stalls. It never keeps the pack or the sync's answers (those are
 // JSON the page reads and stores in IndexedDB) nor any other admin page. Sign-out deletes its
-// cache and unregisters it (app/features/ride-day/components/store.ts).
+// cache and unregisters it (../components/store.ts).
 // scripts/vite/ride-day-worker.ts bundles it into one script of its own.
 
-import { RIDE_DAY_CACHE, RIDE_DAY_SCOPE, RIDE_DAY_WORKER_PATH } from "~/features/ride-day/domain/paths";
+import { RIDE_DAY_CACHE, RIDE_DAY_SCOPE, RIDE_DAY_WORKER_PATH } from "../domain/paths";
 
 /** The build's hashed files: a name never changes content, so a kept copy is always right. */
 const ASSETS = "/assets/";

@@ -2,8 +2,8 @@ import { ChevronLeft, ChevronRight, X } from "lucide-react";
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
 import { LinkThenButton } from "~/components/link-then-button";
 import { ResponsiveImage } from "~/components/responsive-image";
-import type { GalleryPhoto } from "~/features/ride-photos/domain/photo";
-import { photoAlt, photoCredit } from "~/features/ride-photos/domain/photo-text";
+import type { GalleryPhoto } from "../domain/photo";
+import { photoAlt, photoCredit } from "../domain/photo-text";
 
 /** A thumbnail's width in the grid: two columns, three from sm, four from lg (inside the page's main column). */
 const THUMB_SIZES = "(min-width: 1024px) 200px, (min-width: 640px) 30vw, 48vw";

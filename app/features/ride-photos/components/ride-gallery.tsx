@@ -1,5 +1,5 @@
-import type { GalleryPhoto } from "~/features/ride-photos/domain/photo";
-import { GALLERY_ANCHOR, photoCountText } from "~/features/ride-photos/domain/gallery-text";
+import type { GalleryPhoto } from "../domain/photo";
+import { GALLERY_ANCHOR, photoCountText } from "../domain/gallery-text";
 import { Island } from "~/islands/island";
 import { GalleryGrid } from "./gallery-lightbox";
 

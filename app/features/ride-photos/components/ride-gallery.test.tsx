@@ -1,6 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { GalleryPhoto } from "~/features/ride-photos/domain/photo";
+import type { GalleryPhoto } from "../domain/photo";
 import { RideGallery } from "./ride-gallery";
 
 const photos: GalleryPhoto[] = [

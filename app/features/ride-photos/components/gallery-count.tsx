@@ -1,6 +1,6 @@
 import { Camera } from "lucide-react";
 import { rideHref } from "~/domain/links";
-import { GALLERY_ANCHOR, photoCountText } from "~/features/ride-photos/domain/gallery-text";
+import { GALLERY_ANCHOR, photoCountText } from "../domain/gallery-text";
 
 /** A completed ride card's "24 photos": a link to the gallery on the ride's page. */
 export function GalleryCount({ rideId, count }: { rideId: string; count: number }) {
