@@ -1,6 +1,7 @@
+import type { Selectable } from "kysely";
 import type { AppServices } from "~/context";
 import type { Command } from "../commands/command.server";
-import type { Database } from "../db/schema.server";
+import type { Database, RidesTable } from "../db/schema.server";
 import type { Env } from "../env.server";
 import type { Mail, Mailer } from "../mail/mailer.server";
 import type { Deliveries } from "../outbox/dispatcher.server";
@@ -70,4 +71,15 @@ export type ErasureStep = (command: Command) => Promise<void>;
  */
 export type OutboxLabels<Message extends { kind: string }> = {
   [Kind in Message["kind"]]: (message: Extract<Message, { kind: Kind }>, reference: string) => string;
+};
+
+/**
+ * What a feature does when an admin edits a ride (rides/rides.server.ts, ride-routes/ride-routes.server.ts):
+ * run in the edit's command, so it is written with the edit or not at all.
+ */
+export type RideEdits = {
+  /** A write of the ride's row, with the row before and after (a save, a status change). */
+  rideWritten(command: Command, before: Selectable<RidesTable>, after: Selectable<RidesTable>): Promise<void>;
+  /** The route's meeting point renamed. */
+  meetingPointRenamed(command: Command, rideId: string, name: { before: string; after: string }): Promise<void>;
 };

@@ -1,7 +1,8 @@
 import type { FeatureServer } from "~/server/registries/feature.server";
 import { serverClock } from "~/server/clock.server";
 import { riderMessagesSection } from "./booking-section.server";
-import { deliverChangeNotice, setChangeNoticeDelay } from "./change-notice.server";
+import { deliverChangeNotice } from "./change-notice.server";
+import { setChangeNoticeDelay } from "./change-notice-queue.server";
 import { mailSender, pushSender, riderMessageDelivery } from "./deliver.server";
 import { scheduleReminders } from "./reminder-schedule.server";
 
