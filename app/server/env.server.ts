@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { type AuthSettings, authEnvShape, authSettings, googleCredentialsTogether } from "./auth/auth-env.server";
 import type { MailerSettings } from "./mail/mailer.server";
+import type { AllOf } from "~/domain/all-of";
 import { envParts } from "~/features/slots/env.server";
 import type { S3StorageConfig } from "./storage/s3-storage.server";
 
@@ -25,10 +26,6 @@ function isLoopback(host: string): boolean {
   return host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
-/** One type of the features' parts of a kind (their shapes, their settings), as if written in one. */
-type AllOf<Part> = (Part extends unknown ? (part: Part) => void : never) extends (part: infer All) => void
-  ? All
-  : never;
 type Parts = (typeof envParts)[number];
 
 /** The features' variables (app/features/slots/env.server.ts), validated with the core's. */

@@ -8,6 +8,7 @@ import type { Deliveries } from "../outbox/dispatcher.server";
 import type { PeriodicJob } from "../periodic-job.server";
 import type { ObjectStorage } from "../storage/storage.server";
 import type { BookingSection } from "./booking-section.server";
+import type { RidersCsvPart, RidersPagePart } from "./riders-page.server";
 
 // How an add-on feature (app/features/<name>) hooks into the core (decision 050): the core offers
 // these registries and never names a feature; app/features/index.server.ts lists the features'
@@ -57,6 +58,10 @@ export type FeatureServer = {
   start?: (services: FeatureServices) => PeriodicJob;
   /** Its part of the rider's private booking page (routes/public/booking.tsx). */
   bookingPage?: BookingSection;
+  /** Its part of a ride's Riders and check-in pages: rows' facts, a section, intents (server/admin/riders-page.server.ts). */
+  ridersPage?: RidersPagePart;
+  /** Its columns in the riders' CSV (server/registrations/csv.server.ts). */
+  ridersCsv?: RidersCsvPart;
 };
 
 /**
