@@ -1,4 +1,4 @@
-import type { ErasureStep, OutboxLabels } from "../server/registries/feature.server";
+import type { ErasureStep, OutboxLabels, RideEdits } from "../server/registries/feature.server";
 import { eraseRideDayMessagesOfErasedRiders } from "~/features/ride-day/server/erasure.server";
 import { eraseRidePhotosOfErasedRiders } from "~/features/ride-photos/server/erasure.server";
 import { eraseFeedbackOfErasedRiders } from "~/features/ride-words/server/erasure.server";
@@ -6,6 +6,7 @@ import {
   riderAccountsLabels,
   type RiderAccountsMessage,
 } from "~/features/rider-accounts/server/outbox-messages.server";
+import { changeNotices } from "~/features/rider-messages/server/change-notice-queue.server";
 import { eraseMessagesOfErasedRiders } from "~/features/rider-messages/server/erasure.server";
 import {
   riderMessagesLabels,
@@ -14,7 +15,7 @@ import {
 import { seatTransferLabels, type SeatTransferMessage } from "~/features/seat-transfer/server/outbox-messages.server";
 
 // What the features add inside the core's own commands (decision 050): the outbox kinds a command
-// may enqueue and what an erasure takes with the registrations. A list of its own, beside
+// may enqueue, what an erasure takes with the registrations and what a ride's edits set off. A list of its own, beside
 // index.server.ts, because the core's commands are imported by every feature: what they read
 // here imports no feature's use cases, only these small files, or the imports would go round.
 
@@ -34,3 +35,6 @@ export const erasureSteps: readonly ErasureStep[] = [
   eraseRidePhotosOfErasedRiders,
   eraseFeedbackOfErasedRiders,
 ];
+
+/** What a ride's edits set off, in the edit's command, in this order (rides.server.ts, ride-routes.server.ts). */
+export const rideEdits: readonly RideEdits[] = [changeNotices];

@@ -2,12 +2,8 @@ import path from "node:path";
 import { z } from "zod";
 import { type AuthSettings, authEnvShape, authSettings, googleCredentialsTogether } from "./auth/auth-env.server";
 import type { MailerSettings } from "./mail/mailer.server";
-import {
-  type PushSettings,
-  pushEnvShape,
-  pushSettings,
-  vapidTogether,
-} from "~/features/rider-messages/server/push/push-env.server";
+import type { AllOf } from "~/domain/all-of";
+import { envParts } from "~/features/slots/env.server";
 import type { S3StorageConfig } from "./storage/s3-storage.server";
 
 const booleanFlag = z
@@ -30,7 +26,12 @@ function isLoopback(host: string): boolean {
   return host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
-const envSchema = z
+type Parts = (typeof envParts)[number];
+
+/** The features' variables (app/features/slots/env.server.ts), validated with the core's. */
+const partsShape = Object.assign({}, ...envParts.map((part) => part.shape)) as AllOf<Parts["shape"]>;
+
+const coreSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -70,8 +71,8 @@ const envSchema = z
       (address) => !address || z.email().safeParse(address).success,
       "MAIL_REPLY_TO must be an email address",
     ),
-    // Web Push to riders who opt in on their booking page: the site's VAPID keys and contact.
-    ...pushEnvShape,
+    // The features' (Web Push to riders who opt in on their booking page: the site's VAPID keys and contact).
+    ...partsShape,
     // How long after a ride ends its riders' personal data is kept (the consent text says so).
     REGISTRATION_RETENTION_DAYS: z.coerce
       .number({ error: RETENTION_MESSAGE })
@@ -122,8 +123,11 @@ const envSchema = z
     error:
       "PUBLIC_URL must be set in production (the origin of every link the site mails); only a server on a loopback HOST defaults to http://localhost:PORT",
   })
-  .refine(...googleCredentialsTogether)
-  .refine(...vapidTogether);
+  .refine(...googleCredentialsTogether);
+
+const envSchema = envParts
+  .flatMap((part) => part.together)
+  .reduce((schema, [check, issue]) => schema.refine(check, issue), coreSchema);
 
 export type Env = {
   nodeEnv: "development" | "production" | "test";
@@ -147,8 +151,6 @@ export type Env = {
   s3: S3StorageConfig | undefined;
   /** Outgoing mail; no SMTP URL = no mail (the rider's pages say everything a mail would). */
   mail: MailerSettings;
-  /** Web Push to riders; unset VAPID keys = no push (the booking page says so). */
-  push: PushSettings | undefined;
   /** Days after a ride's end that its riders' personal data is kept. */
   registrationRetentionDays: number;
   /** How long an instance holds an outbox entry it is delivering, in ms. */
@@ -159,7 +161,8 @@ export type Env = {
   changeNoticeDelayMs: number;
   /** The interactive route map's tiles; unset, ride pages show the drawn sketch only. */
   map: MapTiles | undefined;
-} & AuthSettings;
+} & AuthSettings &
+  AllOf<ReturnType<Parts["settings"]>>;
 
 export type MapTiles = { tileUrl: string; attribution: string; origin: string };
 
@@ -224,7 +227,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       from: env.MAIL_FROM ?? mailFromOf(env.PUBLIC_URL),
       ...(env.MAIL_REPLY_TO ? { replyTo: env.MAIL_REPLY_TO } : {}),
     },
-    push: pushSettings(env),
+    ...(Object.assign({}, ...envParts.map((part) => part.settings(env))) as AllOf<ReturnType<Parts["settings"]>>),
     registrationRetentionDays: env.REGISTRATION_RETENTION_DAYS,
     outboxClaimMs: env.OUTBOX_CLAIM_SECONDS * 1000,
     reminderPollMs: env.REMINDER_POLL_SECONDS * 1000,

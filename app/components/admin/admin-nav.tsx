@@ -1,41 +1,31 @@
-import {
-  BarChart3,
-  Bike,
-  FileSignature,
-  KeyRound,
-  type LucideIcon,
-  LayoutDashboard,
-  Megaphone,
-  Phone,
-  Star,
-  UserRound,
-  Users,
-} from "lucide-react";
+import { BarChart3, Bike, KeyRound, LayoutDashboard, Megaphone, Phone, Star, Users } from "lucide-react";
 import { NavLink } from "react-router";
-import { type AdminRole, hasRole } from "~/domain/roles";
+import { hasRole } from "~/domain/roles";
 import {
   ADMIN_ACCOUNT_PATH,
   ADMIN_CONTACT_PATH,
   ADMIN_FEATURED_PATH,
   ADMIN_HERO_PATH,
   ADMIN_PATH,
-  ADMIN_RIDERS_PATH,
   ADMIN_RIDES_PATH,
   ADMIN_STATS_PATH,
   ADMIN_TEAM_PATH,
-  ADMIN_WAIVER_PATH,
 } from "~/domain/admin-links";
+import { featureNavLinks } from "~/features/slots/admin-nav";
+import type { AdminNavLink } from "./admin-nav-link";
 
-/** product.md#admin-shell: the admin sidebar, in this order; a link shows to the roles that may open it (decision 026). */
-export const ADMIN_NAV: { to: string; label: string; icon: LucideIcon; role?: AdminRole }[] = [
+/**
+ * product.md#admin-shell: the admin sidebar, in this order, the features' links after the core's content
+ * sections, before the team and the account; a link shows to the roles that may open it (decision 026).
+ */
+export const ADMIN_NAV: readonly AdminNavLink[] = [
   { to: ADMIN_PATH, label: "Dashboard", icon: LayoutDashboard },
   { to: ADMIN_RIDES_PATH, label: "Ride Management", icon: Bike },
   { to: ADMIN_HERO_PATH, label: "Hero Section", icon: Megaphone },
   { to: ADMIN_FEATURED_PATH, label: "Featured Ride", icon: Star },
   { to: ADMIN_CONTACT_PATH, label: "Contact Info", icon: Phone },
   { to: ADMIN_STATS_PATH, label: "Statistics", icon: BarChart3 },
-  { to: ADMIN_RIDERS_PATH, label: "Riders", icon: UserRound, role: "editor" },
-  { to: ADMIN_WAIVER_PATH, label: "Default Waiver", icon: FileSignature, role: "editor" },
+  ...featureNavLinks,
   { to: ADMIN_TEAM_PATH, label: "Team", icon: Users, role: "owner" },
   { to: ADMIN_ACCOUNT_PATH, label: "Sign-in & Security", icon: KeyRound },
 ];

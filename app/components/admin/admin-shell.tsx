@@ -6,7 +6,7 @@ import { SITE_NAME } from "~/domain/site";
 import { clearAdminFlag, setAdminFlag } from "./admin-flag";
 import { AdminNav } from "./admin-nav";
 import { ADMIN_LOGOUT_PATH } from "~/domain/admin-links";
-import { forgetRideDays } from "~/features/ride-day/components/forget";
+import { signOutSteps } from "~/features/slots/sign-out";
 
 export type ShellUser = { email: string; displayName: string; role: string };
 
@@ -86,7 +86,7 @@ export function AdminShell({ user, children }: { user: ShellUser; children: Reac
               action={ADMIN_LOGOUT_PATH}
               onSubmit={() => {
                 clearAdminFlag();
-                forgetRideDays();
+                for (const forget of signOutSteps) forget();
               }}
             >
               <button

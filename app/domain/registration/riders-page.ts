@@ -1,4 +1,3 @@
-import { rupeesField } from "~/features/credit/domain/credit-input";
 import {
   balanceDueDate,
   balancePaise,
@@ -8,17 +7,6 @@ import {
   type BalanceRide,
 } from "./balance";
 import type { PaymentState, RegistrationOption, RegistrationStatus } from "./settings";
-import type { WaiverState } from "~/features/waivers/domain/waiver";
-
-/** A rider's waiver as the Riders and check-in pages show it. */
-export type RiderWaiver = {
-  state: WaiverState;
-  /** The version they accepted (its number); null: none. */
-  version: number | null;
-  /** The full name they typed; '' once erased. */
-  name: string;
-  acceptedAt: string | null;
-};
 
 /** A rider's balance as the Riders page shows it. */
 export type RiderBalance = {
@@ -36,7 +24,8 @@ export type RiderBalance = {
 /**
  * What the admin's Riders and check-in pages show of one registration: enough to reach the
  * rider and settle their seat, not their emergency, health or licence details (the CSV export
- * has those).
+ * has those). The features add their facts to it (a waiver, a pending credit: their ridersPage
+ * facts, server/registries/riders-page.server.ts).
  */
 export type RiderRow = {
   id: string;
@@ -55,19 +44,6 @@ export type RiderRow = {
   checkedInAt: string | null;
   createdAt: string;
   erased: boolean;
-  waiver: RiderWaiver;
-  /** A cancelled booking's credit waiting for an owner's or editor's decision (docs/features/credit.md); absent: none, or not theirs to decide. */
-  pendingCredit?: PendingCredit | null;
-};
-
-/** A cancelled booking's pending credit on the Riders page. */
-export type PendingCredit = {
-  entryId: string;
-  registrationId: string;
-  /** '₹10,000'. */
-  amount: string;
-  /** The amount as the confirm form's field starts: '10000', '8000.50'. */
-  rupees: string;
 };
 
 export const ADMIN_STATUS_LABELS: Readonly<Record<RegistrationStatus, string>> = {
@@ -107,8 +83,4 @@ export function riderBalance(
     overdue: registration.status === "confirmed" && isOverdue(dueDate, paid, now),
     utr: registration.balanceUtr,
   };
-}
-
-export function pendingCreditOf(registrationId: string, entryId: string, amountPaise: number): PendingCredit {
-  return { entryId, registrationId, amount: formatRupees(amountPaise), rupees: rupeesField(amountPaise) };
 }

@@ -97,7 +97,7 @@ const option = (offered: boolean) =>
 /**
  * The automatic reminders (docs/features/rider-messages.md#reminders): "week", the things to
  * carry a week before; "eve", the meeting point the day before. The site's defaults are
- * rider-messages/reminders.ts's; a ride saved with its own keeps them.
+ * SITE_REMINDERS; a ride saved with its own keeps them.
  */
 export const REMINDER_RULE_KEYS = ["week", "eve"] as const;
 export type ReminderRuleKey = (typeof REMINDER_RULE_KEYS)[number];
@@ -171,6 +171,14 @@ export const EXTERNAL_REGISTRATION: RegistrationSettings = registrationSettingsS
 
 export function registrationSettingsOf(ride: { registration?: RegistrationSettings }): RegistrationSettings {
   return ride.registration ?? EXTERNAL_REGISTRATION;
+}
+
+/** The site's reminders: a rule a ride saved before reminders existed follows. */
+export const SITE_REMINDERS: RideReminders = rideRemindersSchema.parse({});
+
+/** The ride's reminders as its registration settings say, else the site's (the ride form, rider messages' reminders). */
+export function remindersOf(ride: { registration?: RegistrationSettings }): RideReminders {
+  return registrationSettingsOf(ride).reminders ?? SITE_REMINDERS;
 }
 
 /**

@@ -6,13 +6,12 @@ import { CopyNumbers } from "~/components/admin/riders/copy-numbers";
 import { PaymentTotals } from "~/components/admin/riders/payment-totals";
 import { RideNotFound, SeatsSummary } from "~/components/admin/riders/ride-summary";
 import { RiderCard } from "~/components/admin/riders/rider-card";
-import { MessageList } from "~/features/rider-messages/components/message-list";
+import { ridersPageSections } from "~/features/slots/riders-page";
 import { RidersFilters } from "~/components/admin/riders/riders-filters";
 import { checkInHref, rideMessagesHref, ridersCsvHref } from "~/domain/admin-links";
 import { registrationAction } from "~/server/admin/registration-actions.server";
 import { adminActionContext } from "~/server/admin/respond.server";
 import { loadRidersPage } from "~/server/admin/riders-page.server";
-import { hasRole } from "~/domain/roles";
 import { adminContext } from "~/server/auth/admin-session.server";
 import type { Route } from "./+types/ride-riders";
 
@@ -21,12 +20,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  return loadRidersPage(context, params.rideId, new URL(request.url), { messages: true });
+  return loadRidersPage(context, params.rideId, new URL(request.url), { sections: true });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const mayDecideCredit = hasRole(context.get(adminContext).role, "editor");
-  return registrationAction(request, adminActionContext(context), params.rideId, { mayDecideCredit });
+  // A feature's intent may need a role (deciding a credit: owners and editors).
+  const { role } = context.get(adminContext);
+  return registrationAction(request, adminActionContext(context), params.rideId, { role });
 }
 
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
@@ -42,7 +42,7 @@ const linkClass =
 
 /** A ride's registrations (decision 022), usable on a phone; live as riders register and other admins act. */
 export default function RidersPage({ loaderData }: Route.ComponentProps) {
-  const { ride, riders, counts, filters, numbers, totals, messages } = loaderData;
+  const { ride, riders, counts, filters, numbers, totals } = loaderData;
   const [flash, show] = useAdminPage(loaderData.loadError);
 
   if (!ride) {
@@ -82,18 +82,9 @@ export default function RidersPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <section aria-labelledby="messages-heading" className="space-y-3">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id="messages-heading" className="font-display text-xl font-bold text-ink-900">
-            Latest messages
-          </h2>
-          <Link to={rideMessagesHref(ride.id)} className={linkClass}>
-            <Mail aria-hidden="true" className="size-4" />
-            Write to riders · all messages
-          </Link>
-        </div>
-        <MessageList messages={messages} show={show} action={rideMessagesHref(ride.id)} />
-      </section>
+      {ridersPageSections.map(({ name, Section }) => (
+        <Section key={name} rideId={ride.id} page={loaderData} show={show} />
+      ))}
     </AdminPage>
   );
 }

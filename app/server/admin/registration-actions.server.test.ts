@@ -15,7 +15,8 @@ import { getRegistration, registrationCounts, getRegistrationByToken } from "../
 import { listRevisions } from "../publishing/revisions.server";
 import { getRide, setRideStatus } from "../rides/rides.server";
 import { getStats } from "../content/stats.server";
-import { registrationAction, RIDER_NOT_FOUND, UNKNOWN_REGISTRATION_ACTION } from "./registration-actions.server";
+import { registrationAction, UNKNOWN_REGISTRATION_ACTION } from "./registration-actions.server";
+import { RIDER_NOT_FOUND } from "./rider-operations.server";
 import { INVALID_REQUEST } from "./respond.server";
 
 // The Riders and check-in pages' action on both engines: each change is made, audited under

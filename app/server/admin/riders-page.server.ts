@@ -2,10 +2,10 @@ import { data, type RouterContextProvider } from "react-router";
 import { registrationSettingsOf, type RegistrationSettings } from "~/domain/registration/settings";
 import type { Ride, RideStatus } from "~/domain/ride";
 import { groupNumbers } from "~/domain/registration/rider-contact";
-import { pendingCreditOf, riderBalance, type RiderRow } from "~/domain/registration/riders-page";
-import { hasRole } from "~/domain/roles";
+import { riderBalance, type RiderRow } from "~/domain/registration/riders-page";
+import type { AllOf } from "~/domain/all-of";
+import { features } from "~/features/index.server";
 import { adminContext } from "../auth/admin-session.server";
-import { pendingCreditsOf } from "~/features/credit/server/commands.server";
 import { paymentTotals, type PaymentTotals } from "~/domain/registration/balance";
 import type { Registration } from "../registrations/rows.server";
 import {
@@ -15,11 +15,10 @@ import {
   type RegistrationCounts,
 } from "../registrations/queries.server";
 import { getRide } from "../rides/rides.server";
-import { rideMessages, type MessageSummary } from "~/features/rider-messages/server/queries.server";
 import { loadAdminPage } from "./load-page.server";
 import { serverClock } from "../clock.server";
-import { riderWaiverOf } from "~/features/waivers/domain/waiver";
-import { currentWaiver, versionNumbers } from "~/features/waivers/server/waivers.server";
+import type { FeatureServer } from "../registries/feature.server";
+import type { RidersPagePart } from "../registries/riders-page.server";
 
 export type RidersPageRide = {
   id: string;
@@ -35,30 +34,40 @@ export type RidersFilters = { status: string; payment: string; search: string };
 
 const NO_COUNTS: RegistrationCounts = { bookedSeats: 0, confirmed: 0, waitlisted: 0, cancelled: 0, checkedIn: 0 };
 
-/** The messages the Riders page shows; the Messages page lists them all. */
-const LATEST_MESSAGES = 3;
+/** The features' parts of the pages (their ridersPage), in the registry's order. */
+type PartOf<Feature> = Feature extends { ridersPage: infer Part } ? Part : never;
+type Part = PartOf<(typeof features)[number]>;
+const parts: readonly RidersPagePart[] = (features as readonly FeatureServer[]).flatMap((feature) =>
+  feature.ridersPage ? [feature.ridersPage] : [],
+);
+
+type FactsOf<P> = P extends { facts: (...args: never[]) => Promise<(registration: never) => infer Facts> }
+  ? Facts
+  : never;
+type SectionOf<P> = P extends { section: { none: infer Section } } ? Section : never;
+/** What the features add to each rider's row (a waiver, a pending credit). */
+type RiderFacts = AllOf<FactsOf<Part>>;
+/** What the features' sections of the Riders page show (the latest messages). */
+type Sections = AllOf<SectionOf<Part>>;
+
+/** A rider's row on the Riders and check-in pages: the core's and the features' facts. */
+export type RidersPageRow = RiderRow & RiderFacts;
+
+/** The features' sections of the Riders page with nothing to show (a ride not found or not loaded, the check-in page). */
+const NO_SECTIONS = Object.assign({}, ...parts.map((part) => part.section?.none)) as Sections;
 
 /** The page of a ride not found (or not loaded). */
 const NOTHING = {
   ride: null,
-  riders: [] as RiderRow[],
+  riders: [] as RidersPageRow[],
   counts: NO_COUNTS,
   numbers: "",
   /** Collected and still due over the confirmed riders (paise); null without a readable booking amount. */
   totals: null as PaymentTotals | null,
-  messages: [] as MessageSummary[],
+  ...NO_SECTIONS,
 };
 
-/** The current waiver of the ride and the number of each version its riders accepted. */
-type Waivers = { current: { id: string } | null; versions: Map<string, number> };
-
-function toRiderRow(
-  ride: Ride,
-  registration: Registration,
-  now: Date,
-  waivers: Waivers,
-  credit: { entryId: string; amountPaise: number } | undefined,
-): RiderRow {
+function toRiderRow(ride: Ride, registration: Registration, now: Date): RiderRow {
   const { id, reference, name, phone, option, seats, status, payment, utr, pillionName, checkedInAt, createdAt } =
     registration;
   const erased = registration.erasedAt !== null;
@@ -77,8 +86,6 @@ function toRiderRow(
     checkedInAt,
     createdAt,
     erased,
-    waiver: riderWaiverOf(waivers.current, waivers.versions, registration),
-    pendingCredit: credit ? pendingCreditOf(registration.id, credit.entryId, credit.amountPaise) : null,
   };
 }
 
@@ -91,8 +98,8 @@ export async function loadRidersPage(
   context: Readonly<RouterContextProvider>,
   rideId: string,
   url: URL,
-  /** The Riders page also shows the ride's latest messages, each rider's copies and the WhatsApp queue. */
-  { messages = false }: { messages?: boolean } = {},
+  /** The Riders page also shows the features' sections (the ride's latest messages); the check-in page does not. */
+  { sections = false }: { sections?: boolean } = {},
 ) {
   const query = Object.fromEntries(url.searchParams);
   const filters = registrationFiltersSchema.parse(query);
@@ -106,20 +113,12 @@ export async function loadRidersPage(
     load: async (db) => {
       const ride = await getRide(db, rideId);
       if (!ride) return { ...NOTHING, filters: shown };
-      const [registrations, confirmed, counts, latest, current] = await Promise.all([
+      const [registrations, confirmed, counts, sectionsShown] = await Promise.all([
         listRegistrations(db, ride.id, filters),
         listRegistrations(db, ride.id, { status: "confirmed" }),
         registrationCounts(db, [ride.id]),
-        messages ? rideMessages(db, ride, LATEST_MESSAGES) : [],
-        currentWaiver(db, ride.id),
+        sections ? Promise.all(parts.map((part) => part.section?.load(db, ride))) : [NO_SECTIONS],
       ]);
-      const waivers: Waivers = {
-        current,
-        versions: await versionNumbers(
-          db,
-          registrations.map((registration) => registration.waiverId),
-        ),
-      };
       const page: RidersPageRide = {
         id: ride.id,
         title: ride.title,
@@ -130,23 +129,22 @@ export async function loadRidersPage(
         registration: registrationSettingsOf(ride),
       };
       const now = serverClock();
-      // Owners and editors decide a cancelled booking's credit; captains do not see it.
-      const credits = hasRole(context.get(adminContext).role, "editor")
-        ? await pendingCreditsOf(
-            db,
-            registrations.filter((registration) => registration.status === "cancelled").map(({ id }) => id),
-          )
-        : new Map<string, { entryId: string; amountPaise: number }>();
+      const role = context.get(adminContext).role;
+      const factsOf = await Promise.all(parts.map((part) => part.facts?.(db, { ride, registrations, role })));
       return {
         ride: page,
-        riders: registrations.map((registration) =>
-          toRiderRow(ride, registration, now, waivers, credits.get(registration.id)),
+        riders: registrations.map(
+          (registration) =>
+            Object.assign(
+              toRiderRow(ride, registration, now),
+              ...factsOf.map((facts) => facts?.(registration)),
+            ) as RidersPageRow,
         ),
         counts: counts.get(ride.id) ?? NO_COUNTS,
         filters: shown,
         numbers: groupNumbers(confirmed),
         totals: paymentTotals(ride, confirmed),
-        messages: latest,
+        ...(Object.assign({}, ...sectionsShown) as Sections),
       };
     },
     fallback: { ...NOTHING, filters: shown },

@@ -1,30 +1,19 @@
 import { type MiddlewareFunction, data, redirect } from "react-router";
 import { servicesContext } from "~/context";
-import { type AdminRole, hasRole } from "~/domain/roles";
+import { hasRole } from "~/domain/roles";
 import type { Executor } from "../db/schema.server";
 import { requiresTwoFactor } from "../team/team.server";
 import { adminContext } from "./admin-session.server";
 import { hasSecondFactor, secondFactorsOf } from "./two-factor.server";
 import { ADMIN_ACCOUNT_PASSKEYS_PATH, ADMIN_ACCOUNT_PATH, ADMIN_EVENTS_PATH } from "~/domain/admin-links";
-
-/**
- * What an admin route lets each role do (decision 026): the weakest role that may read it
- * (GET, HEAD: its loader) and the weakest that may write (any other method: its action).
- * `ride: "led"` limits a ride captain to the rides they lead (the route's `:rideId`); owners
- * and editors reach every ride.
- */
-export type RouteAccess = { read: AdminRole; write: AdminRole; ride?: "led" };
-
-const readOnly = { read: "captain", write: "editor" } as const satisfies RouteAccess;
-const ledRides = { read: "captain", write: "captain", ride: "led" } as const satisfies RouteAccess;
-const editors = { read: "editor", write: "editor" } as const satisfies RouteAccess;
-const owners = { read: "owner", write: "owner" } as const satisfies RouteAccess;
+import { editors, ledRides, owners, readOnly, type RouteAccess } from "~/domain/route-access";
+import { featureRoutes } from "~/features/slots/routes";
 
 /**
  * Every route below the admin layout, by its route pattern (what React Router hands the
  * middleware as `pattern`). A route missing here is refused to everyone, owners included, and
  * the authorisation test (tests/integration/admin-authorization.test.ts) fails on it: a new
- * admin route declares its access here.
+ * admin route of the core declares its access here, a feature's in its routes.ts.
  */
 export const ADMIN_ROUTE_ACCESS: Record<string, RouteAccess> = {
   "/admin": readOnly,
@@ -34,19 +23,7 @@ export const ADMIN_ROUTE_ACCESS: Record<string, RouteAccess> = {
   "/admin/rides/:rideId/route/gpx": editors,
   "/admin/rides/:rideId/riders": ledRides,
   "/admin/rides/:rideId/riders.csv": ledRides,
-  "/admin/rides/:rideId/check-in": ledRides,
-  "/admin/rides/:rideId/messages": ledRides,
-  // Ride day (docs/features/ride-day.md): as the Check-in page.
-  "/admin/rides/:rideId/ride-day.json": ledRides,
-  "/admin/rides/:rideId/ride-day/sync": ledRides,
-  "/admin/rides/:rideId/emergency": ledRides,
   "/admin/rides/:rideId/captains": editors,
-  "/admin/rides/:rideId/waiver": editors,
-  // Riders' words (docs/features/ride-words.md): the ride's captains read them; owners and editors approve or hide.
-  "/admin/rides/:rideId/words": { read: "captain", write: "editor", ride: "led" },
-  // A ride's gallery (docs/features/ride-photos.md): as editing the ride.
-  "/admin/rides/:rideId/photos": editors,
-  "/admin/waiver": editors,
   "/admin/hero": readOnly,
   "/admin/featured": readOnly,
   "/admin/contact": { read: "captain", write: "owner" },
@@ -56,14 +33,12 @@ export const ADMIN_ROUTE_ACCESS: Record<string, RouteAccess> = {
   "/admin/stats": readOnly,
   "/admin/images": editors,
   "/admin/events": readOnly,
-  // A rider's credit ledger (docs/features/credit.md): money, so owners and editors only.
-  "/admin/riders/:riderId/credit": editors,
   "/admin/team": owners,
-  // The riders directory (decision 040): across rides, so not a captain's (they see their rides' riders only).
-  "/admin/riders": editors,
-  "/admin/riders/:riderId": editors,
   "/admin/account": { read: "captain", write: "captain" },
   "/admin/account/passkeys": { read: "captain", write: "captain" },
+  ...Object.fromEntries(
+    featureRoutes.flatMap((feature) => feature.admin ?? []).map(({ path, access }) => [`/admin/${path}`, access]),
+  ),
 };
 
 export const NOT_ALLOWED = "Access denied: your role does not allow this. Ask an owner if you need it.";

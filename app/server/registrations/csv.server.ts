@@ -7,8 +7,9 @@ import { runCommand } from "../commands/command.server";
 import type { Database, Executor } from "../db/schema.server";
 import { type Registration, registrationFromRow } from "./rows.server";
 import { rideFromRow } from "../rides/ride-rows.server";
-import { WAIVER_STATE_LABELS, waiverStateOf, type WaiverState } from "~/features/waivers/domain/waiver";
-import { currentWaiver, versionNumbers } from "~/features/waivers/server/waivers.server";
+import { features } from "~/features/index.server";
+import type { FeatureServer } from "../registries/feature.server";
+import type { RidersCsvPart } from "../registries/riders-page.server";
 
 // Riders' registrations as a spreadsheet (decision 021): what the organisers juggled
 // in a spreadsheet before. Personal data: only for admins (the Riders page's export) and
@@ -16,10 +17,19 @@ import { currentWaiver, versionNumbers } from "~/features/waivers/server/waivers
 
 type CsvRide = Pick<Ride, "id" | "title" | "startDate" | "tripCost" | "bookingCost" | "registration">;
 
-/** The waiver version the rider accepted (its number) and their state against the ride's current one. */
-export type CsvWaiver = { version: number | null; state: WaiverState };
+/** The features' columns (their ridersCsv: a waiver's), after the balance's. */
+const parts: readonly RidersCsvPart[] = (features as readonly FeatureServer[]).flatMap((feature) =>
+  feature.ridersCsv ? [feature.ridersCsv] : [],
+);
 
-export type RegistrationWithRide = { ride: CsvRide | null; registration: Registration; waiver: CsvWaiver };
+export type RegistrationWithRide = {
+  ride: CsvRide | null;
+  registration: Registration;
+  /** The features' cells, in the order of their headers. */
+  featureCells: readonly (string | number)[];
+};
+
+type Column = { header: string; value: (row: RegistrationWithRide) => string | number };
 
 /** A balance column's cell: '' when the ride is gone or has no balance for the registration's option. */
 function balanceCell(
@@ -31,7 +41,7 @@ function balanceCell(
   return ride && paise !== null ? cell(paise, ride) : "";
 }
 
-const COLUMNS: { header: string; value: (row: RegistrationWithRide) => string | number }[] = [
+const COLUMNS: Column[] = [
   { header: "Ride", value: ({ ride }) => ride?.title ?? "" },
   { header: "Ride date", value: ({ ride }) => ride?.startDate ?? "" },
   { header: "Reference", value: ({ registration }) => registration.reference },
@@ -62,10 +72,9 @@ const COLUMNS: { header: string; value: (row: RegistrationWithRide) => string | 
     value: ({ ride, registration }) =>
       balanceCell(ride, registration, (_paise, withBalance) => balanceDueDate(withBalance)),
   },
-  { header: "Waiver", value: ({ waiver }) => WAIVER_STATE_LABELS[waiver.state] },
-  { header: "Waiver version accepted", value: ({ waiver }) => waiver.version ?? "" },
-  { header: "Waiver name typed", value: ({ registration }) => registration.waiverName },
-  { header: "Waiver accepted at", value: ({ registration }) => registration.waiverAcceptedAt ?? "" },
+  ...parts
+    .flatMap((part) => part.headers)
+    .map((header, index): Column => ({ header, value: ({ featureCells }) => featureCells[index] ?? "" })),
   { header: "Checked in at", value: ({ registration }) => registration.checkedInAt ?? "" },
   { header: "Registered at", value: ({ registration }) => registration.createdAt },
   { header: "Erased at", value: ({ registration }) => registration.erasedAt ?? "" },
@@ -104,20 +113,13 @@ export async function registrationsWithRides(db: Executor, rideId?: string): Pro
     rideIds.length === 0 ? [] : await db.selectFrom("rides").selectAll().where("id", "in", rideIds).execute();
   const byId = new Map(rides.map((row) => [row.id, rideFromRow(row)]));
   const rideKey = (id: string) => `${byId.get(id)?.startDate ?? "~"} ${id}`;
-  const current = new Map<string, { id: string } | null>();
-  for (const id of rideIds) current.set(id, await currentWaiver(db, id));
-  const versionOf = await versionNumbers(
-    db,
-    rows.map((row) => row.waiver_id),
-  );
-  return rows
-    .map((row) => ({
-      ride: byId.get(row.ride_id) ?? null,
-      registration: registrationFromRow(row),
-      waiver: {
-        version: row.waiver_id ? (versionOf.get(row.waiver_id) ?? null) : null,
-        state: waiverStateOf(current.get(row.ride_id) ?? null, row.waiver_id),
-      },
+  const registrations = rows.map(registrationFromRow);
+  const cellsOf = await Promise.all(parts.map((part) => part.cells(db, registrations)));
+  return registrations
+    .map((registration) => ({
+      ride: byId.get(registration.rideId) ?? null,
+      registration,
+      featureCells: cellsOf.flatMap((cells) => cells(registration)),
     }))
     .sort((a, b) => rideKey(a.registration.rideId).localeCompare(rideKey(b.registration.rideId)));
 }

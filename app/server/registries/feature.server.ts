@@ -1,12 +1,14 @@
+import type { Selectable } from "kysely";
 import type { AppServices } from "~/context";
 import type { Command } from "../commands/command.server";
-import type { Database } from "../db/schema.server";
+import type { Database, RidesTable } from "../db/schema.server";
 import type { Env } from "../env.server";
 import type { Mail, Mailer } from "../mail/mailer.server";
 import type { Deliveries } from "../outbox/dispatcher.server";
 import type { PeriodicJob } from "../periodic-job.server";
 import type { ObjectStorage } from "../storage/storage.server";
 import type { BookingSection } from "./booking-section.server";
+import type { RidersCsvPart, RidersPagePart } from "./riders-page.server";
 
 // How an add-on feature (app/features/<name>) hooks into the core (decision 050): the core offers
 // these registries and never names a feature; app/features/index.server.ts lists the features'
@@ -56,6 +58,10 @@ export type FeatureServer = {
   start?: (services: FeatureServices) => PeriodicJob;
   /** Its part of the rider's private booking page (routes/public/booking.tsx). */
   bookingPage?: BookingSection;
+  /** Its part of a ride's Riders and check-in pages: rows' facts, a section, intents (server/admin/riders-page.server.ts). */
+  ridersPage?: RidersPagePart;
+  /** Its columns in the riders' CSV (server/registrations/csv.server.ts). */
+  ridersCsv?: RidersCsvPart;
 };
 
 /**
@@ -70,4 +76,15 @@ export type ErasureStep = (command: Command) => Promise<void>;
  */
 export type OutboxLabels<Message extends { kind: string }> = {
   [Kind in Message["kind"]]: (message: Extract<Message, { kind: Kind }>, reference: string) => string;
+};
+
+/**
+ * What a feature does when an admin edits a ride (rides/rides.server.ts, ride-routes/ride-routes.server.ts):
+ * run in the edit's command, so it is written with the edit or not at all.
+ */
+export type RideEdits = {
+  /** A write of the ride's row, with the row before and after (a save, a status change). */
+  rideWritten(command: Command, before: Selectable<RidesTable>, after: Selectable<RidesTable>): Promise<void>;
+  /** The route's meeting point renamed. */
+  meetingPointRenamed(command: Command, rideId: string, name: { before: string; after: string }): Promise<void>;
 };

@@ -18,7 +18,7 @@ import { deleteRide, getRide } from "../rides/rides.server";
 import { parseGpxOffThread } from "./gpx-worker.server";
 import { parseOrThrow } from "../validation/validate.server";
 import type { ObjectStorage } from "../storage/storage.server";
-import { queueMeetingPointNotice } from "~/features/rider-messages/server/change-notice.server";
+import { rideEdits } from "~/features/in-commands.server";
 import { createTurns } from "../turns.server";
 import { ridePagesChanged } from "../rides/pages-changed.server";
 import { serverClock } from "../clock.server";
@@ -303,8 +303,9 @@ export async function setMeetingPoint(
   });
   await runCommand(db, async (command) => {
     await writeRoute(command.trx, rideId, { ...route, meetingPoint });
-    // A renamed meeting point is told the ride's riders (change-notice.server.ts).
-    await queueMeetingPointNotice(command, rideId, { before: route.meetingPoint.name, after: meetingPoint.name });
+    // A renamed meeting point is told the ride's riders (rider messages' change notice).
+    const name = { before: route.meetingPoint.name, after: meetingPoint.name };
+    for (const edits of rideEdits) await edits.meetingPointRenamed(command, rideId, name);
     await routeChanged(command, rideId, actor, "Set the meeting point");
   });
   return (await getRideRoute(db, rideId))!;

@@ -17,7 +17,7 @@ import { type Command, runCommand } from "../commands/command.server";
 import type { ContentAction } from "../content-events.server";
 import type { Database, Executor, RidesTable } from "../db/schema.server";
 import { promoteAfterSeatsAdded } from "../registrations/seats.server";
-import { queueChangeNotice } from "~/features/rider-messages/server/change-notice.server";
+import { rideEdits } from "~/features/in-commands.server";
 import { ConflictError, NotFoundError, ValidationError } from "../validation/errors.server";
 import {
   countWithStatus,
@@ -286,8 +286,8 @@ async function replaceRide(
     .returningAll()
     .executeTakeFirst();
   if (!updated) throw new ConflictError(await getRide(trx, id));
-  // Riders hear of new dates, meeting point or day plan (a delayed notice, change-notice.server.ts).
-  await queueChangeNotice(command, current, updated);
+  // Riders hear of new dates, meeting point or day plan (rider messages' delayed change notice).
+  for (const edits of rideEdits) await edits.rideWritten(command, current, updated);
   await recomputeStats(trx);
   const saved = rideFromRow(updated);
   await recordRevision(
@@ -423,8 +423,8 @@ export async function changeRideStatus(
       .returningAll()
       .executeTakeFirst();
     if (!updated) return unchanged;
-    // A cancelled ride's riders are told, waitlist included (change-notice.server.ts).
-    await queueChangeNotice(command, current, updated);
+    // A cancelled ride's riders are told, waitlist included (rider messages' change notice).
+    for (const edits of rideEdits) await edits.rideWritten(command, current, updated);
     await recomputeStats(trx);
     const ride = rideFromRow(updated);
     await recordRevision(trx, rideRevision(ride, "status-changed", options.actor, rideFromRow(current)));

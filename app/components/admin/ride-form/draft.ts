@@ -1,5 +1,4 @@
 import { generateItinerary } from "~/domain/itinerary";
-import { remindersOf } from "~/features/rider-messages/domain/reminders";
 import {
   EXTERNAL_REGISTRATION,
   keepsCreditOnCancel,
@@ -7,6 +6,7 @@ import {
   type RegistrationOption,
   type RegistrationSettings,
   registrationSettingsOf,
+  remindersOf,
 } from "~/domain/registration/settings";
 import type { ItineraryDay, Ride, RideStatus } from "~/domain/ride";
 import { emptyRideDetails } from "~/domain/ride-values";

@@ -1,5 +1,5 @@
 import { Ban, CheckCircle2, MessageCircle, Phone, UserCheck } from "lucide-react";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { OPTION_LABELS } from "~/domain/registration/settings";
 import { displayPhone, whatsappHref } from "~/domain/registration/rider-contact";
 import { type RiderBalance, type RiderRow, ADMIN_STATUS_LABELS } from "~/domain/registration/riders-page";
@@ -7,8 +7,9 @@ import { formatIndianShortDate } from "~/domain/dates";
 import { formatIndianTime } from "~/domain/indian-time";
 import { FreshLinkButton } from "./fresh-link-button";
 import { useRiderAction } from "./use-rider-action";
-import { WaiverFact } from "~/features/waivers/components/waiver-fact";
-import { PendingCreditForm } from "~/features/credit/components/pending-credit";
+import type { AllOf } from "~/domain/all-of";
+import { riderCardParts } from "~/features/slots/rider-card";
+import type { RiderCardPart } from "./rider-card-part";
 
 const buttonClass =
   "inline-flex min-h-11 items-center gap-1.5 rounded-md border px-3 text-sm font-medium disabled:opacity-50";
@@ -18,9 +19,15 @@ const STATUS_CLASSES = {
   cancelled: "bg-ink-100 text-ink-700",
 } as const;
 
+type FactsOf<Part> = Part extends RiderCardPart<infer Facts> ? Facts : never;
+/** What the features' parts read of a rider (a waiver, a pending credit), beside the core's row. */
+type CardFacts = AllOf<FactsOf<(typeof riderCardParts)[number]>>;
+const parts: readonly RiderCardPart<CardFacts>[] = riderCardParts;
+
 /** One rider on the Riders page: who, how to reach them, their seat and payment, and what the admin can do. */
-export function RiderCard({ rider, onMessage }: { rider: RiderRow; onMessage: (text: string) => void }) {
-  const { run, pending } = useRiderAction(onMessage);
+export function RiderCard({ rider, onMessage }: { rider: RiderRow & CardFacts; onMessage: (text: string) => void }) {
+  const action = useRiderAction(onMessage);
+  const { run, pending } = action;
   const name = rider.erased ? "Personal data erased" : rider.name;
   const whatsapp = whatsappHref(rider.phone);
   const titleId = `rider-${rider.id}-name`;
@@ -81,11 +88,14 @@ export function RiderCard({ rider, onMessage }: { rider: RiderRow; onMessage: (t
               <BalanceState balance={rider.balance} />
             </Fact>
           ) : null}
-          {rider.waiver.state !== "not-required" || rider.waiver.version !== null ? (
-            <Fact label="Waiver">
-              <WaiverFact waiver={rider.waiver} />
-            </Fact>
-          ) : null}
+          {parts.map((part) => {
+            const fact = part.fact?.(rider);
+            return fact ? (
+              <Fact key={part.name} label={fact.label}>
+                {fact.value}
+              </Fact>
+            ) : null;
+          })}
           <Fact label="Registered">
             <time dateTime={rider.createdAt}>{formatIndianTime(rider.createdAt)}</time>
           </Fact>
@@ -152,9 +162,9 @@ export function RiderCard({ rider, onMessage }: { rider: RiderRow; onMessage: (t
             </button>
           )}
         </div>
-        {rider.pendingCredit ? (
-          <PendingCreditForm credit={rider.pendingCredit} reference={rider.reference} run={run} pending={pending} />
-        ) : null}
+        {parts.map((part) => (
+          <Fragment key={part.name}>{part.below?.(rider, action)}</Fragment>
+        ))}
       </article>
     </li>
   );

@@ -1,6 +1,6 @@
 import { Check, X } from "lucide-react";
 import { useState } from "react";
-import type { PendingCredit } from "~/domain/registration/riders-page";
+import type { PendingCredit } from "~/features/credit/domain/pending-credit";
 import type { RiderIntent } from "~/components/admin/riders/use-rider-action";
 
 const buttonClass =

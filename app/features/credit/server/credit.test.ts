@@ -278,19 +278,19 @@ describeEachEngine("the credit ledger", (getDb) => {
     await cancelRegistration(db, booked.registration.id, { actor: ADMIN, now: NOW });
     const { entryId } = (await pendingCreditsOf(db, [booked.registration.id])).get(booked.registration.id)!;
     const services = { db, env: readEnv({}), logger: pino({ level: "silent" }) } as AppServices;
-    const run = async (mayDecideCredit: boolean, body: Record<string, unknown>) => {
+    const run = async (role: string, body: Record<string, unknown>) => {
       const request = new Request("http://localhost/admin/rides/x/riders", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ intent: "credit", id: booked.registration.id, entryId, ...body }),
       });
-      const result = await registrationAction(request, { services, actor: ADMIN }, ride.id, { mayDecideCredit });
+      const result = await registrationAction(request, { services, actor: ADMIN }, ride.id, { role });
       return { status: result.init?.status ?? 200, ...result.data };
     };
 
-    expect(await run(false, { decision: "confirm", amount: "10000" })).toMatchObject({ status: 403, ok: false });
-    expect(await run(true, { decision: "maybe" })).toMatchObject({ status: 400, ok: false });
-    expect(await run(true, { decision: "confirm", amount: "10000" })).toMatchObject({
+    expect(await run("captain", { decision: "confirm", amount: "10000" })).toMatchObject({ status: 403, ok: false });
+    expect(await run("editor", { decision: "maybe" })).toMatchObject({ status: 400, ok: false });
+    expect(await run("owner", { decision: "confirm", amount: "10000" })).toMatchObject({
       status: 200,
       message: `Credit ₹10,000 of ${booked.registration.reference} confirmed`,
     });

@@ -4,9 +4,16 @@ import { displayPhone } from "~/domain/registration/rider-contact";
 import type { RiderRow } from "~/domain/registration/riders-page";
 import { useRiderAction } from "~/components/admin/riders/use-rider-action";
 import { owesWaiver } from "~/features/waivers/components/waiver-fact";
+import type { RiderWaiver } from "~/features/waivers/domain/waiver";
 
 /** One confirmed rider at flag-off: a large button to check them in, or to undo it. */
-export function CheckInRow({ rider, onMessage }: { rider: RiderRow; onMessage: (text: string) => void }) {
+export function CheckInRow({
+  rider,
+  onMessage,
+}: {
+  rider: RiderRow & { waiver: RiderWaiver };
+  onMessage: (text: string) => void;
+}) {
   const { run, pending } = useRiderAction(onMessage);
   const checkedIn = rider.checkedInAt !== null;
   const name = rider.erased ? rider.reference : rider.name;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { line } from "~/domain/fields";
-import type { RiderWaiver } from "~/domain/registration/riders-page";
+import type { RiderWaiver } from "~/features/waivers/domain/waiver";
 import type { PaymentState, RegistrationOption, RegistrationStatus } from "~/domain/registration/settings";
 
 // Ride day (docs/features/ride-day.md): what a captain's phone holds to run a ride without

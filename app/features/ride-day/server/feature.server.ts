@@ -1,4 +1,5 @@
 import type { FeatureServer } from "~/server/registries/feature.server";
+import { rideDayRidersPage } from "./riders-page.server";
 
 /**
  * Ride day with check-in (docs/features/ride-day.md): its pages are its routes, and what it keeps
@@ -6,4 +7,5 @@ import type { FeatureServer } from "~/server/registries/feature.server";
  */
 export const rideDayFeature = {
   name: "ride-day",
+  ridersPage: rideDayRidersPage,
 } satisfies FeatureServer;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { rideInputSchema, type Ride } from "~/domain/ride";
-import { dueRules, reminderDueAt, reminderKey, reminderStatuses, reminderText, SITE_REMINDERS } from "./reminders";
+import { SITE_REMINDERS } from "~/domain/registration/settings";
+import { dueRules, reminderDueAt, reminderKey, reminderStatuses, reminderText } from "./reminders";
 
 function ride(overrides: Record<string, unknown> = {}): Ride {
   const input = rideInputSchema.parse({

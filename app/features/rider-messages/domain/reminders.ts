@@ -2,7 +2,7 @@ import { formatDateRange, parseIsoDate } from "~/domain/dates";
 import {
   REMINDER_RULE_KEYS,
   registrationSettingsOf,
-  rideRemindersSchema,
+  remindersOf,
   type ReminderRuleKey,
   type RideReminders,
 } from "~/domain/registration/settings";
@@ -12,20 +12,12 @@ import { rideStartsAt } from "~/domain/ride-over";
 // The automatic reminders of a ride (docs/features/rider-messages.md#reminders): when each rule
 // is due, who gets it, and its words, made from the ride as it is when the reminder is sent.
 
-/** The site's reminders: a rule a ride saved before reminders existed follows. */
-export const SITE_REMINDERS: RideReminders = rideRemindersSchema.parse({});
-
 /** Reminders go out at 09:00 in India (UTC+05:30, no daylight saving), whatever the server's zone. */
 export const REMINDER_HOUR_IST = 9;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const INDIA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 
 export type ReminderRule = { key: ReminderRuleKey; daysBefore: number };
-
-/** The ride's reminders as its registration settings say, else the site's. */
-export function remindersOf(ride: Pick<Ride, "registration">): RideReminders {
-  return registrationSettingsOf(ride).reminders ?? SITE_REMINDERS;
-}
 
 /** The rules the ride has turned on. */
 export function activeRules(reminders: RideReminders): ReminderRule[] {

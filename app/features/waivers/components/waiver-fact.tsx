@@ -1,6 +1,5 @@
 import { formatIndianTime } from "~/domain/indian-time";
-import type { RiderWaiver } from "~/domain/registration/riders-page";
-import { WAIVER_STATE_LABELS } from "~/features/waivers/domain/waiver";
+import { type RiderWaiver, WAIVER_STATE_LABELS } from "~/features/waivers/domain/waiver";
 
 /** Whether the rider still has to accept the ride's current waiver. */
 export const owesWaiver = (waiver: RiderWaiver) => waiver.state === "missing" || waiver.state === "outdated";

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { multilineText } from "~/domain/fields";
 import type { WaiverState } from "~/features/ride-day/domain/pack";
-import type { RiderWaiver } from "~/domain/registration/riders-page";
 
 // A ride's waiver (docs/features/waivers.md): a text admins write, versioned; a rider accepts the
 // current version by typing their full name. A version riders accepted never changes: a new text
@@ -97,6 +96,16 @@ export function waiverStateOf(current: Pick<WaiverVersion, "id"> | null, accepte
   if (acceptedId === null) return "missing";
   return acceptedId === current.id ? "accepted" : "outdated";
 }
+
+/** A rider's waiver as the Riders and check-in pages and the ride-day pack show it. */
+export type RiderWaiver = {
+  state: WaiverState;
+  /** The version they accepted (its number); null: none. */
+  version: number | null;
+  /** The full name they typed; '' once erased. */
+  name: string;
+  acceptedAt: string | null;
+};
 
 /**
  * A registration's answer to the ride's waiver as the Riders page and the ride-day pack show it:

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { EnvPart } from "~/server/env-part.server";
 
 /** The site's VAPID identity (RFC 8292): push services accept its messages for the riders who opted in. */
 export type PushSettings = {
@@ -25,8 +26,8 @@ export function isBase64UrlOfLength(value: string, bytes: number, first?: number
   return decoded.length === bytes && (first === undefined || decoded[0] === first);
 }
 
-/** The push variables, validated with the rest of the environment (env.server.ts). */
-export const pushEnvShape = {
+/** The push variables. */
+const pushEnvShape = {
   VAPID_PUBLIC_KEY: optionalText.refine(
     (key) => !key || isBase64UrlOfLength(key, 65, 0x04),
     `VAPID_PUBLIC_KEY ${KEYS_MESSAGE} (a base64url P-256 public key)`,
@@ -48,7 +49,7 @@ type PushEnv = {
 };
 
 /** Half a VAPID identity is a mistake worth stopping for, not a silently missing toggle. */
-export const vapidTogether: [(env: PushEnv) => boolean, { path: string[]; error: string }] = [
+const vapidTogether: [(env: PushEnv) => boolean, { path: string[]; error: string }] = [
   (env) => {
     const set = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT].filter(Boolean).length;
     return set === 0 || set === 3;
@@ -60,7 +61,17 @@ export const vapidTogether: [(env: PushEnv) => boolean, { path: string[]; error:
 ];
 
 /** Push is on when the three are set; off (undefined) otherwise, as mail is without SMTP_URL. */
-export function pushSettings(env: PushEnv): PushSettings | undefined {
+function pushSettings(env: PushEnv): PushSettings | undefined {
   const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = env;
   return publicKey && privateKey && subject ? { publicKey, privateKey, subject } : undefined;
 }
+
+/** Push's part of the environment, validated with the rest (server/env.server.ts). */
+export const pushEnv = {
+  shape: pushEnvShape,
+  together: [vapidTogether],
+  settings: (env) => ({
+    /** Web Push to riders; unset VAPID keys = no push (the booking page says so). */
+    push: pushSettings(env),
+  }),
+} satisfies EnvPart<typeof pushEnvShape, { push: PushSettings | undefined }>;
