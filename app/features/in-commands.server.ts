@@ -1,20 +1,25 @@
 import type { ErasureStep, OutboxLabels } from "../server/registries/feature.server";
+import type { RegistrationHooks } from "../server/registries/registration-hooks.server";
+import { creditRegistrationHooks } from "~/features/credit/server/registration-hooks.server";
 import { eraseRideDayMessagesOfErasedRiders } from "~/features/ride-day/server/erasure.server";
 import { eraseRidePhotosOfErasedRiders } from "~/features/ride-photos/server/erasure.server";
 import { eraseFeedbackOfErasedRiders } from "~/features/ride-words/server/erasure.server";
+import { riderAccountsRegistrationHooks } from "~/features/rider-accounts/server/registration-hooks.server";
 import {
   riderAccountsLabels,
   type RiderAccountsMessage,
 } from "~/features/rider-accounts/server/outbox-messages.server";
 import { eraseMessagesOfErasedRiders } from "~/features/rider-messages/server/erasure.server";
+import { riderMessagesRegistrationHooks } from "~/features/rider-messages/server/registration-hooks.server";
 import {
   riderMessagesLabels,
   type RiderMessagesMessage,
 } from "~/features/rider-messages/server/outbox-messages.server";
 import { seatTransferLabels, type SeatTransferMessage } from "~/features/seat-transfer/server/outbox-messages.server";
+import { waiversRegistrationHooks } from "~/features/waivers/server/registration-hooks.server";
 
 // What the features add inside the core's own commands (decision 050): the outbox kinds a command
-// may enqueue and what an erasure takes with the registrations. A list of its own, beside
+// may enqueue, what an erasure takes with the registrations and what a booking's commands write with it. A list of its own, beside
 // index.server.ts, because the core's commands are imported by every feature: what they read
 // here imports no feature's use cases, only these small files, or the imports would go round.
 
@@ -33,4 +38,16 @@ export const erasureSteps: readonly ErasureStep[] = [
   eraseRideDayMessagesOfErasedRiders,
   eraseRidePhotosOfErasedRiders,
   eraseFeedbackOfErasedRiders,
+];
+
+/**
+ * What the registration commands write with a booking (registrations/feature-hooks.server.ts), in
+ * this order: the waiver checked on the form, the account that takes the booking and keeps its
+ * details, then the credit it spends or keeps, then the rider's news.
+ */
+export const registrationHooks: readonly RegistrationHooks[] = [
+  waiversRegistrationHooks,
+  riderAccountsRegistrationHooks,
+  creditRegistrationHooks,
+  riderMessagesRegistrationHooks,
 ];

@@ -15,7 +15,7 @@ import { HONEYPOT_FIELD } from "~/domain/registration/input";
 import type { Ride } from "~/domain/ride";
 import { pageTitle } from "~/domain/site";
 import { readSmallForm } from "~/server/registrations/read-form.server";
-import { currentWaiver } from "~/features/waivers/server/waivers.server";
+import { currentWaiver } from "~/features/waivers/server/current-waiver.server";
 import { WAIVER_CHANGED, WAIVER_NAME_FIELD } from "~/features/waivers/domain/waiver";
 import { availabilityOf } from "~/server/registrations/public-seats.server";
 import { register, type Registered } from "~/server/registrations/register.server";
@@ -121,13 +121,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // Made while signed in with the account's own address, the booking belongs to the rider's
     // account; made for a friend, to none (docs/features/rider-accounts.md, decision 042).
     const rider = await signedInRider(request, context);
-    result = await register(services.db, params.rideId, form.fields, {
-      clientIp,
-      origin,
-      riderId: rider?.id,
-      saveDetails: form.fields[SAVE_DETAILS_FIELD] === "on",
-      useCredit: rider !== null && form.fields[USE_CREDIT_FIELD] === "on",
-    });
+    // The form's boxes (saved details, credit) are read by their features (registration-hooks.server.ts).
+    result = await register(services.db, params.rideId, form.fields, { clientIp, origin, riderId: rider?.id });
   } catch (error) {
     services.logger.error({ err: error, requestId, rideId: params.rideId }, "registration failed");
     return refused(500, { values, errors: {}, formError: FAILED });

@@ -19,7 +19,8 @@ import { rideMessages, type MessageSummary } from "~/features/rider-messages/ser
 import { loadAdminPage } from "./load-page.server";
 import { serverClock } from "../clock.server";
 import { riderWaiverOf } from "~/features/waivers/domain/waiver";
-import { currentWaiver, versionNumbers } from "~/features/waivers/server/waivers.server";
+import { currentWaiver } from "~/features/waivers/server/current-waiver.server";
+import { versionNumbers } from "~/features/waivers/server/waivers.server";
 
 export type RidersPageRide = {
   id: string;

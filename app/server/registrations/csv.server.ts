@@ -8,7 +8,8 @@ import type { Database, Executor } from "../db/schema.server";
 import { type Registration, registrationFromRow } from "./rows.server";
 import { rideFromRow } from "../rides/ride-rows.server";
 import { WAIVER_STATE_LABELS, waiverStateOf, type WaiverState } from "~/features/waivers/domain/waiver";
-import { currentWaiver, versionNumbers } from "~/features/waivers/server/waivers.server";
+import { currentWaiver } from "~/features/waivers/server/current-waiver.server";
+import { versionNumbers } from "~/features/waivers/server/waivers.server";
 
 // Riders' registrations as a spreadsheet (decision 021): what the organisers juggled
 // in a spreadsheet before. Personal data: only for admins (the Riders page's export) and

@@ -11,7 +11,8 @@ import { ValidationError } from "~/server/validation/errors.server";
 import { eraseAccount, eraseUnusedAccounts } from "./account-erasure.server";
 import { riderDataExport } from "./data-export.server";
 import { findOrCreateRider } from "./riders.server";
-import { forgetSavedDetails, savedDetailsOf, updateSavedDetails } from "./saved-details.server";
+import { forgetSavedDetails, updateSavedDetails } from "./my-details.server";
+import { savedDetailsOf } from "./saved-details.server";
 import { RIDER_SESSION_COOKIE, startRiderSession } from "./sessions.server";
 import { routeContext } from "../../../../tests/support/route-context";
 
@@ -45,11 +46,12 @@ async function book(
 ) {
   address += 1;
   // Signed in, the rider's own booking: the form carries the account's address unless it gives one.
-  const result = await register(db, rideId, await ownForm(db, riderId, form), {
+  // The form's box that keeps its answers as the rider's saved details.
+  const sent = saveDetails ? { ...form, saveDetails: "on" } : form;
+  const result = await register(db, rideId, await ownForm(db, riderId, sent), {
     clientIp: `10.9.${address >> 8}.${address & 255}`,
     origin: "http://roadbook.test",
     riderId,
-    saveDetails,
     now,
   });
   if (!result.ok) throw new Error(`refused: ${JSON.stringify(result)}`);

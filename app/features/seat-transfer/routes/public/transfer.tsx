@@ -20,7 +20,7 @@ import {
   type TransferAccepted,
 } from "~/features/seat-transfer/server/transfer.server";
 import { signedInRider } from "~/features/rider-accounts/server/sessions.server";
-import { currentWaiver } from "~/features/waivers/server/waivers.server";
+import { currentWaiver } from "~/features/waivers/server/current-waiver.server";
 import type { Route } from "./+types/transfer";
 
 // /transfer/:token (docs/features/seat-transfer.md): a friend takes a seat a rider handed on. The
