@@ -159,19 +159,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function RideRegister({ loaderData, actionData }: Route.ComponentProps) {
-  const {
-    ride,
-    seats,
-    waitlist,
-    refusal,
-    settings,
-    thingsToCarry,
-    cancellationPolicy,
-    consent,
-    waiver,
-    account,
-    credit,
-  } = loaderData;
+  const { ride, seats, waitlist, refusal, account, ...form } = loaderData;
   // The loader runs again after a post: a ride that closed meanwhile shows why, not the form.
   const closed = refusal;
   return (
@@ -192,16 +180,11 @@ export default function RideRegister({ loaderData, actionData }: Route.Component
             name="register-form"
             component={RegisterForm}
             props={{
-              settings,
-              thingsToCarry,
-              cancellationPolicy,
-              consent,
-              waiver,
+              ...form,
               account: account ? { keeps: account.keeps } : null,
               values: actionData?.values ?? account?.prefill ?? {},
               errors: actionData?.errors ?? {},
               formError: actionData?.formError,
-              credit,
             }}
           />
         )}

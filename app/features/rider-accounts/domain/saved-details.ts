@@ -10,6 +10,7 @@ import {
   optionalEmail,
   phone,
   type RegistrationInput,
+  RIDER_DETAIL_FIELDS,
 } from "~/domain/registration/input";
 import { ACCOUNT_RETENTION_MONTHS, type SavedDetails } from "./account";
 
@@ -33,12 +34,7 @@ export const OWN_ADDRESS_NOTE =
 
 /** The saved details in the order the forms show them. */
 export const SAVED_DETAIL_FIELDS = [
-  "name",
-  "mobile",
-  "email",
-  "emergencyName",
-  "emergencyPhone",
-  "bloodGroup",
+  ...RIDER_DETAIL_FIELDS,
   "licenceNumber",
   "bikeModel",
 ] as const satisfies readonly (keyof SavedDetails)[];
