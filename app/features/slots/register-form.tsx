@@ -1,14 +1,10 @@
 import type { RegisterSlot } from "~/components/registration/register-slot";
 import { UseCreditBox } from "~/features/credit/components/use-credit-box";
 import { USE_CREDIT_FIELD } from "~/features/credit/domain/credit-input";
-import {
-  type RegisterAccount,
-  RegisterAccountNote,
-  SaveDetailsBox,
-} from "~/features/rider-accounts/components/register-account";
-import { SAVE_DETAILS_FIELD } from "~/features/rider-accounts/domain/saved-details";
-import { RegisterWaiver, type RegistrationWaiver } from "~/features/waivers/components/register-waiver";
-import { WAIVER_NAME_FIELD } from "~/features/waivers/domain/waiver";
+import { RegisterAccountNote, SaveDetailsBox } from "~/features/rider-accounts/components/register-account";
+import { type RegisterAccount, SAVE_DETAILS_FIELD } from "~/features/rider-accounts/domain/saved-details";
+import { RegisterWaiver } from "~/features/waivers/components/register-waiver";
+import { type RegistrationWaiver, WAIVER_CHANGED, WAIVER_NAME_FIELD } from "~/features/waivers/domain/waiver";
 
 // The features' parts of the registration form (components/registration/register-form.tsx,
 // decision 050), in the order the form shows them at each place. The form is an island: this
@@ -47,10 +43,17 @@ const waiver: RegisterSlot<{ waiver: RegistrationWaiver | null }> = {
   feature: "waivers",
   place: "end",
   fields: [WAIVER_NAME_FIELD],
-  render: ({ part: { waiver }, values, errors }) =>
-    waiver ? (
-      <RegisterWaiver waiver={waiver} typed={values[WAIVER_NAME_FIELD]} error={errors[WAIVER_NAME_FIELD]} />
-    ) : null,
+  render: ({ part: { waiver }, values, errors }) => {
+    // A waiver changed since the form was read: its name is typed again, under the new text.
+    const stale = errors[WAIVER_NAME_FIELD] === WAIVER_CHANGED;
+    return waiver ? (
+      <RegisterWaiver
+        waiver={waiver}
+        typed={stale ? undefined : values[WAIVER_NAME_FIELD]}
+        error={errors[WAIVER_NAME_FIELD]}
+      />
+    ) : null;
+  },
 };
 
 export const registerFormSlots = [accountNote, saveDetails, credit, waiver] as const;

@@ -1,8 +1,10 @@
 import type { FeatureServer } from "~/server/registries/feature.server";
 import { creditSection } from "./booking-section.server";
+import { creditRegisterSection } from "./register-section.server";
 
 /** Riders' credit (docs/features/credit.md) as the server hooks it in (decision 050). */
 export const creditFeature = {
   name: "credit",
   bookingPage: creditSection,
+  registerPage: creditRegisterSection,
 } satisfies FeatureServer;

@@ -1,16 +1,15 @@
 import { CheckboxField } from "~/components/form/controls";
 import { ME_PATH } from "~/domain/links";
-import { OWN_ADDRESS_NOTE, SAVE_DETAILS_FIELD, saveDetailsLabel, SIGN_IN_TO_FILL } from "../domain/saved-details";
+import {
+  OWN_ADDRESS_NOTE,
+  type RegisterAccount,
+  SAVE_DETAILS_FIELD,
+  saveDetailsLabel,
+  SIGN_IN_TO_FILL,
+} from "../domain/saved-details";
 
 // A rider's account on the registration form (docs/features/rider-data.md): a visitor is offered
 // to sign in, a signed-in rider told which bookings join their account and offered to keep the answers.
-
-/**
- * The form's account: the box that keeps these details for the rider's next registration
- * (`keeps`: they already keep some, so it updates them). Null for a visitor, who is offered to
- * sign in; left out where the form takes over a seat (a transfer), which keeps no details.
- */
-export type RegisterAccount = { keeps: boolean } | null | undefined;
 
 export function RegisterAccountNote({ account }: { account: RegisterAccount }) {
   if (account === undefined) return null;

@@ -20,6 +20,13 @@ import { ACCOUNT_RETENTION_MONTHS, type SavedDetails } from "./account";
 /** The registration form's box that keeps (or updates) the details on the account. */
 export const SAVE_DETAILS_FIELD = "saveDetails";
 
+/**
+ * The registration form's account: the box that keeps these details for the rider's next
+ * registration (`keeps`: they already keep some, so it updates them). Null for a visitor, who is
+ * offered to sign in; left out where the form takes over a seat (a transfer), which keeps no details.
+ */
+export type RegisterAccount = { keeps: boolean } | null | undefined;
+
 export function saveDetailsLabel(keeps: boolean): string {
   return keeps
     ? "Update the details saved on my account with these, for my next registration"

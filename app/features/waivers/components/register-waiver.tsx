@@ -1,10 +1,8 @@
 import { TextField } from "~/components/registration/form-controls";
-import { WAIVER_NAME_FIELD, WAIVER_VERSION_FIELD } from "~/features/waivers/domain/waiver";
+import { type RegistrationWaiver, WAIVER_NAME_FIELD, WAIVER_VERSION_FIELD } from "~/features/waivers/domain/waiver";
 import { WaiverText } from "./waiver-text";
 
 /** The ride's current waiver on the registration form, which the rider accepts by typing their full name. */
-export type RegistrationWaiver = { id: string; version: number; text: string };
-
 export function RegisterWaiver({
   waiver,
   typed,
