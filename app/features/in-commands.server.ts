@@ -19,9 +19,10 @@ import { seatTransferLabels, type SeatTransferMessage } from "~/features/seat-tr
 import { waiversRegistrationHooks } from "~/features/waivers/server/registration-hooks.server";
 
 // What the features add inside the core's own commands (decision 050): the outbox kinds a command
-// may enqueue, what an erasure takes with the registrations and what a booking's commands write with it. A list of its own, beside
-// index.server.ts, because the core's commands are imported by every feature: what they read
-// here imports no feature's use cases, only these small files, or the imports would go round.
+// may enqueue, what an erasure takes with the registrations and what a booking's commands write
+// with it. A list of its own, beside index.server.ts, because the core's commands are imported by
+// every feature: what they read here imports no feature's use cases, only these small files, or
+// the imports would go round.
 
 /** The outbox kinds of the features (outbox/messages.server.ts adds the core's). */
 export type FeatureMessage = RiderMessagesMessage | RiderAccountsMessage | SeatTransferMessage;

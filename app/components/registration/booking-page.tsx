@@ -39,7 +39,10 @@ export type BookingView = {
   rideLinks: BookingRideLinksView;
 };
 
-/** A refused form on this page: which one, what the rider typed and the messages; or a link shown once (a seat transfer's). */
+/**
+ * A refused form on this page: which one, what the rider typed and the messages; or a link
+ * shown once (a seat transfer's).
+ */
 export type BookingAnswer = {
   intent: string;
   values: Record<string, string>;

@@ -30,7 +30,10 @@ export type RegisterFormProps = RegisterParts<typeof registerFormSlots> & {
   submitText?: string;
 };
 
-/** The fields in the order the form shows them, the features' after the core's: the error summary lists messages in this order. */
+/**
+ * The fields in the order the form shows them, the features' after the core's: the error summary
+ * lists messages in this order.
+ */
 const REGISTER_FIELDS = [
   ...RIDER_DETAIL_FIELDS,
   "option",

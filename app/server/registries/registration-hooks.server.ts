@@ -12,7 +12,7 @@ import type { Executor, RegistrationsTable } from "../db/schema.server";
 
 type Row = Selectable<RegistrationsTable>;
 
-/** News about a rider's own booking (registered, seat confirmed, cancelled): the booking mails say it by email already. */
+/** News about a rider's own booking (registered, seat confirmed, cancelled), beside the booking mails. */
 export type BookingNews = { rideId: string; registrationId: string; subject: string; body: string };
 
 /** A feature's verdict on a rider's form: the columns the booking keeps of it, or its messages by field. */

@@ -2,7 +2,10 @@ import { signedInRider, RIDER_PAGE_HEADERS } from "~/features/rider-accounts/ser
 import { registerSection } from "~/server/registries/register-section.server";
 import { creditOffer } from "./offer.server";
 
-/** The signed-in rider's credit, offered on the registration form: theirs alone, never a cached public page (docs/features/credit.md). */
+/**
+ * The signed-in rider's credit, offered on the registration form: theirs alone, never a cached
+ * public page (docs/features/credit.md).
+ */
 export const creditRegisterSection = registerSection<{ credit: string | null }>({
   load: async ({ services: { db }, shared, ride }) => {
     const rider = await shared(signedInRider);
