@@ -78,6 +78,11 @@ export function transferHref(token: string): string {
 /** "Find my booking": a fresh link mailed to a rider who lost theirs. */
 export const FIND_BOOKING_PATH = "/booking";
 
+/** Where a rider who lost their link finds it again, in the texts they are sent: Find my booking at `origin`. */
+export function findBookingLine(origin: string): string {
+  return `Lost this link? Find your booking at ${origin}${FIND_BOOKING_PATH}`;
+}
+
 /** The query flag of the page after a request, the same whether or not a booking matched. */
 export const FIND_BOOKING_SENT = "sent";
 

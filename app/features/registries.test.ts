@@ -9,6 +9,8 @@ import { mergeDeliveries, outboxDeliveries } from "../server/outbox/deliveries.s
 import type { OutboxKind } from "../server/outbox/messages.server";
 import { createDiskStorage } from "../server/storage/disk-storage.server";
 import { features } from "./index.server";
+import { bookingPageSlots } from "./slots/booking-page";
+import { registerFormSlots } from "./slots/register-form";
 
 // The registries the core reads the features through (decision 050) are complete: a kind or a
 // form two features claim, or a kind nobody delivers, fails here rather than on a rider's phone.
@@ -69,6 +71,16 @@ describe("the features' registries", () => {
   it("refuse a kind two owners would deliver", () => {
     const deliver = () => undefined;
     expect(() => mergeDeliveries([{ "team-mail": deliver }, { "team-mail": deliver }])).toThrow(/team-mail/);
+  });
+
+  it("key each feature's slots once per place of a page, by the feature's name, and sign riders in once", () => {
+    const names = features.map((feature) => feature.name);
+    for (const slots of [bookingPageSlots, registerFormSlots]) {
+      const keys = slots.map((slot) => `${slot.place} ${slot.feature}`);
+      expect(new Set(keys).size).toBe(keys.length);
+      expect(names).toEqual(expect.arrayContaining(slots.map((slot) => slot.feature)));
+    }
+    expect(features.filter((feature) => "signedIn" in feature)).toHaveLength(1);
   });
 
   it("give each of the booking page's forms and notices one owner (the page refuses to load otherwise)", async () => {

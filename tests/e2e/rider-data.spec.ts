@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "../../server/http-cache/policy.ts";
-import { updateSavedDetails } from "~/features/rider-accounts/server/saved-details.server";
+import { updateSavedDetails } from "~/features/rider-accounts/server/my-details.server";
 import { findOrCreateRider } from "~/features/rider-accounts/server/riders.server";
 import { RIDER_SESSION_COOKIE } from "~/features/rider-accounts/server/sessions.server";
 import { siteRide } from "../support/fixtures";

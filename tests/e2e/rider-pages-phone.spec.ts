@@ -29,11 +29,10 @@ const test = testOnOwnServer({
       { seats: 10 },
       { title: "Coorg Coffee Trail", startDate: "2099-02-10", endDate: "2099-02-12" },
     );
-    const booked = await register(db, ride.id, riderForm(42, { email: EMAIL }), {
+    const booked = await register(db, ride.id, riderForm(42, { email: EMAIL, saveDetails: "on" }), {
       clientIp: "10.42.0.1",
       origin: "http://localhost",
       riderId: rider.id,
-      saveDetails: true,
     });
     if (!booked.ok) throw new Error(`the booking was refused: ${booked.refused}`);
     const { token: transfer } = await offerTransferByToken(db, booked.token);

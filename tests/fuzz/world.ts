@@ -9,7 +9,7 @@ import { register } from "~/server/registrations/register.server";
 import { offerTransferByToken } from "~/features/seat-transfer/server/transfer.server";
 import { makePassportPublic } from "~/features/rider-accounts/server/passport.server";
 import { findOrCreateRider } from "~/features/rider-accounts/server/riders.server";
-import { updateSavedDetails } from "~/features/rider-accounts/server/saved-details.server";
+import { updateSavedDetails } from "~/features/rider-accounts/server/my-details.server";
 import { RIDER_SESSION_COOKIE, startRiderSession } from "~/features/rider-accounts/server/sessions.server";
 
 import { createInvite, setRideCaptains } from "~/server/team/team.server";

@@ -254,10 +254,9 @@ for (const engine of TEST_ENGINES) {
             clientIp: "10.9.9.9",
             origin: "http://localhost",
             riderId: rider.id,
-            saveDetails: true,
             now: NOW,
           };
-          return [register(other, ride.id, riderForm(3002), options)];
+          return [register(other, ride.id, riderForm(3002, { saveDetails: "on" }), options)];
         });
         expect(booked).toMatchObject({ ok: true, registration: { status: "confirmed" } });
         const { id } = (booked as { registration: { id: string } }).registration;

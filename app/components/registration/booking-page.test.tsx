@@ -1,5 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { bookingPageSlots } from "~/features/slots/booking-page";
+import type { BookingWaiver } from "~/features/waivers/domain/waiver";
 import { BookingPage, type BookingAnswer, type BookingView } from "./booking-page";
 
 const view = (overrides: Partial<BookingView> = {}): BookingView => ({
@@ -18,13 +20,30 @@ const view = (overrides: Partial<BookingView> = {}): BookingView => ({
   steps: [],
   notice: null,
   confirm: null,
-  updates: [],
   reminders: true,
   rideLinks: { groupInvite: null, calendar: null },
-  waiver: null,
-  credit: null,
   ...overrides,
 });
+
+/** The parts of the features whose sections these tests show. */
+type Parts = { waiver: BookingWaiver | null; credit: string | null };
+
+/** The features' parts of the page, as the loader reads them for a booking that has none of their sections. */
+const NO_PARTS = {
+  account: null,
+  riderPhotos: null,
+  updates: [],
+  push: null,
+  words: null,
+  waiver: null,
+  credit: null,
+  transfer: null,
+};
+
+const page = (shown: BookingView, parts: Partial<Parts> = {}, answer?: BookingAnswer) =>
+  renderToString(
+    <BookingPage view={shown} answer={answer} slots={bookingPageSlots} parts={{ ...NO_PARTS, ...parts }} />,
+  );
 
 const balance = {
   amount: "₹28,500",
@@ -37,8 +56,7 @@ const balance = {
   payeeName: "Hill Riders",
 };
 
-const render = (shown: BookingView, answer: BookingAnswer) =>
-  renderToString(<BookingPage view={shown} answer={answer} />);
+const render = (shown: BookingView, answer: BookingAnswer) => page(shown, {}, answer);
 
 describe("BookingPage", () => {
   it("shows a refused UTR's message beside its field", () => {
@@ -48,7 +66,7 @@ describe("BookingPage", () => {
   });
 
   it("shows the balance beside the booking amount, each with its own UTR form", () => {
-    const html = renderToString(<BookingPage view={view({ balance, balanceUtr: "998877665544" })} />);
+    const html = page(view({ balance, balanceUtr: "998877665544" }));
     expect(html).toContain("₹28,500");
     expect(html).toContain("Due by 3rd June 2027");
     expect(html).toContain('value="balance-utr"');
@@ -73,7 +91,7 @@ describe("BookingPage", () => {
   });
 
   it("thanks the rider for a balance received, with no form left for it", () => {
-    const html = renderToString(<BookingPage view={view({ balance: { ...balance, paid: true } })} />);
+    const html = page(view({ balance: { ...balance, paid: true } }));
     expect(html).not.toContain('value="balance-utr"');
     expect(html).not.toContain("Pay the balance by UPI app");
   });
@@ -107,19 +125,21 @@ describe("BookingPage", () => {
 
   it("shows the waiver the rider accepted, and the new version to accept in a plain form once it changed", () => {
     const accepted = { version: 1, text: "Ride at your own risk.", name: "Asha Rao", at: "2027-01-05T10:00:00.000Z" };
-    const done = renderToString(
-      <BookingPage view={view({ waiver: { state: "accepted", accepted, toAccept: null } })} />,
-    );
+    const done = page(view(), { waiver: { state: "accepted", accepted, toAccept: null } });
     expect(done).toMatch(/You accepted version (<!-- -->)?1/);
     expect(done).toContain("Asha Rao");
     expect(done).toContain("Ride at your own risk.");
     expect(done).not.toContain('name="waiverName"');
     const toAccept = { id: "w-2", version: 2, text: "Ride at your own risk, helmets on." };
-    const changed = render(view({ waiver: { state: "outdated", accepted, toAccept } }), {
-      intent: "waiver",
-      values: { waiverName: "Asha" },
-      errors: { waiverName: "Type your full name as you gave it above to accept the waiver" },
-    });
+    const changed = page(
+      view(),
+      { waiver: { state: "outdated", accepted, toAccept } },
+      {
+        intent: "waiver",
+        values: { waiverName: "Asha" },
+        errors: { waiverName: "Type your full name as you gave it above to accept the waiver" },
+      },
+    );
     expect(changed).toContain("The waiver changed: accept the new version");
     expect(changed).toMatch(/<form [^>]*action="\/booking\/token" method="post"><p[^>]*>The waiver changed/);
     expect(changed).toContain('<input type="hidden" name="waiverVersion" value="w-2"/>');
@@ -128,13 +148,13 @@ describe("BookingPage", () => {
   });
 
   it("offers the rider's credit against an unpaid booking amount in a plain form, and says why it was refused", () => {
-    const offered = renderToString(<BookingPage view={view({ credit: "₹5,000" })} />);
+    const offered = page(view(), { credit: "₹5,000" });
     expect(offered).toContain("You have ₹5,000 of credit in your account.");
     expect(offered).toMatch(
       /<form [^>]*action="\/booking\/token"[^>]*><input type="hidden" name="intent" value="use-credit"\/>/,
     );
-    expect(renderToString(<BookingPage view={view({ credit: "₹5,000", paid: true })} />)).not.toContain("use-credit");
-    expect(renderToString(<BookingPage view={view()} />)).not.toContain("use-credit");
+    expect(page(view({ paid: true }), { credit: "₹5,000" })).not.toContain("use-credit");
+    expect(page(view())).not.toContain("use-credit");
     const refused = render(view(), {
       intent: "use-credit",
       values: {},

@@ -1,5 +1,5 @@
 import { CalendarDays, CircleCheck, Clock, Smartphone } from "lucide-react";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import type { BalancePayment, BookingPayment } from "~/domain/registration/booking-page";
 import { formatDateRange } from "~/domain/dates";
 import { UPCOMING_PATH, rideHref } from "~/domain/links";
@@ -7,12 +7,8 @@ import type { RegistrationStatus } from "~/domain/registration/settings";
 import { EmergencyContactFields, RiderContactFields } from "./contact-fields";
 import { ErrorSummary } from "../form/error-summary";
 import { SECONDARY_CLASS, SUBMIT_CLASS, TextField } from "./form-controls";
-import { BookingUpdates, type BookingUpdate } from "~/features/rider-messages/components/booking-updates";
 import { QrCode } from "./qr-code";
 import { BookingRideLinks, type BookingRideLinksView } from "./booking-ride-links";
-import { BookingWaiverSection } from "~/features/waivers/components/booking-waiver";
-import { type BookingWaiver, WAIVER_INTENT } from "~/features/waivers/domain/waiver";
-import { USE_CREDIT_INTENT } from "~/features/credit/domain/credit";
 
 /** What the private booking page shows: the rider's own registration, nothing of anyone else's. */
 export type BookingView = {
@@ -37,27 +33,42 @@ export type BookingView = {
   notice: string | null;
   /** A cancellation or erasure waiting for the rider to confirm it. */
   confirm: "cancel" | "erase" | null;
-  /** What the ride told the rider, newest first. */
-  updates: BookingUpdate[];
-  /** Whether reminders are sent to the rider (they always reach the Updates list). */
+  /** Whether reminders are sent to the rider (they always reach the features' Updates list). */
   reminders: boolean;
   /** The ride's WhatsApp group and the rider's calendar feed. */
   rideLinks: BookingRideLinksView;
-  /** The waiver the rider accepted and the one to accept; null when there is neither. */
-  waiver: BookingWaiver | null;
-  /**
-   * The signed-in rider's credit left ('₹5,000') when it can pay this booking amount now
-   * (docs/features/credit.md): a plain form spends it. Null otherwise.
-   */
-  credit: string | null;
 };
 
-/** A refused form on this page: which one, what the rider typed and the messages. */
+/**
+ * A refused form on this page: which one, what the rider typed and the messages; or a link
+ * shown once (a seat transfer's).
+ */
 export type BookingAnswer = {
   intent: string;
   values: Record<string, string>;
   errors: Record<string, string>;
   formError?: string;
+  transferLink?: string;
+};
+
+/**
+ * Where a feature's section shows on the page (decision 050): above it, among its sections
+ * (between the ride's links and the payments), beside the booking amount's UPI request (what
+ * else pays it), and among the changes of a live booking (before cancelling).
+ */
+export type BookingPlace = "above" | "sections" | "bookingAmount" | "changes";
+
+/**
+ * A feature's section of the page (app/features/slots/booking-page.tsx lists them, in order),
+ * given the view and its part of the loader's data: the part its booking section read
+ * (registries/booking-section.server.ts).
+ */
+export type BookingSlot<Part> = {
+  feature: string;
+  place: BookingPlace;
+  render: (section: { view: BookingView; part: Part; answer?: BookingAnswer }) => ReactNode;
+  /** Whether it shows this refused form itself; else the page says why at its top. */
+  shows?: (part: Part, intent: string) => boolean;
 };
 
 const CONTACT_ORDER = ["name", "mobile", "email", "emergencyName", "emergencyPhone"] as const;
@@ -112,7 +123,7 @@ function PaymentSection({
   shown: PaymentShown;
   view: BookingView;
   answer?: BookingAnswer;
-  /** What else can pay it, shown above the UPI request (the rider's credit). */
+  /** What else can pay it, shown above the UPI request (the features' "bookingAmount" place). */
   children?: ReactNode;
 }) {
   const utrAnswer = answer?.intent === shown.intent ? answer : undefined;
@@ -178,29 +189,8 @@ function PaymentSection({
   );
 }
 
-/**
- * The rider's credit offered against a booking amount they have not paid: one press spends it
- * (at most the booking amount), and the UPI request below then asks only for the rest.
- */
-function PayWithCredit({ href, available }: { href: string; available: string }) {
-  return (
-    <form
-      method="post"
-      action={href}
-      className="flex flex-wrap items-center gap-3 rounded-card bg-success-50 p-4"
-      data-testid="pay-with-credit"
-    >
-      <input type="hidden" name="intent" value={USE_CREDIT_INTENT} />
-      <p className="text-ink-800">{`You have ${available} of credit in your account.`}</p>
-      <button type="submit" className={SECONDARY_CLASS}>
-        Pay with my credit
-      </button>
-    </form>
-  );
-}
-
 /** The booking amount, then the balance when the ride has one: each with its QR code, link and UTR. */
-function Payments({ view, answer }: { view: BookingView; answer?: BookingAnswer }) {
+function Payments({ view, answer, alsoPays }: { view: BookingView; answer?: BookingAnswer; alsoPays: ReactNode }) {
   const { payment, balance } = view;
   if (!payment) return null;
   return (
@@ -226,7 +216,7 @@ function Payments({ view, answer }: { view: BookingView; answer?: BookingAnswer 
           saveText: "Save the UTR",
         }}
       >
-        {view.credit ? <PayWithCredit href={view.href} available={view.credit} /> : null}
+        {alsoPays}
       </PaymentSection>
       {balance ? (
         <PaymentSection
@@ -346,7 +336,6 @@ function showsForm(view: BookingView, intent: string): boolean {
   if (intent === "utr") return view.payment !== null && !view.paid;
   if (intent === "balance-utr") return view.payment !== null && view.balance !== null && !view.balance.paid;
   if (intent === "contact") return view.status !== "cancelled";
-  if (intent === WAIVER_INTENT) return view.waiver?.toAccept != null;
   return false;
 }
 
@@ -355,104 +344,100 @@ function showsForm(view: BookingView, intent: string): boolean {
  * (the cancel and erase buttons, or a form a waitlisted, paid or cancelled booking has not),
  * so no refusal goes without its reason.
  */
-function pageError(view: BookingView, answer: BookingAnswer | undefined): string | undefined {
+function pageError<Parts>(
+  view: BookingView,
+  answer: BookingAnswer | undefined,
+  slots: readonly BookingSlot<Parts>[],
+  parts: Parts,
+): string | undefined {
   if (!answer || showsForm(view, answer.intent)) return undefined;
+  if (slots.some((slot) => slot.shows?.(parts, answer.intent))) return undefined;
   return answer.formError ?? Object.values(answer.errors)[0];
 }
 
 /** The rider's private booking page (decision 020): reference, status, next steps, payment, changes. */
-export function BookingPage({
+export function BookingPage<Parts>({
   view,
   answer,
-  pushOptIn,
-  riderPhotos,
-  seatTransfer,
+  slots,
+  parts,
 }: {
   view: BookingView;
   answer?: BookingAnswer;
-  /** "Get updates on this phone" (push-updates.tsx), under the Updates list. */
-  pushOptIn?: ReactNode;
-  /** "Your photos of the ride" (components/ride-photos), once the ride is over. */
-  riderPhotos?: ReactNode;
-  /** "Hand your seat to a friend" (seat-transfer-section.tsx), for a seat that can be handed on. */
-  seatTransfer?: ReactNode;
+  /** The features' sections, in order (app/features/slots/booking-page.tsx). */
+  slots: readonly BookingSlot<NoInfer<Parts>>[];
+  /** The features' parts of the loader's data, which their sections read. */
+  parts: Parts;
 }) {
-  const generalError = pageError(view, answer);
+  const generalError = pageError(view, answer, slots, parts);
+  const at = (place: BookingPlace) =>
+    slots
+      .filter((slot) => slot.place === place)
+      .map((slot) => <Fragment key={slot.feature}>{slot.render({ view, part: parts, answer })}</Fragment>);
   return (
-    <div className="mx-auto max-w-2xl space-y-8 px-4 py-10 sm:px-6">
-      <header>
-        <p className="text-sm font-semibold tracking-[0.2em] text-brand-600 uppercase">Your booking</p>
-        <h1 className="mt-1 text-3xl font-extrabold text-ink-900">
-          <span className="sr-only">Booking reference </span>
-          <span data-testid="booking-reference">{view.reference}</span>
-        </h1>
-        <p className="mt-3 flex flex-wrap items-center gap-2">
-          <span
-            className={`rounded-full px-3 py-1 text-sm font-bold ${STATUS_STYLES[view.status]}`}
-            data-testid="booking-status"
-          >
-            {view.statusLabel}
-          </span>
-          <span className="text-ink-700">{view.option}</span>
-        </p>
-        {view.ride ? (
-          <p className="mt-3 text-ink-800">
-            <a href={rideHref(view.ride.id)} className="font-semibold text-brand-700 underline">
-              {view.ride.title}
-            </a>
-            <span className="mt-1 flex items-center gap-1.5 text-ink-600">
-              <CalendarDays aria-hidden="true" className="size-4" />
-              {formatDateRange(view.ride.startDate, view.ride.endDate)}
+    <>
+      {at("above")}
+      <div className="mx-auto max-w-2xl space-y-8 px-4 py-10 sm:px-6">
+        <header>
+          <p className="text-sm font-semibold tracking-[0.2em] text-brand-600 uppercase">Your booking</p>
+          <h1 className="mt-1 text-3xl font-extrabold text-ink-900">
+            <span className="sr-only">Booking reference </span>
+            <span data-testid="booking-reference">{view.reference}</span>
+          </h1>
+          <p className="mt-3 flex flex-wrap items-center gap-2">
+            <span
+              className={`rounded-full px-3 py-1 text-sm font-bold ${STATUS_STYLES[view.status]}`}
+              data-testid="booking-status"
+            >
+              {view.statusLabel}
             </span>
+            <span className="text-ink-700">{view.option}</span>
+          </p>
+          {view.ride ? (
+            <p className="mt-3 text-ink-800">
+              <a href={rideHref(view.ride.id)} className="font-semibold text-brand-700 underline">
+                {view.ride.title}
+              </a>
+              <span className="mt-1 flex items-center gap-1.5 text-ink-600">
+                <CalendarDays aria-hidden="true" className="size-4" />
+                {formatDateRange(view.ride.startDate, view.ride.endDate)}
+              </span>
+            </p>
+          ) : null}
+        </header>
+
+        {view.notice ? (
+          <p role="status" className="rounded-xl bg-success-50 p-4 font-semibold text-success-600">
+            {view.notice}
           </p>
         ) : null}
-      </header>
+        {generalError ? <ErrorSummary errors={{}} order={[]} formError={generalError} /> : null}
 
-      {view.notice ? (
-        <p role="status" className="rounded-xl bg-success-50 p-4 font-semibold text-success-600">
-          {view.notice}
-        </p>
-      ) : null}
-      {generalError ? <ErrorSummary errors={{}} order={[]} formError={generalError} /> : null}
+        <section aria-labelledby="next-heading" className="space-y-3">
+          <h2 id="next-heading" className="flex items-center gap-2 text-xl font-bold text-ink-900">
+            <Clock aria-hidden="true" className="size-5 text-brand-600" />
+            What happens next
+          </h2>
+          <ol className="list-decimal space-y-2 pl-5 text-ink-800">
+            {view.steps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+        </section>
 
-      <section aria-labelledby="next-heading" className="space-y-3">
-        <h2 id="next-heading" className="flex items-center gap-2 text-xl font-bold text-ink-900">
-          <Clock aria-hidden="true" className="size-5 text-brand-600" />
-          What happens next
-        </h2>
-        <ol className="list-decimal space-y-2 pl-5 text-ink-800">
-          {view.steps.map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ol>
-      </section>
-
-      <BookingRideLinks links={view.rideLinks} />
-      {riderPhotos}
-      <BookingUpdates
-        href={view.href}
-        updates={view.updates}
-        reminders={view.reminders}
-        live={view.status !== "cancelled"}
-      />
-      {pushOptIn}
-      {view.waiver ? (
-        <BookingWaiverSection
-          waiver={view.waiver}
-          href={view.href}
-          answer={answer?.intent === WAIVER_INTENT ? answer : undefined}
-        />
-      ) : null}
-      <Payments view={view} answer={answer} />
-      {view.status === "cancelled" ? null : (
-        <>
-          <ContactDetails view={view} answer={answer} />
-          {seatTransfer}
-          <Ending view={view} kind="cancel" />
-        </>
-      )}
-      <Ending view={view} kind="erase" />
-    </div>
+        <BookingRideLinks links={view.rideLinks} />
+        {at("sections")}
+        <Payments view={view} answer={answer} alsoPays={at("bookingAmount")} />
+        {view.status === "cancelled" ? null : (
+          <>
+            <ContactDetails view={view} answer={answer} />
+            {at("changes")}
+            <Ending view={view} kind="cancel" />
+          </>
+        )}
+        <Ending view={view} kind="erase" />
+      </div>
+    </>
   );
 }
 

@@ -1,57 +1,41 @@
-import { type FocusEvent, type FormEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type FocusEvent, type FormEvent, Fragment, useEffect, useMemo, useRef, useState } from "react";
 import { formatCost } from "~/domain/cost";
 import { firstTextFields } from "~/domain/form-fields";
-import { BLOOD_GROUPS, HONEYPOT_FIELD, registrationInputSchema } from "~/domain/registration/input";
+import {
+  BLOOD_GROUPS,
+  HONEYPOT_FIELD,
+  RIDER_DETAIL_FIELDS,
+  registrationInputSchema,
+} from "~/domain/registration/input";
 import { OPTION_LABELS, offeredOptions, type RegistrationSettings } from "~/domain/registration/settings";
 import { parseOrErrors } from "~/domain/validation";
-import { WAIVER_NAME_FIELD, WAIVER_VERSION_FIELD } from "~/features/waivers/domain/waiver";
-import { USE_CREDIT_FIELD } from "~/features/credit/domain/credit-input";
-import { WaiverText } from "~/features/waivers/components/waiver-text";
+import { registerFormSlots } from "~/features/slots/register-form";
 import { EmergencyContactFields, RiderContactFields } from "./contact-fields";
 import { ErrorSummary } from "../form/error-summary";
 import { FieldError } from "../form/field";
-import { CheckboxField } from "../form/controls";
 import { CheckField, SelectField, SUBMIT_CLASS, TextField } from "./form-controls";
-import {
-  OWN_ADDRESS_NOTE,
-  SAVE_DETAILS_FIELD,
-  saveDetailsLabel,
-  SIGN_IN_TO_FILL,
-} from "~/features/rider-accounts/domain/saved-details";
-import { ME_PATH } from "~/domain/links";
+import type { RegisterParts, RegisterPlace } from "./register-slot";
 
-export type RegisterFormProps = {
+export type RegisterFormProps = RegisterParts<typeof registerFormSlots> & {
   settings: RegistrationSettings;
   /** The ride's mandatory things to carry and its cancellation policy, one point each. */
   thingsToCarry: string[];
   cancellationPolicy: string[];
   consent: string;
-  /** The ride's current waiver, which the rider accepts by typing their full name; null: none. */
-  waiver: RegistrationWaiver | null;
-  /**
-   * A signed-in rider's account: the box that keeps these details for their next registration
-   * (`keeps`: they already keep some, so it updates them). Null for a visitor, who is offered to
-   * sign in; left out where the form takes over a seat (a transfer), which keeps no details.
-   */
-  account?: { keeps: boolean } | null;
   /** What the rider typed, sent back when the form was refused (or their saved details). */
   values: Record<string, string>;
   errors: Record<string, string>;
   formError?: string;
   /** The button's text: "Register" unless the form does something else (a seat handed on). */
   submitText?: string;
-  /** The signed-in rider's credit left ('₹1,500') when the ride has a booking amount to spend it on; null: none. */
-  credit?: string | null;
 };
 
-/** The fields in the order the form shows them: the error summary lists messages in this order. */
-export const REGISTER_FIELDS = [
-  "name",
-  "mobile",
-  "email",
-  "emergencyName",
-  "emergencyPhone",
-  "bloodGroup",
+/**
+ * The fields in the order the form shows them, the features' after the core's: the error summary
+ * lists messages in this order.
+ */
+const REGISTER_FIELDS = [
+  ...RIDER_DETAIL_FIELDS,
   "option",
   "bikeModel",
   "pillionName",
@@ -59,11 +43,9 @@ export const REGISTER_FIELDS = [
   "acknowledgeCarry",
   "acknowledgePolicy",
   "consent",
-  WAIVER_NAME_FIELD,
+  ...registerFormSlots.flatMap((slot) => slot.fields ?? []),
   HONEYPOT_FIELD,
-] as const;
-
-export type RegistrationWaiver = { id: string; version: number; text: string };
+];
 
 export const BLOOD_GROUP_CHOICES = [
   { value: "", label: "Choose…" },
@@ -142,24 +124,18 @@ function useInlineMessages(settings: RegistrationSettings, initial: Record<strin
  * JavaScript, where the server checks every field and sends the form back with the rider's
  * values and a message per field; hydrated, it gives the same messages as the rider goes.
  */
-export function RegisterForm({
-  settings,
-  thingsToCarry,
-  cancellationPolicy,
-  consent,
-  waiver,
-  account,
-  values,
-  errors: serverErrors,
-  formError: serverFormError,
-  submitText = "Register",
-  credit = null,
-}: RegisterFormProps) {
+export function RegisterForm(props: RegisterFormProps) {
+  const { settings, values, submitText = "Register" } = props;
   const { errors, formError, summary, onEdit, onLeave, onSubmit } = useInlineMessages(
     settings,
-    serverErrors,
-    serverFormError,
+    props.errors,
+    props.formError,
   );
+  // The features' parts (app/features/slots/register-form.tsx), each reading its own props.
+  const at = (place: RegisterPlace) =>
+    registerFormSlots
+      .filter((slot) => slot.place === place)
+      .map((slot) => <Fragment key={slot.feature}>{slot.render({ part: props, values, errors })}</Fragment>);
   const options = offeredOptions(settings);
   const chosen = values.option ?? (options.length === 1 ? options[0] : undefined);
   return (
@@ -175,15 +151,7 @@ export function RegisterForm({
       onSubmit={onSubmit}
     >
       <ErrorSummary ref={summary} errors={errors} order={REGISTER_FIELDS} formError={formError} />
-      {account === null ? (
-        <p className="text-ink-700">
-          <a href={ME_PATH} className="font-semibold text-brand-700 underline underline-offset-4">
-            {SIGN_IN_TO_FILL}
-          </a>
-        </p>
-      ) : account ? (
-        <p className="text-ink-700">{OWN_ADDRESS_NOTE}</p>
-      ) : null}
+      {at("top")}
 
       <fieldset className="space-y-4">
         <legend className="text-xl font-bold text-ink-900">About you</legend>
@@ -267,7 +235,7 @@ export function RegisterForm({
         <legend className="text-xl font-bold text-ink-900">Before you book</legend>
         <div>
           <p className="font-medium text-ink-800">Mandatory things to carry</p>
-          <Points items={thingsToCarry} />
+          <Points items={props.thingsToCarry} />
         </div>
         <CheckField
           name="acknowledgeCarry"
@@ -277,7 +245,7 @@ export function RegisterForm({
         />
         <div>
           <p className="font-medium text-ink-800">Cancellation policy</p>
-          <Points items={cancellationPolicy} />
+          <Points items={props.cancellationPolicy} />
         </div>
         <CheckField
           name="acknowledgePolicy"
@@ -285,48 +253,16 @@ export function RegisterForm({
           defaultChecked={ticked(values.acknowledgePolicy)}
           error={errors.acknowledgePolicy}
         />
-        <CheckField name="consent" label={consent} defaultChecked={ticked(values.consent)} error={errors.consent} />
-        {account ? (
-          // An active opt-in: ticked beforehand only for a rider who already keeps saved details.
-          <CheckboxField
-            id={SAVE_DETAILS_FIELD}
-            name={SAVE_DETAILS_FIELD}
-            label={saveDetailsLabel(account.keeps)}
-            hint="You can see, change or forget them at any time under Your details."
-            defaultChecked={ticked(values[SAVE_DETAILS_FIELD])}
-            density="roomy"
-          />
-        ) : null}
+        <CheckField
+          name="consent"
+          label={props.consent}
+          defaultChecked={ticked(values.consent)}
+          error={errors.consent}
+        />
+        {at("beforeYouBook")}
       </fieldset>
 
-      {credit ? (
-        <CheckboxField
-          id={USE_CREDIT_FIELD}
-          name={USE_CREDIT_FIELD}
-          label={`Use my credit: ${credit} available`}
-          hint="It pays the booking amount, or part of it; you pay the rest by UPI"
-          // Ticked until the rider sends the form back without it.
-          defaultChecked={Object.keys(values).length === 0 || ticked(values[USE_CREDIT_FIELD])}
-          density="roomy"
-        />
-      ) : null}
-
-      {waiver ? (
-        <fieldset className="space-y-4">
-          <legend className="text-xl font-bold text-ink-900">Waiver</legend>
-          <WaiverText version={waiver.version} text={waiver.text} />
-          <input type="hidden" name={WAIVER_VERSION_FIELD} value={waiver.id} />
-          <TextField
-            name={WAIVER_NAME_FIELD}
-            label="Type your full name to accept the waiver"
-            hint="As you gave it above: this is your signature."
-            autoComplete="off"
-            maxLength={100}
-            defaultValue={values[WAIVER_NAME_FIELD]}
-            error={errors[WAIVER_NAME_FIELD]}
-          />
-        </fieldset>
-      ) : null}
+      {at("end")}
 
       {/* The honeypot: out of sight and out of the accessibility tree; a bot filling every field fills it. */}
       <div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">

@@ -18,6 +18,16 @@ const MAX_PHONE_INPUT = 32;
 /** The honeypot: hidden from people, filled in by bots that fill in every field. */
 export const HONEYPOT_FIELD = "website";
 
+/** The rider's own details, in the order the forms show them first: the registration form, saved details. */
+export const RIDER_DETAIL_FIELDS = [
+  "name",
+  "mobile",
+  "email",
+  "emergencyName",
+  "emergencyPhone",
+  "bloodGroup",
+] as const;
+
 /**
  * A mobile number in E.164 ('+919876543210'), or null. Without a country code it is read as
  * Indian; with one, any country's mobile number is accepted. Mobile numbers only: riders and

@@ -1,7 +1,5 @@
 import { data, redirect } from "react-router";
 import { BookingNotFound, BookingPage, type BookingView } from "~/components/registration/booking-page";
-import { PushUpdates, PushUpdatesOff } from "~/features/rider-messages/components/push-updates";
-import { Island } from "~/islands/island";
 import { requestContext, servicesContext } from "~/context";
 import { balancePayment, bookingPayment, nextSteps, RIDER_STATUS_LABELS } from "~/domain/registration/booking-page";
 import { OPTION_LABELS } from "~/domain/registration/settings";
@@ -32,18 +30,15 @@ import {
   namedOnce,
 } from "~/server/registries/booking-section.server";
 import { features } from "~/features/index.server";
-import { RiderPhotosSection } from "~/features/ride-photos/components/rider-photos-section";
-import { RideWordsSection } from "~/features/ride-words/components/ride-words-form";
-import { isRideWordsIntent } from "~/features/ride-words/domain/booking";
-import { SeatTransferSection } from "~/features/seat-transfer/components/seat-transfer-section";
-import { BookingAccountNote } from "~/features/rider-accounts/components/booking-account-note";
+import { bookingPageSlots } from "~/features/slots/booking-page";
 import type { Route } from "./+types/booking";
 
 // /booking/:token (decision 020): a rider's private page, opened by the unguessable
 // token in its link, no account needed. Never cached, indexed or logged with its token
 // (loggablePath), and its address never leaves the site as a referrer (PRIVATE_HEADERS).
 // The registration's own forms are answered here; each feature's section reads what it shows
-// and answers its own forms (decision 050: its descriptor's bookingPage, app/features/index.server.ts).
+// and answers its own forms (decision 050: its descriptor's bookingPage, app/features/index.server.ts),
+// and shows them through the page's slots (app/features/slots/booking-page.tsx).
 
 type Notice = "utr" | "balance-utr" | "contact" | "cancelled" | "reminders-on" | "reminders-off";
 
@@ -120,12 +115,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const registration = await openBookingLink(db, params.token);
   if (!registration) return data({ found: false as const }, { status: 404, headers: PRIVATE_HEADERS });
   const ride = await getRide(db, registration.rideId);
-  const [config, sections] = await Promise.all([
+  const [config, parts] = await Promise.all([
     getConfig(db),
     loadBookingSections(features, { services, request, context, registration, ride }),
   ]);
-  // The sections' parts the core's page shows itself; the others go to their own sections.
-  const { updates, waiver, credit, ...parts } = sections;
   const payment = bookingPayment(
     config.company,
     { bookingCost: ride?.bookingCost ?? "" },
@@ -160,7 +153,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     steps: nextSteps(registration.status, payment, balance),
     notice: NOTICES.get(done ?? "") ?? null,
     confirm: confirm === "cancel" || confirm === "erase" ? confirm : null,
-    updates,
     reminders: registration.reminders,
     rideLinks: {
       groupInvite: groupInviteFor(ride, registration),
@@ -169,8 +161,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
           ? { subscribe: webcalHref(origin, bookingCalendarHref(feed)), download: bookingCalendarHref(feed) }
           : null,
     },
-    waiver,
-    credit,
   };
   return data({ found: true as const, view, ...parts }, { headers: PRIVATE_HEADERS });
 }
@@ -225,47 +215,5 @@ export function meta() {
 
 export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.found) return <BookingNotFound erased={false} />;
-  const { view, push, riderPhotos, words, transfer, account } = loaderData;
-  const pushOptIn =
-    view.status === "cancelled" ? null : push ? (
-      <Island
-        name="push-updates"
-        component={PushUpdates}
-        props={{ action: view.href, publicKey: push.publicKey, phones: push.phones }}
-        hydrate="visible"
-      />
-    ) : (
-      <PushUpdatesOff />
-    );
-  // Riders' words show under the Updates list, where the ask for them arrives, and answer
-  // their own refusals.
-  const wordsAnswer = words && isRideWordsIntent(actionData?.intent) ? actionData : undefined;
-  const afterUpdates = (
-    <>
-      {pushOptIn}
-      {words ? <RideWordsSection href={view.href} view={words} answer={wordsAnswer} /> : null}
-    </>
-  );
-  return (
-    <>
-      {account ? <BookingAccountNote state={account} /> : null}
-      <BookingPage
-        view={view}
-        answer={wordsAnswer ? undefined : actionData}
-        pushOptIn={afterUpdates}
-        riderPhotos={
-          riderPhotos ? <RiderPhotosSection href={view.href} view={riderPhotos} answer={actionData} /> : null
-        }
-        seatTransfer={
-          transfer ? (
-            <SeatTransferSection
-              href={view.href}
-              offeredUntil={transfer.offeredUntil}
-              link={actionData?.transferLink ?? null}
-            />
-          ) : null
-        }
-      />
-    </>
-  );
+  return <BookingPage view={loaderData.view} answer={actionData} slots={bookingPageSlots} parts={loaderData} />;
 }

@@ -15,15 +15,10 @@ import { HONEYPOT_FIELD } from "~/domain/registration/input";
 import type { Ride } from "~/domain/ride";
 import { pageTitle } from "~/domain/site";
 import { readSmallForm } from "~/server/registrations/read-form.server";
-import { currentWaiver } from "~/features/waivers/server/waivers.server";
-import { WAIVER_CHANGED, WAIVER_NAME_FIELD } from "~/features/waivers/domain/waiver";
 import { availabilityOf } from "~/server/registrations/public-seats.server";
 import { register, type Registered } from "~/server/registrations/register.server";
-import { RIDER_PAGE_HEADERS, signedInRider } from "~/features/rider-accounts/server/sessions.server";
-import { savedDetailsOf } from "~/features/rider-accounts/server/saved-details.server";
-import { prefillOf, SAVE_DETAILS_FIELD } from "~/features/rider-accounts/domain/saved-details";
-import { creditOffer } from "~/features/credit/server/offer.server";
-import { USE_CREDIT_FIELD } from "~/features/credit/domain/credit-input";
+import { features } from "~/features/index.server";
+import { loadRegisterSections, signedInRiderOf } from "~/server/registries/register-section.server";
 import { countPublicRides, getPublicRide } from "~/server/rides/public-rides.server";
 import type { Route } from "./+types/ride-register";
 
@@ -56,31 +51,17 @@ async function rideOr404(db: Db, rideId: string): Promise<Ride> {
   throw await notFound(db, rideId);
 }
 
-/**
- * A signed-in rider's part of the form: their saved details filled in, and the box that keeps
- * them. A visitor has none: their page is the cached public one and holds nothing personal.
- * The form ticks the credit box when given no values (not yet sent) or values ticking it (sent
- * back): a prefill is values, so it ticks the box itself, or saved details would untick it.
- */
-async function accountPartOf(db: Db, riderId: string) {
-  const kept = await savedDetailsOf(db, riderId);
-  const prefill = kept ? { ...prefillOf(kept.details), [SAVE_DETAILS_FIELD]: "on", [USE_CREDIT_FIELD]: "on" } : {};
-  return { keeps: kept !== null, prefill };
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db, env } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db, env } = services;
   const ride = rideForDisplay(await rideOr404(db, params.rideId));
-  const [availability, waiver, rider] = await Promise.all([
+  // The features' parts of the form (decision 050): a signed-in rider's saved details and credit
+  // are theirs alone, and their page is then private, never a cached public one
+  // (docs/features/rider-data.md, docs/features/credit.md).
+  const [availability, parts] = await Promise.all([
     availabilityOf(db, ride),
-    currentWaiver(db, ride.id),
-    signedInRider(request, context),
+    loadRegisterSections(features, { services, request, context, ride }),
   ]);
-  // A signed-in rider's page holds their saved details and offers their credit: theirs alone,
-  // never a cached public page (docs/features/rider-data.md, docs/features/credit.md).
-  const [account, credit] = rider
-    ? await Promise.all([accountPartOf(db, rider.id), creditOffer(db, rider.id, ride)])
-    : [null, null];
   const page = {
     ride: { id: ride.id, title: ride.title, startDate: ride.startDate, endDate: ride.endDate },
     seats: seatsText(availability),
@@ -90,11 +71,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     thingsToCarry: ride.thingsToCarryMandatory,
     cancellationPolicy: policyPoints(ride.cancellationPolicy),
     consent: consentText(env.registrationRetentionDays),
-    waiver: waiver ? { id: waiver.id, version: waiver.version, text: waiver.text } : null,
-    account,
-    credit,
+    ...parts.props,
+    prefill: parts.values,
   };
-  return data(page, { headers: rider ? RIDER_PAGE_HEADERS : {} });
+  return data(page, { headers: parts.headers });
 }
 
 type Refused = { values: Record<string, string>; errors: Record<string, string>; formError?: string };
@@ -120,14 +100,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     // Made while signed in with the account's own address, the booking belongs to the rider's
     // account; made for a friend, to none (docs/features/rider-accounts.md, decision 042).
-    const rider = await signedInRider(request, context);
-    result = await register(services.db, params.rideId, form.fields, {
-      clientIp,
-      origin,
-      riderId: rider?.id,
-      saveDetails: form.fields[SAVE_DETAILS_FIELD] === "on",
-      useCredit: rider !== null && form.fields[USE_CREDIT_FIELD] === "on",
-    });
+    const rider = await signedInRiderOf(features, request, context);
+    // The form's boxes (saved details, credit) are read by their features (registration-hooks.server.ts).
+    result = await register(services.db, params.rideId, form.fields, { clientIp, origin, riderId: rider?.id });
   } catch (error) {
     services.logger.error({ err: error, requestId, rideId: params.rideId }, "registration failed");
     return refused(500, { values, errors: {}, formError: FAILED });
@@ -138,12 +113,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       throw await notFound(services.db, params.rideId);
     case "closed":
       return refused(409, { values, errors: {}, formError: result.message });
-    case "invalid": {
-      // A waiver changed since the form was read: its name is typed again, under the new text.
-      const stale = result.errors[WAIVER_NAME_FIELD] === WAIVER_CHANGED;
-      const { [WAIVER_NAME_FIELD]: _typed, ...kept } = values;
-      return refused(400, { values: stale ? kept : values, ...messagesOf(result.errors) });
-    }
+    case "invalid":
+      return refused(400, { values, ...messagesOf(result.errors) });
     case "throttled": {
       const retryAfter = { "Retry-After": String(result.retryAfterSeconds) };
       return refused(429, { values, errors: {}, formError: result.message }, retryAfter);
@@ -164,19 +135,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function RideRegister({ loaderData, actionData }: Route.ComponentProps) {
-  const {
-    ride,
-    seats,
-    waitlist,
-    refusal,
-    settings,
-    thingsToCarry,
-    cancellationPolicy,
-    consent,
-    waiver,
-    account,
-    credit,
-  } = loaderData;
+  const { ride, seats, waitlist, refusal, prefill, ...form } = loaderData;
   // The loader runs again after a post: a ride that closed meanwhile shows why, not the form.
   const closed = refusal;
   return (
@@ -197,16 +156,10 @@ export default function RideRegister({ loaderData, actionData }: Route.Component
             name="register-form"
             component={RegisterForm}
             props={{
-              settings,
-              thingsToCarry,
-              cancellationPolicy,
-              consent,
-              waiver,
-              account: account ? { keeps: account.keeps } : null,
-              values: actionData?.values ?? account?.prefill ?? {},
+              ...form,
+              values: actionData?.values ?? prefill ?? {},
               errors: actionData?.errors ?? {},
               formError: actionData?.formError,
-              credit,
             }}
           />
         )}

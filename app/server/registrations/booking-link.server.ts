@@ -1,19 +1,17 @@
-import type { Selectable } from "kysely";
 import { type AuditActor, RIDER_ACTOR } from "~/domain/audit";
-import { accountEmail } from "~/features/rider-accounts/domain/account";
 import type { FindBooking } from "~/domain/registration/input";
 import { bookingHref } from "~/domain/links";
 import { type Command, runCommand } from "../commands/command.server";
-import type { Database, RegistrationsTable } from "../db/schema.server";
+import type { Database } from "../db/schema.server";
 import { getRide } from "../rides/rides.server";
 import { NotFoundError, ValidationError } from "../validation/errors.server";
 import { hashOfToken, newSecretToken } from "../auth/secret-token.server";
 import { getRegistrationByToken } from "./queries.server";
 import { REGISTRATION_NOT_FOUND } from "./locked-registration.server";
 import { openToken, sealToken } from "./link-seal.server";
-import { registrationFromRow, type Registration } from "./rows.server";
-import { updateRegistrationRow } from "./seats.server";
+import { registrationFromRow, type Registration, updateRegistrationRow } from "./rows.server";
 import { serverClock } from "../clock.server";
+import { writeWithLinkRenewed } from "./feature-hooks.server";
 
 // A booking that cannot get lost (docs/features/registrations.md): a rider who lost their private link asks for a
 // fresh one ("Find my booking", mailed), or an organiser sends one by WhatsApp. An organiser's
@@ -23,28 +21,6 @@ import { serverClock } from "../clock.server";
 // keeps working until the fresh one is first opened, which then takes its place. Either way the
 // renewed link takes the booking back from any account of another address than the booking's:
 // a link that leaked into someone's account leaves it with the old link.
-
-/**
- * The booking leaves its account when that account's address is not the booking's: whoever
- * holds a renewed link is the booking's rider, and an account they do not hold keeps nothing.
- */
-async function leaveAccountOfAnother(command: Command, row: Selectable<RegistrationsTable>): Promise<void> {
-  if (row.rider_id === null) return;
-  const account = await command.trx
-    .selectFrom("riders")
-    .select("email")
-    .where("id", "=", row.rider_id)
-    .executeTakeFirst();
-  const registration = registrationFromRow(row);
-  if (account?.email === accountEmail(registration.email)) return;
-  await updateRegistrationRow(command.trx, row.id, { rider_id: null }, command.now).execute();
-  await command.audit(RIDER_ACTOR, {
-    action: "updated",
-    collection: "riders",
-    recordId: row.id,
-    summary: `Booking ${registration.reference} left an account of another address with its renewed link`,
-  });
-}
 
 /**
  * Gives a live registration (not cancelled, not erased) a new private link inside `command`'s
@@ -70,7 +46,7 @@ export async function rotateBookingLink(command: Command, registrationId: string
     .where("erased_at", "is", null)
     .executeTakeFirst();
   if (!updated) return null;
-  await leaveAccountOfAnother(command, updated);
+  await writeWithLinkRenewed(command, updated);
   return token;
 }
 
@@ -151,7 +127,7 @@ export async function openBookingLink(db: Database, token: string, now = serverC
         recordId: waiting.id,
         summary: `Booking ${updated.reference}: the fresh private link was first used; the one before stopped working`,
       });
-      await leaveAccountOfAnother(command, updated);
+      await writeWithLinkRenewed(command, updated);
       return getRegistrationByToken(command.trx, token);
     },
     now,

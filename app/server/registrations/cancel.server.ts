@@ -4,12 +4,11 @@ import type { Ride } from "~/domain/ride";
 import type { Command } from "../commands/command.server";
 import type { Database, RegistrationsTable } from "../db/schema.server";
 import { serverClock } from "../clock.server";
-import { writeBookingNews } from "~/features/rider-messages/server/booking-news.server";
-import { keepPaidAsCredit } from "~/features/credit/server/commands.server";
 import { ridePagesChanged } from "../rides/pages-changed.server";
-import { promoteWaitlisted, updateRegistrationRow } from "./seats.server";
-import { erasedColumns, registrationFromRow, type Registration } from "./rows.server";
+import { promoteWaitlisted } from "./seats.server";
+import { erasedColumns, registrationFromRow, type Registration, updateRegistrationRow } from "./rows.server";
 import { eraseWhatFollows } from "./erasure.server";
+import { tellRider, writeWithCancelled } from "./feature-hooks.server";
 import { type AdminChange, withRegistrationById, withRegistrationByToken } from "./locked-registration.server";
 import { auditRiderChange, onRide } from "./booking-audit.server";
 
@@ -65,7 +64,7 @@ async function cancelLocked(
     now,
   ).executeTakeFirstOrThrow();
   // Erased, the booking leaves the account, and its money with it: no credit.
-  const credit = canceller.erase ? null : await keepPaidAsCredit(command, row, ride, canceller.actor);
+  const kept = canceller.erase ? "" : await writeWithCancelled(command, { row, ride, actor: canceller.actor });
   // Their photos and words leave the public pages with them, their photos' files once committed.
   if (canceller.erase) await eraseWhatFollows(command);
   await auditCancellation(command, row, ride, canceller);
@@ -74,11 +73,11 @@ async function cancelLocked(
       canceller.actor === RIDER_ACTOR
         ? `You cancelled booking ${row.reference} on "${ride.title}".`
         : `The organisers cancelled booking ${row.reference} on "${ride.title}". Reply to their messages or contact them if this is a surprise.`;
-    await writeBookingNews(command, {
+    await tellRider(command, {
       rideId: ride.id,
       registrationId: row.id,
       subject: "Your registration is cancelled",
-      body: credit ? `${body} ${credit}` : body,
+      body: kept ? `${body} ${kept}` : body,
     });
   }
   const promoted = wasConfirmed

@@ -18,23 +18,18 @@ import { REFERENCE_ALPHABET, REFERENCE_LENGTH, referenceFrom } from "~/domain/re
 import { RIDER_ACTOR } from "~/domain/audit";
 import { bookingHref } from "~/domain/links";
 import { parseOrErrors } from "~/domain/validation";
-import { WAIVER_NAME_FIELD, waiverAnswerOf, waiverRefusal, type WaiverVersion } from "~/features/waivers/domain/waiver";
-import { currentWaiver } from "~/features/waivers/server/waivers.server";
 import { type Command, runCommand } from "../commands/command.server";
 import type { Database, Executor, RegistrationsTable } from "../db/schema.server";
 import { FORM } from "../validation/errors.server";
 import { bookedSeats, lockRideRow } from "./seats.server";
 import { beginRegistration, tooManyRegistrationsMessage } from "./throttle.server";
-import { writeBookingNews } from "~/features/rider-messages/server/booking-news.server";
 import { sealToken } from "./link-seal.server";
 import { newSecretToken } from "../auth/secret-token.server";
 import { detailsOf, registrationFromRow, type Registration } from "./rows.server";
 import { rideFromRow } from "../rides/ride-rows.server";
 import { ridePagesChanged } from "../rides/pages-changed.server";
-import { keepRegistrationDetails } from "~/features/rider-accounts/server/saved-details.server";
-import { lockRiderOfEmail } from "~/features/rider-accounts/server/riders.server";
-import { spendCreditOn } from "~/features/credit/server/commands.server";
 import { serverClock } from "../clock.server";
+import { accountOfBooking, checkFormWithFeatures, tellRider, writeWithRegistered } from "./feature-hooks.server";
 
 // A rider registers (decision 019): the form checked under the ride's lock, the seat confirmed
 // or waitlisted, and the private link returned once. The checks of a rider's form and the
@@ -95,14 +90,14 @@ type Refusal = Exclude<Registered, { ok: true }>;
 
 /** A rider's form as checked under the ride's lock, or its refusal. */
 export type CheckedRiderForm =
-  | { ok: true; fields: RegistrationInput; waiver: WaiverVersion | null; waiverName: string }
+  | { ok: true; fields: RegistrationInput; columns: Partial<Selectable<RegistrationsTable>> }
   | Extract<Registered, { refused: "invalid" | "throttled" }>;
 
 /**
  * The checks of a rider's form, for a registration and a seat handed to a friend alike: its
- * fields against the ride's settings, the waiver against its version under the ride's lock (a
- * rider who read an earlier text reads the new one first), then the per-network limit, which
- * counts the attempt.
+ * fields against the ride's settings, the features' under the ride's lock (the waiver against
+ * its current version), then the per-network limit, which counts the attempt. The columns are
+ * what the features keep of the form.
  */
 export async function checkRiderForm(
   trx: Executor,
@@ -114,10 +109,8 @@ export async function checkRiderForm(
 ): Promise<CheckedRiderForm> {
   const checked = parseOrErrors(registrationInputSchema(settings), input);
   if (!checked.ok) return { ok: false, refused: "invalid", errors: checked.errors };
-  const waiver = await currentWaiver(trx, rideId);
-  const answer = waiverAnswerOf(input);
-  const waiverRefused = waiverRefusal(waiver, answer, checked.data.name);
-  if (waiverRefused) return { ok: false, refused: "invalid", errors: { [WAIVER_NAME_FIELD]: waiverRefused } };
+  const features = await checkFormWithFeatures(trx, { rideId, input, fields: checked.data, now });
+  if (!features.ok) return { ok: false, refused: "invalid", errors: features.errors };
   const verdict = await beginRegistration(trx, clientIp, now);
   if (!verdict.allowed) {
     const { retryAfterSeconds } = verdict;
@@ -128,7 +121,7 @@ export async function checkRiderForm(
       retryAfterSeconds,
     };
   }
-  return { ok: true, fields: checked.data, waiver, waiverName: answer.name };
+  return { ok: true, fields: checked.data, columns: features.columns };
 }
 
 export type RegisterOptions = {
@@ -141,10 +134,6 @@ export type RegisterOptions = {
    * email is the account's (decision 042), and to none otherwise.
    */
   riderId?: string | null;
-  /** With `riderId`: the rider ticked the box that keeps these answers as their saved details (their own booking only). */
-  saveDetails?: boolean;
-  /** The signed-in rider spends their credit on the booking amount, their own booking only (docs/features/credit.md). */
-  useCredit?: boolean;
   now?: Date;
 };
 
@@ -162,7 +151,7 @@ export async function register(
   db: Database,
   rideId: string,
   input: unknown,
-  { clientIp, origin, riderId = null, saveDetails = false, useCredit = false, now = serverClock() }: RegisterOptions,
+  { clientIp, origin, riderId = null, now = serverClock() }: RegisterOptions,
 ): Promise<Registered> {
   const { token, hash: tokenHash } = newSecretToken();
   return runCommand(
@@ -181,7 +170,7 @@ export async function register(
       if (closed) return { ok: false, refused: "closed", message: closed };
       const form = await checkRiderForm(trx, ride.id, settings, input, clientIp, now);
       if (!form.ok) return form;
-      const { fields, waiver } = form;
+      const { fields } = form;
       // From here a refusal commits the attempt's count: a script cannot probe for free.
       const refusal = (errors: Record<string, string>): Refusal => ({ ok: false, refused: "seats", errors });
       if (!settings.options[fields.option].offered) return refusal({ option: "Choose one of the ride's options" });
@@ -198,7 +187,7 @@ export async function register(
       // meanwhile is gone once it is ours, and the booking is then made without it. Only a booking
       // of the account's own address joins it (decision 042): one made for a friend is made in no
       // account, keeps no saved details and spends no credit; its rider adds it from its link.
-      const account = riderId !== null && (await lockRiderOfEmail(trx, riderId, fields.email)) ? riderId : null;
+      const account = await accountOfBooking(trx, riderId, fields.email);
       const at = now.toISOString();
       const row: Selectable<RegistrationsTable> = {
         id: randomUUID(),
@@ -207,9 +196,9 @@ export async function register(
         token_hash: tokenHash,
         token_sealed: sealToken(token),
         reminders: 1,
-        waiver_id: waiver?.id ?? null,
-        waiver_name: waiver ? form.waiverName : null,
-        waiver_accepted_at: waiver ? now.toISOString() : null,
+        waiver_id: null,
+        waiver_name: null,
+        waiver_accepted_at: null,
         status,
         seats,
         option: fields.option,
@@ -229,10 +218,11 @@ export async function register(
         transfer_created_at: null,
         pending_token_hash: null,
         pending_token_sealed: null,
+        ...form.columns,
       };
       await trx.insertInto("registrations").values(row).execute();
-      if (account && saveDetails) await keepRegistrationDetails(command, account, fields);
-      const registration = registrationFromRow(useCredit ? await spendCreditOn(command, row, ride) : row);
+      // What the features write with it (saved details, credit spent), as the form asked.
+      const registration = registrationFromRow(await writeWithRegistered(command, { row, ride, input, fields }));
       const how = status === "confirmed" ? "registered" : "joined the waitlist";
       await command.audit(RIDER_ACTOR, {
         action: "created",
@@ -241,7 +231,7 @@ export async function register(
         summary: `Booking ${registration.reference} ${how} for "${ride.title}"`,
       });
       await command.enqueue(ridePagesChanged(ride.id));
-      await writeBookingNews(command, {
+      await tellRider(command, {
         rideId: ride.id,
         registrationId: registration.id,
         subject: status === "confirmed" ? "You are registered" : "You are on the waitlist",

@@ -1,13 +1,10 @@
 import { z } from "zod";
 import type { PaymentKind } from "~/domain/registration/settings";
 import { contactUpdateSchema, utrSchema } from "~/domain/registration/input";
-import { WAIVER_NAME_FIELD, waiverAnswerOf, waiverRefusal } from "~/features/waivers/domain/waiver";
-import { currentWaiver } from "~/features/waivers/server/waivers.server";
 import { refuse } from "../validation/errors.server";
 import { parseOrThrow } from "../validation/validate.server";
 import { serverClock } from "../clock.server";
-import { updateRegistrationRow } from "./seats.server";
-import { dataWith, registrationFromRow, type Registration } from "./rows.server";
+import { dataWith, registrationFromRow, type Registration, updateRegistrationRow } from "./rows.server";
 import type { Database } from "../db/schema.server";
 import { assertLive, type RegistrationWork, withRegistrationByToken } from "./locked-registration.server";
 import { DUPLICATE_MOBILE, isMobileTaken } from "./register.server";
@@ -15,11 +12,11 @@ import { auditRiderChange } from "./booking-audit.server";
 import { assertPaymentOwed, UTR_COLUMNS } from "./payments.server";
 
 // A rider's changes of their booking through its private link (decision 019): contact details,
-// reminders, the waiver, the UTRs of their payments. Each reads the registration again under its
+// reminders, the UTRs of their payments (a feature's, such as the waiver's, through changeLiveBooking). Each reads the registration again under its
 // ride's lock. Cancelling and erasing are ./cancel.server.ts.
 
 /** withRegistrationByToken for a change of a live booking: a cancelled one takes none. */
-function changeLiveBooking<T>(db: Database, token: string, work: RegistrationWork<T>, now: Date): Promise<T> {
+export function changeLiveBooking<T>(db: Database, token: string, work: RegistrationWork<T>, now: Date): Promise<T> {
   return withRegistrationByToken(
     db,
     token,
@@ -82,43 +79,6 @@ export function setRemindersByToken(
         now,
       ).executeTakeFirstOrThrow();
       await auditRiderChange(command, row, ride, `turned reminders ${on ? "on" : "off"}`);
-      return registrationFromRow(updated);
-    },
-    now,
-  );
-}
-
-export const NO_WAIVER = "This ride has no waiver to accept";
-
-/**
- * The rider accepts the ride's current waiver through their private link, typing their full
- * name, after it changed (or when they registered before it had one). Checked under the ride's
- * lock against the current version, as a registration is: a version read before the next change
- * is refused with the new text to read. Accepting the accepted version again changes nothing.
- */
-export function acceptWaiverByToken(
-  db: Database,
-  token: string,
-  input: unknown,
-  now = serverClock(),
-): Promise<Registration> {
-  return changeLiveBooking(
-    db,
-    token,
-    async (command, row, ride) => {
-      const waiver = await currentWaiver(command.trx, row.ride_id);
-      if (!waiver) refuse(NO_WAIVER);
-      if (row.waiver_id === waiver.id) return registrationFromRow(row);
-      const answer = waiverAnswerOf(input);
-      const refused = waiverRefusal(waiver, answer, registrationFromRow(row).name);
-      if (refused) refuse(refused, WAIVER_NAME_FIELD);
-      const updated = await updateRegistrationRow(
-        command.trx,
-        row.id,
-        { waiver_id: waiver.id, waiver_name: answer.name, waiver_accepted_at: now.toISOString() },
-        now,
-      ).executeTakeFirstOrThrow();
-      await auditRiderChange(command, row, ride, `accepted version ${waiver.version} of the waiver`);
       return registrationFromRow(updated);
     },
     now,

@@ -2,8 +2,8 @@ import { type BalancePayment, type BookingPayment, RIDER_STATUS_LABELS } from "~
 import { formatDateRange } from "~/domain/dates";
 import { groupInviteFor } from "~/domain/registration/group-invite";
 import { OPTION_LABELS } from "~/domain/registration/settings";
+import { findBookingLine } from "~/domain/links";
 import type { Ride } from "~/domain/ride";
-import { findBookingLine } from "~/features/rider-messages/domain/rider-text";
 import type { Mail } from "../mail/mailer.server";
 import type { Registration } from "./rows.server";
 

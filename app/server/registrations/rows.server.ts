@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import type { Selectable, Updateable } from "kysely";
 import { BLOOD_GROUPS, type BloodGroup, type RegistrationInput } from "~/domain/registration/input";
 import {
   PAYMENT_STATES,
@@ -8,7 +8,7 @@ import {
   type RegistrationOption,
   type RegistrationStatus,
 } from "~/domain/registration/settings";
-import type { RegistrationsTable } from "../db/schema.server";
+import type { Executor, RegistrationsTable } from "../db/schema.server";
 
 /**
  * How a registration is laid out in its table: columns for what queries count, filter or guard
@@ -165,4 +165,13 @@ export function erasedColumns(at: string) {
     erased_at: at,
     updated_at: at,
   };
+}
+
+/** Changes one registration and stamps the time of the change; the query answers the row as it is now. */
+export function updateRegistrationRow(db: Executor, id: string, changes: Updateable<RegistrationsTable>, now: Date) {
+  return db
+    .updateTable("registrations")
+    .set({ ...changes, updated_at: now.toISOString() })
+    .where("id", "=", id)
+    .returningAll();
 }

@@ -1,15 +1,14 @@
-import type { Updateable } from "kysely";
 import { type AuditActor, SITE_ACTOR } from "~/domain/audit";
 import { registrationSettingsOf } from "~/domain/registration/settings";
 import { seatsLeft } from "~/domain/registration/availability";
 import type { Ride } from "~/domain/ride";
 import type { Command } from "../commands/command.server";
-import { writeBookingNews } from "~/features/rider-messages/server/booking-news.server";
-import type { Executor, RegistrationsTable } from "../db/schema.server";
+import type { Executor } from "../db/schema.server";
 import { withRowLock } from "../db/row-lock.server";
-import { registrationFromRow, type Registration } from "./rows.server";
+import { registrationFromRow, type Registration, updateRegistrationRow } from "./rows.server";
 import { rideFromRow } from "../rides/ride-rows.server";
 import { ridePagesChanged } from "../rides/pages-changed.server";
+import { tellRider } from "./feature-hooks.server";
 
 // A ride's seats (decision 019): the lock every change of who holds a seat takes first, the
 // seats confirmed riders hold, and the one promotion from the waitlist every path that frees or
@@ -38,15 +37,6 @@ export async function bookedSeats(db: Executor, rideId: string): Promise<number>
     .where("status", "=", "confirmed")
     .executeTakeFirst();
   return Number(row?.seats ?? 0);
-}
-
-/** Changes one registration and stamps the time of the change; the query answers the row as it is now. */
-export function updateRegistrationRow(db: Executor, id: string, changes: Updateable<RegistrationsTable>, now: Date) {
-  return db
-    .updateTable("registrations")
-    .set({ ...changes, updated_at: now.toISOString() })
-    .where("id", "=", id)
-    .returningAll();
 }
 
 /**
@@ -84,7 +74,7 @@ export async function promoteWaitlisted(
   if (promoted.length === 0) return promoted;
   for (const registration of promoted) {
     await command.enqueue({ kind: "seat-confirmed-mail", registrationId: registration.id }, registration.reference);
-    await writeBookingNews(command, {
+    await tellRider(command, {
       rideId: ride.id,
       registrationId: registration.id,
       subject: "Your seat is confirmed",

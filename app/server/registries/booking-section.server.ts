@@ -89,18 +89,27 @@ export function bookingSection<Part, const Notice extends string = never>(
 }
 
 type PartOf<F> = F extends { bookingPage: BookingSection<infer Part, string> } ? Part : never;
-type Merged<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;
+/** The intersection of a union's members: every feature's part in one object. */
+export type Merged<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;
+
+/**
+ * A page's reads of the request that several features need (the signed-in rider), each done once:
+ * every caller passing the same function gets the same answer.
+ */
+export function sharedReads(request: Request, context: Context) {
+  const reads = new Map<unknown, Promise<unknown>>();
+  return <T>(read: (request: Request, context: Context) => Promise<T>): Promise<T> => {
+    if (!reads.has(read)) reads.set(read, read(request, context));
+    return reads.get(read) as Promise<T>;
+  };
+}
 
 /** Every section's part, read at once and merged: what the page's loader adds to the core's view. */
 export async function loadBookingSections<const F extends readonly Pick<FeatureServer, "name" | "bookingPage">[]>(
   features: F,
   page: Omit<BookingPageRead, "shared">,
 ): Promise<Merged<PartOf<F[number]>>> {
-  const reads = new Map<unknown, Promise<unknown>>();
-  const shared = <T>(read: (request: Request, context: Context) => Promise<T>): Promise<T> => {
-    if (!reads.has(read)) reads.set(read, read(page.request, page.context));
-    return reads.get(read) as Promise<T>;
-  };
+  const shared = sharedReads(page.request, page.context);
   const parts = await Promise.all(features.map((feature) => feature.bookingPage?.load({ ...page, shared })));
   return Object.assign({}, ...parts) as Merged<PartOf<F[number]>>;
 }

@@ -7,8 +7,10 @@ import type { Mail, Mailer } from "../mail/mailer.server";
 import type { Deliveries } from "../outbox/dispatcher.server";
 import type { PeriodicJob } from "../periodic-job.server";
 import type { ObjectStorage } from "../storage/storage.server";
+import type { RouterContextProvider } from "react-router";
 import type { BookingSection } from "./booking-section.server";
 import type { RidersCsvPart, RidersPagePart } from "./riders-page.server";
+import type { RegisterSection } from "./register-section.server";
 
 // How an add-on feature (app/features/<name>) hooks into the core (decision 050): the core offers
 // these registries and never names a feature; app/features/index.server.ts lists the features'
@@ -62,6 +64,10 @@ export type FeatureServer = {
   ridersPage?: RidersPagePart;
   /** Its columns in the riders' CSV (server/registrations/csv.server.ts). */
   ridersCsv?: RidersCsvPart;
+  /** Its part of a ride's registration page (routes/public/ride-register.tsx). */
+  registerPage?: RegisterSection;
+  /** The signed-in rider of a request, or null: a booking made now may join their account (decision 042). */
+  signedIn?: (request: Request, context: Readonly<RouterContextProvider>) => Promise<{ id: string } | null>;
 };
 
 /**

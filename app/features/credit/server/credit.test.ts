@@ -36,11 +36,12 @@ let nextAddress = 0;
 
 async function book(db: Database, rideId: string, n: number, riderId: string | null, useCredit = true) {
   nextAddress += 1;
-  const result = await register(db, rideId, await ownForm(db, riderId, riderForm(n)), {
+  // The form's box that spends the rider's credit (docs/features/credit.md).
+  const form = riderForm(n, useCredit ? { useCredit: "on" } : {});
+  const result = await register(db, rideId, await ownForm(db, riderId, form), {
     clientIp: `10.9.${(nextAddress >> 8) & 255}.${nextAddress & 255}`,
     origin: "http://localhost",
     riderId,
-    useCredit,
     now: NOW,
   });
   if (!result.ok) throw new Error(`refused: ${JSON.stringify(result)}`);

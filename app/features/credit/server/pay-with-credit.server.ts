@@ -5,7 +5,7 @@ import { withRegistrationByToken } from "~/server/registrations/locked-registrat
 import { registrationFromRow, type Registration } from "~/server/registrations/rows.server";
 import { ridePagesChanged } from "~/server/rides/pages-changed.server";
 import { ValidationError } from "~/server/validation/errors.server";
-import { spendCreditOn } from "./commands.server";
+import { spendCreditOn } from "./booking-credit.server";
 import { serverClock } from "~/server/clock.server";
 
 // Credit spent on a booking made earlier (docs/features/credit.md, decision 041): a waitlisted

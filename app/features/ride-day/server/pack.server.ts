@@ -15,7 +15,8 @@ import { registrationFromRow, type Registration } from "~/server/registrations/r
 import { getRideRoute } from "~/server/ride-routes/ride-routes.server";
 import { meetingPointOf } from "~/features/rider-messages/server/change-notice.server";
 import { getRide } from "~/server/rides/rides.server";
-import { currentWaiver, versionNumbers } from "~/features/waivers/server/waivers.server";
+import { currentWaiver } from "~/features/waivers/server/current-waiver.server";
+import { versionNumbers } from "~/features/waivers/server/waivers.server";
 
 // The ride-day pack (docs/features/ride-day.md#the-pack): what a captain's phone holds to run
 // the ride without signal. Personal data: only for the admins who may open the ride's Check-in

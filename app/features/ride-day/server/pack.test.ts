@@ -5,7 +5,7 @@ import { describeEachEngine } from "../../../../tests/support/databases";
 import { siteRide } from "../../../../tests/support/fixtures";
 import { registerRider, riderForm } from "../../../../tests/support/registration-fixtures";
 import { rideDayOps } from "../../../../tests/support/ride-day";
-import { acceptWaiverByToken } from "~/server/registrations/rider-changes.server";
+import { acceptWaiverByToken } from "~/features/waivers/server/accept.server";
 import { cancelRegistration, eraseByToken } from "~/server/registrations/cancel.server";
 import { saveWaiver, waiverVersions } from "~/features/waivers/server/waivers.server";
 import { loadRideDayPack } from "./pack.server";

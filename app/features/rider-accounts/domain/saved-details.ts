@@ -10,6 +10,7 @@ import {
   optionalEmail,
   phone,
   type RegistrationInput,
+  RIDER_DETAIL_FIELDS,
 } from "~/domain/registration/input";
 import { ACCOUNT_RETENTION_MONTHS, type SavedDetails } from "./account";
 
@@ -18,6 +19,13 @@ import { ACCOUNT_RETENTION_MONTHS, type SavedDetails } from "./account";
 
 /** The registration form's box that keeps (or updates) the details on the account. */
 export const SAVE_DETAILS_FIELD = "saveDetails";
+
+/**
+ * The registration form's account: the box that keeps these details for the rider's next
+ * registration (`keeps`: they already keep some, so it updates them). Null for a visitor, who is
+ * offered to sign in; left out where the form takes over a seat (a transfer), which keeps no details.
+ */
+export type RegisterAccount = { keeps: boolean } | null | undefined;
 
 export function saveDetailsLabel(keeps: boolean): string {
   return keeps
@@ -33,12 +41,7 @@ export const OWN_ADDRESS_NOTE =
 
 /** The saved details in the order the forms show them. */
 export const SAVED_DETAIL_FIELDS = [
-  "name",
-  "mobile",
-  "email",
-  "emergencyName",
-  "emergencyPhone",
-  "bloodGroup",
+  ...RIDER_DETAIL_FIELDS,
   "licenceNumber",
   "bikeModel",
 ] as const satisfies readonly (keyof SavedDetails)[];

@@ -222,12 +222,10 @@ describeEachEngine("a booking made signed in", (getDb) => {
   async function bookSignedIn(db: Database, riderId: string, n: number, email: string) {
     const ride = await siteRide(db, { seats: 5 }, { title: `Hampi ${n}` });
     nextAddress += 1;
-    const result = await register(db, ride.id, riderForm(n, { email }), {
+    const result = await register(db, ride.id, riderForm(n, { email, saveDetails: "on", useCredit: "on" }), {
       clientIp: `10.7.0.${nextAddress}`,
       origin: ORIGIN,
       riderId,
-      saveDetails: true,
-      useCredit: true,
       now: NOW,
     });
     if (!result.ok) throw new Error(`refused: ${JSON.stringify(result)}`);

@@ -3,8 +3,7 @@ import { accountEmail } from "~/features/rider-accounts/domain/account";
 import type { Joined } from "~/features/rider-accounts/domain/my-rides";
 import { runCommand } from "~/server/commands/command.server";
 import type { Database } from "~/server/db/schema.server";
-import { registrationFromRow, type Registration } from "~/server/registrations/rows.server";
-import { updateRegistrationRow } from "~/server/registrations/seats.server";
+import { registrationFromRow, type Registration, updateRegistrationRow } from "~/server/registrations/rows.server";
 import { lockRiderOfEmail } from "./riders.server";
 import { serverClock } from "~/server/clock.server";
 

@@ -11,7 +11,8 @@ import { ValidationError } from "~/server/validation/errors.server";
 import { eraseAccount, eraseUnusedAccounts } from "./account-erasure.server";
 import { riderDataExport } from "./data-export.server";
 import { findOrCreateRider } from "./riders.server";
-import { forgetSavedDetails, savedDetailsOf, updateSavedDetails } from "./saved-details.server";
+import { forgetSavedDetails, updateSavedDetails } from "./my-details.server";
+import { savedDetailsOf } from "./saved-details.server";
 import { RIDER_SESSION_COOKIE, startRiderSession } from "./sessions.server";
 import { routeContext } from "../../../../tests/support/route-context";
 
@@ -45,11 +46,12 @@ async function book(
 ) {
   address += 1;
   // Signed in, the rider's own booking: the form carries the account's address unless it gives one.
-  const result = await register(db, rideId, await ownForm(db, riderId, form), {
+  // The form's box that keeps its answers as the rider's saved details.
+  const sent = saveDetails ? { ...form, saveDetails: "on" } : form;
+  const result = await register(db, rideId, await ownForm(db, riderId, sent), {
     clientIp: `10.9.${address >> 8}.${address & 255}`,
     origin: "http://roadbook.test",
     riderId,
-    saveDetails,
     now,
   });
   if (!result.ok) throw new Error(`refused: ${JSON.stringify(result)}`);
@@ -174,10 +176,14 @@ describeEachEngine("a rider's data", (getDb) => {
 
     const signedIn = await load({ cookie: `${RIDER_SESSION_COOKIE}=${token}` });
     expect(new Headers(signedIn.init?.headers).get("Cache-Control")).toBe("private, no-store");
-    expect(signedIn.data.account).toEqual({
-      keeps: true,
-      // The boxes a prefill must tick itself: keeping the details, and spending credit where offered.
-      prefill: { name: "Asha Rao", mobile: "+919876543210", bloodGroup: "B+", saveDetails: "on", useCredit: "on" },
+    expect(signedIn.data.account).toEqual({ keeps: true });
+    // The boxes a prefill must tick itself: keeping the details, and spending credit where offered.
+    expect(signedIn.data.prefill).toEqual({
+      name: "Asha Rao",
+      mobile: "+919876543210",
+      bloodGroup: "B+",
+      saveDetails: "on",
+      useCredit: "on",
     });
 
     const visitor = await load({});
@@ -187,7 +193,8 @@ describeEachEngine("a rider's data", (getDb) => {
 
     await forgetSavedDetails(db, rider.id, NOW);
     const forgotten = await load({ cookie: `${RIDER_SESSION_COOKIE}=${token}` });
-    expect(forgotten.data.account).toEqual({ keeps: false, prefill: {} });
+    expect(forgotten.data.account).toEqual({ keeps: false });
+    expect(forgotten.data.prefill).toEqual({});
   });
 
   it("edits saved details with the registration's own rules, every field optional", async () => {

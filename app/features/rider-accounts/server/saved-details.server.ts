@@ -1,15 +1,14 @@
 import { RIDER_ACTOR } from "~/domain/audit";
 import { readSavedDetails, type SavedDetails } from "~/features/rider-accounts/domain/account";
-import { savedDetailsFrom, savedDetailsInputSchema } from "~/features/rider-accounts/domain/saved-details";
+import { savedDetailsFrom } from "~/features/rider-accounts/domain/saved-details";
 import type { RegistrationInput } from "~/domain/registration/input";
-import { type Command, runCommand } from "~/server/commands/command.server";
-import type { Database, Executor } from "~/server/db/schema.server";
-import { parseOrThrow } from "~/server/validation/validate.server";
-import { serverClock } from "~/server/clock.server";
+import type { Command } from "~/server/commands/command.server";
+import type { Executor } from "~/server/db/schema.server";
 
 // A rider's saved details (docs/features/rider-data.md): written only with their consent (a
-// registration's box, or their own /me/details page), cleared when they forget them. The trail
-// says that the details changed, never what they are.
+// registration's box, or their own /me/details page: my-details.server.ts), cleared when they
+// forget them. The trail says that the details changed, never what they are. Imports no command
+// runner: a registration's command keeps them (registration-hooks.server.ts).
 
 export type KeptDetails = { details: SavedDetails; savedAt: string };
 
@@ -24,7 +23,7 @@ export async function savedDetailsOf(db: Executor, riderId: string): Promise<Kep
   return details && row ? { details, savedAt: row.details_saved_at ?? "" } : null;
 }
 
-async function writeDetails(command: Command, riderId: string, details: SavedDetails | null, summary: string) {
+export async function writeDetails(command: Command, riderId: string, details: SavedDetails | null, summary: string) {
   const result = await command.trx
     .updateTable("riders")
     .set({
@@ -54,21 +53,4 @@ export async function keepRegistrationDetails(
     savedDetailsFrom(fields, earlier?.details ?? null),
     "A rider saved their details from a registration",
   );
-}
-
-/** The rider edits their saved details (/me/details): refused with every field's message, writing nothing. */
-export async function updateSavedDetails(
-  db: Database,
-  riderId: string,
-  input: unknown,
-  now = serverClock(),
-): Promise<SavedDetails> {
-  const details = parseOrThrow(savedDetailsInputSchema, input);
-  await runCommand(db, (command) => writeDetails(command, riderId, details, "A rider edited their saved details"), now);
-  return details;
-}
-
-/** The rider forgets their saved details: the next registration form is blank again. */
-export async function forgetSavedDetails(db: Database, riderId: string, now = serverClock()): Promise<void> {
-  await runCommand(db, (command) => writeDetails(command, riderId, null, "A rider forgot their saved details"), now);
 }

@@ -1,4 +1,4 @@
-import { bookingHref, CONTACT_PATH, FIND_BOOKING_PATH } from "~/domain/links";
+import { bookingHref, CONTACT_PATH, findBookingLine } from "~/domain/links";
 import { groupInviteFor } from "~/domain/registration/group-invite";
 import { whatsappHref } from "~/domain/registration/rider-contact";
 import type { RegistrationStatus } from "~/domain/registration/settings";
@@ -25,11 +25,6 @@ export type RiderCopy = {
    */
   wayBack?: string | null;
 };
-
-/** Where a rider who lost their link finds it again: Find my booking on the site at `origin`. */
-export function findBookingLine(origin: string): string {
-  return `Lost this link? Find your booking at ${origin}${FIND_BOOKING_PATH}`;
-}
 
 /** The line that tells a rider how to get back to their booking when they lose its link. */
 function wayBackOf(origin: string | null, rideStatus: string, link: string | null, canReply: boolean): string | null {

@@ -12,7 +12,6 @@ import type { Ride } from "~/domain/ride";
 import { hashOfToken, isSecretToken, newSecretToken } from "~/server/auth/secret-token.server";
 import { type Command, runCommand } from "~/server/commands/command.server";
 import type { Database, Executor, RegistrationsTable } from "~/server/db/schema.server";
-import { writeBookingNews } from "~/features/rider-messages/server/booking-news.server";
 import { ridePagesChanged } from "~/server/rides/pages-changed.server";
 import { getRide } from "~/server/rides/rides.server";
 import { ValidationError } from "~/server/validation/errors.server";
@@ -25,9 +24,15 @@ import {
 import { withRegistrationByToken } from "~/server/registrations/locked-registration.server";
 import { eraseWhatFollows } from "~/server/registrations/erasure.server";
 import { sealToken } from "~/server/registrations/link-seal.server";
-import { detailsOf, erasedColumns, registrationFromRow, type Registration } from "~/server/registrations/rows.server";
-import { lockRiderOfEmail } from "~/features/rider-accounts/server/riders.server";
-import { lockRide, updateRegistrationRow } from "~/server/registrations/seats.server";
+import {
+  detailsOf,
+  erasedColumns,
+  registrationFromRow,
+  type Registration,
+  updateRegistrationRow,
+} from "~/server/registrations/rows.server";
+import { accountOfBooking, tellRider } from "~/server/registrations/feature-hooks.server";
+import { lockRide } from "~/server/registrations/seats.server";
 import { auditRiderChange, onRide } from "~/server/registrations/booking-audit.server";
 import { rideOrganiserAddresses, seatHandedOnMail, seatTransferredTeamMail } from "./transfer-mail.server";
 import { serverClock } from "~/server/clock.server";
@@ -239,13 +244,13 @@ export async function acceptTransfer(
         now,
       );
       if (!form.ok) return form;
-      const { fields, waiver } = form;
+      const { fields } = form;
       if (await isMobileTaken(trx, ride.id, fields.mobile)) {
         return { ok: false, refused: "invalid", errors: { mobile: DUPLICATE_MOBILE } };
       }
       // The friend's account, locked after the ride as a registration locks it (register.server.ts),
       // and theirs only when the form's email is the account's (decision 042).
-      const account = riderId !== null && (await lockRiderOfEmail(trx, riderId, fields.email)) ? riderId : null;
+      const account = await accountOfBooking(trx, riderId, fields.email);
       await eraseOriginalRider(command, row);
       const at = now.toISOString();
       const updated = await updateRegistrationRow(
@@ -254,9 +259,7 @@ export async function acceptTransfer(
         {
           phone: fields.mobile,
           data: JSON.stringify(detailsOf(fields, at)),
-          waiver_id: waiver?.id ?? null,
-          waiver_name: waiver ? form.waiverName : null,
-          waiver_accepted_at: waiver ? at : null,
+          ...form.columns,
           token_hash: hash,
           token_sealed: sealToken(token),
           // The giver's pending fresh link (Find my booking) dies with their old one.
@@ -274,7 +277,7 @@ export async function acceptTransfer(
       const registration = registrationFromRow(updated);
       await auditRiderChange(command, row, ride, "transferred to another rider");
       await command.enqueue(ridePagesChanged(ride.id));
-      await writeBookingNews(command, {
+      await tellRider(command, {
         rideId: ride.id,
         registrationId: row.id,
         subject: "The seat is yours",

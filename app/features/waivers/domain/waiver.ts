@@ -66,6 +66,9 @@ export function currentWaiverOf(
 /** A rider's answer to the waiver, as a form posts it. */
 export type WaiverAnswer = { versionId: string; name: string };
 
+/** The ride's current waiver as the registration form shows it. */
+export type RegistrationWaiver = Pick<WaiverVersion, "id" | "version" | "text">;
+
 /** The waiver fields of a posted form; anything that is not text reads as empty. */
 export function waiverAnswerOf(input: unknown): WaiverAnswer {
   const fields = input !== null && typeof input === "object" ? (input as Record<string, unknown>) : {};

@@ -1,6 +1,6 @@
 import { WAIVER_INTENT } from "~/features/waivers/domain/waiver";
 import { bookingSection } from "~/server/registries/booking-section.server";
-import { acceptWaiverByToken } from "~/server/registrations/rider-changes.server";
+import { acceptWaiverByToken } from "./accept.server";
 import { bookingWaiver } from "./booking-waiver.server";
 
 /** The ride's waiver on the booking page: the one the rider accepted, and the one to accept. */

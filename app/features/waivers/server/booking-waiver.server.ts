@@ -1,7 +1,8 @@
 import { type BookingWaiver, waiverStateOf } from "~/features/waivers/domain/waiver";
 import type { Executor } from "~/server/db/schema.server";
 import type { Registration } from "~/server/registrations/rows.server";
-import { currentWaiver, waiverVersionById } from "./waivers.server";
+import { currentWaiver } from "./current-waiver.server";
+import { waiverVersionById } from "./waivers.server";
 
 /**
  * A rider's waiver as their booking page shows it: the version they accepted, in full as it was

@@ -1,6 +1,7 @@
 import type { RidersCsvPart } from "~/server/registries/riders-page.server";
 import { WAIVER_STATE_LABELS, waiverStateOf } from "../domain/waiver";
-import { currentWaiver, versionNumbers } from "./waivers.server";
+import { currentWaiver } from "./current-waiver.server";
+import { versionNumbers } from "./waivers.server";
 
 /** Each rider's answer to their ride's waiver in the riders' CSV: its state against the current one, the version accepted, the name typed and when. */
 export const waiversRidersCsv = {

@@ -1,6 +1,7 @@
 import type { RidersPagePart } from "~/server/registries/riders-page.server";
 import { type RiderWaiver, riderWaiverOf } from "../domain/waiver";
-import { currentWaiver, versionNumbers } from "./waivers.server";
+import { currentWaiver } from "./current-waiver.server";
+import { versionNumbers } from "./waivers.server";
 
 /** Each rider's answer to the ride's waiver on the Riders and check-in pages (docs/features/waivers.md). */
 export const waiversRidersPage = {

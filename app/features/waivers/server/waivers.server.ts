@@ -1,12 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Selectable } from "kysely";
 import type { AuditActor } from "~/domain/audit";
-import {
-  currentWaiverOf,
-  SITE_WAIVER_SCOPE,
-  waiverTextSchema,
-  type WaiverVersion,
-} from "~/features/waivers/domain/waiver";
+import { SITE_WAIVER_SCOPE, waiverTextSchema, type WaiverVersion } from "~/features/waivers/domain/waiver";
 import { runCommand, type Command } from "~/server/commands/command.server";
 import type { Database, Executor, WaiversTable } from "~/server/db/schema.server";
 import { withRowLock } from "~/server/db/row-lock.server";
@@ -17,38 +11,11 @@ import { everyRiderOf } from "~/features/rider-messages/server/recipients.server
 import { NotFoundError } from "~/server/validation/errors.server";
 import { parseOrThrow } from "~/server/validation/validate.server";
 import { ridePagesChanged } from "~/server/rides/pages-changed.server";
+import { currentWaiver, latestOf, versionFromRow } from "./current-waiver.server";
 
 // Waivers (docs/features/waivers.md): each saved text is a new version, never changed after; a
 // ride uses its own latest text, else the site's default. Saving a new text asks the riders of
 // every ride it applies to to accept it again, in the same transaction.
-
-function versionFromRow(row: Selectable<WaiversTable>): WaiverVersion {
-  return {
-    id: row.id,
-    scope: row.scope,
-    version: row.version,
-    text: row.text,
-    createdAt: row.created_at,
-    createdBy: row.created_by,
-  };
-}
-
-async function latestOf(db: Executor, scope: string): Promise<WaiverVersion | null> {
-  const row = await db
-    .selectFrom("waivers")
-    .selectAll()
-    .where("scope", "=", scope)
-    .orderBy("version", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return row ? versionFromRow(row) : null;
-}
-
-/** The waiver a ride's riders accept now, or null when it has none. */
-export async function currentWaiver(db: Executor, rideId: string): Promise<WaiverVersion | null> {
-  const [ride, site] = await Promise.all([latestOf(db, rideId), latestOf(db, SITE_WAIVER_SCOPE)]);
-  return currentWaiverOf(ride, site);
-}
 
 /** Every version of a ride's waiver (or the site's, with 'site'), newest first. */
 export async function waiverVersions(db: Executor, scope: string): Promise<WaiverVersion[]> {

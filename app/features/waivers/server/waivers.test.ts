@@ -11,13 +11,14 @@ import { describeEachEngine } from "../../../../tests/support/databases";
 import { siteRide } from "../../../../tests/support/fixtures";
 import { registerRider, riderForm } from "../../../../tests/support/registration-fixtures";
 import { ValidationError } from "~/server/validation/errors.server";
-import { acceptWaiverByToken } from "~/server/registrations/rider-changes.server";
+import { acceptWaiverByToken } from "./accept.server";
 import { cancelByToken, eraseByToken } from "~/server/registrations/cancel.server";
 import { eraseRideRegistrations } from "~/server/registrations/erasure.server";
 import { registrationsCsv, registrationsWithRides } from "~/server/registrations/csv.server";
 import { getRegistration } from "~/server/registrations/queries.server";
 import { runCommand } from "~/server/commands/command.server";
-import { currentWaiver, saveWaiver, waiverVersions } from "./waivers.server";
+import { currentWaiver } from "./current-waiver.server";
+import { saveWaiver, waiverVersions } from "./waivers.server";
 
 const ADMIN = { id: null, email: "editor@example.com" };
 /** Before the cut-off of the rides made here (start 2027-06-10). */

@@ -5,11 +5,8 @@ import { ME_DETAILS_PATH, ME_PATH } from "~/domain/links";
 import { SAVED_DETAIL_FIELDS } from "~/features/rider-accounts/domain/saved-details";
 import { pageTitle } from "~/domain/site";
 import { readSmallForm } from "~/server/registrations/read-form.server";
-import {
-  forgetSavedDetails,
-  savedDetailsOf,
-  updateSavedDetails,
-} from "~/features/rider-accounts/server/saved-details.server";
+import { forgetSavedDetails, updateSavedDetails } from "~/features/rider-accounts/server/my-details.server";
+import { savedDetailsOf } from "~/features/rider-accounts/server/saved-details.server";
 import { RIDER_PAGE_HEADERS, signedInRider } from "~/features/rider-accounts/server/sessions.server";
 import { ValidationError } from "~/server/validation/errors.server";
 import type { Route } from "./+types/me-details";

@@ -9,7 +9,6 @@ import { balancePayment, bookingPayment, consentText } from "~/domain/registrati
 import { HONEYPOT_FIELD } from "~/domain/registration/input";
 import { OPTION_LABELS, registrationSettingsOf } from "~/domain/registration/settings";
 import { seatSettings, TRANSFER_GONE } from "~/features/seat-transfer/domain/transfer";
-import { WAIVER_CHANGED, WAIVER_NAME_FIELD } from "~/features/waivers/domain/waiver";
 import { pageTitle } from "~/domain/site";
 import { serverClock } from "~/server/clock.server";
 import { getConfig } from "~/server/content/config.server";
@@ -20,7 +19,7 @@ import {
   type TransferAccepted,
 } from "~/features/seat-transfer/server/transfer.server";
 import { signedInRider } from "~/features/rider-accounts/server/sessions.server";
-import { currentWaiver } from "~/features/waivers/server/waivers.server";
+import { currentWaiver } from "~/features/waivers/server/current-waiver.server";
 import type { Route } from "./+types/transfer";
 
 // /transfer/:token (docs/features/seat-transfer.md): a friend takes a seat a rider handed on. The
@@ -121,11 +120,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         { "Retry-After": String(result.retryAfterSeconds) },
       );
     case "invalid": {
-      // A waiver changed since the form was read: its name is typed again, under the new text.
-      const stale = result.errors[WAIVER_NAME_FIELD] === WAIVER_CHANGED;
-      const { [WAIVER_NAME_FIELD]: _typed, ...kept } = values;
       const { "": formError, ...errors } = result.errors;
-      return refused(400, { values: stale ? kept : values, errors, formError });
+      return refused(400, { values, errors, formError });
     }
   }
 }

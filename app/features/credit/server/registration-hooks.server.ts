@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { USE_CREDIT_FIELD } from "~/features/credit/domain/credit-input";
+import type { RegistrationHooks } from "~/server/registries/registration-hooks.server";
+import { keepPaidAsCredit, spendCreditOn } from "./booking-credit.server";
+
+/** The form's box that spends the signed-in rider's credit, ticked. */
+const spendsCredit = z.object({ [USE_CREDIT_FIELD]: z.literal("on") });
+
+/** Credit in a booking's own command (docs/features/credit.md): spent when it is made, kept when it is cancelled. */
+export const creditRegistrationHooks: RegistrationHooks = {
+  // A booking of the rider's account only: spendCreditOn spends nothing on one made for a friend.
+  registered: async (command, { row, ride, input }) =>
+    spendsCredit.safeParse(input).success ? spendCreditOn(command, row, ride) : row,
+  cancelled: (command, { row, ride, actor }) => keepPaidAsCredit(command, row, ride, actor),
+};
