@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_OIDC } from "./tests/e2e/oidc-settings.ts";
+import { E2E_OIDC } from "./tests/e2e/support/oidc-settings.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/support/chromium.ts";
 import { SERVER_START_CEILING_MS, TEST_CEILING_MS, WAIT_CEILING_MS } from "./tests/e2e/support/ceilings.ts";
 

@@ -10,10 +10,10 @@ import type { Database } from "~/server/db/schema.server";
 import { ADMIN_FLAG_KEY } from "~/components/admin/admin-flag";
 import { ADMIN_NAV } from "~/components/admin/admin-nav";
 import { LOADING_ADMIN_PORTAL } from "~/components/admin/portal-loading";
-import { expect, signInAs, test } from "./admin-fixtures.ts";
-import { expectNoA11yViolations } from "./fixtures.ts";
+import { expect, signInAs, test } from "./support/admin-fixtures.ts";
+import { expectNoA11yViolations } from "./support/fixtures.ts";
 import { insertUser } from "../support/fixtures.ts";
-import { startOidcProvider } from "./oidc-provider.ts";
+import { startOidcProvider } from "./support/oidc-provider.ts";
 
 // The admin shell (product.md#admin-shell), sign-in, session and roles (#admin-access), login
 // messages (#messages) — driven through the login form and a real local OpenID provider

@@ -1,6 +1,6 @@
 import { NO_SLIDES } from "~/domain/messages";
-import { testOnOwnAdminServer } from "./admin-helpers.ts";
-import { expect } from "./fixtures.ts";
+import { testOnOwnAdminServer } from "./support/admin-helpers.ts";
+import { expect } from "./support/fixtures.ts";
 
 // Empty states (product.md#admin-rides, #admin-hero, #admin-dashboard), on a server of its own
 // whose database holds no content at all.

@@ -2,9 +2,9 @@ import { STATS_MESSAGES } from "~/domain/messages";
 import { formatStatNumber, statWithPlus } from "~/domain/stats";
 import { listRecentActivity } from "~/server/audit/audit.server";
 import { getRideBreakdown, getStats } from "~/server/content/stats.server";
-import { testOnOwnAdminServer } from "./admin-helpers.ts";
-import { expect } from "./fixtures.ts";
-import { waitForHydration } from "../support/hydration.ts";
+import { testOnOwnAdminServer } from "./support/admin-helpers.ts";
+import { expect } from "./support/fixtures.ts";
+import { waitForHydration } from "./support/hydration.ts";
 
 // Statistics management and display (product.md#admin-stats, #statistics), messages that clear
 // themselves after 3 seconds (#messages). On a server of its own so the figures are exactly the

@@ -1,8 +1,8 @@
 import { DATE_OUT_OF_RANGE } from "~/domain/fields";
 import { RIDE_MESSAGES } from "~/domain/messages";
-import { postAction, rideIdByTitle, rideInput, uniqueTitle, testOnOwnAdminServer } from "./admin-helpers.ts";
-import { expect } from "./fixtures.ts";
-import { waitForHydration } from "../support/hydration.ts";
+import { postAction, rideIdByTitle, rideInput, uniqueTitle, testOnOwnAdminServer } from "./support/admin-helpers.ts";
+import { expect } from "./support/fixtures.ts";
+import { waitForHydration } from "./support/hydration.ts";
 
 // Decision 016: content that once broke the site, sent as a careless client or an attacker would.
 // Every page here fails its test on any console error, uncaught error or CSP violation

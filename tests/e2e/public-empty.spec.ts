@@ -1,4 +1,4 @@
-import { expect } from "./fixtures.ts";
+import { expect } from "./support/fixtures.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 import { visibleStatsStrip } from "./support/stats-strip.ts";
 

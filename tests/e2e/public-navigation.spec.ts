@@ -1,6 +1,6 @@
 import { FALLBACK_CONFIG } from "~/domain/defaults";
-import { expect, expectNoA11yViolations } from "./fixtures.ts";
-import { waitForHydration } from "../support/hydration.ts";
+import { expect, expectNoA11yViolations } from "./support/fixtures.ts";
+import { waitForHydration } from "./support/hydration.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 
 // product.md#navigation: top navigation, footer, unknown paths; every public page's landmarks, width and

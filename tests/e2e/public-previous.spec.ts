@@ -1,5 +1,5 @@
 import { SOCIAL_LINK_MESSAGES } from "~/domain/messages";
-import { expect } from "./fixtures.ts";
+import { expect } from "./support/fixtures.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 import { visibleStatsStrip } from "./support/stats-strip.ts";
 

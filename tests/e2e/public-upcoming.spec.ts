@@ -1,7 +1,7 @@
 import { HERO_INTERVAL_MS } from "~/domain/constants";
 import type { Page } from "@playwright/test";
-import { expect } from "./fixtures.ts";
-import { waitForHydration } from "../support/hydration.ts";
+import { expect } from "./support/fixtures.ts";
+import { waitForHydration } from "./support/hydration.ts";
 import { pauseClock } from "./support/paused-clock.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 

@@ -4,9 +4,9 @@ import { findOrCreateRider } from "~/features/rider-accounts/server/riders.serve
 import { NOT_ALLOWED } from "~/server/auth/admin-access.server";
 import { insertUser } from "../support/fixtures.ts";
 import { riddenSiteRide } from "../support/passport-fixtures.ts";
-import { signInAs } from "./admin-fixtures.ts";
-import { statusLine } from "./admin-helpers.ts";
-import { expect, expectNoA11yViolations } from "./fixtures.ts";
+import { signInAs } from "./support/admin-fixtures.ts";
+import { statusLine } from "./support/admin-helpers.ts";
+import { expect, expectNoA11yViolations } from "./support/fixtures.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 import { signInRiderDirectly } from "./support/rider-session.ts";
 

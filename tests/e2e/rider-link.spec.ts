@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { siteRide } from "../support/fixtures";
 import { registerRider, riderForm } from "../support/registration-fixtures";
 import type { LocalSmtp } from "../support/smtp";
-import { expect, expectNoA11yViolations } from "./fixtures.ts";
+import { expect, expectNoA11yViolations } from "./support/fixtures.ts";
 import { newBrowser } from "./support/new-browser.ts";
 import { type OwnServer, testOnOwnMailingServer } from "./support/own-server.ts";
 import { freshMobile } from "./support/fresh-mobile.ts";

@@ -3,7 +3,7 @@ import { siteRide } from "../support/fixtures";
 import { pngClaiming, twoToneJpeg } from "../support/image-fixtures";
 import { riderForm, registerRider } from "../support/registration-fixtures";
 import { testOnOwnServer } from "./support/own-server.ts";
-import { expect } from "./fixtures.ts";
+import { expect } from "./support/fixtures.ts";
 
 // Riders' photos (docs/features/ride-photos.md#riders-photos): a rider of a completed ride sends
 // photos through their private booking link, without JavaScript; they wait for the organisers'

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { rideIdByTitle, testOnOwnAdminServer } from "./admin-helpers.ts";
-import { expect, expectNoA11yViolations } from "./fixtures.ts";
-import { fillLadakhForm } from "./registration-form.ts";
-import { waitForHydration } from "../support/hydration.ts";
+import { rideIdByTitle, testOnOwnAdminServer } from "./support/admin-helpers.ts";
+import { expect, expectNoA11yViolations } from "./support/fixtures.ts";
+import { fillLadakhForm } from "./support/registration-form.ts";
+import { waitForHydration } from "./support/hydration.ts";
 import { newBrowser } from "./support/new-browser.ts";
 import { freshMobile } from "./support/fresh-mobile.ts";
 
