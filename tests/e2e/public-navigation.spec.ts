@@ -7,7 +7,7 @@ import { testOnOwnServer } from "./support/own-server.ts";
 // accessibility. On a server of its own with the demo content, whose configuration is
 // FALLBACK_CONFIG (what the seed saves).
 
-const test = testOnOwnServer({ seedDemo: true });
+const test = testOnOwnServer({ seedDemo: true, readOnly: true });
 
 const NAV_LINKS = [
   ["Upcoming Trips", "/"],

@@ -8,7 +8,7 @@ import { testOnOwnServer } from "./support/own-server.ts";
 // The upcoming rides page (product.md#upcoming-page) on the demo content: three hero slides, the featured banner
 // on the Ladakh ride, six upcoming rides (each with a trip cost), the closing section.
 
-const test = testOnOwnServer({ seedDemo: true });
+const test = testOnOwnServer({ seedDemo: true, readOnly: true });
 
 const SLIDE_TITLES = ["Ride to the Roof of the World", "Chase the Monsoon", "Forts, Dunes and Desert Roads"];
 
