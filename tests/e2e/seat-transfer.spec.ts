@@ -14,6 +14,8 @@ import { freshMobile } from "./support/fresh-mobile.ts";
 
 // Access lines logged, to show the transfer link's token is not among them.
 const test = testOnOwnAdminServer({ seedDemo: true, env: { LOG_LEVEL: "info" } });
+// Its few tests run one after another on one worker: one server start, not one per worker.
+test.describe.configure({ mode: "default" });
 // A's old link answers 404, which the browser reports in its console.
 test.use({ allowedConsoleErrors: [/status of 404/] });
 
