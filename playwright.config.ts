@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_OIDC } from "./tests/e2e/oidc-settings.ts";
+import { E2E_OIDC } from "./tests/e2e/support/oidc-settings.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/support/chromium.ts";
 import { SERVER_START_CEILING_MS, TEST_CEILING_MS, WAIT_CEILING_MS } from "./tests/e2e/support/ceilings.ts";
 
@@ -14,13 +14,18 @@ const PORT = Number(process.env.E2E_PORT ?? 4311);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // This file is evaluated by the runner and again by every worker; the workers inherit the
-// runner's environment, so the data directory is created once, by the runner, which removes it
+// runner's environment, so the run's directory is created once, by the runner, which removes it
 // when it exits (after the web server has stopped). E2E_KEEP_DATA=1 keeps it for inspection.
-const DATA_DIR = process.env.ROADBOOK_E2E_DATA_DIR ?? createDataDir();
+// It holds the shared server's data directory and the demo content the own servers copy
+// (tests/e2e/support/own-server.ts).
+const RUN_DIR = process.env.ROADBOOK_E2E_RUN_DIR ?? createRunDir();
+const DATA_DIR = path.join(RUN_DIR, "server");
 
-function createDataDir(): string {
+function createRunDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), "roadbook-e2e-"));
-  process.env.ROADBOOK_E2E_DATA_DIR = dir;
+  mkdirSync(path.join(dir, "server"));
+  process.env.ROADBOOK_E2E_RUN_DIR = dir;
+  process.env.ROADBOOK_E2E_DATA_DIR = path.join(dir, "server");
   if (!process.env.E2E_KEEP_DATA) process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }

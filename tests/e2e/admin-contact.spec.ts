@@ -1,8 +1,8 @@
 import { CONFIG_MESSAGES } from "~/domain/messages";
 import { listRecentActivity } from "~/server/audit/audit.server";
-import { postAction, testOnOwnAdminServer } from "./admin-helpers.ts";
-import { expect } from "./fixtures.ts";
-import { waitForHydration } from "../support/hydration.ts";
+import { postAction, testOnOwnAdminServer } from "./support/admin-helpers.ts";
+import { expect } from "./support/fixtures.ts";
+import { waitForHydration } from "./support/hydration.ts";
 
 // Contact and company details: management, rules, messages (product.md#admin-contact). The details
 // are in every public page's footer: on a server of its own.

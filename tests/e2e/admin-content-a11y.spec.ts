@@ -1,6 +1,6 @@
-import { testOnOwnAdminServer } from "./admin-helpers.ts";
-import { expect, expectNoA11yViolations } from "./fixtures.ts";
-import { waitForHydration } from "../support/hydration.ts";
+import { testOnOwnAdminServer } from "./support/admin-helpers.ts";
+import { expect, expectNoA11yViolations } from "./support/fixtures.ts";
+import { waitForHydration } from "./support/hydration.ts";
 
 // Every admin content page, and its forms, for keyboard and screen-reader users (axe-core),
 // on a desktop and (tagged @mobile) on a phone, where nothing may overflow sideways.

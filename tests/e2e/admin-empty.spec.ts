@@ -1,11 +1,13 @@
 import { NO_SLIDES } from "~/domain/messages";
-import { testOnOwnAdminServer } from "./admin-helpers.ts";
-import { expect } from "./fixtures.ts";
+import { testOnOwnAdminServer } from "./support/admin-helpers.ts";
+import { expect } from "./support/fixtures.ts";
 
 // Empty states (product.md#admin-rides, #admin-hero, #admin-dashboard), on a server of its own
 // whose database holds no content at all.
 
 const test = testOnOwnAdminServer({ seedDemo: false });
+// Its few tests run one after another on one worker: one server start, not one per worker.
+test.describe.configure({ mode: "default" });
 
 test("each empty ride section says so", async ({ adminPage: page }) => {
   await page.goto("/admin/rides");

@@ -1,9 +1,9 @@
 import { FEATURED_MESSAGES } from "~/domain/messages";
 import { PREVIEW_FALLBACKS } from "~/components/admin/featured/preview";
 import { listRecentActivity } from "~/server/audit/audit.server";
-import { postAction, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
-import { expect } from "./fixtures.ts";
-import { waitForHydration } from "../support/hydration.ts";
+import { postAction, testOnOwnAdminServer, uniqueTitle } from "./support/admin-helpers.ts";
+import { expect } from "./support/fixtures.ts";
+import { waitForHydration } from "./support/hydration.ts";
 
 // Featured ride management and its rules (product.md#admin-featured), its messages
 // (product.md#messages). The banner is on every visitor's home page: on a server of its own.

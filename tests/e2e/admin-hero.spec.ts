@@ -1,8 +1,8 @@
 import { DELETE_SLIDE_CONFIRM, SLIDE_MESSAGES } from "~/domain/messages";
 import { listRecentActivity } from "~/server/audit/audit.server";
-import { postAction, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
-import { expect } from "./fixtures.ts";
-import { waitForHydration } from "../support/hydration.ts";
+import { postAction, testOnOwnAdminServer, uniqueTitle } from "./support/admin-helpers.ts";
+import { expect } from "./support/fixtures.ts";
+import { waitForHydration } from "./support/hydration.ts";
 
 // Hero slides: management, new-slide defaults, rules (product.md#admin-hero), messages (#messages).
 // The carousel is on every visitor's home page: on a server of its own.

@@ -2,10 +2,17 @@ import type { Browser, Page } from "@playwright/test";
 import { RIDE_MESSAGES } from "~/domain/messages";
 import { RIDE_CONFLICT_MESSAGE } from "~/routes/admin/rides.server";
 import type { Database } from "~/server/db/schema.server";
-import { signInAs } from "./admin-fixtures.ts";
-import { addRide, adminCard, postAction, storedRide, uniqueTitle, testOnOwnAdminServer } from "./admin-helpers.ts";
-import { expect, guardContext } from "./fixtures.ts";
-import { waitForHydration } from "../support/hydration.ts";
+import { signInAs } from "./support/admin-fixtures.ts";
+import {
+  addRide,
+  adminCard,
+  postAction,
+  storedRide,
+  uniqueTitle,
+  testOnOwnAdminServer,
+} from "./support/admin-helpers.ts";
+import { expect, guardContext } from "./support/fixtures.ts";
+import { waitForHydration } from "./support/hydration.ts";
 
 // Two admins at work at once (product.md#live-updates): what one saves appears on the other's
 // screen without a reload, and a save based on a copy someone else has changed since is

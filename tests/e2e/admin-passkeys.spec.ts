@@ -5,9 +5,9 @@ import type { Database } from "~/server/db/schema.server";
 import { dataPaths } from "~/server/env.server";
 import { createOrPromoteAdmin } from "~/server/team/users.server";
 import { freePort } from "../support/ports.ts";
-import { signInAs } from "./admin-fixtures.ts";
-import { expect, test } from "./fixtures.ts";
-import { type Instance, startInstance } from "./ops-support.ts";
+import { signInAs } from "./support/admin-fixtures.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { type Instance, startInstance } from "./support/ops-support.ts";
 import { virtualAuthenticator } from "./support/virtual-authenticator.ts";
 
 // Passkeys (decision 026) with Chromium's virtual authenticator (the DevTools

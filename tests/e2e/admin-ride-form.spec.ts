@@ -7,9 +7,9 @@ import {
   storedRide,
   uniqueTitle,
   testOnOwnAdminServer,
-} from "./admin-helpers.ts";
-import { expect } from "./fixtures.ts";
-import { waitForHydration } from "../support/hydration.ts";
+} from "./support/admin-helpers.ts";
+import { expect } from "./support/fixtures.ts";
+import { waitForHydration } from "./support/hydration.ts";
 
 // Ride form rules (product.md#ride-validation), checked in the browser and again by the server;
 // itinerary generation from the dates (product.md#itinerary).

@@ -5,8 +5,15 @@ import { listRecentActivity } from "~/server/audit/audit.server";
 import { type Registration } from "~/server/registrations/rows.server";
 import { getRide } from "~/server/rides/rides.server";
 import { riderForm, registerRider } from "../support/registration-fixtures";
-import { addRide, adminCard, postAction, statusLine, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
-import { expect, expectNoA11yViolations } from "./fixtures.ts";
+import {
+  addRide,
+  adminCard,
+  postAction,
+  statusLine,
+  testOnOwnAdminServer,
+  uniqueTitle,
+} from "./support/admin-helpers.ts";
+import { expect, expectNoA11yViolations } from "./support/fixtures.ts";
 import { ADMIN_EVENTS_PATH } from "~/domain/admin-links";
 import { freshMobile } from "./support/fresh-mobile.ts";
 

@@ -1,9 +1,9 @@
 import type { Locator, Page } from "@playwright/test";
 import { RIDE_MESSAGES } from "~/domain/messages";
 import { KEYBOARD_DRAG_STEP_PX } from "~/domain/constants";
-import { postAction, publicRideTitles, testOnOwnAdminServer } from "./admin-helpers.ts";
-import { expect } from "./fixtures.ts";
-import { waitForHydration } from "../support/hydration.ts";
+import { postAction, publicRideTitles, testOnOwnAdminServer } from "./support/admin-helpers.ts";
+import { expect } from "./support/fixtures.ts";
+import { waitForHydration } from "./support/hydration.ts";
 
 // product.md#admin-rides: each section is reorderable by pointer and keyboard (25 px steps), the order is
 // saved at once (product.md#ordering) and reflected on the public pages. On a server of its own

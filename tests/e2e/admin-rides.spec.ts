@@ -9,9 +9,9 @@ import {
   storedRide,
   uniqueTitle,
   testOnOwnAdminServer,
-} from "./admin-helpers.ts";
-import { expect } from "./fixtures.ts";
-import { waitForHydration } from "../support/hydration.ts";
+} from "./support/admin-helpers.ts";
+import { expect } from "./support/fixtures.ts";
+import { waitForHydration } from "./support/hydration.ts";
 
 // Ride management (product.md#admin-rides), defaults / duplicate / status (#new-rides,
 // #ride-status), ride messages (#messages).

@@ -1,7 +1,7 @@
 import { tooManyAttemptsMessage } from "~/server/auth/throttle.server";
 import { createOrPromoteAdmin } from "~/server/team/users.server";
 import { testOnOwnServer } from "./support/own-server.ts";
-import { expect } from "./fixtures.ts";
+import { expect } from "./support/fixtures.ts";
 
 // Sign-in throttling (decision 026) on a server of its own that trusts the loopback
 // proxy, so the test speaks from a network of its own (X-Forwarded-For): a mobile carrier's

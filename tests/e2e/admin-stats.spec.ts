@@ -2,15 +2,17 @@ import { STATS_MESSAGES } from "~/domain/messages";
 import { formatStatNumber, statWithPlus } from "~/domain/stats";
 import { listRecentActivity } from "~/server/audit/audit.server";
 import { getRideBreakdown, getStats } from "~/server/content/stats.server";
-import { testOnOwnAdminServer } from "./admin-helpers.ts";
-import { expect } from "./fixtures.ts";
-import { waitForHydration } from "../support/hydration.ts";
+import { testOnOwnAdminServer } from "./support/admin-helpers.ts";
+import { expect } from "./support/fixtures.ts";
+import { waitForHydration } from "./support/hydration.ts";
 
 // Statistics management and display (product.md#admin-stats, #statistics), messages that clear
 // themselves after 3 seconds (#messages). On a server of its own so the figures are exactly the
 // database's.
 
 const test = testOnOwnAdminServer({ seedDemo: true });
+// Its few tests run one after another on one worker: one server start, not one per worker.
+test.describe.configure({ mode: "default" });
 
 test("shows the visitors' four cards, the ride summary and performance metrics", async ({
   adminPage: page,

@@ -2,8 +2,8 @@ import type { Browser, Page } from "@playwright/test";
 import { NOT_ALLOWED } from "~/server/auth/admin-access.server";
 import type { Database } from "~/server/db/schema.server";
 import { createInvite, acceptInvite } from "~/server/team/team.server";
-import { expect, signInAs, test } from "./admin-fixtures.ts";
-import { expectNoA11yViolations } from "./fixtures.ts";
+import { expect, signInAs, test } from "./support/admin-fixtures.ts";
+import { expectNoA11yViolations } from "./support/fixtures.ts";
 
 // The team (decision 026): an owner invites by a one-time link, the invitee joins
 // with a password in a browser of their own, the owner removes them and their session ends at

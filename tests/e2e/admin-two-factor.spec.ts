@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 import { createOrPromoteAdmin } from "~/server/team/users.server";
-import { expect, expectNoA11yViolations } from "./fixtures.ts";
-import { signInAs } from "./admin-fixtures.ts";
+import { expect, expectNoA11yViolations } from "./support/fixtures.ts";
+import { signInAs } from "./support/admin-fixtures.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 
 // Two-factor sign-in (decision 026) on a server of its own (requiring two factors

@@ -2,9 +2,9 @@ import type { Locator } from "@playwright/test";
 import { saveConfig } from "~/server/content/config.server";
 import { configInput } from "../support/fixtures";
 import { decodeQr } from "../support/qr";
-import { addRide, statusLine, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
-import { expect, expectNoA11yViolations } from "./fixtures.ts";
-import { fillRegistration } from "./registration-form.ts";
+import { addRide, statusLine, testOnOwnAdminServer, uniqueTitle } from "./support/admin-helpers.ts";
+import { expect, expectNoA11yViolations } from "./support/fixtures.ts";
+import { fillRegistration } from "./support/registration-form.ts";
 import { freshMobile } from "./support/fresh-mobile.ts";
 
 // The balance (docs/features/registrations.md): a rider books a seat on a ride with a trip cost and a booking amount,

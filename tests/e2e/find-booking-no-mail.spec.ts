@@ -1,6 +1,6 @@
 import { siteRide } from "../support/fixtures";
 import { registerRider, riderForm } from "../support/registration-fixtures";
-import { expect, expectNoA11yViolations } from "./fixtures.ts";
+import { expect, expectNoA11yViolations } from "./support/fixtures.ts";
 import { freshMobile } from "./support/fresh-mobile.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 

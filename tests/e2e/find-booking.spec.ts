@@ -4,10 +4,10 @@ import { createOrPromoteAdmin } from "~/server/team/users.server";
 import { siteRide } from "../support/fixtures";
 import { riderForm, registerRider } from "../support/registration-fixtures";
 import type { LocalSmtp } from "../support/smtp";
-import { signInAs } from "./admin-fixtures.ts";
-import { statusLine } from "./admin-helpers.ts";
-import { expect, expectNoA11yViolations } from "./fixtures.ts";
-import { fillRegistration } from "./registration-form.ts";
+import { signInAs } from "./support/admin-fixtures.ts";
+import { statusLine } from "./support/admin-helpers.ts";
+import { expect, expectNoA11yViolations } from "./support/fixtures.ts";
+import { fillRegistration } from "./support/registration-form.ts";
 import { type OwnServer, testOnOwnMailingServer } from "./support/own-server.ts";
 import { freshMobile } from "./support/fresh-mobile.ts";
 

@@ -2,8 +2,8 @@ import type { Locator, Page, Route } from "@playwright/test";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { SOCIAL_LINK_MESSAGES } from "~/domain/messages";
 import { updateRide } from "~/server/rides/rides.server";
-import { expect } from "./fixtures.ts";
-import { publicRide, ridePath } from "./ride-helpers.ts";
+import { expect } from "./support/fixtures.ts";
+import { publicRide, ridePath } from "./support/ride-helpers.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 
 // Every public control works from the first paint (decision 017's note of 2026-11-26).

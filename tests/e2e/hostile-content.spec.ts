@@ -1,14 +1,16 @@
 import { DATE_OUT_OF_RANGE } from "~/domain/fields";
 import { RIDE_MESSAGES } from "~/domain/messages";
-import { postAction, rideIdByTitle, rideInput, uniqueTitle, testOnOwnAdminServer } from "./admin-helpers.ts";
-import { expect } from "./fixtures.ts";
-import { waitForHydration } from "../support/hydration.ts";
+import { postAction, rideIdByTitle, rideInput, uniqueTitle, testOnOwnAdminServer } from "./support/admin-helpers.ts";
+import { expect } from "./support/fixtures.ts";
+import { waitForHydration } from "./support/hydration.ts";
 
 // Decision 016: content that once broke the site, sent as a careless client or an attacker would.
 // Every page here fails its test on any console error, uncaught error or CSP violation
 // (fixtures.ts), which is how a hydration mismatch or a sandboxed page shows itself.
 
 const test = testOnOwnAdminServer({ seedDemo: true });
+// Its few tests run one after another on one worker: one server start, not one per worker.
+test.describe.configure({ mode: "default" });
 
 test.describe("Hostile content", () => {
   test("a title with lone surrogates and control characters is stored clean and every page hydrates", async ({

@@ -8,9 +8,9 @@ import sharp from "sharp";
 import { UPLOAD_TIMEOUT_MS } from "~/domain/constants";
 import { dataPaths } from "~/server/env.server";
 import { pngClaiming, twoToneJpeg } from "../support/image-fixtures";
-import { waitForHydration } from "../support/hydration.ts";
-import { expect, test } from "./admin-fixtures.ts";
-import { expectNoA11yViolations } from "./fixtures.ts";
+import { waitForHydration } from "./support/hydration.ts";
+import { expect, test } from "./support/admin-fixtures.ts";
+import { expectNoA11yViolations } from "./support/fixtures.ts";
 
 const UPLOAD_URL = "**/admin/images?*";
 const FIELD_LABEL = "Background image";

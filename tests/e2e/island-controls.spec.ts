@@ -2,8 +2,8 @@ import type { Locator, Page, Route } from "@playwright/test";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { FOOTER_NAV_ID } from "~/domain/navigation";
 import { updateRide } from "~/server/rides/rides.server";
-import { expect } from "./fixtures.ts";
-import { publicRide, ridePath } from "./ride-helpers.ts";
+import { expect } from "./support/fixtures.ts";
+import { publicRide, ridePath } from "./support/ride-helpers.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 
 // The public controls an island upgrades (decision 017, note of 2026-12-03): the menu toggle,

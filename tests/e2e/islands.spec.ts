@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
-import { waitForHydration } from "../support/hydration.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { waitForHydration } from "./support/hydration.ts";
 
 // Decision 017: the public pages are server-rendered content pages; only their islands are
 // hydrated, by the islands script. Read-only, on the shared server with the demo content.

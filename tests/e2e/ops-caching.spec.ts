@@ -1,8 +1,8 @@
 import { createRide } from "~/server/rides/rides.server";
 import { rideInput } from "../support/fixtures.ts";
-import { createAdmin, openSqlite, sessionCookieFor } from "./ops-admin.ts";
-import { type Instance, startInstance, stopAllInstances } from "./ops-support.ts";
-import { expect, test } from "./fixtures.ts";
+import { createAdmin, openSqlite, sessionCookieFor } from "./support/ops-admin.ts";
+import { type Instance, startInstance, stopAllInstances } from "./support/ops-support.ts";
+import { expect, test } from "./support/fixtures.ts";
 
 // HTTP caching of public pages, on an instance of its own so that content
 // changes made through it reach its render cache.

@@ -1,10 +1,16 @@
-import { createAdmin, sessionCookieFor } from "./ops-admin.ts";
-import { createDatabase, startInstance, stopAllInstances, terminateConnections, waitFor } from "./ops-support.ts";
-import { sharedPostgres, skipWithoutPostgres } from "./shared-postgres.ts";
+import { createAdmin, sessionCookieFor } from "./support/ops-admin.ts";
+import {
+  createDatabase,
+  startInstance,
+  stopAllInstances,
+  terminateConnections,
+  waitFor,
+} from "./support/ops-support.ts";
+import { sharedPostgres, skipWithoutPostgres } from "./support/shared-postgres.ts";
 import { freePort } from "../support/ports.ts";
 import { startPostgresRelay } from "../support/postgres-relay.ts";
 import { WAIT_CEILING_MS } from "./support/ceilings.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, test } from "./support/fixtures.ts";
 
 // Database outages on PostgreSQL. Requests must fail fast and cleanly (503,
 // never a hang or a 500), public pages keep serving what they last rendered, and everything

@@ -1,8 +1,8 @@
 import { request } from "node:http";
 import { twoToneJpeg } from "../support/image-fixtures.ts";
-import { createAdmin, openSqlite, sessionCookieFor } from "./ops-admin.ts";
-import { startInstance, stopAllInstances } from "./ops-support.ts";
-import { expect, test } from "./fixtures.ts";
+import { createAdmin, openSqlite, sessionCookieFor } from "./support/ops-admin.ts";
+import { startInstance, stopAllInstances } from "./support/ops-support.ts";
+import { expect, test } from "./support/fixtures.ts";
 
 // Graceful shutdown: on SIGTERM the server stops accepting, lets every
 // request it has started finish, ends the admins' live-update streams and closes the database.

@@ -1,5 +1,5 @@
-import { startInstance, stopAllInstances } from "./ops-support.ts";
-import { expect, test } from "./fixtures.ts";
+import { startInstance, stopAllInstances } from "./support/ops-support.ts";
+import { expect, test } from "./support/fixtures.ts";
 
 // Start-up and health: a wrong configuration stops the process at once
 // with a message a person can act on; a healthy one answers its probes.

@@ -3,8 +3,8 @@ import { createServer, type Server, type Socket } from "node:net";
 import { siteRide } from "../support/fixtures";
 import { type LocalSmtp, startLocalSmtp } from "../support/smtp";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
-import { fillRegistration } from "./registration-form.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { fillRegistration } from "./support/registration-form.ts";
 import { type OwnServer, startOwnServer } from "./support/own-server.ts";
 import { freshMobile } from "./support/fresh-mobile.ts";
 

@@ -5,9 +5,9 @@ import { randomInt, randomUUID } from "node:crypto";
 import { variantWidths } from "~/domain/image-urls";
 import { createRide } from "~/server/rides/rides.server";
 import { rideInput } from "../support/fixtures";
-import { waitForHydration } from "../support/hydration.ts";
+import { waitForHydration } from "./support/hydration.ts";
 import { twoToneJpeg } from "../support/image-fixtures";
-import { expect, test } from "./admin-fixtures.ts";
+import { expect, test } from "./support/admin-fixtures.ts";
 
 // The browser reports the image's 404 as a failed resource once it is gone: that is the point.
 test.use({ allowedConsoleErrors: [/status of 404/] });

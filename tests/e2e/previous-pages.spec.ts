@@ -1,6 +1,6 @@
 import { createRide } from "~/server/rides/rides.server";
 import { rideInput } from "../support/fixtures";
-import { expect } from "./fixtures.ts";
+import { expect } from "./support/fixtures.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 
 // product.md#previous-page: past rides by year, 24 a page, with page links that work without
@@ -22,6 +22,8 @@ const test = testOnOwnServer({
     }
   },
 });
+// Its few tests run one after another on one worker: one server start, not one per worker.
+test.describe.configure({ mode: "default" });
 
 test.describe("previous rides in pages", () => {
   test.use({ javaScriptEnabled: false });

@@ -1,6 +1,6 @@
 import { ABOUT_ICON_ANIMATION_MS, ABOUT_ICON_INTERVAL_MS } from "~/domain/constants";
-import { expect, test } from "./fixtures.ts";
-import { waitForHydration } from "../support/hydration.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { waitForHydration } from "./support/hydration.ts";
 import { pauseClock } from "./support/paused-clock.ts";
 
 // The About page (product.md#about-page) and its icon timings (#timings). Static content: the shared server will do.

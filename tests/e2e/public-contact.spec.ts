@@ -1,13 +1,13 @@
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import type { Page } from "@playwright/test";
-import { expect } from "./fixtures.ts";
-import { waitForHydration } from "../support/hydration.ts";
+import { expect } from "./support/fixtures.ts";
+import { waitForHydration } from "./support/hydration.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 
 // The contact page (product.md#contact-page) on the demo content, whose configuration is FALLBACK_CONFIG. The
 // community form lives on another site: the test serves a stand-in for it.
 
-const test = testOnOwnServer({ seedDemo: true });
+const test = testOnOwnServer({ seedDemo: true, readOnly: true });
 const FORM_URL = FALLBACK_CONFIG.googleForm;
 
 test.beforeEach(async ({ page }) => {

@@ -4,7 +4,7 @@ import type { Database } from "~/server/db/schema.server";
 import { saveConfig } from "~/server/content/config.server";
 import { saveFeaturedRide } from "~/server/content/featured.server";
 import { createRide } from "~/server/rides/rides.server";
-import { expect } from "./fixtures.ts";
+import { expect } from "./support/fixtures.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 
 // Display rules (product.md#ride-cards, #costs, #dates, #featured-banner) on content the demo

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { FALLBACK_SLIDES, fallbackRides } from "~/domain/fallback-content";
 import { saveConfig } from "~/server/content/config.server";
-import { expect } from "./fixtures.ts";
+import { expect } from "./support/fixtures.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 import { visibleStatsStrip } from "./support/stats-strip.ts";
 

@@ -1,12 +1,12 @@
 import { SOCIAL_LINK_MESSAGES } from "~/domain/messages";
-import { expect } from "./fixtures.ts";
+import { expect } from "./support/fixtures.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 import { visibleStatsStrip } from "./support/stats-strip.ts";
 
 // 'Past Adventures' (product.md#previous-page) on the demo content: four completed rides with 16, 22, 14 and
 // 18 riders over 610, 640, 770 and 985 km; the Nilgiris ride has no YouTube video.
 
-const test = testOnOwnServer({ seedDemo: true });
+const test = testOnOwnServer({ seedDemo: true, readOnly: true });
 
 test.describe("Past Adventures", () => {
   test("shows the statistics with thousands separators and a trailing plus", async ({ page }) => {

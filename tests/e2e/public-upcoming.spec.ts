@@ -1,14 +1,14 @@
 import { HERO_INTERVAL_MS } from "~/domain/constants";
 import type { Page } from "@playwright/test";
-import { expect } from "./fixtures.ts";
-import { waitForHydration } from "../support/hydration.ts";
+import { expect } from "./support/fixtures.ts";
+import { waitForHydration } from "./support/hydration.ts";
 import { pauseClock } from "./support/paused-clock.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 
 // The upcoming rides page (product.md#upcoming-page) on the demo content: three hero slides, the featured banner
 // on the Ladakh ride, six upcoming rides (each with a trip cost), the closing section.
 
-const test = testOnOwnServer({ seedDemo: true });
+const test = testOnOwnServer({ seedDemo: true, readOnly: true });
 
 const SLIDE_TITLES = ["Ride to the Roof of the World", "Chase the Monsoon", "Forts, Dunes and Desert Roads"];
 

@@ -1,11 +1,11 @@
 import { instantToZoned } from "~/domain/publication";
 import { listRecentActivity } from "~/server/audit/audit.server";
-import { type AdminLogin, createAdmin, sessionCookieFor } from "./ops-admin.ts";
-import { type Instance, startInstance, stopAllInstances, waitFor } from "./ops-support.ts";
-import { type SharedPostgres, sharedPostgres, skipWithoutPostgres } from "./shared-postgres.ts";
-import { expect, test } from "./admin-fixtures.ts";
-import { adminCard, postAction, rideIdByTitle, rideInput, uniqueTitle } from "./admin-helpers.ts";
-import { waitForHydration } from "../support/hydration.ts";
+import { type AdminLogin, createAdmin, sessionCookieFor } from "./support/ops-admin.ts";
+import { type Instance, startInstance, stopAllInstances, waitFor } from "./support/ops-support.ts";
+import { type SharedPostgres, sharedPostgres, skipWithoutPostgres } from "./support/shared-postgres.ts";
+import { expect, test } from "./support/admin-fixtures.ts";
+import { adminCard, postAction, rideIdByTitle, rideInput, uniqueTitle } from "./support/admin-helpers.ts";
+import { waitForHydration } from "./support/hydration.ts";
 import type { Database } from "~/server/db/schema.server";
 
 // Publishing (decision 025): a draft is seen only by admins and through its signed

@@ -4,10 +4,10 @@ import webpush from "web-push";
 import { siteRide } from "../support/fixtures";
 import { fakeBrowser } from "../support/push-service";
 import { riderForm, registerRider } from "../support/registration-fixtures";
-import { waitForHydration } from "../support/hydration.ts";
+import { waitForHydration } from "./support/hydration.ts";
 import type { Database } from "~/server/db/schema.server";
-import { test as base } from "./admin-fixtures.ts";
-import { expect, expectNoA11yViolations } from "./fixtures.ts";
+import { test as base } from "./support/admin-fixtures.ts";
+import { expect, expectNoA11yViolations } from "./support/fixtures.ts";
 import { type OwnServer, startOwnServer } from "./support/own-server.ts";
 import { freshMobile } from "./support/fresh-mobile.ts";
 

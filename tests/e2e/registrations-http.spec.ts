@@ -3,10 +3,10 @@ import { registrationCounts } from "~/server/registrations/queries.server";
 import { createRide } from "~/server/rides/rides.server";
 import { rideInput } from "../support/fixtures.ts";
 import { riderForm, registerRider } from "../support/registration-fixtures.ts";
-import { openSqlite } from "./ops-admin.ts";
-import { type Instance, SHARED_SESSION_SECRET, startInstance, stopAllInstances } from "./ops-support.ts";
-import { type SharedPostgres, sharedPostgres, skipWithoutPostgres } from "./shared-postgres.ts";
-import { expect, test } from "./fixtures.ts";
+import { openSqlite } from "./support/ops-admin.ts";
+import { type Instance, SHARED_SESSION_SECRET, startInstance, stopAllInstances } from "./support/ops-support.ts";
+import { type SharedPostgres, sharedPostgres, skipWithoutPostgres } from "./support/shared-postgres.ts";
+import { expect, test } from "./support/fixtures.ts";
 
 // Registrations through the whole HTTP stack of production instances (decision 021):
 // riders racing for the last seats as plain form posts, through two instances on one

@@ -3,9 +3,9 @@ import { LINK_COPIED_MS } from "~/domain/constants";
 import { formatIndianShortDate } from "~/domain/dates";
 import type { Ride } from "~/domain/ride";
 import { updateRide } from "~/server/rides/rides.server";
-import { expect, test } from "./admin-fixtures.ts";
-import { waitForHydration } from "../support/hydration.ts";
-import { publicRide, ridePath } from "./ride-helpers.ts";
+import { expect, test } from "./support/admin-fixtures.ts";
+import { waitForHydration } from "./support/hydration.ts";
+import { publicRide, ridePath } from "./support/ride-helpers.ts";
 
 // The booking card (product.md#booking-card) and the registration pop-up (#registration).
 

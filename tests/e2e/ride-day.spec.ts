@@ -11,9 +11,9 @@ import { rideInput } from "../support/fixtures";
 import { type Registration } from "~/server/registrations/rows.server";
 import { cancelRegistration } from "~/server/registrations/cancel.server";
 import { riderForm, registerRider } from "../support/registration-fixtures";
-import { addRide, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
-import { signInAs } from "./admin-fixtures.ts";
-import { expect, expectNoA11yViolations } from "./fixtures.ts";
+import { addRide, testOnOwnAdminServer, uniqueTitle } from "./support/admin-helpers.ts";
+import { signInAs } from "./support/admin-fixtures.ts";
+import { expect, expectNoA11yViolations } from "./support/fixtures.ts";
 import { freshMobile } from "./support/fresh-mobile.ts";
 
 // Issue 24, the captain's phone (docs/features/ride-day.md#on-the-phone): a ride taken offline

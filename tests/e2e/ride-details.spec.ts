@@ -11,9 +11,9 @@ import {
   DEFAULT_VEHICLE_TYPE,
   policyPoints,
 } from "~/domain/defaults";
-import { expect, test } from "./admin-fixtures.ts";
-import { expectNoA11yViolations } from "./fixtures.ts";
-import { listUnder, publicRide, ridePath, SAMPLE_RIDE_WITHOUT_DETAILS } from "./ride-helpers.ts";
+import { expect, test } from "./support/admin-fixtures.ts";
+import { expectNoA11yViolations } from "./support/fixtures.ts";
+import { listUnder, publicRide, ridePath, SAMPLE_RIDE_WITHOUT_DETAILS } from "./support/ride-helpers.ts";
 
 // The ride details page (product.md#ride-page), on the seeded demo rides as they are.
 

@@ -2,8 +2,8 @@ import type { Page, Route } from "@playwright/test";
 import { createRide } from "~/server/rides/rides.server";
 import { rideInput } from "../support/fixtures";
 import { insertGalleryPhoto } from "../support/gallery-photos";
-import { expect, expectNoA11yViolations } from "./fixtures.ts";
-import { ridePath } from "./ride-helpers.ts";
+import { expect, expectNoA11yViolations } from "./support/fixtures.ts";
+import { ridePath } from "./support/ride-helpers.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 
 // A ride's gallery on the public pages (docs/features/ride-photos.md#on-the-public-pages): links

@@ -10,9 +10,9 @@ import { siteRide } from "../support/fixtures";
 import { registerRider, riderForm } from "../support/registration-fixtures";
 import { decryptPush, fakeBrowser, type LocalPushService, startLocalPushService } from "../support/push-service";
 import { type LocalSmtp, startLocalSmtp } from "../support/smtp";
-import { signInAs } from "./admin-fixtures.ts";
-import { statusLine } from "./admin-helpers.ts";
-import { expect, expectNoA11yViolations, test as base } from "./fixtures.ts";
+import { signInAs } from "./support/admin-fixtures.ts";
+import { statusLine } from "./support/admin-helpers.ts";
+import { expect, expectNoA11yViolations, test as base } from "./support/fixtures.ts";
 import { type OwnServer, startOwnServer } from "./support/own-server.ts";
 
 // The ride talks to its riders (docs/features/rider-messages.md): the captain writes to the

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { RIDE_DETAIL_MESSAGES } from "~/domain/messages";
-import { expect, test } from "./admin-fixtures.ts";
-import { cancelledRide, ridePath } from "./ride-helpers.ts";
+import { expect, test } from "./support/admin-fixtures.ts";
+import { cancelledRide, ridePath } from "./support/ride-helpers.ts";
 
 // product.md#ride-errors: a ride id that is not found gives the alert 'Ride not found!' with the id and the
 // number of available rides, then the upcoming rides. Crawlers get a real 404 (not a redirect).

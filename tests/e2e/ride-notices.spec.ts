@@ -5,9 +5,9 @@ import type { Page } from "@playwright/test";
 import { formatDateRange, toIsoDate } from "~/domain/dates";
 import { reminderDueAt } from "~/features/rider-messages/domain/reminders";
 import { riderForm, registerRider } from "../support/registration-fixtures";
-import { waitForHydration } from "../support/hydration.ts";
-import { addRide, adminCard, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
-import { expect } from "./fixtures.ts";
+import { waitForHydration } from "./support/hydration.ts";
+import { addRide, adminCard, testOnOwnAdminServer, uniqueTitle } from "./support/admin-helpers.ts";
+import { expect } from "./support/fixtures.ts";
 
 // A ride talks to its riders by itself (docs/features/rider-messages.md): an admin's edit of the
 // dates reaches the rider's booking page as one change notice, and the eve's reminder appears

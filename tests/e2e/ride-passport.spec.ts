@@ -4,9 +4,9 @@ import { findOrCreateRider } from "~/features/rider-accounts/server/riders.serve
 import { NOT_ALLOWED } from "~/server/auth/admin-access.server";
 import { insertUser } from "../support/fixtures.ts";
 import { riddenSiteRide } from "../support/passport-fixtures.ts";
-import { signInAs } from "./admin-fixtures.ts";
-import { statusLine } from "./admin-helpers.ts";
-import { expect, expectNoA11yViolations } from "./fixtures.ts";
+import { signInAs } from "./support/admin-fixtures.ts";
+import { statusLine } from "./support/admin-helpers.ts";
+import { expect, expectNoA11yViolations } from "./support/fixtures.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 import { signInRiderDirectly } from "./support/rider-session.ts";
 
@@ -58,6 +58,8 @@ const test = testOnOwnServer({
     await insertUser(db, { ...CAPTAIN, role: "captain" });
   },
 });
+// Its few tests run one after another on one worker: one server start, not one per worker.
+test.describe.configure({ mode: "default" });
 
 test.use({ allowedConsoleErrors: [/the server responded with a status of (403|404)/] });
 

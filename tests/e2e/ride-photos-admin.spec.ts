@@ -12,10 +12,10 @@ import { listRidePhotos } from "~/features/ride-photos/server/admin-photos.serve
 import { createRide } from "~/server/rides/rides.server";
 import { rideInput } from "../support/fixtures";
 import { buildGpx, threeDayRide } from "../support/gpx";
-import { waitForHydration } from "../support/hydration.ts";
+import { waitForHydration } from "./support/hydration.ts";
 import { sidewaysPhoneJpeg, twoToneJpeg } from "../support/image-fixtures";
-import { expect, test } from "./admin-fixtures.ts";
-import { expectNoA11yViolations } from "./fixtures.ts";
+import { expect, test } from "./support/admin-fixtures.ts";
+import { expectNoA11yViolations } from "./support/fixtures.ts";
 
 const pastRide = () =>
   rideInput({ title: `Spiti in the Snow ${randomInt(1e6)}`, startDate: "2026-01-10", endDate: "2026-01-14" });

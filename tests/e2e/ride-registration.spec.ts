@@ -4,10 +4,10 @@ import { saveConfig } from "~/server/content/config.server";
 
 import { configInput, siteRide } from "../support/fixtures";
 import { riderForm, registerRider } from "../support/registration-fixtures";
-import { expect, expectNoA11yViolations } from "./fixtures.ts";
-import { fillRegistration } from "./registration-form.ts";
+import { expect, expectNoA11yViolations } from "./support/fixtures.ts";
+import { fillRegistration } from "./support/registration-form.ts";
 import { type OwnServer, testOnOwnMailingServer } from "./support/own-server.ts";
-import { waitForHydration } from "../support/hydration.ts";
+import { waitForHydration } from "./support/hydration.ts";
 import { freshMobile } from "./support/fresh-mobile.ts";
 import { readMail } from "../support/mail-text.ts";
 

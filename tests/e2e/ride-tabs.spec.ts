@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import { SCROLL_OFFSET_PX } from "~/domain/constants";
-import { expect, test } from "./admin-fixtures.ts";
-import { waitForHydration } from "../support/hydration.ts";
-import { publicRide, ridePath } from "./ride-helpers.ts";
+import { expect, test } from "./support/admin-fixtures.ts";
+import { waitForHydration } from "./support/hydration.ts";
+import { publicRide, ridePath } from "./support/ride-helpers.ts";
 
 // product.md#ride-page: tabs Overview, Itinerary, Inclusions, Things to Carry, Policy scroll to their
 // sections; the active tab follows scrolling with an offset of 200 px.

@@ -5,8 +5,8 @@ import { FEEDBACK_CHANGED, answerByToken } from "~/features/ride-words/server/co
 import { setCheckedIn } from "~/features/ride-day/server/check-in.server";
 import { setRideStatus } from "~/server/rides/rides.server";
 import { riderForm, registerRider } from "../support/registration-fixtures";
-import { addRide, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
-import { expect } from "./fixtures.ts";
+import { addRide, testOnOwnAdminServer, uniqueTitle } from "./support/admin-helpers.ts";
+import { expect } from "./support/fixtures.ts";
 
 // An approval names the words the admin read (issue 34, item 20; docs/features/ride-words.md):
 // the rider edits waiting words while the admin has the page open, and Approve is refused with

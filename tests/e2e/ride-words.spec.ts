@@ -5,8 +5,8 @@ import { rideWordsHref } from "~/domain/admin-links";
 import { setCheckedIn } from "~/features/ride-day/server/check-in.server";
 import { setRideStatus } from "~/server/rides/rides.server";
 import { riderForm, registerRider } from "../support/registration-fixtures";
-import { addRide, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
-import { expect, expectNoA11yViolations } from "./fixtures.ts";
+import { addRide, testOnOwnAdminServer, uniqueTitle } from "./support/admin-helpers.ts";
+import { expect, expectNoA11yViolations } from "./support/fixtures.ts";
 
 // Riders' words (docs/features/ride-words.md): a checked-in rider of a completed ride answers
 // through their booking link without JavaScript, an admin approves, the words appear on the

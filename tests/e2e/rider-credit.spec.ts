@@ -1,8 +1,8 @@
 import { saveConfig } from "~/server/content/config.server";
 import { configInput } from "../support/fixtures";
-import { addRide, statusLine, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
-import { expect, expectNoA11yViolations } from "./fixtures.ts";
-import { fillRegistration } from "./registration-form.ts";
+import { addRide, statusLine, testOnOwnAdminServer, uniqueTitle } from "./support/admin-helpers.ts";
+import { expect, expectNoA11yViolations } from "./support/fixtures.ts";
+import { fillRegistration } from "./support/registration-form.ts";
 import { signInRiderDirectly } from "./support/rider-session.ts";
 import { freshMobile } from "./support/fresh-mobile.ts";
 

@@ -5,9 +5,9 @@ import { updateSavedDetails } from "~/features/rider-accounts/server/my-details.
 import { findOrCreateRider } from "~/features/rider-accounts/server/riders.server";
 import { RIDER_SESSION_COOKIE } from "~/features/rider-accounts/server/sessions.server";
 import { siteRide } from "../support/fixtures";
-import { expect, expectNoA11yViolations } from "./fixtures.ts";
-import { fillRegistration } from "./registration-form.ts";
-import { publicRide } from "./ride-helpers.ts";
+import { expect, expectNoA11yViolations } from "./support/fixtures.ts";
+import { fillRegistration } from "./support/registration-form.ts";
+import { publicRide } from "./support/ride-helpers.ts";
 import { signInRiderDirectly } from "./support/rider-session.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 import { freshMobile } from "./support/fresh-mobile.ts";
@@ -30,6 +30,8 @@ const test = testOnOwnServer({
     );
   },
 });
+// Its few tests run one after another on one worker: one server start, not one per worker.
+test.describe.configure({ mode: "default" });
 
 test.describe("a rider's data", () => {
   // A refused confirmation comes back as a 400 page, which Chromium reports on the console.

@@ -4,12 +4,12 @@ import { findOrCreateRider } from "~/features/rider-accounts/server/riders.serve
 import { createOrPromoteAdmin } from "~/server/team/users.server";
 import { siteRide } from "../support/fixtures";
 import { riddenSiteRide } from "../support/passport-fixtures.ts";
-import { waitForHydration } from "../support/hydration.ts";
-import { signInAs } from "./admin-fixtures.ts";
-import { statusLine } from "./admin-helpers.ts";
-import { expect } from "./fixtures.ts";
-import { fillLadakhForm, fillRegistration } from "./registration-form.ts";
-import { publicRide, ridePath } from "./ride-helpers.ts";
+import { waitForHydration } from "./support/hydration.ts";
+import { signInAs } from "./support/admin-fixtures.ts";
+import { statusLine } from "./support/admin-helpers.ts";
+import { expect } from "./support/fixtures.ts";
+import { fillLadakhForm, fillRegistration } from "./support/registration-form.ts";
+import { publicRide, ridePath } from "./support/ride-helpers.ts";
 import { newBrowser } from "./support/new-browser.ts";
 import { testOnOwnMailingServer } from "./support/own-server.ts";
 import { askForSignInLink, mailedSignInLink } from "./support/sign-in-mail.ts";

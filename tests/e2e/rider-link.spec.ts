@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { siteRide } from "../support/fixtures";
 import { registerRider, riderForm } from "../support/registration-fixtures";
 import type { LocalSmtp } from "../support/smtp";
-import { expect, expectNoA11yViolations } from "./fixtures.ts";
+import { expect, expectNoA11yViolations } from "./support/fixtures.ts";
 import { newBrowser } from "./support/new-browser.ts";
 import { type OwnServer, testOnOwnMailingServer } from "./support/own-server.ts";
 import { freshMobile } from "./support/fresh-mobile.ts";
@@ -16,6 +16,8 @@ import { askForSignInLink, mailedSignInLink } from "./support/sign-in-mail.ts";
 // takes a leaked booking back. A server of its own, mailing through a local SMTP server.
 
 const test = testOnOwnMailingServer({});
+// Its few tests run one after another on one worker: one server start, not one per worker.
+test.describe.configure({ mode: "default" });
 test.use({ javaScriptEnabled: false });
 // A sign-in link pressed in another browser answers 409; a link renewed answers 404.
 test.use({ allowedConsoleErrors: [/the server responded with a status of (404|409)/] });

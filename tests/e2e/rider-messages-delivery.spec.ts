@@ -3,10 +3,10 @@ import type { Page } from "@playwright/test";
 import type { Database } from "~/server/db/schema.server";
 import { siteRide } from "../support/fixtures";
 import { type LocalSmtp, type LocalSmtpOptions, type ReceivedMail, startLocalSmtp } from "../support/smtp";
-import { createAdmin, sessionCookieFor } from "./ops-admin.ts";
-import { type Instance, startInstance, stopAllInstances } from "./ops-support.ts";
-import { type SharedPostgres, sharedPostgres, skipWithoutPostgres } from "./shared-postgres.ts";
-import { expect, test } from "./fixtures.ts";
+import { createAdmin, sessionCookieFor } from "./support/ops-admin.ts";
+import { type Instance, startInstance, stopAllInstances } from "./support/ops-support.ts";
+import { type SharedPostgres, sharedPostgres, skipWithoutPostgres } from "./support/shared-postgres.ts";
+import { expect, test } from "./support/fixtures.ts";
 import { startOwnServer } from "./support/own-server.ts";
 
 // A broadcast's copies are mailed exactly once each (decision 029, docs/features/rider-messages.md),

@@ -5,9 +5,9 @@ import { offerTransferByToken } from "~/features/seat-transfer/server/transfer.s
 import { siteRide } from "../support/fixtures.ts";
 import { riddenSiteRide } from "../support/passport-fixtures.ts";
 import { riderForm } from "../support/registration-fixtures.ts";
-import { waitForHydration } from "../support/hydration.ts";
+import { waitForHydration } from "./support/hydration.ts";
 import type { Page } from "@playwright/test";
-import { expect, expectNoA11yViolations } from "./fixtures.ts";
+import { expect, expectNoA11yViolations } from "./support/fixtures.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 import { signInRiderDirectly } from "./support/rider-session.ts";
 

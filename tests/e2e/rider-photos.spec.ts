@@ -3,7 +3,7 @@ import { siteRide } from "../support/fixtures";
 import { pngClaiming, twoToneJpeg } from "../support/image-fixtures";
 import { riderForm, registerRider } from "../support/registration-fixtures";
 import { testOnOwnServer } from "./support/own-server.ts";
-import { expect } from "./fixtures.ts";
+import { expect } from "./support/fixtures.ts";
 
 // Riders' photos (docs/features/ride-photos.md#riders-photos): a rider of a completed ride sends
 // photos through their private booking link, without JavaScript; they wait for the organisers'
@@ -21,6 +21,8 @@ const test = testOnOwnServer({
     seeded = { tokens: [asha.token, ravi.token], rideId: ride.id };
   },
 });
+// Its few tests run one after another on one worker: one server start, not one per worker.
+test.describe.configure({ mode: "default" });
 // A batch with a bad file is answered 400 (the page with its messages), which the browser logs.
 test.use({ allowedConsoleErrors: ["status of 400 (Bad Request)"] });
 test.describe("without JavaScript", () => {

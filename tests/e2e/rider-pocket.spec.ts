@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { updateRide } from "~/server/rides/rides.server";
-import { waitForHydration } from "../support/hydration.ts";
-import { expect, test } from "./admin-fixtures.ts";
-import { publicRide, ridePath } from "./ride-helpers.ts";
+import { waitForHydration } from "./support/hydration.ts";
+import { expect, test } from "./support/admin-fixtures.ts";
+import { publicRide, ridePath } from "./support/ride-helpers.ts";
 
 // The ride in the rider's pocket (decision 023): a ride saved for offline use, the
 // service worker's offline page, the installable site, and sharing on a phone.

@@ -13,9 +13,9 @@ import { createOrPromoteAdmin } from "~/server/team/users.server";
 import { SESSION_COOKIE } from "~/server/auth/cookies.server";
 import { rideInput } from "../support/fixtures";
 import { buildGpx, threeDayRide } from "../support/gpx";
-import { waitForHydration } from "../support/hydration.ts";
-import { expect, test } from "./admin-fixtures.ts";
-import { expectNoA11yViolations } from "./fixtures.ts";
+import { waitForHydration } from "./support/hydration.ts";
+import { expect, test } from "./support/admin-fixtures.ts";
+import { expectNoA11yViolations } from "./support/fixtures.ts";
 import { startOwnServer } from "./support/own-server.ts";
 
 const ride3 = threeDayRide(80);

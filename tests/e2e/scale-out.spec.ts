@@ -4,10 +4,16 @@ import { rideInput } from "../support/fixtures.ts";
 import { twoToneJpeg } from "../support/image-fixtures.ts";
 import { freePort } from "../support/ports.ts";
 import { type LocalS3, startLocalS3 } from "../support/s3.ts";
-import { type AdminLogin, createAdmin } from "./ops-admin.ts";
-import { type Instance, startInstance, stopAllInstances, terminateConnections, waitFor } from "./ops-support.ts";
-import { type SharedPostgres, sharedPostgres, skipWithoutPostgres } from "./shared-postgres.ts";
-import { expect, test } from "./fixtures.ts";
+import { type AdminLogin, createAdmin } from "./support/ops-admin.ts";
+import {
+  type Instance,
+  startInstance,
+  stopAllInstances,
+  terminateConnections,
+  waitFor,
+} from "./support/ops-support.ts";
+import { type SharedPostgres, sharedPostgres, skipWithoutPostgres } from "./support/shared-postgres.ts";
+import { expect, test } from "./support/fixtures.ts";
 
 // Two production instances that share nothing but one PostgreSQL
 // database and one S3 bucket (s3rver), as N instances behind a load balancer would.

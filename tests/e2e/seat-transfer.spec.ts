@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { rideIdByTitle, testOnOwnAdminServer } from "./admin-helpers.ts";
-import { expect, expectNoA11yViolations } from "./fixtures.ts";
-import { fillLadakhForm } from "./registration-form.ts";
-import { waitForHydration } from "../support/hydration.ts";
+import { rideIdByTitle, testOnOwnAdminServer } from "./support/admin-helpers.ts";
+import { expect, expectNoA11yViolations } from "./support/fixtures.ts";
+import { fillLadakhForm } from "./support/registration-form.ts";
+import { waitForHydration } from "./support/hydration.ts";
 import { newBrowser } from "./support/new-browser.ts";
 import { freshMobile } from "./support/fresh-mobile.ts";
 
@@ -10,7 +10,8 @@ import { freshMobile } from "./support/fresh-mobile.ts";
 // registers for the demo Leh–Ladakh ride (it takes registrations on the site), makes a transfer
 // link on their booking page; the friend opens it in another browser, gives their details and
 // lands on their own booking page; A's link opens nothing, and the organisers' Riders page
-// names the friend. On a server of its own, on the demo content.
+// names the friend. On a server of its own, on the demo content. The same form posted without
+// JavaScript: tests/integration/seat-transfer-form.test.ts.
 
 // Access lines logged, to show the transfer link's token is not among them.
 const test = testOnOwnAdminServer({ seedDemo: true, env: { LOG_LEVEL: "info" } });
@@ -89,29 +90,6 @@ test("a rider hands their seat to a friend, who gets the booking and its own lin
   const token = link.split("/transfer/")[1]!;
   expect(ownServer.logs()).toContain("/transfer/[token]");
   expect(ownServer.logs()).not.toContain(token);
-
-  expect([...a.problems, ...friend.problems]).toEqual([]);
-  await a.context.close();
-  await friend.context.close();
-});
-
-test("the friend takes the seat with JavaScript off", async ({ ownServer, browser }) => {
-  const rideId = await rideIdByTitle(ownServer.db, LADAKH);
-  const a = await newBrowser(browser, ownServer.baseURL);
-  const { reference, link } = await registerAndOffer(a.page, rideId, "Bharat Handing");
-
-  const friend = await newBrowser(browser, ownServer.baseURL, false);
-  await friend.page.goto(link);
-  // A form sent back by the server: a missing answer is named, nothing is taken.
-  await friend.page.getByRole("button", { name: "Take the seat" }).click();
-  await expect(friend.page.getByRole("alert").first()).toBeVisible();
-  await expect(friend.page).toHaveURL(link);
-
-  await fillLadakhForm(friend.page, { name: "Gita Without Script", mobile: freshMobile() });
-  await friend.page.getByRole("button", { name: "Take the seat" }).click();
-  await expect(friend.page).toHaveURL(/\/booking\/[\w-]{43}\?done=transferred$/);
-  await expect(friend.page.getByTestId("booking-reference")).toHaveText(reference);
-  await expect(friend.page.getByLabel("Full name", { exact: true })).toHaveValue("Gita Without Script");
 
   expect([...a.problems, ...friend.problems]).toEqual([]);
   await a.context.close();

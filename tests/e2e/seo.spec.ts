@@ -2,8 +2,8 @@ import { formatDateRange, parseIsoDate, toIsoDate } from "~/domain/dates";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { priceNumber } from "~/domain/ride-seo";
 import { listPublicRides } from "~/server/rides/public-rides.server";
-import { expect, test } from "./admin-fixtures.ts";
-import { cancelledRide, publicRide, ridePath } from "./ride-helpers.ts";
+import { expect, test } from "./support/admin-fixtures.ts";
+import { cancelledRide, publicRide, ridePath } from "./support/ride-helpers.ts";
 
 // What crawlers and link previews get, read from the raw HTTP responses (no JavaScript):
 // ride page meta tags and JSON-LD, sitemap.xml, robots.txt and the calendar file.

@@ -1,8 +1,8 @@
 import ogs from "open-graph-scraper";
 import sharp from "sharp";
 import { createRide, deleteRide, updateRide } from "~/server/rides/rides.server";
-import { expect, test } from "./admin-fixtures.ts";
-import { publicRide, ridePath } from "./ride-helpers.ts";
+import { expect, test } from "./support/admin-fixtures.ts";
+import { publicRide, ridePath } from "./support/ride-helpers.ts";
 
 // What a link preview (WhatsApp, Facebook, X) gets, read by open-graph-scraper as such a client
 // reads it: a title, a description and an image that is a 1200 × 630 JPEG.

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, test } from "./support/fixtures.ts";
 
 // The production server started by playwright.config.ts seeds the demo content into its new
 // database (app/server/seed/demo-rides.server.ts), so the home page lists the demo's upcoming rides.

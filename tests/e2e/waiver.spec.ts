@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { parse } from "csv-parse/sync";
-import { addRide, testOnOwnAdminServer, uniqueTitle } from "./admin-helpers.ts";
-import { expect, expectNoA11yViolations } from "./fixtures.ts";
-import { fillRegistration } from "./registration-form.ts";
+import { addRide, testOnOwnAdminServer, uniqueTitle } from "./support/admin-helpers.ts";
+import { expect, expectNoA11yViolations } from "./support/fixtures.ts";
+import { fillRegistration } from "./support/registration-form.ts";
 import { freshMobile } from "./support/fresh-mobile.ts";
 
 // The waiver (docs/features/waivers.md): an admin writes a ride's waiver; a rider's registration

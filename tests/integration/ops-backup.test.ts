@@ -12,7 +12,7 @@ import { dataPaths } from "~/server/env.server";
 import { getStats } from "~/server/content/stats.server";
 import { withDataDir } from "../support/databases";
 import { snapshot } from "../support/fixtures";
-import { startWriter } from "./ops-processes";
+import { startWriter } from "../support/ops-processes";
 
 // npm run backup / npm run restore on SQLite: a consistent copy taken while a server writes,
 // put back byte for byte, and the refusals that protect the data in place.

@@ -10,7 +10,7 @@ import type { Database } from "~/server/db/schema.server";
 import { dataPaths } from "~/server/env.server";
 import { getStats } from "~/server/content/stats.server";
 import { TEST_DATABASE_URL, TEST_ENGINES, withAdminClient } from "../support/postgres";
-import { startWriter } from "./ops-processes";
+import { startWriter } from "../support/ops-processes";
 
 // A process writing through the content service is killed with SIGKILL in the middle of a
 // stream of writes; the database is opened again as a restarted server would, and every write

@@ -166,6 +166,7 @@ describeEachEngine("Google sign-in", (getDb) => {
     expect(await signInWithGoogle(db, identity("google-3", "boss@roadbook.test", false), undefined)).toMatchObject({
       ok: false,
       status: 403,
+      error: LOGIN_MESSAGES.accessDenied,
     });
     const row = await db
       .selectFrom("users")

@@ -1,5 +1,5 @@
 import type { Browser } from "@playwright/test";
-import { guardContext } from "../fixtures.ts";
+import { guardContext } from "./fixtures.ts";
 
 /**
  * A browser of its own (no cookie: another rider, a friend, the organiser), guarded like the

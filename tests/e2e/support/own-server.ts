@@ -1,9 +1,9 @@
 import { type ChildProcessByStdio, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { test } from "../fixtures.ts";
+import { test } from "./fixtures.ts";
 import { openDatabase } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
@@ -31,7 +31,7 @@ export type OwnServer = {
 };
 
 export type OwnServerOptions = {
-  /** Seed the demo content, as a new installation does. */
+  /** Seed the demo content, as a new installation does (a copy of the run's one seeding). */
   seedDemo?: boolean;
   /** Fills the migrated database before the server starts (after the demo content, if any). */
   prepare?: (db: Database) => Promise<void>;
@@ -42,7 +42,43 @@ export type OwnServerOptions = {
    * 127.0.0.1): WebAuthn refuses an IP address as its relying party, so passkeys need a name.
    */
   localhost?: boolean;
+  /**
+   * The file's tests only read (no admin, no form that stores, no `ownServer.db` writes): files
+   * with the same options that say so share one server per worker instead of starting one each.
+   */
+  readOnly?: boolean;
 };
+
+/**
+ * The demo content, seeded once per run (playwright.config.ts's run directory) and copied into
+ * each own server's data directory: seeding the demo takes seconds (its route, its photos), a
+ * copy of its database and uploads does not. Each worker builds it in a directory of its own and
+ * renames it into place, so a worker sees the template whole or not at all.
+ */
+let demoTemplate: Promise<string> | undefined;
+function seededDemo(): Promise<string> {
+  demoTemplate ??= (async () => {
+    const runDir = process.env.ROADBOOK_E2E_RUN_DIR;
+    if (!runDir) throw new Error("ROADBOOK_E2E_RUN_DIR is not set: run the specs through playwright.config.ts");
+    const template = path.join(runDir, "demo");
+    if (existsSync(template)) return template;
+    const building = mkdtempSync(path.join(runDir, "demo-building-"));
+    const { sqlitePath, uploadsDir } = dataPaths(building);
+    const { db } = openDatabase({ sqlitePath });
+    await migrateToLatest(db);
+    await seedDemoContent({ db, storage: createDiskStorage(uploadsDir) });
+    await db.destroy();
+    try {
+      renameSync(building, template);
+    } catch (error) {
+      // Another worker put its template there first: use it.
+      if (!existsSync(template)) throw error;
+      rmSync(building, { recursive: true, force: true });
+    }
+    return template;
+  })();
+  return demoTemplate;
+}
 
 /** Starts the built production server (BUILD_DIR) on a new SQLite database of its own. */
 export async function startOwnServer({
@@ -52,11 +88,10 @@ export async function startOwnServer({
   localhost = false,
 }: OwnServerOptions): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "roadbook-e2e-own-"));
-  const { sqlitePath, uploadsDir } = dataPaths(dataDir);
-  const { db } = openDatabase({ sqlitePath });
+  // The template holds DATA_DIR's database and uploads (the demo route's files).
+  if (seedDemo) cpSync(await seededDemo(), dataDir, { recursive: true });
+  const { db } = openDatabase({ sqlitePath: dataPaths(dataDir).sqlitePath });
   await migrateToLatest(db);
-  // The server stores uploads under DATA_DIR/uploads: the demo route's files go there.
-  if (seedDemo) await seedDemoContent({ db, storage: createDiskStorage(uploadsDir) });
   await prepare?.(db);
 
   const port = await freePort();
@@ -126,11 +161,23 @@ export async function startOwnServer({
   return { baseURL, db, logs: () => output, stop, killAndRestart };
 }
 
+/** The `test` of each set of read-only options, so that their files share a worker and its server. */
+const readOnlyTests = new Map<string, ReturnType<typeof newTestOnOwnServer>>();
+
 /**
  * The guarded `test` of fixtures.ts on a server of its own: one per worker, and `baseURL`
- * (page.goto('/'), request.get('/')) points at it.
+ * (page.goto('/'), request.get('/')) points at it. Playwright keeps a worker, and its server,
+ * from one file to the next only for the same fixture, hence one `test` per read-only options.
  */
 export function testOnOwnServer(options: OwnServerOptions) {
+  if (!options.readOnly || options.prepare) return newTestOnOwnServer(options);
+  const key = JSON.stringify(options);
+  const shared = readOnlyTests.get(key) ?? newTestOnOwnServer(options);
+  readOnlyTests.set(key, shared);
+  return shared;
+}
+
+function newTestOnOwnServer(options: OwnServerOptions) {
   return test.extend<object, { ownServer: OwnServer }>({
     ownServer: [
       async ({}, use) => {

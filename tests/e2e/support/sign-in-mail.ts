@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { LocalSmtp } from "../../support/smtp.ts";
-import { expect } from "../fixtures.ts";
+import { expect } from "./fixtures.ts";
 
 /** Asks for a sign-in link at `meUrl` (the server's /me) as a rider does. */
 export async function askForSignInLink(page: Page, meUrl: string, email: string): Promise<void> {

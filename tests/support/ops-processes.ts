@@ -13,11 +13,11 @@ export type Writer = {
 };
 
 /**
- * Starts tests/integration/ops-writer.ts with the given environment: Node itself with tsx as
+ * Starts tests/support/ops-writer.ts with the given environment: Node itself with tsx as
  * its loader (for the ~/ paths), one process, so a signal reaches the writer and not a wrapper.
  */
 export async function startWriter(env: Record<string, string>): Promise<Writer> {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/integration/ops-writer.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/ops-writer.ts"], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -3,7 +3,7 @@
 // killed. Reads DATABASE_URL / DATA_DIR like the server.
 import { openDatabaseFromEnv } from "~/server/db/open-from-env.server";
 import { createRide } from "~/server/rides/rides.server";
-import { rideInput } from "../support/fixtures";
+import { rideInput } from "./fixtures";
 
 const { db } = await openDatabaseFromEnv();
 process.stdout.write("ready\n");

@@ -7,11 +7,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestInfo } from "@playwright/test";
-import { freePort } from "../support/ports.ts";
-import { SERVER_START_CEILING_MS, WAIT_CEILING_MS } from "./support/ceilings.ts";
-import { TEST_DATABASE_URL, TEST_ENGINES, withAdminClient } from "../support/postgres.ts";
+import { freePort } from "../../support/ports.ts";
+import { SERVER_START_CEILING_MS, WAIT_CEILING_MS } from "./ceilings.ts";
+import { TEST_DATABASE_URL, TEST_ENGINES, withAdminClient } from "../../support/postgres.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
+const ROOT = path.resolve(import.meta.dirname, "../../..");
 
 export const POSTGRES_ENABLED = TEST_ENGINES.includes("postgres");
 export const POSTGRES_SKIP_REASON = "TEST_ENGINES leaves PostgreSQL out (CI runs it)";

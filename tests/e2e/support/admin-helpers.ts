@@ -8,7 +8,7 @@ import { getRide } from "~/server/rides/rides.server";
 import { createOrPromoteAdmin } from "~/server/team/users.server";
 import { signInAs } from "./admin-fixtures.ts";
 import { expect } from "./fixtures.ts";
-import { type OwnServerOptions, testOnOwnServer } from "./support/own-server.ts";
+import { type OwnServerOptions, testOnOwnServer } from "./own-server.ts";
 
 export function uniqueTitle(prefix: string): string {
   return `${prefix} ${randomUUID().slice(0, 8)}`;
