@@ -3,7 +3,7 @@ import { LINK_COPIED_MS } from "~/domain/constants";
 import { formatIndianShortDate } from "~/domain/dates";
 import type { Ride } from "~/domain/ride";
 import { updateRide } from "~/server/rides/rides.server";
-import { expect, test } from "./support/admin-fixtures.ts";
+import { expect, test, workerDb } from "./support/admin-fixtures.ts";
 import { waitForHydration } from "./support/hydration.ts";
 import { publicRide, ridePath } from "./support/ride-helpers.ts";
 
@@ -88,12 +88,14 @@ test.describe("ride details: Register Now with a booking form", () => {
   const FORM_URL = "https://forms.gle/e2e-ride-booking";
   let ride: Ride;
 
-  test.beforeAll(async ({ e2eDb }) => {
+  test.beforeAll(async () => {
+    const e2eDb = workerDb();
     const original = await publicRide(e2eDb, "Spiti Valley Circuit");
     ride = await updateRide(e2eDb, original.id, { ...original, bookingFormUrl: FORM_URL });
   });
 
-  test.afterAll(async ({ e2eDb }) => {
+  test.afterAll(async () => {
+    const e2eDb = workerDb();
     const current = await publicRide(e2eDb, "Spiti Valley Circuit");
     await updateRide(e2eDb, current.id, { ...current, bookingFormUrl: "" });
   });

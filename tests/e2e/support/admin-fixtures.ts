@@ -10,6 +10,7 @@ import type { Database } from "~/server/db/schema.server";
 import { dataPaths } from "~/server/env.server";
 import { createOrPromoteAdmin } from "~/server/team/users.server";
 import { test as base } from "./fixtures.ts";
+import { atWorkerEnd } from "./worker-end.ts";
 
 export { expect } from "./fixtures.ts";
 
@@ -33,33 +34,43 @@ export async function signInAs(page: Page, db: Database, userId: string, baseURL
     .addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
 }
 
-type WorkerFixtures = { e2eDb: Database; adminAccount: AdminAccount };
-type TestFixtures = { adminPage: Page };
+type TestFixtures = { adminPage: Page; e2eDb: Database; adminAccount: AdminAccount };
 
-export const test = base.extend<TestFixtures, WorkerFixtures>({
-  e2eDb: [
-    async ({}, use) => {
-      const db = openE2eDatabase();
-      await use(db);
-      await db.destroy();
-    },
-    { scope: "worker" },
-  ],
+/** The shared server's database, opened once per worker on first use and closed when it ends. */
+let e2eDb: Database | undefined;
+export function workerDb(): Database {
+  if (!e2eDb) {
+    const db = openE2eDatabase();
+    e2eDb = db;
+    atWorkerEnd(async () => db.destroy());
+  }
+  return e2eDb;
+}
 
-  /** One admin per worker, so parallel workers never race on the same account. */
-  adminAccount: [
-    async ({ e2eDb }, use, workerInfo) => {
-      const account = {
-        email: `e2e-admin-${workerInfo.workerIndex}@roadbook.test`,
-        password: `e2e-password-${workerInfo.workerIndex}-${Date.now()}`,
-        displayName: `E2E Admin ${workerInfo.workerIndex}`,
-      };
-      const { user } = await createOrPromoteAdmin(e2eDb, account);
-      await use({ ...account, id: user.id });
-    },
-    { scope: "worker" },
-  ],
+/** One admin per worker, so parallel workers never race on the same account. */
+let adminAccount: Promise<AdminAccount> | undefined;
+function workerAdmin(workerIndex: number): Promise<AdminAccount> {
+  adminAccount ??= (async () => {
+    const account = {
+      email: `e2e-admin-${workerIndex}@roadbook.test`,
+      password: `e2e-password-${workerIndex}-${Date.now()}`,
+      displayName: `E2E Admin ${workerIndex}`,
+    };
+    const { user } = await createOrPromoteAdmin(workerDb(), account);
+    return { ...account, id: user.id };
+  })();
+  return adminAccount;
+}
 
+// Test fixtures over what the worker keeps (worker-end.ts): worker fixtures of their own would
+// make Playwright restart the worker between these specs and the others (decision 055).
+export const test = base.extend<TestFixtures>({
+  e2eDb: async ({}, use) => {
+    await use(workerDb());
+  },
+  adminAccount: async ({}, use, testInfo) => {
+    await use(await workerAdmin(testInfo.workerIndex));
+  },
   adminPage: async ({ page, e2eDb, adminAccount, baseURL }, use) => {
     await signInAs(page, e2eDb, adminAccount.id, baseURL ?? "");
     await use(page);

@@ -8,7 +8,7 @@ import { getRide } from "~/server/rides/rides.server";
 import { createOrPromoteAdmin } from "~/server/team/users.server";
 import { signInAs } from "./admin-fixtures.ts";
 import { expect } from "./fixtures.ts";
-import { type OwnServerOptions, testOnOwnServer } from "./own-server.ts";
+import { type OwnServer, type OwnServerOptions, testOnOwnServer } from "./own-server.ts";
 
 export function uniqueTitle(prefix: string): string {
   return `${prefix} ${randomUUID().slice(0, 8)}`;
@@ -80,18 +80,10 @@ export function statusLine(page: Page) {
  * read-then-write transaction when another process wrote in between).
  */
 export function testOnOwnAdminServer(options: OwnServerOptions) {
-  return testOnOwnServer(options).extend<
-    { adminPage: Page; db: Database },
-    { ownAdmin: { id: string; email: string } }
-  >({
-    ownAdmin: [
-      async ({ ownServer }, use, workerInfo) => {
-        const email = `own-admin-${workerInfo.workerIndex}@roadbook.test`;
-        const { user } = await createOrPromoteAdmin(ownServer.db, { email, password: `own-password-${randomUUID()}` });
-        await use({ id: user.id, email });
-      },
-      { scope: "worker" },
-    ],
+  return testOnOwnServer(options).extend<{ adminPage: Page; db: Database; ownAdmin: OwnAdmin }>({
+    ownAdmin: async ({ ownServer }, use, testInfo) => {
+      await use(await ownAdminOf(ownServer, testInfo.workerIndex));
+    },
     db: async ({ ownServer }, use) => {
       await use(ownServer.db);
     },
@@ -100,4 +92,19 @@ export function testOnOwnAdminServer(options: OwnServerOptions) {
       await use(page);
     },
   });
+}
+
+type OwnAdmin = { id: string; email: string };
+/** The admin of each own server, made on its first test. */
+const ownAdmins = new WeakMap<OwnServer, Promise<OwnAdmin>>();
+function ownAdminOf(ownServer: OwnServer, workerIndex: number): Promise<OwnAdmin> {
+  if (!ownAdmins.has(ownServer)) {
+    const email = `own-admin-${workerIndex}@roadbook.test`;
+    const password = `own-password-${randomUUID()}`;
+    ownAdmins.set(
+      ownServer,
+      createOrPromoteAdmin(ownServer.db, { email, password }).then(({ user }) => ({ id: user.id, email })),
+    );
+  }
+  return ownAdmins.get(ownServer)!;
 }

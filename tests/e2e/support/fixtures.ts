@@ -8,6 +8,7 @@
 //     embed, stub it in the test with page.route(), which takes precedence over this guard.
 import { AxeBuilder } from "@axe-core/playwright";
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { endWorker } from "./worker-end.ts";
 
 export { expect };
 
@@ -71,7 +72,16 @@ export async function guardContext(context: BrowserContext, allowed: AllowedCons
   return problems;
 }
 
-export const test = base.extend<{ allowedConsoleErrors: AllowedConsoleErrors }>({
+export const test = base.extend<{ allowedConsoleErrors: AllowedConsoleErrors }, { workerEnd: void }>({
+  /** Stops what the worker's files started for the worker (worker-end.ts). */
+  workerEnd: [
+    async ({}, use) => {
+      await use();
+      await endWorker();
+    },
+    { scope: "worker", auto: true },
+  ],
+
   /** Console / page error messages (substring or RegExp) this test expects; any other fails it. */
   allowedConsoleErrors: [[], { option: true }],
 

@@ -13,6 +13,7 @@ import { createDiskStorage } from "~/server/storage/disk-storage.server";
 import { freePort } from "../../support/ports.ts";
 import { type LocalSmtp, startLocalSmtp } from "../../support/smtp.ts";
 import { SERVER_START_CEILING_MS } from "./ceilings.ts";
+import { atWorkerEnd } from "./worker-end.ts";
 
 // The server of playwright.config.ts is shared by every spec, and admin specs change its
 // content. A spec that asserts exact content, needs content the demo lacks (a ride without a
@@ -161,32 +162,57 @@ export async function startOwnServer({
   return { baseURL, db, logs: () => output, stop, killAndRestart };
 }
 
-/** The `test` of each set of read-only options, so that their files share a worker and its server. */
-const readOnlyTests = new Map<string, ReturnType<typeof newTestOnOwnServer>>();
-
 /**
- * The guarded `test` of fixtures.ts on a server of its own: one per worker, and `baseURL`
- * (page.goto('/'), request.get('/')) points at it. Playwright keeps a worker, and its server,
- * from one file to the next only for the same fixture, hence one `test` per read-only options.
+ * The worker's own servers (and their mail servers), by the file and options they were started
+ * for: started on a test's first need, kept for that file's next tests, stopped when a test of
+ * another file needs one, and at the end of the worker (fixtures.ts). Read-only options share one
+ * server across files. Held here rather than in worker fixtures: Playwright restarts a worker
+ * (and its browser) for every file whose worker fixtures differ, seconds each (decision 055).
  */
-export function testOnOwnServer(options: OwnServerOptions) {
-  if (!options.readOnly || options.prepare) return newTestOnOwnServer(options);
-  const key = JSON.stringify(options);
-  const shared = readOnlyTests.get(key) ?? newTestOnOwnServer(options);
-  readOnlyTests.set(key, shared);
-  return shared;
+type Pooled = { server: OwnServer; smtp?: LocalSmtp };
+/** By key; `file` null for servers shared by read-only files. */
+const pool = new Map<string, { file: string | null; pooled: Promise<Pooled> }>();
+
+async function stopPooled(key: string): Promise<void> {
+  const pooled = await pool.get(key)?.pooled.catch(() => undefined);
+  pool.delete(key);
+  await pooled?.server.stop();
+  await pooled?.smtp?.close();
 }
 
-function newTestOnOwnServer(options: OwnServerOptions) {
-  return test.extend<object, { ownServer: OwnServer }>({
-    ownServer: [
-      async ({}, use) => {
-        const server = await startOwnServer(options);
-        await use(server);
-        await server.stop();
-      },
-      { scope: "worker" },
-    ],
+async function pooledServer(file: string, options: OwnServerOptions, mailing: boolean): Promise<Pooled> {
+  atWorkerEnd(stopOwnServers);
+  const owner = options.readOnly && !options.prepare ? null : file;
+  const key = JSON.stringify({ owner, mailing, options, prepare: options.prepare?.toString() });
+  if (!pool.has(key)) {
+    // Another file's own server is done with: a file's tests never rely on another file's.
+    for (const [other, entry] of pool) if (entry.file !== null && other !== key) await stopPooled(other);
+    pool.set(key, { file: owner, pooled: startPooled(options, mailing) });
+  }
+  return pool.get(key)!.pooled;
+}
+
+async function startPooled(options: OwnServerOptions, mailing: boolean): Promise<Pooled> {
+  if (!mailing) return { server: await startOwnServer(options) };
+  const smtp = await startLocalSmtp();
+  const env = { SMTP_URL: smtp.url, MAIL_FROM: "Hill Riders <rides@hillriders.test>", ...options.env };
+  return { server: await startOwnServer({ ...options, env }), smtp };
+}
+
+/** Stops every own server of this worker. */
+async function stopOwnServers(): Promise<void> {
+  for (const key of [...pool.keys()]) await stopPooled(key);
+}
+
+/**
+ * The guarded `test` of fixtures.ts on a server of its own (`ownServer`), one per file and worker
+ * (one per worker for read-only options): `baseURL` (page.goto('/'), request.get('/')) points at it.
+ */
+export function testOnOwnServer(options: OwnServerOptions) {
+  return test.extend<{ ownServer: OwnServer }>({
+    ownServer: async ({}, use, testInfo) => {
+      await use((await pooledServer(testInfo.file, options, false)).server);
+    },
     baseURL: async ({ ownServer }, use) => {
       await use(ownServer.baseURL);
     },
@@ -194,28 +220,17 @@ function newTestOnOwnServer(options: OwnServerOptions) {
 }
 
 /**
- * testOnOwnServer, mailing through a local SMTP server of the worker's (`smtp`: the mails it
+ * testOnOwnServer, mailing through a local SMTP server of its own (`smtp`: the mails it
  * received), as the server sends riders' and admins' mail (decision 029).
  */
 export function testOnOwnMailingServer(options: OwnServerOptions) {
-  return test.extend<object, { smtp: LocalSmtp; ownServer: OwnServer }>({
-    smtp: [
-      async ({}, use) => {
-        const smtp = await startLocalSmtp();
-        await use(smtp);
-        await smtp.close();
-      },
-      { scope: "worker" },
-    ],
-    ownServer: [
-      async ({ smtp }, use) => {
-        const env = { SMTP_URL: smtp.url, MAIL_FROM: "Hill Riders <rides@hillriders.test>", ...options.env };
-        const server = await startOwnServer({ ...options, env });
-        await use(server);
-        await server.stop();
-      },
-      { scope: "worker" },
-    ],
+  return test.extend<{ smtp: LocalSmtp; ownServer: OwnServer }>({
+    smtp: async ({}, use, testInfo) => {
+      await use((await pooledServer(testInfo.file, options, true)).smtp!);
+    },
+    ownServer: async ({}, use, testInfo) => {
+      await use((await pooledServer(testInfo.file, options, true)).server);
+    },
     baseURL: async ({ ownServer }, use) => {
       await use(ownServer.baseURL);
     },
