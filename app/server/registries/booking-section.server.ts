@@ -6,24 +6,24 @@ import type { FeatureServer } from "./feature.server";
 
 // A feature's part of the rider's private booking page (routes/public/booking.tsx, decision 050):
 // what its section shows, read by the page's loader, and the forms it posts, answered by the
-// page's action. The page renders the sections itself (see the decision): only reading and
-// answering go through this registry.
+// page's action. Their components are the booking page's slot list (app/features/slots/booking-page.tsx).
 
 type Context = Readonly<RouterContextProvider>;
 
-/** What every section's reading starts from: the booking the link opened and its ride. */
-export type BookingPageRead = {
+/** What a page's parts read from, whatever the page (this one, the register page). */
+export type PageRead = {
   services: AppServices;
   request: Request;
   context: Context;
-  registration: Registration;
-  ride: Ride | null;
   /**
-   * A read of the request that several sections need (the signed-in rider), done once for the
-   * page: every section passing the same function gets the same answer.
+   * A read of the request that several parts need (the signed-in rider), done once for the
+   * page: every part passing the same function gets the same answer.
    */
   shared<T>(read: (request: Request, context: Context) => Promise<T>): Promise<T>;
 };
+
+/** What every section's reading starts from: the booking the link opened and its ride. */
+export type BookingPageRead = PageRead & { registration: Registration; ride: Ride | null };
 
 /** A refused form on the page: which one, what the rider typed and the messages (components/registration/booking-page.tsx). */
 export type BookingRefusal = {

@@ -1,24 +1,14 @@
 import type { RouterContextProvider } from "react-router";
-import type { AppServices } from "~/context";
 import type { Ride } from "~/domain/ride";
-import { type Merged, sharedReads } from "./booking-section.server";
+import { type Merged, type PageRead, sharedReads } from "./booking-section.server";
 import type { FeatureServer } from "./feature.server";
 
 // A feature's part of a ride's registration page (routes/public/ride-register.tsx, decision 050):
 // its props of the form, which its slot shows (app/features/slots/register-form.tsx), read by
 // the page's loader.
 
-type Context = Readonly<RouterContextProvider>;
-
 /** What every part's reading starts from: the ride whose form it is. */
-export type RegisterPageRead = {
-  services: AppServices;
-  request: Request;
-  context: Context;
-  ride: Ride;
-  /** A read of the request that several parts need (the signed-in rider), done once for the page. */
-  shared<T>(read: (request: Request, context: Context) => Promise<T>): Promise<T>;
-};
+export type RegisterPageRead = PageRead & { ride: Ride };
 
 export type RegisterPart<Props> = {
   /** Its props of the form (their keys are the feature's own). */
@@ -53,7 +43,7 @@ export async function loadRegisterSections<const F extends readonly Pick<Feature
 export async function signedInRiderOf(
   features: readonly Pick<FeatureServer, "name" | "signedIn">[],
   request: Request,
-  context: Context,
+  context: Readonly<RouterContextProvider>,
 ): Promise<{ id: string } | null> {
   for (const feature of features) {
     const rider = await feature.signedIn?.(request, context);
