@@ -51,7 +51,9 @@ export default defineConfig({
   outputDir: "test-results",
   use: {
     baseURL: BASE_URL,
-    trace: "retain-on-failure",
+    // A failed test keeps its trace, with DOM snapshots but without the screencast: recording
+    // the screencast for every passing test cost a fifth of the suite's time (decision 056).
+    trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
     // The community's visitors: Indian English in India's time zone (the server runs in UTC,
     // so a date rendered differently on server and browser shows up as a hydration error).
