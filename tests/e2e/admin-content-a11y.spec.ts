@@ -18,20 +18,23 @@ const PAGES = [
   ["Statistics Management", "/admin/stats"],
 ] as const;
 
-for (const [name, path] of PAGES) {
-  test(`${name} has no serious accessibility violations and fits a phone's width @mobile`, async ({
-    adminPage: page,
-  }) => {
-    await page.goto(path);
-    await waitForHydration(page);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expectNoA11yViolations(page);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
-  });
-}
+// One test walks every page: a page load each, not a browser context and a sign-in each.
+test("every admin content page has no serious accessibility violations and fits a phone's width @mobile", async ({
+  adminPage: page,
+}) => {
+  for (const [name, path] of PAGES) {
+    await test.step(name, async () => {
+      await page.goto(path);
+      await waitForHydration(page);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoA11yViolations(page);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${name} (${path}) scrolls sideways`).toBeLessThanOrEqual(0);
+    });
+  }
+});
 
 test("the ride form showing its errors has no serious accessibility violations @mobile", async ({
   adminPage: page,

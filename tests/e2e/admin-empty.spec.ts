@@ -6,8 +6,6 @@ import { expect } from "./support/fixtures.ts";
 // whose database holds no content at all.
 
 const test = testOnOwnAdminServer({ seedDemo: false });
-// Its few tests run one after another on one worker: one server start, not one per worker.
-test.describe.configure({ mode: "default" });
 
 test("each empty ride section says so", async ({ adminPage: page }) => {
   await page.goto("/admin/rides");

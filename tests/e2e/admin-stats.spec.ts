@@ -11,8 +11,6 @@ import { waitForHydration } from "./support/hydration.ts";
 // database's.
 
 const test = testOnOwnAdminServer({ seedDemo: true });
-// Its few tests run one after another on one worker: one server start, not one per worker.
-test.describe.configure({ mode: "default" });
 
 test("shows the visitors' four cards, the ride summary and performance metrics", async ({
   adminPage: page,

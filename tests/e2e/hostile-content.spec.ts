@@ -9,8 +9,6 @@ import { waitForHydration } from "./support/hydration.ts";
 // (fixtures.ts), which is how a hydration mismatch or a sandboxed page shows itself.
 
 const test = testOnOwnAdminServer({ seedDemo: true });
-// Its few tests run one after another on one worker: one server start, not one per worker.
-test.describe.configure({ mode: "default" });
 
 test.describe("Hostile content", () => {
   test("a title with lone surrogates and control characters is stored clean and every page hydrates", async ({

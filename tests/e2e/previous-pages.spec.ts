@@ -22,8 +22,6 @@ const test = testOnOwnServer({
     }
   },
 });
-// Its few tests run one after another on one worker: one server start, not one per worker.
-test.describe.configure({ mode: "default" });
 
 test.describe("previous rides in pages", () => {
   test.use({ javaScriptEnabled: false });

@@ -7,8 +7,6 @@ import { visibleStatsStrip } from "./support/stats-strip.ts";
 // show the fallback figures, as product.md#statistics says for statistics not stored.
 
 const test = testOnOwnServer({});
-// Its few tests run one after another on one worker: one server start, not one per worker.
-test.describe.configure({ mode: "default" });
 
 test("the upcoming page says there are no upcoming rides, without carousel or banner", async ({ page }) => {
   await page.goto("/");

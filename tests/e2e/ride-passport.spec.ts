@@ -58,8 +58,6 @@ const test = testOnOwnServer({
     await insertUser(db, { ...CAPTAIN, role: "captain" });
   },
 });
-// Its few tests run one after another on one worker: one server start, not one per worker.
-test.describe.configure({ mode: "default" });
 
 test.use({ allowedConsoleErrors: [/the server responded with a status of (403|404)/] });
 

@@ -30,8 +30,6 @@ const test = testOnOwnServer({
     );
   },
 });
-// Its few tests run one after another on one worker: one server start, not one per worker.
-test.describe.configure({ mode: "default" });
 
 test.describe("a rider's data", () => {
   // A refused confirmation comes back as a 400 page, which Chromium reports on the console.

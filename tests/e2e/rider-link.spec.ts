@@ -16,8 +16,6 @@ import { askForSignInLink, mailedSignInLink } from "./support/sign-in-mail.ts";
 // takes a leaked booking back. A server of its own, mailing through a local SMTP server.
 
 const test = testOnOwnMailingServer({});
-// Its few tests run one after another on one worker: one server start, not one per worker.
-test.describe.configure({ mode: "default" });
 test.use({ javaScriptEnabled: false });
 // A sign-in link pressed in another browser answers 409; a link renewed answers 404.
 test.use({ allowedConsoleErrors: [/the server responded with a status of (404|409)/] });

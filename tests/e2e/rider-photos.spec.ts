@@ -21,8 +21,6 @@ const test = testOnOwnServer({
     seeded = { tokens: [asha.token, ravi.token], rideId: ride.id };
   },
 });
-// Its few tests run one after another on one worker: one server start, not one per worker.
-test.describe.configure({ mode: "default" });
 // A batch with a bad file is answered 400 (the page with its messages), which the browser logs.
 test.use({ allowedConsoleErrors: ["status of 400 (Bad Request)"] });
 test.describe("without JavaScript", () => {
