@@ -4,7 +4,7 @@ import { openDatabase } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
 import { dataPaths } from "~/server/env.server";
 import { createOrPromoteAdmin } from "~/server/team/users.server";
-import { freePort } from "../support/ports.ts";
+import { runPort } from "./support/run-ports.ts";
 import { signInAs } from "./support/admin-fixtures.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { type Instance, startInstance } from "./support/ops-support.ts";
@@ -25,7 +25,7 @@ let db: Database;
 let origin: string;
 
 test.beforeAll(async () => {
-  const port = await freePort();
+  const port = await runPort();
   origin = `http://localhost:${port}`;
   instance = await startInstance({ port, env: { PUBLIC_URL: origin, SEED_DEMO: "false" } });
   db = openDatabase({ sqlitePath: dataPaths(instance.dataDir).sqlitePath }).db;

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { openDatabase } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
 import { dataPaths } from "~/server/env.server";
-import { freePort } from "../support/ports.ts";
+import { runPort } from "./support/run-ports.ts";
 import { type LocalSmtp, startLocalSmtp } from "../support/smtp.ts";
 import { expect, expectNoA11yViolations, test } from "./support/fixtures.ts";
 import { type Instance, startInstance } from "./support/ops-support.ts";
@@ -32,7 +32,7 @@ let origin: string;
 
 test.beforeAll(async () => {
   smtp = await startLocalSmtp();
-  const port = await freePort();
+  const port = await runPort();
   origin = `http://localhost:${port}`;
   instance = await startInstance({
     port,

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestInfo } from "@playwright/test";
-import { freePort } from "../../support/ports.ts";
+import { runPort } from "./run-ports.ts";
 import { SERVER_START_CEILING_MS, WAIT_CEILING_MS } from "./ceilings.ts";
 import { TEST_DATABASE_URL, TEST_ENGINES, withAdminClient } from "../../support/postgres.ts";
 
@@ -48,7 +48,7 @@ const started = new Set<Instance>();
 
 /** Starts `node server/main.ts` on the production build (BUILD_DIR), SQLite in a new DATA_DIR unless env says otherwise. */
 export async function startInstance({ port: wanted, env = {}, waitFor = "ready" }: StartOptions): Promise<Instance> {
-  const port = wanted ?? (await freePort());
+  const port = wanted ?? (await runPort());
   const dataDir = mkdtempSync(path.join(tmpdir(), "roadbook-ops-"));
   const child = spawn(process.execPath, ["server/main.ts"], {
     cwd: ROOT,

@@ -10,7 +10,7 @@ import type { Database } from "~/server/db/schema.server";
 import { dataPaths } from "~/server/env.server";
 import { seedDemoContent } from "~/server/seed/demo-content.server";
 import { createDiskStorage } from "~/server/storage/disk-storage.server";
-import { freePort } from "../../support/ports.ts";
+import { runPort } from "./run-ports.ts";
 import { type LocalSmtp, startLocalSmtp } from "../../support/smtp.ts";
 import { SERVER_START_CEILING_MS } from "./ceilings.ts";
 import { atWorkerEnd } from "./worker-end.ts";
@@ -95,7 +95,7 @@ export async function startOwnServer({
   await migrateToLatest(db);
   await prepare?.(db);
 
-  const port = await freePort();
+  const port = await runPort();
   const listening = `http://127.0.0.1:${port}`;
   const baseURL = localhost ? `http://localhost:${port}` : listening;
   let output = "";
