@@ -36,7 +36,7 @@ const jsonReport = process.env.E2E_JSON_REPORT;
 export default defineConfig({
   testDir: "tests/e2e",
   // A file's tests run in order on one worker: split across both, each worker started the file's
-  // own server (own-server.ts), a tenth of the time of the files that have one (decision 056).
+  // own server (own-server.ts): about a tenth of those files' time (decision 056).
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   // A flaky test is a defect, fixed at its cause: neither npm test nor CI retries (decision 028).
@@ -54,7 +54,7 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     // A failed test keeps its trace, with DOM snapshots but without the screencast: recording
-    // the screencast for every passing test cost a fifth of the suite's time (decision 056).
+    // the screencast for every passing test cost a fifth of the end-to-end stage (decision 056).
     trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
     // The community's visitors: Indian English in India's time zone (the server runs in UTC,
