@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { instantToZoned } from "~/domain/publication";
 import { listRecentActivity } from "~/server/audit/audit.server";
 import { type AdminLogin, createAdmin, sessionCookieFor } from "./support/ops-admin.ts";
@@ -9,6 +6,7 @@ import { type SharedPostgres, sharedPostgres, skipWithoutPostgres } from "./supp
 import { expect, test } from "./support/admin-fixtures.ts";
 import { adminCard, postAction, rideIdByTitle, rideInput, uniqueTitle } from "./support/admin-helpers.ts";
 import { waitForHydration } from "./support/hydration.ts";
+import { type TestClock, testClock } from "./support/test-clock.ts";
 import type { Database } from "~/server/db/schema.server";
 
 // Publishing (decision 025): a draft is seen only by admins and through its signed
@@ -145,15 +143,14 @@ test.describe("on two instances", () => {
   let b: Instance;
   let admin: AdminLogin;
   const base = Number(process.env.E2E_PORT ?? 4311);
-  let clockFile: string;
+  let clock: TestClock;
 
   test.beforeAll(async () => {
     database = await sharedPostgres();
-    clockFile = path.join(mkdtempSync(path.join(tmpdir(), "roadbook-clock-")), "offset-ms");
-    writeFileSync(clockFile, "0");
+    clock = testClock();
     // Both instances read one clock file (app/server/clock.server.ts): the test moves them past
     // the scheduled minute by writing it, instead of waiting for the minute to come.
-    const env = { ...database.env, TEST_CLOCK_FILE: clockFile };
+    const env = { ...database.env, TEST_CLOCK_FILE: clock.file };
     [a, b] = await Promise.all([startInstance({ port: base + 2, env }), startInstance({ port: base + 3, env })]);
     db = database.db;
     admin = await createAdmin(db, "publishing-admin@roadbook.test");
@@ -162,7 +159,6 @@ test.describe("on two instances", () => {
   test.afterAll(async () => {
     await stopAllInstances({}, test.info());
     await database?.close();
-    if (clockFile) rmSync(path.dirname(clockFile), { recursive: true, force: true });
   });
 
   const home = async (instance: Instance) => (await fetch(`${instance.url}/`)).text();
@@ -199,7 +195,7 @@ test.describe("on two instances", () => {
 
     const updatedAt = (await db.selectFrom("rides").select("updated_at").where("id", "=", id).executeTakeFirstOrThrow())
       .updated_at;
-    writeFileSync(clockFile, String(boundary - Date.now() + 1_000));
+    clock.set(boundary - Date.now() + 1_000);
     await Promise.all(
       [a, b].map((instance) =>
         waitFor(async () => (await home(instance)).includes(title), `the ride on ${instance.url}`),

@@ -1,6 +1,3 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { formatDateRange, toIsoDate } from "~/domain/dates";
 import { reminderDueAt } from "~/features/rider-messages/domain/reminders";
@@ -8,16 +5,16 @@ import { riderForm, registerRider } from "../support/registration-fixtures";
 import { waitForHydration } from "./support/hydration.ts";
 import { addRide, adminCard, testOnOwnAdminServer, uniqueTitle } from "./support/admin-helpers.ts";
 import { expect } from "./support/fixtures.ts";
+import { testClock } from "./support/test-clock.ts";
 
 // A ride talks to its riders by itself (docs/features/rider-messages.md): an admin's edit of the
 // dates reaches the rider's booking page as one change notice, and the eve's reminder appears
 // once the server's clock (TEST_CLOCK_FILE) reaches its time.
 
-const clockFile = path.join(mkdtempSync(path.join(tmpdir(), "roadbook-clock-")), "offset-ms");
-writeFileSync(clockFile, "0");
+const clock = testClock();
 
 const test = testOnOwnAdminServer({
-  env: { TEST_CLOCK_FILE: clockFile, REMINDER_POLL_SECONDS: "1", CHANGE_NOTICE_DELAY_SECONDS: "1" },
+  env: { TEST_CLOCK_FILE: clock.file, REMINDER_POLL_SECONDS: "1", CHANGE_NOTICE_DELAY_SECONDS: "1" },
 });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -76,7 +73,7 @@ test("an edit of the dates is told once on the rider's page, and the eve's remin
 
   // The server's clock moves to a minute past the eve's reminder for the new start date.
   const dueAt = reminderDueAt(newStart, 1)!.getTime();
-  writeFileSync(clockFile, String(dueAt - Date.now() + 60_000));
+  clock.set(dueAt - Date.now() + 60_000);
   await expect.poll(() => updateTitles(rider, bookingPath)).toContain(`Tomorrow: ${title}`);
   const reminder = rider.getByTestId("update").filter({ hasText: `Tomorrow: ${title}` });
   await expect(reminder).toHaveCount(1);

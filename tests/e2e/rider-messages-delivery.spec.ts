@@ -1,7 +1,4 @@
 import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import type { Database } from "~/server/db/schema.server";
 import { siteRide } from "../support/fixtures";
@@ -11,6 +8,7 @@ import { type Instance, startInstance, stopAllInstances } from "./support/ops-su
 import { type SharedPostgres, sharedPostgres, skipWithoutPostgres } from "./support/shared-postgres.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { startOwnServer } from "./support/own-server.ts";
+import { testClock } from "./support/test-clock.ts";
 
 // A broadcast's copies are mailed exactly once each (decision 029, docs/features/rider-messages.md),
 // but the one in flight when its server is killed (SIGKILL), sent again as the same message:
@@ -173,9 +171,7 @@ test("a broadcast's mailing killed half-way (SIGKILL) is finished after the rest
   const server = await startOwnServer({ env: { SMTP_URL: smtp.url, OUTBOX_CLAIM_SECONDS: CLAIM_SECONDS } });
   // The server restarts with its clock a claim on (TEST_CLOCK_FILE): the dead one's claims have
   // lapsed at once, as they would after CLAIM_SECONDS, without the test waiting for them.
-  const clockDir = mkdtempSync(path.join(tmpdir(), "roadbook-clock-"));
-  const clockFile = path.join(clockDir, "offset-ms");
-  writeFileSync(clockFile, String((Number(CLAIM_SECONDS) + 1) * 1000));
+  const restartedClock = testClock((Number(CLAIM_SECONDS) + 1) * 1000);
   try {
     const ride = await siteRide(server.db, { seats: 100 }, { title: `Nilgiris loop ${randomInt(1e6)}` });
     const emails = await riders(server.db, ride.id);
@@ -186,7 +182,7 @@ test("a broadcast's mailing killed half-way (SIGKILL) is finished after the rest
     kills.arm(8, async (inFlight) => {
       await pageLeft.promise;
       await untilAnsweredAreRecorded(server.db, smtp, emails, ride.id, inFlight);
-      await server.killAndRestart({ TEST_CLOCK_FILE: clockFile });
+      await server.killAndRestart({ TEST_CLOCK_FILE: restartedClock.file });
     });
     await broadcast(page, server.db, server.baseURL, ride.id, subject);
     await page.goto("about:blank");
@@ -208,7 +204,6 @@ test("a broadcast's mailing killed half-way (SIGKILL) is finished after the rest
   } finally {
     await server.stop();
     await smtp.close();
-    rmSync(clockDir, { recursive: true, force: true });
   }
 });
 

@@ -10,6 +10,7 @@ import type { Database } from "~/server/db/schema.server";
 import { dataPaths } from "~/server/env.server";
 import { seedDemoContent } from "~/server/seed/demo-content.server";
 import { createDiskStorage } from "~/server/storage/disk-storage.server";
+import { runDir } from "./run-dir.ts";
 import { runPort } from "./run-ports.ts";
 import { type LocalSmtp, startLocalSmtp } from "../../support/smtp.ts";
 import { SERVER_START_CEILING_MS } from "./ceilings.ts";
@@ -59,11 +60,9 @@ export type OwnServerOptions = {
 let demoTemplate: Promise<string> | undefined;
 function seededDemo(): Promise<string> {
   demoTemplate ??= (async () => {
-    const runDir = process.env.ROADBOOK_E2E_RUN_DIR;
-    if (!runDir) throw new Error("ROADBOOK_E2E_RUN_DIR is not set: run the specs through playwright.config.ts");
-    const template = path.join(runDir, "demo");
+    const template = path.join(runDir(), "demo");
     if (existsSync(template)) return template;
-    const building = mkdtempSync(path.join(runDir, "demo-building-"));
+    const building = mkdtempSync(path.join(runDir(), "demo-building-"));
     const { sqlitePath, uploadsDir } = dataPaths(building);
     const { db } = openDatabase({ sqlitePath });
     await migrateToLatest(db);

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { freePort } from "../../support/ports.ts";
+import { runDir } from "./run-dir.ts";
 
 /**
  * A port for a server a spec starts: free when asked, and taken by no other worker of this run.
@@ -9,9 +10,7 @@ import { freePort } from "../../support/ports.ts";
  * would be answered by the first server, whose database holds none of the second's sessions.
  */
 export async function runPort(): Promise<number> {
-  const runDir = process.env.ROADBOOK_E2E_RUN_DIR;
-  if (!runDir) throw new Error("ROADBOOK_E2E_RUN_DIR is not set: run the specs through playwright.config.ts");
-  const reserved = path.join(runDir, "ports");
+  const reserved = path.join(runDir(), "ports");
   mkdirSync(reserved, { recursive: true });
   for (;;) {
     const port = await freePort();
