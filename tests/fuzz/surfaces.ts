@@ -370,6 +370,8 @@ function team(s: Surfaces) {
     ),
     hostileText,
   );
+  // The first captain's session stays a captain's: the captain checks judge its answers by that role.
+  const otherMember = member.filter((id) => id !== world.captains[0]!.id);
   const role = fc.oneof(fc.constantFrom("owner", "editor", "captain", "member", "admin", "__proto__"), hostileText);
   const email = fc.oneof(
     fc.tuple(fc.boolean(), fc.nat(999_999)).map(([rejected, n]) => {
@@ -386,7 +388,7 @@ function team(s: Surfaces) {
       ["email", address],
       ["role", value],
     ]),
-    fc.tuple(member, role).map(([id, value]): [string, string][] => [
+    fc.tuple(otherMember, role).map(([id, value]): [string, string][] => [
       ["intent", "change-role"],
       ["userId", id],
       ["role", value],
