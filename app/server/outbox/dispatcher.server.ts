@@ -131,39 +131,50 @@ export function createDispatcher({
   // transaction: if it fails, neither is written and the entries are delivered again (the same
   // Message-ID) once their claim runs out.
   let toMark: { id: string; kind: OutboxKind; result: unknown }[] = [];
-  let marking: Promise<void> | undefined;
+  /** The mark being written, and the one that takes what is done meanwhile once it ends. */
+  let writing: Promise<void> | undefined;
+  let next: Promise<void> | undefined;
+  const writeMarks = async (marks: typeof toMark): Promise<void> => {
+    try {
+      const at = now();
+      const results = new Map<OutboxKind, unknown[]>();
+      for (const { kind, result } of marks) {
+        if (result === undefined || !batchedOf(kind)?.record) continue;
+        if (!results.has(kind)) results.set(kind, []);
+        results.get(kind)!.push(result);
+      }
+      const ids = marks.map((mark) => mark.id);
+      // Replayable: lost in a power cut, the entries are delivered again, as after a crash.
+      await replayableTransaction(db, async (trx) => {
+        for (const [kind, each] of results) await batchedOf(kind)!.record!(trx, each, at);
+        await markDelivered(trx, ids, at);
+      });
+    } catch (error) {
+      // Delivered again once their claim runs out: at least once still holds.
+      logger?.error({ err: error, entries: marks.length }, "outbox: marking entries delivered failed");
+    }
+  };
+  /**
+   * Resolves once the marks pushed so far are written: those waiting go in the next write,
+   * which starts when the one under way ends. A caller waits for at most those two writes,
+   * never for a burst's later marks (awaiting one loop until the queue ran dry held every
+   * answer of a booking rush until the rush was over).
+   */
   const flushMarks = (): Promise<void> => {
-    if (marking) return marking;
-    if (toMark.length === 0) return Promise.resolve();
-    marking = (async () => {
+    if (toMark.length === 0) return writing ?? Promise.resolve();
+    next ??= (async () => {
+      await writing;
+      next = undefined;
+      const marks = toMark;
+      toMark = [];
+      writing = writeMarks(marks);
       try {
-        while (toMark.length > 0) {
-          const marks = toMark;
-          toMark = [];
-          try {
-            const at = now();
-            const results = new Map<OutboxKind, unknown[]>();
-            for (const { kind, result } of marks) {
-              if (result === undefined || !batchedOf(kind)?.record) continue;
-              if (!results.has(kind)) results.set(kind, []);
-              results.get(kind)!.push(result);
-            }
-            const ids = marks.map((mark) => mark.id);
-            // Replayable: lost in a power cut, the entries are delivered again, as after a crash.
-            await replayableTransaction(db, async (trx) => {
-              for (const [kind, each] of results) await batchedOf(kind)!.record!(trx, each, at);
-              await markDelivered(trx, ids, at);
-            });
-          } catch (error) {
-            // Delivered again once their claim runs out: at least once still holds.
-            logger?.error({ err: error, entries: marks.length }, "outbox: marking entries delivered failed");
-          }
-        }
+        await writing;
       } finally {
-        marking = undefined;
+        writing = undefined;
       }
     })();
-    return marking;
+    return next;
   };
 
   async function deliverOne(entry: Pick<OutboxEntry, "id" | "attempts">, message: OutboxMessage): Promise<boolean> {
@@ -218,11 +229,16 @@ export function createDispatcher({
     };
     const independent = entries.filter((each) => each.message.kind !== "content-changed");
     await Promise.all([inOrder(), ...independent.map((each) => slot(() => one(each)))]);
-    await flushMarks();
     return delivered;
   }
 
   const background = new Set<Promise<void>>();
+  const inBackground = (work: Promise<void>) => {
+    const tracked: Promise<void> = work
+      .catch((error: unknown) => logger?.error({ err: error }, "outbox: delivering a command's entries failed"))
+      .finally(() => background.delete(tracked));
+    background.add(tracked);
+  };
   const deliverAll = async (entries: readonly OwnEntry[]) => {
     // Claimed for leaseMs by the command that just committed.
     const until = now().getTime() + leaseMs;
@@ -234,13 +250,13 @@ export function createDispatcher({
 
   async function deliverOwn(entries: readonly OwnEntry[]): Promise<void> {
     const later = entries.filter((entry) => !BEFORE_ANSWER.has(entry.message.kind));
-    if (later.length > 0) {
-      const delivering: Promise<void> = deliverAll(later)
-        .catch((error: unknown) => logger?.error({ err: error }, "outbox: delivering a command's entries failed"))
-        .finally(() => background.delete(delivering));
-      background.add(delivering);
-    }
+    if (later.length > 0) inBackground(deliverAll(later).then(flushMarks));
     await deliverAll(entries.filter((entry) => BEFORE_ANSWER.has(entry.message.kind)));
+    // Their marks follow the answer: a mark needs a pooled connection, and in a booking rush
+    // every connection is held by a registration waiting for the ride's lock, so awaiting it
+    // held each answer until the rush was over. Unmarked, an entry is delivered again once its
+    // claim runs out, which an in-process content event or a removed file's delete bears.
+    inBackground(flushMarks());
   }
 
   async function settled(): Promise<void> {
@@ -258,6 +274,7 @@ export function createDispatcher({
         claimed.map((entry) => ({ entry, message: messageOf(entry) })),
         (entry) => until.get(entry.id) ?? 0,
       );
+      await flushMarks();
       if (claimed.length < BATCH) return delivered;
     }
   }

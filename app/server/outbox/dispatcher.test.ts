@@ -273,6 +273,36 @@ describeEachEngine("outbox dispatcher", (getDb) => {
     expect(recorded.flat().toSorted()).toEqual(["Invitation 0", "Invitation 1", "Invitation 2"]);
   });
 
+  // A booking rush holds every pooled connection; a mark waiting for one held each answer until the rush was over.
+  it("answers a command once its content events are delivered, without waiting for their marks", async () => {
+    const db = getDb();
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const heard: string[] = [];
+    const dispatcher = createDispatcher({
+      db,
+      deliveries: {
+        "content-changed": {
+          deliver: ({ change }) => {
+            heard.push(change.id ?? "");
+            return change.id;
+          },
+          record: async () => await held,
+        },
+      },
+    });
+    attachDispatcher(db, dispatcher);
+    await runCommand(db, (command) =>
+      command.enqueue({ kind: "content-changed", change: { collection: "rides", id: "ride-1", action: "updated" } }),
+    );
+    // Answered while the mark is held (SQLite's one connection is busy with it until then).
+    expect(heard).toEqual(["ride-1"]);
+    release();
+    await dispatcher.settled();
+    const delivered = await db.selectFrom("outbox").select("id").where("delivered_at", "is not", null).execute();
+    expect(delivered).toHaveLength(1);
+  });
+
   it("leaves an entry that waited past half its claim for a later claim, so no other instance sends it too", async () => {
     const db = getDb();
     let now = new Date("2027-01-10T10:00:00Z");
