@@ -160,6 +160,14 @@ async function whileLocked(
   return Promise.all(contenders);
 }
 
+async function countRows(db: Database, table: "login_attempts"): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 for (const engine of TEST_ENGINES) {
   describe(`registrations under concurrency [${engine}]`, () => {
     let setup: Setup;
@@ -174,6 +182,36 @@ for (const engine of TEST_ENGINES) {
       const { tally, counts } = await race(setup, true);
       expect(tally).toEqual({ confirmed: 3, waitlisted: RACERS - 3 });
       expect(counts).toMatchObject({ bookedSeats: CAPACITY, confirmed: CAPACITY, waitlisted: RACERS - 3 });
+    });
+
+    // Decision 058: a rush in one process is decided in batches, one transaction each.
+    it("keeps each rider's audit row, confirmation mail and throttle count when a rush is decided in batches", async () => {
+      const { first } = setup;
+      const ride = await createRide(
+        first,
+        rideInput({ registration: { mode: "site", seats: CAPACITY, waitlist: true } }),
+      );
+      const attemptsBefore = await countRows(first, "login_attempts");
+      const riders = Array.from({ length: RACERS }, (_, n) =>
+        registerRider(first, ride.id, riderForm(3000 + n, { email: `rider${n}@example.com` }), NOW),
+      );
+      const statuses = (await Promise.all(riders)).map(({ registration }) => registration.status);
+      expect(statuses).toEqual(Array.from({ length: RACERS }, (_, n) => (n < CAPACITY ? "confirmed" : "waitlisted")));
+      const ids = (await first.selectFrom("registrations").select("id").where("ride_id", "=", ride.id).execute()).map(
+        (row) => row.id,
+      );
+      expect(ids).toHaveLength(RACERS);
+      const audited = await first
+        .selectFrom("audit_log")
+        .select("record_id")
+        .where("collection", "=", "registrations")
+        .where("record_id", "in", ids)
+        .execute();
+      expect(new Set(audited.map((row) => row.record_id)).size).toBe(RACERS);
+      const mails = await first.selectFrom("outbox").select("payload").where("kind", "=", "registered-mail").execute();
+      const mailed = mails.map((row) => (JSON.parse(row.payload) as { registrationId: string }).registrationId);
+      expect(mailed.filter((id) => ids.includes(id))).toHaveLength(RACERS);
+      expect((await countRows(first, "login_attempts")) - attemptsBefore).toBe(RACERS);
     });
 
     it(`without a waitlist confirms exactly 3 of ${RACERS} riders at once and tells the rest the ride is full`, async () => {

@@ -19,9 +19,10 @@ import { RIDER_ACTOR } from "~/domain/audit";
 import { bookingHref } from "~/domain/links";
 import { parseOrErrors } from "~/domain/validation";
 import { type Command, runCommand } from "../commands/command.server";
-import type { Database, Executor, RegistrationsTable } from "../db/schema.server";
+import type { Database, Executor, RegistrationsTable, RidesTable } from "../db/schema.server";
 import { FORM } from "../validation/errors.server";
 import { bookedSeats, lockRideRow } from "./seats.server";
+import { rideBatches } from "./ride-batches.server";
 import { beginRegistration, tooManyRegistrationsMessage } from "./throttle.server";
 import { sealToken } from "./link-seal.server";
 import { newSecretToken } from "../auth/secret-token.server";
@@ -32,8 +33,9 @@ import { serverClock } from "../clock.server";
 import { accountOfBooking, checkFormWithFeatures, tellRider, writeWithRegistered } from "./feature-hooks.server";
 
 // A rider registers (decision 019): the form checked under the ride's lock, the seat confirmed
-// or waitlisted, and the private link returned once. The checks of a rider's form and the
-// confirmation mail serve a seat handed to a friend too (app/features/seat-transfer).
+// or waitlisted, and the private link returned once; in a rush, a batch of riders at a time
+// (decision 058). The checks of a rider's form and the confirmation mail serve a seat handed
+// to a friend too (app/features/seat-transfer).
 
 export const DUPLICATE_MOBILE = "This mobile number is already registered for this ride";
 
@@ -137,8 +139,17 @@ export type RegisterOptions = {
   now?: Date;
 };
 
+/** One rider's registration, as it waits for its ride's batch. */
+type RegistrationRequest = Required<Omit<RegisterOptions, "now">> & {
+  input: unknown;
+  now: Date;
+  token: string;
+  tokenHash: string;
+};
+
 /**
- * A rider registers: one command, one transaction, one read of the ride under its lock.
+ * A rider registers: decided under the ride's lock, with the other registrations waiting for
+ * the same ride in this process (ride-batches.server.ts), in one transaction.
  * Refused with a message, writing nothing, when the ride does not take registrations here
  * (external form, closed, completed, cancelled, past its cut-off) or a field is invalid; when
  * the rider's network is over its limit; or, with the attempt counted, when the ride is full
@@ -147,104 +158,124 @@ export type RegisterOptions = {
  * waitlist. The booking, its audit row, the content event and the confirmation mail's outbox
  * entry commit together. The private-link token is returned here only; the database keeps its hash.
  */
-export async function register(
+export function register(
   db: Database,
   rideId: string,
   input: unknown,
   { clientIp, origin, riderId = null, now = serverClock() }: RegisterOptions,
 ): Promise<Registered> {
   const { token, hash: tokenHash } = newSecretToken();
-  return runCommand(
-    db,
-    async (command): Promise<Registered> => {
-      const { trx } = command;
-      const stored = await lockRideRow(trx, rideId);
-      // Visitors see no draft, no ride published later and no cancelled ride (getPublicRide): none
-      // is found, as its pages are not.
-      const published = stored?.published_at != null && stored.published_at <= now.toISOString();
-      if (!stored || !published || stored.status === "cancelled") return { ok: false, refused: "not-found" };
-      const ride = rideFromRow(stored);
-      const settings = registrationSettingsOf(ride);
-      const booked = await bookedSeats(trx, ride.id);
-      const closed = closedMessage(registrationAvailability(ride, booked, now));
-      if (closed) return { ok: false, refused: "closed", message: closed };
-      const form = await checkRiderForm(trx, ride.id, settings, input, clientIp, now);
-      if (!form.ok) return form;
-      const { fields } = form;
-      // From here a refusal commits the attempt's count: a script cannot probe for free.
-      const refusal = (errors: Record<string, string>): Refusal => ({ ok: false, refused: "seats", errors });
-      if (!settings.options[fields.option].offered) return refusal({ option: "Choose one of the ride's options" });
-      if (await isMobileTaken(trx, ride.id, fields.mobile)) return refusal({ mobile: DUPLICATE_MOBILE });
-      const seats = OPTION_SEATS[fields.option];
-      const left = seatsLeft(settings, booked);
-      let status: RegistrationStatus = "confirmed";
-      if (seats > left) {
-        if (!settings.waitlist)
-          return refusal({ [FORM]: left === 0 ? REFUSALS.full : notEnoughSeats(left, fields.option) });
-        status = "waitlisted";
-      }
-      // The rider's lock, after the ride's (one order for every command): an account being erased
-      // meanwhile is gone once it is ours, and the booking is then made without it. Only a booking
-      // of the account's own address joins it (decision 042): one made for a friend is made in no
-      // account, keeps no saved details and spends no credit; its rider adds it from its link.
-      const account = await accountOfBooking(trx, riderId, fields.email);
-      const at = now.toISOString();
-      const row: Selectable<RegistrationsTable> = {
-        id: randomUUID(),
-        ride_id: ride.id,
-        reference: await newReference(trx, ride.id),
-        token_hash: tokenHash,
-        token_sealed: sealToken(token),
-        reminders: 1,
-        waiver_id: null,
-        waiver_name: null,
-        waiver_accepted_at: null,
-        status,
-        seats,
-        option: fields.option,
-        phone: fields.mobile,
-        payment: "due",
-        utr: null,
-        balance_payment: "due",
-        balance_utr: null,
-        checked_in_at: null,
-        data: JSON.stringify(detailsOf(fields, at)),
-        created_at: at,
-        updated_at: at,
-        erased_at: null,
-        rider_id: account,
-        credit_paise: 0,
-        transfer_token_hash: null,
-        transfer_created_at: null,
-        pending_token_hash: null,
-        pending_token_sealed: null,
-        ...form.columns,
-      };
-      await trx.insertInto("registrations").values(row).execute();
-      // What the features write with it (saved details, credit spent), as the form asked.
-      const registration = registrationFromRow(await writeWithRegistered(command, { row, ride, input, fields }));
-      const how = status === "confirmed" ? "registered" : "joined the waitlist";
-      await command.audit(RIDER_ACTOR, {
-        action: "created",
-        collection: "registrations",
-        recordId: registration.id,
-        summary: `Booking ${registration.reference} ${how} for "${ride.title}"`,
-      });
-      await command.enqueue(ridePagesChanged(ride.id));
-      await tellRider(command, {
-        rideId: ride.id,
-        registrationId: registration.id,
-        subject: status === "confirmed" ? "You are registered" : "You are on the waitlist",
-        body:
-          status === "confirmed"
-            ? `Your seat on "${ride.title}" is booked: reference ${registration.reference}. Updates about the ride appear here.`
-            : `"${ride.title}" is full, so you are on its waitlist (reference ${registration.reference}). If a seat comes free it is yours, and you will read it here.`,
-      });
-      await mailConfirmation(command, registration, origin + bookingHref(token));
-      return { ok: true, registration, token };
-    },
-    now,
-  );
+  return inRideBatch(db, rideId, { input, clientIp, origin, riderId, now, token, tokenHash });
+}
+
+const inRideBatch = rideBatches(
+  (db: Database, rideId: string, requests: RegistrationRequest[]): Promise<Registered[]> =>
+    runCommand(
+      db,
+      async (command) => {
+        // One read of the ride under its lock for the batch; the seats its riders take are counted as they go.
+        const stored = await lockRideRow(command.trx, rideId);
+        const seats = { booked: stored ? await bookedSeats(command.trx, rideId) : 0 };
+        const results: Registered[] = [];
+        for (const request of requests) results.push(await decide(command, stored, seats, request));
+        if (results.some((result) => result.ok)) await command.enqueue(ridePagesChanged(rideId));
+        return results;
+      },
+      // The batch's one time is its first rider's; each booking keeps its own (decide).
+      requests[0]!.now,
+    ),
+);
+
+/** One rider's registration in a batch holding the ride's lock; `seats.booked` counts the seats it confirms. */
+async function decide(
+  command: Command,
+  stored: Selectable<RidesTable> | undefined,
+  seats: { booked: number },
+  { input, clientIp, origin, riderId, now, token, tokenHash }: RegistrationRequest,
+): Promise<Registered> {
+  const { trx } = command;
+  // Visitors see no draft, no ride published later and no cancelled ride (getPublicRide): none
+  // is found, as its pages are not.
+  const published = stored?.published_at != null && stored.published_at <= now.toISOString();
+  if (!stored || !published || stored.status === "cancelled") return { ok: false, refused: "not-found" };
+  const ride = rideFromRow(stored);
+  const settings = registrationSettingsOf(ride);
+  const closed = closedMessage(registrationAvailability(ride, seats.booked, now));
+  if (closed) return { ok: false, refused: "closed", message: closed };
+  const form = await checkRiderForm(trx, ride.id, settings, input, clientIp, now);
+  if (!form.ok) return form;
+  const { fields } = form;
+  // From here a refusal commits the attempt's count: a script cannot probe for free.
+  const refusal = (errors: Record<string, string>): Refusal => ({ ok: false, refused: "seats", errors });
+  if (!settings.options[fields.option].offered) return refusal({ option: "Choose one of the ride's options" });
+  if (await isMobileTaken(trx, ride.id, fields.mobile)) return refusal({ mobile: DUPLICATE_MOBILE });
+  const optionSeats = OPTION_SEATS[fields.option];
+  const left = seatsLeft(settings, seats.booked);
+  let status: RegistrationStatus = "confirmed";
+  if (optionSeats > left) {
+    if (!settings.waitlist)
+      return refusal({ [FORM]: left === 0 ? REFUSALS.full : notEnoughSeats(left, fields.option) });
+    status = "waitlisted";
+  }
+  // The rider's lock, after the ride's (one order for every command): an account being erased
+  // meanwhile is gone once it is ours, and the booking is then made without it. Only a booking
+  // of the account's own address joins it (decision 042): one made for a friend is made in no
+  // account, keeps no saved details and spends no credit; its rider adds it from its link.
+  const account = await accountOfBooking(trx, riderId, fields.email);
+  const at = now.toISOString();
+  const row: Selectable<RegistrationsTable> = {
+    id: randomUUID(),
+    ride_id: ride.id,
+    reference: await newReference(trx, ride.id),
+    token_hash: tokenHash,
+    token_sealed: sealToken(token),
+    reminders: 1,
+    waiver_id: null,
+    waiver_name: null,
+    waiver_accepted_at: null,
+    status,
+    seats: optionSeats,
+    option: fields.option,
+    phone: fields.mobile,
+    payment: "due",
+    utr: null,
+    balance_payment: "due",
+    balance_utr: null,
+    checked_in_at: null,
+    data: JSON.stringify(detailsOf(fields, at)),
+    created_at: at,
+    updated_at: at,
+    erased_at: null,
+    rider_id: account,
+    credit_paise: 0,
+    transfer_token_hash: null,
+    transfer_created_at: null,
+    pending_token_hash: null,
+    pending_token_sealed: null,
+    ...form.columns,
+  };
+  await trx.insertInto("registrations").values(row).execute();
+  if (status === "confirmed") seats.booked += optionSeats;
+  // What the features write with it (saved details, credit spent), as the form asked.
+  const registration = registrationFromRow(await writeWithRegistered(command, { row, ride, input, fields }));
+  const how = status === "confirmed" ? "registered" : "joined the waitlist";
+  await command.audit(RIDER_ACTOR, {
+    action: "created",
+    collection: "registrations",
+    recordId: registration.id,
+    summary: `Booking ${registration.reference} ${how} for "${ride.title}"`,
+  });
+  await tellRider(command, {
+    rideId: ride.id,
+    registrationId: registration.id,
+    subject: status === "confirmed" ? "You are registered" : "You are on the waitlist",
+    body:
+      status === "confirmed"
+        ? `Your seat on "${ride.title}" is booked: reference ${registration.reference}. Updates about the ride appear here.`
+        : `"${ride.title}" is full, so you are on its waitlist (reference ${registration.reference}). If a seat comes free it is yours, and you will read it here.`,
+  });
+  await mailConfirmation(command, registration, origin + bookingHref(token));
+  return { ok: true, registration, token };
 }
 
 /**
