@@ -41,6 +41,10 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL || "postgres://postgres@127.
 /** The ride's seats, all but the last SEATS_LEFT taken before the riders press. */
 const SEATS = 40;
 const SEATS_LEFT = 15;
+/** Instances of the server on the one PostgreSQL database; SQLite runs one (one file, one writer). */
+const INSTANCES = 2;
+/** ENGINES=postgres (or sqlite) measures one engine only. */
+const ENGINES = (process.env.ENGINES ?? "sqlite,postgres").split(",");
 
 type Figures = { perSecond: number; p50: number; p99: number; failed: number };
 type Round = Figures & { confirmed: number; waitlisted: number; rows: number };
@@ -109,7 +113,7 @@ async function openingRide(db: Database, title: string): Promise<string> {
 let nextRider = 0;
 
 /** RIDERS riders press Register at once, each once, each from its own address. */
-async function opening(baseUrl: string, db: Database, rideId: string): Promise<Round> {
+async function opening(baseUrls: string[], db: Database, rideId: string): Promise<Round> {
   const latencies: number[] = [];
   let failed = 0;
   const rider = async () => {
@@ -118,7 +122,8 @@ async function opening(baseUrl: string, db: Database, rideId: string): Promise<R
       Object.entries(riderForm(n, { mobile: `+91 9${String(n).padStart(9, "0")}` })).map(([k, v]) => [k, String(v)]),
     );
     const started = performance.now();
-    const response = await fetch(`${baseUrl}/ride/${rideId}/register`, {
+    // Riders alternate between the instances, as a load balancer would spread them.
+    const response = await fetch(`${baseUrls[n % baseUrls.length]}/ride/${rideId}/register`, {
       method: "POST",
       body,
       redirect: "manual",
@@ -131,6 +136,12 @@ async function opening(baseUrl: string, db: Database, rideId: string): Promise<R
   const began = performance.now();
   await Promise.all(Array.from({ length: RIDERS }, rider));
   const result = figures(latencies, performance.now() - began, failed);
+    console.log(
+      "deciles",
+      [0, 0.1, 0.2, 0.3, 0.5, 0.7, 0.9, 1]
+        .map((f) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * f))]!))
+        .join(" "),
+    );
   const counts = await db
     .selectFrom("registrations")
     .select(["status", (eb) => eb.fn.countAll<string | number>().as("n")])
@@ -186,13 +197,14 @@ async function bareTransactions(db: Database, rideId: string, postgres: boolean)
   return figures(latencies, performance.now() - began, 0);
 }
 
-async function measure(engine: string, server: ProductionServer, db: Database, postgres: boolean): Promise<Row> {
-  // A first opening warms the server (its bundle, its pool, the query plans): not counted.
-  await opening(server.baseUrl, db, await openingRide(db, "Bench warm-up ride"));
+async function measure(engine: string, servers: ProductionServer[], db: Database, postgres: boolean): Promise<Row> {
+  const baseUrls = servers.map((server) => server.baseUrl);
+  // A first opening warms the servers (their bundle, their pools, the query plans): not counted.
+  await opening(baseUrls, db, await openingRide(db, "Bench warm-up ride"));
   const rounds: Round[] = [];
   const references: Figures[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    rounds.push(await opening(server.baseUrl, db, await openingRide(db, `Bench ride ${round}`)));
+    rounds.push(await opening(baseUrls, db, await openingRide(db, `Bench ride ${round}`)));
     references.push(await bareTransactions(db, await openingRide(db, `Reference ride ${round}`), postgres));
   }
   const registrations = median(rounds);
@@ -214,7 +226,7 @@ async function onSqlite(): Promise<Row> {
   cleanups.push(() => server.stop());
   const { db } = openDatabase({ sqlitePath: dataPaths(dataDir).sqlitePath });
   cleanups.push(() => db.destroy());
-  return measure("SQLite", server, db, false);
+  return measure("SQLite", [server], db, false);
 }
 
 async function onPostgres(): Promise<Row | string> {
@@ -223,13 +235,17 @@ async function onPostgres(): Promise<Row | string> {
   const url = new URL(database.url);
   const dataDir = mkdtempSync(path.join(tmpdir(), "roadbook-bench-registrations-pg-"));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const server = await startProductionServer(BUILD_DIR, dataDir, { ...SERVER_ENV, DATABASE_URL: url.href });
-  // Opened once the server has created the tables; a pool as large as the server's (openDatabase).
+  // Two instances on one database, as a site scaled out runs (the first creates the tables).
+  const servers: ProductionServer[] = [];
+  for (let instance = 0; instance < INSTANCES; instance++) {
+    servers.push(await startProductionServer(BUILD_DIR, dataDir, { ...SERVER_ENV, DATABASE_URL: url.href }));
+  }
+  // Opened once the servers have created the tables; a pool as large as one server's (openDatabase).
   const { db } = openDatabase({ databaseUrl: url.href });
   // Stopped before the pool closes and the database is dropped (cleanups run last first).
   cleanups.push(() => db.destroy());
-  cleanups.push(() => server.stop());
-  return measure("PostgreSQL", server, db, true);
+  cleanups.push(() => Promise.all(servers.map((server) => server.stop())).then(() => undefined));
+  return measure(`PostgreSQL ×${INSTANCES}`, servers, db, true);
 }
 
 const format = (value: number, digits = 1) => value.toFixed(digits);
@@ -241,10 +257,12 @@ async function main(): Promise<void> {
   );
   const rows: Row[] = [];
   const notes: string[] = [];
-  rows.push(await onSqlite());
-  const postgres = await onPostgres();
-  if (typeof postgres === "string") notes.push(postgres);
-  else rows.push(postgres);
+  if (ENGINES.includes("sqlite")) rows.push(await onSqlite());
+  if (ENGINES.includes("postgres")) {
+    const postgres = await onPostgres();
+    if (typeof postgres === "string") notes.push(postgres);
+    else rows.push(postgres);
+  }
 
   console.log(
     "engine".padEnd(12),
