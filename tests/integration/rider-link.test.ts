@@ -9,6 +9,7 @@ import type { Database } from "~/server/db/schema.server";
 import { freshLinkForRider, mailFreshLinks, openBookingLink } from "~/server/registrations/booking-link.server";
 import { setBookingLinkSecret } from "~/server/registrations/link-seal.server";
 import { getRegistration } from "~/server/registrations/queries.server";
+import { updateContactByToken } from "~/server/registrations/rider-changes.server";
 import { myRides } from "~/features/rider-accounts/server/my-rides.server";
 import { findOrCreateRider } from "~/features/rider-accounts/server/riders.server";
 import { RIDER_SESSION_COOKIE, startRiderSession } from "~/features/rider-accounts/server/sessions.server";
@@ -238,6 +239,38 @@ describeEachEngine("Find my booking's fresh link", (getDb) => {
     expect((await open(db, token)).status).toBe(404);
     expect((await getRegistration(db, registration.id))?.riderId).toBeNull();
     expect((await myRides(db, mallory.id)).upcoming).toEqual([]);
+  });
+});
+
+describeEachEngine("a booking's email changed through its link", (getDb) => {
+  const contact = (email: string, name = "Asha Rao") => ({
+    name,
+    mobile: "9800000001",
+    email,
+    emergencyName: "Ravi Rao",
+    emergencyPhone: "+91 91234 56789",
+  });
+
+  it("takes the booking out of its account when the new address is not the account's, and only then", async () => {
+    const db = getDb();
+    const ride = await siteRide(db, { seats: 5 }, { title: "Coorg Coffee Trail" });
+    const { registration, token } = await registerRider(db, ride.id, riderForm(1, { email: "asha@example.com" }));
+    const asha = await findOrCreateRider(db, "asha@example.com");
+    await db.updateTable("registrations").set({ rider_id: asha.id }).where("id", "=", registration.id).execute();
+
+    expect(await updateContactByToken(db, token, contact("asha@example.com", "Asha R"))).toMatchObject({
+      name: "Asha R",
+      riderId: asha.id,
+    });
+    expect(await updateContactByToken(db, token, contact("friend@example.com"))).toMatchObject({
+      email: "friend@example.com",
+      riderId: null,
+    });
+    expect((await myRides(db, asha.id)).upcoming).toEqual([]);
+    const trail = await db.selectFrom("audit_log").select("summary").where("record_id", "=", registration.id).execute();
+    expect(trail.map((row) => row.summary)).toContain(
+      `Booking ${registration.reference} left an account of another address with its new email address`,
+    );
   });
 });
 

@@ -11,7 +11,10 @@ import { REGISTRATION_NOT_FOUND } from "./locked-registration.server";
 import { openToken, sealToken } from "./link-seal.server";
 import { registrationFromRow, type Registration, updateRegistrationRow } from "./rows.server";
 import { serverClock } from "../clock.server";
-import { writeWithLinkRenewed } from "./feature-hooks.server";
+import { writeWithHolderChanged } from "./feature-hooks.server";
+
+/** How a booking changed hands, in the trail (writeWithHolderChanged). */
+const RENEWED_LINK = "with its renewed link";
 
 // A booking that cannot get lost (docs/features/registrations.md): a rider who lost their private link asks for a
 // fresh one ("Find my booking", mailed), or an organiser sends one by WhatsApp. An organiser's
@@ -46,7 +49,7 @@ export async function rotateBookingLink(command: Command, registrationId: string
     .where("erased_at", "is", null)
     .executeTakeFirst();
   if (!updated) return null;
-  await writeWithLinkRenewed(command, updated);
+  await writeWithHolderChanged(command, updated, RENEWED_LINK);
   return token;
 }
 
@@ -127,7 +130,7 @@ export async function openBookingLink(db: Database, token: string, now = serverC
         recordId: waiting.id,
         summary: `Booking ${updated.reference}: the fresh private link was first used; the one before stopped working`,
       });
-      await writeWithLinkRenewed(command, updated);
+      await writeWithHolderChanged(command, updated, RENEWED_LINK);
       return getRegistrationByToken(command.trx, token);
     },
     now,

@@ -65,7 +65,7 @@ export async function tellRider(command: Command, news: BookingNews): Promise<vo
   for (const hooks of registrationHooks) await hooks.news?.(command, news);
 }
 
-/** A booking's link renewed: what the features undo of whoever held it. */
-export async function writeWithLinkRenewed(command: Command, row: Row): Promise<void> {
-  for (const hooks of registrationHooks) await hooks.linkRenewed?.(command, row);
+/** A booking's rider may be someone else now (its link renewed, its email changed): what the features undo of whoever held it. */
+export async function writeWithHolderChanged(command: Command, row: Row, how: string): Promise<void> {
+  for (const hooks of registrationHooks) await hooks.holderChanged?.(command, row, how);
 }

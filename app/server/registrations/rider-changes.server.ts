@@ -10,6 +10,7 @@ import { assertLive, type RegistrationWork, withRegistrationByToken } from "./lo
 import { DUPLICATE_MOBILE, isMobileTaken } from "./register.server";
 import { auditRiderChange } from "./booking-audit.server";
 import { assertPaymentOwed, UTR_COLUMNS } from "./payments.server";
+import { writeWithHolderChanged } from "./feature-hooks.server";
 
 // A rider's changes of their booking through its private link (decision 019): contact details,
 // reminders, the UTRs of their payments (a feature's, such as the waiver's, through changeLiveBooking). Each reads the registration again under its
@@ -30,8 +31,9 @@ export function changeLiveBooking<T>(db: Database, token: string, work: Registra
 
 /**
  * Changes the rider's contact details; a new mobile number must not be registered for the ride
- * already. No public page shows them, so no content event: the organisers' Riders page shows
- * them at its next revalidation (decision 022).
+ * already. A new email takes the booking out of an account of another address (decision 042),
+ * as a renewed link does. No public page shows them, so no content event: the organisers'
+ * Riders page shows them at its next revalidation (decision 022).
  */
 export async function updateContactByToken(
   db: Database,
@@ -43,7 +45,8 @@ export async function updateContactByToken(
   return changeLiveBooking(
     db,
     token,
-    async ({ trx }, row) => {
+    async (command, row) => {
+      const { trx } = command;
       if (await isMobileTaken(trx, row.ride_id, contact.mobile, row.id)) refuse(DUPLICATE_MOBILE, "mobile");
       const { mobile, ...details } = contact;
       const updated = await updateRegistrationRow(
@@ -52,7 +55,11 @@ export async function updateContactByToken(
         { phone: mobile, data: dataWith(row.data, details) },
         now,
       ).executeTakeFirstOrThrow();
-      return registrationFromRow(updated);
+      await writeWithHolderChanged(command, updated, "with its new email address");
+      // Read again: the features may have taken it out of its account.
+      return registrationFromRow(
+        await trx.selectFrom("registrations").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow(),
+      );
     },
     now,
   );

@@ -44,6 +44,10 @@ export type RegistrationHooks = {
   ) => Promise<string | null>;
   /** News about the booking, for its rider. */
   news?: (command: Command, news: BookingNews) => Promise<void>;
-  /** The booking's link renewed (registrations/booking-link.server.ts): whoever holds it is the booking's rider. */
-  linkRenewed?: (command: Command, row: Row) => Promise<void>;
+  /**
+   * Its rider may be someone else now: the link renewed (registrations/booking-link.server.ts),
+   * whoever holds it being the booking's rider, or its email changed through the link
+   * (rider-changes.server.ts). `how` ends the trail's sentence ("with its renewed link").
+   */
+  holderChanged?: (command: Command, row: Row, how: string) => Promise<void>;
 };

@@ -22,9 +22,10 @@ export const riderAccountsRegistrationHooks: RegistrationHooks = {
   },
   /**
    * The booking leaves its account when that account's address is not the booking's: whoever
-   * holds a renewed link is the booking's rider, and an account they do not hold keeps nothing.
+   * holds a renewed link, or changed its email, is the booking's rider, and an account of
+   * another address keeps nothing (decision 042).
    */
-  linkRenewed: async (command, row) => {
+  holderChanged: async (command, row, how) => {
     if (row.rider_id === null) return;
     const account = await command.trx
       .selectFrom("riders")
@@ -38,7 +39,7 @@ export const riderAccountsRegistrationHooks: RegistrationHooks = {
       action: "updated",
       collection: "riders",
       recordId: row.id,
-      summary: `Booking ${registration.reference} left an account of another address with its renewed link`,
+      summary: `Booking ${registration.reference} left an account of another address ${how}`,
     });
   },
 };
