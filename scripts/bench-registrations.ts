@@ -14,7 +14,8 @@
  *   4. the reference, ROUNDS times: RIDERS bare transactions at once from this process on the
  *      same engine (PostgreSQL: a pool as large as one server's), each locking the ride,
  *      counting its confirmed seats, inserting one row and committing
- *   5. prints the median round of each: registrations/s, p50 and p99, and the ratios
+ *   5. prints the median round of each: registrations/s, p10, p50, p90 and p99 (how the answers
+ *      spread from the first rider's to the last), and the ratios
  *
  * Goals (issue 39, decision 058): p99 ≤ 2 s and p50 ≤ half of p99, the riders answered as their
  * seats are decided. The rate is reported as a ratio to the reference: a shared machine's
@@ -46,7 +47,7 @@ const INSTANCES = 2;
 /** ENGINES=postgres (or sqlite) measures one engine only. */
 const ENGINES = (process.env.ENGINES ?? "sqlite,postgres").split(",");
 
-type Figures = { perSecond: number; p50: number; p99: number; failed: number };
+type Figures = { perSecond: number; p10: number; p50: number; p90: number; p99: number; failed: number };
 type Round = Figures & { confirmed: number; waitlisted: number; rows: number };
 type Row = { engine: string; registrations: Round; reference: Figures };
 
@@ -60,7 +61,9 @@ function figures(latencies: number[], elapsedMs: number, failed: number): Figure
   latencies.sort((a, b) => a - b);
   return {
     perSecond: latencies.length / (elapsedMs / 1000),
+    p10: percentile(latencies, 0.1),
     p50: percentile(latencies, 0.5),
+    p90: percentile(latencies, 0.9),
     p99: percentile(latencies, 0.99),
     failed,
   };
@@ -268,7 +271,9 @@ async function main(): Promise<void> {
     "engine".padEnd(12),
     "what".padEnd(24),
     "per s".padStart(9),
+    "p10 ms".padStart(8),
     "p50 ms".padStart(8),
+    "p90 ms".padStart(8),
     "p99 ms".padStart(8),
     "failed".padStart(7),
   );
@@ -281,7 +286,9 @@ async function main(): Promise<void> {
         engine.padEnd(12),
         what.padEnd(24),
         format(measured.perSecond, 0).padStart(9),
+        format(measured.p10).padStart(8),
         format(measured.p50).padStart(8),
+        format(measured.p90).padStart(8),
         format(measured.p99).padStart(8),
         String(measured.failed).padStart(7),
       );
