@@ -37,7 +37,7 @@ describe("HeroCarousel (decision 057)", () => {
   it("loads the first slide's photo alone: the others wait in a template (and a noscript)", () => {
     const html = render([slide("a", "/images/demo/a.webp"), slide("b", "/images/demo/b.webp")]);
     const [first, second] = html.split('role="group"').slice(1);
-    expect(first).toMatch(/<img [^>]*fetchPriority="high"/);
+    expect(first).toMatch(/<picture><img [^>]*fetchPriority="high"/);
     expect(first).not.toContain("<template");
     expect(second).toMatch(/<template data-photo="true"><img [^>]*b\.webp/);
     expect(second).toMatch(/<noscript><img [^>]*b\.webp/);

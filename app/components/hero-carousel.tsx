@@ -63,7 +63,9 @@ export function HeroCarousel({ slides, ctaHref, learnMoreHref }: HeroCarouselPro
                 {/* The first slide's photo is the page's largest paint and loads alone; the
                     script puts each other one in place when its slide or a neighbour is shown. */}
                 {index === 0 ? (
-                  photo
+                  // In a <picture>, React writes no preload of it in the head, where it would
+                  // compete with the stylesheet (islands.md, Tried); the img is found in the markup.
+                  <picture>{photo}</picture>
                 ) : (
                   <>
                     <template data-photo>{photo}</template>
