@@ -17,7 +17,10 @@ type IslandProps<N extends IslandName> = {
   /** The component the registry loads under `name` in the browser. */
   component: IslandComponents[N];
   props: IslandPropsOf<N>;
-  /** `load` (default): as soon as the islands script runs; `visible`: when it nears the screen. */
+  /**
+   * `interaction` (default): when a visitor points at, presses, touches or focuses it; `visible`:
+   * also when it nears the screen; `scroll`: also on the page's first scroll; `load`: once the page has loaded.
+   */
   hydrate?: HydrateWhen;
   /** Tells islands of one name on a page apart, so their element ids never collide. */
   instance?: string | number;
@@ -37,7 +40,7 @@ export function Island<N extends IslandName>({
   name,
   component,
   props,
-  hydrate = "load",
+  hydrate = "interaction",
   instance = 0,
   className,
 }: IslandProps<N>) {

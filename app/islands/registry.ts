@@ -7,7 +7,6 @@ import { FEATURE_ISLANDS } from "~/features/slots/islands";
 
 export const ISLANDS = {
   "site-nav": () => import("~/components/site-nav").then((module) => module.SiteNav),
-  "hero-carousel": () => import("~/components/hero-carousel").then((module) => module.HeroCarousel),
   "vehicle-icon": () => import("~/components/vehicle-icon-switch").then((module) => module.VehicleIconSwitch),
   "community-form": () => import("~/components/community-form-button").then((module) => module.CommunityFormButton),
   "ride-tabs": () => import("~/components/ride/ride-tabs").then((module) => module.RideTabs),
@@ -28,4 +27,10 @@ export type IslandName = keyof typeof ISLANDS;
 export type IslandComponents = { [N in IslandName]: Awaited<ReturnType<(typeof ISLANDS)[N]>> };
 export type IslandPropsOf<N extends IslandName> = IslandComponents[N] extends (props: infer P) => unknown ? P : never;
 
-export type HydrateWhen = "load" | "visible";
+/**
+ * When an island hydrates (decision 057; the islands script, hydrate-islands.ts, says how):
+ * `interaction` when a visitor points at, presses, touches or focuses it; `visible` also when it
+ * nears the screen; `scroll` also when the visitor first scrolls the page; `load` once the page has
+ * loaded, for an island that is the page's content (say why beside it).
+ */
+export type HydrateWhen = "interaction" | "visible" | "scroll" | "load";

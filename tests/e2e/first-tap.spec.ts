@@ -192,6 +192,15 @@ test.describe("the first tap on a slow phone, before the islands have hydrated",
     await expect(page.getByRole("status").filter({ hasText: /Saved for the ride/ })).toBeVisible();
   });
 
+  test("the hero carousel's arrows and dots work before any script file has loaded", async ({ page }) => {
+    const { tap } = await openEarly(page, "/");
+    const active = page.locator('[aria-roledescription="carousel"] [data-active="true"]');
+    await tap(page.getByRole("button", { name: "Next slide" }));
+    await expect(active).toHaveAccessibleName(/^2 of /);
+    await page.getByRole("button", { name: "Go to slide 1" }).click();
+    await expect(active).toHaveAccessibleName(/^1 of /);
+  });
+
   test("the menu shows the site's links", async ({ page }) => {
     const { tap } = await openEarly(page, "/about");
     await tap(control(page, "Menu"));

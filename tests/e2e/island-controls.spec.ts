@@ -3,6 +3,7 @@ import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { FOOTER_NAV_ID } from "~/domain/navigation";
 import { updateRide } from "~/server/rides/rides.server";
 import { expect } from "./support/fixtures.ts";
+import { hydrateIsland } from "./support/hydration.ts";
 import { publicRide, ridePath } from "./support/ride-helpers.ts";
 import { testOnOwnServer } from "./support/own-server.ts";
 
@@ -34,7 +35,8 @@ test.beforeEach(async ({ context }) => {
 
 /**
  * Opens a page with its scripts held back, so it shows what the server drew until `hydrate`
- * lets them load and waits for the island of `name` to hydrate.
+ * lets them load, points at the island of `name` (decision 057: an island hydrates when a
+ * visitor reaches for it) and waits for it to hydrate.
  */
 async function openHeld(page: Page, path: string): Promise<{ hydrate(name: string): Promise<void> }> {
   const held: Route[] = [];
@@ -45,7 +47,7 @@ async function openHeld(page: Page, path: string): Promise<{ hydrate(name: strin
     async hydrate(name) {
       holding = false;
       for (const route of held.splice(0)) await route.continue();
-      await expect(page.locator(`rb-island[data-island="${name}"]`).first()).toHaveAttribute("data-hydrated");
+      await hydrateIsland(page, name);
     },
   };
 }

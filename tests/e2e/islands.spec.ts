@@ -47,23 +47,74 @@ test.describe("without JavaScript", () => {
 });
 
 test.describe("islands", () => {
-  test("each island of each public page hydrates: at load, or when scrolled to", async ({ page }) => {
+  test("nothing hydrates at load, and on '/' nor '/previous' is the islands runtime fetched; the service worker is registered", async ({
+    page,
+  }) => {
+    for (const href of ["/", "/previous"]) {
+      const scripts: string[] = [];
+      const record = (request: { url(): string; resourceType(): string }) => {
+        const { pathname } = new URL(request.url());
+        if (request.resourceType() === "script" && pathname.startsWith("/assets/")) scripts.push(pathname);
+      };
+      page.on("request", record);
+      await page.goto(href);
+      // Loaded, painted and the service worker registered: what the page does without a visitor's touch.
+      await expect
+        .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined), href)
+        .toBe(true);
+      await page.waitForLoadState("networkidle");
+      page.off("request", record);
+      expect(scripts, href).toEqual([]);
+      await expect(page.locator("rb-island[data-hydrated]"), href).toHaveCount(0);
+    }
+  });
+
+  test("each island of each public page hydrates when reached for, scrolled to, or the page is scrolled", async ({
+    page,
+  }) => {
     // (The 'Ride not found!' island, which alerts and leaves, has ride-not-found.spec.ts.)
     const rideHref = await page
       .goto("/")
       .then(() => page.getByRole("link", { name: "View Details" }).first().getAttribute("href"));
     for (const href of [...PUBLIC_PAGES, rideHref!]) {
       await page.goto(href);
-      await waitForHydration(page);
-      const islands = page.locator("rb-island[data-island]");
-      for (const island of await islands.all()) {
-        await island.evaluate((element) => (element.firstElementChild ?? element).scrollIntoView());
-        await expect(island, `${href}: ${await island.getAttribute("data-island")}`).toHaveAttribute("data-hydrated");
+      await page.waitForLoadState("load");
+      const islands = await page.locator("rb-island[data-island]").all();
+      expect(islands.length, href).toBeGreaterThan(0);
+      for (const island of islands) {
+        const name = `${href}: ${await island.getAttribute("data-island")}`;
+        const when = await island.getAttribute("data-hydrate");
+        if (when === "load") {
+          await expect(island, name).toHaveAttribute("data-hydrated");
+          continue;
+        }
+        if (await island.getAttribute("data-hydrated")) continue; // woken with one before it
+        if (when === "visible") {
+          await island.evaluate((element) => (element.firstElementChild ?? element).scrollIntoView());
+        } else if (when === "scroll") {
+          await page.mouse.wheel(0, 300);
+        } else {
+          expect(when, name).toBe("interaction");
+          // Pointed at, as a visitor's pointer would (its first control on the screen).
+          await island.locator("*:visible").first().hover();
+        }
+        await expect(island, name).toHaveAttribute("data-hydrated");
       }
     }
   });
 
+  test("an island reached with the keyboard hydrates, and its link hands the focus to its button", async ({ page }) => {
+    await page.goto("/contact");
+    await page.waitForLoadState("load");
+    const island = page.locator('rb-island[data-island="community-form"]');
+    await expect(island).not.toHaveAttribute("data-hydrated");
+    await page.getByRole("link", { name: "Join Our Community" }).focus();
+    await expect(island).toHaveAttribute("data-hydrated");
+    await expect(page.getByRole("button", { name: "Join Our Community" })).toBeFocused();
+  });
+
   test("the islands respond: menu, carousel, tabs, share", async ({ page, context }) => {
+    // (The carousel is no island since decision 057; its script is written into the page.)
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
     await waitForHydration(page);

@@ -21,7 +21,8 @@ export function RideError({ error }: { error: unknown }) {
       >
         See upcoming rides
       </Link>
-      <Island name="ride-error-alert" component={RideErrorAlert} props={{ alert }} />
+      {/* At load: the alert, then the upcoming rides, is what this page is for (product.md#ride-errors). */}
+      <Island name="ride-error-alert" component={RideErrorAlert} props={{ alert }} hydrate="load" />
     </section>
   );
 }

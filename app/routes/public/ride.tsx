@@ -169,7 +169,8 @@ export default function RideDetails({ loaderData }: Route.ComponentProps) {
   return (
     <article>
       <RideHero ride={ride} />
-      <Island name="ride-tabs" component={RideTabs} props={{}} />
+      {/* Its links work without script; marking the section being read starts with the first scroll. */}
+      <Island name="ride-tabs" component={RideTabs} props={{}} hydrate="scroll" />
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:px-8">
         <div className="min-w-0 divide-y divide-ink-100">
           <RideOverview ride={ride} />
@@ -207,6 +208,8 @@ export default function RideDetails({ loaderData }: Route.ComponentProps) {
           name="booking-bar"
           component={BookingBar}
           props={{ price: rideAmount(ride)?.amount ?? null, registerHref: registration?.href ?? null }}
+          // Hidden until the hero has scrolled away: nothing for it to do before the first scroll.
+          hydrate="scroll"
         />
       ) : null}
     </article>

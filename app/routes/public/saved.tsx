@@ -17,7 +17,8 @@ export default function SavedRides() {
         Saved rides
       </h1>
       <div className="mt-6">
-        <Island name="saved-rides" component={SavedRidesList} props={{}} />
+        {/* At load: the list is the page, and only the browser's own storage knows it (decision 023). */}
+        <Island name="saved-rides" component={SavedRidesList} props={{}} hydrate="load" />
       </div>
     </section>
   );

@@ -2,7 +2,6 @@ import { CalendarPlus, Compass, Users } from "lucide-react";
 import { Link } from "react-router";
 import { FeaturedBanner } from "~/components/featured-banner";
 import { HeroCarousel } from "~/components/hero-carousel";
-import { Island } from "~/islands/island";
 import { RideGrid } from "~/components/ride-grid";
 import { servicesContext } from "~/context";
 import { FALLBACK_SLIDES, fallbackRides } from "~/domain/fallback-content";
@@ -67,9 +66,7 @@ export default function Upcoming({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      {slides.length > 0 && (
-        <Island name="hero-carousel" component={HeroCarousel} props={{ slides, ctaHref, learnMoreHref: ABOUT_PATH }} />
-      )}
+      {slides.length > 0 && <HeroCarousel slides={slides} ctaHref={ctaHref} learnMoreHref={ABOUT_PATH} />}
       {featured && <FeaturedBanner featured={featured} firstUpcomingRideId={firstRideId} />}
 
       <section aria-labelledby="upcoming-title" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">

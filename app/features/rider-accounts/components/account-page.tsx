@@ -184,7 +184,8 @@ export function RiderAccountPage({
             ))}
           </ul>
         ) : null}
-        <Island name="rider-passkey" component={RiderPasskeyButton} props={{ mode: "add" }} />
+        {/* Not drawn until it works (WebAuthn needs script): it hydrates when it nears the screen. */}
+        <Island name="rider-passkey" component={RiderPasskeyButton} props={{ mode: "add" }} hydrate="visible" />
       </section>
     </div>
   );

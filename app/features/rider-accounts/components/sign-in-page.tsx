@@ -47,7 +47,8 @@ export function RiderSignInPage({ sent, answer }: { sent: boolean; answer?: Sign
         <h2 id="passkey-sign-in" className="text-lg font-bold text-ink-900">
           Added a passkey before?
         </h2>
-        <Island name="rider-passkey" component={RiderPasskeyButton} props={{ mode: "sign-in" }} />
+        {/* Not drawn until it works (WebAuthn needs script): it hydrates when it nears the screen. */}
+        <Island name="rider-passkey" component={RiderPasskeyButton} props={{ mode: "sign-in" }} hydrate="visible" />
       </section>
     </div>
   );
