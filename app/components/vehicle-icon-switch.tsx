@@ -1,6 +1,4 @@
 import { Car, Motorbike } from "lucide-react";
-import { useEffect, useState } from "react";
-import { ABOUT_ICON_INTERVAL_MS } from "~/domain/constants";
 
 const VEHICLES = [
   { name: "motorbike", Icon: Motorbike },
@@ -8,39 +6,23 @@ const VEHICLES = [
 ] as const;
 
 /**
- * ABOUT_ICON_ANIMATION_MS as a class: Tailwind only sees class names written out whole.
- * The about e2e spec checks the rendered duration against the constant.
- */
-const ANIMATION_CLASS = "duration-1500";
-
-/**
- * The About page's 'What We Do' icon (product.md#about-page): a motorbike and a jeep take turns every
- * ABOUT_ICON_INTERVAL_MS, one turning and fading into the other over ABOUT_ICON_ANIMATION_MS.
- * With reduced motion the icons still take turns, without the animation (app.css).
+ * The About page's 'What We Do' icon (product.md#about-page): a motorbike and a jeep take turns
+ * every ABOUT_ICON_INTERVAL_MS, one turning and fading into the other over
+ * ABOUT_ICON_ANIMATION_MS; with reduced motion they still take turns, without the animation.
+ * Decoration, so CSS alone (the `vehicle-turn` animations in app.css, decision 057): no script
+ * runs for it, and the page costs a slow phone nothing after load. The stylesheet writes both
+ * durations out (a strict CSP allows no style attribute); the about spec checks them against
+ * the constants.
  */
 export function VehicleIconSwitch() {
-  const [index, setIndex] = useState(0);
-
-  useEffect(() => {
-    const timer = setInterval(() => setIndex((current) => (current + 1) % VEHICLES.length), ABOUT_ICON_INTERVAL_MS);
-    return () => clearInterval(timer);
-  }, []);
-
   return (
     <div
       aria-hidden="true"
       data-testid="vehicle-icon"
-      data-vehicle={VEHICLES[index]!.name}
       className="relative flex size-24 items-center justify-center rounded-full bg-brand-600 text-white shadow-card"
     >
-      {VEHICLES.map(({ name, Icon }, i) => (
-        <Icon
-          key={name}
-          data-shown={i === index}
-          className={`absolute size-12 transition-all ease-in-out ${ANIMATION_CLASS} ${
-            i === index ? "scale-100 rotate-0 opacity-100" : "scale-50 -rotate-90 opacity-0"
-          }`}
-        />
+      {VEHICLES.map(({ name, Icon }) => (
+        <Icon key={name} data-vehicle={name} className="vehicle-turn absolute size-12" />
       ))}
     </div>
   );

@@ -1,4 +1,4 @@
-import { createElement } from "react";
+import { createElement, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { shareNonceWithStyleInjectors } from "~/components/style-nonce";
 import { IslandRoot } from "./island-root";
@@ -40,8 +40,13 @@ async function hydrate(element: HTMLElement): Promise<void> {
   const props = JSON.parse(element.dataset.props ?? "{}") as object;
   const onHydrated = () => element.setAttribute("data-hydrated", "");
   const island = createElement(component as never, props as never);
-  hydrateRoot(element, <IslandRoot onHydrated={onHydrated}>{island}</IslandRoot>, {
-    identifierPrefix: element.dataset.idPrefix,
+  // In a transition, React hydrates in slices of a few milliseconds and yields to the browser
+  // between them (a default-priority hydration is one task, 100 ms and more for a 40-photo
+  // gallery on a slow phone); an interaction with the island still hydrates it at once.
+  startTransition(() => {
+    hydrateRoot(element, <IslandRoot onHydrated={onHydrated}>{island}</IslandRoot>, {
+      identifierPrefix: element.dataset.idPrefix,
+    });
   });
 }
 

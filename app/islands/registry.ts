@@ -7,7 +7,6 @@ import { FEATURE_ISLANDS } from "~/features/slots/islands";
 
 export const ISLANDS = {
   "site-nav": () => import("~/components/site-nav").then((module) => module.SiteNav),
-  "vehicle-icon": () => import("~/components/vehicle-icon-switch").then((module) => module.VehicleIconSwitch),
   "community-form": () => import("~/components/community-form-button").then((module) => module.CommunityFormButton),
   "ride-tabs": () => import("~/components/ride/ride-tabs").then((module) => module.RideTabs),
   "register-button": () => import("~/components/ride/register-button").then((module) => module.RegisterButton),

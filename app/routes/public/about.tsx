@@ -2,7 +2,6 @@ import { Camera, Compass, HeartHandshake, MapPinned, ShieldCheck, Users } from "
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { VehicleIconSwitch } from "~/components/vehicle-icon-switch";
-import { Island } from "~/islands/island";
 import { FALLBACK_CONFIG } from "~/domain/defaults";
 import { pageMetaTags, seoSite } from "~/domain/page-seo";
 import { PageSections } from "~/components/page-sections";
@@ -76,7 +75,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         aria-labelledby="what-we-do"
         className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 md:grid-cols-[auto_1fr] lg:px-8"
       >
-        <Island name="vehicle-icon" component={VehicleIconSwitch} props={{}} hydrate="visible" />
+        <VehicleIconSwitch />
         <div>
           <h2 id="what-we-do" className="text-title font-extrabold text-ink-900">
             What We Do
