@@ -38,6 +38,8 @@ test("SIGTERM in the middle of a burst of requests: every request the server had
       (error: unknown) => ({ status: 0, complete: false, error: String((error as Error).cause ?? error) }),
     ),
   );
+  // In the middle of it: once the server has answered one, with the others on their way.
+  await Promise.race(views);
   instance.child.kill("SIGTERM");
   await instance.waitForLine((line) => line.msg === "shutting down: finishing in-flight requests");
   await new Promise((resolve) => setTimeout(resolve, 500));
