@@ -184,8 +184,9 @@ export function RiderAccountPage({
             ))}
           </ul>
         ) : null}
-        {/* Not drawn until it works (WebAuthn needs script): it hydrates when it nears the screen. */}
-        <Island name="rider-passkey" component={RiderPasskeyButton} props={{ mode: "add" }} hydrate="visible" />
+        {/* Not drawn until it works (WebAuthn needs script), so no one can reach for it first: it
+            hydrates at load, on a rider's own page. */}
+        <Island name="rider-passkey" component={RiderPasskeyButton} props={{ mode: "add" }} hydrate="load" />
       </section>
     </div>
   );

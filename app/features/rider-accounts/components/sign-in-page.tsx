@@ -47,8 +47,9 @@ export function RiderSignInPage({ sent, answer }: { sent: boolean; answer?: Sign
         <h2 id="passkey-sign-in" className="text-lg font-bold text-ink-900">
           Added a passkey before?
         </h2>
-        {/* Not drawn until it works (WebAuthn needs script): it hydrates when it nears the screen. */}
-        <Island name="rider-passkey" component={RiderPasskeyButton} props={{ mode: "sign-in" }} hydrate="visible" />
+        {/* Not drawn until it works (WebAuthn needs script), so no one can reach for it first: it
+            hydrates at load, on a rider's own page. */}
+        <Island name="rider-passkey" component={RiderPasskeyButton} props={{ mode: "sign-in" }} hydrate="load" />
       </section>
     </div>
   );
