@@ -126,9 +126,8 @@ void shown
       // fold of a phone (a ride's gallery) costs nothing at load.
       { rootMargin: "25% 0px" },
     );
-    // An island's own box: the element itself is `display: contents` and has none; one that
-    // draws nothing before it hydrates is watched by the box it sits in.
-    for (const island of islands("visible")) near.observe(island.firstElementChild ?? island.parentElement ?? island);
+    // An island's own box: the element itself is `display: contents` and has none.
+    for (const island of islands("visible")) near.observe(island.firstElementChild ?? island);
 
     // The service worker of offline rides (decision 023), once the page has loaded, whether or
     // not an island ever hydrates. The development server has none; a page works the same without it.
