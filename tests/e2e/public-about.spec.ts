@@ -26,7 +26,7 @@ test.describe("About", () => {
     page.getByTestId("vehicle-icon").evaluate((icon, at) => {
       for (const animation of icon.getAnimations({ subtree: true })) {
         animation.pause();
-        // Each animation's own time counts from its start, after its delay.
+        // An animation's time counts from the page's start, its delay included: one clock for both.
         animation.currentTime = at;
       }
       const shown = [...icon.querySelectorAll<SVGElement>("[data-vehicle]")]
@@ -42,13 +42,13 @@ test.describe("About", () => {
     const interval = ABOUT_ICON_INTERVAL_MS;
     const turn = ABOUT_ICON_ANIMATION_MS;
     expect(await iconsAt(page, 0)).toBe("motorbike");
-    expect(await iconsAt(page, interval - 50)).toBe("motorbike");
-    // Mid-turn neither is whole; the turn is over once ABOUT_ICON_ANIMATION_MS has passed.
-    expect(await iconsAt(page, interval + turn / 2)).toBe("none");
-    expect(await iconsAt(page, interval + turn + 10)).toBe("jeep");
-    expect(await iconsAt(page, 2 * interval - 50)).toBe("jeep");
-    expect(await iconsAt(page, 2 * interval + turn + 10)).toBe("motorbike");
-    expect(await iconsAt(page, 3 * interval + turn + 10)).toBe("jeep");
+    expect(await iconsAt(page, interval - turn - 50)).toBe("motorbike");
+    // Mid-turn neither is whole; each turn ends on the interval.
+    expect(await iconsAt(page, interval - turn / 2)).toBe("none");
+    expect(await iconsAt(page, interval + 10)).toBe("jeep");
+    expect(await iconsAt(page, 2 * interval - turn - 50)).toBe("jeep");
+    expect(await iconsAt(page, 2 * interval + 10)).toBe("motorbike");
+    expect(await iconsAt(page, 3 * interval + 10)).toBe("jeep");
   });
 
   test("with reduced motion the icons still take turns, at once", async ({ page }) => {
