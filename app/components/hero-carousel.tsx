@@ -12,8 +12,25 @@ type HeroCarouselProps = {
   learnMoreHref: string;
 };
 
-const ROUND_BUTTON =
-  "absolute z-10 inline-flex size-11 items-center justify-center rounded-full bg-ink-950/50 text-white transition-colors noscript:hidden hover:bg-ink-950/80 sm:top-1/2 sm:bottom-auto sm:size-12 sm:-translate-y-1/2";
+const ARROWS = {
+  previous: { label: "Previous slide", Icon: ChevronLeft, place: "left-3 lg:left-4" },
+  next: { label: "Next slide", Icon: ChevronRight, place: "right-3 lg:right-4" },
+} as const;
+
+/** An arrow the carousel's script finds by its `data-previous` or `data-next`. */
+function ArrowButton({ direction }: { direction: keyof typeof ARROWS }) {
+  const { label, Icon, place } = ARROWS[direction];
+  return (
+    <button
+      type="button"
+      {...{ [`data-${direction}`]: "" }}
+      aria-label={label}
+      className={`absolute bottom-4 z-10 inline-flex size-11 items-center justify-center rounded-full bg-ink-950/50 text-white transition-colors noscript:hidden hover:bg-ink-950/80 sm:top-1/2 sm:bottom-auto sm:size-12 sm:-translate-y-1/2 ${place}`}
+    >
+      <Icon aria-hidden="true" className="size-7" />
+    </button>
+  );
+}
 
 /**
  * The hero carousel of the upcoming page (product.md#upcoming-page): one slide per active hero
@@ -102,22 +119,8 @@ export function HeroCarousel({ slides, ctaHref, learnMoreHref }: HeroCarouselPro
         {/* Buttons the script below works from the first paint; without JavaScript none is drawn. */}
         {several && (
           <>
-            <button
-              type="button"
-              data-previous
-              aria-label="Previous slide"
-              className={`${ROUND_BUTTON} bottom-4 left-3 lg:left-4`}
-            >
-              <ChevronLeft aria-hidden="true" className="size-7" />
-            </button>
-            <button
-              type="button"
-              data-next
-              aria-label="Next slide"
-              className={`${ROUND_BUTTON} right-3 bottom-4 lg:right-4`}
-            >
-              <ChevronRight aria-hidden="true" className="size-7" />
-            </button>
+            <ArrowButton direction="previous" />
+            <ArrowButton direction="next" />
             <div className="absolute inset-x-0 bottom-4 flex items-center justify-center gap-1 noscript:hidden">
               <button
                 type="button"
