@@ -130,8 +130,7 @@ export async function openBookingLink(db: Database, token: string, now = serverC
         recordId: waiting.id,
         summary: `Booking ${updated.reference}: the fresh private link was first used; the one before stopped working`,
       });
-      await writeWithHolderChanged(command, updated, RENEWED_LINK);
-      return getRegistrationByToken(command.trx, token);
+      return registrationFromRow(await writeWithHolderChanged(command, updated, RENEWED_LINK));
     },
     now,
   );

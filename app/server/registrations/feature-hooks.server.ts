@@ -65,7 +65,13 @@ export async function tellRider(command: Command, news: BookingNews): Promise<vo
   for (const hooks of registrationHooks) await hooks.news?.(command, news);
 }
 
-/** A booking's rider may be someone else now (its link renewed, its email changed): what the features undo of whoever held it. */
-export async function writeWithHolderChanged(command: Command, row: Row, how: string): Promise<void> {
-  for (const hooks of registrationHooks) await hooks.holderChanged?.(command, row, how);
+/**
+ * A booking's rider may be someone else now (its link renewed, its email changed): what the
+ * features undo of whoever held it. Its row as it is then.
+ */
+export async function writeWithHolderChanged(command: Command, row: Row, how: string): Promise<Row> {
+  for (const hooks of registrationHooks) {
+    if (hooks.holderChanged) row = await hooks.holderChanged(command, row, how);
+  }
+  return row;
 }

@@ -55,11 +55,7 @@ export async function updateContactByToken(
         { phone: mobile, data: dataWith(row.data, details) },
         now,
       ).executeTakeFirstOrThrow();
-      await writeWithHolderChanged(command, updated, "with its new email address");
-      // Read again: the features may have taken it out of its account.
-      return registrationFromRow(
-        await trx.selectFrom("registrations").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow(),
-      );
+      return registrationFromRow(await writeWithHolderChanged(command, updated, "with its new email address"));
     },
     now,
   );

@@ -47,7 +47,8 @@ export type RegistrationHooks = {
   /**
    * Its rider may be someone else now: the link renewed (registrations/booking-link.server.ts),
    * whoever holds it being the booking's rider, or its email changed through the link
-   * (rider-changes.server.ts). `how` ends the trail's sentence ("with its renewed link").
+   * (rider-changes.server.ts). `how` ends the trail's sentence ("with its renewed link"). The
+   * booking's row as it is then.
    */
-  holderChanged?: (command: Command, row: Row, how: string) => Promise<void>;
+  holderChanged?: (command: Command, row: Row, how: string) => Promise<Row>;
 };

@@ -26,20 +26,26 @@ export const riderAccountsRegistrationHooks: RegistrationHooks = {
    * another address keeps nothing (decision 042).
    */
   holderChanged: async (command, row, how) => {
-    if (row.rider_id === null) return;
+    if (row.rider_id === null) return row;
     const account = await command.trx
       .selectFrom("riders")
       .select("email")
       .where("id", "=", row.rider_id)
       .executeTakeFirst();
     const registration = registrationFromRow(row);
-    if (account?.email === accountEmail(registration.email)) return;
-    await updateRegistrationRow(command.trx, row.id, { rider_id: null }, command.now).execute();
+    if (account?.email === accountEmail(registration.email)) return row;
+    const left = await updateRegistrationRow(
+      command.trx,
+      row.id,
+      { rider_id: null },
+      command.now,
+    ).executeTakeFirstOrThrow();
     await command.audit(RIDER_ACTOR, {
       action: "updated",
       collection: "riders",
       recordId: row.id,
       summary: `Booking ${registration.reference} left an account of another address ${how}`,
     });
+    return left;
   },
 };
