@@ -70,8 +70,9 @@ export async function tellRider(command: Command, news: BookingNews): Promise<vo
  * features undo of whoever held it. Its row as it is then.
  */
 export async function writeWithHolderChanged(command: Command, row: Row, how: string): Promise<Row> {
+  let current = row;
   for (const hooks of registrationHooks) {
-    if (hooks.holderChanged) row = await hooks.holderChanged(command, row, how);
+    if (hooks.holderChanged) current = await hooks.holderChanged(command, current, how);
   }
-  return row;
+  return current;
 }
