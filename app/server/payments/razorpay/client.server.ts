@@ -22,18 +22,21 @@ export type RazorpayConfig = {
 /** Razorpay answered with its error shape `{error: {code, description, field?}}`: it refused the request. */
 export class RazorpayApiError extends Error {
   override readonly name = "RazorpayApiError";
+  /** The HTTP status: 400 for bad input or an unknown id, 401 for wrong keys, 5xx for its own failures. */
+  readonly status: number;
+  /** BAD_REQUEST_ERROR, GATEWAY_ERROR, SERVER_ERROR. */
+  readonly code: string;
+  /** Razorpay's own text, e.g. "The id provided does not exist". */
+  readonly description: string;
+  /** The request's field it blames, when it names one. */
+  readonly field: string | null;
 
-  constructor(
-    /** The HTTP status: 400 for bad input or an unknown id, 401 for wrong keys, 5xx for its own failures. */
-    readonly status: number,
-    /** BAD_REQUEST_ERROR, GATEWAY_ERROR, SERVER_ERROR. */
-    readonly code: string,
-    /** Razorpay's own text, e.g. "The id provided does not exist". */
-    readonly description: string,
-    /** The request's field it blames, when it names one. */
-    readonly field: string | null = null,
-  ) {
+  constructor(status: number, code: string, description: string, field: string | null = null) {
     super(description);
+    this.status = status;
+    this.code = code;
+    this.description = description;
+    this.field = field;
   }
 }
 
