@@ -100,7 +100,7 @@ describe("the hosted page", () => {
     const second = await (await fetch(link.short_url)).text();
     expect(second).toContain("<h1>Pay ₹10,000.00</h1>");
     expect(second).toContain("Paid so far: ₹5,000.00 of ₹15,000.00");
-    expect(second).toMatch(/min="1.00" max="10000.00"/);
+    expect(second).toMatch(/min="1.00" max="10000.00" value="10000.00"/);
 
     const rest = await payOnPage(link.short_url, "10000.00", "card");
     const restBack = new URL(rest.headers.get("location")!).searchParams;

@@ -464,6 +464,7 @@ function checkoutPage(link: StandInLink, error?: string): string {
   const due = link.amount - link.amount_paid;
   const paid = link.amount_paid ? `<p>Paid so far: ${rupees(link.amount_paid)} of ${rupees(link.amount)}</p>` : "";
   const rupeeValue = (paise: number) => (paise / 100).toFixed(2);
+  // Filled with what a rider most likely pays: the booking amount first, then the balance.
   return page(
     `Pay ${rupees(due)}`,
     `<p>${escapeHtml(link.description)}</p>
@@ -472,7 +473,7 @@ ${paid}
 ${error ? `<p role="alert">${escapeHtml(error)}</p>` : ""}
 <p><label for="amount">Amount (₹)</label>
 <input id="amount" name="amount" type="number" inputmode="decimal" step="0.01" required
-  min="${rupeeValue(limits.min)}" max="${rupeeValue(limits.max)}" value="${rupeeValue(limits.min)}"></p>
+  min="${rupeeValue(limits.min)}" max="${rupeeValue(limits.max)}" value="${rupeeValue(link.amount_paid ? limits.max : limits.min)}"></p>
 <p><label for="method">Payment method</label>
 <select id="method" name="method"><option value="upi">UPI</option><option value="card">Card</option><option value="netbanking">Netbanking</option></select></p>
 <p><button type="submit">Pay</button></p>
