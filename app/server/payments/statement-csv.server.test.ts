@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { matchStatement, type ExpectedPayment } from "~/domain/payments/match-statement";
 import { bankKey, guessMapping, readLines } from "~/domain/payments/statement";
@@ -121,6 +122,24 @@ describe("readStatementCsv", () => {
   it("refuses a file that is not CSV, saying near which line, quoting nothing of it", () => {
     const broken = 'Date,Narration,Deposit Amt.\n01/04/24,"UPI-ASHA RAO-409112345611,5000.00\n';
     expect(refusal(broken)).toBe(STATEMENT_FILE_ERRORS.notCsv(2));
+  });
+
+  it("names the file's line of a fault after the header row, past a preamble cell of two lines", () => {
+    const broken = [
+      '"TEST RIDERS CLUB',
+      '12 MG ROAD",,',
+      "Date,Narration,Deposit Amt.",
+      "01/04/24,UPI-ASHA RAO-409112345611,5000.00",
+      '01/04/24,"UPI-KIRAN-409112345612,5000.00',
+    ].join("\n");
+    expect(refusal(broken)).toBe(STATEMENT_FILE_ERRORS.notCsv(5));
+  });
+
+  it("gives the rows one parse of the whole file gives", () => {
+    for (const bank of ["sbi", "hdfc", "icici", "kotak"]) {
+      const whole = parse(fixture(`${bank}.csv`), { relax_column_count: true, relax_quotes: true });
+      expect(readStatementCsv(fixture(`${bank}.csv`)).rows).toEqual(whole);
+    }
   });
 
   it("refuses a file without a header row it can map", () => {
