@@ -22,6 +22,8 @@ import * as rideFeedback from "./2026-12-02T1100_ride_feedback";
 import * as riders from "./2026-12-03T1000_riders";
 import * as riderLink from "./2026-12-03T1010_rider_link";
 import * as messages from "./2026-12-03T1040_messages";
+import * as bookingLedger from "./m0024_booking_ledger";
+import * as paymentColumnsDropped from "./m0025_payment_columns_dropped";
 
 /**
  * Every migration, by name, in the order they apply. Imported statically (not read from disk) so
@@ -52,4 +54,6 @@ export const migrations: Record<string, Migration> = {
   "2026-12-03T1000_riders": riders,
   "2026-12-03T1010_rider_link": riderLink,
   "2026-12-03T1040_messages": messages,
+  m0024_booking_ledger: bookingLedger,
+  m0025_payment_columns_dropped: paymentColumnsDropped,
 };

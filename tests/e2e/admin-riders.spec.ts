@@ -99,7 +99,8 @@ test("the admin settles a ride's riders, exports them and checks them in @mobile
   const records = parse(bytes, { bom: true, columns: true }) as Record<string, string>[];
   expect(records.map((record) => [record.Name, record.Status, record["Booking payment"]])).toEqual([
     ["Asha Rao", "confirmed", "paid"],
-    ["Bala Iyer", "cancelled", "due"],
+    // A cancelled booking owes nothing: its charges are void (decision 059).
+    ["Bala Iyer", "cancelled", ""],
     ["Chitra Nair", "confirmed", "due"],
   ]);
   expect(records[0]?.Mobile).toBe(`'+91${mobiles[0]}`);

@@ -127,7 +127,7 @@ describeEachEngine("riders' personal data", (getDb) => {
     const erased = await listRegistrations(db, ended.id);
     expect(erased).toHaveLength(3);
     for (const registration of erased) {
-      expect(registration).toMatchObject({ name: "", phone: "", email: "", licenceNumber: "", utr: "" });
+      expect(registration).toMatchObject({ name: "", phone: "", email: "", licenceNumber: "" });
       expect(registration.erasedAt).not.toBeNull();
     }
     expectNoPersonalData(

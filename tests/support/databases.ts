@@ -19,13 +19,17 @@ export type TestDatabase = {
 
 /**
  * A migrated, empty database of its own: a SQLite file in a temporary directory, or a
- * fresh schema in the PostgreSQL test database. close() removes it.
+ * fresh schema in the PostgreSQL test database. close() removes it. `migrate` brings it up to
+ * date, or to where a migration's own test starts.
  */
-export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
+export async function openTestDatabase(
+  engine: Engine,
+  migrate: (db: Database) => Promise<unknown> = migrateToLatest,
+): Promise<TestDatabase> {
   if (engine === "sqlite") {
     const dir = mkdtempSync(path.join(tmpdir(), "roadbook-test-"));
     const { db } = openDatabase({ sqlitePath: path.join(dir, "test.sqlite") });
-    await migrateToLatest(db);
+    await migrate(db);
     return {
       db,
       engine,
@@ -38,7 +42,7 @@ export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
   const schema = `test_${randomUUID().replaceAll("-", "")}`;
   await withAdminClient((client) => client.query(`create schema ${schema}`));
   const { db } = openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema });
-  await migrateToLatest(db);
+  await migrate(db);
   return {
     db,
     engine,

@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  amountOf,
-  balanceOf,
-  balancePaise,
-  formatRupees,
-  paiseOf,
-  paymentTotals,
-  tripPrice,
-  type BalanceRide,
-} from "./balance";
+import { amountOf, balanceDueDate, balancePaise, formatRupees, paiseOf, tripPrice, type BalanceRide } from "./balance";
 import { registrationSettingsSchema } from "./settings";
 
 const settings = (input: Record<string, unknown> = {}) =>
@@ -21,17 +12,10 @@ const ride: BalanceRide = {
   registration: settings(),
 };
 
-const confirmed = { option: "solo", status: "confirmed", balancePayment: "due" } as const;
-const NOW = new Date("2027-05-01T06:00:00Z");
-
 describe("the balance", () => {
   it("is the trip cost less the booking amount, due 7 days before the start by default", () => {
-    expect(balanceOf(ride, confirmed, NOW)).toEqual({
-      amount: "28500.00",
-      dueDate: "2027-06-03",
-      paid: false,
-      overdue: false,
-    });
+    expect(balancePaise(ride, "solo")).toBe(2_850_000);
+    expect(balanceDueDate(ride)).toBe("2027-06-03");
   });
 
   it("reads amounts with paise, Indian and Western commas, Rs. and /-", () => {
@@ -59,53 +43,24 @@ describe("the balance", () => {
     };
     expect(tripPrice(priced, "pillion")).toBe(6_000_000);
     expect(tripPrice(priced, "solo")).toBe(3_850_000);
-    expect(balanceOf(priced, { ...confirmed, option: "pillion" }, NOW)?.amount).toBe("50000.00");
+    expect(balancePaise(priced, "pillion")).toBe(5_000_000);
   });
 
   it("has none when a price is not one plain amount, nothing is left, or the ride is free", () => {
-    expect(balanceOf({ ...ride, tripCost: "" }, confirmed, NOW)).toBeNull();
-    expect(balanceOf({ ...ride, tripCost: "₹38,500 per person" }, confirmed, NOW)).toBeNull();
-    expect(balanceOf({ ...ride, bookingCost: "" }, confirmed, NOW)).toBeNull();
-    expect(balanceOf({ ...ride, tripCost: "₹10,000" }, confirmed, NOW)).toBeNull();
-    expect(balanceOf({ ...ride, tripCost: "0", bookingCost: "0" }, confirmed, NOW)).toBeNull();
+    expect(balancePaise({ ...ride, tripCost: "" }, "solo")).toBeNull();
+    expect(balancePaise({ ...ride, tripCost: "₹38,500 per person" }, "solo")).toBeNull();
+    expect(balancePaise({ ...ride, bookingCost: "" }, "solo")).toBeNull();
+    expect(balancePaise({ ...ride, tripCost: "₹10,000" }, "solo")).toBeNull();
+    expect(balancePaise({ ...ride, tripCost: "0", bookingCost: "0" }, "solo")).toBeNull();
     const wordy = { ...ride, registration: settings({ options: { solo: { offered: true, price: "ask us" } } }) };
-    expect(balanceOf(wordy, confirmed, NOW)).toBeNull();
+    expect(balancePaise(wordy, "solo")).toBeNull();
   });
 
-  it("is owed only by a confirmed seat", () => {
-    expect(balanceOf(ride, { ...confirmed, status: "waitlisted" }, NOW)).toBeNull();
-    expect(balanceOf(ride, { ...confirmed, status: "cancelled" }, NOW)).toBeNull();
-  });
-
-  it("follows the ride's due days, and is overdue after its due date until paid", () => {
-    const late = { ...ride, registration: settings({ balanceDueDays: "30" }) };
-    expect(balanceOf(late, confirmed, NOW)?.dueDate).toBe("2027-05-11");
-    expect(balanceOf(late, confirmed, new Date("2027-05-11T23:00:00Z"))?.overdue).toBe(false);
-    expect(balanceOf(late, confirmed, new Date("2027-05-12T00:00:00Z"))?.overdue).toBe(true);
-    expect(balanceOf(late, { ...confirmed, balancePayment: "paid" }, new Date("2027-05-12T00:00:00Z"))).toMatchObject({
-      paid: true,
-      overdue: false,
-    });
-    expect(balanceOf({ ...ride, registration: settings({ balanceDueDays: 0 }) }, confirmed, NOW)?.dueDate).toBe(
-      "2027-06-10",
-    );
-    expect(balanceOf({ ...ride, registration: undefined }, confirmed, NOW)?.dueDate).toBe("2027-06-03");
-  });
-
-  it("adds up what confirmed bookings paid and still owe", () => {
-    const rows = [
-      { ...confirmed, payment: "paid", balancePayment: "paid" },
-      { ...confirmed, payment: "paid", balancePayment: "due" },
-      { ...confirmed, payment: "due", balancePayment: "due" },
-      { ...confirmed, status: "waitlisted", payment: "paid", balancePayment: "paid" },
-      { ...confirmed, status: "cancelled", payment: "paid", balancePayment: "due" },
-    ] as const;
-    expect(paymentTotals(ride, rows)).toEqual({
-      collected: 2 * 1_000_000 + 2_850_000,
-      due: 1_000_000 + 2 * 2_850_000,
-    });
-    expect(paymentTotals({ ...ride, tripCost: "" }, rows)).toEqual({ collected: 2 * 1_000_000, due: 1_000_000 });
-    expect(paymentTotals({ ...ride, bookingCost: "" }, rows)).toBeNull();
+  it("is due the ride's due days before its start (none without a start date)", () => {
+    expect(balanceDueDate({ ...ride, registration: settings({ balanceDueDays: "30" }) })).toBe("2027-05-11");
+    expect(balanceDueDate({ ...ride, registration: settings({ balanceDueDays: 0 }) })).toBe("2027-06-10");
+    expect(balanceDueDate({ ...ride, registration: undefined })).toBe("2027-06-03");
+    expect(balanceDueDate({ ...ride, startDate: "" })).toBe("");
   });
 });
 

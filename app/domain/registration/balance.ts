@@ -3,10 +3,8 @@ import { rupeeAmount } from "./payment";
 import {
   DEFAULT_BALANCE_DUE_DAYS,
   registrationSettingsOf,
-  type PaymentState,
   type RegistrationOption,
   type RegistrationSettings,
-  type RegistrationStatus,
 } from "./settings";
 
 // The balance: a booking owes its option's trip cost; the booking amount (the ride's
@@ -19,23 +17,6 @@ export type BalanceRide = {
   bookingCost: string;
   startDate: string;
   registration?: RegistrationSettings;
-};
-
-/** What the balance needs of a registration. */
-export type BalanceRegistration = {
-  option: RegistrationOption;
-  status: RegistrationStatus;
-  balancePayment: PaymentState;
-};
-
-export type Balance = {
-  /** Rupees with paise, as the UPI link carries it: '28500.00'. */
-  amount: string;
-  /** The last day to pay it, 'YYYY-MM-DD'. */
-  dueDate: string;
-  paid: boolean;
-  /** Past its due date (in UTC days) and still unpaid. */
-  overdue: boolean;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -88,53 +69,20 @@ export function balancePaise(ride: BalanceRide, option: RegistrationOption): num
   return trip - booking;
 }
 
+/**
+ * What holds the seat of a booking of `option`, in paise: the ride's booking amount; on a ride
+ * that names none, the whole trip price (nothing held back to pay later); null when the booking
+ * amount is words ('₹2,000 per person'), or neither is a plain amount.
+ */
+export function bookingAmountPaise(ride: BalanceRide, option: RegistrationOption): number | null {
+  if (ride.bookingCost.trim() === "") return tripPrice(ride, option);
+  return paiseOf(rupeeAmount(ride.bookingCost));
+}
+
 /** The balance's due date: the ride's balanceDueDays before its start; '' without a start date. */
 export function balanceDueDate(ride: BalanceRide): string {
   const start = parseIsoDate(ride.startDate);
   if (!start) return "";
   const days = ride.registration?.balanceDueDays ?? DEFAULT_BALANCE_DUE_DAYS;
   return toIsoDate(new Date(start.getTime() - days * DAY_MS));
-}
-
-/**
- * The balance of a confirmed booking: how much, by when, whether the organisers have it, and
- * whether it is late; null when the ride has no balance for this option or the booking holds
- * no seat (waitlisted riders pay once confirmed; a cancelled booking owes nothing).
- */
-export function balanceOf(ride: BalanceRide, registration: BalanceRegistration, now: Date): Balance | null {
-  if (registration.status !== "confirmed") return null;
-  const paise = balancePaise(ride, registration.option);
-  if (paise === null) return null;
-  const dueDate = balanceDueDate(ride);
-  const paid = registration.balancePayment === "paid";
-  return { amount: amountOf(paise), dueDate, paid, overdue: isOverdue(dueDate, paid, now) };
-}
-
-/** Whether a balance due on `dueDate` is late at `now`: the due date is the last day (UTC) to pay it. */
-export function isOverdue(dueDate: string, paid: boolean, now: Date): boolean {
-  return !paid && dueDate !== "" && toIsoDate(now) > dueDate;
-}
-
-/** What the paid and unpaid payments of a ride's confirmed bookings add up to, in paise. */
-export type PaymentTotals = { collected: number; due: number };
-
-/** A booking's payments as totals count them. */
-export type TotalledRegistration = BalanceRegistration & { payment: PaymentState };
-
-/**
- * Collected and still due over the ride's confirmed bookings: each booking amount, and each
- * balance, counted as paid or due. Null when the ride has no readable booking amount (the
- * organisers say how to pay, the site counts nothing).
- */
-export function paymentTotals(ride: BalanceRide, registrations: readonly TotalledRegistration[]): PaymentTotals | null {
-  const booking = paiseOf(rupeeAmount(ride.bookingCost));
-  if (booking === null) return null;
-  const totals = { collected: 0, due: 0 };
-  for (const registration of registrations) {
-    if (registration.status !== "confirmed") continue;
-    totals[registration.payment === "paid" ? "collected" : "due"] += booking;
-    const balance = balancePaise(ride, registration.option);
-    if (balance !== null) totals[registration.balancePayment === "paid" ? "collected" : "due"] += balance;
-  }
-  return totals;
 }

@@ -1,8 +1,9 @@
 import { bookingAmount } from "../cost";
 import { formatDateRange } from "../dates";
-import { amountOf, balanceOf, formatRupees, paiseOf, type BalanceRegistration, type BalanceRide } from "./balance";
+import { amountOf, formatRupees } from "./balance";
+import type { PartDues } from "./dues";
 import type { RegistrationStatus } from "./settings";
-import { rupeeAmount, upiPaymentLink } from "./payment";
+import { upiPaymentLink } from "./payment";
 
 // What a rider reads after registering (decision 020), on the private booking page: its steps
 // speak of the QR code and fields below them. The mails say it in their own words
@@ -12,7 +13,7 @@ import { rupeeAmount, upiPaymentLink } from "./payment";
 export type Payee = { upiId?: string; upiName?: string };
 
 export type BookingPayment = {
-  /** What is left to pay of the booking amount ('₹2,000'), or null when the ride has none or credit paid it all. */
+  /** What is left to pay of the booking amount ('₹2,000'), or null when the ride has none or it is paid. */
   amount: string | null;
   /** The `upi://pay` link (and QR code) paying it, or null without a payee or a readable amount. */
   link: string | null;
@@ -22,35 +23,54 @@ export type BookingPayment = {
   credit: string | null;
   /** Credit paid the whole booking amount: nothing to pay by UPI. */
   covered: boolean;
+  /** The organisers have the whole booking amount. */
+  paid: boolean;
+  /** The UTR the rider gave for it, not confirmed yet; '' for none. */
+  claimedUtr: string;
 };
 
-/** How to pay the booking amount, less the credit the booking spent (`creditPaise`): UPI asks only for the rest. */
+function payeeOf(payee: Payee) {
+  return { payeeId: payee.upiId?.trim() ?? "", payeeName: payee.upiName?.trim() ?? "" };
+}
+
+/**
+ * How to pay the booking amount, from what the booking owes of it (dues.ts): UPI asks only for
+ * what is left. A ride whose booking amount is no plain sum charges nothing: the page then
+ * shows the ride's own text (`bookingCost`) for the organisers' terms.
+ */
 export function bookingPayment(
   payee: Payee,
-  ride: { bookingCost: string },
+  owed: PartDues | null,
   reference: string,
-  creditPaise = 0,
+  bookingCost = "",
 ): BookingPayment {
-  const payeeId = payee.upiId?.trim() ?? "";
-  const payeeName = payee.upiName?.trim() ?? "";
-  const booking = paiseOf(rupeeAmount(ride.bookingCost));
-  if (creditPaise > 0 && booking !== null) {
-    const rest = Math.max(0, booking - creditPaise);
-    const link = rest > 0 ? upiPaymentLink({ payeeId, payeeName, bookingCost: amountOf(rest), reference }) : null;
-    const credit = formatRupees(Math.min(creditPaise, booking));
-    return { amount: rest > 0 ? formatRupees(rest) : null, link, payeeId, payeeName, credit, covered: rest === 0 };
+  const { payeeId, payeeName } = payeeOf(payee);
+  if (!owed) {
+    const amount = bookingAmount({ bookingCost })?.amount ?? null;
+    return { amount, link: null, payeeId, payeeName, credit: null, covered: false, paid: false, claimedUtr: "" };
   }
-  const amount = bookingAmount(ride)?.amount ?? null;
-  const link = amount ? upiPaymentLink({ payeeId, payeeName, bookingCost: ride.bookingCost, reference }) : null;
-  return { amount, link, payeeId, payeeName, credit: null, covered: false };
+  const left = owed.leftPaise;
+  const link = left > 0 ? upiPaymentLink({ payeeId, payeeName, bookingCost: amountOf(left), reference }) : null;
+  return {
+    amount: left > 0 ? formatRupees(left) : null,
+    link,
+    payeeId,
+    payeeName,
+    credit: owed.creditPaise > 0 ? formatRupees(owed.creditPaise) : null,
+    covered: owed.creditPaise === owed.chargedPaise,
+    paid: owed.paid,
+    claimedUtr: owed.claimedUtr ?? "",
+  };
 }
 
 /** The balance as the booking page shows it: amount, due date, its own UPI link and note. */
 export type BalancePayment = {
-  /** '₹28,500'. */
+  /** What is left of it ('₹28,500'); the whole balance once paid. */
   amount: string;
-  /** '3rd June 2027'; '' when the ride has no start date. */
+  /** '3rd June 2027'; '' when it is due now or the ride has no start date. */
   dueDate: string;
+  /** Booked after its due date: due now, with the booking amount. */
+  dueNow: boolean;
   paid: boolean;
   overdue: boolean;
   /** The payment's note: the reference and the word balance, so the organisers tell the payments apart. */
@@ -58,37 +78,41 @@ export type BalancePayment = {
   link: string | null;
   payeeId: string;
   payeeName: string;
+  /** The UTR the rider gave for it, not confirmed yet; '' for none. */
+  claimedUtr: string;
 };
 
 /** What a reminder tells a rider who still owes the balance; null once paid (or without one). */
 export function balanceReminderLine(balance: BalancePayment | null): string | null {
   if (!balance || balance.paid) return null;
-  const when = balance.overdue ? `was due by ${balance.dueDate}` : `is due by ${balance.dueDate}`;
+  const when = balance.dueNow
+    ? "is due now"
+    : balance.overdue
+      ? `was due by ${balance.dueDate}`
+      : balance.dueDate
+        ? `is due by ${balance.dueDate}`
+        : "is due before the ride starts";
   const pay = balance.link ? ` Pay by UPI from your phone: ${balance.link}` : "";
   return `Your balance of ${balance.amount} ${when}.${pay}`;
 }
 
-/** The balance of a confirmed booking, or null when it has none (domain/registration/balance.ts). */
-export function balancePayment(
-  payee: Payee,
-  ride: BalanceRide,
-  registration: BalanceRegistration & { reference: string },
-  now: Date,
-): BalancePayment | null {
-  const balance = balanceOf(ride, registration, now);
-  if (!balance) return null;
-  const payeeId = payee.upiId?.trim() ?? "";
-  const payeeName = payee.upiName?.trim() ?? "";
-  const note = `${registration.reference} balance`;
+/** The balance of a booking, from what it owes of it (dues.ts), or null when it owes none. */
+export function balancePayment(payee: Payee, owed: PartDues | null, reference: string): BalancePayment | null {
+  if (!owed) return null;
+  const { payeeId, payeeName } = payeeOf(payee);
+  const note = `${reference} balance`;
+  const left = owed.leftPaise;
   return {
-    amount: formatRupees(paiseOf(balance.amount)!),
-    dueDate: balance.dueDate ? formatDateRange(balance.dueDate, balance.dueDate) : "",
-    paid: balance.paid,
-    overdue: balance.overdue,
+    amount: formatRupees(owed.paid ? owed.chargedPaise : left),
+    dueDate: owed.dueDate ? formatDateRange(owed.dueDate, owed.dueDate) : "",
+    dueNow: owed.dueNow,
+    paid: owed.paid,
+    overdue: owed.overdue,
     note,
-    link: upiPaymentLink({ payeeId, payeeName, bookingCost: balance.amount, reference: note }),
+    link: left > 0 ? upiPaymentLink({ payeeId, payeeName, bookingCost: amountOf(left), reference: note }) : null,
     payeeId,
     payeeName,
+    claimedUtr: owed.claimedUtr ?? "",
   };
 }
 
@@ -98,6 +122,8 @@ function balanceStep(balance: BalancePayment | null): string | null {
   const how = balance.link
     ? ": by UPI with its own QR code or payment link below, then enter its UTR in its own field"
     : "; the organisers will confirm when they receive it";
+  if (balance.dueNow)
+    return `You booked after the balance's due date, so the balance of ${balance.amount} is due now too${how}.`;
   if (balance.overdue)
     return `The balance of ${balance.amount} was due on ${balance.dueDate}: please pay it now${how}.`;
   const by = balance.dueDate ? ` by ${balance.dueDate}` : "";
@@ -112,7 +138,11 @@ export const RIDER_STATUS_LABELS: Readonly<Record<RegistrationStatus, string>> =
 
 /** How to pay the booking amount, or what of it credit paid (docs/features/credit.md). */
 function payStep(payment: BookingPayment): string {
-  if (payment.covered) return `Your credit of ${payment.credit} paid the booking amount: nothing to pay for it.`;
+  if (payment.paid && payment.covered)
+    return `Your credit of ${payment.credit} paid the booking amount: nothing to pay for it.`;
+  if (payment.paid) return "The organisers have your booking amount: thank you.";
+  if (payment.claimedUtr)
+    return `You gave the UTR of your booking amount payment (${payment.claimedUtr}): the organisers will confirm once they see it.`;
   if (payment.credit) {
     const how = payment.link
       ? "by UPI (scan the QR code or open the payment link), then enter the UPI transaction id (UTR) below"

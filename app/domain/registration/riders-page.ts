@@ -1,11 +1,5 @@
-import {
-  balanceDueDate,
-  balancePaise,
-  formatRupees,
-  isOverdue,
-  type BalanceRegistration,
-  type BalanceRide,
-} from "./balance";
+import { formatRupees } from "./balance";
+import type { PartDues } from "./dues";
 import type { PaymentState, RegistrationOption, RegistrationStatus } from "./settings";
 
 /** A rider's balance as the Riders page shows it. */
@@ -36,10 +30,13 @@ export type RiderRow = {
   option: RegistrationOption;
   seats: number;
   status: RegistrationStatus;
-  payment: PaymentState;
+  /** The booking amount, paid or due; null when the booking owes none (waitlisted, cancelled, no plain price). */
+  payment: PaymentState | null;
   utr: string;
-  /** The balance when the ride has one for this option (waitlisted riders' too: marked paid, it is shown). */
+  /** The balance when the booking was charged one (dues.ts). */
   balance: RiderBalance | null;
+  /** What the organisers owe back ('₹10,000': a cancelled booking's payment waiting for its credit), or null. */
+  owedBack: string | null;
   pillionName: string;
   checkedInAt: string | null;
   createdAt: string;
@@ -63,24 +60,14 @@ export type RideSeats = {
   waitlisted: number;
 };
 
-/**
- * A registration's balance on the Riders page: the ride's balance for its option, whatever the
- * status (an admin may have taken it from a waitlisted rider); overdue only for a confirmed seat.
- */
-export function riderBalance(
-  ride: BalanceRide,
-  registration: BalanceRegistration & { balanceUtr: string },
-  now: Date,
-): RiderBalance | null {
-  const paise = balancePaise(ride, registration.option);
-  if (paise === null) return null;
-  const dueDate = balanceDueDate(ride);
-  const paid = registration.balancePayment === "paid";
+/** A booking's balance on the Riders page, from what it owes of it (dues.ts); null: it owes none. */
+export function riderBalance(owed: PartDues | null): RiderBalance | null {
+  if (!owed) return null;
   return {
-    amount: formatRupees(paise),
-    dueDate,
-    paid,
-    overdue: registration.status === "confirmed" && isOverdue(dueDate, paid, now),
-    utr: registration.balanceUtr,
+    amount: formatRupees(owed.chargedPaise),
+    dueDate: owed.dueDate,
+    paid: owed.paid,
+    overdue: owed.overdue,
+    utr: owed.utr,
   };
 }

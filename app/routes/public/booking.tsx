@@ -1,13 +1,14 @@
 import { data, redirect } from "react-router";
 import { BookingNotFound, BookingPage, type BookingView } from "~/components/registration/booking-page";
 import { requestContext, servicesContext } from "~/context";
-import { balancePayment, bookingPayment, nextSteps, RIDER_STATUS_LABELS } from "~/domain/registration/booking-page";
+import { nextSteps, RIDER_STATUS_LABELS } from "~/domain/registration/booking-page";
 import { OPTION_LABELS } from "~/domain/registration/settings";
 import { groupInviteFor } from "~/domain/registration/group-invite";
 import { BOOKING_ERASED_PATH, bookingCalendarHref, bookingHref, webcalHref } from "~/domain/links";
 import { pageTitle } from "~/domain/site";
 import { readSmallForm } from "~/server/registrations/read-form.server";
 import { beginBookingChange } from "~/server/registrations/throttle.server";
+import { bookingPayments } from "~/server/registrations/booking-payments.server";
 import { getConfig } from "~/server/content/config.server";
 import { NotFoundError, ValidationError } from "~/server/validation/errors.server";
 import {
@@ -114,18 +115,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Find my booking's fresh link, first used here, becomes the booking's (decision 042).
   const registration = await openBookingLink(db, params.token);
   if (!registration) return data({ found: false as const }, { status: 404, headers: PRIVATE_HEADERS });
-  const ride = await getRide(db, registration.rideId);
-  const [config, parts] = await Promise.all([
-    getConfig(db),
-    loadBookingSections(features, { services, request, context, registration, ride }),
-  ]);
-  const payment = bookingPayment(
-    config.company,
-    { bookingCost: ride?.bookingCost ?? "" },
-    registration.reference,
-    registration.creditPaise,
-  );
-  const balance = ride ? balancePayment(config.company, ride, registration, serverClock()) : null;
+  const [ride, config] = await Promise.all([getRide(db, registration.rideId), getConfig(db)]);
+  const { dues, payment, balance } = await bookingPayments(db, config.company, registration, ride, serverClock());
+  const parts = await loadBookingSections(features, { services, request, context, registration, ride, dues });
   // The calendar feed's own read-only token, never this page's (decision 042).
   const feed = calendarFeedToken(registration.id);
   const query = new URL(request.url).searchParams;
@@ -137,8 +129,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     status: registration.status,
     statusLabel: RIDER_STATUS_LABELS[registration.status],
     option: OPTION_LABELS[registration.option],
-    paid: registration.payment === "paid",
-    utr: registration.utr,
+    paid: payment.paid,
+    utr: payment.claimedUtr,
     contact: {
       name: registration.name,
       mobile: registration.phone,
@@ -149,7 +141,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ride: ride ? { id: ride.id, title: ride.title, startDate: ride.startDate, endDate: ride.endDate } : null,
     payment: registration.status === "confirmed" ? payment : null,
     balance,
-    balanceUtr: registration.balanceUtr,
+    balanceUtr: balance?.claimedUtr ?? "",
     steps: nextSteps(registration.status, payment, balance),
     notice: NOTICES.get(done ?? "") ?? null,
     confirm: confirm === "cancel" || confirm === "erase" ? confirm : null,

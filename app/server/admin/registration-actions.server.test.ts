@@ -1,4 +1,5 @@
 import { parse } from "csv-parse/sync";
+import { bookingPart } from "../../../tests/support/dues";
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { expect, it } from "vitest";
@@ -55,7 +56,7 @@ describeEachEngine("registrationAction", (getDb) => {
       ok: true,
       message: `${registration.reference} marked as paid successfully`,
     });
-    expect((await getRegistration(getDb(), registration.id))?.payment).toBe("paid");
+    expect((await bookingPart(getDb(), registration.id)).payment).toBe("paid");
     const [entry] = await listRecentActivity(getDb());
     expect(entry).toMatchObject({
       actorEmail: actor.email,
@@ -66,7 +67,7 @@ describeEachEngine("registrationAction", (getDb) => {
     expect(entry?.summary).not.toMatch(/Rider 1|9800000001|asha/);
 
     await run(ride.id, { intent: "payment", id: registration.id, payment: "due" });
-    expect((await getRegistration(getDb(), registration.id))?.payment).toBe("due");
+    expect((await bookingPart(getDb(), registration.id)).payment).toBe("due");
   });
 
   it("gives a rider a fresh link to send by WhatsApp: the old link stops working, a cancelled rider gets none", async () => {

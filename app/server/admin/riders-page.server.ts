@@ -1,12 +1,14 @@
 import { data, type RouterContextProvider } from "react-router";
 import { registrationSettingsOf, type RegistrationSettings } from "~/domain/registration/settings";
-import type { Ride, RideStatus } from "~/domain/ride";
+import type { RideStatus } from "~/domain/ride";
 import { groupNumbers } from "~/domain/registration/rider-contact";
 import { riderBalance, type RiderRow } from "~/domain/registration/riders-page";
 import type { AllOf } from "~/domain/all-of";
 import { features } from "~/features/index.server";
 import { adminContext } from "../auth/admin-session.server";
-import { paymentTotals, type PaymentTotals } from "~/domain/registration/balance";
+import { formatRupees } from "~/domain/registration/balance";
+import { type Dues, duesMatch, duesTotals, type DuesTotals } from "~/domain/registration/dues";
+import { chargesFor, duesOfBookings } from "~/server/registrations/ledger.server";
 import type { Registration } from "../registrations/rows.server";
 import {
   listRegistrations,
@@ -63,13 +65,12 @@ const NOTHING = {
   counts: NO_COUNTS,
   numbers: "",
   /** Collected and still due over the confirmed riders (paise); null without a readable booking amount. */
-  totals: null as PaymentTotals | null,
+  totals: null as DuesTotals | null,
   ...NO_SECTIONS,
 };
 
-function toRiderRow(ride: Ride, registration: Registration, now: Date): RiderRow {
-  const { id, reference, name, phone, option, seats, status, payment, utr, pillionName, checkedInAt, createdAt } =
-    registration;
+function toRiderRow(registration: Registration, dues: Dues): RiderRow {
+  const { id, reference, name, phone, option, seats, status, pillionName, checkedInAt, createdAt } = registration;
   const erased = registration.erasedAt !== null;
   return {
     id,
@@ -79,9 +80,10 @@ function toRiderRow(ride: Ride, registration: Registration, now: Date): RiderRow
     option,
     seats,
     status,
-    payment,
-    utr,
-    balance: riderBalance(ride, registration, now),
+    payment: dues.booking ? (dues.booking.paid ? "paid" : "due") : null,
+    utr: dues.booking?.utr ?? "",
+    balance: riderBalance(dues.balance),
+    owedBack: dues.refundOwedPaise > 0 ? formatRupees(dues.refundOwedPaise) : null,
     pillionName,
     checkedInAt,
     createdAt,
@@ -113,7 +115,7 @@ export async function loadRidersPage(
     load: async (db) => {
       const ride = await getRide(db, rideId);
       if (!ride) return { ...NOTHING, filters: shown };
-      const [registrations, confirmed, counts, sectionsShown] = await Promise.all([
+      const [listed, confirmed, counts, sectionsShown] = await Promise.all([
         listRegistrations(db, ride.id, filters),
         listRegistrations(db, ride.id, { status: "confirmed" }),
         registrationCounts(db, [ride.id]),
@@ -129,6 +131,9 @@ export async function loadRidersPage(
         registration: registrationSettingsOf(ride),
       };
       const now = serverClock();
+      const dues = await duesOfBookings(db, [...listed, ...confirmed], ride, now);
+      const { payment } = filters;
+      const registrations = payment ? listed.filter((row) => duesMatch(dues.get(row.id)!, payment)) : listed;
       const role = context.get(adminContext).role;
       const factsOf = await Promise.all(parts.map((part) => part.facts?.(db, { ride, registrations, role })));
       return {
@@ -136,14 +141,15 @@ export async function loadRidersPage(
         riders: registrations.map(
           (registration) =>
             Object.assign(
-              toRiderRow(ride, registration, now),
+              toRiderRow(registration, dues.get(registration.id)!),
               ...factsOf.map((facts) => facts?.(registration)),
             ) as RidersPageRow,
         ),
         counts: counts.get(ride.id) ?? NO_COUNTS,
         filters: shown,
         numbers: groupNumbers(confirmed),
-        totals: paymentTotals(ride, confirmed),
+        totals:
+          chargesFor(ride, "solo").booking === undefined ? null : duesTotals(confirmed.map((row) => dues.get(row.id)!)),
         ...(Object.assign({}, ...sectionsShown) as Sections),
       };
     },

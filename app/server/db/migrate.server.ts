@@ -58,6 +58,12 @@ export async function migrateToLatest(db: Database): Promise<string[]> {
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }
 
+/** Brings the schema up to the migration `name`, no further: a migration's test starts from the one before it. */
+export async function migrateTo(db: Database, name: string): Promise<void> {
+  const { error } = await (await migratorFor(db)).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
 /** The migrations this code knows that the database has not applied (readiness checks). */
 export async function pendingMigrations(db: Database): Promise<string[]> {
   const migrator = await migratorFor(db);

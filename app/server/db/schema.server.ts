@@ -1,4 +1,4 @@
-import type { Generated, Kysely, Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 
 /**
  * Tables (DESIGN.md "Data"): the columns that queries filter, sort or aggregate on, and the
@@ -144,14 +144,6 @@ export interface RegistrationsTable {
   option: string;
   /** E.164; unique per ride among registrations not cancelled. */
   phone: string | null;
-  /** due or paid. */
-  payment: string;
-  /** The UPI transaction id the rider gave. */
-  utr: string | null;
-  /** The balance (trip cost less booking amount): due or paid. */
-  balance_payment: string;
-  /** The UPI transaction id the rider gave for the balance. */
-  balance_utr: string | null;
   checked_in_at: string | null;
   data: string;
   created_at: string;
@@ -168,8 +160,6 @@ export interface RegistrationsTable {
   waiver_accepted_at: string | null;
   /** The rider's account (riders), once the booking belongs to one; null: none. */
   rider_id: string | null;
-  /** Credit spent on the booking amount, in paise (credit_entries): the UPI payment asks for the rest. */
-  credit_paise: Generated<number>;
   /** SHA-256 (hex) of the seat-transfer link's token while the rider offers the seat; null: none. */
   transfer_token_hash: string | null;
   transfer_created_at: string | null;
@@ -238,6 +228,34 @@ export interface CreditEntriesTable {
   created_at: string;
   decided_at: string | null;
   decided_by: string | null;
+}
+
+/**
+ * One entry of a booking's ledger (decision 059, app/domain/registration/dues.ts): a charge,
+ * fee, payment or refund in whole paise. Holds amounts and references, no contact details.
+ */
+export interface BookingEntriesTable {
+  id: string;
+  registration_id: string;
+  ride_id: string;
+  /** charge, fee, payment or refund. */
+  kind: string;
+  /** booking or balance: a charge's part, the part a payment was made for; null: none. */
+  part: string | null;
+  /** Positive; the kind says which way it goes. */
+  amount_paise: number;
+  /** claimed, confirmed or voided: only confirmed rows count. */
+  state: string;
+  /** upi, online or credit for payments and refunds; null for charges and fees. */
+  method: string | null;
+  /** The UTR or the gateway's payment id; null once a claim is erased. */
+  reference: string | null;
+  /** What wrote it: rider, admin, credit, statement line, gateway event (no personal data). */
+  source: string;
+  note: string;
+  created_at: string;
+  /** When it was confirmed or voided; null while claimed. */
+  decided_at: string | null;
 }
 
 /** One version of a ride's waiver, or the site's default (scope 'site'); never changed once written. */
@@ -488,6 +506,7 @@ export interface DB {
   rider_sign_in_links: RiderSignInLinksTable;
   rider_passkeys: RiderPasskeysTable;
   credit_entries: CreditEntriesTable;
+  booking_entries: BookingEntriesTable;
 }
 
 export type Database = Kysely<DB>;

@@ -1,4 +1,4 @@
-import { balancePayment, bookingPayment } from "~/domain/registration/booking-page";
+import { bookingPayments } from "../registrations/booking-payments.server";
 import { notifyContentChanged } from "../content-events.server";
 import type { Database } from "../db/schema.server";
 import type { Mailer } from "../mail/mailer.server";
@@ -55,8 +55,7 @@ export function outboxDeliveries({
       if (!registration?.email || registration.status === "cancelled") return;
       const [ride, config] = await Promise.all([getRide(db, registration.rideId), getConfig(db)]);
       if (!ride) return;
-      const payment = bookingPayment(config.company, ride, registration.reference, registration.creditPaise);
-      const balance = balancePayment(config.company, ride, registration, now());
+      const { payment, balance } = await bookingPayments(db, config.company, registration, ride, now());
       await mail.toRider(confirmationMail({ ride, registration, payment, balance, link }), entry);
     },
     "booking-link-mail": async ({ registrationId, link }, entry) => {
@@ -76,8 +75,7 @@ export function outboxDeliveries({
         bookingTokenOf(db, registration.id),
       ]);
       if (!ride) return;
-      const payment = bookingPayment(config.company, ride, registration.reference, registration.creditPaise);
-      const balance = balancePayment(config.company, ride, registration, now());
+      const { payment, balance } = await bookingPayments(db, config.company, registration, ride, now());
       const link = token && origin ? origin + bookingHref(token) : null;
       await mail.toRider(promotionMail({ ride, registration, payment, balance, link, origin }), entry);
     },

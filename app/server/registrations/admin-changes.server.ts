@@ -15,7 +15,8 @@ import { bookedSeats } from "./seats.server";
 import { registrationFromRow, type Registration, updateRegistrationRow } from "./rows.server";
 import { type AdminChange, assertLive, withRegistrationById } from "./locked-registration.server";
 import { onRide } from "./booking-audit.server";
-import { assertPaymentOwed, PAYMENT_COLUMNS } from "./payments.server";
+import { lockedDues, owedPart } from "./payments.server";
+import { chargeConfirmed, recordPartPaid, voidPayments } from "./ledger.server";
 
 // An admin's changes of one registration on the Riders page (decision 019): a waitlisted rider
 // confirmed, a payment marked received. Cancelling is ./cancel.server.ts, check-in
@@ -53,10 +54,12 @@ export async function confirmFromWaitlist(db: Database, id: string, change: Admi
         { status: "confirmed" },
         command.now,
       ).executeTakeFirstOrThrow();
+      const registration = registrationFromRow(updated);
+      await chargeConfirmed(command, updated, ride, registration.option);
       const summary = `Confirmed booking ${row.reference}${onRide(ride)} from the waitlist`;
       await adminChanged(command, change, row, "status-changed", summary);
       await command.enqueue({ kind: "seat-confirmed-mail", registrationId: row.id }, row.reference);
-      return registrationFromRow(updated);
+      return registration;
     },
     change,
   );
@@ -80,15 +83,12 @@ async function markPayment(
     id,
     async (command, row, ride) => {
       assertLive(row);
-      assertPaymentOwed(kind, row, ride);
-      const updated = await updateRegistrationRow(
-        command.trx,
-        row.id,
-        { [PAYMENT_COLUMNS[kind]]: payment },
-        command.now,
-      )
-        .where("status", "<>", "cancelled")
-        .executeTakeFirstOrThrow();
+      const owed = owedPart(await lockedDues(command, row, ride), kind, row);
+      if (payment === "paid" && !owed.paid) {
+        await recordPartPaid(command, row, kind, owed.leftPaise, { method: "upi", reference: null, source: "admin" });
+      }
+      if (payment === "due") await voidPayments(command, row.id, kind, ["upi"]);
+      const updated = await updateRegistrationRow(command.trx, row.id, {}, command.now).executeTakeFirstOrThrow();
       const what = kind === "booking" ? `booking ${row.reference}` : `the balance of booking ${row.reference}`;
       await adminChanged(command, change, row, "updated", `Marked ${what}${onRide(ride)} as ${payment}`);
       return registrationFromRow(updated);

@@ -4,6 +4,7 @@ import { expect, it } from "vitest";
 import type { AppServices } from "~/context";
 import type { Database } from "~/server/db/schema.server";
 import { describeEachEngine } from "../../../tests/support/databases";
+import { duesOfRegistration, paymentStates } from "../../../tests/support/dues";
 import { siteRide } from "../../../tests/support/fixtures";
 import { riderForm, registerRider } from "../../../tests/support/registration-fixtures";
 import { listRecentActivity } from "../audit/audit.server";
@@ -16,7 +17,6 @@ import { SAME_UTR, submitBalanceUtrByToken, submitUtrByToken, WAITLISTED_UTR } f
 import { setBalancePayment, setPayment } from "./admin-changes.server";
 import { registrationsCsv, registrationsWithRides } from "./csv.server";
 import { eraseRide } from "./erasure.server";
-import { getRegistration } from "./queries.server";
 
 // The balance's writes on both engines: the rider's UTR for it through the private
 // link, the admin's paid / due mark, each with its trail line; what erasure and the CSV make of them.
@@ -30,16 +30,20 @@ async function allRows(db: Database) {
   return db.selectFrom("registrations").selectAll().orderBy("id").execute();
 }
 
-/** The write must be refused with these messages and leave the registrations as they were. */
+async function allEntries(db: Database) {
+  return db.selectFrom("booking_entries").selectAll().orderBy("id").execute();
+}
+
+/** The write must be refused with these messages and leave the registrations and their ledgers as they were. */
 async function expectRefused(db: Database, write: () => Promise<unknown>, errors: Record<string, string>) {
-  const before = await allRows(db);
+  const before = [await allRows(db), await allEntries(db)];
   const error = await write().then(
     () => new Error("the write was accepted"),
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(ValidationError);
   expect((error as ValidationError).errors).toEqual(errors);
-  expect(await allRows(db)).toEqual(before);
+  expect([await allRows(db), await allEntries(db)]).toEqual(before);
 }
 
 describeEachEngine("the balance's commands", (getDb) => {
@@ -47,11 +51,17 @@ describeEachEngine("the balance's commands", (getDb) => {
     const db = getDb();
     const ride = await siteRide(db, { seats: 3, options });
     const { token, registration } = await registerRider(db, ride.id, riderForm(1), NOW);
-    expect(registration).toMatchObject({ balancePayment: "due", balanceUtr: "" });
+    expect(await duesOfRegistration(db, registration.id)).toMatchObject({
+      booking: { paid: false, claimedUtr: null },
+      balance: { paid: false, claimedUtr: null },
+    });
 
     await submitUtrByToken(db, token, "412356789012", NOW);
-    const saved = await submitBalanceUtrByToken(db, token, "5123 5678 9012", NOW);
-    expect(saved).toMatchObject({ utr: "412356789012", balanceUtr: "512356789012", balancePayment: "due" });
+    await submitBalanceUtrByToken(db, token, "5123 5678 9012", NOW);
+    expect(await duesOfRegistration(db, registration.id)).toMatchObject({
+      booking: { paid: false, claimedUtr: "412356789012" },
+      balance: { paid: false, claimedUtr: "512356789012" },
+    });
 
     const activity = await listRecentActivity(db);
     expect(activity).toContainEqual(
@@ -92,7 +102,8 @@ describeEachEngine("the balance's commands", (getDb) => {
     await expectRefused(db, () => submitBalanceUtrByToken(db, rider.token, "512356789012", NOW), {
       "": NO_BALANCE,
     });
-    expect((await submitUtrByToken(db, rider.token, "412356789012", NOW)).utr).toBe("412356789012");
+    await submitUtrByToken(db, rider.token, "412356789012", NOW);
+    expect((await duesOfRegistration(db, rider.registration.id)).booking?.claimedUtr).toBe("412356789012");
   });
 
   it("lets an admin mark the balance paid and due again, apart from the booking amount, in the trail", async () => {
@@ -105,16 +116,18 @@ describeEachEngine("the balance's commands", (getDb) => {
       NOW,
     );
 
-    const paid = await setBalancePayment(db, registration.id, "paid", { actor: ADMIN, rideId: ride.id, now: NOW });
-    expect(paid).toMatchObject({ balancePayment: "paid", payment: "due" });
+    await setBalancePayment(db, registration.id, "paid", { actor: ADMIN, rideId: ride.id, now: NOW });
+    expect(await paymentStates(db, registration.id)).toEqual({ balancePayment: "paid", payment: "due" });
     expect(await listRecentActivity(db)).toContainEqual(
       expect.objectContaining({
         actorEmail: ADMIN.email,
         summary: `Marked the balance of booking ${registration.reference} on "Spiti Valley Circuit" as paid`,
       }),
     );
-    expect((await setPayment(db, registration.id, "paid", { actor: ADMIN, now: NOW })).balancePayment).toBe("paid");
-    expect((await setBalancePayment(db, registration.id, "due", { actor: ADMIN, now: NOW })).payment).toBe("paid");
+    await setPayment(db, registration.id, "paid", { actor: ADMIN, now: NOW });
+    expect(await paymentStates(db, registration.id)).toEqual({ balancePayment: "paid", payment: "paid" });
+    await setBalancePayment(db, registration.id, "due", { actor: ADMIN, now: NOW });
+    expect(await paymentStates(db, registration.id)).toEqual({ balancePayment: "due", payment: "paid" });
 
     await expectRefused(db, () => setBalancePayment(db, registration.id, "refunded" as "paid", { actor: ADMIN }), {
       payment: "Payment must be due or paid",
@@ -148,13 +161,13 @@ describeEachEngine("the balance's commands", (getDb) => {
       status: 200,
       message: `${registration.reference} balance marked as paid successfully`,
     });
-    expect(await getRegistration(db, registration.id)).toMatchObject({ payment: "due", balancePayment: "paid" });
+    expect(await paymentStates(db, registration.id)).toEqual({ payment: "due", balancePayment: "paid" });
     expect(await run({ intent: "payment", id: registration.id, payment: "paid", which: "refund" })).toMatchObject({
       status: 400,
       message: `Cannot change ${registration.reference}: Say which payment: the booking amount or the balance`,
     });
     expect(await run({ intent: "payment", id: registration.id, payment: "paid" })).toMatchObject({ status: 200 });
-    expect(await getRegistration(db, registration.id)).toMatchObject({ payment: "paid", balancePayment: "paid" });
+    expect(await paymentStates(db, registration.id)).toEqual({ payment: "paid", balancePayment: "paid" });
   });
 
   it("erases the balance's UTR with the rest, through the link and by the sweep", async () => {
@@ -167,11 +180,18 @@ describeEachEngine("the balance's commands", (getDb) => {
     await eraseByToken(db, one.token, NOW);
     await eraseRide(db, ride.id, { days: 0, now: true, at: NOW });
     for (const row of await allRows(db)) {
-      expect(row).toMatchObject({ balance_utr: null, utr: null, phone: null });
+      expect(row).toMatchObject({ phone: null });
       expect(JSON.stringify(row)).not.toContain("512356789012");
     }
-    // What is kept for anonymous counts: whether it was paid.
-    expect((await allRows(db)).map((row) => row.balance_payment).sort()).toEqual(["due", "paid"]);
+    // The UTR nobody confirmed was the rider's and goes; a confirmed payment's stays for the
+    // accounts, with its amount (decision 059).
+    const payments = (await allEntries(db)).filter((entry) => entry.kind === "payment");
+    expect(payments.map(({ registration_id, state, reference }) => ({ registration_id, state, reference }))).toEqual(
+      expect.arrayContaining([
+        { registration_id: one.registration.id, state: "confirmed", reference: "512356789012" },
+        { registration_id: two.registration.id, state: "claimed", reference: null },
+      ]),
+    );
   });
 
   it("exports the balance's amount, state, UTR and due date, and empty cells on a ride without", async () => {

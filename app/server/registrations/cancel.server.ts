@@ -8,6 +8,7 @@ import { ridePagesChanged } from "../rides/pages-changed.server";
 import { promoteWaitlisted } from "./seats.server";
 import { erasedColumns, registrationFromRow, type Registration, updateRegistrationRow } from "./rows.server";
 import { eraseWhatFollows } from "./erasure.server";
+import { keepWhatIsNotGivenBack, voidCharges } from "./ledger.server";
 import { tellRider, writeWithCancelled } from "./feature-hooks.server";
 import { type AdminChange, withRegistrationById, withRegistrationByToken } from "./locked-registration.server";
 import { auditRiderChange, onRide } from "./booking-audit.server";
@@ -63,8 +64,10 @@ async function cancelLocked(
     { status: "cancelled", checked_in_at: null, ...erased },
     now,
   ).executeTakeFirstOrThrow();
+  await voidCharges(command, row.id);
   // Erased, the booking leaves the account, and its money with it: no credit.
   const kept = canceller.erase ? "" : await writeWithCancelled(command, { row, ride, actor: canceller.actor });
+  await keepWhatIsNotGivenBack(command, row);
   // Their photos and words leave the public pages with them, their photos' files once committed.
   if (canceller.erase) await eraseWhatFollows(command);
   await auditCancellation(command, row, ride, canceller);

@@ -1,6 +1,9 @@
 import { stringify } from "csv-stringify/sync";
 import { OPTION_LABELS } from "~/domain/registration/settings";
-import { amountOf, balanceDueDate, balancePaise } from "~/domain/registration/balance";
+import { amountOf } from "~/domain/registration/balance";
+import type { Dues, PartDues } from "~/domain/registration/dues";
+import { duesOfMany } from "./ledger.server";
+import { serverClock } from "../clock.server";
 import type { Ride } from "~/domain/ride";
 import type { AuditActor } from "~/domain/audit";
 import { runCommand } from "../commands/command.server";
@@ -25,20 +28,17 @@ const parts: readonly RidersCsvPart[] = (features as readonly FeatureServer[]).f
 export type RegistrationWithRide = {
   ride: CsvRide | null;
   registration: Registration;
+  /** What it owes (dues.ts). */
+  dues: Dues;
   /** The features' cells, in the order of their headers. */
   featureCells: readonly (string | number)[];
 };
 
 type Column = { header: string; value: (row: RegistrationWithRide) => string | number };
 
-/** A balance column's cell: '' when the ride is gone or has no balance for the registration's option. */
-function balanceCell(
-  ride: CsvRide | null,
-  registration: Registration,
-  cell: (paise: number, ride: CsvRide) => string,
-): string {
-  const paise = ride ? balancePaise(ride, registration.option) : null;
-  return ride && paise !== null ? cell(paise, ride) : "";
+/** A part's state as the spreadsheet says it: paid, due, overdue; '' when the booking owes none of it. */
+function stateCell(owed: PartDues | null): string {
+  return !owed ? "" : owed.paid ? "paid" : owed.overdue ? "overdue" : "due";
 }
 
 const COLUMNS: Column[] = [
@@ -57,21 +57,16 @@ const COLUMNS: Column[] = [
   { header: "Bike", value: ({ registration }) => registration.bikeModel },
   { header: "Pillion", value: ({ registration }) => registration.pillionName },
   { header: "Licence number", value: ({ registration }) => registration.licenceNumber },
-  { header: "Booking payment", value: ({ registration }) => registration.payment },
-  { header: "Booking UTR", value: ({ registration }) => registration.utr },
-  // The balance of a ride that has one for the option (domain/registration/balance.ts), in
-  // rupees with paise so a spreadsheet adds them up; empty cells on a ride without.
-  { header: "Balance", value: ({ ride, registration }) => balanceCell(ride, registration, (paise) => amountOf(paise)) },
-  {
-    header: "Balance payment",
-    value: ({ ride, registration }) => balanceCell(ride, registration, () => registration.balancePayment),
-  },
-  { header: "Balance UTR", value: ({ registration }) => registration.balanceUtr },
-  {
-    header: "Balance due",
-    value: ({ ride, registration }) =>
-      balanceCell(ride, registration, (_paise, withBalance) => balanceDueDate(withBalance)),
-  },
+  // What the booking owes, from its ledger (dues.ts); amounts in rupees with paise so a
+  // spreadsheet adds them up; empty cells for a part the booking owes none of.
+  { header: "Booking payment", value: ({ dues }) => stateCell(dues.booking) },
+  { header: "Booking UTR", value: ({ dues }) => dues.booking?.utr ?? "" },
+  { header: "Balance", value: ({ dues }) => (dues.balance ? amountOf(dues.balance.chargedPaise) : "") },
+  { header: "Balance payment", value: ({ dues }) => stateCell(dues.balance) },
+  { header: "Balance UTR", value: ({ dues }) => dues.balance?.utr ?? "" },
+  { header: "Balance due", value: ({ dues }) => dues.balance?.dueDate ?? "" },
+  { header: "Paid", value: ({ dues }) => amountOf(dues.receivedPaise) },
+  { header: "Owed now", value: ({ dues }) => amountOf(dues.dueNowPaise) },
   ...parts
     .flatMap((part) => part.headers)
     .map((header, index): Column => ({ header, value: ({ featureCells }) => featureCells[index] ?? "" })),
@@ -115,10 +110,16 @@ export async function registrationsWithRides(db: Executor, rideId?: string): Pro
   const rideKey = (id: string) => `${byId.get(id)?.startDate ?? "~"} ${id}`;
   const registrations = rows.map(registrationFromRow);
   const cellsOf = await Promise.all(parts.map((part) => part.cells(db, registrations)));
+  const dues = await duesOfMany(
+    db,
+    registrations.map((registration) => ({ ...registration, ride: byId.get(registration.rideId) ?? null })),
+    serverClock(),
+  );
   return registrations
     .map((registration) => ({
       ride: byId.get(registration.rideId) ?? null,
       registration,
+      dues: dues.get(registration.id)!,
       featureCells: cellsOf.flatMap((cells) => cells(registration)),
     }))
     .sort((a, b) => rideKey(a.registration.rideId).localeCompare(rideKey(b.registration.rideId)));

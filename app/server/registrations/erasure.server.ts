@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { forgetErasedClaims } from "./ledger.server";
 import { SITE_ACTOR } from "~/domain/audit";
 import { type Command, runCommand } from "../commands/command.server";
 import type { Database } from "../db/schema.server";
@@ -151,7 +152,10 @@ export async function eraseRegistrationsById(command: Command, ids: readonly str
  * command. Every erasure, whoever asks, ends here, so each feature's step runs with it: a step
  * enqueues what its erasure must still cause (pages refreshed, photos' files deleted).
  */
-export async function eraseWhatFollows(command: Command): Promise<void> {
+export async function eraseWhatFollows(command: Command, { seatHandedOn = false } = {}): Promise<void> {
+  // A UTR the rider typed and nobody confirmed is theirs; a confirmed payment's stays for the
+  // accounts (decision 059). A seat handed on keeps its claims: they name its payments.
+  if (!seatHandedOn) await forgetErasedClaims(command);
   for (const step of erasureSteps) await step(command);
 }
 

@@ -1,11 +1,6 @@
 import { z } from "zod";
-import {
-  PAYMENT_STATES,
-  REGISTRATION_STATUSES,
-  registrationSettingsOf,
-  type PaymentState,
-  type RegistrationStatus,
-} from "~/domain/registration/settings";
+import { DUES_FILTERS, type DuesFilter } from "~/domain/registration/dues";
+import { REGISTRATION_STATUSES, registrationSettingsOf, type RegistrationStatus } from "~/domain/registration/settings";
 import { seatsLeft } from "~/domain/registration/availability";
 import type { Ride } from "~/domain/ride";
 import type { RideSeats } from "~/domain/registration/riders-page";
@@ -67,7 +62,8 @@ export async function upcomingRideSeats(db: Executor): Promise<RideSeats[]> {
 
 export type RegistrationFilters = {
   status?: RegistrationStatus;
-  payment?: PaymentState;
+  /** By what they owe (dues.ts): applied by the page that read their ledgers, not by the query. */
+  payment?: DuesFilter;
   checkedIn?: boolean;
   /** Part of a name, email, reference or phone number (digits are compared without spacing). */
   search?: string;
@@ -78,7 +74,7 @@ const MAX_SEARCH_LENGTH = 100;
 /** Filters as a query string may send them: an unknown value is no filter rather than an error. */
 export const registrationFiltersSchema = z.object({
   status: z.enum(REGISTRATION_STATUSES).optional().catch(undefined),
-  payment: z.enum(PAYMENT_STATES).optional().catch(undefined),
+  payment: z.enum(DUES_FILTERS).optional().catch(undefined),
   checkedIn: z
     .enum(["yes", "no"])
     .transform((value) => value === "yes")
@@ -109,7 +105,6 @@ export async function listRegistrations(
 ): Promise<Registration[]> {
   let query = db.selectFrom("registrations").selectAll().where("ride_id", "=", rideId);
   if (filters.status) query = query.where("status", "=", filters.status);
-  if (filters.payment) query = query.where("payment", "=", filters.payment);
   if (filters.checkedIn !== undefined) {
     query = query.where("checked_in_at", filters.checkedIn ? "is not" : "is", null);
   }

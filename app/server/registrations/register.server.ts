@@ -27,6 +27,7 @@ import { beginRegistration, tooManyRegistrationsMessage } from "./throttle.serve
 import { sealToken } from "./link-seal.server";
 import { newSecretToken } from "../auth/secret-token.server";
 import { detailsOf, registrationFromRow, type Registration } from "./rows.server";
+import { chargeConfirmed } from "./ledger.server";
 import { rideFromRow } from "../rides/ride-rows.server";
 import { ridePagesChanged } from "../rides/pages-changed.server";
 import { serverClock } from "../clock.server";
@@ -237,17 +238,12 @@ async function decide(
     seats: optionSeats,
     option: fields.option,
     phone: fields.mobile,
-    payment: "due",
-    utr: null,
-    balance_payment: "due",
-    balance_utr: null,
     checked_in_at: null,
     data: JSON.stringify(detailsOf(fields, at)),
     created_at: at,
     updated_at: at,
     erased_at: null,
     rider_id: account,
-    credit_paise: 0,
     transfer_token_hash: null,
     transfer_created_at: null,
     pending_token_hash: null,
@@ -255,7 +251,10 @@ async function decide(
     ...form.columns,
   };
   await trx.insertInto("registrations").values(row).execute();
-  if (status === "confirmed") seats.booked += optionSeats;
+  if (status === "confirmed") {
+    seats.booked += optionSeats;
+    await chargeConfirmed(command, row, ride, fields.option, true);
+  }
   // What the features write with it (saved details, credit spent), as the form asked.
   const registration = registrationFromRow(await writeWithRegistered(command, { row, ride, input, fields }));
   const how = status === "confirmed" ? "registered" : "joined the waitlist";

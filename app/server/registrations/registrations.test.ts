@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { bookingPart, duesOfRegistration } from "../../../tests/support/dues";
 import { expect, it } from "vitest";
 import { notEnoughSeats, REFUSALS } from "~/domain/registration/availability";
 import type { Database } from "~/server/db/schema.server";
@@ -67,8 +68,6 @@ describeEachEngine("registrations service", (getDb) => {
       email: "asha@example.com",
       emergencyPhone: "+919123456789",
       bloodGroup: "O+",
-      payment: "due",
-      utr: "",
       checkedInAt: null,
       createdAt: NOW.toISOString(),
       erasedAt: null,
@@ -232,7 +231,8 @@ describeEachEngine("registrations service", (getDb) => {
     await updateRide(db, ride.id, { ...current, registration: { ...current.registration, seats: 2 } });
     expect((await getRegistration(db, waiting.id))!.status).toBe("confirmed");
 
-    expect((await setPayment(db, confirmed.id, "paid", { actor: ADMIN, now: NOW })).payment).toBe("paid");
+    await setPayment(db, confirmed.id, "paid", { actor: ADMIN, now: NOW });
+    expect((await bookingPart(db, confirmed.id)).payment).toBe("paid");
     expect((await setCheckedIn(db, confirmed.id, true, { actor: ADMIN, now: NOW })).checkedInAt).toBe(
       NOW.toISOString(),
     );
@@ -294,7 +294,8 @@ describeEachEngine("registrations service", (getDb) => {
     await expectRefused(db, () => submitUtrByToken(db, token, "12345"), {
       utr: "Enter the 12-digit UPI transaction id (UTR)",
     });
-    expect((await submitUtrByToken(db, token, "4123 5678 9012", NOW)).utr).toBe("412356789012");
+    const claimed = await submitUtrByToken(db, token, "4123 5678 9012", NOW);
+    expect((await duesOfRegistration(db, claimed.id)).booking?.claimedUtr).toBe("412356789012");
     await cancelByToken(db, token, NOW);
     await expectRefused(db, () => submitUtrByToken(db, token, "412356789012"), {
       "": "This registration is cancelled",
@@ -332,7 +333,6 @@ describeEachEngine("registrations service", (getDb) => {
       (await listRegistrations(db, ride.id, filters)).map((r) => r.id);
     expect(await ids({})).toEqual([a.id, b.id, c.id]);
     expect(await ids({ status: "waitlisted" })).toEqual([c.id]);
-    expect(await ids({ payment: "paid" })).toEqual([b.id]);
     expect(await ids({ checkedIn: true })).toEqual([a.id]);
     expect(await ids({ checkedIn: false })).toEqual([b.id, c.id]);
     expect(await ids({ search: "rao" })).toEqual([a.id, c.id]);
@@ -362,7 +362,7 @@ describeEachEngine("registrations service", (getDb) => {
     expect(promoted.map((r) => r.id)).toEqual([waiting.registration.id]);
     expect(await getRegistrationByToken(db, token)).toBeNull();
     const row = (await allRows(db)).find((r) => r.id === registration.id)!;
-    expect(row).toMatchObject({ status: "cancelled", phone: null, utr: null, token_hash: null, data: "{}" });
+    expect(row).toMatchObject({ status: "cancelled", phone: null, token_hash: null, data: "{}" });
     expect(JSON.stringify(row)).not.toMatch(/asha|Rider 1|9800000001|412356789012/);
   });
 

@@ -9,7 +9,8 @@ import type { Database } from "../db/schema.server";
 import { assertLive, type RegistrationWork, withRegistrationByToken } from "./locked-registration.server";
 import { DUPLICATE_MOBILE, isMobileTaken } from "./register.server";
 import { auditRiderChange } from "./booking-audit.server";
-import { assertPaymentOwed, UTR_COLUMNS } from "./payments.server";
+import { lockedDues, owedPart } from "./payments.server";
+import { claimPart } from "./ledger.server";
 import { writeWithHolderChanged } from "./feature-hooks.server";
 
 // A rider's changes of their booking through its private link (decision 019): contact details,
@@ -94,6 +95,11 @@ export const SAME_UTR: Readonly<Record<PaymentKind, string>> = {
   balance: "This is the UTR you gave for the booking amount: enter the balance payment's own",
 };
 
+export const ALREADY_PAID: Readonly<Record<PaymentKind, string>> = {
+  booking: "The booking amount is paid already: there is no UTR to give",
+  balance: "The balance is paid already: there is no UTR to give",
+};
+
 const PAYMENT_NAMES: Readonly<Record<PaymentKind, string>> = { booking: "booking amount", balance: "balance" };
 /** The booking page's field of each payment's UTR, which a refusal names. */
 export const UTR_FIELDS = { booking: "utr", balance: "balanceUtr" } as const satisfies Record<PaymentKind, string>;
@@ -113,15 +119,12 @@ async function submitUtr(db: Database, token: string, utr: unknown, kind: Paymen
     token,
     async (command, row, ride) => {
       if (row.status === "waitlisted") refuse(WAITLISTED_UTR);
-      assertPaymentOwed(kind, row, ride);
-      const other = kind === "booking" ? row.balance_utr : row.utr;
-      if (other === value) refuse(SAME_UTR[kind], field);
-      const updated = await updateRegistrationRow(
-        command.trx,
-        row.id,
-        { [UTR_COLUMNS[kind]]: value },
-        now,
-      ).executeTakeFirstOrThrow();
+      const dues = await lockedDues(command, row, ride);
+      const owed = owedPart(dues, kind, row);
+      if (owed.paid) refuse(ALREADY_PAID[kind], field);
+      if (dues[kind === "booking" ? "balance" : "booking"]?.claimedUtr === value) refuse(SAME_UTR[kind], field);
+      await claimPart(command, row, kind, owed.leftPaise, value);
+      const updated = await updateRegistrationRow(command.trx, row.id, {}, now).executeTakeFirstOrThrow();
       await auditRiderChange(command, row, ride, `gave the UTR of its ${PAYMENT_NAMES[kind]}`);
       return registrationFromRow(updated);
     },

@@ -20,7 +20,13 @@ function rideLine(ride: MailRide): string {
 
 /** How to pay the booking amount: the UPI link opens the rider's UPI app on a phone; the QR code is on their page. */
 function bookingPayLines(payment: BookingPayment, reference: string): string[] {
-  if (payment.covered) return [`Your credit of ${payment.credit} paid the booking amount: nothing to pay for it.`];
+  if (payment.paid && payment.covered)
+    return [`Your credit of ${payment.credit} paid the booking amount: nothing to pay for it.`];
+  if (payment.paid) return ["The organisers have the booking amount: nothing to pay for it."];
+  if (payment.claimedUtr)
+    return [
+      `You gave the UTR of the booking amount (${payment.claimedUtr}): the organisers will confirm once they see it.`,
+    ];
   const what = payment.credit
     ? `${payment.credit} of the booking amount is paid with your credit. Pay the rest, ${payment.amount},`
     : `Pay the booking amount of ${payment.amount}`;
@@ -39,9 +45,11 @@ function bookingPayLines(payment: BookingPayment, reference: string): string[] {
 /** The balance still to pay, or nothing: its own UPI link and note, its UTR on the booking page. */
 function balanceLines(balance: BalancePayment | null): string[] {
   if (!balance || balance.paid) return [];
-  const when = balance.overdue
-    ? `The balance of ${balance.amount} was due on ${balance.dueDate}: please pay it now`
-    : `Pay the balance of ${balance.amount}${balance.dueDate ? ` by ${balance.dueDate}` : ""}, before the ride starts`;
+  const when = balance.dueNow
+    ? `You booked after the balance's due date, so the balance of ${balance.amount} is due now too`
+    : balance.overdue
+      ? `The balance of ${balance.amount} was due on ${balance.dueDate}: please pay it now`
+      : `Pay the balance of ${balance.amount}${balance.dueDate ? ` by ${balance.dueDate}` : ""}, before the ride starts`;
   if (!balance.link) return [`${when}; the organisers will confirm when they receive it.`];
   return [
     `${when}, by UPI with the note "${balance.note}":`,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { balancePayment, bookingPayment } from "~/domain/registration/booking-page";
+import { duesOf, type LedgerEntry } from "~/domain/registration/dues";
+import { ledgerEntry } from "../../../tests/support/ledger-entries";
 import { confirmationMail, promotionMail } from "./rider-mail.server";
 import type { Registration } from "./rows.server";
 
@@ -35,10 +37,6 @@ function registration(overrides: Partial<Registration> = {}): Registration {
     bikeModel: "Himalayan",
     pillionName: "",
     licenceNumber: "KA0120200001234",
-    payment: "due",
-    utr: "",
-    balancePayment: "due",
-    balanceUtr: "",
     checkedInAt: null,
     createdAt: "2027-01-10T10:00:00.000Z",
     updatedAt: "2027-01-10T10:00:00.000Z",
@@ -48,17 +46,26 @@ function registration(overrides: Partial<Registration> = {}): Registration {
     waiverName: "",
     waiverAcceptedAt: null,
     riderId: null,
-    creditPaise: 0,
     ...overrides,
   };
 }
 
-function confirmation(rider: Registration, ride = RIDE) {
+const AT = "2027-01-10T10:00:00.000Z";
+const charge = (part: "booking" | "balance", amountPaise: number) => ledgerEntry("charge", part, amountPaise);
+
+/** What a confirmed booking of RIDE owes, after these payments; nothing for one waitlisted. */
+function duesFor(rider: Registration, payments: LedgerEntry[] = []) {
+  const charges = rider.status === "confirmed" ? [charge("booking", 500_000), charge("balance", 2_850_000)] : [];
+  return duesOf([...charges, ...payments], { status: rider.status, balanceDueDate: "2027-06-03" }, new Date(AT));
+}
+
+function confirmation(rider: Registration, payments: LedgerEntry[] = []) {
+  const dues = duesFor(rider, payments);
   return confirmationMail({
-    ride,
+    ride: RIDE,
     registration: rider,
-    payment: bookingPayment(PAYEE, ride, rider.reference, rider.creditPaise),
-    balance: rider.status === "confirmed" ? balancePayment(PAYEE, ride, rider, new Date("2027-01-10T10:00:00Z")) : null,
+    payment: bookingPayment(PAYEE, dues.booking, rider.reference, RIDE.bookingCost),
+    balance: balancePayment(PAYEE, dues.balance, rider.reference),
     link: LINK,
   }).text;
 }
@@ -66,7 +73,7 @@ function confirmation(rider: Registration, ride = RIDE) {
 describe("the confirmation mail", () => {
   it("gives a confirmed rider the UPI app link, the ride's group, their booking link and Find my booking, and nothing 'below'", () => {
     const text = confirmation(registration());
-    const upi = bookingPayment(PAYEE, RIDE, "RB-7K3Q").link!;
+    const upi = bookingPayment(PAYEE, duesFor(registration()).booking, "RB-7K3Q").link!;
     expect(upi).toMatch(/^upi:\/\/pay\?/);
     expect(text).toContain(`this link opens your UPI app with the amount and note filled in:\n${upi}\n`);
     expect(text).toContain(
@@ -88,6 +95,14 @@ describe("the confirmation mail", () => {
     expect(text).toContain("Then enter its UTR in the balance's own field on your booking page.");
   });
 
+  it("asks a seat whose booking amount is paid (a seat handed on) for nothing but the balance", () => {
+    const paid = ledgerEntry("payment", "booking", 500_000, { method: "upi", reference: "412345678901" });
+    const text = confirmation(registration(), [paid]);
+    expect(text).toContain("The organisers have the booking amount: nothing to pay for it.");
+    expect(text).not.toContain("Pay the booking amount");
+    expect(text).toMatch(/Pay the balance of ₹28,500/);
+  });
+
   it("tells a waitlisted rider to wait, without the group or a payment, and still gives both links", () => {
     const text = confirmation(registration({ status: "waitlisted" }));
     expect(text).toContain("you are on the waitlist");
@@ -103,7 +118,7 @@ describe("the confirmation mail", () => {
     const text = confirmationMail({
       ride: { ...RIDE, whatsappGroupUrl: "" },
       registration: registration(),
-      payment: bookingPayment({}, RIDE, "RB-7K3Q"),
+      payment: bookingPayment({}, duesFor(registration()).booking, "RB-7K3Q"),
       link: LINK,
     }).text;
     expect(text).toContain("Pay the booking amount of ₹5,000 as the ride's payment terms say");
@@ -113,7 +128,7 @@ describe("the confirmation mail", () => {
 
 describe("the seat-confirmed mail", () => {
   const promoted = registration({ status: "confirmed" });
-  const payment = bookingPayment(PAYEE, RIDE, promoted.reference);
+  const payment = bookingPayment(PAYEE, duesFor(promoted).booking, promoted.reference);
 
   it("gives the promoted rider what the confirmation gives: the UPI link, the group, their booking link", () => {
     const text = promotionMail({

@@ -1,10 +1,8 @@
 import type { Selectable, Updateable } from "kysely";
 import { BLOOD_GROUPS, type BloodGroup, type RegistrationInput } from "~/domain/registration/input";
 import {
-  PAYMENT_STATES,
   REGISTRATION_OPTIONS,
   REGISTRATION_STATUSES,
-  type PaymentState,
   type RegistrationOption,
   type RegistrationStatus,
 } from "~/domain/registration/settings";
@@ -34,13 +32,6 @@ export type Registration = {
   bikeModel: string;
   pillionName: string;
   licenceNumber: string;
-  payment: PaymentState;
-  /** The UPI transaction id the rider gave; '' until then. */
-  utr: string;
-  /** The balance, when the ride has one (domain/registration/balance.ts). */
-  balancePayment: PaymentState;
-  /** The UPI transaction id the rider gave for the balance; '' until then. */
-  balanceUtr: string;
   checkedInAt: string | null;
   createdAt: string;
   updatedAt: string;
@@ -55,8 +46,6 @@ export type Registration = {
   waiverAcceptedAt: string | null;
   /** The rider's account the booking belongs to (docs/features/rider-accounts.md); null: none. */
   riderId: string | null;
-  /** Credit spent on the booking amount, in paise: the UPI payment asks only for the rest. */
-  creditPaise: number;
 };
 
 /** The answers kept in `data`: everything personal but the phone, which has its column. */
@@ -118,20 +107,21 @@ function readDetails(data: string): RegistrationDetails {
   };
 }
 
+/** A row's status, read as registrationFromRow reads it. */
+export function registrationStatusOf(status: string): RegistrationStatus {
+  return oneOf(REGISTRATION_STATUSES, status, "cancelled");
+}
+
 export function registrationFromRow(row: Selectable<RegistrationsTable>): Registration {
   return {
     id: row.id,
     rideId: row.ride_id,
     reference: row.reference,
-    status: oneOf(REGISTRATION_STATUSES, row.status, "cancelled"),
+    status: registrationStatusOf(row.status),
     option: oneOf(REGISTRATION_OPTIONS, row.option, "solo"),
     seats: row.seats,
     phone: row.phone ?? "",
     ...readDetails(row.data),
-    payment: oneOf(PAYMENT_STATES, row.payment, "due"),
-    utr: row.utr ?? "",
-    balancePayment: oneOf(PAYMENT_STATES, row.balance_payment, "due"),
-    balanceUtr: row.balance_utr ?? "",
     checkedInAt: row.checked_in_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -141,7 +131,6 @@ export function registrationFromRow(row: Selectable<RegistrationsTable>): Regist
     waiverName: row.waiver_name ?? "",
     waiverAcceptedAt: row.waiver_accepted_at,
     riderId: row.rider_id,
-    creditPaise: row.credit_paise,
   };
 }
 
@@ -149,8 +138,6 @@ export function registrationFromRow(row: Selectable<RegistrationsTable>): Regist
 export function erasedColumns(at: string) {
   return {
     phone: null,
-    utr: null,
-    balance_utr: null,
     // Which version was accepted, and when, is kept for the counts; the name typed is the rider's.
     waiver_name: null,
     token_hash: null,

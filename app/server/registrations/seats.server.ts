@@ -9,6 +9,7 @@ import { registrationFromRow, type Registration, updateRegistrationRow } from ".
 import { rideFromRow } from "../rides/ride-rows.server";
 import { ridePagesChanged } from "../rides/pages-changed.server";
 import { tellRider } from "./feature-hooks.server";
+import { chargeConfirmed } from "./ledger.server";
 
 // A ride's seats (decision 019): the lock every change of who holds a seat takes first, the
 // seats confirmed riders hold, and the one promotion from the waitlist every path that frees or
@@ -68,7 +69,9 @@ export async function promoteWaitlisted(
     if (left === 0) break;
     if (row.seats > left) continue;
     const updated = await updateRegistrationRow(trx, row.id, { status: "confirmed" }, now).executeTakeFirstOrThrow();
-    promoted.push(registrationFromRow(updated));
+    const registration = registrationFromRow(updated);
+    await chargeConfirmed(command, updated, ride, registration.option);
+    promoted.push(registration);
     left -= row.seats;
   }
   if (promoted.length === 0) return promoted;

@@ -1,5 +1,6 @@
 import type { data, RouterContextProvider } from "react-router";
 import type { AppServices } from "~/context";
+import type { Dues } from "~/domain/registration/dues";
 import type { Ride } from "~/domain/ride";
 import type { Registration } from "../registrations/rows.server";
 import type { FeatureServer } from "./feature.server";
@@ -22,8 +23,8 @@ export type PageRead = {
   shared<T>(read: (request: Request, context: Context) => Promise<T>): Promise<T>;
 };
 
-/** What every section's reading starts from: the booking the link opened and its ride. */
-export type BookingPageRead = PageRead & { registration: Registration; ride: Ride | null };
+/** What every section's reading starts from: the booking the link opened, its ride and what it owes. */
+export type BookingPageRead = PageRead & { registration: Registration; ride: Ride | null; dues: Dues };
 
 /** A refused form on the page: which one, what the rider typed and the messages (components/registration/booking-page.tsx). */
 export type BookingRefusal = {

@@ -1,4 +1,5 @@
-import { formatRupees, type PaymentTotals as Totals } from "~/domain/registration/balance";
+import { formatRupees } from "~/domain/registration/balance";
+import type { DuesTotals as Totals } from "~/domain/registration/dues";
 
 /**
  * What the ride's confirmed riders have paid and still owe: booking amounts and balances as

@@ -74,15 +74,24 @@ export function RiderCard({ rider, onMessage }: { rider: RiderRow & CardFacts; o
             {OPTION_LABELS[rider.option]}
             {rider.pillionName ? ` · pillion ${rider.pillionName}` : ""}
           </Fact>
-          <Fact label="Booking amount">
-            <span
-              data-testid="payment"
-              className={paid ? "font-semibold text-success-600" : "font-semibold text-amber-800"}
-            >
-              {paid ? "Paid" : "Due"}
-            </span>
-            {rider.utr ? <span className="ml-2 font-mono text-ink-700">UTR {rider.utr}</span> : null}
-          </Fact>
+          {rider.payment ? (
+            <Fact label="Booking amount">
+              <span
+                data-testid="payment"
+                className={paid ? "font-semibold text-success-600" : "font-semibold text-amber-800"}
+              >
+                {paid ? "Paid" : "Due"}
+              </span>
+              {rider.utr ? <span className="ml-2 font-mono text-ink-700">UTR {rider.utr}</span> : null}
+            </Fact>
+          ) : null}
+          {rider.owedBack ? (
+            <Fact label="Owed back">
+              <span data-testid="owed-back" className="font-semibold text-amber-800">
+                {rider.owedBack}
+              </span>
+            </Fact>
+          ) : null}
           {rider.balance ? (
             <Fact label="Balance">
               <BalanceState balance={rider.balance} />
@@ -112,7 +121,7 @@ export function RiderCard({ rider, onMessage }: { rider: RiderRow & CardFacts; o
               WhatsApp<span className="sr-only"> {name}</span>
             </a>
           )}
-          {rider.status !== "cancelled" && (
+          {rider.status !== "cancelled" && rider.payment && (
             <button
               type="button"
               disabled={pending === "payment"}

@@ -1,6 +1,7 @@
 import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
-import { PAYMENT_STATES, REGISTRATION_STATUSES } from "~/domain/registration/settings";
+import { DUES_FILTER_LABELS, DUES_FILTERS } from "~/domain/registration/dues";
+import { REGISTRATION_STATUSES } from "~/domain/registration/settings";
 import { ADMIN_STATUS_LABELS } from "~/domain/registration/riders-page";
 import { inputClass } from "../form/fields";
 
@@ -43,9 +44,9 @@ export function RidersFilters({ filters }: { filters: Filters }) {
         </label>
         <select id="riders-payment" name="payment" defaultValue={filters.payment} className={`mt-1 ${inputClass}`}>
           <option value="">All</option>
-          {PAYMENT_STATES.map((payment) => (
+          {DUES_FILTERS.map((payment) => (
             <option key={payment} value={payment}>
-              {payment === "paid" ? "Paid" : "Due"}
+              {DUES_FILTER_LABELS[payment]}
             </option>
           ))}
         </select>

@@ -41,7 +41,8 @@ describe("the credit ledger's sums (docs/features/credit.md)", () => {
 });
 
 describe("paying a booking made earlier with credit (docs/features/credit.md)", () => {
-  const booking = { riderId: "r1", status: "confirmed", payment: "due", utr: "", creditPaise: 0 };
+  const owed = { paid: false, claimedUtr: null, creditPaise: 0 };
+  const booking = { riderId: "r1", status: "confirmed", booking: owed };
   it("takes a confirmed, unpaid booking of the rider's own with no UPI payment announced", () => {
     expect(creditRefusal(booking, "r1")).toBeNull();
   });
@@ -50,9 +51,10 @@ describe("paying a booking made earlier with credit (docs/features/credit.md)", 
     [{ riderId: null }, CREDIT_REFUSALS.notYours],
     [{ status: "waitlisted" }, CREDIT_REFUSALS.notConfirmed],
     [{ status: "cancelled" }, CREDIT_REFUSALS.notConfirmed],
-    [{ payment: "paid" }, CREDIT_REFUSALS.paid],
-    [{ utr: "123456789012" }, CREDIT_REFUSALS.utrGiven],
-    [{ creditPaise: 100 }, CREDIT_REFUSALS.spent],
+    [{ booking: { ...owed, paid: true } }, CREDIT_REFUSALS.paid],
+    [{ booking: null }, CREDIT_REFUSALS.paid],
+    [{ booking: { ...owed, claimedUtr: "123456789012" } }, CREDIT_REFUSALS.utrGiven],
+    [{ booking: { ...owed, creditPaise: 100 } }, CREDIT_REFUSALS.spent],
   ])("refuses %o", (change, message) => {
     expect(creditRefusal({ ...booking, ...change }, "r1")).toBe(message);
   });

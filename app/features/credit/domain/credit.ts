@@ -3,6 +3,8 @@
 // credit in is positive, credit spent negative. Only confirmed entries count. Shown with formatRupees
 // (../registration/balance.ts).
 
+import type { PartDues } from "~/domain/registration/dues";
+
 /**
  * cancellation: a paid booking was cancelled (+, pending until an admin confirms the amount);
  * used: a booking spent it on its booking amount (−); returned: a booking that spent it was
@@ -68,10 +70,8 @@ export const USE_CREDIT_INTENT = "use-credit";
 export type BookingForCredit = {
   riderId: string | null;
   status: string;
-  payment: string;
-  /** The UPI transaction id the rider gave for the booking amount; '' until then. */
-  utr: string;
-  creditPaise: number;
+  /** What it owes of the booking amount (domain/registration/dues.ts); null: none. */
+  booking: Pick<PartDues, "paid" | "claimedUtr" | "creditPaise"> | null;
 };
 
 export const CREDIT_REFUSALS = {
@@ -92,8 +92,8 @@ export const CREDIT_REFUSALS = {
 export function creditRefusal(booking: BookingForCredit, riderId: string): string | null {
   if (booking.riderId !== riderId) return CREDIT_REFUSALS.notYours;
   if (booking.status !== "confirmed") return CREDIT_REFUSALS.notConfirmed;
-  if (booking.payment === "paid") return CREDIT_REFUSALS.paid;
-  if (booking.utr !== "") return CREDIT_REFUSALS.utrGiven;
-  if (booking.creditPaise > 0) return CREDIT_REFUSALS.spent;
+  if (!booking.booking || booking.booking.paid) return CREDIT_REFUSALS.paid;
+  if (booking.booking.claimedUtr) return CREDIT_REFUSALS.utrGiven;
+  if (booking.booking.creditPaise > 0) return CREDIT_REFUSALS.spent;
   return null;
 }

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Insertable, Selectable } from "kysely";
 import { type AuditActor, RIDER_ACTOR } from "~/domain/audit";
-import { balancePaise, formatRupees, paiseOf } from "~/domain/registration/balance";
-import { rupeeAmount } from "~/domain/registration/payment";
+import { formatRupees } from "~/domain/registration/balance";
+import type { LedgerEntry } from "~/domain/registration/dues";
 import { keepsCreditOnCancel, registrationSettingsOf } from "~/domain/registration/settings";
 import type { Ride } from "~/domain/ride";
 import { type CreditKind, type CreditState, creditToSpend, MAX_CREDIT_PAISE } from "~/features/credit/domain/credit";
 import type { Command } from "~/server/commands/command.server";
 import type { CreditEntriesTable, RegistrationsTable } from "~/server/db/schema.server";
-import { registrationFromRow, updateRegistrationRow } from "~/server/registrations/rows.server";
+import { addEntry as addBookingEntry, keepWhatIsNotGivenBack, ledgersOf } from "~/server/registrations/ledger.server";
 import { lockRider } from "~/features/rider-accounts/server/riders.server";
 import { creditLeftOf } from "./ledger.server";
 
@@ -43,15 +43,12 @@ export async function addEntry(
   return row.id;
 }
 
-function bookingPaiseOf(ride: Ride): number | null {
-  return paiseOf(rupeeAmount(ride.bookingCost));
-}
-
 /**
  * A booking cancelled (not erased) under a ride whose policy keeps the money as credit: what the
- * rider paid becomes a pending entry an admin confirms, and the credit the booking spent comes
- * back at once. Returns the sentence the rider's cancellation news adds, or null when nothing
- * was kept. Runs inside the cancellation's command, under the ride's lock.
+ * rider paid becomes a pending entry an admin confirms (a refund in credit, claimed, on the
+ * booking's ledger), and the credit the booking spent comes back at once (a refund given).
+ * Returns the sentence the rider's cancellation news adds, or null when nothing was kept. Runs
+ * inside the cancellation's command, under the ride's lock, once the booking's charges are void.
  */
 export async function keepPaidAsCredit(
   command: Command,
@@ -60,25 +57,30 @@ export async function keepPaidAsCredit(
   actor: AuditActor,
 ): Promise<string | null> {
   if (!ride || !keepsCreditOnCancel(registrationSettingsOf(ride))) return null;
-  const booking = bookingPaiseOf(ride) ?? 0;
-  const balance = balancePaise(ride, registrationFromRow(row).option) ?? 0;
+  const entries = (await ledgersOf(command.trx, [row.id])).get(row.id) ?? [];
+  const received = (method: (entry: LedgerEntry) => boolean) =>
+    entries
+      .filter((entry) => entry.kind === "payment" && entry.state === "confirmed" && method(entry))
+      .reduce((total, entry) => total + entry.amountPaise, 0);
+  const spent = received((entry) => entry.method === "credit");
   const paid = Math.min(
-    (row.payment === "paid" ? Math.max(0, booking - row.credit_paise) : 0) +
-      (row.balance_payment === "paid" ? balance : 0),
+    received((entry) => entry.method !== "credit"),
     MAX_CREDIT_PAISE,
   );
-  if (paid === 0 && row.credit_paise === 0) return null;
+  if (paid === 0 && spent === 0) return null;
   if (row.rider_id) await lockRider(command.trx, row.rider_id);
   const of = { riderId: row.rider_id, registrationId: row.id };
   const sentences: string[] = [];
-  if (row.credit_paise > 0) {
-    await addEntry(command, { ...of, kind: "returned", state: "confirmed" }, row.credit_paise);
-    const returned = `Returned ${formatRupees(row.credit_paise)} of credit from cancelled booking ${row.reference}`;
+  if (spent > 0) {
+    await addEntry(command, { ...of, kind: "returned", state: "confirmed" }, spent);
+    await addBookingEntry(command, row, refundInCredit(spent, "confirmed"));
+    const returned = `Returned ${formatRupees(spent)} of credit from cancelled booking ${row.reference}`;
     await auditCredit(command, "created", row.id, returned, actor);
-    sentences.push(`The ${formatRupees(row.credit_paise)} of credit it used is yours again.`);
+    sentences.push(`The ${formatRupees(spent)} of credit it used is yours again.`);
   }
   if (paid > 0) {
     const id = await addEntry(command, { ...of, kind: "cancellation", state: "pending" }, paid);
+    await addBookingEntry(command, row, refundInCredit(paid, "claimed"));
     await auditCredit(
       command,
       "created",
@@ -93,6 +95,34 @@ export async function keepPaidAsCredit(
   return sentences.join(" ");
 }
 
+/**
+ * An admin decided a cancelled booking's credit: the refund in credit its ledger waited for is
+ * what they confirmed (none when declined), and what they did not give back the organisers keep.
+ */
+export async function settleRefundInCredit(
+  command: Command,
+  booking: { id: string; ride_id: string },
+  givenPaise: number,
+): Promise<void> {
+  const decided_at = command.now.toISOString();
+  await command.trx
+    .updateTable("booking_entries")
+    .set(
+      givenPaise > 0 ? { state: "confirmed", amount_paise: givenPaise, decided_at } : { state: "voided", decided_at },
+    )
+    .where("registration_id", "=", booking.id)
+    .where("kind", "=", "refund")
+    .where("method", "=", "credit")
+    .where("state", "=", "claimed")
+    .execute();
+  await keepWhatIsNotGivenBack(command, booking, givenPaise > 0 ? "Kept: credit lowered" : "Kept: credit declined");
+}
+
+/** A cancelled booking's money given back as credit: at once (spent credit), or once an admin confirms it. */
+function refundInCredit(amountPaise: number, state: "claimed" | "confirmed") {
+  return { kind: "refund", part: null, amountPaise, state, method: "credit", source: "credit" } as const;
+}
+
 export async function auditCredit(
   command: Command,
   action: "created" | "updated" | "status-changed",
@@ -104,25 +134,26 @@ export async function auditCredit(
 }
 
 /**
- * A booking confirmed now by a signed-in rider who chose to use their credit: it spends what is
- * left, at most the booking amount, read under the rider's lock so two bookings at once (on two
- * rides) never spend it twice. Credit that covers the whole booking amount pays it. Returns the
- * row as it is now.
+ * A confirmed booking's booking amount (`owedPaise` of it left) paid with its rider's credit, at
+ * their choice: it spends what is left, at most that, read under the rider's lock so two
+ * bookings at once (on two rides) never spend it twice; a payment in credit on the booking's
+ * ledger. Returns what was spent, in paise.
  */
-export async function spendCreditOn(command: Command, row: Row, ride: Ride): Promise<Row> {
-  const booking = bookingPaiseOf(ride);
-  if (!row.rider_id || booking === null || row.status !== "confirmed") return row;
-  if (!(await lockRider(command.trx, row.rider_id))) return row;
-  const spend = creditToSpend(await creditLeftOf(command.trx, row.rider_id), booking);
-  if (spend === 0) return row;
+export async function spendCreditOn(command: Command, row: Row, ride: Ride, owedPaise: number): Promise<number> {
+  if (!row.rider_id || owedPaise === 0 || row.status !== "confirmed") return 0;
+  if (!(await lockRider(command.trx, row.rider_id))) return 0;
+  const spend = creditToSpend(await creditLeftOf(command.trx, row.rider_id), owedPaise);
+  if (spend === 0) return 0;
   await addEntry(command, { riderId: row.rider_id, registrationId: row.id, kind: "used", state: "confirmed" }, -spend);
-  const covered = spend === booking;
-  const how = covered ? "paid with credit" : `${formatRupees(spend)} of it paid with credit`;
+  await addBookingEntry(command, row, {
+    kind: "payment",
+    part: "booking",
+    amountPaise: spend,
+    state: "confirmed",
+    method: "credit",
+    source: "credit",
+  });
+  const how = spend === owedPaise ? "paid with credit" : `${formatRupees(spend)} of it paid with credit`;
   await auditCredit(command, "updated", row.id, `Booking ${row.reference} on "${ride.title}" ${how}`, RIDER_ACTOR);
-  return updateRegistrationRow(
-    command.trx,
-    row.id,
-    { credit_paise: spend, ...(covered ? { payment: "paid" as const } : {}) },
-    command.now,
-  ).executeTakeFirstOrThrow();
+  return spend;
 }

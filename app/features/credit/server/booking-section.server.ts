@@ -10,12 +10,15 @@ import { payWithCreditByToken } from "./pay-with-credit.server";
 
 /** The signed-in rider's credit offered against the booking amount (docs/features/credit.md). */
 export const creditSection = bookingSection({
-  load: async ({ services: { db }, shared, registration, ride }) => {
+  load: async ({ services: { db }, shared, registration, ride, dues }) => {
     // Their credit can pay a booking amount still unpaid, on a booking of their account (docs/features/credit.md).
     const rider = await shared(signedInRider);
     const account = rider ? bookingAccountOf(rider, registration) : null;
     const mayTakeCredit = rider && ride && (account === "yours" || account === "joined");
-    if (mayTakeCredit && creditRefusal({ ...registration, riderId: rider.id }, rider.id) === null) {
+    if (
+      mayTakeCredit &&
+      creditRefusal({ ...registration, riderId: rider.id, booking: dues.booking }, rider.id) === null
+    ) {
       return { credit: await creditOffer(db, rider.id, ride) };
     }
     return { credit: null };

@@ -12,7 +12,7 @@ import { type Command, runCommand } from "~/server/commands/command.server";
 import type { Database, Executor } from "~/server/db/schema.server";
 import { lockRider } from "~/features/rider-accounts/server/riders.server";
 import { NotFoundError, ValidationError } from "~/server/validation/errors.server";
-import { addEntry, auditCredit } from "./booking-credit.server";
+import { addEntry, auditCredit, settleRefundInCredit } from "./booking-credit.server";
 import { creditLeftOf } from "./ledger.server";
 
 // The credit ledger's writes (docs/features/credit.md, decision 038). Every one that changes
@@ -42,6 +42,7 @@ async function pendingEntry(command: Command, entryId: string, { rideId, riderId
       "credit_entries.kind",
       "credit_entries.state",
       "credit_entries.amount_paise",
+      "credit_entries.registration_id",
       "registrations.reference",
       "registrations.ride_id",
     ])
@@ -88,6 +89,10 @@ export function decideCredit(
         .where("state", "=", "pending")
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) refuse("credit", CREDIT_DECIDED);
+      if (entry.registration_id && entry.ride_id) {
+        const booking = { id: entry.registration_id, ride_id: entry.ride_id };
+        await settleRefundInCredit(command, booking, decision.confirm ? amount : 0);
+      }
       const of = entry.reference ? ` of cancelled booking ${entry.reference}` : "";
       const summary = decision.confirm
         ? `Confirmed credit ${formatRupees(amount)}${of}`

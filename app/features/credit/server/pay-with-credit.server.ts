@@ -2,6 +2,7 @@ import { formatRupees } from "~/domain/registration/balance";
 import { CREDIT_REFUSALS, creditRefusal } from "~/features/credit/domain/credit";
 import type { Database } from "~/server/db/schema.server";
 import { withRegistrationByToken } from "~/server/registrations/locked-registration.server";
+import { lockedDues } from "~/server/registrations/payments.server";
 import { registrationFromRow, type Registration } from "~/server/registrations/rows.server";
 import { ridePagesChanged } from "~/server/rides/pages-changed.server";
 import { ValidationError } from "~/server/validation/errors.server";
@@ -28,13 +29,15 @@ export function payWithCreditByToken(
     db,
     bookingToken,
     async (command, row, ride) => {
-      const refusal = creditRefusal(registrationFromRow(row), riderId);
+      const registration = registrationFromRow(row);
+      const dues = await lockedDues(command, row, ride);
+      const refusal = creditRefusal({ ...registration, booking: dues.booking }, riderId);
       if (refusal) throw new ValidationError({ "": refusal });
-      const updated = ride ? await spendCreditOn(command, row, ride) : row;
-      if (updated.credit_paise === 0) throw new ValidationError({ "": CREDIT_REFUSALS.noneLeft });
+      const spent = ride ? await spendCreditOn(command, row, ride, dues.booking?.leftPaise ?? 0) : 0;
+      if (spent === 0) throw new ValidationError({ "": CREDIT_REFUSALS.noneLeft });
       // The Riders page shows the payment: its open copies hear of the change.
       await command.enqueue(ridePagesChanged(row.ride_id));
-      return { registration: registrationFromRow(updated), spent: formatRupees(updated.credit_paise) };
+      return { registration, spent: formatRupees(spent) };
     },
     now,
   );

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { USE_CREDIT_FIELD } from "~/features/credit/domain/credit-input";
+import { chargesFor } from "~/server/registrations/ledger.server";
 import type { RegistrationHooks } from "~/server/registries/registration-hooks.server";
 import { keepPaidAsCredit, spendCreditOn } from "./booking-credit.server";
 
@@ -9,7 +10,11 @@ const spendsCredit = z.object({ [USE_CREDIT_FIELD]: z.literal("on") });
 /** Credit in a booking's own command (docs/features/credit.md): spent when it is made, kept when it is cancelled. */
 export const creditRegistrationHooks: RegistrationHooks = {
   // A booking of the rider's account only: spendCreditOn spends nothing on one made for a friend.
-  registered: async (command, { row, ride, input }) =>
-    spendsCredit.safeParse(input).success ? spendCreditOn(command, row, ride) : row,
+  registered: async (command, { row, ride, input, fields }) => {
+    if (spendsCredit.safeParse(input).success) {
+      await spendCreditOn(command, row, ride, chargesFor(ride, fields.option).booking ?? 0);
+    }
+    return row;
+  },
   cancelled: (command, { row, ride, actor }) => keepPaidAsCredit(command, row, ride, actor),
 };

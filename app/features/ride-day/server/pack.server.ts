@@ -7,9 +7,9 @@ import {
 } from "~/features/ride-day/domain/pack";
 import { rideDayDays } from "~/features/ride-day/domain/days";
 import { rideDayPackExpiry } from "~/features/ride-day/domain/expiry";
-import { riderBalance } from "~/domain/registration/riders-page";
+import type { Dues } from "~/domain/registration/dues";
+import { duesOfBookings } from "~/server/registrations/ledger.server";
 import { riderWaiverOf } from "~/features/waivers/domain/waiver";
-import type { Ride } from "~/domain/ride";
 import type { Executor } from "~/server/db/schema.server";
 import { registrationFromRow, type Registration } from "~/server/registrations/rows.server";
 import { getRideRoute } from "~/server/ride-routes/ride-routes.server";
@@ -87,7 +87,7 @@ export async function rideDayRegistrations(db: Executor, rideId: string): Promis
     );
 }
 
-function rideDayRider(ride: Ride, registration: Registration, waiver: RideDayRider["waiver"], now: Date): RideDayRider {
+function rideDayRider(registration: Registration, dues: Dues, waiver: RideDayRider["waiver"]): RideDayRider {
   return {
     id: registration.id,
     reference: registration.reference,
@@ -96,8 +96,9 @@ function rideDayRider(ride: Ride, registration: Registration, waiver: RideDayRid
     option: registration.option,
     pillionName: registration.pillionName,
     status: registration.status,
-    payment: registration.payment,
-    balancePaid: riderBalance(ride, registration, now)?.paid ?? null,
+    // A booking with no booking amount to pay (no price on the site) is not "Payment due".
+    payment: dues.booking?.paid === false ? "due" : "paid",
+    balancePaid: dues.balance?.paid ?? null,
     checkedInAt: registration.checkedInAt,
     emergencyName: registration.emergencyName,
     emergencyPhone: registration.emergencyPhone,
@@ -123,6 +124,7 @@ export async function loadRideDayPack(db: Executor, rideId: string, now: Date): 
     db,
     registrations.map((registration) => registration.waiverId),
   );
+  const dues = await duesOfBookings(db, registrations, ride, now);
   return {
     rideId: ride.id,
     title: ride.title,
@@ -131,7 +133,7 @@ export async function loadRideDayPack(db: Executor, rideId: string, now: Date): 
     meetingPoint,
     days: rideDayDays(ride.itinerary, route?.summary.days ?? null),
     riders: registrations.map((registration) =>
-      rideDayRider(ride, registration, riderWaiverOf(waiver, versions, registration), now),
+      rideDayRider(registration, dues.get(registration.id)!, riderWaiverOf(waiver, versions, registration)),
     ),
     rollCalls,
     takenAt: now.toISOString(),

@@ -17,7 +17,15 @@ const ACCOUNT_LINKS = [
 
 function Payments({ ride }: { ride: MyRide }) {
   const lines: string[] = [];
-  if (ride.booking) lines.push(`Booking amount ${ride.booking.amount}: ${ride.booking.paid ? "paid" : "not paid yet"}`);
+  const { booking } = ride;
+  if (booking) {
+    const state = booking.paid
+      ? "paid"
+      : booking.credit
+        ? `${booking.credit} paid with credit, ${booking.left} to pay`
+        : "not paid yet";
+    lines.push(`Booking amount ${booking.amount}: ${state}`);
+  }
   if (ride.balance) {
     const due = ride.balance.dueDate ? `, due by ${ride.balance.dueDate}` : "";
     lines.push(

@@ -6,8 +6,8 @@ export type MyRide = {
   /** '10th–12th March 2099'; '' when the ride has no dates. */
   dates: string;
   statusLabel: string;
-  /** The booking amount and whether it is paid; null when the ride asks none. */
-  booking: { amount: string; paid: boolean } | null;
+  /** The booking amount, whether it is paid, and what credit paid of it ('₹3,000'); null when the booking owes none. */
+  booking: { amount: string; paid: boolean; credit: string | null; left: string } | null;
   /** The balance, for a confirmed booking on a ride that has one. */
   balance: { amount: string; dueDate: string; paid: boolean; overdue: boolean } | null;
   /** The booking's private page; null when its link cannot be recovered (then: Find my booking). */

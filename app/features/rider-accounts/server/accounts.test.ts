@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { bookingPart } from "../../../../tests/support/dues";
 import pino from "pino";
 import { expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
@@ -245,7 +246,8 @@ describeEachEngine("a booking made signed in", (getDb) => {
     setBookingLinkSecret("a test secret", pino({ level: "silent" }));
 
     const friends = await bookSignedIn(db, asha.id, 1, "ravi@example.com");
-    expect(friends.registration).toMatchObject({ riderId: null, creditPaise: 0 });
+    expect(friends.registration.riderId).toBeNull();
+    expect((await bookingPart(db, friends.registration.id)).creditPaise).toBe(0);
     expect((await getRegistration(db, friends.registration.id))?.riderId).toBeNull();
     expect(await savedDetailsOf(db, asha.id)).toBeNull();
     expect(await creditLeftOf(db, asha.id)).toBe(200000);
@@ -258,17 +260,25 @@ describeEachEngine("a booking made signed in", (getDb) => {
 
     // Her own, in any case and spacing, joins, keeps her details and spends her credit.
     const own = await bookSignedIn(db, asha.id, 2, " Asha@Example.COM ");
-    expect(own.registration).toMatchObject({ riderId: asha.id, creditPaise: 200000 });
+    expect(own.registration.riderId).toBe(asha.id);
+    expect((await bookingPart(db, own.registration.id)).creditPaise).toBe(200_000);
     expect((await savedDetailsOf(db, asha.id))?.details).toMatchObject({ name: "Rider 2" });
     expect(await creditLeftOf(db, asha.id)).toBe(0);
-    expect((await myRides(db, asha.id, NOW)).upcoming).toMatchObject([{ reference: own.registration.reference }]);
+    // My rides reads the booking's ledger: ₹2,000 of the ₹10,000 paid with credit, the rest to pay.
+    expect((await myRides(db, asha.id, NOW)).upcoming).toMatchObject([
+      {
+        reference: own.registration.reference,
+        booking: { amount: "₹10,000", paid: false, credit: "₹2,000", left: "₹8,000" },
+      },
+    ]);
   });
 
   it("joins no account when booked signed in with no email", async () => {
     const db = getDb();
     const asha = await ashaWithCredit(db);
     const result = await bookSignedIn(db, asha.id, 3, "");
-    expect(result.registration).toMatchObject({ riderId: null, creditPaise: 0 });
+    expect(result.registration.riderId).toBeNull();
+    expect((await bookingPart(db, result.registration.id)).creditPaise).toBe(0);
     expect(await savedDetailsOf(db, asha.id)).toBeNull();
     expect(await creditLeftOf(db, asha.id)).toBe(200000);
   });

@@ -1,4 +1,6 @@
 import type { CreditEntry } from "~/features/credit/domain/credit";
+import type { LedgerEntry } from "~/domain/registration/dues";
+import { ledgersOf } from "~/server/registrations/ledger.server";
 import type { RideFeedback } from "~/features/ride-words/domain/feedback";
 import type { SavedDetails } from "~/features/rider-accounts/domain/account";
 import type { Executor } from "~/server/db/schema.server";
@@ -30,11 +32,7 @@ type ExportedBooking = {
   seats: number;
   createdAt: string;
   updatedAt: string;
-  payments: {
-    booking: { state: string; utr: string };
-    balance: { state: string; utr: string };
-    creditPaise: number;
-  };
+  ledger: LedgerEntry[];
   answers: {
     name: string;
     mobile: string;
@@ -101,6 +99,10 @@ export async function riderDataExport(
             .execute(),
         ]);
   const byId = new Map(rides.map((row) => [row.id, rideFromRow(row)]));
+  const ledgers = await ledgersOf(
+    db,
+    rows.map((row) => row.id),
+  );
   const wordsOf = new Map(words.map((row) => [row.registration_id, feedbackFromRow(row)]));
   return {
     exportedAt: now.toISOString(),
@@ -117,11 +119,8 @@ export async function riderDataExport(
         seats: booking.seats,
         createdAt: booking.createdAt,
         updatedAt: booking.updatedAt,
-        payments: {
-          booking: { state: booking.payment, utr: booking.utr },
-          balance: { state: booking.balancePayment, utr: booking.balanceUtr },
-          creditPaise: booking.creditPaise,
-        },
+        // The booking's ledger as it stands: charges, payments (their UTRs), refunds (decision 059).
+        ledger: ledgers.get(booking.id) ?? [],
         answers: {
           name: booking.name,
           mobile: booking.phone,

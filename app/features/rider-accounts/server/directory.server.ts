@@ -1,4 +1,9 @@
 import { z } from "zod";
+import type { PartDues } from "~/domain/registration/dues";
+import type { Ride } from "~/domain/ride";
+import { duesOfMany } from "~/server/registrations/ledger.server";
+import { getRide } from "~/server/rides/rides.server";
+import { serverClock } from "~/server/clock.server";
 import type { AuditActor } from "~/domain/audit";
 import { readSavedDetails } from "~/features/rider-accounts/domain/account";
 import { adminNoteSchema } from "~/features/rider-accounts/domain/admin-note";
@@ -109,10 +114,14 @@ export async function listDirectory(db: Executor, search = ""): Promise<Director
     .filter((rider) => !needle || `${rider.name}\n${rider.email}`.toLowerCase().includes(needle));
 }
 
-export type RiderBooking = Pick<
-  Registration,
-  "id" | "rideId" | "reference" | "status" | "payment" | "balancePayment" | "checkedInAt" | "creditPaise" | "erasedAt"
-> & { rideTitle: string; rideStartDate: string };
+export type RiderBooking = Pick<Registration, "id" | "rideId" | "reference" | "status" | "checkedInAt" | "erasedAt"> & {
+  rideTitle: string;
+  rideStartDate: string;
+  /** What it owes (dues.ts), as the admins read it: "paid", "due", "overdue"; '' for a part it has none of. */
+  payment: string;
+  balancePayment: string;
+  creditPaise: number;
+};
 
 export type RiderRecord = {
   id: string;
@@ -145,23 +154,33 @@ export async function riderRecord(db: Executor, riderId: string): Promise<RiderR
     riddenRides(db, riderId),
     creditLeftOf(db, riderId),
   ]);
-  const bookings = rows.map(({ ride_data, ride_start_date, ...row }): RiderBooking => {
-    const registration = registrationFromRow(row);
+  const rides = new Map<string, Ride | null>();
+  for (const rideId of new Set(rows.map((row) => row.ride_id))) rides.set(rideId, await getRide(db, rideId));
+  const registrations = rows.map((row) => registrationFromRow(row));
+  const dues = await duesOfMany(
+    db,
+    registrations.map((registration) => ({ ...registration, ride: rides.get(registration.rideId) ?? null })),
+    serverClock(),
+  );
+  const stateOf = (owed: PartDues | null) => (!owed ? "" : owed.paid ? "paid" : owed.overdue ? "overdue" : "due");
+  const bookings = rows.map(({ ride_data, ride_start_date }, index): RiderBooking => {
+    const registration = registrations[index]!;
+    const owed = dues.get(registration.id)!;
     return {
       id: registration.id,
       rideId: registration.rideId,
       reference: registration.reference,
       status: registration.status,
-      payment: registration.payment,
-      balancePayment: registration.balancePayment,
+      payment: stateOf(owed.booking),
+      balancePayment: stateOf(owed.balance),
       checkedInAt: registration.checkedInAt,
-      creditPaise: registration.creditPaise,
+      creditPaise: owed.booking?.creditPaise ?? 0,
       erasedAt: registration.erasedAt,
       rideTitle: rideTitle(ride_data),
       rideStartDate: ride_start_date,
     };
   });
-  const latestName = rows.map((row) => registrationFromRow(row)).find((booking) => !booking.erasedAt && booking.name);
+  const latestName = registrations.find((booking) => !booking.erasedAt && booking.name);
   return {
     id: rider.id,
     name: readSavedDetails(rider.details)?.name.trim() || latestName?.name || "",

@@ -1,4 +1,6 @@
-import { balancePayment, bookingPayment, RIDER_STATUS_LABELS } from "~/domain/registration/booking-page";
+import { RIDER_STATUS_LABELS } from "~/domain/registration/booking-page";
+import { formatRupees } from "~/domain/registration/balance";
+import { bookingPayments } from "~/server/registrations/booking-payments.server";
 import { formatDateRange } from "~/domain/dates";
 import { bookingHref } from "~/domain/links";
 import type { MyRide, MyRides } from "~/features/rider-accounts/domain/my-rides";
@@ -26,27 +28,34 @@ export async function myRides(db: Executor, riderId: string, now = serverClock()
   const rides = new Map<string, Ride | null>();
   for (const rideId of new Set(rows.map((row) => row.ride_id))) rides.set(rideId, await getRide(db, rideId));
 
-  const list: { ride: Ride | null; item: MyRide }[] = rows.map((row) => {
+  const list: { ride: Ride | null; item: MyRide }[] = [];
+  for (const row of rows) {
     const registration = registrationFromRow(row);
     const ride = rides.get(registration.rideId) ?? null;
-    const payment = bookingPayment(config.company, { bookingCost: ride?.bookingCost ?? "" }, registration.reference);
-    const balance = ride ? balancePayment(config.company, ride, registration, now) : null;
+    const { dues, payment, balance } = await bookingPayments(db, config.company, registration, ride, now);
     const token = openToken(row.token_sealed);
-    return {
+    list.push({
       ride,
       item: {
         reference: registration.reference,
         rideTitle: ride?.title ?? "A ride no longer on the site",
         dates: ride?.startDate ? formatDateRange(ride.startDate, ride.endDate) : "",
         statusLabel: RIDER_STATUS_LABELS[registration.status],
-        booking: payment.amount ? { amount: payment.amount, paid: registration.payment === "paid" } : null,
+        booking: dues.booking
+          ? {
+              amount: formatRupees(dues.booking.chargedPaise),
+              paid: payment.paid,
+              credit: payment.credit,
+              left: formatRupees(dues.booking.leftPaise),
+            }
+          : null,
         balance: balance
           ? { amount: balance.amount, dueDate: balance.dueDate, paid: balance.paid, overdue: balance.overdue }
           : null,
         href: token ? bookingHref(token) : null,
       },
-    };
-  });
+    });
+  }
   const byStart = (a: { ride: Ride | null }, b: { ride: Ride | null }) =>
     (b.ride?.startDate ?? "").localeCompare(a.ride?.startDate ?? "");
   return {

@@ -47,6 +47,7 @@ describeEachEngine("ride passport", (getDb) => {
 
     // A ride deleted is no longer ridden.
     await db.deleteFrom("ride_routes").where("ride_id", "=", spiti.rideId).execute();
+    await db.deleteFrom("booking_entries").where("ride_id", "=", spiti.rideId).execute();
     await db.deleteFrom("registrations").where("ride_id", "=", spiti.rideId).execute();
     await db.deleteFrom("rides").where("id", "=", spiti.rideId).execute();
     expect((await passportOf(db, anjali.id)).figures.rides).toBe(1);

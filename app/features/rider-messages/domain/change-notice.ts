@@ -66,7 +66,7 @@ export function changeNotice(before: WatchedRide, after: WatchedRide): NoticeTex
     if (before.status === "cancelled") return null;
     return {
       subject: `Ride cancelled: ${after.title}`,
-      body: `${after.title} (${formatDateRange(before.startDate, before.endDate)}) is cancelled. We are sorry; we will be in touch about your booking amount.`,
+      body: `${after.title} (${formatDateRange(before.startDate, before.endDate)}) is cancelled. We are sorry; we will be in touch about anything you paid.`,
     };
   }
   const changes = rideChanges(before, after);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DUES_FILTERS, type DuesFilter } from "~/domain/registration/dues";
 import { line, requiredMultilineText } from "~/domain/fields";
 
 // What a ride tells its riders (docs/features/rider-messages.md): the kinds of message, the
@@ -65,11 +66,20 @@ export const broadcastInputSchema = z.object({
     .refine((statuses) => statuses.every(isAudienceStatus), "Choose confirmed or waitlisted riders")
     .refine((statuses) => statuses.length > 0, "Choose who gets the message: confirmed riders, the waitlist or both")
     .transform((statuses) => [...new Set(statuses.filter(isAudienceStatus))]),
-  payment: z.enum(["", "due", "paid"], { error: "Payment must be any, due or paid" }).default(""),
+  payment: z
+    .enum(["", ...DUES_FILTERS], { error: "Payment must be any, or one of the payment filters offered" })
+    .default(""),
   checkIn: z.enum(["", "in", "out"], { error: "Check-in must be any, checked in or not checked in" }).default(""),
 });
 export type BroadcastInput = z.infer<typeof broadcastInputSchema>;
 export type Audience = Pick<BroadcastInput, "statuses" | "payment" | "checkIn">;
+
+const AUDIENCE_DUES: Readonly<Record<DuesFilter, string>> = {
+  due: "whose booking amount is due",
+  paid: "who have paid the booking amount",
+  "balance-due": "whose balance is unpaid",
+  overdue: "whose balance is overdue",
+};
 
 /** The audience in words, for the preview and the message list: "confirmed riders who have paid". */
 export function describeAudience({ statuses, payment, checkIn }: Audience): string {
@@ -80,7 +90,7 @@ export function describeAudience({ statuses, payment, checkIn }: Audience): stri
         ? "confirmed riders"
         : "waitlisted riders";
   const conditions = [
-    payment === "due" ? "whose booking amount is due" : payment === "paid" ? "who have paid" : "",
+    payment ? AUDIENCE_DUES[payment] : "",
     checkIn === "in" ? "checked in" : checkIn === "out" ? "not checked in" : "",
   ].filter(Boolean);
   return conditions.length ? `${who} ${conditions.join(", ")}` : who;

@@ -125,7 +125,11 @@ describeEachEngine("broadcasts to a ride's riders", (getDb) => {
     const db = getDb();
     const { ride, bela } = await rideWithRiders(db);
     const preview = await previewBroadcast(db, ride.id, { ...BROADCAST, payment: "paid" });
-    expect(preview).toMatchObject({ ok: true, recipients: 1, audience: "confirmed riders who have paid" });
+    expect(preview).toMatchObject({
+      ok: true,
+      recipients: 1,
+      audience: "confirmed riders who have paid the booking amount",
+    });
     expect(preview.ok && preview.text).toContain("Hi Bela,");
 
     const none = await sendBroadcast(db, ride.id, { ...BROADCAST, checkIn: "in" }, { actor: ADMIN, origin: ORIGIN });

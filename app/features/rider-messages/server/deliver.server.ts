@@ -1,5 +1,6 @@
 import type { SiteConfig } from "~/domain/content";
-import { balancePayment, balanceReminderLine } from "~/domain/registration/booking-page";
+import { bookingPayments } from "~/server/registrations/booking-payments.server";
+import { balanceReminderLine } from "~/domain/registration/booking-page";
 import type { Ride } from "~/domain/ride";
 import type { DeliveryChannel } from "~/features/rider-messages/domain/message";
 import { riderCopyOf, riderSubject, riderText } from "~/features/rider-messages/domain/rider-text";
@@ -95,9 +96,15 @@ export function pushSender(db: Database, config: PushSettings, options: PushOpti
 type BalanceSources = (rideId: string) => Promise<[Ride | null, SiteConfig]>;
 
 /** A reminder's line on the rider's unpaid balance. */
-async function balanceLineOf(sources: BalanceSources, registration: Registration, now: Date): Promise<string | null> {
+async function balanceLineOf(
+  db: Database,
+  sources: BalanceSources,
+  registration: Registration,
+  now: Date,
+): Promise<string | null> {
   const [ride, config] = await sources(registration.rideId);
-  return ride ? balanceReminderLine(balancePayment(config.company, ride, registration, now)) : null;
+  if (!ride) return null;
+  return balanceReminderLine((await bookingPayments(db, config.company, registration, ride, now)).balance);
 }
 
 /** A delivery as it is sent: with its message, the ride's title and group, and the booking. */
@@ -195,7 +202,7 @@ async function sendDelivery(
     ride: row.ride,
     message: row,
     token: openToken(row.token_sealed),
-    balanceLine: row.kind === "reminder" ? await balanceLineOf(read.balanceSources, registration, now()) : null,
+    balanceLine: row.kind === "reminder" ? await balanceLineOf(db, read.balanceSources, registration, now()) : null,
     canReply: read.replyTo !== null,
   });
   try {

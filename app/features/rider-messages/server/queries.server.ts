@@ -12,6 +12,8 @@ import { getConfig } from "~/server/content/config.server";
 import type { Executor } from "~/server/db/schema.server";
 import { openToken } from "~/server/registrations/link-seal.server";
 import { registrationFromRow } from "~/server/registrations/rows.server";
+import { duesOfBookings } from "~/server/registrations/ledger.server";
+import type { Dues } from "~/domain/registration/dues";
 
 // What the pages show of a ride's messages (docs/features/rider-messages.md): a rider's Updates
 // list on their booking page; the ride's messages, each rider's deliveries and the WhatsApp
@@ -103,6 +105,8 @@ export async function rideMessages(db: Executor, ride: Ride, limit = 30): Promis
   // A reminder's WhatsApp copy says what the rider owes, as its email says it when sent.
   const payee = messages.some((message) => message.kind === "reminder") ? (await getConfig(db)).company : null;
   const now = serverClock();
+  const registrations = new Map(rows.map((row) => [row.id, registrationFromRow(row)]));
+  const dues = payee ? await duesOfBookings(db, [...registrations.values()], ride, now) : new Map<string, Dues>();
   const byMessage = new Map<string, DeliveryRow[]>();
   const messageById = new Map(messages.map((message) => [message.id, message]));
   for (const row of rows) {
@@ -130,7 +134,9 @@ export async function rideMessages(db: Executor, ride: Ride, limit = 30): Promis
                 token: openToken(row.token_sealed),
                 balanceLine:
                   payee && message.kind === "reminder"
-                    ? balanceReminderLine(balancePayment(payee, ride, registration, now))
+                    ? balanceReminderLine(
+                        balancePayment(payee, dues.get(registration.id)?.balance ?? null, registration.reference),
+                      )
                     : null,
                 // Sent from the captain's phone: a reply reaches them.
                 canReply: true,

@@ -1,6 +1,11 @@
 import { sql } from "kysely";
 import type { Audience } from "~/features/rider-messages/domain/message";
 import type { Executor } from "~/server/db/schema.server";
+import { duesMatch } from "~/domain/registration/dues";
+import { registrationStatusOf } from "~/server/registrations/rows.server";
+import { duesOfBookings } from "~/server/registrations/ledger.server";
+import { rideFromRow } from "~/server/rides/ride-rows.server";
+import { serverClock } from "~/server/clock.server";
 import type { Recipient } from "./write.server";
 
 // Who a ride's message goes to (docs/features/rider-messages.md). Never a cancelled or erased
@@ -12,7 +17,7 @@ const hasPush = sql<number>`(case when exists (select 1 from push_subscriptions 
 function recipientsQuery(db: Executor, rideId: string) {
   return db
     .selectFrom("registrations")
-    .select(["id", "reference", "phone", "data", "reminders"])
+    .select(["id", "reference", "phone", "data", "reminders", "status"])
     .select(hasPush.as("push"))
     .where("ride_id", "=", rideId)
     .where("status", "<>", "cancelled")
@@ -36,10 +41,18 @@ export async function audienceOf(
 ): Promise<Recipient[]> {
   let query = recipientsQuery(db, rideId).where("status", "in", audience.statuses);
   if (bookedBy) query = query.where("created_at", "<=", bookedBy.toISOString());
-  if (audience.payment) query = query.where("payment", "=", audience.payment);
   if (audience.checkIn === "in") query = query.where("checked_in_at", "is not", null);
   if (audience.checkIn === "out") query = query.where("checked_in_at", "is", null);
-  return asRecipients(await query.execute());
+  const rows = await query.execute();
+  const filter = audience.payment;
+  if (!filter) return asRecipients(rows);
+  // What each owes is its ledger's (dues.ts), worked out as every page works it out.
+  // Read here, not through rides.server (which reaches these recipients through its commands).
+  const rideRow = await db.selectFrom("rides").selectAll().where("id", "=", rideId).executeTakeFirst();
+  const ride = rideRow ? rideFromRow(rideRow) : null;
+  const bookings = rows.map((row) => ({ id: row.id, status: registrationStatusOf(row.status) }));
+  const dues = await duesOfBookings(db, bookings, ride, serverClock());
+  return asRecipients(rows.filter((row) => duesMatch(dues.get(row.id)!, filter)));
 }
 
 /** Every live rider of the ride, waitlist included: a change notice or a cancelled ride tells them all. */

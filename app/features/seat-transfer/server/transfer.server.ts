@@ -1,4 +1,6 @@
 import type { Selectable } from "kysely";
+import type { Dues } from "~/domain/registration/dues";
+import { duesOfBooking } from "~/server/registrations/ledger.server";
 import { RIDER_ACTOR } from "~/domain/audit";
 import { bookingHref } from "~/domain/links";
 import { registrationSettingsOf } from "~/domain/registration/settings";
@@ -148,11 +150,8 @@ export type TransferOffer = {
   ride: Ride;
   reference: string;
   option: Registration["option"];
-  payment: Registration["payment"];
-  balancePayment: Registration["balancePayment"];
-  /** Whether the original rider gave the booking amount's UTR (its text stays with the seat, unshown here). */
-  utrGiven: boolean;
-  creditPaise: number;
+  /** What the seat owes: its ledger stays with it (decision 059). */
+  dues: Dues;
   expiresAt: string;
 };
 
@@ -170,10 +169,7 @@ export async function getTransferOffer(
     ride: offer.ride,
     reference: registration.reference,
     option: registration.option,
-    payment: registration.payment,
-    balancePayment: registration.balancePayment,
-    utrGiven: registration.utr !== "",
-    creditPaise: registration.creditPaise,
+    dues: await duesOfBooking(db, registration, offer.ride, now),
     expiresAt: transferExpiresAt(offer.row.transfer_created_at!, offer.ride).toISOString(),
   };
 }
@@ -205,7 +201,7 @@ export type AcceptTransferOptions = {
 async function eraseOriginalRider(command: Command, row: Selectable<RegistrationsTable>): Promise<void> {
   const { trx, now } = command;
   await updateRegistrationRow(trx, row.id, erasedColumns(now.toISOString()), now).executeTakeFirstOrThrow();
-  await eraseWhatFollows(command);
+  await eraseWhatFollows(command, { seatHandedOn: true });
 }
 
 /**
@@ -267,9 +263,6 @@ export async function acceptTransfer(
           pending_token_sealed: null,
           rider_id: account,
           reminders: 1,
-          // What was paid moves with the seat, its proof too: a UTR names a payment, not a person.
-          utr: row.utr,
-          balance_utr: row.balance_utr,
           erased_at: null,
         },
         now,

@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { duesOfRegistration } from "../../../../tests/support/dues";
 import { TRANSFER_NOT_POSSIBLE } from "~/features/seat-transfer/domain/transfer";
 import type { Database } from "~/server/db/schema.server";
 import { describeEachEngine } from "../../../../tests/support/databases";
@@ -87,8 +88,6 @@ describeEachEngine("seat transfer", (getDb) => {
       option: "solo",
       seats: 1,
       createdAt: asha.registration.createdAt,
-      payment: "paid",
-      utr: "123456789012",
       name: "Friend Fifty",
       email: "friend@example.com",
       phone: "+919800000050",
@@ -96,6 +95,8 @@ describeEachEngine("seat transfer", (getDb) => {
       reminders: true,
       erasedAt: null,
     });
+    // What was paid moves with the seat, its UTR too: the ledger is the booking's, not the rider's.
+    expect((await duesOfRegistration(db, moved.id, NOW)).booking).toMatchObject({ paid: true, utr: "123456789012" });
     // Its place in the list is the seat's.
     expect((await listRegistrations(db, ride.id)).map((r) => r.reference)).toEqual(before);
     // The old private link opens nothing; the new one opens the friend's booking.

@@ -91,8 +91,9 @@ export default function RiderPage({ loaderData }: Route.ComponentProps) {
                 </Link>{" "}
                 <span className="text-sm text-ink-600">{formatIndianShortDate(booking.rideStartDate)}</span>
                 <p className="text-sm text-ink-700">
-                  {booking.reference} · {ADMIN_STATUS_LABELS[booking.status]} · booking {booking.payment} · balance{" "}
-                  {booking.balancePayment}
+                  {booking.reference} · {ADMIN_STATUS_LABELS[booking.status]}
+                  {booking.payment ? ` · booking ${booking.payment}` : ""}
+                  {booking.balancePayment ? ` · balance ${booking.balancePayment}` : ""}
                   {booking.creditPaise > 0 ? ` · ${formatRupees(booking.creditPaise)} credit used` : ""}
                   {booking.checkedInAt ? " · checked in" : ""}
                   {booking.erasedAt ? " · personal data erased" : ""}

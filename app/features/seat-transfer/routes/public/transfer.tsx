@@ -6,6 +6,7 @@ import { requestContext, servicesContext } from "~/context";
 import { policyPoints, rideForDisplay } from "~/domain/defaults";
 import { bookingHref } from "~/domain/links";
 import { balancePayment, bookingPayment, consentText } from "~/domain/registration/booking-page";
+import { formatRupees } from "~/domain/registration/balance";
 import { HONEYPOT_FIELD } from "~/domain/registration/input";
 import { OPTION_LABELS, registrationSettingsOf } from "~/domain/registration/settings";
 import { seatSettings, TRANSFER_GONE } from "~/features/seat-transfer/domain/transfer";
@@ -45,20 +46,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!offer) return gone();
   const { ride } = offer;
   const [config, waiver] = await Promise.all([getConfig(db), currentWaiver(db, ride.id)]);
-  const payment = bookingPayment(config.company, ride, offer.reference);
-  const balance = balancePayment(
-    config.company,
-    ride,
-    { option: offer.option, status: "confirmed", balancePayment: offer.balancePayment, reference: offer.reference },
-    now,
-  );
+  const payment = bookingPayment(config.company, offer.dues.booking, offer.reference, ride.bookingCost);
+  const balance = balancePayment(config.company, offer.dues.balance, offer.reference);
   const seat: TransferSeatView = {
     ride: { title: ride.title, startDate: ride.startDate, endDate: ride.endDate },
     reference: offer.reference,
     option: OPTION_LABELS[offer.option],
-    bookingAmount: payment.amount,
-    bookingPaid: offer.payment === "paid",
-    utrGiven: offer.utrGiven,
+    bookingAmount: offer.dues.booking ? formatRupees(offer.dues.booking.chargedPaise) : payment.amount,
+    bookingPaid: payment.paid,
+    utrGiven: payment.claimedUtr !== "",
     balance: balance ? { amount: balance.amount, paid: balance.paid, dueDate: balance.dueDate } : null,
     expiresAt: offer.expiresAt,
   };
