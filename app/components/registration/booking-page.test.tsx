@@ -107,6 +107,12 @@ describe("BookingPage", () => {
     expect(html).not.toContain("Pay the balance by UPI app");
   });
 
+  it("says a balance booked after its due date is due now, not overdue", () => {
+    const html = page(view({ balance: { ...balance, dueNow: true, dueDate: "" } }));
+    expect(html).toContain("Due now: you booked after its due date.");
+    expect(html).not.toContain("Was due on");
+  });
+
   it.each<[string, Partial<BookingView>, BookingAnswer]>([
     [
       "a UTR on a waitlisted booking (no payment form)",

@@ -228,9 +228,11 @@ function Payments({ view, answer, alsoPays }: { view: BookingView; answer?: Book
             intent: "balance-utr",
             field: "balanceUtr",
             amount: balance.amount,
-            detail: balance.overdue
-              ? `Was due on ${balance.dueDate}: please pay it now.`
-              : `Due by ${balance.dueDate || "the start of the ride"}, before the ride starts.`,
+            detail: balance.dueNow
+              ? "Due now: you booked after its due date."
+              : balance.overdue
+                ? `Was due on ${balance.dueDate}: please pay it now.`
+                : `Due by ${balance.dueDate || "the start of the ride"}, before the ride starts.`,
             link: balance.link,
             payeeId: balance.payeeId,
             payeeName: balance.payeeName,

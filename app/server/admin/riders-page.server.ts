@@ -131,7 +131,8 @@ export async function loadRidersPage(
         registration: registrationSettingsOf(ride),
       };
       const now = serverClock();
-      const dues = await duesOfBookings(db, [...listed, ...confirmed], ride, now);
+      const bookings = new Map([...listed, ...confirmed].map((registration) => [registration.id, registration]));
+      const dues = await duesOfBookings(db, [...bookings.values()], ride, now);
       const { payment } = filters;
       const registrations = payment ? listed.filter((row) => duesMatch(dues.get(row.id)!, payment)) : listed;
       const role = context.get(adminContext).role;
