@@ -1,4 +1,5 @@
 import { parse } from "csv-parse/sync";
+import { getRide, updateRide } from "../rides/rides.server";
 import pino from "pino";
 import { expect, it } from "vitest";
 import type { AppServices } from "~/context";
@@ -168,6 +169,32 @@ describeEachEngine("the balance's commands", (getDb) => {
     });
     expect(await run({ intent: "payment", id: registration.id, payment: "paid" })).toMatchObject({ status: 200 });
     expect(await paymentStates(db, registration.id)).toEqual({ payment: "paid", balancePayment: "paid" });
+  });
+
+  it("charges what a rider agreed to: a price edit changes no charge, a price that reads as a sum at last charges", async () => {
+    const db = getDb();
+    const ride = await siteRide(db, { seats: 3 }, { tripCost: "₹38,500", bookingCost: "₹10,000" });
+    const agreed = await registerRider(db, ride.id, riderForm(1), NOW);
+    const wordy = await siteRide(
+      db,
+      { seats: 3 },
+      { tripCost: "", bookingCost: "to be announced", title: "Nandi Hills" },
+    );
+    const waiting = await registerRider(db, wordy.id, riderForm(2), NOW);
+    expect((await duesOfRegistration(db, waiting.registration.id)).booking).toBeNull();
+
+    const priced = (await getRide(db, ride.id))!;
+    await updateRide(db, ride.id, { ...priced, tripCost: "₹45,000", bookingCost: "₹12,000" });
+    expect(await duesOfRegistration(db, agreed.registration.id, NOW)).toMatchObject({
+      booking: { chargedPaise: 1_000_000 },
+      balance: { chargedPaise: 2_850_000 },
+    });
+    const announced = (await getRide(db, wordy.id))!;
+    await updateRide(db, wordy.id, { ...announced, bookingCost: "₹5,000" });
+    expect((await duesOfRegistration(db, waiting.registration.id, NOW)).booking).toMatchObject({
+      chargedPaise: 500_000,
+      leftPaise: 500_000,
+    });
   });
 
   it("erases the balance's UTR with the rest, through the link and by the sweep", async () => {

@@ -16,6 +16,7 @@ import {
 import { type RegistrationOption, type RegistrationStatus } from "~/domain/registration/settings";
 import type { Ride } from "~/domain/ride";
 import type { Command } from "../commands/command.server";
+import { registrationOptionOf } from "./rows.server";
 import type { BookingEntriesTable, Executor } from "../db/schema.server";
 import { refuse } from "../validation/errors.server";
 
@@ -155,6 +156,23 @@ export function chargesFor(ride: Ride, option: RegistrationOption): Partial<Reco
   return balance === null ? { booking } : { booking, balance };
 }
 
+/** The charges a booking of `option` lacks (`charged` says which parts it has), at the ride's prices now. */
+function newCharges(
+  command: Command,
+  row: { id: string; ride_id: string },
+  ride: Ride,
+  option: RegistrationOption,
+  charged: (part: BookingPart) => boolean,
+  source: string,
+) {
+  const amounts = chargesFor(ride, option);
+  return BOOKING_PARTS.flatMap((part) => {
+    const amount = amounts[part];
+    if (amount === undefined || charged(part)) return [];
+    return [entryRow(command, row, { kind: "charge", part, amountPaise: amount, state: "confirmed", source })];
+  });
+}
+
 /**
  * Charges a booking whose seat is confirmed now: the booking amount and the balance at the
  * ride's prices of this moment, once (a part already charged keeps its charge: a price edit
@@ -176,14 +194,39 @@ export async function chargeConfirmed(
         .where("kind", "=", "charge")
         .where("state", "=", "confirmed")
         .execute();
-  const amounts = chargesFor(ride, option);
-  const rows = BOOKING_PARTS.flatMap((part) => {
-    const amount = amounts[part];
-    if (amount === undefined || charged.some((entry) => entry.part === part)) return [];
-    return [
-      entryRow(command, row, { kind: "charge", part, amountPaise: amount, state: "confirmed", source: "booking" }),
-    ];
-  });
+  const rows = newCharges(
+    command,
+    row,
+    ride,
+    option,
+    (part) => charged.some((entry) => entry.part === part),
+    "booking",
+  );
+  if (rows.length > 0) await command.trx.insertInto("booking_entries").values(rows).execute();
+}
+
+/**
+ * A ride saved: its confirmed bookings charged nothing for a part (its price was words, or
+ * none) are charged now that the price reads as a sum; a part charged keeps its charge.
+ */
+export async function chargeUncharged(command: Command, ride: Ride): Promise<void> {
+  const confirmed = await command.trx
+    .selectFrom("registrations")
+    .select(["id", "ride_id", "option"])
+    .where("ride_id", "=", ride.id)
+    .where("status", "=", "confirmed")
+    .execute();
+  const charged = await command.trx
+    .selectFrom("booking_entries")
+    .select(["registration_id", "part"])
+    .where("ride_id", "=", ride.id)
+    .where("kind", "=", "charge")
+    .where("state", "=", "confirmed")
+    .execute();
+  const seen = new Set(charged.map((entry) => `${entry.registration_id} ${entry.part}`));
+  const rows = confirmed.flatMap((row) =>
+    newCharges(command, row, ride, registrationOptionOf(row.option), (part) => seen.has(`${row.id} ${part}`), "price"),
+  );
   if (rows.length > 0) await command.trx.insertInto("booking_entries").values(rows).execute();
 }
 

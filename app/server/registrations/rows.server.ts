@@ -112,13 +112,18 @@ export function registrationStatusOf(status: string): RegistrationStatus {
   return oneOf(REGISTRATION_STATUSES, status, "cancelled");
 }
 
+/** A row's option, read as registrationFromRow reads it. */
+export function registrationOptionOf(option: string): RegistrationOption {
+  return oneOf(REGISTRATION_OPTIONS, option, "solo");
+}
+
 export function registrationFromRow(row: Selectable<RegistrationsTable>): Registration {
   return {
     id: row.id,
     rideId: row.ride_id,
     reference: row.reference,
     status: registrationStatusOf(row.status),
-    option: oneOf(REGISTRATION_OPTIONS, row.option, "solo"),
+    option: registrationOptionOf(row.option),
     seats: row.seats,
     phone: row.phone ?? "",
     ...readDetails(row.data),

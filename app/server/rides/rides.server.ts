@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { chargeUncharged } from "../registrations/ledger.server";
 import { sql, type Selectable } from "kysely";
 import type { AuditAction, AuditActor } from "~/domain/audit";
 import { SIMILAR_RIDES_LIMIT } from "~/domain/constants";
@@ -304,6 +305,8 @@ async function replaceRide(
     auditLineOfSave(restoring, saved.title, { action: "updated", summary: summary(saved) }),
   );
   await promoteAfterSeatsAdded(command, id, options.actor, `seats added to "${saved.title}"`);
+  // A price that reads as a sum now charges the bookings it could not charge before (decision 059).
+  await chargeUncharged(command, saved);
   return saved;
 }
 
