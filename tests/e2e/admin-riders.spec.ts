@@ -128,6 +128,10 @@ test("the admin settles a ride's riders, exports them and checks them in @mobile
   // The dashboard: seats of the ride, and the changes in recent activity (by reference only).
   await page.goto("/admin");
   await expect(page.getByTestId("ride-seats").filter({ hasText: title })).toContainText("2 of 2 seats booked");
+  // What its confirmed riders paid and still owe, from their ledgers: Asha's ₹2,000 in, Chitra's to come.
+  await expect(page.getByTestId("ride-seats").filter({ hasText: title }).getByTestId("ride-money")).toHaveText(
+    "₹2,000 collected · ₹2,000 still to pay",
+  );
   await expectNoA11yViolations(page);
   await expect(page.getByTestId("recent-activity")).toContainText(
     `Marked booking ${first.reference} on "${title}" as paid`,

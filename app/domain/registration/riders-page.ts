@@ -58,6 +58,8 @@ export type RideSeats = {
   booked: number;
   left: number;
   waitlisted: number;
+  /** What its confirmed riders paid, still owe and how many are overdue (from their ledgers); null without a sum to ask. */
+  money: { collected: string; due: string; overdue: number } | null;
 };
 
 /** A booking's balance on the Riders page, from what it owes of it (dues.ts); null: it owes none. */

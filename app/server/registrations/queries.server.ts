@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { DUES_FILTERS, type DuesFilter } from "~/domain/registration/dues";
+import { serverClock } from "../clock.server";
+import { chargesFor, duesOfMany } from "./ledger.server";
+import { formatRupees } from "~/domain/registration/balance";
+import { DUES_FILTERS, type DuesFilter, duesMatch, duesTotals } from "~/domain/registration/dues";
 import { REGISTRATION_STATUSES, registrationSettingsOf, type RegistrationStatus } from "~/domain/registration/settings";
 import { seatsLeft } from "~/domain/registration/availability";
 import type { Ride } from "~/domain/ride";
@@ -44,6 +47,7 @@ export async function upcomingRideSeats(db: Executor): Promise<RideSeats[]> {
     db,
     rides.map((ride) => ride.id),
   );
+  const money = await moneyOfRides(db, rides);
   return rides.map((ride) => {
     const settings = registrationSettingsOf(ride);
     const count = counts.get(ride.id);
@@ -56,8 +60,39 @@ export async function upcomingRideSeats(db: Executor): Promise<RideSeats[]> {
       booked,
       left: seatsLeft(settings, booked),
       waitlisted: count?.waitlisted ?? 0,
+      money: money.get(ride.id) ?? null,
     };
   });
+}
+
+/** Each ride's confirmed riders' dues added up, for the dashboard; none for a ride with no sum to ask. */
+async function moneyOfRides(db: Executor, rides: readonly Ride[]): Promise<Map<string, RideSeats["money"]>> {
+  const priced = rides.filter((ride) => chargesFor(ride, "solo").booking !== undefined);
+  if (priced.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("registrations")
+    .select(["id", "ride_id"])
+    .where("status", "=", "confirmed")
+    .where(
+      "ride_id",
+      "in",
+      priced.map((ride) => ride.id),
+    )
+    .execute();
+  const byId = new Map(priced.map((ride) => [ride.id, ride]));
+  const dues = await duesOfMany(
+    db,
+    rows.map((row) => ({ id: row.id, status: "confirmed" as const, ride: byId.get(row.ride_id) ?? null })),
+    serverClock(),
+  );
+  return new Map(
+    priced.map((ride) => {
+      const mine = rows.filter((row) => row.ride_id === ride.id).map((row) => dues.get(row.id)!);
+      const totals = duesTotals(mine);
+      const overdue = mine.filter((each) => duesMatch(each, "overdue")).length;
+      return [ride.id, { collected: formatRupees(totals.collected), due: formatRupees(totals.due), overdue }];
+    }),
+  );
 }
 
 export type RegistrationFilters = {

@@ -24,6 +24,14 @@ export function RideSeatsList({ rides }: { rides: RideSeats[] }) {
               <strong>{ride.booked}</strong> of {ride.seats} seats booked · <strong>{ride.left}</strong> left
               {ride.waitlisted > 0 ? ` · ${ride.waitlisted} waitlisted` : ""}
             </p>
+            {ride.money ? (
+              <p className="w-full text-sm text-ink-700" data-testid="ride-money">
+                {ride.money.collected} collected · {ride.money.due} still to pay
+                {ride.money.overdue > 0
+                  ? ` · ${ride.money.overdue} balance${ride.money.overdue === 1 ? "" : "s"} overdue`
+                  : ""}
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>
