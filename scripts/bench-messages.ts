@@ -107,13 +107,10 @@ async function ridesWithRiders(db: Database): Promise<string[]> {
       token_hash: hash,
       token_sealed: sealToken(token),
       reminders: 1,
-      balance_payment: "due",
       status: "confirmed",
       seats: 1,
       option: "solo",
       phone: `+91 9${String(n).padStart(9, "0")}`,
-      payment: "due",
-      utr: null,
       checked_in_at: null,
       data: JSON.stringify({
         name: `Rider ${n}`,
