@@ -1,8 +1,8 @@
 import type { AuditActor } from "~/domain/audit";
 import { matchStatement, MISMATCH_REASONS, type StatementMatch } from "~/domain/payments/match-statement";
-import { bankKey, type ColumnMapping, readLines, type StatementError } from "~/domain/payments/statement";
+import { bankKey, type ColumnMapping, readLines } from "~/domain/payments/statement";
 import type { ConfirmOutcome } from "~/domain/payments/statement-outcome";
-import type { BookingPart } from "~/domain/registration/dues";
+import type { BookingView, MatchView, StatementReview } from "~/domain/payments/statement-review";
 import type { Database } from "../db/schema.server";
 import { confirmStatementMatches } from "./confirm-statement.server";
 import { paymentsOwed, recordedUtrs, type OwingBooking } from "./expected-payments.server";
@@ -13,43 +13,7 @@ import type { StatementTable } from "./statement-csv.server";
 // names beside their bookings. Confirming matches the file again and records the matches the
 // admin saw that still hold.
 
-type Booking = Pick<OwingBooking, "reference" | "name" | "rideTitle">;
-
-export type MatchView = Booking & {
-  /** Names the match in the confirm form: its line, booking, parts and amount. */
-  key: string;
-  line: number;
-  date: string;
-  amountPaise: number;
-  utr: string;
-  /** One part, or both when the line paid the whole trip at once. */
-  parts: BookingPart[];
-};
-
-export type MismatchView = {
-  line: number;
-  date: string;
-  amountPaise: number;
-  utr: string;
-  /** Why, in the admin's words (MISMATCH_REASONS). */
-  reason: string;
-  /** The booking it seems meant for, if any. */
-  booking: Booking | null;
-};
-
-export type UnmatchedView = Booking & { part: BookingPart; amountPaise: number; claimedUtr: string | null };
-
-export type StatementReview = {
-  bankKey: string;
-  /** UPI credits read. */
-  lineCount: number;
-  errors: StatementError[];
-  matches: MatchView[];
-  mismatches: MismatchView[];
-  unmatched: UnmatchedView[];
-};
-
-function bookingOf(bookings: ReadonlyMap<string, OwingBooking>, registrationId: string): Booking {
+function bookingOf(bookings: ReadonlyMap<string, OwingBooking>, registrationId: string): BookingView {
   const { reference, name, rideTitle } = bookings.get(registrationId)!;
   return { reference, name, rideTitle };
 }
