@@ -59,6 +59,8 @@ export default [
       route("contact/history", "routes/admin/contact-history.tsx"),
       route("publishing/:collection/:recordId", "routes/admin/publishing.tsx"),
       route("stats", "routes/admin/stats.tsx"),
+      // A bank statement matched to the bookings (docs/features/bank-statements.md).
+      route("payments/statement", "routes/admin/payments-statement.tsx"),
       route("images", "routes/admin/images.ts"),
       route("events", "routes/admin/events.ts"),
       ...features("admin"),

@@ -71,6 +71,7 @@ const ROLE_MATRIX: Record<string, Need> = {
   "/admin/contact/history": { read: "captain", write: "owner" },
   "/admin/publishing/:collection/:recordId": captainReads,
   "/admin/stats": captainReads,
+  "/admin/payments/statement": { read: "editor", write: "editor" },
   "/admin/images": { read: "editor", write: "editor" },
   "/admin/events": captainReads,
   "/admin/riders/:riderId/credit": { read: "editor", write: "editor" },

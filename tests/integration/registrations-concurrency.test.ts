@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { bookingPartEvenCancelled } from "../support/dues";
+import { bookingPartEvenCancelled, duesOfRegistration } from "../support/dues";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,6 +21,13 @@ import {
 } from "~/features/ride-day/server/check-in.server";
 import { register } from "~/server/registrations/register.server";
 import { setPayment } from "~/server/registrations/admin-changes.server";
+import { ALREADY_PAID, submitUtrByToken } from "~/server/registrations/rider-changes.server";
+import { matchStatement } from "~/domain/payments/match-statement";
+import { guessMapping, readLines } from "~/domain/payments/statement";
+import { confirmStatementMatches } from "~/server/payments/confirm-statement.server";
+import { paymentsOwed } from "~/server/payments/expected-payments.server";
+import { readStatementCsv } from "~/server/payments/statement-csv.server";
+import { statementCsv } from "../support/statement-csv";
 import { findOrCreateRider } from "~/features/rider-accounts/server/riders.server";
 import { createRide, getRide } from "~/server/rides/rides.server";
 import { rideInput } from "../support/fixtures";
@@ -134,6 +141,26 @@ async function race(setup: Setup, waitlist: boolean) {
   return { tally: Object.fromEntries(Object.entries(tally).map(([key, list]) => [key, list!.length])), counts };
 }
 
+/** A bank statement's line (UTR `utr`) paying `reference`'s booking amount, matched as the statement page read it. */
+async function statementMatches(db: Database, reference: string, utr: string) {
+  const { headers, rows } = readStatementCsv(statementCsv([{ utr, amountPaise: 1_000_000, note: reference }]));
+  const { lines } = readLines(rows, guessMapping(headers)!);
+  return matchStatement(lines, (await paymentsOwed(db, NOW)).expected, new Set()).matches;
+}
+
+/** The booking's confirmed payments, and what it owes after them: each payment applied once. */
+async function confirmedPayments(db: Database, registrationId: string) {
+  const rows = await db
+    .selectFrom("booking_entries")
+    .select(["part", "amount_paise"])
+    .where("registration_id", "=", registrationId)
+    .where("kind", "=", "payment")
+    .where("state", "=", "confirmed")
+    .execute();
+  const dues = await duesOfRegistration(db, registrationId, NOW);
+  return { rows, received: dues.receivedPaise, booking: dues.booking };
+}
+
 const refusal = (error: unknown) => (error instanceof ValidationError ? error.message : `error: ${String(error)}`);
 
 /**
@@ -153,6 +180,8 @@ async function whileLocked(
     const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
     const holder = rows[0]!.pid;
     for (;;) {
+      // A transaction sees pg_stat_activity as it was at its first look, unless told to look again.
+      await sql`select pg_stat_clear_snapshot()`.execute(trx);
       const waiting = await sql<{ count: number }>`
         select count(*)::int as count from pg_stat_activity where ${holder} = any(pg_blocking_pids(pid))`.execute(trx);
       if (waiting.rows[0]!.count > 0) break;
@@ -280,6 +309,50 @@ for (const engine of TEST_ENGINES) {
       });
       expect(set).toBe(1);
       expect((await getRide(first, ride.id))?.participants).toBe(1);
+    });
+
+    // A bank statement's matches confirmed (docs/features/bank-statements.md, The write) while
+    // the rider gives a UTR, or an admin marks the booking paid, on another instance.
+    it.runIf(engine === "postgres")("a statement's payment and a rider's UTR at once: paid once", async () => {
+      const { first, other } = setup;
+      const ride = await createRide(first, rideInput({ registration: { mode: "site", seats: CAPACITY } }));
+      const { registration, token } = await registerRider(first, ride.id, riderForm(4001), NOW);
+      const matches = await statementMatches(first, registration.reference, "466666666666");
+      expect(matches).toHaveLength(1);
+      const [confirmed, claimed] = await whileLocked(first, ["rides", ride.id], async () => [
+        confirmStatementMatches(other, matches, ADMIN, { bankKey: "race", now: NOW }),
+        submitUtrByToken(other, token, "477777777777", NOW).then(() => "claimed", refusal),
+      ]);
+      // Whichever came first, the statement's line pays the booking amount: a claim is only a claim.
+      expect(confirmed).toEqual({ recorded: 1, skipped: [] });
+      expect([["claimed"], [ALREADY_PAID.booking]]).toContainEqual([claimed]);
+      expect(await confirmedPayments(first, registration.id)).toEqual({
+        rows: [{ part: "booking", amount_paise: 1_000_000 }],
+        received: 1_000_000,
+        booking: expect.objectContaining({ paid: true, leftPaise: 0, claimedUtr: null }),
+      });
+    });
+
+    it.runIf(engine === "postgres")("a statement's payment and an admin's 'Mark paid' at once: paid once", async () => {
+      const { first, other } = setup;
+      const ride = await createRide(first, rideInput({ registration: { mode: "site", seats: CAPACITY } }));
+      const { registration } = await registerRider(first, ride.id, riderForm(4002), NOW);
+      const matches = await statementMatches(first, registration.reference, "488888888888");
+      const [confirmed, marked] = await whileLocked(first, ["rides", ride.id], async () => [
+        confirmStatementMatches(other, matches, ADMIN, { bankKey: "race", now: NOW }),
+        setPayment(other, registration.id, "paid", { actor: ADMIN, now: NOW }).then(() => "marked", refusal),
+      ]);
+      expect(marked).toBe("marked");
+      // Recorded by the statement, or passed over because the admin's mark came first.
+      expect([
+        { recorded: 1, skipped: [] },
+        { recorded: 0, skipped: [{ line: 3, utr: "488888888888", reason: "changed" }] },
+      ]).toContainEqual(confirmed);
+      expect(await confirmedPayments(first, registration.id)).toEqual({
+        rows: [{ part: "booking", amount_paise: 1_000_000 }],
+        received: 1_000_000,
+        booking: expect.objectContaining({ paid: true, leftPaise: 0 }),
+      });
     });
 
     it.runIf(engine === "postgres")(

@@ -1,4 +1,4 @@
-import { BarChart3, Bike, KeyRound, LayoutDashboard, Megaphone, Phone, Star, Users } from "lucide-react";
+import { BarChart3, Bike, KeyRound, Landmark, LayoutDashboard, Megaphone, Phone, Star, Users } from "lucide-react";
 import { NavLink } from "react-router";
 import { hasRole } from "~/domain/roles";
 import {
@@ -8,6 +8,7 @@ import {
   ADMIN_HERO_PATH,
   ADMIN_PATH,
   ADMIN_RIDES_PATH,
+  ADMIN_STATEMENT_PATH,
   ADMIN_STATS_PATH,
   ADMIN_TEAM_PATH,
 } from "~/domain/admin-links";
@@ -26,6 +27,7 @@ export const ADMIN_NAV: readonly AdminNavLink[] = [
   { to: ADMIN_CONTACT_PATH, label: "Contact Info", icon: Phone },
   { to: ADMIN_STATS_PATH, label: "Statistics", icon: BarChart3 },
   ...featureNavLinks,
+  { to: ADMIN_STATEMENT_PATH, label: "Bank Statement", icon: Landmark, role: "editor" },
   { to: ADMIN_TEAM_PATH, label: "Team", icon: Users, role: "owner" },
   { to: ADMIN_ACCOUNT_PATH, label: "Sign-in & Security", icon: KeyRound },
 ];

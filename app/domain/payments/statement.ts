@@ -58,7 +58,7 @@ export const STATEMENT_ERRORS = {
 } as const;
 
 /** A header as compared: letters and digits only, lower case ('Chq./Ref.No.' is 'chqrefno'). */
-function headerKey(header: string): string {
+export function headerKey(header: string): string {
   return header.toLowerCase().replace(/[^a-z0-9]/g, "");
 }
 

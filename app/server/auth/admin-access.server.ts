@@ -31,6 +31,8 @@ export const ADMIN_ROUTE_ACCESS: Record<string, RouteAccess> = {
   "/admin/contact/history": { read: "captain", write: "owner" },
   "/admin/publishing/:collection/:recordId": readOnly,
   "/admin/stats": readOnly,
+  // Riders' names and money: the owners and editors who keep the accounts.
+  "/admin/payments/statement": editors,
   "/admin/images": editors,
   "/admin/events": readOnly,
   "/admin/team": owners,

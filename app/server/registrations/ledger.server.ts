@@ -326,6 +326,33 @@ export async function recordPartPaid(
   });
 }
 
+/**
+ * Records both parts as paid by one payment for no part (a bank statement's line that paid the
+ * whole trip at once): one confirmed entry of `amountPaise`, which duesOf spreads over the
+ * booking amount, then the balance. One entry, because a UTR pays one booking once (the partial
+ * unique index on confirmed payments' method and reference). The riders' claims of both parts
+ * are void. Refused when the reference pays another booking already.
+ */
+export async function recordBothPartsPaid(
+  command: Command,
+  row: { id: string; ride_id: string },
+  amountPaise: number,
+  payment: { method: PaymentMethod; reference: string; source: string },
+): Promise<void> {
+  const booking = await bookingPaidBy(command.trx, payment.method, payment.reference);
+  if (booking) refuse(`UTR ${payment.reference} is recorded already as a payment of booking ${booking}`);
+  for (const part of BOOKING_PARTS) await voidClaims(command, row.id, part);
+  await addEntry(command, row, {
+    kind: "payment",
+    part: null,
+    amountPaise,
+    state: "confirmed",
+    method: payment.method,
+    reference: payment.reference,
+    source: payment.source,
+  });
+}
+
 /** The rider announces the UTR that paid a part: a claim, replacing the one before, until someone confirms it. */
 export async function claimPart(
   command: Command,
