@@ -31,6 +31,7 @@ const view = (overrides: Partial<BookingView> = {}): BookingView => ({
   confirm: null,
   reminders: true,
   rideLinks: { groupInvite: null, calendar: null },
+  online: null,
   ...overrides,
 });
 
