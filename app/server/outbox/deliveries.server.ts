@@ -97,9 +97,10 @@ export function outboxDeliveries({
         bookingTokenOf(db, registration.id),
       ]);
       if (!ride) return;
-      const { dues } = await bookingPayments(db, config.company, registration, ride, now());
+      const { dues, balance } = await bookingPayments(db, config.company, registration, ride, now());
       const link = token && origin ? origin + bookingHref(token) : null;
-      await mail.toRider(paymentReceivedMail({ ride, registration, amountPaise, dues, link }), entry);
+      const balanceDueDate = balance?.dueDate ?? "";
+      await mail.toRider(paymentReceivedMail({ ride, registration, amountPaise, dues, balanceDueDate, link }), entry);
     },
     // Without the keys there is nothing to cancel it with: a server started without them skips it.
     "payment-link-cancel": async ({ linkId }) => {

@@ -7,7 +7,7 @@ import type { Registration } from "../../registrations/rows.server";
 // The rider's receipt of an online payment (decision 060): what arrived and what is left, from
 // the ledger as it is when the mail is written.
 
-function leftLines(dues: Dues): string[] {
+function leftLines(dues: Dues, balanceDueDate: string): string[] {
   const lines: string[] = [];
   if (dues.booking) {
     lines.push(
@@ -17,7 +17,7 @@ function leftLines(dues: Dues): string[] {
     );
   }
   if (dues.balance) {
-    const by = dues.balance.dueDate ? ` by ${dues.balance.dueDate}` : "";
+    const by = balanceDueDate ? ` by ${balanceDueDate}` : "";
     lines.push(dues.balance.paid ? "Balance: paid." : `Balance: ${formatRupees(dues.balance.leftPaise)} to pay${by}.`);
   }
   return lines;
@@ -28,12 +28,15 @@ export function paymentReceivedMail({
   registration,
   amountPaise,
   dues,
+  balanceDueDate,
   link,
 }: {
   ride: Pick<Ride, "title">;
   registration: Registration;
   amountPaise: number;
   dues: Dues;
+  /** The balance's due date as pages say it ('3rd June 2027'); '' when due now. */
+  balanceDueDate: string;
   /** The private booking page, absolute; null when it cannot be opened (link-seal.server.ts). */
   link: string | null;
 }): Mail {
@@ -46,7 +49,7 @@ export function paymentReceivedMail({
       "",
       `We received your online payment of ${received} for booking ${registration.reference} on "${ride.title}". Thank you.`,
       "",
-      ...leftLines(dues),
+      ...leftLines(dues, balanceDueDate),
       "",
       ...(link ? ["Your private booking page:", link] : ["Your private booking page is the link in your first mail."]),
     ].join("\n"),
