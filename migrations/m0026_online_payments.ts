@@ -15,6 +15,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // Opened by Razorpay at the link's first payment: a `payment.captured` event names only it.
     .addColumn("order_id", "text")
     .addColumn("amount_paise", "integer", (c) => c.notNull())
+    // The booking's token hash when the link was made: its return address opens that link's page only.
+    .addColumn("token_hash", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("cancelled_at", "text")
     .execute();

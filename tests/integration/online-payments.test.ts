@@ -4,6 +4,7 @@ import type { Database } from "~/server/db/schema.server";
 import { createMailer } from "~/server/mail/mailer.server";
 import { openOutbox } from "~/server/outbox/start-outbox.server";
 import type { OnlinePaymentMethod } from "~/server/payments/methods.server";
+import { acceptTransfer, offerTransferByToken } from "~/features/seat-transfer/server/transfer.server";
 import { cancelByToken } from "~/server/registrations/cancel.server";
 import { describeEachEngine } from "../support/databases";
 import { duesOfRegistration } from "../support/dues";
@@ -244,5 +245,27 @@ describeEachEngine("online payment through Razorpay", (getDb) => {
     await expect.poll(() => standIn.deliveries.at(-1)?.answers).toEqual([200]);
     const [row] = await db.selectFrom("payment_links").select("cancelled_at").execute();
     expect(row?.cancelled_at).not.toBeNull();
+  });
+
+  it("shows a seat handed on as paid to the friend, whose next link returns to their own page", async () => {
+    const db = getDb();
+    const { registration, token, returnUrl } = await booking(db, 9);
+    const checkout = await method.start(db, registration, returnUrl, NOW);
+    const back = await payOnPage(checkout, BOOKING);
+    expect(await method.returned(db, silentLogger, registration.id, back.searchParams, () => NOW)).toBe("paid");
+    const offer = await offerTransferByToken(db, token, NOW);
+    const taken = await acceptTransfer(db, offer.token, riderForm(90, { email: "friend@example.com" }), {
+      clientIp: "10.9.9.9",
+      origin: ORIGIN,
+      now: NOW,
+    });
+    if (!taken.ok) throw new Error(`transfer refused: ${JSON.stringify(taken)}`);
+    expect((await duesOfRegistration(db, registration.id, NOW)).booking).toMatchObject({ paid: true });
+    // The old link would send the friend back to the giver's page, which no longer opens: a new one.
+    const friendsUrl = `${ORIGIN}/booking/${taken.token}`;
+    const friends = await method.start(db, taken.registration, friendsUrl, NOW);
+    expect(friends).not.toBe(checkout);
+    expect(standIn.link(linkIdOf(friends))).toMatchObject({ amount: TOTAL - BOOKING, callback_url: friendsUrl });
+    await expect.poll(() => standIn.link(linkIdOf(checkout))?.status).toBe("cancelled");
   });
 });

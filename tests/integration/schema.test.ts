@@ -334,6 +334,7 @@ const expected: ExpectedSchema = {
     reference_id: text,
     order_id: nullableText,
     amount_paise: integer,
+    token_hash: text,
     created_at: text,
     cancelled_at: nullableText,
   },

@@ -268,6 +268,12 @@ export interface PaymentLinksTable {
   order_id: string | null;
   /** What the link asked for when it was made. */
   amount_paise: number;
+  /**
+   * The booking's token hash when the link was made: the link sends the rider back to the page
+   * of that token, so a link made before the booking's link changed (a seat handed on, a fresh
+   * link) is replaced rather than offered again.
+   */
+  token_hash: string;
   created_at: string;
   /** When the site gave it up (the booking cancelled, or a new amount); null while it is the booking's. */
   cancelled_at: string | null;

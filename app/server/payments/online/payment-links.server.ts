@@ -4,10 +4,17 @@ import type { Executor } from "../../db/schema.server";
 // The payment links made for bookings (decision 060): which booking a link or a Razorpay order
 // pays, and the one link a booking is offered now.
 
-export type LinkRow = { linkId: string; registrationId: string; orderId: string | null };
+export type LinkRow = { linkId: string; registrationId: string; orderId: string | null; tokenHash: string };
 
-function linkRow(row: { link_id: string; registration_id: string; order_id: string | null }): LinkRow {
-  return { linkId: row.link_id, registrationId: row.registration_id, orderId: row.order_id };
+const COLUMNS = ["link_id", "registration_id", "order_id", "token_hash"] as const;
+
+function linkRow(row: {
+  link_id: string;
+  registration_id: string;
+  order_id: string | null;
+  token_hash: string;
+}): LinkRow {
+  return { linkId: row.link_id, registrationId: row.registration_id, orderId: row.order_id, tokenHash: row.token_hash };
 }
 
 /**
@@ -24,7 +31,7 @@ export function linkReference(registrationId: string, n: number): string {
 export async function liveLinkOf(executor: Executor, registrationId: string): Promise<LinkRow | null> {
   const row = await executor
     .selectFrom("payment_links")
-    .select(["link_id", "registration_id", "order_id"])
+    .select(COLUMNS)
     .where("registration_id", "=", registrationId)
     .where("cancelled_at", "is", null)
     .orderBy("created_at", "desc")
@@ -48,7 +55,7 @@ export async function findLink(
   { linkId, orderId }: { linkId: string | null; orderId: string | null },
 ): Promise<LinkRow | null> {
   if (!linkId && !orderId) return null;
-  let query = executor.selectFrom("payment_links").select(["link_id", "registration_id", "order_id"]);
+  let query = executor.selectFrom("payment_links").select(COLUMNS);
   query = linkId ? query.where("link_id", "=", linkId) : query.where("order_id", "=", orderId);
   const row = await query.executeTakeFirst();
   return row ? linkRow(row) : null;
@@ -57,7 +64,7 @@ export async function findLink(
 /** Keeps a link made (or found again) for a booking; one kept already stays as it is. */
 export async function keepLink(
   executor: Executor,
-  link: { linkId: string; registrationId: string; referenceId: string; amountPaise: number },
+  link: { linkId: string; registrationId: string; referenceId: string; amountPaise: number; tokenHash: string },
   now: Date,
 ): Promise<void> {
   await executor
@@ -68,6 +75,7 @@ export async function keepLink(
       reference_id: link.referenceId,
       order_id: null,
       amount_paise: link.amountPaise,
+      token_hash: link.tokenHash,
       created_at: now.toISOString(),
       cancelled_at: null,
     })

@@ -41,14 +41,17 @@ export async function startPayment(
 ): Promise<string> {
   if (registration.status !== "confirmed") refuse(NOTHING_TO_PAY_ONLINE);
   const ride = await getRide(db, registration.rideId);
+  const tokenHash = await tokenHashOf(db, registration.id);
   const live = await liveLinkOf(db, registration.id);
   const current = live ? await client.fetchPaymentLink(live.linkId) : null;
   // What the link took and no webhook has told yet counts before anything is asked again.
   if (current) await recordLinkPayments(db, client, current, now);
   const due = onlineDue(await duesOfBooking(db, registration, ride, now));
-  if (current && due && asksFor(current, due)) return current.short_url;
+  if (current && due && asksFor(current, due) && live?.tokenHash === tokenHash) return current.short_url;
   if (current) {
-    // Paid in part some other way since (UPI, credit): a link for the old amount would take too much.
+    // Paid in part some other way since (UPI, credit), a link for the old amount would take too
+    // much; made before the booking's link changed (a seat handed on), it would send the rider
+    // back to a page that no longer opens.
     if (isOpen(current)) await cancelQuietly(client, current.id);
     await giveUpLink(db, current.id, now);
   }
@@ -64,9 +67,23 @@ export async function startPayment(
       notes: { booking: registration.reference },
     }),
   );
-  await keepLink(db, { linkId: link.id, registrationId: registration.id, referenceId, amountPaise: link.amount }, now);
+  await keepLink(
+    db,
+    { linkId: link.id, registrationId: registration.id, referenceId, amountPaise: link.amount, tokenHash },
+    now,
+  );
   if (!isOpen(link)) return refuse("This payment link is closed: reload the page and try again.");
   return link.short_url;
+}
+
+/** The booking's token hash now: its link's return address opens its page while it is the same. */
+async function tokenHashOf(db: Database, registrationId: string): Promise<string> {
+  const row = await db
+    .selectFrom("registrations")
+    .select("token_hash")
+    .where("id", "=", registrationId)
+    .executeTakeFirstOrThrow();
+  return row.token_hash ?? "";
 }
 
 /** The link's captured payments, each applied as a webhook's would be (once: by its payment id). */
