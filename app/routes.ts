@@ -36,6 +36,8 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("images/*", "routes/resources/image.ts"),
   route("share/:kind/:name/:file", "routes/resources/share-card.ts"),
+  // Razorpay's events about payment links (decision 060): signed, read as raw bytes.
+  route("payments/razorpay/webhook", "routes/resources/razorpay-webhook.ts"),
   ...features("resources"),
 
   // The admin portal: every route below the layout is guarded by its middleware.

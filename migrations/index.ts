@@ -24,6 +24,7 @@ import * as riderLink from "./2026-12-03T1010_rider_link";
 import * as messages from "./2026-12-03T1040_messages";
 import * as bookingLedger from "./m0024_booking_ledger";
 import * as paymentColumnsDropped from "./m0025_payment_columns_dropped";
+import * as onlinePayments from "./m0026_online_payments";
 
 /**
  * Every migration, by name, in the order they apply. Imported statically (not read from disk) so
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-03T1040_messages": messages,
   m0024_booking_ledger: bookingLedger,
   m0025_payment_columns_dropped: paymentColumnsDropped,
+  m0026_online_payments: onlinePayments,
 };

@@ -3,6 +3,7 @@ import type { RequestHandler, Response } from "express";
 import type { RequestInfo } from "~/context";
 import type { Env } from "~/server/env.server";
 import type { FrameSources } from "~/server/frame-sources.server";
+import { paymentMethodsOf } from "~/server/payments/methods.server";
 import type { DrawnToken } from "./http-cache/tokens";
 
 /**
@@ -111,7 +112,7 @@ export type PolicyOptions = {
   nonce: string;
   /** Origins whose pages the site shows in frames (the booking and community forms). */
   frameSources: string[];
-  /** Origins a form may submit to besides the site (the Google sign-in issuer). */
+  /** Origins a form may submit to besides the site (the Google sign-in issuer, the payment provider's page). */
   formTargets: string[];
   /** The route map's tile server (MAP_TILE_URL), whose tiles are images. */
   imageSources?: string[];
@@ -154,10 +155,15 @@ const NONCE_MARK = "\0";
 
 /** The security headers of every response, the CSP with this request's nonce. */
 export function securityHeaders(
-  env: Pick<Env, "nodeEnv" | "google" | "map">,
+  env: Pick<Env, "nodeEnv" | "google" | "map" | "razorpay">,
   frameSources: FrameSources,
 ): RequestHandler {
-  const formTargets = env.google ? [new URL(env.google.issuer).origin] : [];
+  // "Pay online" posts to the booking page, which redirects to the provider's page: Chromium
+  // holds a form's redirects to form-action too.
+  const formTargets = [
+    ...(env.google ? [new URL(env.google.issuer).origin] : []),
+    ...(paymentMethodsOf(env).online?.checkoutOrigins ?? []),
+  ];
   const imageSources = env.map ? [env.map.origin] : [];
   const development = env.nodeEnv === "development";
   // Responses' policies differ only in their nonce, so each is built once per list of frame

@@ -28,6 +28,8 @@ const EVERY_KIND: Record<OutboxKind, true> = {
   "rider-message": true,
   "change-notice": true,
   "images-removed": true,
+  "payment-received-mail": true,
+  "payment-link-cancel": true,
 };
 
 describe("the features' registries", () => {

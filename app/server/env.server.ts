@@ -3,7 +3,8 @@ import { z } from "zod";
 import { type AuthSettings, authEnvShape, authSettings, googleCredentialsTogether } from "./auth/auth-env.server";
 import type { MailerSettings } from "./mail/mailer.server";
 import type { AllOf } from "~/domain/all-of";
-import { envParts } from "~/features/slots/env.server";
+import { envParts as featureEnvParts } from "~/features/slots/env.server";
+import { razorpayEnv } from "./payments/razorpay-env.server";
 import type { S3StorageConfig } from "./storage/s3-storage.server";
 
 const booleanFlag = z
@@ -26,9 +27,12 @@ function isLoopback(host: string): boolean {
   return host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
+/** The core's parts (online payment) and the features'. */
+const envParts = [razorpayEnv, ...featureEnvParts] as const;
+
 type Parts = (typeof envParts)[number];
 
-/** The features' variables (app/features/slots/env.server.ts), validated with the core's. */
+/** The parts' variables (app/features/slots/env.server.ts for the features'), validated with the core's. */
 const partsShape = Object.assign({}, ...envParts.map((part) => part.shape)) as AllOf<Parts["shape"]>;
 
 const coreSchema = z
@@ -125,8 +129,11 @@ const coreSchema = z
   })
   .refine(...googleCredentialsTogether);
 
+/** A part's check across its variables, given the whole environment (which holds every part's). */
+type Together = readonly [(env: z.output<typeof coreSchema>) => boolean, { path: string[]; error: string }];
+
 const envSchema = envParts
-  .flatMap((part) => part.together)
+  .flatMap((part): readonly Together[] => part.together)
   .reduce((schema, [check, issue]) => schema.refine(check, issue), coreSchema);
 
 export type Env = {

@@ -49,7 +49,16 @@ export async function startServices(env: Env, logger: Logger): Promise<RunningSe
   // What committed changes must still cause (content events, mail): delivered at once by the
   // instance that made them, and here whatever another instance or a crash left (decision 029).
   const origin = env.publicUrl;
-  const outbox = openOutbox({ db, mailer, storage, logger, claimMs: env.outboxClaimMs, origin, push: env.push });
+  const outbox = openOutbox({
+    db,
+    mailer,
+    storage,
+    logger,
+    claimMs: env.outboxClaimMs,
+    origin,
+    push: env.push,
+    razorpay: env.razorpay,
+  });
   outbox.start();
   const jobs = [
     // Riders' personal data past its retention: erased now and then daily (decision 021).

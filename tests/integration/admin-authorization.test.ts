@@ -116,6 +116,8 @@ const PUBLIC_ACTIONS: Record<string, number> = {
   "/me/data": 302,
   // A seat-transfer link (docs/features/seat-transfer.md): no such link, nothing moved.
   "/transfer/x": 404,
+  // Razorpay's webhook (decision 060): online payment is off here (no keys), so nothing answers it.
+  "/payments/razorpay/webhook": 404,
 };
 
 type RouteEntry = NonNullable<ServerBuild["routes"][string]>;

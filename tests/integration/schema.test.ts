@@ -328,6 +328,21 @@ const expected: ExpectedSchema = {
     created_at: text,
     decided_at: nullableText,
   },
+  payment_links: {
+    link_id: text,
+    registration_id: text,
+    reference_id: text,
+    order_id: nullableText,
+    amount_paise: integer,
+    token_hash: text,
+    created_at: text,
+    cancelled_at: nullableText,
+  },
+  payment_events: {
+    id: text,
+    event: text,
+    received_at: text,
+  },
 };
 
 /** The columns of a table as the engine's own catalog describes them. */

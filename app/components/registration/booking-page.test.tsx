@@ -31,6 +31,7 @@ const view = (overrides: Partial<BookingView> = {}): BookingView => ({
   confirm: null,
   reminders: true,
   rideLinks: { groupInvite: null, calendar: null },
+  online: null,
   ...overrides,
 });
 
@@ -99,6 +100,17 @@ describe("BookingPage", () => {
     expect(html.indexOf("Enter the UTR")).toBeGreaterThan(html.indexOf("balance-heading"));
     expect(html).toContain('href="#balanceUtr"');
     expect(html).toContain('value="12ab"');
+  });
+
+  it("offers Pay online beside the first part still due, as a plain form", () => {
+    const online = { amount: "₹38,500", firstAtLeast: "₹10,000" };
+    const first = page(view({ balance, online }));
+    expect(first).toContain('value="pay-online"');
+    expect(first).toContain("at least ₹10,000 (the booking amount) now");
+    expect(first.indexOf('value="pay-online"')).toBeLessThan(first.indexOf("balance-heading"));
+    const rest = page(view({ paid: true, balance, online: { amount: "₹28,500", firstAtLeast: null } }));
+    expect(rest.indexOf('value="pay-online"')).toBeGreaterThan(rest.indexOf("balance-heading"));
+    expect(page(view({ balance }))).not.toContain("pay-online");
   });
 
   it("thanks the rider for a balance received, with no form left for it", () => {

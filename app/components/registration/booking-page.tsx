@@ -1,4 +1,4 @@
-import { CalendarDays, CircleCheck, Clock, Smartphone } from "lucide-react";
+import { CalendarDays, CircleCheck, Clock, CreditCard, Smartphone } from "lucide-react";
 import { Fragment, type ReactNode } from "react";
 import type { BalancePayment, BookingPayment } from "~/domain/registration/booking-page";
 import { formatDateRange } from "~/domain/dates";
@@ -37,6 +37,8 @@ export type BookingView = {
   reminders: boolean;
   /** The ride's WhatsApp group and the rider's calendar feed. */
   rideLinks: BookingRideLinksView;
+  /** Paying online (decision 060): what is left ('₹15,000') and the least first payment, or null when off or nothing is left. */
+  online: { amount: string; firstAtLeast: string | null } | null;
 };
 
 /**
@@ -189,10 +191,32 @@ function PaymentSection({
   );
 }
 
+/**
+ * "Pay online": a plain form (no script needed) posting to the page, which sends the rider to
+ * the provider's page for what the server says is left; they come back here after paying.
+ */
+function PayOnline({ view, online }: { view: BookingView; online: NonNullable<BookingView["online"]> }) {
+  return (
+    <form method="post" action={view.href} className="space-y-2 rounded-xl border border-ink-200 p-4">
+      <input type="hidden" name="intent" value="pay-online" />
+      <p className="text-ink-800">
+        Pay {online.amount} online by UPI, card or netbanking through Razorpay
+        {online.firstAtLeast ? `: at least ${online.firstAtLeast} (the booking amount) now, the rest later.` : "."}
+      </p>
+      <button type="submit" className={`${SUBMIT_CLASS} sm:w-auto`}>
+        <CreditCard aria-hidden="true" className="size-5" />
+        Pay online
+      </button>
+    </form>
+  );
+}
+
 /** The booking amount, then the balance when the ride has one: each with its QR code, link and UTR. */
 function Payments({ view, answer, alsoPays }: { view: BookingView; answer?: BookingAnswer; alsoPays: ReactNode }) {
   const { payment, balance } = view;
   if (!payment) return null;
+  // Beside the first part still to pay: the booking amount's, else the balance's.
+  const online = view.online ? <PayOnline view={view} online={view.online} /> : null;
   return (
     <>
       <PaymentSection
@@ -216,6 +240,7 @@ function Payments({ view, answer, alsoPays }: { view: BookingView; answer?: Book
           saveText: "Save the UTR",
         }}
       >
+        {view.paid ? null : online}
         {alsoPays}
       </PaymentSection>
       {balance ? (
@@ -243,7 +268,9 @@ function Payments({ view, answer, alsoPays }: { view: BookingView; answer?: Book
             utrLabel: "Balance: UTR (UPI transaction id)",
             saveText: "Save the balance's UTR",
           }}
-        />
+        >
+          {view.paid ? online : null}
+        </PaymentSection>
       ) : null}
     </>
   );

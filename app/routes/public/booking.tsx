@@ -31,6 +31,10 @@ import {
   namedOnce,
 } from "~/server/registries/booking-section.server";
 import { features } from "~/features/index.server";
+import { formatRupees } from "~/domain/registration/balance";
+import { paymentMethodsOf } from "~/server/payments/methods.server";
+import { isProviderReturn, type ReturnOutcome } from "~/server/payments/online/return.server";
+import { RazorpayApiError, RazorpayUnavailableError } from "~/server/payments/razorpay/client.server";
 import { bookingPageSlots } from "~/features/slots/booking-page";
 import type { Route } from "./+types/booking";
 
@@ -41,7 +45,16 @@ import type { Route } from "./+types/booking";
 // and answers its own forms (decision 050: its descriptor's bookingPage, app/features/index.server.ts),
 // and shows them through the page's slots (app/features/slots/booking-page.tsx).
 
-type Notice = "utr" | "balance-utr" | "contact" | "cancelled" | "reminders-on" | "reminders-off";
+type Notice =
+  | "utr"
+  | "balance-utr"
+  | "contact"
+  | "cancelled"
+  | "reminders-on"
+  | "reminders-off"
+  | "paid-online"
+  | "not-paid-online"
+  | "pending-online";
 
 const CORE_NOTICES: Record<Notice, string> = {
   utr: "Thank you: your UPI transaction id is saved. The organisers mark the booking paid once they see the payment.",
@@ -51,6 +64,36 @@ const CORE_NOTICES: Record<Notice, string> = {
   cancelled: "Your registration is cancelled.",
   "reminders-on": "Reminders are on: you get them before the ride.",
   "reminders-off": "Reminders are off. Updates about your booking and changes to the ride still reach you.",
+  "paid-online": "Payment received: thank you.",
+  "not-paid-online": "Payment not completed. If money left your account, it shows here once the payment is confirmed.",
+  "pending-online": "Your payment is not confirmed yet: it shows here as soon as Razorpay confirms it.",
+};
+
+/** What the page says once the rider is back from the provider's page. */
+const RETURN_NOTICES: Record<ReturnOutcome, Notice> = {
+  paid: "paid-online",
+  "not-paid": "not-paid-online",
+  pending: "pending-online",
+};
+
+const ONLINE_OFF = "Online payment is not available on this site: pay by UPI below.";
+const ONLINE_UNAVAILABLE =
+  "Online payment is not available right now: try again in a few minutes, or pay by UPI below.";
+
+/** "Pay online": to the provider's page for what is left, back to this page after (decision 060). */
+const payOnline: BookingIntent<Notice> = async ({ services, context, registration, token }) => {
+  const online = paymentMethodsOf(services.env).online;
+  if (!online) throw new ValidationError({ "": ONLINE_OFF });
+  const { origin } = context.get(requestContext);
+  let checkout: string;
+  try {
+    checkout = await online.start(services.db, registration, origin + bookingHref(token), serverClock());
+  } catch (error) {
+    if (!(error instanceof RazorpayUnavailableError || error instanceof RazorpayApiError)) throw error;
+    services.logger.warn({ err: error }, "online payment could not start");
+    throw new ValidationError({ "": ONLINE_UNAVAILABLE });
+  }
+  return redirect(checkout, { status: 303, headers: PRIVATE_HEADERS });
 };
 
 const SECTIONS = bookingSectionsOf(features);
@@ -100,6 +143,7 @@ const CORE_INTENTS: Record<string, BookingIntent<Notice>> = {
   },
   cancel: endBooking,
   erase: endBooking,
+  "pay-online": payOnline,
 };
 
 const INTENTS = namedOnce<BookingIntent>("forms", [CORE_INTENTS, ...SECTIONS.map((section) => section.intents)]);
@@ -115,12 +159,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Find my booking's fresh link, first used here, becomes the booking's (decision 042).
   const registration = await openBookingLink(db, params.token);
   if (!registration) return data({ found: false as const }, { status: 404, headers: PRIVATE_HEADERS });
+  const query = new URL(request.url).searchParams;
+  const online = paymentMethodsOf(services.env).online;
+  // Back from the provider's page: its word applied (the webhook's command, once), then the
+  // page at its clean address, so a reload asks nothing again.
+  if (online && isProviderReturn(query)) {
+    const outcome = await online.returned(db, services.logger, registration.id, query, serverClock);
+    return redirect(`${bookingHref(params.token)}?done=${RETURN_NOTICES[outcome]}`, { headers: PRIVATE_HEADERS });
+  }
   const [ride, config] = await Promise.all([getRide(db, registration.rideId), getConfig(db)]);
   const { dues, payment, balance } = await bookingPayments(db, config.company, registration, ride, serverClock());
+  const onlineDue = registration.status === "confirmed" ? (online?.offer(dues) ?? null) : null;
   const parts = await loadBookingSections(features, { services, request, context, registration, ride, dues });
   // The calendar feed's own read-only token, never this page's (decision 042).
   const feed = calendarFeedToken(registration.id);
-  const query = new URL(request.url).searchParams;
   const done = query.get("done");
   const confirm = query.get("confirm");
   const view: BookingView = {
@@ -152,6 +204,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         ride && feed && registration.status !== "cancelled"
           ? { subscribe: webcalHref(origin, bookingCalendarHref(feed)), download: bookingCalendarHref(feed) }
           : null,
+    },
+    online: onlineDue && {
+      amount: formatRupees(onlineDue.amountPaise),
+      firstAtLeast: onlineDue.minFirstPaise < onlineDue.amountPaise ? formatRupees(onlineDue.minFirstPaise) : null,
     },
   };
   return data({ found: true as const, view, ...parts }, { headers: PRIVATE_HEADERS });

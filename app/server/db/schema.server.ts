@@ -258,6 +258,34 @@ export interface BookingEntriesTable {
   decided_at: string | null;
 }
 
+/** A Razorpay Payment Link made for a booking (decision 060): ids and amounts, no personal data. */
+export interface PaymentLinksTable {
+  link_id: string;
+  registration_id: string;
+  /** Sent as the link's reference_id: unique per Razorpay account, never the booking's token. */
+  reference_id: string;
+  /** The order Razorpay opened at the first payment; null before it. */
+  order_id: string | null;
+  /** What the link asked for when it was made. */
+  amount_paise: number;
+  /**
+   * The booking's token hash when the link was made: the link sends the rider back to the page
+   * of that token, so a link made before the booking's link changed (a seat handed on, a fresh
+   * link) is replaced rather than offered again.
+   */
+  token_hash: string;
+  created_at: string;
+  /** When the site gave it up (the booking cancelled, or a new amount); null while it is the booking's. */
+  cancelled_at: string | null;
+}
+
+/** A payment provider's webhook event applied (decision 060): its id, kept so a retry applies nothing. */
+export interface PaymentEventsTable {
+  id: string;
+  event: string;
+  received_at: string;
+}
+
 /** One version of a ride's waiver, or the site's default (scope 'site'); never changed once written. */
 export interface WaiversTable {
   id: string;
@@ -507,6 +535,8 @@ export interface DB {
   rider_passkeys: RiderPasskeysTable;
   credit_entries: CreditEntriesTable;
   booking_entries: BookingEntriesTable;
+  payment_links: PaymentLinksTable;
+  payment_events: PaymentEventsTable;
 }
 
 export type Database = Kysely<DB>;

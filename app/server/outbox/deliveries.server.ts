@@ -13,6 +13,9 @@ import type { Env } from "../env.server";
 import { features } from "~/features/index.server";
 import type { Deliveries, Delivery } from "./dispatcher.server";
 import { mailSends } from "./mail-sends.server";
+import { paymentMethodsOf } from "../payments/methods.server";
+import type { RazorpaySettings } from "../payments/razorpay-env.server";
+import { paymentReceivedMail } from "../payments/online/payment-mail.server";
 
 /** Deletes the files of the removed photos' images no record uses any more. */
 export function removedImagesDelivery(services: { db: Database; storage: ObjectStorage }): Delivery<"images-removed"> {
@@ -35,6 +38,7 @@ export function outboxDeliveries({
   push,
   now,
   origin = null,
+  razorpay,
 }: {
   db: Database;
   mailer: Mailer;
@@ -45,7 +49,10 @@ export function outboxDeliveries({
   now: () => Date;
   /** PUBLIC_URL: the riders' links in messages the site writes itself (change notices). */
   origin?: string | null;
+  /** Razorpay's keys: a cancelled booking's payment link is cancelled with them. */
+  razorpay?: RazorpaySettings;
 }): Deliveries {
+  const online = paymentMethodsOf({ razorpay }).online;
   const mail = mailSends(db, mailer);
   const core: Deliveries = {
     "content-changed": ({ change }) => notifyContentChanged(change),
@@ -80,6 +87,25 @@ export function outboxDeliveries({
       await mail.toRider(promotionMail({ ride, registration, payment, balance, link, origin }), entry);
     },
     "team-mail": mail.written,
+    "payment-received-mail": async ({ registrationId, amountPaise }, entry) => {
+      if (!mailer.enabled) return;
+      const registration = await getRegistration(db, registrationId);
+      if (!registration?.email) return;
+      const [ride, config, token] = await Promise.all([
+        getRide(db, registration.rideId),
+        getConfig(db),
+        bookingTokenOf(db, registration.id),
+      ]);
+      if (!ride) return;
+      const { dues, balance } = await bookingPayments(db, config.company, registration, ride, now());
+      const link = token && origin ? origin + bookingHref(token) : null;
+      const balanceDueDate = balance?.dueDate ?? "";
+      await mail.toRider(paymentReceivedMail({ ride, registration, amountPaise, dues, balanceDueDate, link }), entry);
+    },
+    // Without the keys there is nothing to cancel it with: a server started without them skips it.
+    "payment-link-cancel": async ({ linkId }) => {
+      await online?.cancel(linkId);
+    },
     ...(storage ? { "images-removed": removedImagesDelivery({ db, storage }) } : {}),
   };
   const services = { db, mailer, storage, push, now, origin, mail };

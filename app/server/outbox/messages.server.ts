@@ -25,7 +25,11 @@ type CoreMessage =
    * The stored files of images whose photos were deleted (a takedown, a rider's own delete, an
    * erasure): removed once committed, unless a record still uses one (images/removed-images.server.ts).
    */
-  | { kind: "images-removed"; images: string[] };
+  | { kind: "images-removed"; images: string[] }
+  /** An online payment recorded: the rider's receipt, written from the ledger when sent (decision 060). */
+  | { kind: "payment-received-mail"; registrationId: string; amountPaise: number }
+  /** A cancelled booking's payment link, cancelled at Razorpay (decision 060). */
+  | { kind: "payment-link-cancel"; linkId: string };
 
 export type OutboxKind = OutboxMessage["kind"];
 
@@ -44,6 +48,10 @@ export function labelOf(message: OutboxMessage, reference = ""): string {
       return `Team mail: ${message.mail.subject}`;
     case "images-removed":
       return `Files of ${message.images.length} removed photo${message.images.length === 1 ? "" : "s"}`;
+    case "payment-received-mail":
+      return `Payment receipt for booking ${reference}`;
+    case "payment-link-cancel":
+      return `Cancel payment link ${message.linkId} of booking ${reference}`;
     default:
       return featureLabel(message, reference);
   }

@@ -20,6 +20,7 @@ export function openOutbox({
   claimMs,
   push,
   origin,
+  razorpay,
 }: {
   db: Database;
   mailer: Mailer;
@@ -30,11 +31,13 @@ export function openOutbox({
   claimMs?: number;
   /** PUBLIC_URL, for the links of messages the site writes itself. */
   origin?: string | null;
+  /** Razorpay's keys, for a cancelled booking's payment link. */
+  razorpay?: Env["razorpay"];
 }): Dispatcher {
   // The server's clock: a change notice waits its delay by it, and tests move it (clock.server.ts).
   const dispatcher = createDispatcher({
     db,
-    deliveries: outboxDeliveries({ db, mailer, storage, push, now: serverClock, origin }),
+    deliveries: outboxDeliveries({ db, mailer, storage, push, now: serverClock, origin, razorpay }),
     logger,
     leaseMs: claimMs,
     now: serverClock,

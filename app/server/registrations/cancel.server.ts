@@ -12,6 +12,7 @@ import { keepWhatIsNotGivenBack, voidCharges } from "./ledger.server";
 import { tellRider, writeWithCancelled } from "./feature-hooks.server";
 import { type AdminChange, withRegistrationById, withRegistrationByToken } from "./locked-registration.server";
 import { auditRiderChange, onRide } from "./booking-audit.server";
+import { cancelLinksOf } from "../payments/online/payment-links.server";
 
 // A booking cancelled, through each of its doors: by the rider through their private link, by
 // an admin, erased by the rider (their link, or their account's erasure). The seats go back at
@@ -68,6 +69,8 @@ async function cancelLocked(
   // Erased, the booking leaves the account, and its money with it: no credit.
   const kept = canceller.erase ? "" : await writeWithCancelled(command, { row, ride, actor: canceller.actor });
   await keepWhatIsNotGivenBack(command, row);
+  // Its payment link goes too, at Razorpay once this commits: nobody pays for a seat not held.
+  await cancelLinksOf(command, row.id, row.reference);
   // Their photos and words leave the public pages with them, their photos' files once committed.
   if (canceller.erase) await eraseWhatFollows(command);
   await auditCancellation(command, row, ride, canceller);
