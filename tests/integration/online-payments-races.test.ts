@@ -10,7 +10,7 @@ import { ValidationError } from "~/server/validation/errors.server";
 import { describeEachEngine } from "../support/databases";
 import { duesOfRegistration } from "../support/dues";
 import { siteRide } from "../support/fixtures";
-import { onlinePayments, silentLogger, standInMethod, webhookEndpoint } from "../support/online-payments";
+import { onlinePayments, standInMethod, webhookEndpoint } from "../support/online-payments";
 import { type RazorpayStandIn, startRazorpayStandIn } from "../support/razorpay-standin";
 import { ownForm, riderForm } from "../support/registration-fixtures";
 
