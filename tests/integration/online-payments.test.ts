@@ -179,29 +179,26 @@ describeEachEngine("online payment through Razorpay", (getDb) => {
     await expect(method.start(db, registration, returnUrl, NOW)).rejects.toThrow("Nothing is left to pay");
   });
 
-  it("brings the booking up to date from the rider's return alone, once", async () => {
+  it("moves no money on the rider's return (a GET), says where the payment stands, and the webhook records it once", async () => {
     const db = getDb();
     const { registration, returnUrl } = await booking(db, 5);
     standIn.webhook.hold = true;
     const checkout = await method.start(db, registration, returnUrl, NOW);
     const back = await payOnPage(checkout, BOOKING);
     expect(`${back.origin}${back.pathname}`).toBe(returnUrl);
-    const returned = () => method.returned(db, silentLogger, registration.id, back.searchParams, () => NOW);
-    expect(await returned()).toBe("paid");
-    expect(await returned()).toBe("paid");
-    // The webhooks arrive afterwards: the payment stands once.
+    const returned = () => method.returned(db, silentLogger, registration.id, back.searchParams);
+    expect(await returned()).toBe("received");
+    expect(await onlinePayments(db, registration.id)).toEqual([]);
+    // The webhooks arrive afterwards: the payment is recorded once, and the return says so.
     for (const delivery of standIn.deliveries.filter((d) => d.answers.length === 0)) await standIn.send(delivery);
-    expect(await onlinePayments(db, registration.id)).toEqual([
-      expect.objectContaining({ amount_paise: BOOKING, source: "razorpay:return" }),
-    ]);
+    expect(await onlinePayments(db, registration.id)).toEqual([expect.objectContaining({ amount_paise: BOOKING })]);
+    expect(await returned()).toBe("paid");
     // A forged signature, or another booking's return, moves nothing and says so.
     const forged = new URLSearchParams(back.searchParams);
     forged.set("razorpay_signature", "0".repeat(64));
-    expect(await method.returned(db, silentLogger, registration.id, forged, () => NOW)).toBe("not-paid");
+    expect(await method.returned(db, silentLogger, registration.id, forged)).toBe("not-paid");
     const other = await booking(db, 6);
-    expect(await method.returned(db, silentLogger, other.registration.id, back.searchParams, () => NOW)).toBe(
-      "not-paid",
-    );
+    expect(await method.returned(db, silentLogger, other.registration.id, back.searchParams)).toBe("not-paid");
   });
 
   it("records no payment Razorpay does not call captured", async () => {
@@ -252,7 +249,7 @@ describeEachEngine("online payment through Razorpay", (getDb) => {
     const { registration, token, returnUrl } = await booking(db, 9);
     const checkout = await method.start(db, registration, returnUrl, NOW);
     const back = await payOnPage(checkout, BOOKING);
-    expect(await method.returned(db, silentLogger, registration.id, back.searchParams, () => NOW)).toBe("paid");
+    expect(await method.returned(db, silentLogger, registration.id, back.searchParams)).toBe("paid");
     const offer = await offerTransferByToken(db, token, NOW);
     const taken = await acceptTransfer(db, offer.token, riderForm(90, { email: "friend@example.com" }), {
       clientIp: "10.9.9.9",

@@ -53,6 +53,7 @@ type Notice =
   | "reminders-on"
   | "reminders-off"
   | "paid-online"
+  | "received-online"
   | "not-paid-online"
   | "pending-online";
 
@@ -65,6 +66,8 @@ const CORE_NOTICES: Record<Notice, string> = {
   "reminders-on": "Reminders are on: you get them before the ride.",
   "reminders-off": "Reminders are off. Updates about your booking and changes to the ride still reach you.",
   "paid-online": "Payment received: thank you.",
+  "received-online":
+    "Razorpay has your payment: thank you. It shows here as paid as soon as Razorpay confirms it to us, usually within a minute.",
   "not-paid-online": "Payment not completed. If money left your account, it shows here once the payment is confirmed.",
   "pending-online": "Your payment is not confirmed yet: it shows here as soon as Razorpay confirms it.",
 };
@@ -72,6 +75,7 @@ const CORE_NOTICES: Record<Notice, string> = {
 /** What the page says once the rider is back from the provider's page. */
 const RETURN_NOTICES: Record<ReturnOutcome, Notice> = {
   paid: "paid-online",
+  received: "received-online",
   "not-paid": "not-paid-online",
   pending: "pending-online",
 };
@@ -161,10 +165,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!registration) return data({ found: false as const }, { status: 404, headers: PRIVATE_HEADERS });
   const query = new URL(request.url).searchParams;
   const online = paymentMethodsOf(services.env).online;
-  // Back from the provider's page: its word applied (the webhook's command, once), then the
-  // page at its clean address, so a reload asks nothing again.
+  // Back from the provider's page: where the payment stands (a GET moves no money: the webhook
+  // records it), then the page at its clean address, so a reload asks nothing again.
   if (online && isProviderReturn(query)) {
-    const outcome = await online.returned(db, services.logger, registration.id, query, serverClock);
+    const outcome = await online.returned(db, services.logger, registration.id, query);
     return redirect(`${bookingHref(params.token)}?done=${RETURN_NOTICES[outcome]}`, { headers: PRIVATE_HEADERS });
   }
   const [ride, config] = await Promise.all([getRide(db, registration.rideId), getConfig(db)]);

@@ -5,7 +5,7 @@ import type { Logger } from "../logger.server";
 import type { Registration } from "../registrations/rows.server";
 import { createRazorpayClient } from "./razorpay/client.server";
 import type { RazorpaySettings } from "./razorpay-env.server";
-import { applyReturn, type ReturnOutcome } from "./online/return.server";
+import { readReturn, type ReturnOutcome } from "./online/return.server";
 import { cancelQuietly, startPayment } from "./online/start-payment.server";
 import { receiveWebhook, type WebhookAnswer } from "./online/webhook.server";
 
@@ -27,14 +27,8 @@ export type OnlinePaymentMethod = {
   start(db: Database, registration: Registration, returnUrl: string, now: Date): Promise<string>;
   /** The provider's webhook, its raw body and headers: the answer to give it. */
   webhook(db: Database, logger: Logger, raw: Buffer, headers: Headers, now: () => Date): Promise<WebhookAnswer>;
-  /** The rider back on the booking page with the provider's query. */
-  returned(
-    db: Database,
-    logger: Logger,
-    registrationId: string,
-    query: URLSearchParams,
-    now: () => Date,
-  ): Promise<ReturnOutcome>;
+  /** The rider back on the booking page with the provider's query: where the payment stands (a GET: nothing written). */
+  returned(db: Database, logger: Logger, registrationId: string, query: URLSearchParams): Promise<ReturnOutcome>;
   /** Cancels a payment the booking no longer offers (from the outbox, after its command commits). */
   cancel(linkId: string): Promise<void>;
 };
@@ -68,8 +62,8 @@ export function razorpayMethod(settings: RazorpaySettings): OnlinePaymentMethod 
     start: (db, registration, returnUrl, now) => startPayment(db, client, registration, returnUrl, now),
     webhook: (db, logger, raw, headers, now) =>
       receiveWebhook({ db, client, secrets: settings.webhookSecrets, logger, now }, raw, headers),
-    returned: (db, logger, registrationId, query, now) =>
-      applyReturn({ db, client, keySecret: settings.keySecret, logger, now }, registrationId, query),
+    returned: (db, logger, registrationId, query) =>
+      readReturn({ db, client, keySecret: settings.keySecret, logger }, registrationId, query),
     cancel: (linkId) => cancelQuietly(client, linkId),
   };
 }

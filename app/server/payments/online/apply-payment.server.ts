@@ -22,7 +22,7 @@ export type ProviderWord = {
   orderId: string | null;
   /** The webhook event's id (applied once by it), or null for the rider's return. */
   eventId: string | null;
-  /** The event's name (payment.captured…); without an event, what brought it: "return" or "link" (its list of payments). */
+  /** The event's name (payment.captured…); without an event, what brought it: "link" (its list of payments, read when a payment starts). */
   event: string;
 };
 
