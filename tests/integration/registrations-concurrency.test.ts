@@ -356,6 +356,50 @@ for (const engine of TEST_ENGINES) {
     });
 
     it.runIf(engine === "postgres")(
+      "one UTR confirmed for two bookings of two rides at the same moment: the second is refused, no database error",
+      async () => {
+        const { first, other } = setup;
+        const [rideA, rideB] = [
+          await createRide(first, rideInput({ registration: { mode: "site", seats: CAPACITY } })),
+          await createRide(first, rideInput({ registration: { mode: "site", seats: CAPACITY } })),
+        ];
+        const a = (await registerRider(first, rideA.id, riderForm(4003), NOW)).registration;
+        const b = await registerRider(first, rideB.id, riderForm(4004), NOW);
+        await submitUtrByToken(first, b.token, "499999999999", NOW);
+        const [marked] = await whileLocked(first, ["rides", rideA.id], async (trx) => {
+          // Booking A's payment of that UTR, written and not yet committed (a statement's, say).
+          await trx
+            .insertInto("booking_entries")
+            .values({
+              id: randomUUID(),
+              registration_id: a.id,
+              ride_id: rideA.id,
+              kind: "payment",
+              part: "booking",
+              amount_paise: 1_000_000,
+              state: "confirmed",
+              method: "upi",
+              reference: "499999999999",
+              source: "race",
+              note: "",
+              created_at: NOW.toISOString(),
+              decided_at: NOW.toISOString(),
+            })
+            .execute();
+          return [
+            setPayment(other, b.registration.id, "paid", { actor: ADMIN, now: NOW }).then(() => "marked", refusal),
+          ];
+        });
+        expect(marked).toBe(`UTR 499999999999 is recorded already as a payment of booking ${a.reference}`);
+        // B is as it was: unpaid, its rider's UTR still waiting to be checked.
+        expect((await duesOfRegistration(first, b.registration.id, NOW)).booking).toMatchObject({
+          paid: false,
+          claimedUtr: "499999999999",
+        });
+      },
+    );
+
+    it.runIf(engine === "postgres")(
       "a booking made while its rider's account is being erased is made without the account",
       async () => {
         const { first, other } = setup;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Insertable, Selectable } from "kysely";
+import { type Insertable, type Selectable, sql } from "kysely";
 import { balanceDueDate, balancePaise, bookingAmountPaise } from "~/domain/registration/balance";
 import {
   BOOKING_PARTS,
@@ -289,6 +289,49 @@ export async function bookingPaidBy(
 }
 
 /**
+ * Writes a confirmed payment and voids the claims of `claimedParts` it answers. A UTR or gateway
+ * id pays one booking once: the booking it pays already is named first; one confirmed at the very
+ * same moment on another ride (the partial unique index waits for it) is refused too, never a
+ * database error.
+ */
+async function confirmPayment(
+  command: Command,
+  row: { id: string; ride_id: string },
+  claimedParts: readonly BookingPart[],
+  payment: {
+    part: BookingPart | null;
+    amountPaise: number;
+    method: PaymentMethod;
+    reference: string | null;
+    source: string;
+  },
+): Promise<void> {
+  const { reference } = payment;
+  const recordedAlready = (booking: string) =>
+    refuse(`UTR ${reference} is recorded already as a payment of booking ${booking}`);
+  if (reference) {
+    const booking = await bookingPaidBy(command.trx, payment.method, reference);
+    if (booking) recordedAlready(booking);
+  }
+  const written = await command.trx
+    .insertInto("booking_entries")
+    .values(entryRow(command, row, { kind: "payment", state: "confirmed", ...payment }))
+    .onConflict((conflict) =>
+      conflict
+        .columns(["method", "reference"])
+        // The partial index's own predicate, in literals: both engines match it to the index only so.
+        .where(sql.ref("kind"), "=", sql.lit("payment"))
+        .where(sql.ref("state"), "=", sql.lit("confirmed"))
+        .where(sql.ref("reference"), "is not", null)
+        .doNothing(),
+    )
+    .returning("id")
+    .executeTakeFirst();
+  if (!written) recordedAlready((await bookingPaidBy(command.trx, payment.method, reference!)) ?? "another booking");
+  for (const part of claimedParts) await voidClaims(command, row.id, part);
+}
+
+/**
  * Records a part as paid: a confirmed payment of what is left of it. The rider's claim for it
  * (their UTR) becomes that payment; without one, `reference` names it. Refused when the
  * reference pays another booking already.
@@ -310,20 +353,7 @@ export async function recordPartPaid(
     .orderBy("created_at", "desc")
     .executeTakeFirst();
   const reference = payment.reference ?? claim?.reference ?? null;
-  if (reference) {
-    const booking = await bookingPaidBy(command.trx, payment.method, reference);
-    if (booking) refuse(`UTR ${reference} is recorded already as a payment of booking ${booking}`);
-  }
-  await voidClaims(command, row.id, part);
-  await addEntry(command, row, {
-    kind: "payment",
-    part,
-    amountPaise: leftPaise,
-    state: "confirmed",
-    method: payment.method,
-    reference,
-    source: payment.source,
-  });
+  await confirmPayment(command, row, [part], { ...payment, part, amountPaise: leftPaise, reference });
 }
 
 /**
@@ -339,18 +369,7 @@ export async function recordBothPartsPaid(
   amountPaise: number,
   payment: { method: PaymentMethod; reference: string; source: string },
 ): Promise<void> {
-  const booking = await bookingPaidBy(command.trx, payment.method, payment.reference);
-  if (booking) refuse(`UTR ${payment.reference} is recorded already as a payment of booking ${booking}`);
-  for (const part of BOOKING_PARTS) await voidClaims(command, row.id, part);
-  await addEntry(command, row, {
-    kind: "payment",
-    part: null,
-    amountPaise,
-    state: "confirmed",
-    method: payment.method,
-    reference: payment.reference,
-    source: payment.source,
-  });
+  await confirmPayment(command, row, BOOKING_PARTS, { ...payment, part: null, amountPaise });
 }
 
 /** The rider announces the UTR that paid a part: a claim, replacing the one before, until someone confirms it. */
