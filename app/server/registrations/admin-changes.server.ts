@@ -23,6 +23,8 @@ import { chargeConfirmed, recordPartPaid, voidPayments } from "./ledger.server";
 // app/features/ride-day/server/check-in.server.ts.
 
 export const RIDE_NOT_FOUND = "Ride not found";
+export const PAID_BEYOND_A_MARK =
+  "This was paid online or with credit, not by a payment marked here: it stays paid (the money is given back as a refund, not by a mark)";
 
 /** An admin's change of one registration: its line in the trail, and the ride's pages told. */
 export async function adminChanged(
@@ -87,7 +89,11 @@ async function markPayment(
       if (payment === "paid" && !owed.paid) {
         await recordPartPaid(command, row, kind, owed.leftPaise, { method: "upi", reference: null, source: "admin" });
       }
-      if (payment === "due") await voidPayments(command, row.id, kind, ["upi"]);
+      if (payment === "due") {
+        await voidPayments(command, row.id, kind, ["upi"]);
+        // What credit or the gateway paid is not undone by a mark: it stays paid, and is said so.
+        if (owedPart(await lockedDues(command, row, ride), kind, row).paid) refuse(PAID_BEYOND_A_MARK);
+      }
       const updated = await updateRegistrationRow(command.trx, row.id, {}, command.now).executeTakeFirstOrThrow();
       const what = kind === "booking" ? `booking ${row.reference}` : `the balance of booking ${row.reference}`;
       await adminChanged(command, change, row, "updated", `Marked ${what}${onRide(ride)} as ${payment}`);

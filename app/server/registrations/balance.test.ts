@@ -15,7 +15,7 @@ import { ValidationError } from "../validation/errors.server";
 import { cancelRegistration, eraseByToken } from "./cancel.server";
 import { NO_BALANCE } from "./payments.server";
 import { SAME_UTR, submitBalanceUtrByToken, submitUtrByToken, WAITLISTED_UTR } from "./rider-changes.server";
-import { setBalancePayment, setPayment } from "./admin-changes.server";
+import { PAID_BEYOND_A_MARK, setBalancePayment, setPayment } from "./admin-changes.server";
 import { registrationsCsv, registrationsWithRides } from "./csv.server";
 import { eraseRide } from "./erasure.server";
 
@@ -142,6 +142,34 @@ describeEachEngine("the balance's commands", (getDb) => {
     await expectRefused(db, () => setBalancePayment(db, rider.registration.id, "paid", { actor: ADMIN }), {
       "": NO_BALANCE,
     });
+  });
+
+  it("refuses to mark due what was paid online or with credit, changing nothing", async () => {
+    const db = getDb();
+    const ride = await siteRide(db, { seats: 3 });
+    const { registration } = await registerRider(db, ride.id, riderForm(1), NOW);
+    await db
+      .insertInto("booking_entries")
+      .values({
+        id: crypto.randomUUID(),
+        registration_id: registration.id,
+        ride_id: ride.id,
+        kind: "payment",
+        part: null,
+        amount_paise: 1_000_000,
+        state: "confirmed",
+        method: "online",
+        reference: "pay_Online0001",
+        source: "razorpay:evt_1",
+        note: "",
+        created_at: NOW.toISOString(),
+        decided_at: NOW.toISOString(),
+      })
+      .execute();
+    await expectRefused(db, () => setPayment(db, registration.id, "due", { actor: ADMIN, now: NOW }), {
+      "": PAID_BEYOND_A_MARK,
+    });
+    expect(await paymentStates(db, registration.id)).toEqual({ payment: "paid", balancePayment: "due" });
   });
 
   it("is marked through the Riders page's action, which says which payment", async () => {
