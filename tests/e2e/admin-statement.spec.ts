@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { MISMATCH_REASONS } from "~/domain/payments/match-statement";
 import { submitUtrByToken } from "~/server/registrations/rider-changes.server";
@@ -24,7 +25,9 @@ async function expectFitsWidth(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-const utr = (n: number) => `4${String(n).padStart(11, "0")}`;
+/** This run's UTRs: the desktop and phone runs share one database, and a UTR pays one booking once. */
+const RUN = randomInt(1e5);
+const utr = (n: number) => `4${String(RUN).padStart(5, "0")}${String(n).padStart(6, "0")}`;
 
 test("an organiser reconciles a bank statement with the bookings in one press @mobile", async ({
   adminPage: page,
@@ -64,7 +67,9 @@ test("an organiser reconciles a bank statement with the bookings in one press @m
   expect(lines).toHaveLength(20);
 
   await page.goto("/admin");
-  await page.getByRole("button", { name: "Open admin menu" }).click();
+  // A phone folds the sidebar behind a menu button; a desktop shows it.
+  const menu = page.getByRole("button", { name: "Open admin menu" });
+  if (await menu.isVisible()) await menu.click();
   await page.getByRole("link", { name: "Bank Statement" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Bank Statement" })).toBeVisible();
   await page.getByLabel("Bank statement (CSV)").setInputFiles({
