@@ -25,14 +25,17 @@ async function expectFitsWidth(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-/** This run's UTRs: the desktop and phone runs share one database, and a UTR pays one booking once. */
-const RUN = randomInt(1e5);
-const utr = (n: number) => `4${String(RUN).padStart(5, "0")}${String(n).padStart(6, "0")}`;
+/** UTRs of one run of the test: runs (desktop, phone, repeats) may share a database, and a UTR pays one booking once. */
+function utrsOfARun() {
+  const run = randomInt(1e5);
+  return (n: number) => `4${String(run).padStart(5, "0")}${String(n).padStart(6, "0")}`;
+}
 
 test("an organiser reconciles a bank statement with the bookings in one press @mobile", async ({
   adminPage: page,
   db,
 }) => {
+  const utr = utrsOfARun();
   const title = uniqueTitle("Nilgiri Loop");
   const rideId = await addRide(page, db, title, {
     startDate: "2027-04-10",

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useActionData, useNavigation } from "react-router";
 import { guardServerAction } from "~/components/admin/action-result";
 import { AdminPage, useAdminPage } from "~/components/admin/admin-page";
@@ -29,7 +30,12 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
  * (docs/features/bank-statements.md, Screens): upload, columns, matches confirmed in one press.
  */
 export default function StatementPage({ loaderData }: Route.ComponentProps) {
-  const answer = useActionData<typeof clientAction>();
+  const posted = useActionData<typeof clientAction>();
+  // The steps live in the posts' answers, and a live update (another admin's change, this
+  // page's own confirm) reloads the page's data, which forgets the last answer: keep it shown.
+  const [kept, setKept] = useState(posted);
+  if (posted !== undefined && posted !== kept) setKept(posted);
+  const answer = (posted ?? kept) as typeof posted;
   const [flash] = useAdminPage(loaderData.loadError);
   const busy = useNavigation().state !== "idle";
   const step = answer && "step" in answer ? answer : undefined;
