@@ -14,6 +14,7 @@
  *
  *   npm run bench:statement [-- --runs 7 --seed 20240401]
  */
+import { seeded } from "../tests/support/gpx";
 import { parseArgs } from "node:util";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
@@ -31,18 +32,7 @@ const BOOKINGS = 1_000;
 const LINES = 5_000;
 const GOAL_MS = 1_000;
 
-/** mulberry32: a small seeded generator, so every run of the bench reads the same statement. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-const random = generator(Number(values.seed));
+const random = seeded(Number(values.seed));
 const below = (n: number) => Math.floor(random() * n);
 const rupees = (from: number, to: number) => (from + below(to - from + 1)) * 100;
 
