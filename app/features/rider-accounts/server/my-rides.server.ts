@@ -1,6 +1,6 @@
-import { RIDER_STATUS_LABELS } from "~/domain/registration/booking-page";
+import { balancePayment, bookingPayment, RIDER_STATUS_LABELS } from "~/domain/registration/booking-page";
 import { formatRupees } from "~/domain/registration/balance";
-import { bookingPayments } from "~/server/registrations/booking-payments.server";
+import { duesOfMany } from "~/server/registrations/ledger.server";
 import { formatDateRange } from "~/domain/dates";
 import { bookingHref } from "~/domain/links";
 import type { MyRide, MyRides } from "~/features/rider-accounts/domain/my-rides";
@@ -28,11 +28,20 @@ export async function myRides(db: Executor, riderId: string, now = serverClock()
   const rides = new Map<string, Ride | null>();
   for (const rideId of new Set(rows.map((row) => row.ride_id))) rides.set(rideId, await getRide(db, rideId));
 
+  const registrations = rows.map(registrationFromRow);
+  // Every booking's ledger in one read (dues.ts).
+  const allDues = await duesOfMany(
+    db,
+    registrations.map((registration) => ({ ...registration, ride: rides.get(registration.rideId) ?? null })),
+    now,
+  );
   const list: { ride: Ride | null; item: MyRide }[] = [];
-  for (const row of rows) {
-    const registration = registrationFromRow(row);
+  for (const [index, row] of rows.entries()) {
+    const registration = registrations[index]!;
     const ride = rides.get(registration.rideId) ?? null;
-    const { dues, payment, balance } = await bookingPayments(db, config.company, registration, ride, now);
+    const dues = allDues.get(registration.id)!;
+    const payment = bookingPayment(config.company, dues.booking, registration.reference, ride?.bookingCost);
+    const balance = balancePayment(config.company, dues.balance, registration.reference);
     const token = openToken(row.token_sealed);
     list.push({
       ride,
