@@ -25,6 +25,7 @@ import * as messages from "./2026-12-03T1040_messages";
 import * as bookingLedger from "./m0024_booking_ledger";
 import * as paymentColumnsDropped from "./m0025_payment_columns_dropped";
 import * as onlinePayments from "./m0026_online_payments";
+import * as cancellationAndRefunds from "./m0027_cancellation_and_refunds";
 
 /**
  * Every migration, by name, in the order they apply. Imported statically (not read from disk) so
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   m0024_booking_ledger: bookingLedger,
   m0025_payment_columns_dropped: paymentColumnsDropped,
   m0026_online_payments: onlinePayments,
+  m0027_cancellation_and_refunds: cancellationAndRefunds,
 };

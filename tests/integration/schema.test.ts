@@ -118,6 +118,7 @@ const expected: ExpectedSchema = {
     transfer_created_at: nullableText,
     pending_token_hash: nullableText,
     pending_token_sealed: nullableText,
+    cancellation_policy: nullableText,
   },
   ride_routes: {
     ride_id: text,
@@ -327,6 +328,7 @@ const expected: ExpectedSchema = {
     note: text,
     created_at: text,
     decided_at: nullableText,
+    returns_entry_id: nullableText,
   },
   payment_links: {
     link_id: text,

@@ -167,6 +167,8 @@ export interface RegistrationsTable {
   pending_token_hash: string | null;
   /** The fresh link's token, encrypted as token_sealed is; null: none, or no key was set. */
   pending_token_sealed: string | null;
+  /** JSON of the ride's cancellation policy when booked (decision 061); null: booked before policies. */
+  cancellation_policy: string | null;
 }
 
 /** A rider's account (docs/features/rider-accounts.md): known by its email, no password. */
@@ -256,6 +258,8 @@ export interface BookingEntriesTable {
   created_at: string;
   /** When it was confirmed or voided; null while claimed. */
   decided_at: string | null;
+  /** A refund's payment it gives back (an online refund goes back to it at the gateway); null: none. */
+  returns_entry_id: string | null;
 }
 
 /** A Razorpay Payment Link made for a booking (decision 060): ids and amounts, no personal data. */

@@ -248,6 +248,7 @@ async function decide(
     transfer_created_at: null,
     pending_token_hash: null,
     pending_token_sealed: null,
+    cancellation_policy: null,
     ...form.columns,
   };
   await trx.insertInto("registrations").values(row).execute();
