@@ -26,6 +26,7 @@ import * as bookingLedger from "./m0024_booking_ledger";
 import * as paymentColumnsDropped from "./m0025_payment_columns_dropped";
 import * as onlinePayments from "./m0026_online_payments";
 import * as cancellationAndRefunds from "./m0027_cancellation_and_refunds";
+import * as moneyDocuments from "./m0028_money_documents";
 
 /**
  * Every migration, by name, in the order they apply. Imported statically (not read from disk) so
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   m0025_payment_columns_dropped: paymentColumnsDropped,
   m0026_online_payments: onlinePayments,
   m0027_cancellation_and_refunds: cancellationAndRefunds,
+  m0028_money_documents: moneyDocuments,
 };

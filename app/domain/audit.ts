@@ -51,6 +51,8 @@ export const AUDIT_COLLECTIONS = [
   "riders",
   // The credit ledger: credit confirmed, spent, returned, adjusted.
   "credit",
+  // Money documents' settings (GST mode) and exports (docs/features/money-documents.md).
+  "moneyDocuments",
 ] as const;
 export type AuditCollection = (typeof AUDIT_COLLECTIONS)[number];
 

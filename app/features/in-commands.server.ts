@@ -1,4 +1,4 @@
-import type { ErasureStep, OutboxLabels, RideEdits } from "../server/registries/feature.server";
+import type { ErasureStep, LedgerHook, OutboxLabels, RideEdits } from "../server/registries/feature.server";
 import type { RegistrationHooks } from "../server/registries/registration-hooks.server";
 import { creditRegistrationHooks } from "~/features/credit/server/registration-hooks.server";
 import { eraseRideDayMessagesOfErasedRiders } from "~/features/ride-day/server/erasure.server";
@@ -18,6 +18,7 @@ import {
 } from "~/features/rider-messages/server/outbox-messages.server";
 import { seatTransferLabels, type SeatTransferMessage } from "~/features/seat-transfer/server/outbox-messages.server";
 import { waiversRegistrationHooks } from "~/features/waivers/server/registration-hooks.server";
+import { issueMoneyDocuments } from "~/features/money-documents/server/ledger-hook.server";
 
 // What the features add inside the core's own commands (decision 050): the outbox kinds a command
 // may enqueue, what an erasure takes with the registrations, what a booking's commands write
@@ -56,3 +57,6 @@ export const registrationHooks: readonly RegistrationHooks[] = [
   creditRegistrationHooks,
   riderMessagesRegistrationHooks,
 ];
+
+/** What follows a command's writes to bookings' ledgers, before it commits (commands/command.server.ts). */
+export const ledgerHooks: readonly LedgerHook[] = [issueMoneyDocuments];

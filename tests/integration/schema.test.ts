@@ -345,6 +345,23 @@ const expected: ExpectedSchema = {
     event: text,
     received_at: text,
   },
+  money_documents: {
+    id: text,
+    registration_id: text,
+    ride_id: text,
+    entry_id: nullableText,
+    type: text,
+    series: text,
+    financial_year: text,
+    number: integer,
+    code: text,
+    issued_at: text,
+    amount_paise: integer,
+    body: text,
+    corrects_document_id: nullableText,
+  },
+  document_counters: { series: text, financial_year: text, last_number: integer },
+  money_document_settings: { id: text, data: text, updated_at: text },
 };
 
 /** The columns of a table as the engine's own catalog describes them. */

@@ -7,6 +7,7 @@ import { enqueue, type NewEntry } from "../outbox/entries.server";
 import type { OutboxMessage } from "../outbox/messages.server";
 import { recordAudit } from "../audit/audit.server";
 import { serverClock } from "../clock.server";
+import { ledgerHooks } from "~/features/in-commands.server";
 
 /**
  * The write path (decision 029). A command validates its input once, then runs here: one
@@ -24,6 +25,11 @@ export type Command = {
   enqueueAll(entries: readonly NewEntry[]): Promise<void>;
   /** The change, in the admins' audit trail, in the same transaction. */
   audit(actor: AuditActor, change: AuditChange): Promise<void>;
+  /**
+   * The bookings whose ledger this command wrote (registrations/ledger.server.ts adds them): the
+   * features' ledger hooks (money documents) read them before the command commits.
+   */
+  touched: Set<string>;
 };
 
 const dispatchers = new WeakMap<Database, Dispatcher>();
@@ -61,7 +67,7 @@ export async function runCommand<T>(
 ): Promise<T> {
   const dispatcher = dispatcherFor(db);
   const own: OwnEntry[] = [];
-  const result = await db.transaction().execute((trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     async function enqueueAll(entries: readonly NewEntry[]) {
       const ids = await enqueue(trx, entries, { now, claimMs: dispatcher.leaseMs });
       // A delayed entry is not this command's to deliver now: the polls take it when due.
@@ -69,7 +75,7 @@ export async function runCommand<T>(
         if (!entries[index]!.dueAt) own.push({ id, message: entries[index]!.message });
       });
     }
-    return work({
+    const command: Command = {
       trx,
       now,
       enqueue: (message, reference) => enqueueAll([{ message, reference }]),
@@ -77,7 +83,12 @@ export async function runCommand<T>(
       async audit(actor, change) {
         await recordAudit(trx, actor, change, now);
       },
-    });
+      touched: new Set(),
+    };
+    const done = await work(command);
+    // What follows a ledger's writes commits with them, never afterwards (a payment's receipt).
+    if (command.touched.size > 0) for (const hook of ledgerHooks) await hook(command, [...command.touched]);
+    return done;
   });
   await dispatcher.deliverOwn(own);
   return result;

@@ -290,6 +290,44 @@ export interface PaymentEventsTable {
   received_at: string;
 }
 
+/** A numbered money document issued for a booking (docs/features/money-documents.md): never edited. */
+export interface MoneyDocumentsTable {
+  id: string;
+  registration_id: string;
+  ride_id: string;
+  /** The ledger entry it documents; null: a tax invoice (the booking as a whole). */
+  entry_id: string | null;
+  /** A MoneyDocumentType. */
+  type: string;
+  series: string;
+  /** '2026-27'. */
+  financial_year: string;
+  number: number;
+  /** Series, year and number as printed, at most 16 characters; unique. */
+  code: string;
+  issued_at: string;
+  amount_paise: number;
+  /** JSON: the DocumentBody, everything printed, frozen when issued. */
+  body: string;
+  /** The document a correction corrects. */
+  corrects_document_id: string | null;
+}
+
+/** The last number given in a series in a financial year: numbers are gapless. */
+export interface DocumentCountersTable {
+  series: string;
+  financial_year: string;
+  last_number: number;
+}
+
+/** The organiser's settings documents are issued under (GST mode): one row. */
+export interface MoneyDocumentSettingsTable {
+  id: string;
+  /** JSON: DocumentSettings. */
+  data: string;
+  updated_at: string;
+}
+
 /** One version of a ride's waiver, or the site's default (scope 'site'); never changed once written. */
 export interface WaiversTable {
   id: string;
@@ -541,6 +579,9 @@ export interface DB {
   booking_entries: BookingEntriesTable;
   payment_links: PaymentLinksTable;
   payment_events: PaymentEventsTable;
+  money_documents: MoneyDocumentsTable;
+  document_counters: DocumentCountersTable;
+  money_document_settings: MoneyDocumentSettingsTable;
 }
 
 export type Database = Kysely<DB>;

@@ -122,8 +122,14 @@ type NewEntry = {
   note?: string;
 };
 
+/** The command wrote this booking's ledger: its ledger hooks run before it commits (command.server.ts). */
+function touch(command: Command, registrationId: string): void {
+  command.touched.add(registrationId);
+}
+
 function entryRow(command: Command, of: { id: string; ride_id: string }, entry: NewEntry) {
   const at = command.now.toISOString();
+  touch(command, of.id);
   return {
     id: randomUUID(),
     registration_id: of.id,
@@ -232,6 +238,7 @@ export async function chargeUncharged(command: Command, ride: Ride): Promise<voi
 
 /** Voids the booking's entries the caller's conditions pick: kept for the trail, no longer counted. */
 function voidEntries(command: Command, registrationId: string) {
+  touch(command, registrationId);
   return command.trx
     .updateTable("booking_entries")
     .set({ state: "voided", decided_at: command.now.toISOString() })
@@ -255,6 +262,30 @@ export async function voidPayments(
     .where("part", "=", part)
     .where("method", "in", methods)
     .where("state", "in", ["claimed", "confirmed"])
+    .execute();
+}
+
+/**
+ * The booking's claimed refunds of `method` decided: confirmed at `givenPaise` (an admin's credit
+ * decision may lower it), or voided when nothing is given.
+ */
+export async function decideClaimedRefunds(
+  command: Command,
+  registrationId: string,
+  method: PaymentMethod,
+  givenPaise: number,
+): Promise<void> {
+  touch(command, registrationId);
+  const decided_at = command.now.toISOString();
+  await command.trx
+    .updateTable("booking_entries")
+    .set(
+      givenPaise > 0 ? { state: "confirmed", amount_paise: givenPaise, decided_at } : { state: "voided", decided_at },
+    )
+    .where("registration_id", "=", registrationId)
+    .where("kind", "=", "refund")
+    .where("method", "=", method)
+    .where("state", "=", "claimed")
     .execute();
 }
 

@@ -77,6 +77,13 @@ export type FeatureServer = {
 export type ErasureStep = (command: Command) => Promise<void>;
 
 /**
+ * What follows a write to bookings' ledgers (commands/command.server.ts runCommand): run in the
+ * command, once its work is done and before it commits, with the bookings it wrote (a payment's
+ * receipt is issued with the payment, never afterwards).
+ */
+export type LedgerHook = (command: Command, registrationIds: readonly string[]) => Promise<void>;
+
+/**
  * The name of each of a feature's outbox kinds in the admins' list of failed deliveries
  * (outbox/messages.server.ts labelOf): the kind and a booking reference at most.
  */

@@ -8,7 +8,12 @@ import type { Ride } from "~/domain/ride";
 import { type CreditKind, type CreditState, creditToSpend, MAX_CREDIT_PAISE } from "~/features/credit/domain/credit";
 import type { Command } from "~/server/commands/command.server";
 import type { CreditEntriesTable, RegistrationsTable } from "~/server/db/schema.server";
-import { addEntry as addBookingEntry, keepWhatIsNotGivenBack, ledgersOf } from "~/server/registrations/ledger.server";
+import {
+  addEntry as addBookingEntry,
+  decideClaimedRefunds,
+  keepWhatIsNotGivenBack,
+  ledgersOf,
+} from "~/server/registrations/ledger.server";
 import { lockRider } from "~/features/rider-accounts/server/riders.server";
 import { creditLeftOf } from "./ledger.server";
 
@@ -104,17 +109,7 @@ export async function settleRefundInCredit(
   booking: { id: string; ride_id: string },
   givenPaise: number,
 ): Promise<void> {
-  const decided_at = command.now.toISOString();
-  await command.trx
-    .updateTable("booking_entries")
-    .set(
-      givenPaise > 0 ? { state: "confirmed", amount_paise: givenPaise, decided_at } : { state: "voided", decided_at },
-    )
-    .where("registration_id", "=", booking.id)
-    .where("kind", "=", "refund")
-    .where("method", "=", "credit")
-    .where("state", "=", "claimed")
-    .execute();
+  await decideClaimedRefunds(command, booking.id, "credit", givenPaise);
   await keepWhatIsNotGivenBack(command, booking, givenPaise > 0 ? "Kept: credit lowered" : "Kept: credit declined");
 }
 
