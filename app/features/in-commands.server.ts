@@ -19,6 +19,7 @@ import {
 import { seatTransferLabels, type SeatTransferMessage } from "~/features/seat-transfer/server/outbox-messages.server";
 import { waiversRegistrationHooks } from "~/features/waivers/server/registration-hooks.server";
 import { issueMoneyDocuments } from "~/features/money-documents/server/ledger-hook.server";
+import { moneyDocumentsRegistrationHooks } from "~/features/money-documents/server/registration-hooks.server";
 
 // What the features add inside the core's own commands (decision 050): the outbox kinds a command
 // may enqueue, what an erasure takes with the registrations, what a booking's commands write
@@ -48,11 +49,12 @@ export const rideEdits: readonly RideEdits[] = [changeNotices];
 
 /**
  * What the registration commands write with a booking (registrations/feature-hooks.server.ts), in
- * this order: the waiver checked on the form, the account that takes the booking and keeps its
+ * this order: the waiver checked on the form, the rider's state for their receipts, the account that takes the booking and keeps its
  * details, then the credit it spends or keeps, then the rider's news.
  */
 export const registrationHooks: readonly RegistrationHooks[] = [
   waiversRegistrationHooks,
+  moneyDocumentsRegistrationHooks,
   riderAccountsRegistrationHooks,
   creditRegistrationHooks,
   riderMessagesRegistrationHooks,

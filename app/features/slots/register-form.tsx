@@ -3,6 +3,8 @@ import { UseCreditBox } from "~/features/credit/components/use-credit-box";
 import { USE_CREDIT_FIELD } from "~/features/credit/domain/credit-input";
 import { RegisterAccountNote, SaveDetailsBox } from "~/features/rider-accounts/components/register-account";
 import { type RegisterAccount, SAVE_DETAILS_FIELD } from "~/features/rider-accounts/domain/saved-details";
+import { RegisterTax } from "~/features/money-documents/components/register-tax";
+import { RIDER_GSTIN_FIELD, RIDER_STATE_FIELD } from "~/features/money-documents/domain/rider-tax";
 import { RegisterWaiver } from "~/features/waivers/components/register-waiver";
 import { type RegistrationWaiver, WAIVER_CHANGED, WAIVER_NAME_FIELD } from "~/features/waivers/domain/waiver";
 
@@ -56,4 +58,13 @@ const waiver: RegisterSlot<{ waiver: RegistrationWaiver | null }> = {
   },
 };
 
-export const registerFormSlots = [accountNote, saveDetails, credit, waiver] as const;
+/** In GST mode, the rider's state and an optional business GSTIN, for their receipts. */
+const taxDetails: RegisterSlot<{ asksTaxDetails: boolean }> = {
+  feature: "money-documents",
+  place: "end",
+  fields: [RIDER_STATE_FIELD, RIDER_GSTIN_FIELD],
+  render: ({ part: { asksTaxDetails }, values, errors }) =>
+    asksTaxDetails ? <RegisterTax values={values} errors={errors} /> : null,
+};
+
+export const registerFormSlots = [accountNote, saveDetails, taxDetails, credit, waiver] as const;

@@ -14,6 +14,19 @@ export const MONEY_DOCUMENT_TYPES = [
 
 export type MoneyDocumentType = (typeof MONEY_DOCUMENT_TYPES)[number];
 
+/**
+ * The order types are issued in within one command (a refund voucher names the receipt vouchers
+ * issued before it, a correction what it corrects), and so the order a booking lists them in.
+ */
+export const ISSUE_ORDER: readonly MoneyDocumentType[] = [
+  "receipt-voucher",
+  "payment-receipt",
+  "refund-voucher",
+  "refund-receipt",
+  "correction",
+  "tax-invoice",
+];
+
 /** Each type's own gapless series: a financial year's numbers start at 1 in each. */
 export const SERIES: Readonly<Record<MoneyDocumentType, string>> = {
   "payment-receipt": "PR",

@@ -9,6 +9,7 @@ import {
   DOCUMENT_TITLES,
   type DocumentBody,
   type DocumentReference,
+  ISSUE_ORDER,
   type MoneyDocumentType,
   SERIES,
 } from "~/features/money-documents/domain/document";
@@ -32,19 +33,6 @@ import { readDocumentSettings } from "./settings.server";
 
 type EntryRow = Selectable<BookingEntriesTable>;
 type DocumentRow = Selectable<MoneyDocumentsTable>;
-
-/**
- * The order types are numbered in, the same in every command: each takes its series' counter
- * row and keeps it locked to the end, so two commands lock counters in one order, never crossed.
- */
-const ISSUE_ORDER: readonly MoneyDocumentType[] = [
-  "receipt-voucher",
-  "payment-receipt",
-  "refund-voucher",
-  "refund-receipt",
-  "correction",
-  "tax-invoice",
-];
 
 /** One booking as issuing reads it: its row, its ride, its ledger, its documents so far. */
 type Booking = {
@@ -309,6 +297,8 @@ export async function issueMissingDocuments(
   const bookings = await readBookings(command, registrationIds);
   const issued: DocumentRow[] = [];
   const financialYear = financialYearOf(command.now);
+  // Type by type, the same order in every command: each type takes its series' counter row and
+  // keeps it locked to the end, so two commands lock counters in one order, never crossed.
   for (const type of ISSUE_ORDER) {
     for (const booking of bookings) {
       for (const draft of draftsOf(booking, settings, command.now).filter((one) => one.type === type)) {
