@@ -13,6 +13,8 @@
 export const SECRET_ROUTES = [
   "/booking/:token",
   "/booking/:token/calendar.ics",
+  // A money document of the booking, its code in the query (docs/features/money-documents.md).
+  "/booking/:token/money-document",
   "/transfer/:token",
   "/admin/invite/:token",
   // A rider's one-time sign-in link (docs/features/rider-accounts.md).

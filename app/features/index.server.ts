@@ -1,5 +1,6 @@
 import type { FeatureServer } from "../server/registries/feature.server";
 import { creditFeature } from "~/features/credit/server/feature.server";
+import { moneyDocumentsFeature } from "~/features/money-documents/server/feature.server";
 import { rideDayFeature } from "~/features/ride-day/server/feature.server";
 import { ridePhotosFeature } from "~/features/ride-photos/server/feature.server";
 import { rideWordsFeature } from "~/features/ride-words/server/feature.server";
@@ -22,4 +23,5 @@ export const features = [
   waiversFeature,
   riderAccountsFeature,
   seatTransferFeature,
+  moneyDocumentsFeature,
 ] as const satisfies readonly FeatureServer[];

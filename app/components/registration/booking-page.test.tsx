@@ -48,6 +48,7 @@ const NO_PARTS = {
   waiver: null,
   credit: null,
   transfer: null,
+  moneyDocuments: [],
 };
 
 const page = (shown: BookingView, parts: Partial<Parts> = {}, answer?: BookingAnswer) =>

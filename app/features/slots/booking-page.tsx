@@ -1,5 +1,8 @@
 import type { BookingSlot } from "~/components/registration/booking-page";
 import { PayWithCredit } from "~/features/credit/components/pay-with-credit";
+import { BookingReceipts } from "~/features/money-documents/components/receipts-list";
+import { bookingDocumentHref } from "~/features/money-documents/domain/links";
+import type { ListedDocument } from "~/features/money-documents/domain/listed";
 import { RiderPhotosSection } from "~/features/ride-photos/components/rider-photos-section";
 import type { RiderPhotosView } from "~/features/ride-photos/domain/rider-photos";
 import { RideWordsSection } from "~/features/ride-words/components/ride-words-form";
@@ -102,4 +105,22 @@ const seatTransfer: BookingSlot<{ transfer: { offeredUntil: string | null } | nu
     ) : null,
 };
 
-export const bookingPageSlots = [riderAccounts, ridePhotos, riderMessages, rideWords, waivers, credit, seatTransfer];
+/** Receipts: the booking's money documents, each a PDF. */
+const moneyDocuments: BookingSlot<{ moneyDocuments: ListedDocument[] }> = {
+  feature: "money-documents",
+  place: "sections",
+  render: ({ view, part: { moneyDocuments } }) => (
+    <BookingReceipts documents={moneyDocuments} bookingHref={(code) => bookingDocumentHref(view.href, code)} />
+  ),
+};
+
+export const bookingPageSlots = [
+  riderAccounts,
+  moneyDocuments,
+  ridePhotos,
+  riderMessages,
+  rideWords,
+  waivers,
+  credit,
+  seatTransfer,
+];

@@ -59,7 +59,7 @@ const waiver: RegisterSlot<{ waiver: RegistrationWaiver | null }> = {
 };
 
 /** In GST mode, the rider's state and an optional business GSTIN, for their receipts. */
-const taxDetails: RegisterSlot<{ asksTaxDetails: boolean }> = {
+const taxDetails: RegisterSlot<{ asksTaxDetails?: boolean }> = {
   feature: "money-documents",
   place: "end",
   fields: [RIDER_STATE_FIELD, RIDER_GSTIN_FIELD],

@@ -1,5 +1,6 @@
 import type { FeatureRoutes } from "../../feature-routes";
 import { creditRoutes } from "../credit/routes";
+import { moneyDocumentsRoutes } from "../money-documents/routes";
 import { rideDayRoutes } from "../ride-day/routes";
 import { ridePhotosRoutes } from "../ride-photos/routes";
 import { rideWordsRoutes } from "../ride-words/routes";
@@ -23,4 +24,5 @@ export const featureRoutes: readonly FeatureRoutes[] = [
   creditRoutes,
   riderAccountsRoutes,
   seatTransferRoutes,
+  moneyDocumentsRoutes,
 ];

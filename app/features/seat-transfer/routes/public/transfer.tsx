@@ -21,6 +21,7 @@ import {
 } from "~/features/seat-transfer/server/transfer.server";
 import { signedInRider } from "~/features/rider-accounts/server/sessions.server";
 import { currentWaiver } from "~/features/waivers/server/current-waiver.server";
+import { readDocumentSettings } from "~/features/money-documents/server/settings.server";
 import type { Route } from "./+types/transfer";
 
 // /transfer/:token (docs/features/seat-transfer.md): a friend takes a seat a rider handed on. The
@@ -45,7 +46,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const offer = await getTransferOffer(db, params.token, now);
   if (!offer) return gone();
   const { ride } = offer;
-  const [config, waiver] = await Promise.all([getConfig(db), currentWaiver(db, ride.id)]);
+  const [config, waiver, documentSettings] = await Promise.all([
+    getConfig(db),
+    currentWaiver(db, ride.id),
+    readDocumentSettings(db),
+  ]);
   const payment = bookingPayment(config.company, offer.dues.booking, offer.reference, ride.bookingCost);
   const balance = balancePayment(config.company, offer.dues.balance, offer.reference);
   const seat: TransferSeatView = {
@@ -68,6 +73,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         cancellationPolicy: policyPoints(rideForDisplay(ride).cancellationPolicy),
         consent: consentText(env.registrationRetentionDays),
         waiver: waiver ? { id: waiver.id, version: waiver.version, text: waiver.text } : null,
+        // In GST mode the form asks the rider's state (docs/features/money-documents.md).
+        asksTaxDetails: documentSettings.gstMode,
       },
     },
     { headers: PRIVATE_HEADERS },
