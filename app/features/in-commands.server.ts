@@ -19,6 +19,10 @@ import {
 import { seatTransferLabels, type SeatTransferMessage } from "~/features/seat-transfer/server/outbox-messages.server";
 import { waiversRegistrationHooks } from "~/features/waivers/server/registration-hooks.server";
 import { issueMoneyDocuments } from "~/features/money-documents/server/ledger-hook.server";
+import {
+  moneyDocumentsLabels,
+  type MoneyDocumentsMessage,
+} from "~/features/money-documents/server/outbox-messages.server";
 import { moneyDocumentsRegistrationHooks } from "~/features/money-documents/server/registration-hooks.server";
 
 // What the features add inside the core's own commands (decision 050): the outbox kinds a command
@@ -28,12 +32,13 @@ import { moneyDocumentsRegistrationHooks } from "~/features/money-documents/serv
 // cases, only these small files, or the imports would go round.
 
 /** The outbox kinds of the features (outbox/messages.server.ts adds the core's). */
-export type FeatureMessage = RiderMessagesMessage | RiderAccountsMessage | SeatTransferMessage;
+export type FeatureMessage = RiderMessagesMessage | RiderAccountsMessage | SeatTransferMessage | MoneyDocumentsMessage;
 
 export const featureLabels: OutboxLabels<FeatureMessage> = {
   ...riderMessagesLabels,
   ...riderAccountsLabels,
   ...seatTransferLabels,
+  ...moneyDocumentsLabels,
 };
 
 /** What goes with erased registrations, in this order (registrations/erasure.server.ts eraseWhatFollows). */

@@ -30,6 +30,7 @@ const EVERY_KIND: Record<OutboxKind, true> = {
   "images-removed": true,
   "payment-received-mail": true,
   "payment-link-cancel": true,
+  "money-document-mail": true,
 };
 
 describe("the features' registries", () => {
@@ -49,6 +50,7 @@ describe("the features' registries", () => {
     expect(new Set(names).size).toBe(names.length);
     expect([...names].sort()).toEqual([
       "credit",
+      "money-documents",
       "ride-day",
       "ride-photos",
       "ride-words",

@@ -11,7 +11,11 @@ export type Mail = {
   messageId?: string;
   /** Where a reply goes, over the mailer's own (riders' mail: reply-to.server.ts). */
   replyTo?: string;
+  /** Files sent with it (a money document's PDF): made when the mail is sent, never kept in the outbox. */
+  attachments?: MailAttachment[];
 };
+
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
 export type Mailer = {
   /** False when no SMTP server is configured: the site then shows what it would have mailed. */
