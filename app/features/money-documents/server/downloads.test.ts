@@ -46,7 +46,7 @@ function download(db: Database, token: string, code: string) {
     request: new Request(url),
     params: { token },
     context: routeContext({ db }),
-  } as Parameters<typeof bookingDocument>[0]);
+  } as unknown as Parameters<typeof bookingDocument>[0]);
 }
 
 describeEachEngine("money documents reach the rider and the accountant", (getDb) => {
