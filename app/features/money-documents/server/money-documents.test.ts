@@ -8,6 +8,7 @@ import { setBalancePayment, setPayment } from "~/server/registrations/admin-chan
 import { addEntry } from "~/server/registrations/ledger.server";
 import { DEFAULT_DOCUMENT_SETTINGS, type DocumentSettings } from "~/features/money-documents/domain/settings";
 import { documentsOfBookings } from "./documents.server";
+import { issueDueInvoices } from "./invoice-sweep.server";
 import { writeDocumentSettings } from "./settings.server";
 
 // Money documents on both engines (docs/features/money-documents.md): issued with the ledger's
@@ -205,6 +206,22 @@ describeEachEngine("money documents", (getDb) => {
     await setPayment(db, registration.id, "paid", { actor: ADMIN, now: NOW });
     const [voucher] = await documentsOfBookings(db, [registration.id]);
     expect(voucher!.body.rider).toEqual({ name: "Rider 1", gstin: "27AAPFU0939F1ZV" });
+  });
+
+  it("in GST mode, issues the tax invoice of a booking with money received once its ride starts", async () => {
+    const db = getDb();
+    await settings(db, GST);
+    const { registration } = await booked(db, 1, { gstState: "27" });
+    await setPayment(db, registration.id, "paid", { actor: ADMIN, now: NOW });
+    // The day before the start (10 June 2027 in India): not yet.
+    expect(await issueDueInvoices(db, new Date("2027-06-09T12:00:00Z"))).toBe(0);
+    const started = new Date("2027-06-10T01:00:00Z");
+    expect(await issueDueInvoices(db, started)).toBe(1);
+    const invoice = (await documentsOfBookings(db, [registration.id])).find((one) => one.type === "tax-invoice");
+    expect(invoice).toMatchObject({ code: "INV2728-000001", amountPaise: 1_000_000 });
+    expect(invoice!.body.tax).toMatchObject({ taxablePaise: 952_381, cgstPaise: 23_810, sgstPaise: 23_809 });
+    // Once issued, never again.
+    expect(await issueDueInvoices(db, started)).toBe(0);
   });
 
   it("numbers a new financial year from 1 again", async () => {
