@@ -12,6 +12,10 @@ import { loader as exportLoader } from "../routes/admin/documents-export";
 import { adminContext } from "~/server/auth/admin-session.server";
 import { documentsOfBookings } from "./documents.server";
 import { documentMail } from "./document-mail.server";
+import { documentOfRider } from "./download.server";
+import { findOrCreateRider } from "~/features/rider-accounts/server/riders.server";
+import { myRides } from "~/features/rider-accounts/server/my-rides.server";
+import { register } from "~/server/registrations/register.server";
 import { documentsCsv, exportMonth } from "./export.server";
 
 // What a rider and an accountant get of the money documents, on both engines: the PDF by the
@@ -65,6 +69,27 @@ describeEachEngine("money documents reach the rider and the accountant", (getDb)
     expect(text).toContain("₹10,000.00");
     expect((await download(db, mine.token, theirs.document.code)).status).toBe(404);
     expect((await download(db, "not-a-token", mine.document.code)).status).toBe(404);
+  });
+
+  it("lists a signed-in rider's documents in My rides, theirs to download and nobody else's", async () => {
+    const db = getDb();
+    const asha = await findOrCreateRider(db, "asha@example.com", NOW);
+    const ravi = await findOrCreateRider(db, "ravi@example.com", NOW);
+    const ride = await siteRide(db, { seats: 30 });
+    const booked = await register(db, ride.id, riderForm(7, { email: "asha@example.com" }), {
+      clientIp: "10.77.0.1",
+      origin: "http://localhost",
+      riderId: asha.id,
+      now: NOW,
+    });
+    if (!booked.ok) throw new Error("refused");
+    await setPayment(db, booked.registration.id, "paid", { actor: ADMIN, now: NOW });
+    const rides = await myRides(db, asha.id, NOW);
+    expect(rides.upcoming[0]!.documents).toEqual([
+      { code: "PR2627-000001", title: "Payment receipt", issued: "15 Jan 2027, 11:30 IST", amount: "₹10,000.00" },
+    ]);
+    expect(await documentOfRider(db, asha.id, "PR2627-000001")).toMatchObject({ code: "PR2627-000001" });
+    expect(await documentOfRider(db, ravi.id, "PR2627-000001")).toBeNull();
   });
 
   it("mails the rider each document with its PDF", async () => {

@@ -4,6 +4,8 @@ import type { MyRide, MyRides } from "~/features/rider-accounts/domain/my-rides"
 import type { CreditSummary } from "~/features/credit/domain/credit";
 import { formatRupees } from "~/domain/registration/balance";
 import { SECONDARY_CLASS } from "~/components/registration/form-controls";
+import { ReceiptsList } from "~/features/money-documents/components/receipts-list";
+import { myDocumentHref } from "~/features/money-documents/domain/links";
 import { RiderPasskeyButton } from "./rider-passkey-button";
 
 type Passkey = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
@@ -57,6 +59,12 @@ function RideList({ title, rides, empty }: { title: string; rides: MyRide[]; emp
                 {ride.dates ? `${ride.dates} · ` : ""}Booking {ride.reference} · {ride.statusLabel}
               </p>
               <Payments ride={ride} />
+              {ride.documents.length > 0 ? (
+                <div className="mt-2">
+                  <p className="text-sm font-semibold text-ink-800">Receipts</p>
+                  <ReceiptsList documents={ride.documents} href={myDocumentHref} />
+                </div>
+              ) : null}
               {ride.href ? (
                 <a href={ride.href} className="mt-2 inline-block font-semibold text-brand-700 underline">
                   Open booking {ride.reference}

@@ -1,3 +1,5 @@
+import type { ListedDocument } from "~/features/money-documents/domain/listed";
+
 // My rides (docs/features/rider-accounts.md): a rider's bookings as their account page lists them.
 
 export type MyRide = {
@@ -12,6 +14,8 @@ export type MyRide = {
   balance: { amount: string; dueDate: string; paid: boolean; overdue: boolean } | null;
   /** The booking's private page; null when its link cannot be recovered (then: Find my booking). */
   href: string | null;
+  /** Its money documents (docs/features/money-documents.md), each downloaded signed in. */
+  documents: ListedDocument[];
 };
 
 export type MyRides = { upcoming: MyRide[]; past: MyRide[] };

@@ -11,6 +11,8 @@ import { openToken } from "~/server/registrations/link-seal.server";
 import { registrationFromRow } from "~/server/registrations/rows.server";
 import { getRide } from "~/server/rides/rides.server";
 import { serverClock } from "~/server/clock.server";
+import { listedDocument } from "~/features/money-documents/domain/listed";
+import { documentsOfBookings } from "~/features/money-documents/server/documents.server";
 
 /**
  * The rider's bookings (not erased), newest ride first: upcoming while their ride is, past
@@ -34,6 +36,10 @@ export async function myRides(db: Executor, riderId: string, now = serverClock()
     db,
     registrations.map((registration) => ({ ...registration, ride: rides.get(registration.rideId) ?? null })),
     now,
+  );
+  const documents = await documentsOfBookings(
+    db,
+    registrations.map((registration) => registration.id),
   );
   const list: { ride: Ride | null; item: MyRide }[] = [];
   for (const [index, row] of rows.entries()) {
@@ -62,6 +68,7 @@ export async function myRides(db: Executor, riderId: string, now = serverClock()
           ? { amount: balance.amount, dueDate: balance.dueDate, paid: balance.paid, overdue: balance.overdue }
           : null,
         href: token ? bookingHref(token) : null,
+        documents: documents.filter((document) => document.registrationId === registration.id).map(listedDocument),
       },
     });
   }
