@@ -10,7 +10,7 @@ import { freshMobile } from "./support/fresh-mobile.ts";
 
 const test = testOnOwnAdminServer({});
 
-test("a payment an admin records gives the rider a receipt to download", async ({ adminPage: page, db }) => {
+test("a payment an admin records gives the rider a receipt to download @mobile", async ({ adminPage: page, db }) => {
   const title = uniqueTitle("Spiti Valley Circuit");
   const rideId = await addRide(page, db, title, {
     startDate: "2099-02-10",
