@@ -4,10 +4,10 @@ import type { FeatureServer } from "~/server/registries/feature.server";
 import { moneyDocumentsSection } from "./booking-section.server";
 import { documentMail } from "./document-mail.server";
 import { issueDueInvoices } from "./invoice-sweep.server";
+import { moneyDocumentsRegisterSection } from "./register-section.server";
 
 /** How often the tax invoices of rides that started are looked for: a ride starts on a day, not a minute. */
 const INVOICE_SWEEP_MS = 60 * 60 * 1000;
-import { moneyDocumentsRegisterSection } from "./register-section.server";
 
 /** Money documents (docs/features/money-documents.md) as the server hooks them in (decision 050). */
 export const moneyDocumentsFeature = {
