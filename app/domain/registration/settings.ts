@@ -156,6 +156,20 @@ export const registrationSettingsSchema = z
     balanceDueDays,
     // Absent on rides saved before reminders existed: the site's defaults apply.
     reminders: rideRemindersSchema.optional(),
+    /** The SAC on this ride's GST documents (docs/features/money-documents.md); '' or absent: the organiser's. */
+    sac: z
+      .string()
+      .trim()
+      .regex(/^(\d{4,8})?$/, "A SAC is 4 to 8 digits (tour operators: 998555)")
+      .transform((sac) => sac || undefined)
+      .optional(),
+    /** This ride's GST rate in percent ('5', '2.5'); '' or absent: the organiser's. */
+    gstRate: z
+      .string()
+      .trim()
+      .regex(/^((40|[1-3]?\d)(\.\d{1,2})?)?$/, "A GST rate in percent, 0 to 40, at most two decimals")
+      .transform((rate) => rate || undefined)
+      .optional(),
   })
   .superRefine((settings, ctx) => {
     if (settings.mode !== "site") return;

@@ -43,6 +43,9 @@ export type RegistrationDraft = {
   askLicence: boolean;
   creditOnCancel: boolean;
   balanceDueDays: string;
+  /** GST on the ride's money documents: SAC and rate ('' for the organiser's). */
+  sac: string;
+  gstRate: string;
   /** The automatic reminders: each rule on or off and its days before, as typed; the extra text. */
   reminders: ReminderDraft;
 };
@@ -63,6 +66,8 @@ function toRegistrationDraft(settings: RegistrationSettings): RegistrationDraft 
     askLicence: settings.askLicence,
     creditOnCancel: keepsCreditOnCancel(settings),
     balanceDueDays: String(settings.balanceDueDays),
+    sac: settings.sac ?? "",
+    gstRate: settings.gstRate ?? "",
     reminders: toReminderDraft(settings),
   };
 }

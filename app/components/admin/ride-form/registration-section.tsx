@@ -118,6 +118,26 @@ export const RegistrationSection = memo(function RegistrationSection({ draft, er
             error={errors["registration.balanceDueDays"]}
             hint="The booking amount holds the seat; the rest of the trip cost (the option's price, else the trip cost) is due this many days before the ride starts"
           />
+          <TextInput
+            id={fieldId("registration.sac")}
+            label="SAC on GST documents"
+            optional
+            inputMode="numeric"
+            value={registration.sac}
+            onChange={(sac) => change({ sac })}
+            error={errors["registration.sac"]}
+            hint="Empty: the one in Receipts and GST (998555, tour operator services, unless changed there)"
+          />
+          <TextInput
+            id={fieldId("registration.gstRate")}
+            label="GST rate (%)"
+            optional
+            inputMode="decimal"
+            value={registration.gstRate}
+            onChange={(gstRate) => change({ gstRate })}
+            error={errors["registration.gstRate"]}
+            hint="Empty: the rate in Receipts and GST. Prices include it"
+          />
           <Checkbox
             id={fieldId("registration.waitlist")}
             label="Waitlist when full"

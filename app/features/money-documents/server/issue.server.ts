@@ -16,6 +16,8 @@ import {
 import { refundTaxOf, taxOf, type TaxSplit } from "~/features/money-documents/domain/gst";
 import { documentCode, financialYearOf } from "~/features/money-documents/domain/numbering";
 import { riderTaxOf } from "~/features/money-documents/domain/rider-tax";
+import { taxTermsOf } from "~/features/money-documents/domain/ride-tax";
+import { registrationSettingsOf } from "~/domain/registration/settings";
 import type { DocumentSettings } from "~/features/money-documents/domain/settings";
 import { stateLabel } from "~/features/money-documents/domain/states";
 import type { Command } from "~/server/commands/command.server";
@@ -172,6 +174,7 @@ function bodyFor(draft: Draft, code: string, settings: DocumentSettings, now: Da
   const rideDates = booking.ride ? formatDateRange(booking.ride.startDate, booking.ride.endDate) : "";
   const inGst = settings.gstMode && gst !== null;
   const part = entry?.part === "booking" ? "booking amount" : entry?.part === "balance" ? "balance" : "trip";
+  const terms = taxTermsOf(booking.ride ? registrationSettingsOf(booking.ride) : null, settings);
   let tax: TaxSplit | null = null;
   let references: DocumentReference[] = [];
   let description: string;
@@ -185,7 +188,7 @@ function bodyFor(draft: Draft, code: string, settings: DocumentSettings, now: Da
       break;
     case "receipt-voucher":
       description = `Advance for tour operator services (${part}), booking ${booking.row.reference}: ${rideTitle}`;
-      tax = taxOf(amountPaise, settings.rateBasisPoints, gst!.intraState);
+      tax = taxOf(amountPaise, terms.rateBasisPoints, gst!.intraState);
       note =
         "Receipt voucher for an advance (CGST Rules, rule 50). The tax invoice follows when the ride starts or the booking is paid in full.";
       break;
@@ -203,14 +206,14 @@ function bodyFor(draft: Draft, code: string, settings: DocumentSettings, now: Da
         { amountPaise: 0, taxablePaise: 0 },
       );
       description = `Refund of advance on booking ${booking.row.reference}: ${rideTitle}`;
-      tax = refundTaxOf(amountPaise, of, settings.rateBasisPoints, gst!.intraState);
+      tax = refundTaxOf(amountPaise, of, terms.rateBasisPoints, gst!.intraState);
       note = "Refund voucher (CGST Rules, rule 51) for the advance received on the receipt vouchers named below.";
       break;
     }
     case "tax-invoice": {
       references = booking.documents.filter((document) => document.type === "receipt-voucher").map(referenceOf);
       description = `Tour operator services: ${rideTitle}${rideDates ? `, ${rideDates}` : ""} (booking ${booking.row.reference})`;
-      tax = taxOf(amountPaise, settings.rateBasisPoints, gst!.intraState);
+      tax = taxOf(amountPaise, terms.rateBasisPoints, gst!.intraState);
       note = references.length > 0 ? "Tax on the advances was shown on the receipt vouchers named below." : "";
       break;
     }
@@ -237,7 +240,7 @@ function bodyFor(draft: Draft, code: string, settings: DocumentSettings, now: Da
     rider: { name: riderName(booking), gstin: inGst ? gst!.riderGstin : null },
     booking: { reference: booking.row.reference, ride: rideTitle, rideDates },
     placeOfSupply: inGst ? stateLabel(gst!.place) : null,
-    sac: inGst ? settings.sac : null,
+    sac: inGst ? terms.sac : null,
     lines: [{ description, amountPaise }],
     payment: type === "tax-invoice" || type === "correction" ? null : paymentWords(entry),
     tax,

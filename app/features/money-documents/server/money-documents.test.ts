@@ -34,8 +34,13 @@ async function settings(db: Database, value: DocumentSettings) {
   await runCommand(db, (command) => writeDocumentSettings(command, value, ADMIN), NOW);
 }
 
-async function booked(db: Database, n = 1, form: Record<string, unknown> = {}) {
-  const ride = await siteRide(db, { seats: 30 });
+async function booked(
+  db: Database,
+  n = 1,
+  form: Record<string, unknown> = {},
+  rideSettings: Record<string, unknown> = {},
+) {
+  const ride = await siteRide(db, { seats: 30, ...rideSettings });
   const { registration } = await registerRider(db, ride.id, riderForm(n, form), NOW);
   return { ride, registration, row: { id: registration.id, ride_id: ride.id } };
 }
@@ -206,6 +211,19 @@ describeEachEngine("money documents", (getDb) => {
     await setPayment(db, registration.id, "paid", { actor: ADMIN, now: NOW });
     const [voucher] = await documentsOfBookings(db, [registration.id]);
     expect(voucher!.body.rider).toEqual({ name: "Rider 1", gstin: "27AAPFU0939F1ZV" });
+  });
+
+  it("in GST mode, prints a ride's own SAC and rate over the organiser's", async () => {
+    const db = getDb();
+    await settings(db, GST);
+    const { registration } = await booked(db, 1, { gstState: "27" }, { sac: "998552", gstRate: "18" });
+    await setPayment(db, registration.id, "paid", { actor: ADMIN, now: NOW });
+    const [voucher] = await documentsOfBookings(db, [registration.id]);
+    // ₹10,000 at 18 %: 8,474.58 taxable, 1,525.42 tax, 762.71 each.
+    expect(voucher!.body).toMatchObject({
+      sac: "998552",
+      tax: { rateBasisPoints: 1800, taxablePaise: 847_458, cgstPaise: 76_271, sgstPaise: 76_271 },
+    });
   });
 
   it("in GST mode, issues the tax invoice of a booking with money received once its ride starts", async () => {
