@@ -29,8 +29,9 @@ import { nextNumber } from "./counters.server";
 import { readDocumentSettings } from "./settings.server";
 
 // Issuing money documents (docs/features/money-documents.md), inside the command that wrote the
-// ledger (ledger-hook.server.ts) or the daily sweep's: what each booking's ledger lacks is issued,
-// so issuing twice issues nothing. A document is never edited: a documented payment voided later
+// ledger (ledger-hook.server.ts) or the hourly sweep's: for the payments and refunds the command
+// decided, and a booking's tax invoice once due, what is not issued yet (issuing twice issues
+// nothing). A document is never edited: a documented payment voided later
 // gets a correction that names it. Imports no command runner (the commands import it).
 
 type EntryRow = Selectable<BookingEntriesTable>;
@@ -96,8 +97,12 @@ function draftsOf(booking: Booking, settings: DocumentSettings, now: Date): Draf
       (document) => document.entry_id === entry.id && types.includes(document.type as MoneyDocumentType),
     );
   const drafts: Draft[] = [];
+  // The entries this command decided (confirmed or voided): what was decided before money
+  // documents existed stays as it was, never documented after the fact with today's date.
+  const decidedNow = now.toISOString();
   for (const entry of booking.entries) {
     if (entry.kind !== "payment" && entry.kind !== "refund") continue;
+    if (entry.decided_at !== decidedNow) continue;
     const types = entry.kind === "payment" ? PAYMENT_TYPES : REFUND_TYPES;
     const original = documented(entry, types);
     if (entry.state === "confirmed" && !original) {

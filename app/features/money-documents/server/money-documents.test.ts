@@ -92,6 +92,34 @@ describeEachEngine("money documents", (getDb) => {
     ]);
   });
 
+  it("leaves a payment decided before money documents existed undocumented", async () => {
+    const db = getDb();
+    const { registration, row } = await booked(db);
+    // As m0028 found it: a payment confirmed the day before.
+    await db
+      .insertInto("booking_entries")
+      .values({
+        id: "old-payment",
+        registration_id: row.id,
+        ride_id: row.ride_id,
+        kind: "payment",
+        part: "booking",
+        amount_paise: 1_000_000,
+        state: "confirmed",
+        method: "upi",
+        reference: null,
+        source: "admin",
+        note: "",
+        created_at: "2027-01-14T06:00:00.000Z",
+        decided_at: "2027-01-14T06:00:00.000Z",
+        returns_entry_id: null,
+      })
+      .execute();
+    await setBalancePayment(db, registration.id, "paid", { actor: ADMIN, now: NOW });
+    const documents = await documentsOfBookings(db, [registration.id]);
+    expect(documents.map((document) => [document.code, document.amountPaise])).toEqual([["PR2627-000001", 2_850_000]]);
+  });
+
   it("issues a refund receipt for a confirmed refund, and none for a claimed one", async () => {
     const db = getDb();
     const { registration, row } = await booked(db);
