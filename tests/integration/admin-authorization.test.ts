@@ -75,7 +75,7 @@ const ROLE_MATRIX: Record<string, Need> = {
   "/admin/images": { read: "editor", write: "editor" },
   "/admin/events": captainReads,
   "/admin/riders/:riderId/credit": { read: "editor", write: "editor" },
-  "/admin/payments/documents": { read: "owner", write: "owner" },
+  "/admin/payments/documents": { read: "editor", write: "owner" },
   "/admin/payments/documents/export": { read: "editor", write: "editor" },
   "/admin/team": { read: "owner", write: "owner" },
   "/admin/riders": { read: "editor", write: "editor" },

@@ -1,4 +1,4 @@
-import { editors, owners } from "../../domain/route-access";
+import { editors } from "../../domain/route-access";
 import type { FeatureRoutes } from "../../feature-routes";
 
 // Relative imports: React Router reads the route table (app/routes.ts and these) on its own.
@@ -11,8 +11,12 @@ export const moneyDocumentsRoutes = {
     { path: "me/money-document", file: "features/money-documents/routes/resources/my-document.ts" },
   ],
   admin: [
-    // The organiser's GST settings: owners only, as they decide what the site issues in their name.
-    { path: "payments/documents", file: "features/money-documents/routes/admin/document-settings.tsx", access: owners },
+    // The organiser's GST settings: editors read them (and export), owners change what the site issues in their name.
+    {
+      path: "payments/documents",
+      file: "features/money-documents/routes/admin/document-settings.tsx",
+      access: { read: "editor", write: "owner" },
+    },
     // The accountant's monthly export: money, so owners and editors.
     {
       path: "payments/documents/export",

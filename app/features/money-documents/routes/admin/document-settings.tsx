@@ -10,12 +10,15 @@ import { saveDocumentSettings } from "~/features/money-documents/server/commands
 import { readDocumentSettings } from "~/features/money-documents/server/settings.server";
 import { readAdminForm, unreadableForm } from "~/server/admin/read-form.server";
 import { adminActionContext } from "~/server/admin/respond.server";
+import { adminContext } from "~/server/auth/admin-session.server";
+import { hasRole } from "~/domain/roles";
 import { serverClock } from "~/server/clock.server";
 import { ValidationError } from "~/server/validation/errors.server";
 import type { Route } from "./+types/document-settings";
 
 // /admin/payments/documents (docs/features/money-documents.md): the organiser's GST settings,
-// owners only (what the site issues in their name), and the accountant's monthly export.
+// changed by owners only (what the site issues in their name), read by editors, and the
+// accountant's monthly export.
 
 const STATE_CHOICES = [
   { value: "", label: "Choose a state" },
@@ -28,7 +31,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Receipts and GST · Roa
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const settings = await readDocumentSettings(db);
-  return { settings, thisMonth: indianDateOf(serverClock()).slice(0, 7), loadError: null };
+  const owner = hasRole(context.get(adminContext).role, "owner");
+  return { settings, owner, thisMonth: indianDateOf(serverClock()).slice(0, 7), loadError: null };
 }
 
 type Answer = { ok: boolean; message: string; errors?: Record<string, string>; values?: Record<string, string> };
@@ -74,6 +78,7 @@ export default function DocumentSettingsPage({ loaderData }: Route.ComponentProp
       <FormAnswer answer={answer && "ok" in answer ? answer : undefined} />
       <Form method="post" className="space-y-4 rounded-card bg-white p-5 shadow-card" aria-label="GST settings">
         <h2 className="font-display text-xl font-bold text-ink-900">GST</h2>
+        {loaderData.owner ? null : <p className="text-ink-700">Only an owner can change these settings.</p>}
         <CheckboxField
           id="gstMode"
           name="gstMode"
@@ -139,9 +144,11 @@ export default function DocumentSettingsPage({ loaderData }: Route.ComponentProp
           defaultValue={value("rate", String(settings.rateBasisPoints / 100))}
           error={errors.rate}
         />
-        <button type="submit" disabled={busy} className={`${buttonClass} bg-brand-600 text-white hover:bg-brand-700`}>
-          Save
-        </button>
+        {loaderData.owner ? (
+          <button type="submit" disabled={busy} className={`${buttonClass} bg-brand-600 text-white hover:bg-brand-700`}>
+            Save
+          </button>
+        ) : null}
       </Form>
       <form
         method="get"
