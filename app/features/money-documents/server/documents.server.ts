@@ -57,19 +57,50 @@ export async function documentsOfBookings(
   return rows.map(moneyDocumentFromRow).sort(inIssueOrder);
 }
 
-/** The booking's document of this code, or null: a code of another booking opens nothing. */
+/**
+ * Since when each booking's rider holds it: when they agreed to its form (`agreedAt` in its data).
+ * A seat handed on starts afresh there: the documents before name the rider who paid them.
+ */
+async function heldSince(executor: Executor, registrationIds: readonly string[]): Promise<Map<string, string>> {
+  const rows = await executor
+    .selectFrom("registrations")
+    .select(["id", "data"])
+    .where("id", "in", registrationIds)
+    .execute();
+  return new Map(
+    rows.map((row) => {
+      let agreedAt: unknown;
+      try {
+        agreedAt = (JSON.parse(row.data) as { agreedAt?: unknown }).agreedAt;
+      } catch {
+        agreedAt = undefined;
+      }
+      return [row.id, typeof agreedAt === "string" ? agreedAt : ""];
+    }),
+  );
+}
+
+/** These bookings' documents their riders may open: those issued since each holds the booking. */
+export async function holdersDocuments(
+  executor: Executor,
+  registrationIds: readonly string[],
+): Promise<MoneyDocument[]> {
+  if (registrationIds.length === 0) return [];
+  const [documents, since] = await Promise.all([
+    documentsOfBookings(executor, registrationIds),
+    heldSince(executor, registrationIds),
+  ]);
+  return documents.filter((document) => document.issuedAt >= (since.get(document.registrationId) ?? ""));
+}
+
+/** The booking's document of this code its rider may open, or null: a code of another booking opens nothing. */
 export async function bookingDocument(
   executor: Executor,
   registrationId: string,
   code: string,
 ): Promise<MoneyDocument | null> {
-  const row = await executor
-    .selectFrom("money_documents")
-    .selectAll()
-    .where("registration_id", "=", registrationId)
-    .where("code", "=", code)
-    .executeTakeFirst();
-  return row ? moneyDocumentFromRow(row) : null;
+  const documents = await holdersDocuments(executor, [registrationId]);
+  return documents.find((document) => document.code === code) ?? null;
 }
 
 /** Every document issued in [from, to) (ISO instants), in the order issued. */

@@ -16,6 +16,9 @@ import { documentOfRider } from "./download.server";
 import { findOrCreateRider } from "~/features/rider-accounts/server/riders.server";
 import { myRides } from "~/features/rider-accounts/server/my-rides.server";
 import { register } from "~/server/registrations/register.server";
+import { acceptTransfer, offerTransferByToken } from "~/features/seat-transfer/server/transfer.server";
+import { moneyDocumentsSection } from "./booking-section.server";
+import { getRegistration } from "~/server/registrations/queries.server";
 import { documentsCsv, exportMonth } from "./export.server";
 
 // What a rider and an accountant get of the money documents, on both engines: the PDF by the
@@ -90,6 +93,25 @@ describeEachEngine("money documents reach the rider and the accountant", (getDb)
     ]);
     expect(await documentOfRider(db, asha.id, "PR2627-000001")).toMatchObject({ code: "PR2627-000001" });
     expect(await documentOfRider(db, ravi.id, "PR2627-000001")).toBeNull();
+  });
+
+  it("shows a friend who takes a paid seat none of the documents that name the rider before them", async () => {
+    const db = getDb();
+    const asha = await paidBooking(db, 1);
+    const offer = await offerTransferByToken(db, asha.token, NOW);
+    const later = new Date(NOW.getTime() + 60_000);
+    const taken = await acceptTransfer(db, offer.token, riderForm(50, { name: "Farah Friend" }), {
+      clientIp: "10.9.9.9",
+      origin: "http://localhost",
+      now: later,
+    });
+    if (!taken.ok) throw new Error("refused");
+    expect((await download(db, taken.token, asha.document.code)).status).toBe(404);
+    const registration = (await getRegistration(db, asha.registration.id))!;
+    const part = await moneyDocumentsSection.load({ services: { db }, registration } as never);
+    expect(part).toEqual({ moneyDocuments: [] });
+    // The document itself is kept, as issued.
+    expect(await documentsOfBookings(db, [asha.registration.id])).toEqual([asha.document]);
   });
 
   it("mails the rider each document with its PDF", async () => {

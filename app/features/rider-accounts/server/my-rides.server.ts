@@ -12,7 +12,7 @@ import { registrationFromRow } from "~/server/registrations/rows.server";
 import { getRide } from "~/server/rides/rides.server";
 import { serverClock } from "~/server/clock.server";
 import { listedDocument } from "~/features/money-documents/domain/listed";
-import { documentsOfBookings } from "~/features/money-documents/server/documents.server";
+import { holdersDocuments } from "~/features/money-documents/server/documents.server";
 
 /**
  * The rider's bookings (not erased), newest ride first: upcoming while their ride is, past
@@ -37,7 +37,7 @@ export async function myRides(db: Executor, riderId: string, now = serverClock()
     registrations.map((registration) => ({ ...registration, ride: rides.get(registration.rideId) ?? null })),
     now,
   );
-  const documents = await documentsOfBookings(
+  const documents = await holdersDocuments(
     db,
     registrations.map((registration) => registration.id),
   );
