@@ -1,6 +1,6 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { addRide, statusLine, testOnOwnAdminServer, uniqueTitle } from "./support/admin-helpers.ts";
-import { expect } from "./support/fixtures.ts";
+import { expect, expectNoA11yViolations } from "./support/fixtures.ts";
 import { fillRegistration } from "./support/registration-form.ts";
 import { freshMobile } from "./support/fresh-mobile.ts";
 
@@ -41,6 +41,7 @@ test("a payment an admin records gives the rider a receipt to download @mobile",
   await expect(link).toBeVisible();
   await expect(receipts).toContainText("₹10,000.00");
   const code = (await link.textContent())!.replace("Payment receipt ", "");
+  await expectNoA11yViolations(page);
 
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
   expect(download.suggestedFilename()).toBe(`${code}.pdf`);
