@@ -32,6 +32,15 @@ function tag(html: string, id: string): string {
 }
 
 describe("RegisterForm", () => {
+  it("asks the rider's state and an optional business GSTIN in GST mode only (docs/features/money-documents.md)", () => {
+    expect(render()).not.toContain('name="gstState"');
+    const html = render({ asksTaxDetails: true, values: { gstState: "29" }, errors: { gstin: "Wrong GSTIN" } });
+    expect(tag(html, "gstState")).toMatch(/^<select/);
+    expect(html).toContain('<option value="29" selected="">Karnataka</option>');
+    expect(html).toContain("Business GSTIN (optional)");
+    expect(html).toContain("Wrong GSTIN");
+  });
+
   it("is a plain form post with the ride's options, their prices, and the licence number it asks for", () => {
     const html = render();
     expect(html).toMatch(/^<form [^>]*method="post"/);
