@@ -45,7 +45,7 @@ type Booking = {
   documents: DocumentRow[];
 };
 
-/** A document to issue: its type, amount, the entry it documents, and how its body is written once numbered. */
+/** A document to issue: its type, amount, the entry it documents and the document it corrects. */
 type Draft = {
   booking: Booking;
   type: MoneyDocumentType;
@@ -66,7 +66,7 @@ function readJson(text: string): Record<string, unknown> {
   }
 }
 
-export function bodyOf(row: Pick<DocumentRow, "body">): DocumentBody {
+function bodyOf(row: Pick<DocumentRow, "body">): DocumentBody {
   return JSON.parse(row.body) as DocumentBody;
 }
 
@@ -83,7 +83,7 @@ function paymentWords(entry: EntryRow | null): string | null {
   return entry.reference ? `${method}, reference ${entry.reference}` : method;
 }
 
-/** Whether the booking's documents are GST mode's: the supplier's state and the place of supply. */
+/** The place of supply (the rider's state, else the organiser's), whether it is the organiser's state, the rider's GSTIN. */
 function supply(booking: Booking, settings: DocumentSettings) {
   const rider = riderTaxOf(readJson(booking.row.data));
   const place = rider.stateCode || settings.stateCode;
@@ -174,10 +174,9 @@ function negated(tax: TaxSplit): TaxSplit {
 /** What the document prints, with its number. */
 function bodyFor(draft: Draft, code: string, settings: DocumentSettings, now: Date): DocumentBody {
   const { booking, type, entry, amountPaise } = draft;
-  const gst = settings.gstMode || type === "correction" ? supply(booking, settings) : null;
+  const gst = settings.gstMode ? supply(booking, settings) : null;
   const rideTitle = booking.ride?.title ?? "a ride";
   const rideDates = booking.ride ? formatDateRange(booking.ride.startDate, booking.ride.endDate) : "";
-  const inGst = settings.gstMode && gst !== null;
   const part = entry?.part === "booking" ? "booking amount" : entry?.part === "balance" ? "balance" : "trip";
   const terms = taxTermsOf(booking.ride ? registrationSettingsOf(booking.ride) : null, settings);
   let tax: TaxSplit | null = null;
@@ -239,13 +238,13 @@ function bodyFor(draft: Draft, code: string, settings: DocumentSettings, now: Da
     organiser: {
       name: settings.legalName,
       address: settings.address,
-      gstin: inGst ? settings.gstin : null,
-      stateCode: inGst ? settings.stateCode : null,
+      gstin: gst ? settings.gstin : null,
+      stateCode: gst ? settings.stateCode : null,
     },
-    rider: { name: riderName(booking), gstin: inGst ? gst!.riderGstin : null },
+    rider: { name: riderName(booking), gstin: gst ? gst.riderGstin : null },
     booking: { reference: booking.row.reference, ride: rideTitle, rideDates },
-    placeOfSupply: inGst ? stateLabel(gst!.place) : null,
-    sac: inGst ? terms.sac : null,
+    placeOfSupply: gst ? stateLabel(gst!.place) : null,
+    sac: gst ? terms.sac : null,
     lines: [{ description, amountPaise }],
     payment: type === "tax-invoice" || type === "correction" ? null : paymentWords(entry),
     tax,
