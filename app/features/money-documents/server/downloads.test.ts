@@ -15,6 +15,7 @@ import { documentMail } from "./document-mail.server";
 import { documentOfRider } from "./download.server";
 import { findOrCreateRider } from "~/features/rider-accounts/server/riders.server";
 import { myRides } from "~/features/rider-accounts/server/my-rides.server";
+import { riderDataExport } from "~/features/rider-accounts/server/data-export.server";
 import { register } from "~/server/registrations/register.server";
 import { acceptTransfer, offerTransferByToken } from "~/features/seat-transfer/server/transfer.server";
 import { moneyDocumentsSection } from "./booking-section.server";
@@ -93,6 +94,11 @@ describeEachEngine("money documents reach the rider and the accountant", (getDb)
     ]);
     expect(await documentOfRider(db, asha.id, "PR2627-000001")).toMatchObject({ code: "PR2627-000001" });
     expect(await documentOfRider(db, ravi.id, "PR2627-000001")).toBeNull();
+    // "Your data" lists them too.
+    const exported = await riderDataExport(db, asha.id, NOW);
+    expect(exported!.bookings[0]!.moneyDocuments).toEqual([
+      { code: "PR2627-000001", type: "payment-receipt", issuedAt: NOW.toISOString(), amountPaise: 1_000_000 },
+    ]);
   });
 
   it("shows a friend who takes a paid seat none of the documents that name the rider before them", async () => {

@@ -10,6 +10,8 @@ import { rideFromRow } from "~/server/rides/ride-rows.server";
 import { feedbackFromRow } from "~/features/ride-words/server/rows.server";
 import { savedDetailsOf } from "./saved-details.server";
 import { serverClock } from "~/server/clock.server";
+import { riderTaxOf } from "~/features/money-documents/domain/rider-tax";
+import { holdersDocuments } from "~/features/money-documents/server/documents.server";
 
 // "Your data" (/me/data.json, docs/features/rider-data.md): everything the site holds about a
 // rider's account, for them to keep. Never the organisers' own note on the rider (admin_note),
@@ -43,6 +45,9 @@ type ExportedBooking = {
     bikeModel: string;
     pillionName: string;
     licenceNumber: string;
+    /** In GST mode: their state (its GST code) and a business's GSTIN (docs/features/money-documents.md). */
+    gstState: string;
+    gstin: string;
   };
   reminders: boolean;
   waiver: { acceptedAt: string; name: string } | null;
@@ -51,12 +56,24 @@ type ExportedBooking = {
   words: { rating: number; words: string; credit: string; status: string; createdAt: string; updatedAt: string } | null;
   /** The photos they sent for the ride's gallery (docs/features/ride-photos.md), in whatever state. */
   photos: { image: string; status: string; sentAt: string }[];
+  /** The receipts and other money documents of the booking issued to them (docs/features/money-documents.md). */
+  moneyDocuments: { code: string; type: string; issuedAt: string; amountPaise: number }[];
 };
 
 function exportedWords(feedback: RideFeedback | undefined): ExportedBooking["words"] {
   if (!feedback) return null;
   const { rating, words, credit, status, createdAt, updatedAt } = feedback;
   return { rating, words, credit, status, createdAt, updatedAt };
+}
+
+/** A booking's stored answers ({} when unreadable). */
+function answersOf(data: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(data);
+    return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }
 
 /** The rider's data as JSON, or null when the account is gone. */
@@ -104,12 +121,14 @@ export async function riderDataExport(
     rows.map((row) => row.id),
   );
   const wordsOf = new Map(words.map((row) => [row.registration_id, feedbackFromRow(row)]));
+  const documents = await holdersDocuments(db, bookingIds);
   return {
     exportedAt: now.toISOString(),
     account: { email: account.email, createdAt: account.created_at, lastSeenAt: account.last_seen_at },
     savedDetails: saved ? { ...saved.details, savedAt: saved.savedAt } : null,
     bookings: rows.map((row) => {
       const booking = registrationFromRow(row);
+      const tax = riderTaxOf(answersOf(row.data));
       const ride = byId.get(booking.rideId);
       return {
         reference: booking.reference,
@@ -131,6 +150,8 @@ export async function riderDataExport(
           bikeModel: booking.bikeModel,
           pillionName: booking.pillionName,
           licenceNumber: booking.licenceNumber,
+          gstState: tax.stateCode,
+          gstin: tax.gstin,
         },
         reminders: booking.reminders,
         waiver: booking.waiverAcceptedAt ? { acceptedAt: booking.waiverAcceptedAt, name: booking.waiverName } : null,
@@ -139,6 +160,9 @@ export async function riderDataExport(
         photos: photos
           .filter((photo) => photo.registration_id === booking.id)
           .map((photo) => ({ image: photo.image, status: photo.status, sentAt: photo.created_at })),
+        moneyDocuments: documents
+          .filter((document) => document.registrationId === booking.id)
+          .map(({ code, type, issuedAt, amountPaise }) => ({ code, type, issuedAt, amountPaise })),
       };
     }),
     credit: credit.map(({ riderId: _rider, ...entry }) => entry),
