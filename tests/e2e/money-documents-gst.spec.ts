@@ -1,6 +1,6 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { addRide, statusLine, testOnOwnAdminServer, uniqueTitle } from "./support/admin-helpers.ts";
-import { expect } from "./support/fixtures.ts";
+import { expect, expectNoA11yViolations } from "./support/fixtures.ts";
 import { fillRegistration } from "./support/registration-form.ts";
 import { freshMobile } from "./support/fresh-mobile.ts";
 
@@ -28,6 +28,7 @@ test("in GST mode a payment gives a receipt voucher with the rider's place of su
   await page.getByLabel("GSTIN").fill("27AAPFU0939F1ZV");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(statusLine(page)).toHaveText("Saved: GST mode is on for the next documents.");
+  await expectNoA11yViolations(page);
 
   const title = uniqueTitle("Spiti Valley Circuit");
   const rideId = await addRide(page, db, title, {
