@@ -60,6 +60,14 @@ export async function writeWithCancelled(
   return sentences.join(" ");
 }
 
+/** Money owed back given as credit now: what the features keep of it (the rider's credit). */
+export async function writeWithRefundInCredit(
+  command: Command,
+  refunded: { row: Row; amountPaise: number; note: string; actor: AuditActor },
+): Promise<void> {
+  for (const hooks of registrationHooks) await hooks.refundedInCredit?.(command, refunded);
+}
+
 /** News about a rider's own booking, written where the features keep it (their Updates list). */
 export async function tellRider(command: Command, news: BookingNews): Promise<void> {
   for (const hooks of registrationHooks) await hooks.news?.(command, news);

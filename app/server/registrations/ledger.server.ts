@@ -120,6 +120,8 @@ type NewEntry = {
   /** What wrote it (no personal data): rider, admin, credit, a statement line, a gateway event. */
   source: string;
   note?: string;
+  /** A refund's payment it gives back (an online refund goes back to it at the gateway). */
+  returnsEntryId?: string | null;
 };
 
 function entryRow(command: Command, of: { id: string; ride_id: string }, entry: NewEntry) {
@@ -138,14 +140,19 @@ function entryRow(command: Command, of: { id: string; ride_id: string }, entry: 
     note: entry.note ?? "",
     created_at: at,
     decided_at: entry.state === "claimed" ? null : at,
+    returns_entry_id: entry.returnsEntryId ?? null,
   } satisfies Insertable<BookingEntriesTable>;
 }
 
-export async function addEntry(command: Command, of: { id: string; ride_id: string }, entry: NewEntry): Promise<void> {
-  await command.trx
-    .insertInto("booking_entries")
-    .values(entryRow(command, of, entry))
-    .execute();
+/** Writes one entry; its id. */
+export async function addEntry(
+  command: Command,
+  of: { id: string; ride_id: string },
+  entry: NewEntry,
+): Promise<string> {
+  const row = entryRow(command, of, entry);
+  await command.trx.insertInto("booking_entries").values(row).execute();
+  return row.id;
 }
 
 /** What a booking of `option` is charged for each part on `ride` now, in paise (none when not a plain amount). */
@@ -438,4 +445,45 @@ export async function forgetErasedClaims(command: Command): Promise<void> {
       eb.selectFrom("registrations").select("id").where("erased_at", "=", command.now.toISOString()),
     )
     .execute();
+}
+
+/**
+ * A claimed refund's gateway id, once the gateway made it (docs/features/refunds.md): it still
+ * waits for the bank. False when the refund is no longer claimed or has its id already.
+ */
+export async function noteRefundReference(command: Command, entryId: string, reference: string): Promise<boolean> {
+  const noted = await command.trx
+    .updateTable("booking_entries")
+    .set({ reference })
+    .where("id", "=", entryId)
+    .where("kind", "=", "refund")
+    .where("state", "=", "claimed")
+    .where("reference", "is", null)
+    .returning("id")
+    .executeTakeFirst();
+  return noted !== undefined;
+}
+
+/**
+ * A claimed refund settled: given (confirmed, with the UTR or gateway refund id that proves it)
+ * or failed (voided). False when it was settled before: a second word about it changes nothing.
+ */
+export async function settleClaimedRefund(
+  command: Command,
+  entryId: string,
+  outcome: { state: "confirmed"; reference: string } | { state: "voided" },
+): Promise<boolean> {
+  const settled = await command.trx
+    .updateTable("booking_entries")
+    .set({
+      state: outcome.state,
+      decided_at: command.now.toISOString(),
+      ...(outcome.state === "confirmed" ? { reference: outcome.reference } : {}),
+    })
+    .where("id", "=", entryId)
+    .where("kind", "=", "refund")
+    .where("state", "=", "claimed")
+    .returning("id")
+    .executeTakeFirst();
+  return settled !== undefined;
 }

@@ -42,6 +42,14 @@ export type RegistrationHooks = {
     command: Command,
     cancelled: { row: Row; ride: Ride | null; actor: AuditActor },
   ) => Promise<string | null>;
+  /**
+   * Money owed back to the booking's rider is given as credit now (a refund the bank could not
+   * complete): the booking's ledger has its confirmed refund in credit; the feature keeps the credit.
+   */
+  refundedInCredit?: (
+    command: Command,
+    refunded: { row: Row; amountPaise: number; note: string; actor: AuditActor },
+  ) => Promise<void>;
   /** News about the booking, for its rider. */
   news?: (command: Command, news: BookingNews) => Promise<void>;
   /**

@@ -96,6 +96,31 @@ export async function keepPaidAsCredit(
 }
 
 /**
+ * Money owed back to the booking's rider given as credit at once (a refund the bank could not
+ * complete: docs/features/refunds.md): a confirmed entry for the booking's account, or for the
+ * booking until an account takes it. The booking's ledger has its refund in credit already.
+ */
+export async function keepRefundAsCredit(
+  command: Command,
+  { row, amountPaise, note, actor }: { row: Row; amountPaise: number; note: string; actor: AuditActor },
+): Promise<void> {
+  if (row.rider_id) await lockRider(command.trx, row.rider_id);
+  const id = await addEntry(
+    command,
+    { riderId: row.rider_id, registrationId: row.id, kind: "cancellation", state: "confirmed" },
+    Math.min(amountPaise, MAX_CREDIT_PAISE),
+    note,
+  );
+  await auditCredit(
+    command,
+    "created",
+    id,
+    `Credit ${formatRupees(amountPaise)} from booking ${row.reference}: its refund failed`,
+    actor,
+  );
+}
+
+/**
  * An admin decided a cancelled booking's credit: the refund in credit its ledger waited for is
  * what they confirmed (none when declined), and what they did not give back the organisers keep.
  */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { USE_CREDIT_FIELD } from "~/features/credit/domain/credit-input";
 import { chargesFor } from "~/server/registrations/ledger.server";
 import type { RegistrationHooks } from "~/server/registries/registration-hooks.server";
-import { keepPaidAsCredit, spendCreditOn } from "./booking-credit.server";
+import { keepPaidAsCredit, keepRefundAsCredit, spendCreditOn } from "./booking-credit.server";
 
 /** The form's box that spends the signed-in rider's credit, ticked. */
 const spendsCredit = z.object({ [USE_CREDIT_FIELD]: z.literal("on") });
@@ -17,4 +17,5 @@ export const creditRegistrationHooks: RegistrationHooks = {
     return row;
   },
   cancelled: (command, { row, ride, actor }) => keepPaidAsCredit(command, row, ride, actor),
+  refundedInCredit: keepRefundAsCredit,
 };
