@@ -1,3 +1,4 @@
+import type { RefundDue } from "../payments/refunds-due";
 import { formatRupees } from "./balance";
 import type { PartDues } from "./dues";
 import type { PaymentState, RegistrationOption, RegistrationStatus } from "./settings";
@@ -37,6 +38,8 @@ export type RiderRow = {
   balance: RiderBalance | null;
   /** What the organisers owe back ('₹10,000': a cancelled booking's payment waiting for its credit), or null. */
   owedBack: string | null;
+  /** Its refunds the organisers still see through (a UPI one to send and record): refunds-due.ts. */
+  refundsDue: RefundDue[];
   pillionName: string;
   checkedInAt: string | null;
   createdAt: string;

@@ -10,6 +10,7 @@ import type { FeatureServer } from "../registries/feature.server";
 import type { RidersPageIntent } from "../registries/riders-page.server";
 import { ValidationError } from "../validation/errors.server";
 import { dispatchIntent } from "./intent-dispatch.server";
+import { recordUpiRefund, refundRecordedMessage } from "../payments/upi-refunds.server";
 import { type AdminActionContext as Context, failed } from "./respond.server";
 import { by, type RiderOperation, withRider } from "./rider-operations.server";
 
@@ -41,6 +42,11 @@ export async function registrationAction(
       confirm: (body) => withRider(context, rideId, body, confirm),
       cancel: (body) => withRider(context, rideId, body, cancel),
       "whatsapp-link": (body) => withRider(context, rideId, body, linkByWhatsapp(context.services.env.publicUrl)),
+      // Money leaves the organisers' account: owners and editors, as for marking paid.
+      "refund-utr": (body) =>
+        role !== undefined && hasRole(role, "editor")
+          ? withRider(context, rideId, body, recordRefundUtr(body))
+          : Promise.resolve(failed(403, NOT_ALLOWED)),
       ...Object.fromEntries(
         featureIntents.map(([name, intent]) => [
           name,
@@ -68,6 +74,18 @@ function markPayment(body: Record<string, unknown>): RiderOperation {
     return which === "balance"
       ? `${rider.reference} balance marked as ${payment} successfully`
       : `${rider.reference} marked as ${payment} successfully`;
+  };
+}
+
+/** The UTR of a UPI refund the admin sent: { intent: "refund-utr", id, entryId, utr }. */
+function recordRefundUtr(body: Record<string, unknown>): RiderOperation {
+  return async (context, rider, ride) => {
+    const recorded = await recordUpiRefund(
+      context.services.db,
+      { registrationId: rider.id, entryId: body.entryId, utr: body.utr },
+      by(context, ride),
+    );
+    return refundRecordedMessage(recorded);
   };
 }
 

@@ -21,6 +21,8 @@ import { loadAdminPage } from "./load-page.server";
 import { serverClock } from "../clock.server";
 import type { FeatureServer } from "../registries/feature.server";
 import type { RidersPagePart } from "../registries/riders-page.server";
+import type { RefundDue } from "~/domain/payments/refunds-due";
+import { refundsDue } from "../payments/refunds-due.server";
 
 export type RidersPageRide = {
   id: string;
@@ -69,7 +71,7 @@ const NOTHING = {
   ...NO_SECTIONS,
 };
 
-function toRiderRow(registration: Registration, dues: Dues): RiderRow {
+function toRiderRow(registration: Registration, dues: Dues, refunds: RefundDue[]): RiderRow {
   const { id, reference, name, phone, option, seats, status, pillionName, checkedInAt, createdAt } = registration;
   const erased = registration.erasedAt !== null;
   return {
@@ -84,6 +86,7 @@ function toRiderRow(registration: Registration, dues: Dues): RiderRow {
     utr: dues.booking?.utr ?? "",
     balance: riderBalance(dues.balance),
     owedBack: dues.refundOwedPaise > 0 ? formatRupees(dues.refundOwedPaise) : null,
+    refundsDue: refunds,
     pillionName,
     checkedInAt,
     createdAt,
@@ -115,11 +118,12 @@ export async function loadRidersPage(
     load: async (db) => {
       const ride = await getRide(db, rideId);
       if (!ride) return { ...NOTHING, filters: shown };
-      const [listed, confirmed, counts, sectionsShown] = await Promise.all([
+      const [listed, confirmed, counts, sectionsShown, refunds] = await Promise.all([
         listRegistrations(db, ride.id, filters),
         listRegistrations(db, ride.id, { status: "confirmed" }),
         registrationCounts(db, [ride.id]),
         sections ? Promise.all(parts.map((part) => part.section?.load(db, ride))) : [NO_SECTIONS],
+        refundsDue(db, { rideId: ride.id }),
       ]);
       const page: RidersPageRide = {
         id: ride.id,
@@ -142,7 +146,11 @@ export async function loadRidersPage(
         riders: registrations.map(
           (registration) =>
             Object.assign(
-              toRiderRow(registration, dues.get(registration.id)!),
+              toRiderRow(
+                registration,
+                dues.get(registration.id)!,
+                refunds.filter((refund) => refund.registrationId === registration.id),
+              ),
               ...factsOf.map((facts) => facts?.(registration)),
             ) as RidersPageRow,
         ),

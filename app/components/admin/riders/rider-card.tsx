@@ -6,6 +6,7 @@ import { type RiderBalance, type RiderRow, ADMIN_STATUS_LABELS } from "~/domain/
 import { formatIndianShortDate } from "~/domain/dates";
 import { formatIndianTime } from "~/domain/indian-time";
 import { FreshLinkButton } from "./fresh-link-button";
+import { UpiRefundForm } from "../refunds/upi-refund-form";
 import { useRiderAction } from "./use-rider-action";
 import type { AllOf } from "~/domain/all-of";
 import { riderCardParts } from "~/features/slots/rider-card";
@@ -171,6 +172,15 @@ export function RiderCard({ rider, onMessage }: { rider: RiderRow & CardFacts; o
             </button>
           )}
         </div>
+        {rider.refundsDue.map((refund) =>
+          refund.method === "upi" && refund.state === "pending" ? (
+            <UpiRefundForm key={refund.entryId} refund={refund} run={run} pending={pending} />
+          ) : (
+            <p key={refund.entryId} className="text-sm text-ink-700" data-testid="refund-due">
+              Refund {refund.amount} online: {refund.stateLabel}
+            </p>
+          ),
+        )}
         {parts.map((part) => (
           <Fragment key={part.name}>{part.below?.(rider, action)}</Fragment>
         ))}
