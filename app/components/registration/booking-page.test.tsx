@@ -32,6 +32,7 @@ const view = (overrides: Partial<BookingView> = {}): BookingView => ({
   reminders: true,
   rideLinks: { groupInvite: null, calendar: null },
   online: null,
+  refunds: [],
   ...overrides,
 });
 
@@ -71,6 +72,28 @@ const balance = {
 const render = (shown: BookingView, answer: BookingAnswer) => page(shown, {}, answer);
 
 describe("BookingPage", () => {
+  it("lists the booking's refunds with how each comes back and where it stands, none without any", () => {
+    expect(page(view())).not.toContain("Refunds");
+    const html = page(
+      view({
+        status: "cancelled",
+        refunds: [
+          {
+            amount: "₹10,000",
+            how: "To your card or account",
+            state: "pending",
+            stateLabel: "Pending",
+            detail: "On its way: usually 5–7 working days to reach your card or account.",
+            createdAt: "2027-05-01T06:00:00.000Z",
+          },
+        ],
+      }),
+    );
+    expect(html).toContain('id="refunds-heading"');
+    expect(html).toContain("To your card or account");
+    expect(html).toContain("On its way: usually 5–7 working days");
+  });
+
   it("shows a refused UTR's message beside its field", () => {
     const html = render(view(), { intent: "utr", values: { utr: "12ab" }, errors: { utr: "Enter the UTR" } });
     expect(html).toContain('id="error-summary"');

@@ -1,4 +1,6 @@
 import { CalendarDays, CircleCheck, Clock, CreditCard, Smartphone } from "lucide-react";
+import type { RefundShown } from "~/domain/registration/refunds";
+import { BookingRefunds } from "./booking-refunds";
 import { Fragment, type ReactNode } from "react";
 import type { BalancePayment, BookingPayment } from "~/domain/registration/booking-page";
 import { formatDateRange } from "~/domain/dates";
@@ -39,6 +41,8 @@ export type BookingView = {
   rideLinks: BookingRideLinksView;
   /** Paying online (decision 060): what is left ('₹15,000') and the least first payment, or null when off or nothing is left. */
   online: { amount: string; firstAtLeast: string | null } | null;
+  /** The booking's refunds and where each stands (docs/features/refunds.md). */
+  refunds: RefundShown[];
 };
 
 /**
@@ -457,6 +461,7 @@ export function BookingPage<Parts>({
         <BookingRideLinks links={view.rideLinks} />
         {at("sections")}
         <Payments view={view} answer={answer} alsoPays={at("bookingAmount")} />
+        <BookingRefunds refunds={view.refunds} />
         {view.status === "cancelled" ? null : (
           <>
             <ContactDetails view={view} answer={answer} />

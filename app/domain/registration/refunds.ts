@@ -68,8 +68,9 @@ export function refundsShown(entries: readonly LedgerEntry[]): RefundShown[] {
 
 /** One line for a list of bookings (My rides): the refunds' states, or '' without any. */
 export function refundsLine(shown: readonly RefundShown[]): string {
+  const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
   return shown
-    .map((refund) => `${refund.amount} ${refund.how.toLowerCase()}: ${refund.stateLabel.toLowerCase()}`)
+    .map((refund) => `${refund.amount} ${lowerFirst(refund.how)}: ${refund.stateLabel.toLowerCase()}`)
     .join("; ");
 }
 

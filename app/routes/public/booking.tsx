@@ -36,6 +36,8 @@ import { paymentMethodsOf } from "~/server/payments/methods.server";
 import { isProviderReturn, type ReturnOutcome } from "~/server/payments/online/return.server";
 import { RazorpayApiError, RazorpayUnavailableError } from "~/server/payments/razorpay/client.server";
 import { bookingPageSlots } from "~/features/slots/booking-page";
+import { refundsShown } from "~/domain/registration/refunds";
+import { ledgersOf } from "~/server/registrations/ledger.server";
 import type { Route } from "./+types/booking";
 
 // /booking/:token (decision 020): a rider's private page, opened by the unguessable
@@ -172,7 +174,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     return redirect(`${bookingHref(params.token)}?done=${RETURN_NOTICES[outcome]}`, { headers: PRIVATE_HEADERS });
   }
   const [ride, config] = await Promise.all([getRide(db, registration.rideId), getConfig(db)]);
-  const { dues, payment, balance } = await bookingPayments(db, config.company, registration, ride, serverClock());
+  const [{ dues, payment, balance }, ledgers] = await Promise.all([
+    bookingPayments(db, config.company, registration, ride, serverClock()),
+    ledgersOf(db, [registration.id]),
+  ]);
   const onlineDue = registration.status === "confirmed" ? (online?.offer(dues) ?? null) : null;
   const parts = await loadBookingSections(features, { services, request, context, registration, ride, dues });
   // The calendar feed's own read-only token, never this page's (decision 042).
@@ -209,6 +214,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
           ? { subscribe: webcalHref(origin, bookingCalendarHref(feed)), download: bookingCalendarHref(feed) }
           : null,
     },
+    refunds: refundsShown(ledgers.get(registration.id) ?? []),
     online: onlineDue && {
       amount: formatRupees(onlineDue.amountPaise),
       firstAtLeast: onlineDue.minFirstPaise < onlineDue.amountPaise ? formatRupees(onlineDue.minFirstPaise) : null,
