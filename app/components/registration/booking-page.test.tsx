@@ -79,6 +79,7 @@ describe("BookingPage", () => {
         status: "cancelled",
         refunds: [
           {
+            id: "entry-1",
             amount: "₹10,000",
             how: "To your card or account",
             state: "pending",

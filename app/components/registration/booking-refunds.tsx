@@ -18,13 +18,8 @@ export function BookingRefunds({ refunds }: { refunds: readonly RefundShown[] })
         Refunds
       </h2>
       <ul className="space-y-3">
-        {refunds.map((refund, index) => (
-          <li
-            // The ledger's order is the refunds' own; two alike at one instant are still two.
-            key={`${refund.createdAt}-${index}`}
-            data-testid="refund"
-            className="space-y-1 rounded-xl border border-ink-200 p-4"
-          >
+        {refunds.map((refund) => (
+          <li key={refund.id} data-testid="refund" className="space-y-1 rounded-xl border border-ink-200 p-4">
             <p className="flex flex-wrap items-center gap-2">
               <span className="text-lg font-bold text-ink-900">{refund.amount}</span>
               <span className="text-ink-700">{refund.how}</span>

@@ -4,8 +4,11 @@ import { refundsLine, refundsShown } from "./refunds";
 
 const AT = "2027-05-01T06:00:00.000Z";
 
-function refund(overrides: Partial<LedgerEntry>): LedgerEntry {
+let ids = 0;
+function refund(overrides: Partial<LedgerEntry>): LedgerEntry & { id: string } {
+  ids += 1;
   return {
+    id: `entry-${ids}`,
     kind: "refund",
     part: null,
     amountPaise: 1_000_000,

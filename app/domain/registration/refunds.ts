@@ -9,6 +9,8 @@ import type { LedgerEntry } from "./dues";
 export type RefundState = "pending" | "processed" | "failed";
 
 export type RefundShown = {
+  /** The ledger entry's id. */
+  id: string;
   amount: string;
   /** "To your UPI", "To your card or account", "As credit". */
   how: string;
@@ -39,11 +41,16 @@ function processedDetail(method: keyof typeof HOW, reference: string | null): st
  * The refunds to show, in the order written. A refund in credit that was declined is the
  * organisers' decision shown with the credit, not a refund that failed: left out.
  */
-export function refundsShown(entries: readonly LedgerEntry[]): RefundShown[] {
+export function refundsShown(entries: readonly (LedgerEntry & { id: string })[]): RefundShown[] {
   return entries.flatMap((entry): RefundShown[] => {
     if (entry.kind !== "refund" || !entry.method) return [];
     const method = entry.method;
-    const base = { amount: formatRupees(entry.amountPaise), how: HOW[method], createdAt: entry.createdAt };
+    const base = {
+      id: entry.id,
+      amount: formatRupees(entry.amountPaise),
+      how: HOW[method],
+      createdAt: entry.createdAt,
+    };
     switch (entry.state) {
       case "claimed":
         return [{ ...base, state: "pending", stateLabel: "Pending", detail: PENDING[method] }];

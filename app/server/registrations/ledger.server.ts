@@ -46,8 +46,8 @@ export function entryFromRow(row: EntryRow): LedgerEntry & { id: string } {
 export async function ledgersOf(
   executor: Executor,
   registrationIds: readonly string[],
-): Promise<Map<string, LedgerEntry[]>> {
-  const ledgers = new Map<string, LedgerEntry[]>(registrationIds.map((id) => [id, []]));
+): Promise<Map<string, (LedgerEntry & { id: string })[]>> {
+  const ledgers = new Map<string, (LedgerEntry & { id: string })[]>(registrationIds.map((id) => [id, []]));
   if (registrationIds.length === 0) return ledgers;
   const rows = await executor
     .selectFrom("booking_entries")

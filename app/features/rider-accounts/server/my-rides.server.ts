@@ -1,6 +1,5 @@
 import { balancePayment, bookingPayment, RIDER_STATUS_LABELS } from "~/domain/registration/booking-page";
-import { formatRupees } from "~/domain/registration/balance";
-import { balanceDueDate } from "~/domain/registration/balance";
+import { balanceDueDate, formatRupees } from "~/domain/registration/balance";
 import { duesOf } from "~/domain/registration/dues";
 import { refundsLine, refundsShown } from "~/domain/registration/refunds";
 import { ledgersOf } from "~/server/registrations/ledger.server";
