@@ -1,0 +1,104 @@
+import { randomInt } from "node:crypto";
+import { siteRide } from "../support/fixtures";
+import { standInMethod } from "../support/online-payments";
+import { startRazorpayStandIn } from "../support/razorpay-standin";
+import { claimRefund } from "../support/refunds";
+import { expect, expectNoA11yViolations } from "./support/fixtures.ts";
+import { freshMobile } from "./support/fresh-mobile.ts";
+import { testOnOwnMailingServer } from "./support/own-server.ts";
+import { fillRegistration } from "./support/registration-form.ts";
+import { signInRiderDirectly } from "./support/rider-session.ts";
+
+// A refund that reaches the rider (docs/features/refunds.md) on a phone: a booking paid online
+// gets a claimed online refund (as the rider's "refund to how I paid" writes it: seeded here
+// until the cancellation branch lands), sent to Razorpay (the stand-in), shown Pending on the
+// booking page and in My rides; the bank processes it, its signed webhook reaches the server, and
+// the page shows it Processed with Razorpay's reference, and the rider's mail says so.
+
+// Started as this file loads: the server's environment names it.
+const standIn = await startRazorpayStandIn({ webhookSecret: "e2e-refund-secret" });
+
+const test = testOnOwnMailingServer({
+  env: {
+    LOG_LEVEL: "info",
+    RAZORPAY_KEY_ID: standIn.keyId,
+    RAZORPAY_KEY_SECRET: standIn.keySecret,
+    RAZORPAY_WEBHOOK_SECRETS: "e2e-refund-secret",
+    RAZORPAY_API_URL: standIn.apiUrl,
+  },
+});
+
+test.afterAll(() => standIn.close());
+
+test("a rider's online refund shows pending, then processed once the bank pays it @mobile", async ({
+  page,
+  context,
+  ownServer,
+  smtp,
+}) => {
+  standIn.webhook.url = `${ownServer.baseURL}/payments/razorpay/webhook`;
+  const ride = await siteRide(
+    ownServer.db,
+    { seats: 5 },
+    {
+      title: `Zanskar refund ${randomInt(1e6)}`,
+      startDate: "2099-03-10",
+      endDate: "2099-03-18",
+      lastBookingDate: "",
+      bookingFormUrl: "",
+    },
+  );
+  const email = `refund-${randomInt(1e9)}@example.com`;
+  await signInRiderDirectly(context, ownServer.db, ownServer.baseURL, email);
+  await page.goto(`/ride/${ride.id}/register`);
+  await fillRegistration(page, { name: "Asha Rao", mobile: freshMobile(), email });
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page).toHaveURL(/\/booking\/[\w-]{43}$/);
+  const bookingUrl = page.url();
+  await page.getByRole("region", { name: "Booking amount" }).getByRole("button", { name: "Pay online" }).click();
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(`${bookingUrl}?done=paid-online`);
+
+  // The rider chose "refund to how I paid": a claimed online refund of the payment.
+  const reference = (await page.getByTestId("booking-reference").textContent())!;
+  const { id } = await ownServer.db
+    .selectFrom("registrations")
+    .select("id")
+    .where("reference", "=", reference)
+    .executeTakeFirstOrThrow();
+  const entryId = await claimRefund(ownServer.db, id, { send: false });
+  await page.goto(bookingUrl);
+  const refunds = page.getByRole("region", { name: "Refunds" });
+  const refund = refunds.getByTestId("refund");
+  await expect(refund).toContainText("₹10,000");
+  await expect(refund).toContainText("To your card or account");
+  await expect(refund).toContainText("Pending");
+  await expect(refund).toContainText("usually 5–7 working days");
+  await expectNoA11yViolations(page);
+
+  // The outbox's "refund-send", as the server delivers it: one refund at Razorpay, pending.
+  expect(await standInMethod(standIn).refund(ownServer.db, entryId, new Date())).toBe("sent");
+  const [made] = standIn
+    .refunds()
+    .filter((each) => each.notes && !Array.isArray(each.notes) && each.notes.entry === entryId);
+  expect(made?.status).toBe("pending");
+  await page.goto("/me");
+  await expect(page.getByText("Refunds: ₹10,000 to your card or account: pending")).toBeVisible();
+
+  // The bank pays it: Razorpay's signed refund.processed reaches the server.
+  const processed = await standIn.settleRefund(made!.id, "processed");
+  expect(processed.answers).toEqual([200]);
+  await page.goto(bookingUrl);
+  await expect(refund).toContainText("Processed");
+  await expect(refund).toContainText(`Refund reference ${made!.id}.`);
+  await page.goto("/me");
+  await expect(page.getByText("Refunds: ₹10,000 to your card or account: processed")).toBeVisible();
+  await expect
+    .poll(() =>
+      smtp.mails
+        .filter((mail) => mail.to.includes(email))
+        .map((mail) => mail.raw.replace(/=\r?\n/g, ""))
+        .join("\n"),
+    )
+    .toContain("Refund processed");
+});
