@@ -85,7 +85,8 @@ test("a rider's online refund shows pending, then processed once the bank pays i
   await page.goto("/me");
   await expect(page.getByText("Refunds: ₹10,000 to your card or account: pending")).toBeVisible();
 
-  // The bank pays it: Razorpay's signed refund.processed reaches the server.
+  // The bank pays it: Razorpay's signed refund.processed reaches the server. (The mail's
+  // subject is MIME-encoded: its body is read, quoted-printable soft line breaks undone.)
   const processed = await standIn.settleRefund(made!.id, "processed");
   expect(processed.answers).toEqual([200]);
   await page.goto(bookingUrl);
@@ -100,5 +101,5 @@ test("a rider's online refund shows pending, then processed once the bank pays i
         .map((mail) => mail.raw.replace(/=\r?\n/g, ""))
         .join("\n"),
     )
-    .toContain("Refund processed");
+    .toContain(`Its reference: ${made!.id}.`);
 });
