@@ -1,7 +1,8 @@
 import { dispatchIntent } from "~/server/admin/intent-dispatch.server";
-import { type AdminActionContext, stringField, succeeded } from "~/server/admin/respond.server";
+import { type AdminActionContext, failed, stringField, succeeded } from "~/server/admin/respond.server";
 import { refusal } from "~/server/admin/rider-operations.server";
-import { recordUpiRefund, refundRecordedMessage } from "~/server/payments/upi-refunds.server";
+import { recordUpiRefund, REFUND_NOT_FOUND, refundRecordedMessage } from "~/server/payments/upi-refunds.server";
+import { NotFoundError } from "~/server/validation/errors.server";
 
 export const UNKNOWN_REFUNDS_ACTION = "Unknown refunds action";
 
@@ -20,6 +21,7 @@ export function refundsAction(request: Request, context: AdminActionContext) {
           );
           return succeeded(refundRecordedMessage(recorded));
         } catch (error) {
+          if (error instanceof NotFoundError) return failed(404, REFUND_NOT_FOUND);
           return refusal(context, "record the refund", error);
         }
       },
