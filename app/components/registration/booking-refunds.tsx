@@ -29,7 +29,7 @@ export function BookingRefunds({ refunds }: { refunds: readonly RefundShown[] })
             </p>
             {refund.detail ? <p className="text-ink-800">{refund.detail}</p> : null}
             <p className="text-sm text-ink-600">
-              Since <time dateTime={refund.createdAt}>{formatIndianShortDate(refund.createdAt.slice(0, 10))}</time>
+              Recorded <time dateTime={refund.createdAt}>{formatIndianShortDate(refund.createdAt.slice(0, 10))}</time>
             </p>
           </li>
         ))}
