@@ -9,7 +9,7 @@ import { expect, expectNoA11yViolations } from "./support/fixtures.ts";
 // A UPI refund (docs/features/refunds.md) on a phone: the rider sees it pending ("the organisers
 // will send it by UPI"); an admin finds it on Payments → Refunds, sends it from their UPI app and
 // records its UTR (a wrong one refused with the reason); the rider's page shows it processed with
-// the UTR, and the cancelled booking's card on the Riders page no longer asks for it.
+// the UTR, and the cancelled booking's card on the Riders page, which asked for it, no longer does.
 
 const test = testOnOwnAdminServer({});
 // The refused UTR answers 400, as every refused admin form does.
@@ -29,6 +29,11 @@ test("an admin records a UPI refund's UTR and the rider sees it processed @mobil
   await expect(refund).toContainText("Pending");
   await expect(refund).toContainText("The organisers will send it by UPI.");
 
+  // The cancelled booking's card on the ride's Riders page asks for it too.
+  await page.goto(`/admin/rides/${ride.id}/riders`);
+  const card = page.locator(`[data-testid="rider"][data-reference="${reference}"]`);
+  await expect(card.getByTestId("upi-refund")).toHaveText("Refund ₹10,000 by UPI — record the UTR");
+
   await page.goto("/admin/payments/refunds");
   const listed = page.getByTestId("refund").filter({ hasText: reference });
   await expect(listed).toContainText("₹10,000");
@@ -44,7 +49,6 @@ test("an admin records a UPI refund's UTR and the rider sees it processed @mobil
   await expect(page.getByTestId("refund").filter({ hasText: reference })).toHaveCount(0);
 
   await page.goto(`/admin/rides/${ride.id}/riders`);
-  const card = page.locator(`[data-testid="rider"][data-reference="${reference}"]`);
   await expect(card).toBeVisible();
   await expect(card.getByTestId("upi-refund")).toHaveCount(0);
 
