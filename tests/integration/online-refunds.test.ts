@@ -133,6 +133,31 @@ describeEachEngine("online refunds through Razorpay", (getDb) => {
     expect((await refundRows(db, registration.id))[0]).toMatchObject({ state: "claimed", reference: refund!.id });
   });
 
+  it("settles once when the send's retry and Razorpay's webhook arrive together", async () => {
+    const db = getDb();
+    const { registration } = await paidBooking(db, 8);
+    standIn.faults.lostRefundAnswers = 1;
+    const entryId = await claimRefund(db, registration.id, { now: NOW, send: false });
+    await expect(method.refund(db, entryId, NOW)).rejects.toThrow("did not answer");
+    const made = standIn.refunds().find((refund) => !Array.isArray(refund.notes) && refund.notes.entry === entryId)!;
+    standIn.webhook.hold = true;
+    const processed = await standIn.settleRefund(made.id, "processed");
+    // The outbox's retry (it adopts the refund, processed already) and the webhook, at once.
+    const [sent, answer] = await Promise.all([method.refund(db, entryId, NOW), standIn.send(processed)]);
+    expect(sent).toMatch(/^(adopted|nothing)$/);
+    expect(answer).toBe(200);
+    expect(await refundRows(db, registration.id)).toEqual([
+      expect.objectContaining({ id: entryId, state: "confirmed", reference: made.id }),
+    ]);
+    const trail = await db
+      .selectFrom("audit_log")
+      .select("summary")
+      .where("summary", "like", "Refund of % processed")
+      .execute();
+    expect(trail).toHaveLength(1);
+    expect(standIn.refunds().filter((refund) => refund.payment_id === made.payment_id)).toHaveLength(1);
+  });
+
   it("voids a failed refund, gives its amount as credit, and tells the rider", async () => {
     const db = getDb();
     const { registration, email, payment } = await paidBooking(db, 3);
