@@ -195,7 +195,10 @@ describeEachEngine("online refunds through Razorpay", (getDb) => {
     // Nothing sent yet: someone refunds a different amount at Razorpay under our entry's name.
     const client = createRazorpayClient({ keyId: standIn.keyId, keySecret: standIn.keySecret, apiUrl: standIn.apiUrl });
     const other = await client.createRefund(payment.id, { amountPaise: 200_000, entryId });
-    const stranger = await client.createRefund(payment.id, { amountPaise: 100_000, entryId: "not-ours" });
+    const stranger = await client.createRefund(payment.id, {
+      amountPaise: 100_000,
+      entryId: `not-ours-${registration.reference}`,
+    });
     const created = standIn.deliveries.filter((delivery) => delivery.event === "refund.created").slice(-2);
     standIn.webhook.hold = false;
     for (const delivery of created) expect(await standIn.send(delivery)).toBe(200);
@@ -236,7 +239,7 @@ describeEachEngine("online refunds through Razorpay", (getDb) => {
     standIn.webhook.hold = true;
     // Refunded in full at the Dashboard before our refund went out: Razorpay refuses it (400).
     const client = createRazorpayClient({ keyId: standIn.keyId, keySecret: standIn.keySecret, apiUrl: standIn.apiUrl });
-    await client.createRefund(payment.id, { amountPaise: BOOKING, entryId: "dashboard" });
+    await client.createRefund(payment.id, { amountPaise: BOOKING, entryId: `dashboard-${registration.reference}` });
     const entryId = await claimRefund(db, registration.id, { now: NOW });
     await dispatcherFor(db).settled();
     // Failed by the outbox, on the server's clock rather than the test's: compared in any order.

@@ -166,6 +166,8 @@ export async function startRazorpayStandIn(options: RazorpayStandInOptions = {})
   const links = new Map<string, StandInLink>();
   const payments = new Map<string, StandInPayment>();
   const refunds = new Map<string, StandInRefund>();
+  /** Each refund's X-Refund-Idempotency key, when its create sent one. */
+  const keys = new Map<string, string>();
   const faults = { lostRefundAnswers: 0 };
   const deliveries: WebhookDelivery[] = [];
   let apiUrl = "";
@@ -331,9 +333,15 @@ export async function startRazorpayStandIn(options: RazorpayStandInOptions = {})
     if (request.method === "POST" && refundCreate) {
       const payment = payments.get(refundCreate[1]!);
       if (!payment) return refuse(response, 400, "The id provided does not exist");
+      // Razorpay's X-Refund-Idempotency: a create repeated with its key answers the refund made.
+      const key = request.headers["x-refund-idempotency"];
+      const repeated =
+        typeof key === "string" ? [...refunds.values()].find((refund) => keys.get(refund.id) === key) : undefined;
+      if (repeated) return json(response, 200, repeated);
       const made = createRefund(parseObject(body), payment);
       if (!("id" in made)) return refuse(response, 400, made.description, made.field);
       refunds.set(made.id, made);
+      if (typeof key === "string") keys.set(made.id, key);
       payment.amount_refunded += made.amount;
       payment.refund_status = payment.amount_refunded === payment.amount ? "full" : "partial";
       if (payment.amount_refunded === payment.amount) payment.status = "refunded";

@@ -92,7 +92,11 @@ describe("refunds", () => {
     expect(await failure(razorpay.createRefund(paid.id, { amountPaise: 100_000, entryId: "entry-8" }))).toBeInstanceOf(
       RazorpayUnavailableError,
     );
-    // Made all the same: the list finds it by our entry.
-    expect((await razorpay.listRefunds(paid.id)).map((refund) => refund.notes.entry)).toEqual(["entry-8"]);
+    // Made all the same: the list finds it by our entry, and a create repeated with the same
+    // idempotency key answers the same refund.
+    const [made] = await razorpay.listRefunds(paid.id);
+    expect(made?.notes.entry).toBe("entry-8");
+    expect(await razorpay.createRefund(paid.id, { amountPaise: 100_000, entryId: "entry-8" })).toEqual(made);
+    expect(await razorpay.listRefunds(paid.id)).toHaveLength(1);
   });
 });
