@@ -16,7 +16,7 @@ import { ridePagesChanged } from "../rides/pages-changed.server";
 // Settling twice changes nothing: the second answers false.
 
 /** A refund on a booking's ledger, with the booking's reference. */
-export type RefundEntry = Selectable<BookingEntriesTable> & { booking: string; rider_id: string | null };
+export type RefundEntry = Selectable<BookingEntriesTable> & { booking: string };
 
 /** The refund `entryId` and its booking's reference, or null when there is no such refund. */
 export async function refundEntry(executor: Executor, entryId: string): Promise<RefundEntry | null> {
@@ -24,14 +24,14 @@ export async function refundEntry(executor: Executor, entryId: string): Promise<
     .selectFrom("booking_entries")
     .innerJoin("registrations", "registrations.id", "booking_entries.registration_id")
     .selectAll("booking_entries")
-    .select(["registrations.reference as booking", "registrations.rider_id"])
+    .select("registrations.reference as booking")
     .where("booking_entries.id", "=", entryId)
     .where("booking_entries.kind", "=", "refund")
     .executeTakeFirst();
   return row ?? null;
 }
 
-const HOW = { upi: "by UPI", online: "online", credit: "as credit" } as Record<string, string>;
+const HOW: Readonly<Record<string, string>> = { upi: " by UPI", online: " online", credit: " as credit" };
 
 /** The claimed refund given: confirmed with what proves it. False when it was settled before. */
 export async function confirmRefund(
@@ -46,7 +46,7 @@ export async function confirmRefund(
     action: "updated",
     collection: "registrations",
     recordId: entry.registration_id,
-    summary: `Refund of ${formatRupees(entry.amount_paise)} ${HOW[entry.method ?? ""] ?? ""} for booking ${entry.booking} processed`,
+    summary: `Refund of ${formatRupees(entry.amount_paise)}${HOW[entry.method ?? ""] ?? ""} for booking ${entry.booking} processed`,
   });
   await told(command, entry);
   return true;

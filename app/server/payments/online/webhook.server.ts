@@ -35,16 +35,16 @@ export async function receiveWebhook(
     return OK;
   }
   if (await seenEvent(db, event.id)) return OK;
-  try {
-    // A refund's events carry its payment too: they settle the refund, never record a payment.
-    if (event.refund) {
+  // A refund's events carry its payment too: they settle the refund, never record a payment.
+  if (event.refund) {
+    try {
       const outcome = await applyRefundEvent({ db, client, logger, now }, { ...event, refund: event.refund });
       if (outcome === "retry") return { status: 503, text: "Try again later" };
       logger.info({ eventId: event.id, event: event.event, outcome }, "razorpay webhook");
       return OK;
+    } catch (error) {
+      return failure(db, logger, event, error, now);
     }
-  } catch (error) {
-    return failure(db, logger, event, error, now);
   }
   const paymentId = event.payment?.id ?? null;
   if (!paymentId) {
