@@ -167,9 +167,17 @@ describeEachEngine("online refunds through Razorpay", (getDb) => {
     const failed = await standIn.settleRefund(refund!.id, "failed");
     expect(failed.answers).toEqual([200]);
     expect(await standIn.send(failed)).toBe(200);
-    expect(await refundRows(db, registration.id)).toEqual([
+    const rows = await refundRows(db, registration.id);
+    expect(rows[0]?.returns_entry_id).toEqual(expect.any(String));
+    expect(rows).toEqual([
       expect.objectContaining({ id: entryId, state: "voided", method: "online" }),
-      expect.objectContaining({ state: "confirmed", method: "credit", amount_paise: BOOKING, source: "refund-failed" }),
+      expect.objectContaining({
+        state: "confirmed",
+        method: "credit",
+        amount_paise: BOOKING,
+        source: "refund-failed",
+        returns_entry_id: rows[0]!.returns_entry_id,
+      }),
     ]);
     const credit = await db
       .selectFrom("credit_entries")

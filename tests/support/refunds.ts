@@ -67,7 +67,7 @@ export async function claimRefund(
 
 /**
  * A booking's refunds as the ledger has them, in the order written; at one instant (a test's
- * fixed clock), a refund that gives a payment back before one that does not (its credit).
+ * fixed clock), a failed refund before the credit that replaced it.
  */
 export async function refundRows(db: Database, registrationId: string) {
   const rows = await db
@@ -80,7 +80,7 @@ export async function refundRows(db: Database, registrationId: string) {
     .sort(
       (a, b) =>
         a.created_at.localeCompare(b.created_at) ||
-        Number(a.returns_entry_id === null) - Number(b.returns_entry_id === null),
+        Number(a.source === "refund-failed") - Number(b.source === "refund-failed"),
     )
     .map(({ created_at: _, ...row }) => row);
 }

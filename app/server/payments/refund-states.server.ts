@@ -70,6 +70,8 @@ export async function failRefund(command: Command, entryId: string, actor: Audit
     method: "credit",
     source: "refund-failed",
     note,
+    // The same payment's money, given back another way: what of it is given back stays whole.
+    returnsEntryId: entry.returns_entry_id,
   });
   const row = await command.trx
     .selectFrom("registrations")
