@@ -30,6 +30,7 @@ const EVERY_KIND: Record<OutboxKind, true> = {
   "images-removed": true,
   "payment-received-mail": true,
   "payment-link-cancel": true,
+  "refund-send": true,
 };
 
 describe("the features' registries", () => {

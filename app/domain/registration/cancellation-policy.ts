@@ -44,7 +44,11 @@ const whole = (message: string, max: number, empty?: number) =>
     .union(
       [
         z.number(),
-        z.string().trim().regex(/^\d{1,6}$/).transform(Number),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,6}$/)
+          .transform(Number),
         ...(empty === undefined ? [] : [z.literal("").transform(() => empty)]),
       ],
       { error: message },
@@ -88,13 +92,11 @@ export const cancellationPolicySchema = z
       seen.add(tier.daysBefore);
     });
   })
-  .transform(
-    ({ tiers, fee, feePaise, bookingAmountKept }): CancellationPolicy => ({
-      tiers: [...tiers].sort((a, b) => b.daysBefore - a.daysBefore),
-      feePaise: fee !== undefined ? fee * 100 : (feePaise ?? 0),
-      bookingAmountKept,
-    }),
-  );
+  .transform(({ tiers, fee, feePaise, bookingAmountKept }): CancellationPolicy => ({
+    tiers: [...tiers].sort((a, b) => b.daysBefore - a.daysBefore),
+    feePaise: fee !== undefined ? fee * 100 : (feePaise ?? 0),
+    bookingAmountKept,
+  }));
 
 /**
  * A ride saved before tiers existed promised what its settings said: with credit on cancel
@@ -172,7 +174,9 @@ export function policySentences(policy: EffectivePolicy): string[] {
   const creditOnly = !policy.refundsToOriginal;
   if (policy.tiers.length === 0) {
     sentences.push(
-      creditOnly ? "Whenever you cancel, what you paid comes back as credit for a future ride" : "Whenever you cancel: full refund",
+      creditOnly
+        ? "Whenever you cancel, what you paid comes back as credit for a future ride"
+        : "Whenever you cancel: full refund",
     );
   } else if (creditOnly && policy.tiers.some((tier) => tier.keepPercent < 100)) {
     sentences.push("What comes back is kept as credit for a future ride");

@@ -55,7 +55,9 @@ export function shareOf(paise: number, percent: number): number {
 
 const total = (entries: readonly LedgerEntry[], kind: LedgerEntry["kind"], part?: LedgerEntry["part"]) =>
   entries
-    .filter((entry) => entry.kind === kind && entry.state === "confirmed" && (part === undefined || entry.part === part))
+    .filter(
+      (entry) => entry.kind === kind && entry.state === "confirmed" && (part === undefined || entry.part === part),
+    )
     .reduce((sum, entry) => sum + entry.amountPaise, 0);
 
 /**

@@ -106,6 +106,11 @@ export function outboxDeliveries({
     "payment-link-cancel": async ({ linkId }) => {
       await online?.cancel(linkId);
     },
+    // Placeholder until the gateway's refund lands (issue 37's refund work replaces it): the entry
+    // fails and waits in the outbox, so no claimed refund is ever taken as sent.
+    "refund-send": async ({ entryId }) => {
+      throw new Error(`Online refund ${entryId}: sending refunds is not built yet`);
+    },
     ...(storage ? { "images-removed": removedImagesDelivery({ db, storage }) } : {}),
   };
   const services = { db, mailer, storage, push, now, origin, mail };

@@ -29,7 +29,9 @@ type CoreMessage =
   /** An online payment recorded: the rider's receipt, written from the ledger when sent (decision 060). */
   | { kind: "payment-received-mail"; registrationId: string; amountPaise: number }
   /** A cancelled booking's payment link, cancelled at Razorpay (decision 060). */
-  | { kind: "payment-link-cancel"; linkId: string };
+  | { kind: "payment-link-cancel"; linkId: string }
+  /** A claimed online refund (a booking_entries id) to send through the gateway (docs/features/cancellation.md). */
+  | { kind: "refund-send"; entryId: string };
 
 export type OutboxKind = OutboxMessage["kind"];
 
@@ -52,6 +54,8 @@ export function labelOf(message: OutboxMessage, reference = ""): string {
       return `Payment receipt for booking ${reference}`;
     case "payment-link-cancel":
       return `Cancel payment link ${message.linkId} of booking ${reference}`;
+    case "refund-send":
+      return `Online refund of booking ${reference}`;
     default:
       return featureLabel(message, reference);
   }

@@ -60,6 +60,19 @@ export async function writeWithCancelled(
   return sentences.join(" ");
 }
 
+/** Whether a feature keeps money given back as credit (the credit feature): credit can be offered. */
+export function creditRefundsOffered(): boolean {
+  return registrationHooks.some((hooks) => hooks.refundedInCredit !== undefined);
+}
+
+/** Money a cancelled booking gets back as credit, written where the features keep credit. */
+export async function writeRefundedInCredit(
+  command: Command,
+  refund: { row: Row; amountPaise: number; returnedPaise: number; actor: AuditActor },
+): Promise<void> {
+  for (const hooks of registrationHooks) await hooks.refundedInCredit?.(command, refund);
+}
+
 /** News about a rider's own booking, written where the features keep it (their Updates list). */
 export async function tellRider(command: Command, news: BookingNews): Promise<void> {
   for (const hooks of registrationHooks) await hooks.news?.(command, news);

@@ -120,6 +120,8 @@ type NewEntry = {
   /** What wrote it (no personal data): rider, admin, credit, a statement line, a gateway event. */
   source: string;
   note?: string;
+  /** A refund's: the payment entry it gives back. */
+  returnsEntryId?: string | null;
 };
 
 function entryRow(command: Command, of: { id: string; ride_id: string }, entry: NewEntry) {
@@ -138,14 +140,19 @@ function entryRow(command: Command, of: { id: string; ride_id: string }, entry: 
     note: entry.note ?? "",
     created_at: at,
     decided_at: entry.state === "claimed" ? null : at,
+    returns_entry_id: entry.returnsEntryId ?? null,
   } satisfies Insertable<BookingEntriesTable>;
 }
 
-export async function addEntry(command: Command, of: { id: string; ride_id: string }, entry: NewEntry): Promise<void> {
-  await command.trx
-    .insertInto("booking_entries")
-    .values(entryRow(command, of, entry))
-    .execute();
+/** Writes the entry; its id. */
+export async function addEntry(
+  command: Command,
+  of: { id: string; ride_id: string },
+  entry: NewEntry,
+): Promise<string> {
+  const row = entryRow(command, of, entry);
+  await command.trx.insertInto("booking_entries").values(row).execute();
+  return row.id;
 }
 
 /** What a booking of `option` is charged for each part on `ride` now, in paise (none when not a plain amount). */

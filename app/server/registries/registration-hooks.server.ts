@@ -42,6 +42,15 @@ export type RegistrationHooks = {
     command: Command,
     cancelled: { row: Row; ride: Ride | null; actor: AuditActor },
   ) => Promise<string | null>;
+  /**
+   * A cancelled booking's money given back as credit, at the rider's choice (refunds.server.ts):
+   * the credit the rider keeps for a future ride; `returnedPaise` of it is credit the booking
+   * had spent. The feature that has it says so (the booking page offers credit only then).
+   */
+  refundedInCredit?: (
+    command: Command,
+    refund: { row: Row; amountPaise: number; returnedPaise: number; actor: AuditActor },
+  ) => Promise<void>;
   /** News about the booking, for its rider. */
   news?: (command: Command, news: BookingNews) => Promise<void>;
   /**
