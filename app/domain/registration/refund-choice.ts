@@ -61,3 +61,19 @@ export function cancellationNews(keptPaise: number, toChoosePaise: number, writt
       : "";
   return [kept, back].filter(Boolean).join(" ");
 }
+
+export type ChoiceView = { value: RefundChoice; label: string };
+
+/** What the rider's booking page shows of cancelling (registrations/cancellation-view.server.ts). */
+export type CancellationView = {
+  /** The booking's policy, a sentence per rule. */
+  policy: string[];
+  /** What cancelling now keeps and gives back (a live booking), else null. */
+  quote: string | null;
+  /** The ways back the rider chooses from when cancelling now gives something back; empty: nothing to choose. */
+  cancelChoices: ChoiceView[];
+  /** Money owed back and not chosen yet (cancelled by the organisers, or the ride cancelled), with the choices. */
+  toChoose: { amount: string; rideCancelled: boolean; choices: ChoiceView[] } | null;
+  /** Refunds on their way ("₹6,250"), or null. */
+  pending: string | null;
+};
