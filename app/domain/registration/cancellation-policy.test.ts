@@ -5,10 +5,10 @@ import {
   legacyPolicy,
   MAX_TIERS,
   policyFromSnapshot,
-  policySentences,
   policySnapshot,
   tierFor,
 } from "./cancellation-policy";
+import { policySentences } from "./policy-sentences";
 
 const tiered = cancellationPolicySchema.parse({
   tiers: [

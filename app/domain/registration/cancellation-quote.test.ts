@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { ledgerEntry } from "../../../tests/support/ledger-entries";
 import { effectivePolicy, legacyPolicy, type CancellationPolicy } from "./cancellation-policy";
-import { daysBeforeStart, quoteCancellation, quoteSentence, shareOf } from "./cancellation-quote";
+import {
+  adminQuoteText,
+  daysBeforeStart,
+  keptPaiseOf,
+  quoteCancellation,
+  quoteSentence,
+  shareOf,
+} from "./cancellation-quote";
 import type { LedgerEntry } from "./dues";
 
 const DEMO: CancellationPolicy = {
@@ -109,5 +116,15 @@ describe("a cancellation's quote", () => {
     const base = { entries, status: "confirmed" as const, ride, now: daysBefore(3) };
     expect(quoteCancellation({ ...base, policy: legacyPolicy(true) }).keptPaise).toBe(0);
     expect(quoteCancellation({ ...base, policy: legacyPolicy(false) }).keptPaise).toBe(500_000);
+  });
+
+  it("tells the admin the quote, and reads the amount they keep instead in rupees", () => {
+    expect(adminQuoteText(quote(DEMO, [...charges, paid(500_000)], 20))).toBe(
+      "Paid ₹5,000: the policy keeps ₹1,250, ₹3,750 goes back.",
+    );
+    expect(keptPaiseOf("1250")).toBe(125_000);
+    expect(keptPaiseOf("₹1,250.5")).toBe(125_050);
+    expect(keptPaiseOf("0")).toBe(0);
+    for (const bad of ["", "-5", "12.345", "1e3", "12\n3", 12, "99999999999"]) expect(keptPaiseOf(bad)).toBeNull();
   });
 });

@@ -137,3 +137,23 @@ export function quoteSentence(quote: CancellationQuote): string {
   const rest = quote.backPaise === 0 ? "nothing comes back." : `${back} comes back.`;
   return `${paid} ${when(quote.daysBefore)}, we keep ${keeps}: ${rest}`;
 }
+
+/** The quote as an admin reads it on the Riders page ("Paid ₹5,000: the policy keeps ₹1,250, ₹3,750 goes back."). */
+export function adminQuoteText(quote: CancellationQuote): string {
+  if (quote.paidPaise === 0) return "Nothing paid: nothing to keep or give back.";
+  const back = quote.backPaise > 0 ? `${formatRupees(quote.backPaise)} goes back` : "nothing goes back";
+  return `Paid ${formatRupees(quote.paidPaise)}: the policy keeps ${formatRupees(quote.keptPaise)}, ${back}.`;
+}
+
+export const KEPT_AMOUNT_MESSAGE = "Enter the amount kept in rupees, such as 1250 or 1250.50";
+
+/** An amount kept as an admin types it, in rupees ("1250", "1,250.50", "₹1250"), in paise; null when it is none. */
+export function keptPaiseOf(value: unknown): number | null {
+  if (typeof value !== "string") return null;
+  const match = /^\s*₹?\s*(\d{1,3}(?:,?\d{2,3})*|\d{1,9})(?:\.(\d{1,2}))?\s*$/.exec(value);
+  if (!match) return null;
+  const rupees = Number(match[1]!.replaceAll(",", ""));
+  const paise = Number((match[2] ?? "0").padEnd(2, "0"));
+  const total = rupees * 100 + paise;
+  return Number.isSafeInteger(total) && total <= 1_000_000_000 ? total : null;
+}

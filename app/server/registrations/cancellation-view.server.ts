@@ -1,5 +1,5 @@
 import { formatRupees } from "~/domain/registration/balance";
-import { policySentences } from "~/domain/registration/cancellation-policy";
+import { policySentences } from "~/domain/registration/policy-sentences";
 import { quoteSentence } from "~/domain/registration/cancellation-quote";
 import type { Dues } from "~/domain/registration/dues";
 import {
