@@ -1,5 +1,5 @@
 import { formatRupees } from "./balance";
-import type { EffectivePolicy, PolicyTier } from "./cancellation-policy";
+import { type CancellationPolicy, type EffectivePolicy, effectivePolicy, type PolicyTier } from "./cancellation-policy";
 
 // A cancellation policy as the riders read it (docs/features/cancellation.md): a sentence per
 // rule, on the ride page, the registration form and the booking page.
@@ -47,4 +47,13 @@ export function policySentences(policy: EffectivePolicy): string[] {
   if (policy.feePaise > 0) sentences.push(`${formatRupees(policy.feePaise)} fee on every cancellation`);
   if (policy.bookingAmountKept) sentences.push("The booking amount is not refundable");
   return sentences;
+}
+
+/**
+ * The ride's cancellation rules as sentences, shown before its policy in words: none for a ride
+ * without rules (its words, the default policy's included, say what it promises).
+ */
+export function rideRuleSentences(ride: { registration?: { cancellation?: CancellationPolicy } }): string[] {
+  const policy = ride.registration?.cancellation;
+  return policy ? policySentences(effectivePolicy(policy)) : [];
 }
