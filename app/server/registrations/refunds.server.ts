@@ -75,7 +75,7 @@ export async function chooseRefund(
   }
   const payments = rows
     .filter((entry) => entry.kind === "payment" && entry.state === "confirmed")
-    .map((entry) => ({ ...entry, left: entry.amount_paise - (givenBack.get(entry.id) ?? 0) }))
+    .map(({ id, method, amount_paise }) => ({ id, method, left: amount_paise - (givenBack.get(id) ?? 0) }))
     .filter((entry) => entry.left > 0);
   const refund = { kind: "refund", part: null, source: "cancellation" } as const;
   if (choice === "credit") {

@@ -64,6 +64,8 @@ function CancellationRules({ draft, errors, update }: SectionProps) {
       </p>
       <ul className="space-y-2" aria-label="Tiers">
         {tiers.map((tier, index) => (
+          // A tier is named by its position (Tier 1, Tier 2), as its fields' ids and errors are.
+          // oxlint-disable-next-line react/no-array-index-key
           <li key={index} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
             <TextInput
               id={fieldId(`registration.cancellation.tiers.${index}.daysBefore`)}
