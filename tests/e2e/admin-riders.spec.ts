@@ -82,7 +82,9 @@ test("the admin settles a ride's riders, exports them and checks them in @mobile
   await card(second.reference)
     .getByRole("button", { name: `Cancel registration ${second.reference}` })
     .click();
-  await card(second.reference).getByRole("button", { name: `Yes, cancel ${second.reference}` }).click();
+  await card(second.reference)
+    .getByRole("button", { name: `Yes, cancel ${second.reference}` })
+    .click();
   await expect(statusLine(page)).toHaveText(
     `Bala Iyer cancelled successfully; confirmed from the waitlist: Chitra Nair (${waiting.reference})`,
   );
