@@ -107,3 +107,24 @@ test("an organiser cancels a ride: a rider chooses a refund on their booking pag
   await expect(card.getByTestId("refund-to-choose")).toHaveCount(0);
   await expect(card).toContainText("Cancelled");
 });
+
+test.describe("without JavaScript", () => {
+  // A confirm sent without a choice comes back as a 400 page, which Chromium reports on the console.
+  test.use({ javaScriptEnabled: false, allowedConsoleErrors: [/status of 400 \(Bad Request\)/] });
+
+  test("a rider cancels with the quote on a plain page and a refund to how they paid @mobile", async ({
+    adminPage,
+    page,
+    db,
+  }) => {
+    const { riders } = await rideWithPaidRiders(adminPage, db, "Western Ghats");
+    await page.goto(`/booking/${riders[0].token}`);
+    await page.getByRole("button", { name: "Cancel my registration" }).click();
+    await expect(page).toHaveURL(/\?confirm=cancel$/);
+    await expect(page.getByTestId("cancel-quote")).toContainText("we keep 25 % (₹1,250): ₹3,750 comes back.");
+    await page.getByRole("radio", { name: "Refund to how I paid" }).check();
+    await page.getByRole("button", { name: "Yes, cancel my registration" }).click();
+    await expect(page.getByTestId("booking-status")).toHaveText("Cancelled");
+    await expect(page.getByText("₹3,750 is on its way back to you.")).toBeVisible();
+  });
+});

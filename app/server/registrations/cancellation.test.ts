@@ -302,4 +302,38 @@ describeEachEngine("cancelling by the ride's policy", (getDb) => {
     await cancelByToken(db, unpaid.token, NOW);
     expect(counted(await entriesOf(db, unpaid.registration.id), "fee")).toEqual([]);
   });
+
+  it("refuses a ride saved with bad tiers, field by field, and saves nothing", async () => {
+    const db = getDb();
+    const before = await db.selectFrom("rides").select("id").execute();
+    const bad = siteRide(db, {
+      seats: 3,
+      cancellation: {
+        tiers: [
+          { daysBefore: 30, keepPercent: 101 },
+          { daysBefore: 30, keepPercent: 10 },
+        ],
+        fee: "12.5",
+      },
+    });
+    const error = await bad.then(
+      () => new Error("saved"),
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).errors).toEqual({
+      "registration.cancellation.tiers.0.keepPercent": "The share kept must be a whole percent from 0 to 100",
+      "registration.cancellation.fee": "The fee must be whole rupees from 0 to 1,00,000",
+    });
+    const twice = {
+      tiers: [
+        { daysBefore: 30, keepPercent: 10 },
+        { daysBefore: 30, keepPercent: 20 },
+      ],
+    };
+    await expect(siteRide(db, { seats: 3, cancellation: twice })).rejects.toMatchObject({
+      errors: { "registration.cancellation.tiers.1.daysBefore": "Another tier starts 30 days before already" },
+    });
+    expect(await db.selectFrom("rides").select("id").execute()).toEqual(before);
+  });
 });
