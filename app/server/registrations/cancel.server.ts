@@ -15,7 +15,7 @@ import { cancellationNews, refundNews, type RefundChoice } from "~/domain/regist
 import { refuse, ValidationError } from "../validation/errors.server";
 import { choicesOf, chooseRefund } from "./refunds.server";
 import { quoteOfBooking } from "./cancellation-quote.server";
-import { tellRider, writeWithCancelled } from "./feature-hooks.server";
+import { tellRider } from "./feature-hooks.server";
 import { type AdminChange, withRegistrationById, withRegistrationByToken } from "./locked-registration.server";
 import { auditRiderChange, onRide } from "./booking-audit.server";
 import { cancelLinksOf } from "../payments/online/payment-links.server";
@@ -137,9 +137,8 @@ async function cancelLocked(
         note,
       });
     }
-    const features = await writeWithCancelled(command, { row, ride, actor: canceller.actor });
     const written = choice ? await chooseRefund(command, row, ride, choice, canceller.actor) : null;
-    news = [features, cancellationNews(kept, quote!.paidPaise - kept, written)].filter(Boolean).join(" ");
+    news = cancellationNews(kept, quote!.paidPaise - kept, written);
   }
   // Its payment link goes too, at Razorpay once this commits: nobody pays for a seat not held.
   await cancelLinksOf(command, row.id, row.reference);

@@ -47,19 +47,6 @@ export async function writeWithRegistered(
   return row;
 }
 
-/** What the features write with a booking cancelled (not erased): what they tell its rider, or ''. */
-export async function writeWithCancelled(
-  command: Command,
-  cancelled: { row: Row; ride: Ride | null; actor: AuditActor },
-): Promise<string> {
-  const sentences: string[] = [];
-  for (const hooks of registrationHooks) {
-    const sentence = await hooks.cancelled?.(command, cancelled);
-    if (sentence) sentences.push(sentence);
-  }
-  return sentences.join(" ");
-}
-
 /** Whether a feature keeps money given back as credit (the credit feature): credit can be offered. */
 export function creditRefundsOffered(): boolean {
   return registrationHooks.some((hooks) => hooks.refundedInCredit !== undefined);

@@ -37,11 +37,6 @@ export type RegistrationHooks = {
     command: Command,
     booking: { row: Row; ride: Ride; input: unknown; fields: RegistrationInput },
   ) => Promise<Row>;
-  /** A booking cancelled (not erased): a sentence for the rider's news, or null. */
-  cancelled?: (
-    command: Command,
-    cancelled: { row: Row; ride: Ride | null; actor: AuditActor },
-  ) => Promise<string | null>;
   /**
    * A cancelled booking's money given back as credit, at the rider's choice (refunds.server.ts):
    * the credit the rider keeps for a future ride; `returnedPaise` of it is credit the booking
