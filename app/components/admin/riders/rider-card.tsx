@@ -244,7 +244,7 @@ function CancelPanel({
       {canOverride && quote && quote.paid !== "0.00" ? (
         <>
           <label htmlFor={keptId} className="block font-medium text-ink-800">
-            Amount kept (₹), at most {quote.paid}
+            Amount kept (₹), at most what was paid
           </label>
           <input
             id={keptId}
