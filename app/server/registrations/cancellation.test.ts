@@ -1,4 +1,8 @@
+import pino from "pino";
 import { expect, it } from "vitest";
+import type { AppServices } from "~/context";
+import { registrationAction } from "../admin/registration-actions.server";
+import { readEnv } from "../env.server";
 import { duesOfRegistration } from "../../../tests/support/dues";
 import { describeEachEngine } from "../../../tests/support/databases";
 import { siteRide } from "../../../tests/support/fixtures";
@@ -335,5 +339,35 @@ describeEachEngine("cancelling by the ride's policy", (getDb) => {
       errors: { "registration.cancellation.tiers.1.daysBefore": "Another tier starts 30 days before already" },
     });
     expect(await db.selectFrom("rides").select("id").execute()).toEqual(before);
+  });
+
+  it("takes another amount kept from the Riders page from owners and editors only, and a rider's way back", async () => {
+    const db = getDb();
+    const ride = await tieredRide(db);
+    const { registration } = await paidBooking(db, ride.id);
+    const services = { db, env: readEnv({}), logger: pino({ level: "silent" }) } as AppServices;
+    const run = async (role: string, body: Record<string, unknown>) => {
+      const request = new Request(`http://localhost/admin/rides/${ride.id}/riders`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ id: registration.id, ...body }),
+      });
+      const result = await registrationAction(request, { services, actor: ADMIN }, ride.id, { role });
+      return { status: result.init?.status ?? 200, ...result.data };
+    };
+    const before = await snapshot(db);
+    expect(await run("captain", { intent: "cancel", kept: "0", reason: "Goodwill" })).toMatchObject({
+      status: 403,
+      ok: false,
+    });
+    expect(await run("editor", { intent: "cancel", kept: "ten", reason: "Goodwill" })).toMatchObject({ status: 400 });
+    expect(await snapshot(db)).toEqual(before);
+    expect(await run("editor", { intent: "cancel", kept: "0", reason: "Goodwill" })).toMatchObject({ status: 200 });
+    expect(counted(await entriesOf(db, registration.id), "fee")).toEqual([]);
+    expect(await run("captain", { intent: "refund", choice: "credit" })).toMatchObject({
+      status: 200,
+      message: `${registration.reference}: kept as credit for a future ride`,
+    });
+    expect(await duesOfRegistration(db, registration.id, NOW)).toMatchObject({ settled: true });
   });
 });
