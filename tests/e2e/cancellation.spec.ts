@@ -108,6 +108,35 @@ test("an organiser cancels a ride: a rider chooses a refund on their booking pag
   await expect(card).toContainText("Cancelled");
 });
 
+test("an owner cancels keeping less than the quote, with a reason; the rider chooses credit on their booking page @mobile", async ({
+  adminPage: page,
+  db,
+}) => {
+  const { rideId, riders } = await rideWithPaidRiders(page, db, "Hampi Ruins");
+  const { registration, token } = riders[0];
+  await page.goto(`/admin/rides/${rideId}/riders`);
+  const card = page.locator(`[data-testid="rider"][data-reference="${registration.reference}"]`);
+  await card.getByRole("button", { name: `Cancel registration ${registration.reference}` }).click();
+  const panel = card.getByTestId("cancel-panel");
+  await expect(panel).toContainText("Paid ₹5,000: the policy keeps ₹1,250, ₹3,750 goes back.");
+  await panel.getByLabel(/^Amount kept/).fill("500");
+  await panel.getByLabel(/^Why another amount/).fill("Medical emergency");
+  await expectNoA11yViolations(page);
+  await panel.getByRole("button", { name: `Yes, cancel ${registration.reference}` }).click();
+  await expect(statusLine(page)).toContainText("cancelled successfully");
+  await expect(card.getByTestId("owed-back")).toHaveText("₹4,500");
+  await expect(card.getByTestId("refund-to-choose")).toContainText("₹4,500 owed back, no way chosen yet");
+
+  await page.goto(`/booking/${token}`);
+  const back = page.getByRole("region", { name: "Your money back" });
+  await expect(back.getByTestId("refund-to-choose")).toHaveText("₹4,500 is yours back.");
+  await back.getByRole("radio", { name: "Keep as credit for a future ride" }).check();
+  await back.getByRole("button", { name: "Send my choice" }).click();
+  await expect(page.getByText("Your choice is saved: your money is on its way back as you chose.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Your money back" })).toHaveCount(0);
+  await expect(page.getByText(/₹4,500 is yours as credit for a future ride\./)).toBeVisible();
+});
+
 test.describe("without JavaScript", () => {
   // A confirm sent without a choice comes back as a 400 page, which Chromium reports on the console.
   test.use({ javaScriptEnabled: false, allowedConsoleErrors: [/status of 400 \(Bad Request\)/] });
