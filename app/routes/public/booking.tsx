@@ -17,7 +17,9 @@ import {
   submitUtrByToken,
   updateContactByToken,
 } from "~/server/registrations/rider-changes.server";
-import { cancelByToken, eraseByToken } from "~/server/registrations/cancel.server";
+import { CHOOSE_FIRST, cancelByToken, chooseRefundByToken, eraseByToken } from "~/server/registrations/cancel.server";
+import { cancellationView } from "~/server/registrations/cancellation-view.server";
+import { isRefundChoice } from "~/domain/registration/refund-choice";
 import { getRide } from "~/server/rides/rides.server";
 import { openBookingLink } from "~/server/registrations/booking-link.server";
 import { calendarFeedToken } from "~/server/registrations/calendar-feed.server";
@@ -52,6 +54,7 @@ type Notice =
   | "balance-utr"
   | "contact"
   | "cancelled"
+  | "refund-chosen"
   | "reminders-on"
   | "reminders-off"
   | "paid-online"
@@ -65,6 +68,7 @@ const CORE_NOTICES: Record<Notice, string> = {
     "Thank you: the UPI transaction id of your balance is saved. The organisers mark the balance paid once they see the payment.",
   contact: "Your contact details are saved.",
   cancelled: "Your registration is cancelled.",
+  "refund-chosen": "Your choice is saved: your money is on its way back as you chose.",
   "reminders-on": "Reminders are on: you get them before the ride.",
   "reminders-off": "Reminders are off. Updates about your booking and changes to the ride still reach you.",
   "paid-online": "Payment received: thank you.",
@@ -116,7 +120,7 @@ const endBooking: BookingIntent<Notice> = async ({ services, token, intent, valu
   // One press never cancels: the first shows what it does and asks again.
   if (values.confirm !== "yes") return redirect(`${bookingHref(token)}?confirm=${intent}`, { status: 303 });
   if (intent === "cancel") {
-    await cancelByToken(services.db, token);
+    await cancelByToken(services.db, token, serverClock(), isRefundChoice(values.choice) ? values.choice : undefined);
     return done("cancelled");
   }
   await eraseByToken(services.db, token);
@@ -149,6 +153,12 @@ const CORE_INTENTS: Record<string, BookingIntent<Notice>> = {
   },
   cancel: endBooking,
   erase: endBooking,
+  // How the money of a booking the organisers cancelled (or of a cancelled ride) comes back.
+  refund: async ({ services, token, values, done }) => {
+    if (!isRefundChoice(values.choice)) throw new ValidationError({ choice: CHOOSE_FIRST });
+    await chooseRefundByToken(services.db, token, values.choice, serverClock());
+    return done("refund-chosen");
+  },
   "pay-online": payOnline,
 };
 
@@ -174,10 +184,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     return redirect(`${bookingHref(params.token)}?done=${RETURN_NOTICES[outcome]}`, { headers: PRIVATE_HEADERS });
   }
   const [ride, config] = await Promise.all([getRide(db, registration.rideId), getConfig(db)]);
+  const now = serverClock();
   const [{ dues, payment, balance }, ledgers] = await Promise.all([
-    bookingPayments(db, config.company, registration, ride, serverClock()),
+    bookingPayments(db, config.company, registration, ride, now),
     ledgersOf(db, [registration.id]),
   ]);
+  const cancellation = await cancellationView(db, registration, ride, dues, now);
   const onlineDue = registration.status === "confirmed" ? (online?.offer(dues) ?? null) : null;
   const parts = await loadBookingSections(features, { services, request, context, registration, ride, dues });
   // The calendar feed's own read-only token, never this page's (decision 042).
@@ -206,6 +218,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     steps: nextSteps(registration.status, payment, balance),
     notice: NOTICES.get(done ?? "") ?? null,
     confirm: confirm === "cancel" || confirm === "erase" ? confirm : null,
+    cancellation,
     reminders: registration.reminders,
     rideLinks: {
       groupInvite: groupInviteFor(ride, registration),

@@ -4,7 +4,7 @@ import { formatRupees } from "~/domain/registration/balance";
 import { refundFailedSentence } from "~/domain/registration/refunds";
 import type { Command } from "../commands/command.server";
 import type { BookingEntriesTable, Executor } from "../db/schema.server";
-import { tellRider, writeWithRefundInCredit } from "../registrations/feature-hooks.server";
+import { tellRider, writeRefundedInCredit } from "../registrations/feature-hooks.server";
 import { addEntry, settleClaimedRefund } from "../registrations/ledger.server";
 import { ridePagesChanged } from "../rides/pages-changed.server";
 
@@ -78,7 +78,7 @@ export async function failRefund(command: Command, entryId: string, actor: Audit
     .selectAll()
     .where("id", "=", entry.registration_id)
     .executeTakeFirstOrThrow();
-  await writeWithRefundInCredit(command, { row, amountPaise: entry.amount_paise, note, actor });
+  await writeRefundedInCredit(command, { row, amountPaise: entry.amount_paise, returnedPaise: 0, actor, failed: true });
   await command.audit(actor, {
     action: "updated",
     collection: "registrations",
