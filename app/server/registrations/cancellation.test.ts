@@ -190,7 +190,7 @@ describeEachEngine("cancelling by the ride's policy", (getDb) => {
       {
         kind: "refund-send",
         payload: JSON.stringify({ entryId: online.id }),
-        label: `Online refund of booking ${registration.reference}`,
+        label: `Send refund of booking ${registration.reference} to Razorpay`,
       },
     ]);
     expect(await duesOfRegistration(db, registration.id, NOW)).toMatchObject({
