@@ -3,10 +3,11 @@ import { RIDER_ACTOR } from "~/domain/audit";
 import { addEntry, voidCharges } from "~/server/registrations/ledger.server";
 import { withRegistrationById } from "~/server/registrations/locked-registration.server";
 
-// A booking's refund to its original method, claimed as the cancellation's chooseRefund writes it
-// (issue 37's contract, /work/notes/common.md): the booking cancelled, its charges void, then a
-// claimed refund giving back a confirmed payment, and for an online one the outbox's
-// "refund-send". Until the cancel branch lands, tests seed refunds with this.
+// A booking's refund to its original method, claimed as chooseRefund (refunds.server.ts) writes
+// it: the booking cancelled, its charges void, then a claimed refund giving back a confirmed
+// payment, and for an online one the outbox's "refund-send" — or not (`send`), so a test drives
+// the delivery itself. The cancel's own writes are tested in cancellation.test.ts; this seeds
+// the refunds' tests with one refund of a chosen method and amount.
 
 /**
  * Cancels the booking (charges void, nothing kept) and claims a refund of `amountPaise` (all of
