@@ -1,8 +1,6 @@
 import { randomInt } from "node:crypto";
 import { siteRide } from "../support/fixtures";
-import { standInMethod } from "../support/online-payments";
 import { startRazorpayStandIn } from "../support/razorpay-standin";
-import { claimRefund } from "../support/refunds";
 import { expect, expectNoA11yViolations } from "./support/fixtures.ts";
 import { freshMobile } from "./support/fresh-mobile.ts";
 import { testOnOwnMailingServer } from "./support/own-server.ts";
@@ -10,9 +8,8 @@ import { fillRegistration } from "./support/registration-form.ts";
 import { signInRiderDirectly } from "./support/rider-session.ts";
 
 // A refund that reaches the rider (docs/features/refunds.md) on a phone: a booking paid online
-// gets a claimed online refund (as the rider's "refund to how I paid" writes it: seeded here
-// until the cancellation branch lands), sent to Razorpay (the stand-in), shown Pending on the
-// booking page and in My rides; the bank processes it, its signed webhook reaches the server, and
+// is cancelled by its rider, who takes the money back the way they paid: a claimed online refund,
+// sent to Razorpay (the stand-in) by the server's outbox, shown Pending on the booking page and in My rides; the bank processes it, its signed webhook reaches the server, and
 // the page shows it Processed with Razorpay's reference, and the rider's mail says so.
 
 // Started as this file loads: the server's environment names it.
@@ -39,7 +36,8 @@ test("a rider's online refund shows pending, then processed once the bank pays i
   standIn.webhook.url = `${ownServer.baseURL}/payments/razorpay/webhook`;
   const ride = await siteRide(
     ownServer.db,
-    { seats: 5 },
+    // Its rules keep nothing this far ahead; riders choose a refund or credit.
+    { seats: 5, cancellation: { tiers: [{ daysBefore: 30, keepPercent: 0 }] } },
     {
       title: `Zanskar refund ${randomInt(1e6)}`,
       startDate: "2099-03-10",
@@ -59,15 +57,14 @@ test("a rider's online refund shows pending, then processed once the bank pays i
   await page.getByRole("button", { name: "Pay" }).click();
   await expect(page).toHaveURL(`${bookingUrl}?done=paid-online`);
 
-  // The rider chose "refund to how I paid": a claimed online refund of the payment.
-  const reference = (await page.getByTestId("booking-reference").textContent())!;
-  const { id } = await ownServer.db
-    .selectFrom("registrations")
-    .select("id")
-    .where("reference", "=", reference)
-    .executeTakeFirstOrThrow();
-  const entryId = await claimRefund(ownServer.db, id, { send: false });
-  await page.goto(bookingUrl);
+  // The rider cancels and takes the money back the way they paid.
+  await page.getByRole("button", { name: "Cancel my registration" }).click();
+  await expect(page.getByTestId("cancel-quote")).toContainText(
+    /^You paid ₹10,000\. Cancelling today, \d+ days before the start, we keep nothing: all of it comes back\.$/,
+  );
+  await page.getByRole("radio", { name: "Refund to how I paid" }).check();
+  await page.getByRole("button", { name: "Yes, cancel my registration" }).click();
+  await expect(page.getByTestId("booking-status")).toHaveText("Cancelled");
   const refunds = page.getByRole("region", { name: "Refunds" });
   const refund = refunds.getByTestId("refund");
   await expect(refund).toContainText("₹10,000");
@@ -76,8 +73,16 @@ test("a rider's online refund shows pending, then processed once the bank pays i
   await expect(refund).toContainText("usually 5–7 working days");
   await expectNoA11yViolations(page);
 
-  // The outbox's "refund-send", as the server delivers it: one refund at Razorpay, pending.
-  expect(await standInMethod(standIn).refund(ownServer.db, entryId, new Date())).toBe("sent");
+  // The server's outbox sent it once it committed: one refund at Razorpay, pending.
+  await expect.poll(() => standIn.refunds().length).toBeGreaterThan(0);
+  const { id: entryId } = await ownServer.db
+    .selectFrom("booking_entries")
+    .innerJoin("registrations", "registrations.id", "booking_entries.registration_id")
+    .select("booking_entries.id")
+    .where("registrations.reference", "=", (await page.getByTestId("booking-reference").textContent())!)
+    .where("registrations.ride_id", "=", ride.id)
+    .where("booking_entries.kind", "=", "refund")
+    .executeTakeFirstOrThrow();
   const made = standIn.refunds().find((each) => !Array.isArray(each.notes) && each.notes.entry === entryId);
   expect(made?.status).toBe("pending");
   await page.goto("/me");
