@@ -63,6 +63,8 @@ export default [
       route("stats", "routes/admin/stats.tsx"),
       // A bank statement matched to the bookings (docs/features/bank-statements.md).
       route("payments/statement", "routes/admin/payments-statement.tsx"),
+      // Refunds waiting across rides: UPI ones recorded by their UTR (docs/features/refunds.md).
+      route("payments/refunds", "routes/admin/payments-refunds.tsx"),
       route("images", "routes/admin/images.ts"),
       route("events", "routes/admin/events.ts"),
       ...features("admin"),

@@ -21,6 +21,7 @@ export const adminRiderHref = (riderId: string) => `${ADMIN_RIDERS_PATH}/${segme
 export const adminRiderCreditHref = (riderId: string) => `${adminRiderHref(riderId)}/credit`;
 /** A bank statement's UPI credits matched to the bookings and marked received (docs/features/bank-statements.md). */
 export const ADMIN_STATEMENT_PATH = "/admin/payments/statement";
+export const ADMIN_REFUNDS_PATH = "/admin/payments/refunds";
 /** An admin's own sign-in: where an owner or editor without a second factor is sent to enrol. */
 export const ADMIN_ACCOUNT_PATH = "/admin/account";
 /** Adding, removing and proving with passkeys from the account page. */

@@ -1,3 +1,4 @@
+import { EXTERNAL_REGISTRATION } from "~/domain/registration/settings";
 import { describe, expect, it } from "vitest";
 import { configInputSchema } from "./content";
 import {
@@ -82,6 +83,12 @@ describe("rideForDisplay (product.md#display-defaults: defaults when data is mis
     });
     expect(policyPoints(shown.cancellationPolicy)).toEqual(DEFAULT_CANCELLATION_POLICY);
     expect(policyPoints(shown.paymentTerms)).toEqual(DEFAULT_PAYMENT_TERMS);
+  });
+
+  it("shows no default cancellation words beside a ride's own cancellation rules", () => {
+    const cancellation = { tiers: [{ daysBefore: 7, keepPercent: 50 }], feePaise: 0, bookingAmountKept: false };
+    const registration = { ...EXTERNAL_REGISTRATION, cancellation };
+    expect(rideForDisplay({ ...emptyRide, registration }).cancellationPolicy).toBe("");
   });
 
   it("keeps what the admin wrote", () => {

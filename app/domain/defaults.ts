@@ -120,7 +120,11 @@ export function rideForDisplay(ride: Ride): Ride {
     excluded: listOrDefault(ride.excluded, DEFAULT_EXCLUDED),
     thingsToCarryMandatory: listOrDefault(migrated.thingsToCarryMandatory, DEFAULT_CARRY_MANDATORY),
     thingsToCarrySuggested: listOrDefault(migrated.thingsToCarrySuggested, DEFAULT_CARRY_SUGGESTED),
-    cancellationPolicy: orDefault(ride.cancellationPolicy ?? "", DEFAULT_CANCELLATION_POLICY.join("\n")),
+    // A ride with cancellation rules says them (docs/features/cancellation.md): the default
+    // words ("No refund will be given") would contradict them.
+    cancellationPolicy: ride.registration?.cancellation
+      ? (ride.cancellationPolicy ?? "")
+      : orDefault(ride.cancellationPolicy ?? "", DEFAULT_CANCELLATION_POLICY.join("\n")),
     paymentTerms: orDefault(ride.paymentTerms ?? "", DEFAULT_PAYMENT_TERMS.join("\n")),
   };
 }

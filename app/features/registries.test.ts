@@ -30,6 +30,8 @@ const EVERY_KIND: Record<OutboxKind, true> = {
   "images-removed": true,
   "payment-received-mail": true,
   "payment-link-cancel": true,
+  "refund-send": true,
+  "refund-mail": true,
   "money-document-mail": true,
 };
 

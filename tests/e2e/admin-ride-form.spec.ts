@@ -178,3 +178,45 @@ test.describe("itinerary", () => {
     expect(ride?.duration).toBe("30D 29N");
   });
 });
+
+test.describe("cancellation rules", () => {
+  test("are typed as tiers, refused with a message beside the field, previewed and saved sorted", async ({
+    adminPage: page,
+    db,
+  }) => {
+    const title = uniqueTitle("Tiered Coorg Loop");
+    await openAddForm(page);
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    await page.getByLabel("Start date").fill("2027-07-01");
+    await page.getByLabel("End date").fill("2027-07-03");
+    await page.getByLabel("Distance", { exact: true }).fill("600 km");
+    await page.getByLabel("Description", { exact: true }).fill("Three days of coffee estates");
+    await expect(page.getByText(/^No cancellation rules set: /)).toBeVisible();
+    await page.getByRole("button", { name: "Set cancellation rules" }).click();
+    await page.getByLabel("Tier 1: at least (days before)").fill("15");
+    await page.getByLabel("Tier 1: % kept").fill("150");
+    await page.getByRole("button", { name: "Add a tier" }).click();
+    await page.getByLabel("Tier 2: at least (days before)").fill("30");
+    await page.getByLabel("Tier 2: % kept").fill("10");
+    await page.getByLabel("Fee on every cancellation (₹) (optional)").fill("500");
+    await page.getByRole("button", { name: "Add Ride" }).click();
+    await expect(page.getByLabel("Tier 1: % kept")).toHaveAccessibleDescription(
+      "The share kept must be a whole percent from 0 to 100",
+    );
+
+    await page.getByLabel("Tier 1: % kept").fill("25");
+    await expect(page.getByTestId("policy-preview")).toContainText("29–15 days: 25 % kept");
+    await expect(page.getByTestId("policy-preview")).toContainText("₹500 fee on every cancellation");
+    await page.getByRole("button", { name: "Add Ride" }).click();
+    await expect(page.getByText(RIDE_MESSAGES.added)).toBeVisible();
+    const ride = await storedRide(db, await rideIdByTitle(db, title));
+    expect(ride?.registration?.cancellation).toEqual({
+      tiers: [
+        { daysBefore: 30, keepPercent: 10 },
+        { daysBefore: 15, keepPercent: 25 },
+      ],
+      feePaise: 50_000,
+      bookingAmountKept: false,
+    });
+  });
+});

@@ -79,9 +79,11 @@ test("the admin settles a ride's riders, exports them and checks them in @mobile
   await expect(page.getByTestId("rider")).toHaveCount(3);
 
   // Cancel a confirmed rider: the waitlisted one takes the seat, and the admin sees who.
-  page.once("dialog", (dialog) => void dialog.accept());
   await card(second.reference)
     .getByRole("button", { name: `Cancel registration ${second.reference}` })
+    .click();
+  await card(second.reference)
+    .getByRole("button", { name: `Yes, cancel ${second.reference}` })
     .click();
   await expect(statusLine(page)).toHaveText(
     `Bala Iyer cancelled successfully; confirmed from the waitlist: Chitra Nair (${waiting.reference})`,

@@ -6,9 +6,9 @@ import { fillRegistration } from "./support/registration-form.ts";
 import { signInRiderDirectly } from "./support/rider-session.ts";
 import { freshMobile } from "./support/fresh-mobile.ts";
 
-// The credit ledger (docs/features/credit.md): a signed-in rider's paid booking, cancelled,
-// becomes credit once the admin confirms its amount; the rider's next booking spends it and the
-// UPI link asks only for the rest; the admin's ledger of the rider shows it all and takes an
+// The credit ledger (docs/features/credit.md): a signed-in rider's paid booking, cancelled on a
+// ride without tiers, becomes credit at once (its only way back: docs/features/cancellation.md);
+// the rider's next booking spends it and the UPI link asks only for the rest; the admin's ledger of the rider shows it all and takes an
 // adjustment with a note.
 
 const UPI_ID = "hillriders@okaxis";
@@ -62,42 +62,37 @@ test("a cancelled paid booking becomes credit that the next booking spends; the 
   await card.getByRole("button", { name: `Mark paid ${reference}` }).click();
   await expect(statusLine(page)).toHaveText(`${reference} marked as paid successfully`);
 
-  // The rider cancels: the money waits as credit for the organisers to confirm.
+  // The rider cancels: the ride's old promise gives it all back as credit, at once.
   await page.goto(firstBooking);
   await page.getByRole("button", { name: "Cancel my registration" }).click();
+  await expect(page.getByTestId("cancel-quote")).toHaveText(
+    /^You paid ₹10,000\. Cancelling today, \d+ days before the start, we keep nothing: all of it comes back\.$/,
+  );
   await page.getByRole("button", { name: "Yes, cancel my registration" }).click();
   await expect(page.getByTestId("booking-status")).toHaveText("Cancelled");
-  await expect(page.getByText(/The ₹10,000 you paid is kept as credit for a future ride/)).toBeVisible();
-
-  // The admin keeps ₹8,000 of it.
-  await page.goto(`/admin/rides/${first}/riders`);
-  await expect(card.getByTestId("pending-credit")).toHaveText("Credit ₹10,000 waiting");
-  await card.getByLabel(/^Amount to keep as credit/).fill("8000");
-  await card.getByRole("button", { name: `Confirm credit ${reference}` }).click();
-  await expect(statusLine(page)).toHaveText(`Credit ₹8,000 of ${reference} confirmed`);
-  await expect(card.getByTestId("pending-credit")).toHaveCount(0);
+  await expect(page.getByText(/₹10,000 is yours as credit for a future ride/)).toBeVisible();
 
   // The next booking spends it: the UPI payment asks only for the rest.
   await page.goto(`/ride/${second}/register`);
-  await expect(page.getByLabel("Use my credit: ₹8,000 available")).toBeChecked();
+  await expect(page.getByLabel("Use my credit: ₹10,000 available")).toBeChecked();
   await fillRegistration(page, { name: "Asha Rao", mobile: freshMobile(), email: rider.email });
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page).toHaveURL(/\/booking\/[\w-]{43}$/);
   const secondReference = (await page.getByTestId("booking-reference").textContent())!;
   const payment = page.getByRole("region", { name: "Booking amount" });
-  await expect(payment).toContainText("₹7,000");
-  await expect(payment).toContainText("₹8,000 paid with credit");
+  await expect(payment).toContainText("₹5,000");
+  await expect(payment).toContainText("₹10,000 paid with credit");
   const link = await page.getByRole("link", { name: "Pay by UPI app" }).getAttribute("href");
-  expect(link).toBe(`upi://pay?pa=${UPI_ID}&pn=Hill%20Riders&am=7000.00&cu=INR&tn=${secondReference}`);
+  expect(link).toBe(`upi://pay?pa=${UPI_ID}&pn=Hill%20Riders&am=5000.00&cu=INR&tn=${secondReference}`);
   await expectNoA11yViolations(page);
 
   // The admin's ledger of the rider: credited, used, left; an adjustment with a note.
   await page.goto(`/admin/riders/${rider.id}/credit`);
   await expect(page.getByRole("heading", { name: "Credit · asha.credit@example.com" })).toBeVisible();
-  await expect(page.getByTestId("credit-credited")).toHaveText("₹8,000");
-  await expect(page.getByTestId("credit-used")).toHaveText("₹8,000");
+  await expect(page.getByTestId("credit-credited")).toHaveText("₹10,000");
+  await expect(page.getByTestId("credit-used")).toHaveText("₹10,000");
   await expect(page.getByTestId("credit-left")).toHaveText("₹0");
-  await expect(page.getByTestId("credit-entry").filter({ hasText: secondTitle })).toContainText("−₹8,000");
+  await expect(page.getByTestId("credit-entry").filter({ hasText: secondTitle })).toContainText("−₹10,000");
   await expectNoA11yViolations(page);
 
   await page.getByLabel("Amount (₹)").fill("-100");

@@ -72,6 +72,7 @@ const ROLE_MATRIX: Record<string, Need> = {
   "/admin/publishing/:collection/:recordId": captainReads,
   "/admin/stats": captainReads,
   "/admin/payments/statement": { read: "editor", write: "editor" },
+  "/admin/payments/refunds": { read: "editor", write: "editor" },
   "/admin/images": { read: "editor", write: "editor" },
   "/admin/events": captainReads,
   "/admin/riders/:riderId/credit": { read: "editor", write: "editor" },

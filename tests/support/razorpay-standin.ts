@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 //   POST /v1/payment_links            GET /v1/payment_links?reference_id=…
 //   GET  /v1/payment_links/:id        POST /v1/payment_links/:id/cancel
 //   GET  /v1/payments/:id
+//   POST /v1/payments/:id/refund       GET /v1/payments/:id/refunds       GET /v1/refunds/:id
 // Hosted page: GET /l/:id (the link's short_url) and POST /l/:id, which pays and sends the rider
 // to the link's callback_url with the razorpay_* query Razorpay adds.
 // Error descriptions are the stand-in's wording where Razorpay's is not documented.
@@ -51,13 +52,15 @@ export type StandInPayment = {
   entity: "payment";
   amount: number;
   currency: string;
-  status: "captured";
+  /** Captured; "refunded" once refunds took all of it, as Razorpay says. */
+  status: "captured" | "refunded";
   order_id: string;
   invoice_id: null;
   international: false;
   method: string;
-  amount_refunded: 0;
-  refund_status: null;
+  /** What its refunds took, pending and processed (a failed one gives it back). */
+  amount_refunded: number;
+  refund_status: "partial" | "full" | null;
   captured: true;
   description: string;
   email: string | null;
@@ -66,6 +69,23 @@ export type StandInPayment = {
   error_code: null;
   error_description: null;
   created_at: number;
+};
+
+/** A refund as Razorpay's API answers it: pending until a test processes or fails it. */
+export type StandInRefund = {
+  id: string;
+  entity: "refund";
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Record<string, string> | [];
+  receipt: string | null;
+  acquirer_data: { arn: string | null };
+  created_at: number;
+  batch_id: null;
+  status: "pending" | "processed" | "failed";
+  speed_processed: "normal" | null;
+  speed_requested: "normal" | "optimum";
 };
 
 /** One webhook event as sent (or held): the exact bytes, the signature and the event id headers carry. */
@@ -98,6 +118,19 @@ export type RazorpayStandIn = {
   deliveries: WebhookDelivery[];
   link(id: string): StandInLink | undefined;
   payment(id: string): StandInPayment | undefined;
+  refund(id: string): StandInRefund | undefined;
+  /** Every refund made, in the order made. */
+  refunds(): StandInRefund[];
+  /**
+   * The bank's answer to a pending refund: `refund.processed` or `refund.failed` (a failed one
+   * gives its amount back to the payment), signed and sent unless held, as `pay` sends its events.
+   */
+  settleRefund(refundId: string, outcome: "processed" | "failed"): Promise<WebhookDelivery>;
+  /**
+   * Faults a test sets: `lostRefundAnswers` creates refunds that many times, then closes the
+   * connection without answering (a create whose answer was lost).
+   */
+  faults: { lostRefundAnswers: number };
   /**
    * A rider pays `amountPaise` on the link: a captured payment, the link's new status, and its
    * events (`payment.captured`, then `payment_link.partially_paid` or `payment_link.paid`), sent
@@ -132,6 +165,10 @@ export async function startRazorpayStandIn(options: RazorpayStandInOptions = {})
   };
   const links = new Map<string, StandInLink>();
   const payments = new Map<string, StandInPayment>();
+  const refunds = new Map<string, StandInRefund>();
+  /** Each refund's X-Refund-Idempotency key, when its create sent one. */
+  const keys = new Map<string, string>();
+  const faults = { lostRefundAnswers: 0 };
   const deliveries: WebhookDelivery[] = [];
   let apiUrl = "";
 
@@ -238,6 +275,25 @@ export async function startRazorpayStandIn(options: RazorpayStandInOptions = {})
     return { payment, deliveries: made };
   }
 
+  async function settleRefund(refundId: string, outcome: "processed" | "failed"): Promise<WebhookDelivery> {
+    const refund = refunds.get(refundId);
+    if (!refund) throw new Error(`No refund ${refundId}`);
+    if (refund.status !== "pending") throw new Error(`Refund ${refundId} is ${refund.status} already`);
+    const payment = payments.get(refund.payment_id)!;
+    refund.status = outcome;
+    if (outcome === "processed") {
+      refund.speed_processed = "normal";
+      refund.acquirer_data = { arn: `ARN${String(Date.now()).slice(-9)}` };
+    } else {
+      payment.amount_refunded -= refund.amount;
+      payment.status = "captured";
+      payment.refund_status = payment.amount_refunded === 0 ? null : "partial";
+    }
+    const made = event(`refund.${outcome}`, { refund: structuredClone(refund), payment: structuredClone(payment) });
+    await dispatch([made]);
+    return made;
+  }
+
   function api(request: IncomingMessage, response: ServerResponse, url: URL, body: string) {
     if (!authorised(request.headers.authorization, keyId, keySecret)) {
       return refuse(response, 401, "Authentication failed");
@@ -272,6 +328,42 @@ export async function startRazorpayStandIn(options: RazorpayStandInOptions = {})
     if (request.method === "GET" && linkPath) {
       const link = links.get(linkPath[1]!);
       return link ? json(response, 200, link) : refuse(response, 400, "The id provided does not exist");
+    }
+    const refundCreate = /^\/v1\/payments\/([^/]+)\/refund$/.exec(path);
+    if (request.method === "POST" && refundCreate) {
+      const payment = payments.get(refundCreate[1]!);
+      if (!payment) return refuse(response, 400, "The id provided does not exist");
+      // Razorpay's X-Refund-Idempotency: a create repeated with its key answers the refund made.
+      const key = request.headers["x-refund-idempotency"];
+      const repeated =
+        typeof key === "string" ? [...refunds.values()].find((refund) => keys.get(refund.id) === key) : undefined;
+      if (repeated) return json(response, 200, repeated);
+      const made = createRefund(parseObject(body), payment);
+      if (!("id" in made)) return refuse(response, 400, made.description, made.field);
+      refunds.set(made.id, made);
+      if (typeof key === "string") keys.set(made.id, key);
+      payment.amount_refunded += made.amount;
+      payment.refund_status = payment.amount_refunded === payment.amount ? "full" : "partial";
+      if (payment.amount_refunded === payment.amount) payment.status = "refunded";
+      void dispatch([event("refund.created", { refund: structuredClone(made), payment: structuredClone(payment) })]);
+      if (faults.lostRefundAnswers > 0) {
+        faults.lostRefundAnswers -= 1;
+        // Made, and the answer lost on the way: the caller sees its connection closed.
+        response.destroy();
+        return;
+      }
+      return json(response, 200, made);
+    }
+    const refundList = /^\/v1\/payments\/([^/]+)\/refunds$/.exec(path);
+    if (request.method === "GET" && refundList) {
+      if (!payments.has(refundList[1]!)) return refuse(response, 400, "The id provided does not exist");
+      const items = [...refunds.values()].filter((refund) => refund.payment_id === refundList[1]).reverse();
+      return json(response, 200, { entity: "collection", count: items.length, items });
+    }
+    const refundPath = /^\/v1\/refunds\/([^/]+)$/.exec(path);
+    if (request.method === "GET" && refundPath) {
+      const refund = refunds.get(refundPath[1]!);
+      return refund ? json(response, 200, refund) : refuse(response, 400, "The id provided does not exist");
     }
     const paymentPath = /^\/v1\/payments\/([^/]+)$/.exec(path);
     if (request.method === "GET" && paymentPath) {
@@ -339,6 +431,10 @@ export async function startRazorpayStandIn(options: RazorpayStandInOptions = {})
     deliveries,
     link: (id) => links.get(id),
     payment: (id) => payments.get(id),
+    refund: (id) => refunds.get(id),
+    refunds: () => [...refunds.values()],
+    settleRefund,
+    faults,
     pay,
     send: (delivery) => post(delivery, delivery.body, delivery.signature),
     replay: (delivery) => post(delivery, delivery.body, sign(webhook.secret, delivery.body)),
@@ -440,6 +536,45 @@ function createLink(
     updated_at: at,
     upi_link: false,
     user_id: keyId,
+  };
+}
+
+/** Checks a refund request as Razorpay does; answers the new refund (pending), or why not. */
+function createRefund(input: Record<string, unknown> | null, payment: StandInPayment): StandInRefund | Refusal {
+  if (!input) return refusal(null, "The request body must be a JSON object");
+  const { amount = payment.amount - payment.amount_refunded, speed = "normal", notes = {}, receipt = null } = input;
+  if (!Number.isInteger(amount) || (amount as number) < 100)
+    return refusal("amount", "The amount must be at least INR 1.00");
+  if (payment.status !== "captured") {
+    return payment.status === "refunded"
+      ? refusal(null, "The payment has been fully refunded already")
+      : refusal(null, "Only captured payments can be refunded");
+  }
+  if ((amount as number) > payment.amount - payment.amount_refunded) {
+    return refusal("amount", "The refund amount provided is greater than amount captured");
+  }
+  if (speed !== "normal" && speed !== "optimum") return refusal("speed", "The selected speed is invalid.");
+  if (receipt !== null && (typeof receipt !== "string" || receipt.length > 40)) {
+    return refusal("receipt", "The receipt may not be greater than 40 characters");
+  }
+  const noteEntries = typeof notes === "object" && notes !== null ? Object.entries(notes) : null;
+  if (!noteEntries || noteEntries.length > 15 || noteEntries.some(([, value]) => String(value).length > 256)) {
+    return refusal("notes", "At most 15 notes of at most 256 characters each");
+  }
+  return {
+    id: razorpayId("rfnd_"),
+    entity: "refund",
+    amount: amount as number,
+    currency: payment.currency,
+    payment_id: payment.id,
+    notes: noteEntries.length ? Object.fromEntries(noteEntries.map(([key, value]) => [key, String(value)])) : [],
+    receipt: receipt as string | null,
+    acquirer_data: { arn: null },
+    created_at: now(),
+    batch_id: null,
+    status: "pending",
+    speed_processed: null,
+    speed_requested: speed,
   };
 }
 

@@ -1,4 +1,15 @@
-import { BarChart3, Bike, KeyRound, Landmark, LayoutDashboard, Megaphone, Phone, Star, Users } from "lucide-react";
+import {
+  BarChart3,
+  Bike,
+  KeyRound,
+  Landmark,
+  LayoutDashboard,
+  Megaphone,
+  Phone,
+  Star,
+  Undo2,
+  Users,
+} from "lucide-react";
 import { NavLink } from "react-router";
 import { hasRole } from "~/domain/roles";
 import {
@@ -7,6 +18,7 @@ import {
   ADMIN_FEATURED_PATH,
   ADMIN_HERO_PATH,
   ADMIN_PATH,
+  ADMIN_REFUNDS_PATH,
   ADMIN_RIDES_PATH,
   ADMIN_STATEMENT_PATH,
   ADMIN_STATS_PATH,
@@ -28,6 +40,7 @@ export const ADMIN_NAV: readonly AdminNavLink[] = [
   { to: ADMIN_STATS_PATH, label: "Statistics", icon: BarChart3 },
   ...featureNavLinks,
   { to: ADMIN_STATEMENT_PATH, label: "Bank Statement", icon: Landmark, role: "editor" },
+  { to: ADMIN_REFUNDS_PATH, label: "Refunds", icon: Undo2, role: "editor" },
   { to: ADMIN_TEAM_PATH, label: "Team", icon: Users, role: "owner" },
   { to: ADMIN_ACCOUNT_PATH, label: "Sign-in & Security", icon: KeyRound },
 ];

@@ -32,8 +32,15 @@ const view = (overrides: Partial<BookingView> = {}): BookingView => ({
   reminders: true,
   rideLinks: { groupInvite: null, calendar: null },
   online: null,
+  refunds: [],
+  cancellation: { policy: [], quote: null, cancelChoices: [], toChoose: null, pending: null },
   ...overrides,
 });
+
+const BOTH_WAYS = [
+  { value: "original" as const, label: "Refund to how I paid" },
+  { value: "credit" as const, label: "Keep as credit for a future ride" },
+];
 
 /** The parts of the features whose sections these tests show. */
 type Parts = { waiver: BookingWaiver | null; credit: string | null };
@@ -72,6 +79,29 @@ const balance = {
 const render = (shown: BookingView, answer: BookingAnswer) => page(shown, {}, answer);
 
 describe("BookingPage", () => {
+  it("lists the booking's refunds with how each comes back and where it stands, none without any", () => {
+    expect(page(view())).not.toContain("Refunds");
+    const html = page(
+      view({
+        status: "cancelled",
+        refunds: [
+          {
+            id: "entry-1",
+            amount: "₹10,000",
+            how: "To your card or account",
+            state: "pending",
+            stateLabel: "Pending",
+            detail: "On its way: usually 5–7 working days to reach your card or account.",
+            createdAt: "2027-05-01T06:00:00.000Z",
+          },
+        ],
+      }),
+    );
+    expect(html).toContain('id="refunds-heading"');
+    expect(html).toContain("To your card or account");
+    expect(html).toContain("On its way: usually 5–7 working days");
+  });
+
   it("shows a refused UTR's message beside its field", () => {
     const html = render(view(), { intent: "utr", values: { utr: "12ab" }, errors: { utr: "Enter the UTR" } });
     expect(html).toContain('id="error-summary"');
@@ -193,5 +223,47 @@ describe("BookingPage", () => {
     });
     expect(refused).toContain('id="error-summary"');
     expect(refused).toContain("You have no credit to spend.");
+  });
+
+  it("asks to confirm a cancel with the live quote and the ways back, in a plain form", () => {
+    const quote =
+      "You paid ₹5,000. Cancelling today, 20 days before the start, we keep 25 % (₹1,250): ₹3,750 comes back.";
+    const cancellation = {
+      policy: ["More than 60 days before the start: full refund", "29–15 days: 25 % kept"],
+      quote,
+      cancelChoices: BOTH_WAYS,
+      toChoose: null,
+      pending: null,
+    };
+    const closed = page(view({ cancellation }));
+    expect(closed).toContain("29–15 days: 25 % kept");
+    expect(closed).not.toContain(quote);
+    const confirming = page(view({ cancellation, confirm: "cancel" }));
+    expect(confirming).toContain(quote);
+    expect(confirming).toMatch(/<input type="radio" required="" [^>]*name="choice" value="original"\/>/);
+    expect(confirming).toContain("Keep as credit for a future ride");
+    // Refused without a choice: the step stays open, the reason at the top.
+    const refused = render(view({ cancellation }), {
+      intent: "cancel",
+      values: { confirm: "yes" },
+      errors: { choice: "Choose how the money comes back: to how you paid, or as credit" },
+    });
+    expect(refused).toContain(quote);
+    expect(refused).toContain("Choose how the money comes back: to how you paid, or as credit");
+  });
+
+  it("offers the money back of a cancelled ride or booking as a choice, and says what is on its way", () => {
+    const cancellation = {
+      policy: [],
+      quote: null,
+      cancelChoices: [],
+      toChoose: { amount: "₹10,000", rideCancelled: true, choices: BOTH_WAYS },
+      pending: "₹2,000",
+    };
+    const html = page(view({ cancellation }));
+    expect(html).toContain("The ride is cancelled: everything you paid, ₹10,000, is yours back.");
+    expect(html).toContain('<input type="hidden" name="intent" value="refund"/>');
+    expect(html).toContain("Cancel my booking and send my choice");
+    expect(html).toContain("₹2,000 is on its way back to you.");
   });
 });

@@ -1,9 +1,12 @@
 import { CalendarDays, CircleCheck, Clock, CreditCard, Smartphone } from "lucide-react";
+import type { RefundShown } from "~/domain/registration/refunds";
+import { BookingRefunds } from "./booking-refunds";
 import { Fragment, type ReactNode } from "react";
 import type { BalancePayment, BookingPayment } from "~/domain/registration/booking-page";
 import { formatDateRange } from "~/domain/dates";
 import { UPCOMING_PATH, rideHref } from "~/domain/links";
 import type { RegistrationStatus } from "~/domain/registration/settings";
+import type { CancellationView, ChoiceView } from "~/domain/registration/refund-choice";
 import { EmergencyContactFields, RiderContactFields } from "./contact-fields";
 import { ErrorSummary } from "../form/error-summary";
 import { SECONDARY_CLASS, SUBMIT_CLASS, TextField } from "./form-controls";
@@ -33,12 +36,16 @@ export type BookingView = {
   notice: string | null;
   /** A cancellation or erasure waiting for the rider to confirm it. */
   confirm: "cancel" | "erase" | null;
+  /** The booking's cancellation policy, the live quote and money still to choose a way back for. */
+  cancellation: CancellationView;
   /** Whether reminders are sent to the rider (they always reach the features' Updates list). */
   reminders: boolean;
   /** The ride's WhatsApp group and the rider's calendar feed. */
   rideLinks: BookingRideLinksView;
   /** Paying online (decision 060): what is left ('₹15,000') and the least first payment, or null when off or nothing is left. */
   online: { amount: string; firstAtLeast: string | null } | null;
+  /** The booking's refunds and where each stands (docs/features/refunds.md). */
+  refunds: RefundShown[];
 };
 
 /**
@@ -314,12 +321,51 @@ const ENDINGS = {
   },
 } as const;
 
-function Ending({ view, kind }: { view: BookingView; kind: keyof typeof ENDINGS }) {
+/** The ways back as radio buttons (none checked: the rider chooses), or the only one, said. */
+function Choices({ choices, name = "choice" }: { choices: ChoiceView[]; name?: string }) {
+  if (choices.length === 0) return null;
+  if (choices.length === 1) {
+    return (
+      <>
+        <input type="hidden" name={name} value={choices[0]!.value} />
+        <p className="text-ink-800">{`How it comes back: ${choices[0]!.label}.`}</p>
+      </>
+    );
+  }
+  return (
+    <fieldset className="space-y-2">
+      <legend className="font-semibold text-ink-900">How should it come back?</legend>
+      {choices.map((choice) => (
+        <label key={choice.value} className="flex min-h-11 items-center gap-3 text-ink-800">
+          <input type="radio" name={name} value={choice.value} required className="size-5" />
+          {choice.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The policy the booking is held to, a rule per line. */
+function PolicyRules({ rules }: { rules: string[] }) {
+  if (rules.length === 0) return null;
+  return (
+    <ul className="list-disc space-y-1 pl-5 text-ink-700" aria-label="Cancellation policy">
+      {rules.map((rule) => (
+        <li key={rule}>{rule}</li>
+      ))}
+    </ul>
+  );
+}
+
+function Ending({ view, kind, answer }: { view: BookingView; kind: keyof typeof ENDINGS; answer?: BookingAnswer }) {
   const text = ENDINGS[kind];
-  const confirming = view.confirm === kind;
+  // A refused confirmation (no choice made) stays open, with its reason at the top of the page.
+  const confirming = view.confirm === kind || answer?.intent === kind;
+  const cancelling = kind === "cancel";
   return (
     <Section title={text.title} id={`${kind}-heading`}>
       <p className="text-ink-700">{text.explain}</p>
+      {cancelling ? <PolicyRules rules={view.cancellation.policy} /> : null}
       <form
         method="post"
         action={view.href}
@@ -329,6 +375,12 @@ function Ending({ view, kind }: { view: BookingView; kind: keyof typeof ENDINGS 
         {confirming ? (
           <>
             <input type="hidden" name="confirm" value="yes" />
+            {cancelling && view.cancellation.quote ? (
+              <p className="font-semibold text-ink-900" data-testid="cancel-quote">
+                {view.cancellation.quote}
+              </p>
+            ) : null}
+            {cancelling ? <Choices choices={view.cancellation.cancelChoices} /> : null}
             <p
               role="alert"
               className="font-semibold text-red-900"
@@ -356,6 +408,36 @@ function Ending({ view, kind }: { view: BookingView; kind: keyof typeof ENDINGS 
           </button>
         )}
       </form>
+    </Section>
+  );
+}
+
+/**
+ * Money owed back that the rider chooses a way back for (the organisers cancelled the booking or
+ * the ride), and refunds on their way.
+ */
+function MoneyBack({ view }: { view: BookingView }) {
+  const { toChoose, pending } = view.cancellation;
+  if (!toChoose && !pending) return null;
+  return (
+    <Section title="Your money back" id="refund-heading">
+      {pending ? <p className="text-ink-800">{`${pending} is on its way back to you.`}</p> : null}
+      {toChoose ? (
+        <form method="post" action={view.href} className="space-y-3">
+          <input type="hidden" name="intent" value="refund" />
+          <p className="font-semibold text-ink-900" data-testid="refund-to-choose">
+            {toChoose.rideCancelled
+              ? `The ride is cancelled: everything you paid, ${toChoose.amount}, is yours back.`
+              : `${toChoose.amount} is yours back.`}
+          </p>
+          <Choices choices={toChoose.choices} />
+          <button type="submit" className={SUBMIT_CLASS}>
+            {toChoose.rideCancelled && view.status !== "cancelled"
+              ? "Cancel my booking and send my choice"
+              : "Send my choice"}
+          </button>
+        </form>
+      ) : null}
     </Section>
   );
 }
@@ -456,15 +538,17 @@ export function BookingPage<Parts>({
 
         <BookingRideLinks links={view.rideLinks} />
         {at("sections")}
+        <MoneyBack view={view} />
         <Payments view={view} answer={answer} alsoPays={at("bookingAmount")} />
+        <BookingRefunds refunds={view.refunds} />
         {view.status === "cancelled" ? null : (
           <>
             <ContactDetails view={view} answer={answer} />
             {at("changes")}
-            <Ending view={view} kind="cancel" />
+            <Ending view={view} kind="cancel" answer={answer} />
           </>
         )}
-        <Ending view={view} kind="erase" />
+        <Ending view={view} kind="erase" answer={answer} />
       </div>
     </>
   );

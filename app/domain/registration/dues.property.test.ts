@@ -48,6 +48,11 @@ describe("every view of a booking's ledger says what the ledger says", () => {
         const dues = duesOf(entries, context, at);
         // The money adds up: what is still to pay, less what is owed back, is what is owed less what came in.
         expect(dues.dueNowPaise + dues.dueLaterPaise - dues.refundOwedPaise).toBe(dues.owedPaise - dues.receivedPaise);
+        // What is owed back is either on its way or still to choose, never less than nothing.
+        expect(dues.refundToChoosePaise).toBeGreaterThanOrEqual(0);
+        expect(dues.refundToChoosePaise).toBeLessThanOrEqual(dues.refundOwedPaise);
+        if (dues.refundPendingPaise <= dues.refundOwedPaise)
+          expect(dues.refundToChoosePaise + dues.refundPendingPaise).toBe(dues.refundOwedPaise);
         for (const name of BOOKING_PARTS) {
           const owed = dues[name];
           if (!owed) continue;

@@ -65,6 +65,30 @@ describe("a booking's dues, from its ledger", () => {
     expect(duesOf([...paid, refunded], context, now)).toMatchObject({ refundOwedPaise: 0, settled: true });
   });
 
+  it("counts a claimed refund as on its way, not given back, and the rest as still to choose", () => {
+    const voided = booked.map((entry) => ({ ...entry, state: "voided" as const }));
+    const paid = [...voided, payment(500_000, "booking"), ledgerEntry("fee", null, 100_000)];
+    const cancelled = { ...context, status: "cancelled" as const };
+    expect(duesOf(paid, cancelled, now)).toMatchObject({
+      refundOwedPaise: 400_000,
+      refundPendingPaise: 0,
+      refundToChoosePaise: 400_000,
+    });
+    const pending = ledgerEntry("refund", null, 300_000, { method: "upi", state: "claimed" });
+    expect(duesOf([...paid, pending], cancelled, now)).toMatchObject({
+      refundOwedPaise: 400_000,
+      refundPendingPaise: 300_000,
+      refundToChoosePaise: 100_000,
+      settled: false,
+    });
+    const given = { ...pending, state: "confirmed" as const };
+    expect(duesOf([...paid, given], cancelled, now)).toMatchObject({
+      refundOwedPaise: 100_000,
+      refundPendingPaise: 0,
+      refundToChoosePaise: 100_000,
+    });
+  });
+
   it("filters and totals by the same figures", () => {
     const dues = duesOf([...booked, payment(500_000, "booking")], context, now);
     expect([duesMatch(dues, "paid"), duesMatch(dues, "due"), duesMatch(dues, "balance-due")]).toEqual([

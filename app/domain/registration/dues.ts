@@ -74,6 +74,10 @@ export type Dues = {
   dueLaterPaise: number;
   /** Paid beyond what is owed (a cancelled booking's payments, once its charges are void): the organisers owe it back. */
   refundOwedPaise: number;
+  /** Of what is owed back, the refunds on their way (claimed): not given back until confirmed. */
+  refundPendingPaise: number;
+  /** Of what is owed back, what nobody has chosen how to give back yet (credit or the way it was paid). */
+  refundToChoosePaise: number;
   /** Nothing left to pay and nothing to give back. */
   settled: boolean;
 };
@@ -178,6 +182,7 @@ export function duesOf(entries: readonly LedgerEntry[], context: DuesContext, no
   const feesLeft = Math.max(0, owed - received - (booking?.leftPaise ?? 0) - (balance?.leftPaise ?? 0));
   const dueNow = (booking?.leftPaise ?? 0) + balanceNow + feesLeft;
   const refundOwed = Math.max(0, received - owed);
+  const refundPending = sum(entries.filter((entry) => entry.kind === "refund" && entry.state === "claimed"));
   return {
     booking,
     balance,
@@ -186,6 +191,8 @@ export function duesOf(entries: readonly LedgerEntry[], context: DuesContext, no
     dueNowPaise: dueNow,
     dueLaterPaise: balanceLater,
     refundOwedPaise: refundOwed,
+    refundPendingPaise: refundPending,
+    refundToChoosePaise: Math.max(0, refundOwed - refundPending),
     settled: dueNow === 0 && balanceLater === 0 && refundOwed === 0,
   };
 }

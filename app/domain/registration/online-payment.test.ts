@@ -29,6 +29,8 @@ function dues(booking: PartDues | null, balance: PartDues | null): Dues {
     dueNowPaise: booking?.leftPaise ?? 0,
     dueLaterPaise: balance?.leftPaise ?? 0,
     refundOwedPaise: 0,
+    refundPendingPaise: 0,
+    refundToChoosePaise: 0,
     settled: left === 0,
   };
 }

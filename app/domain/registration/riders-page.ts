@@ -1,3 +1,5 @@
+import type { RefundDue } from "../payments/refunds-due";
+import type { ChoiceView } from "./refund-choice";
 import { formatRupees } from "./balance";
 import type { PartDues } from "./dues";
 import type { PaymentState, RegistrationOption, RegistrationStatus } from "./settings";
@@ -35,12 +37,18 @@ export type RiderRow = {
   utr: string;
   /** The balance when the booking was charged one (dues.ts). */
   balance: RiderBalance | null;
-  /** What the organisers owe back ('₹10,000': a cancelled booking's payment waiting for its credit), or null. */
+  /** What the organisers owe back ('₹10,000': a cancelled booking's payment not given back yet), or null. */
   owedBack: string | null;
+  /** Its refunds the organisers still see through (a UPI one to send and record): refunds-due.ts. */
+  refundsDue: RefundDue[];
   pillionName: string;
   checkedInAt: string | null;
   createdAt: string;
   erased: boolean;
+  /** Cancelling now, for a live booking (docs/features/cancellation.md): the quote and what was paid ('5000.00'). */
+  cancelQuote: { text: string; kept: string; paid: string } | null;
+  /** Money owed back with no way chosen yet, and the ways the rider may have it. */
+  refund: { amount: string; choices: ChoiceView[] } | null;
 };
 
 export const ADMIN_STATUS_LABELS: Readonly<Record<RegistrationStatus, string>> = {

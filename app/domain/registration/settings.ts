@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { flag, line, multilineText } from "../fields";
 import { MAX_PARTICIPANTS } from "../ride-values";
+import { cancellationPolicySchema, effectivePolicy, type EffectivePolicy, legacyPolicy } from "./cancellation-policy";
 
 // A ride's registration settings (decision 019), and the words a registration is made of: its
 // option, status and payment. What the settings mean for a rider now (open, full, closed, the
@@ -150,8 +151,14 @@ export const registrationSettingsSchema = z
     }),
     waitlist: flag(true),
     askLicence: flag(false),
-    /** A paid booking that is cancelled becomes credit for the rider's next ride (docs/features/credit.md). */
+    /**
+     * What a cancelled booking gets back may be taken as credit for the rider's next ride, at
+     * their choice (docs/features/cancellation.md); on a ride saved without tiers, credit is the
+     * only way it comes back (legacyPolicy).
+     */
     creditOnCancel: flag(true),
+    // Absent on rides saved before tiers existed: legacyPolicy keeps their old promise.
+    cancellation: cancellationPolicySchema.optional(),
     /** The balance is due this many days before the ride's start date (0: on the day it starts). */
     balanceDueDays,
     // Absent on rides saved before reminders existed: the site's defaults apply.
@@ -196,12 +203,18 @@ export function remindersOf(ride: { registration?: RegistrationSettings }): Ride
 }
 
 /**
- * Whether a paid booking of the ride, cancelled, becomes credit (docs/features/credit.md). A ride
+ * Whether a cancelled booking's money may come back as credit (docs/features/cancellation.md). A ride
  * saved before the setting existed stores none: it keeps the default policy's promise ("the
  * amount paid can be used for a future trip"), so only an explicit false turns it off.
  */
 export function keepsCreditOnCancel(settings: RegistrationSettings): boolean {
   return settings.creditOnCancel !== false;
+}
+
+/** The cancellation rules of the ride's new bookings (docs/features/cancellation.md). */
+export function cancellationPolicyOf(ride: { registration?: RegistrationSettings }): EffectivePolicy {
+  const settings = registrationSettingsOf(ride);
+  return settings.cancellation ? effectivePolicy(settings.cancellation) : legacyPolicy(keepsCreditOnCancel(settings));
 }
 
 export function offeredOptions(settings: RegistrationSettings): RegistrationOption[] {

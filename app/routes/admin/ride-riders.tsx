@@ -78,7 +78,7 @@ export default function RidersPage({ loaderData }: Route.ComponentProps) {
       {riders.length > 0 && (
         <ul className="space-y-3" aria-label="Registrations">
           {riders.map((rider) => (
-            <RiderCard key={rider.id} rider={rider} onMessage={show} />
+            <RiderCard key={rider.id} rider={rider} onMessage={show} canOverride={loaderData.canOverride} />
           ))}
         </ul>
       )}

@@ -17,7 +17,9 @@ import {
   submitUtrByToken,
   updateContactByToken,
 } from "~/server/registrations/rider-changes.server";
-import { cancelByToken, eraseByToken } from "~/server/registrations/cancel.server";
+import { CHOOSE_FIRST, cancelByToken, chooseRefundByToken, eraseByToken } from "~/server/registrations/cancel.server";
+import { cancellationView } from "~/server/registrations/cancellation-view.server";
+import { isRefundChoice } from "~/domain/registration/refund-choice";
 import { getRide } from "~/server/rides/rides.server";
 import { openBookingLink } from "~/server/registrations/booking-link.server";
 import { calendarFeedToken } from "~/server/registrations/calendar-feed.server";
@@ -36,6 +38,8 @@ import { paymentMethodsOf } from "~/server/payments/methods.server";
 import { isProviderReturn, type ReturnOutcome } from "~/server/payments/online/return.server";
 import { RazorpayApiError, RazorpayUnavailableError } from "~/server/payments/razorpay/client.server";
 import { bookingPageSlots } from "~/features/slots/booking-page";
+import { refundsShown } from "~/domain/registration/refunds";
+import { ledgersOf } from "~/server/registrations/ledger.server";
 import type { Route } from "./+types/booking";
 
 // /booking/:token (decision 020): a rider's private page, opened by the unguessable
@@ -50,6 +54,7 @@ type Notice =
   | "balance-utr"
   | "contact"
   | "cancelled"
+  | "refund-chosen"
   | "reminders-on"
   | "reminders-off"
   | "paid-online"
@@ -63,6 +68,7 @@ const CORE_NOTICES: Record<Notice, string> = {
     "Thank you: the UPI transaction id of your balance is saved. The organisers mark the balance paid once they see the payment.",
   contact: "Your contact details are saved.",
   cancelled: "Your registration is cancelled.",
+  "refund-chosen": "Your choice is saved: your money is on its way back as you chose.",
   "reminders-on": "Reminders are on: you get them before the ride.",
   "reminders-off": "Reminders are off. Updates about your booking and changes to the ride still reach you.",
   "paid-online": "Payment received: thank you.",
@@ -114,7 +120,7 @@ const endBooking: BookingIntent<Notice> = async ({ services, token, intent, valu
   // One press never cancels: the first shows what it does and asks again.
   if (values.confirm !== "yes") return redirect(`${bookingHref(token)}?confirm=${intent}`, { status: 303 });
   if (intent === "cancel") {
-    await cancelByToken(services.db, token);
+    await cancelByToken(services.db, token, serverClock(), isRefundChoice(values.choice) ? values.choice : undefined);
     return done("cancelled");
   }
   await eraseByToken(services.db, token);
@@ -147,6 +153,12 @@ const CORE_INTENTS: Record<string, BookingIntent<Notice>> = {
   },
   cancel: endBooking,
   erase: endBooking,
+  // How the money of a booking the organisers cancelled (or of a cancelled ride) comes back.
+  refund: async ({ services, token, values, done }) => {
+    if (!isRefundChoice(values.choice)) throw new ValidationError({ choice: CHOOSE_FIRST });
+    await chooseRefundByToken(services.db, token, values.choice, serverClock());
+    return done("refund-chosen");
+  },
   "pay-online": payOnline,
 };
 
@@ -172,7 +184,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     return redirect(`${bookingHref(params.token)}?done=${RETURN_NOTICES[outcome]}`, { headers: PRIVATE_HEADERS });
   }
   const [ride, config] = await Promise.all([getRide(db, registration.rideId), getConfig(db)]);
-  const { dues, payment, balance } = await bookingPayments(db, config.company, registration, ride, serverClock());
+  const now = serverClock();
+  const [{ dues, payment, balance }, ledgers] = await Promise.all([
+    bookingPayments(db, config.company, registration, ride, now),
+    ledgersOf(db, [registration.id]),
+  ]);
+  const cancellation = await cancellationView(db, registration, ride, dues, now);
   const onlineDue = registration.status === "confirmed" ? (online?.offer(dues) ?? null) : null;
   const parts = await loadBookingSections(features, { services, request, context, registration, ride, dues });
   // The calendar feed's own read-only token, never this page's (decision 042).
@@ -201,6 +218,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     steps: nextSteps(registration.status, payment, balance),
     notice: NOTICES.get(done ?? "") ?? null,
     confirm: confirm === "cancel" || confirm === "erase" ? confirm : null,
+    cancellation,
     reminders: registration.reminders,
     rideLinks: {
       groupInvite: groupInviteFor(ride, registration),
@@ -209,6 +227,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
           ? { subscribe: webcalHref(origin, bookingCalendarHref(feed)), download: bookingCalendarHref(feed) }
           : null,
     },
+    refunds: refundsShown(ledgers.get(registration.id) ?? []),
     online: onlineDue && {
       amount: formatRupees(onlineDue.amountPaise),
       firstAtLeast: onlineDue.minFirstPaise < onlineDue.amountPaise ? formatRupees(onlineDue.minFirstPaise) : null,

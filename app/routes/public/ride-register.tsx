@@ -20,6 +20,7 @@ import { register, type Registered } from "~/server/registrations/register.serve
 import { features } from "~/features/index.server";
 import { loadRegisterSections, signedInRiderOf } from "~/server/registries/register-section.server";
 import { countPublicRides, getPublicRide } from "~/server/rides/public-rides.server";
+import { rideRuleSentences } from "~/domain/registration/policy-sentences";
 import type { Route } from "./+types/ride-register";
 
 // /ride/:rideId/register (decision 020): the registration form of a ride taking
@@ -69,7 +70,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     refusal: refusalOf(availability),
     settings: registrationSettingsOf(ride),
     thingsToCarry: ride.thingsToCarryMandatory,
-    cancellationPolicy: policyPoints(ride.cancellationPolicy),
+    cancellationPolicy: [...rideRuleSentences(ride), ...policyPoints(ride.cancellationPolicy)],
     consent: consentText(env.registrationRetentionDays),
     ...parts.props,
     prefill: parts.values,

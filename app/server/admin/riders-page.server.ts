@@ -1,14 +1,19 @@
 import { data, type RouterContextProvider } from "react-router";
 import { registrationSettingsOf, type RegistrationSettings } from "~/domain/registration/settings";
-import type { RideStatus } from "~/domain/ride";
+import type { Ride, RideStatus } from "~/domain/ride";
+import { hasRole } from "~/domain/roles";
+import { adminQuoteText, quoteCancellation } from "~/domain/registration/cancellation-quote";
+import { REFUND_CHOICE_LABELS } from "~/domain/registration/refund-choice";
+import type { Executor } from "../db/schema.server";
+import { choicesOf, policyOfBooking } from "../registrations/refunds.server";
 import { groupNumbers } from "~/domain/registration/rider-contact";
 import { riderBalance, type RiderRow } from "~/domain/registration/riders-page";
 import type { AllOf } from "~/domain/all-of";
 import { features } from "~/features/index.server";
 import { adminContext } from "../auth/admin-session.server";
-import { formatRupees } from "~/domain/registration/balance";
+import { amountOf, formatRupees } from "~/domain/registration/balance";
 import { type Dues, duesMatch, duesTotals, type DuesTotals } from "~/domain/registration/dues";
-import { chargesFor, duesOfBookings } from "~/server/registrations/ledger.server";
+import { chargesFor, duesOfBookings, ledgersOf } from "~/server/registrations/ledger.server";
 import type { Registration } from "../registrations/rows.server";
 import {
   listRegistrations,
@@ -21,6 +26,8 @@ import { loadAdminPage } from "./load-page.server";
 import { serverClock } from "../clock.server";
 import type { FeatureServer } from "../registries/feature.server";
 import type { RidersPagePart } from "../registries/riders-page.server";
+import type { RefundDue } from "~/domain/payments/refunds-due";
+import { refundsDue } from "../payments/refunds-due.server";
 
 export type RidersPageRide = {
   id: string;
@@ -66,10 +73,11 @@ const NOTHING = {
   numbers: "",
   /** Collected and still due over the confirmed riders (paise); null without a readable booking amount. */
   totals: null as DuesTotals | null,
+  canOverride: false,
   ...NO_SECTIONS,
 };
 
-function toRiderRow(registration: Registration, dues: Dues): RiderRow {
+function toRiderRow(registration: Registration, dues: Dues, cancelling: Cancelling, refunds: RefundDue[]): RiderRow {
   const { id, reference, name, phone, option, seats, status, pillionName, checkedInAt, createdAt } = registration;
   const erased = registration.erasedAt !== null;
   return {
@@ -84,11 +92,72 @@ function toRiderRow(registration: Registration, dues: Dues): RiderRow {
     utr: dues.booking?.utr ?? "",
     balance: riderBalance(dues.balance),
     owedBack: dues.refundOwedPaise > 0 ? formatRupees(dues.refundOwedPaise) : null,
+    refundsDue: refunds,
     pillionName,
     checkedInAt,
     createdAt,
     erased,
+    ...cancelling,
   };
+}
+
+type Cancelling = Pick<RiderRow, "cancelQuote" | "refund">;
+
+/**
+ * What cancelling each booking would keep (a live one) and the money owed back not chosen yet
+ * (a cancelled one, or any on a cancelled ride), from their policy snapshots and ledgers.
+ */
+async function cancellingOf(
+  db: Executor,
+  ride: Ride,
+  registrations: readonly Registration[],
+  dues: ReadonlyMap<string, Dues>,
+  now: Date,
+): Promise<Map<string, Cancelling>> {
+  const ids = registrations.map((registration) => registration.id);
+  const [ledgers, rows] = await Promise.all([
+    ledgersOf(db, ids),
+    ids.length === 0
+      ? []
+      : db
+          .selectFrom("registrations")
+          .select(["id", "cancellation_policy", "erased_at"])
+          .where("id", "in", ids)
+          .execute(),
+  ]);
+  const rowOf = new Map(rows.map((row) => [row.id, row]));
+  return new Map(
+    registrations.map((registration) => {
+      const row = rowOf.get(registration.id)!;
+      const choices = choicesOf(row, ride).map((value) => ({ value, label: REFUND_CHOICE_LABELS[value] }));
+      const quote =
+        registration.status === "cancelled"
+          ? null
+          : quoteCancellation({
+              policy: policyOfBooking(row, ride),
+              entries: ledgers.get(registration.id) ?? [],
+              status: registration.status,
+              ride,
+              now,
+            });
+      const owed = quote
+        ? ride.status === "cancelled"
+          ? quote.paidPaise
+          : 0
+        : dues.get(registration.id)!.refundToChoosePaise;
+      return [
+        registration.id,
+        {
+          cancelQuote: quote && {
+            text: adminQuoteText(quote),
+            kept: amountOf(quote.keptPaise),
+            paid: amountOf(quote.paidPaise),
+          },
+          refund: owed > 0 && choices.length > 0 ? { amount: formatRupees(owed), choices } : null,
+        },
+      ];
+    }),
+  );
 }
 
 /**
@@ -115,11 +184,12 @@ export async function loadRidersPage(
     load: async (db) => {
       const ride = await getRide(db, rideId);
       if (!ride) return { ...NOTHING, filters: shown };
-      const [listed, confirmed, counts, sectionsShown] = await Promise.all([
+      const [listed, confirmed, counts, sectionsShown, refunds] = await Promise.all([
         listRegistrations(db, ride.id, filters),
         listRegistrations(db, ride.id, { status: "confirmed" }),
         registrationCounts(db, [ride.id]),
         sections ? Promise.all(parts.map((part) => part.section?.load(db, ride))) : [NO_SECTIONS],
+        refundsDue(db, { rideId: ride.id }),
       ]);
       const page: RidersPageRide = {
         id: ride.id,
@@ -137,17 +207,25 @@ export async function loadRidersPage(
       const registrations = payment ? listed.filter((row) => duesMatch(dues.get(row.id)!, payment)) : listed;
       const role = context.get(adminContext).role;
       const factsOf = await Promise.all(parts.map((part) => part.facts?.(db, { ride, registrations, role })));
+      const cancelling = await cancellingOf(db, ride, registrations, dues, now);
       return {
         ride: page,
         riders: registrations.map(
           (registration) =>
             Object.assign(
-              toRiderRow(registration, dues.get(registration.id)!),
+              toRiderRow(
+                registration,
+                dues.get(registration.id)!,
+                cancelling.get(registration.id)!,
+                refunds.filter((refund) => refund.registrationId === registration.id),
+              ),
               ...factsOf.map((facts) => facts?.(registration)),
             ) as RidersPageRow,
         ),
         counts: counts.get(ride.id) ?? NO_COUNTS,
         filters: shown,
+        // Owners and editors may keep another amount than the quote's when they cancel.
+        canOverride: hasRole(role, "editor"),
         numbers: groupNumbers(confirmed),
         totals:
           chargesFor(ride, "solo").booking === undefined ? null : duesTotals(confirmed.map((row) => dues.get(row.id)!)),

@@ -33,6 +33,7 @@ export const ADMIN_ROUTE_ACCESS: Record<string, RouteAccess> = {
   "/admin/stats": readOnly,
   // Riders' names and money: the owners and editors who keep the accounts.
   "/admin/payments/statement": editors,
+  "/admin/payments/refunds": editors,
   "/admin/images": editors,
   "/admin/events": readOnly,
   "/admin/team": owners,

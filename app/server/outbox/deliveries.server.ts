@@ -16,6 +16,8 @@ import { mailSends } from "./mail-sends.server";
 import { paymentMethodsOf } from "../payments/methods.server";
 import type { RazorpaySettings } from "../payments/razorpay-env.server";
 import { paymentReceivedMail } from "../payments/online/payment-mail.server";
+import { sendRefund } from "../payments/online/send-refund.server";
+import { refundMailOf } from "../payments/refund-mail.server";
 
 /** Deletes the files of the removed photos' images no record uses any more. */
 export function removedImagesDelivery(services: { db: Database; storage: ObjectStorage }): Delivery<"images-removed"> {
@@ -105,6 +107,15 @@ export function outboxDeliveries({
     // Without the keys there is nothing to cancel it with: a server started without them skips it.
     "payment-link-cancel": async ({ linkId }) => {
       await online?.cancel(linkId);
+    },
+    // Without the keys the refund can never be sent: it fails, and becomes the rider's credit.
+    "refund-send": async ({ entryId }) => {
+      await (online ? online.refund(db, entryId, now()) : sendRefund(db, null, entryId, now()));
+    },
+    "refund-mail": async ({ registrationId, entryId }, entry) => {
+      if (!mailer.enabled) return;
+      const mailed = await refundMailOf(db, { registrationId, entryId, origin });
+      if (mailed) await mail.toRider(mailed, entry);
     },
     ...(storage ? { "images-removed": removedImagesDelivery({ db, storage }) } : {}),
   };

@@ -29,7 +29,11 @@ type CoreMessage =
   /** An online payment recorded: the rider's receipt, written from the ledger when sent (decision 060). */
   | { kind: "payment-received-mail"; registrationId: string; amountPaise: number }
   /** A cancelled booking's payment link, cancelled at Razorpay (decision 060). */
-  | { kind: "payment-link-cancel"; linkId: string };
+  | { kind: "payment-link-cancel"; linkId: string }
+  /** A claimed online refund, sent to Razorpay (docs/features/refunds.md). */
+  | { kind: "refund-send"; entryId: string }
+  /** A refund processed or failed: the rider's mail, written from the ledger when sent. */
+  | { kind: "refund-mail"; registrationId: string; entryId: string };
 
 export type OutboxKind = OutboxMessage["kind"];
 
@@ -52,6 +56,10 @@ export function labelOf(message: OutboxMessage, reference = ""): string {
       return `Payment receipt for booking ${reference}`;
     case "payment-link-cancel":
       return `Cancel payment link ${message.linkId} of booking ${reference}`;
+    case "refund-send":
+      return `Send refund of booking ${reference} to Razorpay`;
+    case "refund-mail":
+      return `Refund mail for booking ${reference}`;
     default:
       return featureLabel(message, reference);
   }

@@ -8,6 +8,7 @@ import type { RazorpaySettings } from "./razorpay-env.server";
 import { readReturn, type ReturnOutcome } from "./online/return.server";
 import { cancelQuietly, startPayment } from "./online/start-payment.server";
 import { receiveWebhook, type WebhookAnswer } from "./online/webhook.server";
+import { sendRefund, type SendOutcome } from "./online/send-refund.server";
 
 // The ways a booking is paid, behind one interface (decision 060; pretix's BasePaymentProvider:
 // what checkout offers, how a payment starts, how the provider's word is applied).
@@ -31,6 +32,8 @@ export type OnlinePaymentMethod = {
   returned(db: Database, logger: Logger, registrationId: string, query: URLSearchParams): Promise<ReturnOutcome>;
   /** Cancels a payment the booking no longer offers (from the outbox, after its command commits). */
   cancel(linkId: string): Promise<void>;
+  /** Sends a claimed refund back to the payment it returns (from the outbox: docs/features/refunds.md). */
+  refund(db: Database, entryId: string, now: Date): Promise<SendOutcome>;
 };
 
 export type PaymentMethods = {
@@ -65,6 +68,7 @@ export function razorpayMethod(settings: RazorpaySettings): OnlinePaymentMethod 
     returned: (db, logger, registrationId, query) =>
       readReturn({ db, client, keySecret: settings.keySecret, logger }, registrationId, query),
     cancel: (linkId) => cancelQuietly(client, linkId),
+    refund: (db, entryId, now) => sendRefund(db, client, entryId, now),
   };
 }
 

@@ -47,17 +47,17 @@ export async function writeWithRegistered(
   return row;
 }
 
-/** What the features write with a booking cancelled (not erased): what they tell its rider, or ''. */
-export async function writeWithCancelled(
+/** Whether a feature keeps money given back as credit (the credit feature): credit can be offered. */
+export function creditRefundsOffered(): boolean {
+  return registrationHooks.some((hooks) => hooks.refundedInCredit !== undefined);
+}
+
+/** Money a cancelled booking gets back as credit, written where the features keep credit. */
+export async function writeRefundedInCredit(
   command: Command,
-  cancelled: { row: Row; ride: Ride | null; actor: AuditActor },
-): Promise<string> {
-  const sentences: string[] = [];
-  for (const hooks of registrationHooks) {
-    const sentence = await hooks.cancelled?.(command, cancelled);
-    if (sentence) sentences.push(sentence);
-  }
-  return sentences.join(" ");
+  refund: { row: Row; amountPaise: number; returnedPaise: number; actor: AuditActor; failed?: boolean },
+): Promise<void> {
+  for (const hooks of registrationHooks) await hooks.refundedInCredit?.(command, refund);
 }
 
 /** News about a rider's own booking, written where the features keep it (their Updates list). */

@@ -46,8 +46,8 @@ export function entryFromRow(row: EntryRow): LedgerEntry & { id: string } {
 export async function ledgersOf(
   executor: Executor,
   registrationIds: readonly string[],
-): Promise<Map<string, LedgerEntry[]>> {
-  const ledgers = new Map<string, LedgerEntry[]>(registrationIds.map((id) => [id, []]));
+): Promise<Map<string, (LedgerEntry & { id: string })[]>> {
+  const ledgers = new Map<string, (LedgerEntry & { id: string })[]>(registrationIds.map((id) => [id, []]));
   if (registrationIds.length === 0) return ledgers;
   const rows = await executor
     .selectFrom("booking_entries")
@@ -120,6 +120,8 @@ type NewEntry = {
   /** What wrote it (no personal data): rider, admin, credit, a statement line, a gateway event. */
   source: string;
   note?: string;
+  /** A refund's payment it gives back (an online refund goes back to it at the gateway). */
+  returnsEntryId?: string | null;
 };
 
 /** The command wrote this booking's ledger: its ledger hooks run before it commits (command.server.ts). */
@@ -144,14 +146,19 @@ function entryRow(command: Command, of: { id: string; ride_id: string }, entry: 
     note: entry.note ?? "",
     created_at: at,
     decided_at: entry.state === "claimed" ? null : at,
+    returns_entry_id: entry.returnsEntryId ?? null,
   } satisfies Insertable<BookingEntriesTable>;
 }
 
-export async function addEntry(command: Command, of: { id: string; ride_id: string }, entry: NewEntry): Promise<void> {
-  await command.trx
-    .insertInto("booking_entries")
-    .values(entryRow(command, of, entry))
-    .execute();
+/** Writes one entry; its id. */
+export async function addEntry(
+  command: Command,
+  of: { id: string; ride_id: string },
+  entry: NewEntry,
+): Promise<string> {
+  const row = entryRow(command, of, entry);
+  await command.trx.insertInto("booking_entries").values(row).execute();
+  return row.id;
 }
 
 /** What a booking of `option` is charged for each part on `ride` now, in paise (none when not a plain amount). */
@@ -469,4 +476,47 @@ export async function forgetErasedClaims(command: Command): Promise<void> {
       eb.selectFrom("registrations").select("id").where("erased_at", "=", command.now.toISOString()),
     )
     .execute();
+}
+
+/**
+ * A claimed refund's gateway id, once the gateway made it (docs/features/refunds.md): it still
+ * waits for the bank. False when the refund is no longer claimed or has its id already.
+ */
+export async function noteRefundReference(command: Command, entryId: string, reference: string): Promise<boolean> {
+  const noted = await command.trx
+    .updateTable("booking_entries")
+    .set({ reference })
+    .where("id", "=", entryId)
+    .where("kind", "=", "refund")
+    .where("state", "=", "claimed")
+    .where("reference", "is", null)
+    .returning("id")
+    .executeTakeFirst();
+  return noted !== undefined;
+}
+
+/**
+ * A claimed refund settled: given (confirmed, with the UTR or gateway refund id that proves it)
+ * or failed (voided). False when it was settled before: a second word about it changes nothing.
+ */
+export async function settleClaimedRefund(
+  command: Command,
+  entryId: string,
+  outcome: { state: "confirmed"; reference: string } | { state: "voided" },
+): Promise<boolean> {
+  const settled = await command.trx
+    .updateTable("booking_entries")
+    .set({
+      state: outcome.state,
+      decided_at: command.now.toISOString(),
+      ...(outcome.state === "confirmed" ? { reference: outcome.reference } : {}),
+    })
+    .where("id", "=", entryId)
+    .where("kind", "=", "refund")
+    .where("state", "=", "claimed")
+    .returning("registration_id")
+    .executeTakeFirst();
+  if (!settled) return false;
+  touch(command, settled.registration_id);
+  return true;
 }

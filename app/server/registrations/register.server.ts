@@ -7,7 +7,9 @@ import {
   seatsLeft,
   type Availability,
 } from "~/domain/registration/availability";
+import { policySnapshot } from "~/domain/registration/cancellation-policy";
 import {
+  cancellationPolicyOf,
   OPTION_SEATS,
   registrationSettingsOf,
   type RegistrationSettings,
@@ -248,7 +250,8 @@ async function decide(
     transfer_created_at: null,
     pending_token_hash: null,
     pending_token_sealed: null,
-    cancellation_policy: null,
+    // The policy it is booked under: a later edit of the ride's changes nothing of this booking.
+    cancellation_policy: policySnapshot(cancellationPolicyOf(ride)),
     ...form.columns,
   };
   await trx.insertInto("registrations").values(row).execute();

@@ -37,11 +37,16 @@ export type RegistrationHooks = {
     command: Command,
     booking: { row: Row; ride: Ride; input: unknown; fields: RegistrationInput },
   ) => Promise<Row>;
-  /** A booking cancelled (not erased): a sentence for the rider's news, or null. */
-  cancelled?: (
+  /**
+   * A cancelled booking's money given back as credit, at the rider's choice (refunds.server.ts):
+   * the credit the rider keeps for a future ride; `returnedPaise` of it is credit the booking
+   * had spent. `failed`: an online refund the bank could not complete, given as credit instead
+   * (refund-states.server.ts). The feature that has it says so (the booking page offers credit only then).
+   */
+  refundedInCredit?: (
     command: Command,
-    cancelled: { row: Row; ride: Ride | null; actor: AuditActor },
-  ) => Promise<string | null>;
+    refund: { row: Row; amountPaise: number; returnedPaise: number; actor: AuditActor; failed?: boolean },
+  ) => Promise<void>;
   /** News about the booking, for its rider. */
   news?: (command: Command, news: BookingNews) => Promise<void>;
   /**

@@ -1,3 +1,4 @@
+import { rideRuleSentences } from "~/domain/registration/policy-sentences";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -104,6 +105,14 @@ describeEachEngine("demo content", (getDb) => {
     const ladakh = await expectLadakhRoute(getDb(), storage);
     expect(target?.id).toBe(ladakh.id);
     expect(registrationSettingsOf(ladakh)).toMatchObject({ mode: "site", seats: 15, waitlist: true });
+    // The featured ride carries tiers, and its page says them (docs/features/cancellation.md).
+    expect(rideRuleSentences(ladakh)).toEqual([
+      "More than 60 days before the start: full refund",
+      "60–30 days: 10 % kept",
+      "29–15 days: 25 % kept",
+      "14–7 days: 35 % kept",
+      "Fewer than 7 days before the start: nothing refunded",
+    ]);
     expect(await getConfig(getDb())).toEqual(DEMO_CONFIG);
     expect(DEMO_CONFIG.company).toMatchObject({ ...FALLBACK_CONFIG.company, upiId: "roadbookriders@demo" });
     expect(await getStats(getDb())).toMatchObject({ isAutoCalculated: true, completedRides: counts.completed });

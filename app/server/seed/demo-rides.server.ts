@@ -256,7 +256,24 @@ export function demoUpcomingRides(today: Date): RideForm[] {
         },
         waitlist: true,
         askLicence: true,
+        // The tiers Indian tour operators publish (docs/features/cancellation.md): the later
+        // the cancel, the more is kept; under a week before the start, everything.
+        cancellation: {
+          tiers: [
+            { daysBefore: 61, keepPercent: 0 },
+            { daysBefore: 30, keepPercent: 10 },
+            { daysBefore: 15, keepPercent: 25 },
+            { daysBefore: 7, keepPercent: 35 },
+          ],
+          feePaise: 0,
+          bookingAmountKept: false,
+        },
       },
+      cancellationPolicy: [
+        "Cancel from your booking page: it shows what comes back before you confirm.",
+        "What comes back goes to the way you paid (online refunds take 5–7 working days), or stays as credit for a future ride, as you choose.",
+        "If we cancel the ride, everything you paid comes back.",
+      ].join("\n"),
       bestSeason: "June to September",
       highlights: [
         "Khardung La",

@@ -1,3 +1,4 @@
+import type { CancellationPolicy } from "~/domain/registration/cancellation-policy";
 import { generateItinerary } from "~/domain/itinerary";
 import {
   EXTERNAL_REGISTRATION,
@@ -48,7 +49,24 @@ export type RegistrationDraft = {
   gstRate: string;
   /** The automatic reminders: each rule on or off and its days before, as typed; the extra text. */
   reminders: ReminderDraft;
+  /** The cancellation rules as typed (the fee in rupees); null: none set, the ride keeps its old rule (legacyPolicy). */
+  cancellation: CancellationDraft | null;
 };
+
+export type CancellationDraft = {
+  tiers: { daysBefore: string; keepPercent: string }[];
+  fee: string;
+  bookingAmountKept: boolean;
+};
+
+function toCancellationDraft(policy: CancellationPolicy | undefined): CancellationDraft | null {
+  if (!policy) return null;
+  return {
+    tiers: policy.tiers.map((tier) => ({ daysBefore: String(tier.daysBefore), keepPercent: String(tier.keepPercent) })),
+    fee: policy.feePaise === 0 ? "" : String(policy.feePaise / 100),
+    bookingAmountKept: policy.bookingAmountKept,
+  };
+}
 
 export type ReminderDraft = {
   week: { on: boolean; daysBefore: string };
@@ -69,6 +87,7 @@ function toRegistrationDraft(settings: RegistrationSettings): RegistrationDraft 
     sac: settings.sac ?? "",
     gstRate: settings.gstRate ?? "",
     reminders: toReminderDraft(settings),
+    cancellation: toCancellationDraft(settings.cancellation),
   };
 }
 
@@ -191,6 +210,7 @@ export function duplicateRideDraft(ride: Ride): RideDraft {
 
 /** What the form submits: the shape rideInputSchema validates, on both sides. */
 export function draftToInput(draft: RideDraft) {
+  const { cancellation, ...registration } = draft.registration;
   return {
     ...draft,
     highlights: fromListItems(draft.highlights),
@@ -199,6 +219,8 @@ export function draftToInput(draft: RideDraft) {
     thingsToCarryMandatory: fromListItems(draft.thingsToCarryMandatory),
     thingsToCarrySuggested: fromListItems(draft.thingsToCarrySuggested),
     itinerary: draft.itinerary.map((day) => ({ ...day, activities: fromListItems(day.activities) })),
+    // None set: left out, so the ride keeps its old rule.
+    registration: cancellation ? { ...registration, cancellation } : registration,
   };
 }
 

@@ -153,10 +153,10 @@ export const RegistrationSection = memo(function RegistrationSection({ draft, er
           />
           <Checkbox
             id={fieldId("registration.creditOnCancel")}
-            label="A paid booking that is cancelled becomes credit for a future ride"
+            label="A rider who cancels may take what comes back as credit for a future ride"
             checked={registration.creditOnCancel}
             onChange={(creditOnCancel) => change({ creditOnCancel })}
-            hint="The organisers confirm the amount; the rider's next booking spends it"
+            hint="Their choice, beside a refund to how they paid; without cancellation rules, credit is the only way back"
           />
           <TextInput
             id={fieldId("whatsappGroupUrl")}

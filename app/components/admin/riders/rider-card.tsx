@@ -1,11 +1,12 @@
 import { Ban, CheckCircle2, MessageCircle, Phone, UserCheck } from "lucide-react";
-import { Fragment, type ReactNode } from "react";
+import { Fragment, type ReactNode, useState } from "react";
 import { OPTION_LABELS } from "~/domain/registration/settings";
 import { displayPhone, whatsappHref } from "~/domain/registration/rider-contact";
 import { type RiderBalance, type RiderRow, ADMIN_STATUS_LABELS } from "~/domain/registration/riders-page";
 import { formatIndianShortDate } from "~/domain/dates";
 import { formatIndianTime } from "~/domain/indian-time";
 import { FreshLinkButton } from "./fresh-link-button";
+import { UpiRefundForm } from "../refunds/upi-refund-form";
 import { useRiderAction } from "./use-rider-action";
 import type { AllOf } from "~/domain/all-of";
 import { riderCardParts } from "~/features/slots/rider-card";
@@ -25,7 +26,16 @@ type CardFacts = AllOf<FactsOf<(typeof riderCardParts)[number]>>;
 const parts: readonly RiderCardPart<CardFacts>[] = riderCardParts;
 
 /** One rider on the Riders page: who, how to reach them, their seat and payment, and what the admin can do. */
-export function RiderCard({ rider, onMessage }: { rider: RiderRow & CardFacts; onMessage: (text: string) => void }) {
+export function RiderCard({
+  rider,
+  onMessage,
+  canOverride = false,
+}: {
+  rider: RiderRow & CardFacts;
+  onMessage: (text: string) => void;
+  /** An owner or editor: may keep another amount than the quote's, with a reason. */
+  canOverride?: boolean;
+}) {
   const action = useRiderAction(onMessage);
   const { run, pending } = action;
   const name = rider.erased ? "Personal data erased" : rider.name;
@@ -33,12 +43,7 @@ export function RiderCard({ rider, onMessage }: { rider: RiderRow & CardFacts; o
   const titleId = `rider-${rider.id}-name`;
   const paid = rider.payment === "paid";
 
-  function cancel() {
-    const who = rider.name || rider.reference;
-    const freed = rider.status === "confirmed" ? " Their seat goes to the first rider waiting." : "";
-    if (window.confirm(`Cancel the registration of ${who} (${rider.reference})?${freed}`))
-      run("cancel", { id: rider.id });
-  }
+  const [cancelling, setCancelling] = useState(false);
 
   return (
     <li
@@ -159,11 +164,11 @@ export function RiderCard({ rider, onMessage }: { rider: RiderRow & CardFacts; o
               Confirm<span className="sr-only"> {rider.reference}</span>
             </button>
           )}
-          {rider.status !== "cancelled" && (
+          {rider.status !== "cancelled" && !cancelling && (
             <button
               type="button"
               disabled={pending === "cancel"}
-              onClick={cancel}
+              onClick={() => setCancelling(true)}
               className={`${buttonClass} border-red-300 text-red-700 hover:bg-red-50`}
             >
               <Ban aria-hidden="true" className="size-4" />
@@ -171,11 +176,123 @@ export function RiderCard({ rider, onMessage }: { rider: RiderRow & CardFacts; o
             </button>
           )}
         </div>
+        {cancelling && rider.status !== "cancelled" ? (
+          <CancelPanel
+            rider={rider}
+            canOverride={canOverride}
+            pending={pending === "cancel"}
+            onCancel={(body) => run("cancel", { id: rider.id, ...body })}
+            onClose={() => setCancelling(false)}
+          />
+        ) : null}
+        {rider.refund ? (
+          <div className="space-y-2 rounded-md bg-amber-50 p-3 text-sm" data-testid="refund-to-choose">
+            <p className="font-semibold text-ink-900">
+              {`${rider.refund.amount} owed back, no way chosen yet: the rider chooses on their booking page, or record their choice.`}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              {rider.refund.choices.map((choice) => (
+                <button
+                  key={choice.value}
+                  type="button"
+                  disabled={pending === "refund"}
+                  onClick={() => run("refund", { id: rider.id, choice: choice.value })}
+                  className={`${buttonClass} border-ink-300 bg-white text-ink-800 hover:bg-ink-50`}
+                >
+                  {choice.value === "original" ? "Refund to how they paid" : "Keep as credit"}
+                  <span className="sr-only"> {rider.reference}</span>
+                </button>
+              ))}
+            </div>
+          </div>
+        ) : null}
+        {rider.refundsDue.map((refund) =>
+          refund.method === "upi" && refund.state === "pending" ? (
+            <UpiRefundForm key={refund.entryId} refund={refund} run={run} pending={pending} />
+          ) : (
+            <p key={refund.entryId} className="text-sm text-ink-700" data-testid="refund-due">
+              Refund {refund.amount} online: {refund.stateLabel}
+            </p>
+          ),
+        )}
         {parts.map((part) => (
           <Fragment key={part.name}>{part.below?.(rider, action)}</Fragment>
         ))}
       </article>
     </li>
+  );
+}
+
+/**
+ * Cancelling, asked once more: the quote (what the policy keeps, what goes back), and for an
+ * owner or editor another amount to keep, with the reason the trail records.
+ */
+function CancelPanel({
+  rider,
+  canOverride,
+  pending,
+  onCancel,
+  onClose,
+}: {
+  rider: RiderRow;
+  canOverride: boolean;
+  pending: boolean;
+  onCancel: (body: Record<string, string>) => void;
+  onClose: () => void;
+}) {
+  const quote = rider.cancelQuote;
+  const [kept, setKept] = useState(quote?.kept ?? "");
+  const [reason, setReason] = useState("");
+  const overridden = canOverride && quote !== null && kept.trim() !== quote.kept;
+  const freed = rider.status === "confirmed" ? " Their seat goes to the first rider waiting." : "";
+  const keptId = `kept-${rider.id}`;
+  const reasonId = `reason-${rider.id}`;
+  return (
+    <div className="space-y-3 rounded-md border-2 border-red-300 bg-red-50 p-3 text-sm" data-testid="cancel-panel">
+      <p className="font-semibold text-ink-900">{`Cancel the registration of ${rider.name || rider.reference}?${freed}`}</p>
+      {quote ? <p className="text-ink-800">{quote.text}</p> : null}
+      {canOverride && quote && quote.paid !== "0.00" ? (
+        <>
+          <label htmlFor={keptId} className="block font-medium text-ink-800">
+            Amount kept (₹), at most what was paid
+          </label>
+          <input
+            id={keptId}
+            inputMode="decimal"
+            value={kept}
+            onChange={(event) => setKept(event.target.value)}
+            className="min-h-11 w-40 rounded-md border border-ink-300 px-3"
+          />
+          {overridden ? (
+            <>
+              <label htmlFor={reasonId} className="block font-medium text-ink-800">
+                Why another amount (kept in the trail)
+              </label>
+              <textarea
+                id={reasonId}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+                rows={2}
+                className="w-full rounded-md border border-ink-300 px-3 py-2"
+              />
+            </>
+          ) : null}
+        </>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          disabled={pending}
+          onClick={() => onCancel(overridden ? { kept, reason } : {})}
+          className={`${buttonClass} border-red-700 bg-red-700 text-white hover:bg-red-800`}
+        >
+          Yes, cancel<span className="sr-only"> {rider.reference}</span>
+        </button>
+        <button type="button" onClick={onClose} className={`${buttonClass} border-ink-300 bg-white text-ink-800`}>
+          Keep it
+        </button>
+      </div>
+    </div>
   );
 }
 

@@ -3,7 +3,8 @@ import { useFetcher } from "react-router";
 import type { ActionResult } from "~/domain/action-result";
 import { useResultMessage } from "../use-status-message";
 
-export type RiderIntent = "payment" | "confirm" | "cancel" | "check-in" | "participants" | "credit";
+export type RiderIntent =
+  "payment" | "confirm" | "cancel" | "refund" | "refund-utr" | "check-in" | "participants" | "credit";
 
 /**
  * One rider's (or the ride's) action on the Riders and check-in pages: posted as JSON

@@ -2,18 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { Insertable, Selectable } from "kysely";
 import { type AuditActor, RIDER_ACTOR } from "~/domain/audit";
 import { formatRupees } from "~/domain/registration/balance";
-import type { LedgerEntry } from "~/domain/registration/dues";
-import { keepsCreditOnCancel, registrationSettingsOf } from "~/domain/registration/settings";
 import type { Ride } from "~/domain/ride";
 import { type CreditKind, type CreditState, creditToSpend, MAX_CREDIT_PAISE } from "~/features/credit/domain/credit";
 import type { Command } from "~/server/commands/command.server";
 import type { CreditEntriesTable, RegistrationsTable } from "~/server/db/schema.server";
-import {
-  addEntry as addBookingEntry,
-  decideClaimedRefunds,
-  keepWhatIsNotGivenBack,
-  ledgersOf,
-} from "~/server/registrations/ledger.server";
+import { addEntry as addBookingEntry, decideClaimedRefunds, keepWhatIsNotGivenBack } from "~/server/registrations/ledger.server";
 import { lockRider } from "~/features/rider-accounts/server/riders.server";
 import { creditLeftOf } from "./ledger.server";
 
@@ -49,55 +42,38 @@ export async function addEntry(
 }
 
 /**
- * A booking cancelled (not erased) under a ride whose policy keeps the money as credit: what the
- * rider paid becomes a pending entry an admin confirms (a refund in credit, claimed, on the
- * booking's ledger), and the credit the booking spent comes back at once (a refund given).
- * Returns the sentence the rider's cancellation news adds, or null when nothing was kept. Runs
- * inside the cancellation's command, under the ride's lock, once the booking's charges are void.
+ * A cancelled booking's money given back as credit, at the rider's choice (refunds.server.ts
+ * wrote the refund in credit on the booking's ledger): confirmed at once, for the booking's
+ * account or, without one yet, for the account that takes the booking later. What the booking
+ * had paid in credit comes back as `returned`, the rest as `cancellation`. An online refund the
+ * bank could not complete (`failed`: docs/features/refunds.md) comes here too, and says so.
  */
-export async function keepPaidAsCredit(
+export async function keepRefundAsCredit(
   command: Command,
-  row: Row,
-  ride: Ride | null,
-  actor: AuditActor,
-): Promise<string | null> {
-  if (!ride || !keepsCreditOnCancel(registrationSettingsOf(ride))) return null;
-  const entries = (await ledgersOf(command.trx, [row.id])).get(row.id) ?? [];
-  const received = (method: (entry: LedgerEntry) => boolean) =>
-    entries
-      .filter((entry) => entry.kind === "payment" && entry.state === "confirmed" && method(entry))
-      .reduce((total, entry) => total + entry.amountPaise, 0);
-  const spent = received((entry) => entry.method === "credit");
-  const paid = Math.min(
-    received((entry) => entry.method !== "credit"),
-    MAX_CREDIT_PAISE,
-  );
-  if (paid === 0 && spent === 0) return null;
+  {
+    row,
+    amountPaise,
+    returnedPaise,
+    actor,
+    failed = false,
+  }: { row: Row; amountPaise: number; returnedPaise: number; actor: AuditActor; failed?: boolean },
+): Promise<void> {
   if (row.rider_id) await lockRider(command.trx, row.rider_id);
   const of = { riderId: row.rider_id, registrationId: row.id };
-  const sentences: string[] = [];
-  if (spent > 0) {
-    await addEntry(command, { ...of, kind: "returned", state: "confirmed" }, spent);
-    await addBookingEntry(command, row, refundInCredit(spent, "confirmed"));
-    const returned = `Returned ${formatRupees(spent)} of credit from cancelled booking ${row.reference}`;
+  if (returnedPaise > 0) {
+    await addEntry(command, { ...of, kind: "returned", state: "confirmed" }, returnedPaise);
+    const returned = `Returned ${formatRupees(returnedPaise)} of credit from cancelled booking ${row.reference}`;
     await auditCredit(command, "created", row.id, returned, actor);
-    sentences.push(`The ${formatRupees(spent)} of credit it used is yours again.`);
   }
-  if (paid > 0) {
-    const id = await addEntry(command, { ...of, kind: "cancellation", state: "pending" }, paid);
-    await addBookingEntry(command, row, refundInCredit(paid, "claimed"));
-    await auditCredit(
-      command,
-      "created",
-      id,
-      `Credit ${formatRupees(paid)} waiting from cancelled booking ${row.reference}`,
-      actor,
-    );
-    sentences.push(
-      `The ${formatRupees(paid)} you paid is kept as credit for a future ride, once the organisers confirm the amount.`,
-    );
+  const kept = Math.min(amountPaise - returnedPaise, MAX_CREDIT_PAISE);
+  if (kept > 0) {
+    const note = failed ? "Its refund failed" : "";
+    const id = await addEntry(command, { ...of, kind: "cancellation", state: "confirmed" }, kept, note);
+    const summary = failed
+      ? `Credit ${formatRupees(kept)} from booking ${row.reference}: its refund failed`
+      : `Credit ${formatRupees(kept)} from cancelled booking ${row.reference}`;
+    await auditCredit(command, "created", id, summary, actor);
   }
-  return sentences.join(" ");
 }
 
 /**
@@ -111,11 +87,6 @@ export async function settleRefundInCredit(
 ): Promise<void> {
   await decideClaimedRefunds(command, booking.id, "credit", givenPaise);
   await keepWhatIsNotGivenBack(command, booking, givenPaise > 0 ? "Kept: credit lowered" : "Kept: credit declined");
-}
-
-/** A cancelled booking's money given back as credit: at once (spent credit), or once an admin confirms it. */
-function refundInCredit(amountPaise: number, state: "claimed" | "confirmed") {
-  return { kind: "refund", part: null, amountPaise, state, method: "credit", source: "credit" } as const;
 }
 
 export async function auditCredit(

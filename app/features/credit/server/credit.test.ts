@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import pino from "pino";
 import { bookingPart } from "../../../../tests/support/dues";
 import { expect, it } from "vitest";
@@ -24,7 +25,8 @@ import { payWithCreditByToken } from "./pay-with-credit.server";
 import { CREDIT_REFUSALS } from "~/features/credit/domain/credit";
 
 // The credit ledger on both engines (docs/features/credit.md): a paid booking cancelled becomes
-// pending credit, an admin confirms or declines it, the next booking spends it (never twice,
+// credit when its rider chooses it (docs/features/cancellation.md), an admin confirms or declines
+// a credit still pending from before, the next booking spends it (never twice,
 // even two bookings at once) and an adjustment never leaves it negative.
 
 const ADMIN = { id: "admin-1", email: "admin@roadbook.test" };
@@ -60,6 +62,60 @@ async function confirmedSum(db: Database, riderId: string): Promise<number> {
   return entries.filter((entry) => entry.state === "confirmed").reduce((sum, entry) => sum + entry.amountPaise, 0);
 }
 
+/**
+ * A booking cancelled before issue 37, on a ride that kept credit: what was paid waits as pending
+ * credit (and a claimed refund in credit on its ledger) for an admin to decide.
+ */
+async function cancelledAsBefore(db: Database, registrationId: string, paise: number) {
+  const row = await db
+    .selectFrom("registrations")
+    .selectAll()
+    .where("id", "=", registrationId)
+    .executeTakeFirstOrThrow();
+  const at = NOW.toISOString();
+  await db.updateTable("registrations").set({ status: "cancelled" }).where("id", "=", registrationId).execute();
+  await db
+    .updateTable("booking_entries")
+    .set({ state: "voided", decided_at: at })
+    .where("registration_id", "=", registrationId)
+    .where("kind", "=", "charge")
+    .execute();
+  await db
+    .insertInto("credit_entries")
+    .values({
+      id: randomUUID(),
+      rider_id: row.rider_id,
+      registration_id: registrationId,
+      kind: "cancellation",
+      state: "pending",
+      amount_paise: paise,
+      note: "",
+      created_at: at,
+      decided_at: null,
+      decided_by: null,
+    })
+    .execute();
+  await db
+    .insertInto("booking_entries")
+    .values({
+      id: randomUUID(),
+      registration_id: registrationId,
+      ride_id: row.ride_id,
+      kind: "refund",
+      part: null,
+      amount_paise: paise,
+      state: "claimed",
+      method: "credit",
+      reference: null,
+      source: "credit",
+      note: "",
+      created_at: at,
+      decided_at: null,
+      returns_entry_id: null,
+    })
+    .execute();
+}
+
 async function refusal(write: () => Promise<unknown>): Promise<Record<string, string>> {
   const error = await write().then(
     () => new Error("the write was accepted"),
@@ -70,7 +126,7 @@ async function refusal(write: () => Promise<unknown>): Promise<Record<string, st
 }
 
 describeEachEngine("the credit ledger", (getDb) => {
-  it("keeps a paid booking cancelled as pending credit of what was paid, and nothing of an unpaid one", async () => {
+  it("keeps a paid booking cancelled as credit at once on a ride without tiers, and nothing of an unpaid one", async () => {
     const db = getDb();
     const ride = await siteRide(db, { seats: 5 });
     const rider = await findOrCreateRider(db, "asha@example.com", NOW);
@@ -79,6 +135,7 @@ describeEachEngine("the credit ledger", (getDb) => {
     await setBalancePayment(db, paid.registration.id, "paid", { actor: ADMIN, now: NOW });
     const unpaid = await book(db, ride.id, 2, rider.id);
 
+    // Credit is the only way back on a ride saved before tiers: nothing to choose.
     await cancelByToken(db, paid.token, NOW);
     await cancelByToken(db, unpaid.token, NOW);
 
@@ -86,22 +143,24 @@ describeEachEngine("the credit ledger", (getDb) => {
     expect(entries).toEqual([
       expect.objectContaining({
         kind: "cancellation",
-        state: "pending",
+        state: "confirmed",
         registrationId: paid.registration.id,
         amountPaise: 3_850_000,
       }),
     ]);
-    expect(await creditLeftOf(db, rider.id)).toBe(0);
-    expect(JSON.stringify(await updatesFor(db, paid.registration.id))).toContain("₹38,500 you paid is kept as credit");
+    expect(await creditLeftOf(db, rider.id)).toBe(3_850_000);
+    expect(JSON.stringify(await updatesFor(db, paid.registration.id))).toContain(
+      "₹38,500 is yours as credit for a future ride",
+    );
     expect(await listRecentActivity(db)).toContainEqual(
       expect.objectContaining({
-        summary: `Credit ₹38,500 waiting from cancelled booking ${paid.registration.reference}`,
+        summary: `Credit ₹38,500 from cancelled booking ${paid.registration.reference}`,
         actorEmail: "a rider",
       }),
     );
   });
 
-  it("keeps the credit of a ride saved before the policy existed, as the default policy promises", async () => {
+  it("keeps the credit of a ride saved before the setting existed, as the default policy promises", async () => {
     const db = getDb();
     const ride = await siteRide(db, { seats: 5 });
     const stored = await db.selectFrom("rides").select("data").where("id", "=", ride.id).executeTakeFirstOrThrow();
@@ -113,11 +172,12 @@ describeEachEngine("the credit ledger", (getDb) => {
       .where("id", "=", ride.id)
       .execute();
     const booked = await book(db, ride.id, 1, null);
+    // A booking made before policies were snapshotted reads its ride's.
+    await db.updateTable("registrations").set({ cancellation_policy: null }).execute();
     await setPayment(db, booked.registration.id, "paid", { actor: ADMIN, now: NOW });
     await cancelByToken(db, booked.token, NOW);
-    expect((await pendingCreditsOf(db, [booked.registration.id])).get(booked.registration.id)?.amountPaise).toBe(
-      BOOKING,
-    );
+    const credit = await db.selectFrom("credit_entries").selectAll().executeTakeFirstOrThrow();
+    expect(credit).toMatchObject({ kind: "cancellation", state: "confirmed", amount_paise: BOOKING, rider_id: null });
   });
 
   it("keeps nothing under a policy without credit, nor when the rider erases the booking", async () => {
@@ -142,7 +202,7 @@ describeEachEngine("the credit ledger", (getDb) => {
     const second = await book(db, ride.id, 2, null);
     for (const { registration } of [first, second]) {
       await setPayment(db, registration.id, "paid", { actor: ADMIN, now: NOW });
-      await cancelRegistration(db, registration.id, { actor: ADMIN, now: NOW });
+      await cancelledAsBefore(db, registration.id, BOOKING);
     }
     const pending = await pendingCreditsOf(db, [first.registration.id, second.registration.id]);
     const firstEntry = pending.get(first.registration.id)!;
@@ -212,20 +272,20 @@ describeEachEngine("the credit ledger", (getDb) => {
     expect(await creditLeftOf(db, whole.id)).toBe(500_000);
   });
 
-  it("gives back the credit a cancelled booking spent, and keeps what was paid on top as pending", async () => {
+  it("gives back the credit a cancelled booking spent, and keeps what was paid on top as credit", async () => {
     const db = getDb();
     const ride = await siteRide(db, { seats: 2 });
     const rider = await riderWithCredit(db, "back@example.com", 400_000);
     const booked = await book(db, ride.id, 1, rider.id);
     await setPayment(db, booked.registration.id, "paid", { actor: ADMIN, now: NOW });
     await cancelByToken(db, booked.token, NOW);
-    expect(await creditLeftOf(db, rider.id)).toBe(400_000);
+    expect(await creditLeftOf(db, rider.id)).toBe(1_000_000);
     const entries = await creditEntriesOf(db, rider.id);
     expect(entries.map(({ kind, state, amountPaise }) => ({ kind, state, amountPaise }))).toEqual(
       expect.arrayContaining([
         { kind: "used", state: "confirmed", amountPaise: -400_000 },
         { kind: "returned", state: "confirmed", amountPaise: 400_000 },
-        { kind: "cancellation", state: "pending", amountPaise: 600_000 },
+        { kind: "cancellation", state: "confirmed", amountPaise: 600_000 },
       ]),
     );
   });
@@ -276,7 +336,7 @@ describeEachEngine("the credit ledger", (getDb) => {
     const ride = await siteRide(db, { seats: 2 });
     const booked = await book(db, ride.id, 1, null);
     await setPayment(db, booked.registration.id, "paid", { actor: ADMIN, now: NOW });
-    await cancelRegistration(db, booked.registration.id, { actor: ADMIN, now: NOW });
+    await cancelledAsBefore(db, booked.registration.id, BOOKING);
     const { entryId } = (await pendingCreditsOf(db, [booked.registration.id])).get(booked.registration.id)!;
     const services = { db, env: readEnv({}), logger: pino({ level: "silent" }) } as AppServices;
     const run = async (role: string, body: Record<string, unknown>) => {

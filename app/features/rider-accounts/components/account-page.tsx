@@ -34,6 +34,7 @@ function Payments({ ride }: { ride: MyRide }) {
       `Balance ${ride.balance.amount}: ${ride.balance.paid ? "paid" : `${ride.balance.overdue ? "overdue" : "to pay"}${due}`}`,
     );
   }
+  if (ride.refunds) lines.push(`Refunds: ${ride.refunds}`);
   if (lines.length === 0) return null;
   return (
     <ul className="mt-1 text-sm text-ink-700">

@@ -12,6 +12,8 @@ export type MyRide = {
   booking: { amount: string; paid: boolean; credit: string | null; left: string } | null;
   /** The balance, for a confirmed booking on a ride that has one. */
   balance: { amount: string; dueDate: string; paid: boolean; overdue: boolean } | null;
+  /** Its refunds and where each stands ('₹10,000 to your card or account: pending'); '' without any. */
+  refunds: string;
   /** The booking's private page; null when its link cannot be recovered (then: Find my booking). */
   href: string | null;
   /** Its money documents (docs/features/money-documents.md), each downloaded signed in. */

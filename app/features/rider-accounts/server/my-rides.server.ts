@@ -1,6 +1,8 @@
 import { balancePayment, bookingPayment, RIDER_STATUS_LABELS } from "~/domain/registration/booking-page";
-import { formatRupees } from "~/domain/registration/balance";
-import { duesOfMany } from "~/server/registrations/ledger.server";
+import { balanceDueDate, formatRupees } from "~/domain/registration/balance";
+import { duesOf } from "~/domain/registration/dues";
+import { refundsLine, refundsShown } from "~/domain/registration/refunds";
+import { ledgersOf } from "~/server/registrations/ledger.server";
 import { formatDateRange } from "~/domain/dates";
 import { bookingHref } from "~/domain/links";
 import type { MyRide, MyRides } from "~/features/rider-accounts/domain/my-rides";
@@ -31,11 +33,10 @@ export async function myRides(db: Executor, riderId: string, now = serverClock()
   for (const rideId of new Set(rows.map((row) => row.ride_id))) rides.set(rideId, await getRide(db, rideId));
 
   const registrations = rows.map(registrationFromRow);
-  // Every booking's ledger in one read (dues.ts).
-  const allDues = await duesOfMany(
+  // Every booking's ledger in one read: what each owes (dues.ts) and its refunds (refunds.ts).
+  const ledgers = await ledgersOf(
     db,
-    registrations.map((registration) => ({ ...registration, ride: rides.get(registration.rideId) ?? null })),
-    now,
+    registrations.map((registration) => registration.id),
   );
   const documents = await holdersDocuments(
     db,
@@ -45,7 +46,8 @@ export async function myRides(db: Executor, riderId: string, now = serverClock()
   for (const [index, row] of rows.entries()) {
     const registration = registrations[index]!;
     const ride = rides.get(registration.rideId) ?? null;
-    const dues = allDues.get(registration.id)!;
+    const ledger = ledgers.get(registration.id) ?? [];
+    const dues = duesOf(ledger, { status: registration.status, balanceDueDate: ride ? balanceDueDate(ride) : "" }, now);
     const payment = bookingPayment(config.company, dues.booking, registration.reference, ride?.bookingCost);
     const balance = balancePayment(config.company, dues.balance, registration.reference);
     const token = openToken(row.token_sealed);
@@ -67,6 +69,7 @@ export async function myRides(db: Executor, riderId: string, now = serverClock()
         balance: balance
           ? { amount: balance.amount, dueDate: balance.dueDate, paid: balance.paid, overdue: balance.overdue }
           : null,
+        refunds: refundsLine(refundsShown(ledger)),
         href: token ? bookingHref(token) : null,
         documents: documents.filter((document) => document.registrationId === registration.id).map(listedDocument),
       },

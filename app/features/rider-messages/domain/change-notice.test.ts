@@ -60,7 +60,7 @@ describe("change notices", () => {
   it("tell of a cancellation alone, and of a ride on again", () => {
     expect(changeNotice(before, { ...before, startDate: "2027-04-01", status: "cancelled" })).toEqual({
       subject: "Ride cancelled: Spiti Circuit",
-      body: "Spiti Circuit (12th - 18th March 2027) is cancelled. We are sorry; we will be in touch about anything you paid.",
+      body: "Spiti Circuit (12th - 18th March 2027) is cancelled. We are sorry. Everything you paid comes back, nothing kept: choose on your booking page whether it goes back the way you paid or stays as credit for a future ride.",
     });
     expect(changeNotice({ ...before, status: "cancelled" }, before)?.body).toContain("The ride is on again");
   });

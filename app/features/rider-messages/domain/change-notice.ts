@@ -66,7 +66,7 @@ export function changeNotice(before: WatchedRide, after: WatchedRide): NoticeTex
     if (before.status === "cancelled") return null;
     return {
       subject: `Ride cancelled: ${after.title}`,
-      body: `${after.title} (${formatDateRange(before.startDate, before.endDate)}) is cancelled. We are sorry; we will be in touch about anything you paid.`,
+      body: `${after.title} (${formatDateRange(before.startDate, before.endDate)}) is cancelled. We are sorry. Everything you paid comes back, nothing kept: choose on your booking page whether it goes back the way you paid or stays as credit for a future ride.`,
     };
   }
   const changes = rideChanges(before, after);

@@ -39,7 +39,7 @@ export type ApplyOutcome =
   | { kind: "not-captured"; registrationId: string; status: string };
 
 /** Keeps an event's id: true the first time, false when it was applied before. */
-async function firstTime(executor: Executor, id: string, event: string, now: Date): Promise<boolean> {
+export async function firstTime(executor: Executor, id: string, event: string, now: Date): Promise<boolean> {
   const kept = await executor
     .insertInto("payment_events")
     .values({ id, event, received_at: now.toISOString() })

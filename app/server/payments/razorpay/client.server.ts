@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { type Payment, type PaymentLink, paymentLinkSchema, paymentSchema } from "./entities.server";
+import {
+  type Payment,
+  type PaymentLink,
+  paymentLinkSchema,
+  paymentSchema,
+  type Refund,
+  refundListSchema,
+  refundSchema,
+} from "./entities.server";
 
 // A thin client for the part of Razorpay's REST API that Payment Links use. Not the official SDK
 // (razorpay 2.9.8): its constructor fixes the host to https://api.razorpay.com, so the tests
@@ -70,6 +78,17 @@ export type RazorpayClient = {
   findPaymentLink(referenceId: string): Promise<PaymentLink | null>;
   cancelPaymentLink(id: string): Promise<PaymentLink>;
   fetchPayment(paymentId: string): Promise<Payment>;
+  /** A normal-speed refund of part or all of a captured payment (docs/features/refunds.md). */
+  createRefund(paymentId: string, refund: NewRefund): Promise<Refund>;
+  fetchRefund(refundId: string): Promise<Refund>;
+  /** The payment's refunds: how a create whose answer was lost is found again (by notes.entry). */
+  listRefunds(paymentId: string): Promise<Refund[]>;
+};
+
+export type NewRefund = {
+  amountPaise: number;
+  /** Our ledger entry's id: the refund's receipt and its notes.entry. */
+  entryId: string;
 };
 
 const errorBodySchema = z.object({
@@ -88,13 +107,19 @@ export function createRazorpayClient(config: RazorpayConfig): RazorpayClient {
   const authorization = `Basic ${Buffer.from(`${config.keyId}:${config.keySecret}`).toString("base64")}`;
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  async function call<T>(schema: z.ZodType<T>, method: "GET" | "POST", path: string, body?: object): Promise<T> {
+  async function call<T>(
+    schema: z.ZodType<T>,
+    method: "GET" | "POST",
+    path: string,
+    body?: object,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<T> {
     let status: number;
     let text: string;
     try {
       const response = await fetch(`${base}${path}`, {
         method,
-        headers: { authorization, accept: "application/json", "content-type": "application/json" },
+        headers: { authorization, accept: "application/json", "content-type": "application/json", ...extraHeaders },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(timeoutMs),
       });
@@ -153,6 +178,26 @@ export function createRazorpayClient(config: RazorpayConfig): RazorpayClient {
     },
     cancelPaymentLink: async (id) => call(paymentLinkSchema, "POST", `/v1/payment_links/${checkedId(id)}/cancel`),
     fetchPayment: async (paymentId) => call(paymentSchema, "GET", `/v1/payments/${checkedId(paymentId)}`),
+    createRefund: async (paymentId, refund) =>
+      call(
+        refundSchema,
+        "POST",
+        `/v1/payments/${checkedId(paymentId)}/refund`,
+        {
+          amount: refund.amountPaise,
+          // Normal: free, 5–7 working days. Instant ("optimum") costs a fee the organisers would pay.
+          speed: "normal",
+          notes: { entry: refund.entryId },
+          receipt: refund.entryId,
+        },
+        // Razorpay answers a repeated create with this key with the refund made the first time.
+        { "x-refund-idempotency": refund.entryId },
+      ),
+    fetchRefund: async (refundId) => call(refundSchema, "GET", `/v1/refunds/${checkedId(refundId)}`),
+    async listRefunds(paymentId) {
+      const { items } = await call(refundListSchema, "GET", `/v1/payments/${checkedId(paymentId)}/refunds?count=100`);
+      return items;
+    },
   };
 }
 

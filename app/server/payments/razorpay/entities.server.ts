@@ -72,3 +72,35 @@ export const paymentSchema = z.object({
   created_at: z.number().int(),
 });
 export type Payment = z.output<typeof paymentSchema>;
+
+export const REFUND_STATUSES = ["pending", "processed", "failed"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * A refund (POST /v1/payments/:id/refund, GET /v1/refunds/:id): `pending` until the bank
+ * answers, then `processed` (final) or `failed`. Roadbook sets `receipt` and `notes.entry` to its
+ * ledger entry's id, how a refund whose create answer was lost is found again.
+ */
+export const refundSchema = z.object({
+  id: z.string().min(1),
+  entity: z.literal("refund"),
+  amount: paise,
+  currency: z.string(),
+  payment_id: z.string().min(1),
+  notes,
+  receipt: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null),
+  status: z.enum(REFUND_STATUSES),
+  /** "normal" or "instant"; null while pending in some answers. */
+  speed_processed: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null),
+  created_at: z.number().int(),
+});
+export type Refund = z.output<typeof refundSchema>;
+
+/** GET /v1/payments/:id/refunds: Razorpay's collection. */
+export const refundListSchema = z.object({ items: z.array(refundSchema) });

@@ -36,6 +36,22 @@ const paymentLinkInEvent = z.object({
   order_id: nullableId,
 });
 
+/** A refund's event (refund.processed, refund.failed): the refund, its payment, and Roadbook's entry id (notes.entry) or null. */
+const refundInEvent = z
+  .object({
+    id: z.string().min(1),
+    status: z.string(),
+    currency: z.string(),
+    amount: paise,
+    payment_id: z.string().min(1),
+    // Razorpay writes unset notes as [].
+    notes: z.preprocess(
+      (value) => (value == null || Array.isArray(value) ? {} : value),
+      z.record(z.string(), z.unknown()),
+    ),
+  })
+  .transform(({ notes, ...refund }) => ({ ...refund, entry: typeof notes.entry === "string" ? notes.entry : null }));
+
 const eventSchema = z.object({
   entity: z.literal("event"),
   account_id: z.string(),
@@ -44,12 +60,14 @@ const eventSchema = z.object({
   payload: z.object({
     payment: z.object({ entity: paymentInEvent }).optional(),
     payment_link: z.object({ entity: paymentLinkInEvent }).optional(),
+    refund: z.object({ entity: refundInEvent }).optional(),
   }),
   created_at: z.number().int(),
 });
 
 export type PaymentInEvent = z.output<typeof paymentInEvent>;
 export type PaymentLinkInEvent = z.output<typeof paymentLinkInEvent>;
+export type RefundInEvent = z.output<typeof refundInEvent>;
 
 export type RazorpayWebhookEvent = {
   /** The `X-Razorpay-Event-Id` header: the same on every retry of one event. Apply an event once by it. */
@@ -60,6 +78,7 @@ export type RazorpayWebhookEvent = {
   createdAt: number;
   payment: PaymentInEvent | null;
   paymentLink: PaymentLinkInEvent | null;
+  refund: RefundInEvent | null;
 };
 
 /** A verified body that is not a Razorpay event of the shape read here. */
@@ -88,5 +107,6 @@ export function parseWebhookEvent(rawBody: Buffer | string, eventIdHeader: strin
     createdAt: created_at,
     payment: payload.payment?.entity ?? null,
     paymentLink: payload.payment_link?.entity ?? null,
+    refund: payload.refund?.entity ?? null,
   };
 }

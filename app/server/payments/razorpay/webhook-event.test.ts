@@ -63,7 +63,46 @@ describe("parseWebhookEvent", () => {
         method: "upi",
         order_id: "order_OU2Hs9nDs0sJ3D",
       },
+      refund: null,
     });
+  });
+
+  it("reads a refund's event: the refund, its payment and Roadbook's entry id from its notes", () => {
+    const refund = (notes: unknown) => ({
+      ...partiallyPaid,
+      event: "refund.processed",
+      contains: ["refund", "payment"],
+      payload: {
+        refund: {
+          entity: {
+            id: "rfnd_FS8TWyPrCsa0OB",
+            entity: "refund",
+            amount: 500000,
+            currency: "INR",
+            payment_id: "pay_OU2I6iAfOrKJvB",
+            notes,
+            receipt: "3f0c…",
+            acquirer_data: { arn: null },
+            created_at: 1597734071,
+            status: "processed",
+            speed_processed: "normal",
+            speed_requested: "normal",
+          },
+        },
+        payment: partiallyPaid.payload.payment,
+      },
+    });
+    expect(parseWebhookEvent(JSON.stringify(refund({ entry: "entry-1" })), "evt_1").refund).toEqual({
+      id: "rfnd_FS8TWyPrCsa0OB",
+      status: "processed",
+      currency: "INR",
+      amount: 500000,
+      payment_id: "pay_OU2I6iAfOrKJvB",
+      entry: "entry-1",
+    });
+    // Another system's refund: no notes (Razorpay writes them as []), or other notes.
+    expect(parseWebhookEvent(JSON.stringify(refund([])), "evt_2").refund?.entry).toBeNull();
+    expect(parseWebhookEvent(JSON.stringify(refund({ comment: "x" })), "evt_3").refund?.entry).toBeNull();
   });
 
   it("reads a payment.captured event, which carries the payment alone", () => {

@@ -22,6 +22,7 @@ import {
 import { signedInRider } from "~/features/rider-accounts/server/sessions.server";
 import { currentWaiver } from "~/features/waivers/server/current-waiver.server";
 import { readDocumentSettings } from "~/features/money-documents/server/settings.server";
+import { rideRuleSentences } from "~/domain/registration/policy-sentences";
 import type { Route } from "./+types/transfer";
 
 // /transfer/:token (docs/features/seat-transfer.md): a friend takes a seat a rider handed on. The
@@ -70,7 +71,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       form: {
         settings: seatSettings(registrationSettingsOf(ride), offer.option),
         thingsToCarry: rideForDisplay(ride).thingsToCarryMandatory,
-        cancellationPolicy: policyPoints(rideForDisplay(ride).cancellationPolicy),
+        cancellationPolicy: [...rideRuleSentences(ride), ...policyPoints(rideForDisplay(ride).cancellationPolicy)],
         consent: consentText(env.registrationRetentionDays),
         waiver: waiver ? { id: waiver.id, version: waiver.version, text: waiver.text } : null,
         // In GST mode the form asks the rider's state (docs/features/money-documents.md).
