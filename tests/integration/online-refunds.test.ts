@@ -116,9 +116,7 @@ describeEachEngine("online refunds through Razorpay", (getDb) => {
     expect(mail.text).toContain(`Its reference: ${refund!.id}.`);
     expect(mailsTo(email).filter((each) => each.subject.startsWith("Refund processed"))).toHaveLength(1);
     // Its refund receipt comes in a mail of its own, the PDF attached (money documents).
-    await expect
-      .poll(() => mailsTo(email).filter((each) => each.subject.startsWith("Refund receipt")))
-      .toHaveLength(1);
+    await expect.poll(() => mailsTo(email).filter((each) => each.subject.startsWith("Refund receipt"))).toHaveLength(1);
   });
 
   it("adopts the refund Razorpay made when the answer to the create was lost: one refund only", async () => {

@@ -6,7 +6,11 @@ import type { Ride } from "~/domain/ride";
 import { type CreditKind, type CreditState, creditToSpend, MAX_CREDIT_PAISE } from "~/features/credit/domain/credit";
 import type { Command } from "~/server/commands/command.server";
 import type { CreditEntriesTable, RegistrationsTable } from "~/server/db/schema.server";
-import { addEntry as addBookingEntry, decideClaimedRefunds, keepWhatIsNotGivenBack } from "~/server/registrations/ledger.server";
+import {
+  addEntry as addBookingEntry,
+  decideClaimedRefunds,
+  keepWhatIsNotGivenBack,
+} from "~/server/registrations/ledger.server";
 import { lockRider } from "~/features/rider-accounts/server/riders.server";
 import { creditLeftOf } from "./ledger.server";
 
