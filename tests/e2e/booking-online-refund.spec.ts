@@ -71,6 +71,10 @@ test("a rider's online refund shows pending, then processed once the bank pays i
   await expect(refund).toContainText("To your card or account");
   await expect(refund).toContainText("Pending");
   await expect(refund).toContainText("usually 5–7 working days");
+  // The payment has its receipt; the refund, on its way, none yet.
+  const receipts = page.getByRole("region", { name: "Receipts" });
+  await expect(receipts.getByRole("link", { name: /^Payment receipt PR\d{4}-\d{6}$/ })).toBeVisible();
+  await expect(receipts.getByRole("link", { name: /^Refund receipt/ })).toHaveCount(0);
   await expectNoA11yViolations(page);
 
   // The server's outbox sent it once it committed: one refund at Razorpay, pending.
@@ -95,6 +99,10 @@ test("a rider's online refund shows pending, then processed once the bank pays i
   await page.goto(bookingUrl);
   await expect(refund).toContainText("Processed");
   await expect(refund).toContainText(`Refund reference ${made!.id}.`);
+  // Given back, the refund has its receipt too: on the page, and mailed with its PDF.
+  const refundReceipt = receipts.getByRole("link", { name: /^Refund receipt RR\d{4}-\d{6}$/ });
+  await expect(refundReceipt).toBeVisible();
+  const refundCode = (await refundReceipt.textContent())!.replace("Refund receipt ", "");
   await page.goto("/me");
   await expect(page.getByText("Refunds: ₹10,000 to your card or account: processed")).toBeVisible();
   await expect
@@ -105,4 +113,8 @@ test("a rider's online refund shows pending, then processed once the bank pays i
         .join("\n"),
     )
     .toContain(`Its reference: ${made!.id}.`);
+  const receiptMail = () =>
+    smtp.mails.find((mail) => mail.to.includes(email) && mail.raw.includes(`${refundCode}.pdf`));
+  await expect.poll(receiptMail).toBeDefined();
+  expect(receiptMail()!.raw).toContain("Content-Type: application/pdf");
 });

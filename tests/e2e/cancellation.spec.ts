@@ -75,6 +75,11 @@ test("a rider cancels 20 days before the start, reads the tiers' quote and takes
   await expect(page.getByText("Your registration is cancelled.")).toBeVisible();
   await expect(page.getByText(/Under the cancellation policy the organisers keep ₹1,250\./)).toBeVisible();
   await expect(page.getByText(/₹3,750 is yours as credit for a future ride\./)).toBeVisible();
+  // Each step's money document: the payment's receipt, and the credit given back's.
+  const receipts = page.getByRole("region", { name: "Receipts" });
+  await expect(receipts.getByRole("link", { name: /^Payment receipt PR\d{4}-\d{6}$/ })).toBeVisible();
+  await expect(receipts.getByRole("link", { name: /^Refund receipt RR\d{4}-\d{6}$/ })).toBeVisible();
+  await expect(receipts).toContainText("₹3,750.00");
   await expectNoA11yViolations(page);
 });
 
