@@ -27,6 +27,7 @@ import * as paymentColumnsDropped from "./m0025_payment_columns_dropped";
 import * as onlinePayments from "./m0026_online_payments";
 import * as cancellationAndRefunds from "./m0027_cancellation_and_refunds";
 import * as moneyDocuments from "./m0028_money_documents";
+import * as refundUtrUnique from "./m0029_refund_utr_unique";
 
 /**
  * Every migration, by name, in the order they apply. Imported statically (not read from disk) so
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   m0026_online_payments: onlinePayments,
   m0027_cancellation_and_refunds: cancellationAndRefunds,
   m0028_money_documents: moneyDocuments,
+  m0029_refund_utr_unique: refundUtrUnique,
 };

@@ -28,6 +28,8 @@ import { confirmStatementMatches } from "~/server/payments/confirm-statement.ser
 import { paymentsOwed } from "~/server/payments/expected-payments.server";
 import { readStatementCsv } from "~/server/payments/statement-csv.server";
 import { statementCsv } from "../support/statement-csv";
+import { claimRefund } from "../support/refunds";
+import { recordUpiRefund } from "~/server/payments/upi-refunds.server";
 import { findOrCreateRider } from "~/features/rider-accounts/server/riders.server";
 import { createRide, getRide } from "~/server/rides/rides.server";
 import { rideInput } from "../support/fixtures";
@@ -396,6 +398,43 @@ for (const engine of TEST_ENGINES) {
           paid: false,
           claimedUtr: "499999999999",
         });
+      },
+    );
+
+    it.runIf(engine === "postgres")(
+      "one UTR recorded for two UPI refunds of two rides at the same moment: the second is refused, no database error",
+      async () => {
+        const { first, other } = setup;
+        const refundOf = async (n: number) => {
+          const ride = await createRide(first, rideInput({ registration: { mode: "site", seats: CAPACITY } }));
+          const { registration } = await registerRider(first, ride.id, riderForm(n), NOW);
+          await setPayment(first, registration.id, "paid", { actor: ADMIN, now: NOW });
+          return {
+            ride,
+            registration,
+            entryId: await claimRefund(first, registration.id, { method: "upi", now: NOW }),
+          };
+        };
+        const a = await refundOf(4005);
+        const b = await refundOf(4006);
+        const [recorded] = await whileLocked(first, ["rides", a.ride.id], async (trx) => {
+          // Refund A recorded with that UTR, not yet committed: B's own check cannot see it.
+          await trx
+            .updateTable("booking_entries")
+            .set({ state: "confirmed", reference: "477777777777", decided_at: NOW.toISOString() })
+            .where("id", "=", a.entryId)
+            .execute();
+          return [
+            recordUpiRefund(
+              other,
+              { registrationId: b.registration.id, entryId: b.entryId, utr: "477777777777" },
+              { actor: ADMIN, now: NOW },
+            ).then(() => "recorded", refusal),
+          ];
+        });
+        expect(recorded).toBe("UTR 477777777777 is recorded already for another refund");
+        // B's refund still waits to be sent.
+        expect((await duesOfRegistration(first, b.registration.id, NOW)).refundPendingPaise).toBe(1_000_000);
       },
     );
 

@@ -3,6 +3,7 @@ import { utrSchema } from "~/domain/registration/input";
 import type { Database } from "../db/schema.server";
 import { type AdminChange, withRegistrationById } from "../registrations/locked-registration.server";
 import { NotFoundError, refuse } from "../validation/errors.server";
+import { isUniqueViolation } from "../db/unique-violation.server";
 import { parseOrThrow } from "../validation/validate.server";
 import { confirmRefund, refundEntry } from "./refund-states.server";
 import { formatRupees } from "~/domain/registration/balance";
@@ -57,7 +58,13 @@ export async function recordUpiRefund(
       if (entry.state !== "claimed") refuse("This refund is no longer waiting to be sent");
       const other = await refundedBy(command.trx, utr);
       if (other) refuse(`UTR ${utr} is recorded already for a refund of booking ${other}`, "utr");
-      await confirmRefund(command, entryId, utr, change.actor);
+      try {
+        await confirmRefund(command, entryId, utr, change.actor);
+      } catch (error) {
+        // Recorded for another refund on another ride at this very moment: the index said no.
+        if (isUniqueViolation(error)) refuse(`UTR ${utr} is recorded already for another refund`, "utr");
+        throw error;
+      }
       return { ...recorded, already: false };
     },
     change,
