@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { utrSchema } from "~/domain/registration/input";
 import type { Database } from "../db/schema.server";
+import { bookingPaidBy } from "../registrations/ledger.server";
 import { type AdminChange, withRegistrationById } from "../registrations/locked-registration.server";
 import { NotFoundError, refuse } from "../validation/errors.server";
 import { isUniqueViolation } from "../db/unique-violation.server";
@@ -15,20 +16,6 @@ import { formatRupees } from "~/domain/registration/balance";
 export const REFUND_NOT_FOUND = "Cannot find this refund: reload the page";
 
 export type UpiRefundRecorded = { booking: string; amount: number; already: boolean };
-
-/** The booking whose confirmed UPI refund carries this UTR, or null. */
-async function refundedBy(db: Pick<Database, "selectFrom">, utr: string): Promise<string | null> {
-  const row = await db
-    .selectFrom("booking_entries")
-    .innerJoin("registrations", "registrations.id", "booking_entries.registration_id")
-    .select("registrations.reference")
-    .where("booking_entries.kind", "=", "refund")
-    .where("booking_entries.method", "=", "upi")
-    .where("booking_entries.state", "=", "confirmed")
-    .where("booking_entries.reference", "=", utr)
-    .executeTakeFirst();
-  return row?.reference ?? null;
-}
 
 /**
  * Records the UTR of the UPI refund `entryId` (of the booking `registrationId`, as the page
@@ -56,7 +43,7 @@ export async function recordUpiRefund(
       const recorded = { booking: row.reference, amount: entry.amount_paise };
       if (entry.state === "confirmed") return { ...recorded, already: true };
       if (entry.state !== "claimed") refuse("This refund is no longer waiting to be sent");
-      const other = await refundedBy(command.trx, utr);
+      const other = await bookingPaidBy(command.trx, "upi", utr, "refund");
       if (other) refuse(`UTR ${utr} is recorded already for a refund of booking ${other}`, "utr");
       try {
         await confirmRefund(command, entryId, utr, change.actor);

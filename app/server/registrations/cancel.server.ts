@@ -8,7 +8,7 @@ import { ridePagesChanged } from "../rides/pages-changed.server";
 import { promoteWaitlisted } from "./seats.server";
 import { erasedColumns, registrationFromRow, type Registration, updateRegistrationRow } from "./rows.server";
 import { eraseWhatFollows } from "./erasure.server";
-import { addEntry, keepWhatIsNotGivenBack, voidCharges } from "./ledger.server";
+import { keepOnCancel, keepWhatIsNotGivenBack, voidCharges } from "./ledger.server";
 import { formatRupees } from "~/domain/registration/balance";
 import type { CancellationQuote } from "~/domain/registration/cancellation-quote";
 import { cancellationNews, refundNews, type RefundChoice } from "~/domain/registration/refund-choice";
@@ -126,17 +126,8 @@ async function cancelLocked(
     // Erased, the booking leaves the account and nobody is left to choose: its money is kept.
     await keepWhatIsNotGivenBack(command, row);
   } else {
-    if (kept > 0) {
-      const note = canceller.override ? "Kept: the organisers' amount" : "Kept under the cancellation policy";
-      await addEntry(command, row, {
-        kind: "fee",
-        part: null,
-        amountPaise: kept,
-        state: "confirmed",
-        source: "cancellation",
-        note,
-      });
-    }
+    const note = canceller.override ? "Kept: the organisers' amount" : "Kept under the cancellation policy";
+    await keepOnCancel(command, row, kept, note);
     const written = choice ? await chooseRefund(command, row, ride, choice, canceller.actor) : null;
     news = cancellationNews(kept, quote!.paidPaise - kept, written);
   }

@@ -306,19 +306,21 @@ async function voidClaims(command: Command, registrationId: string, part: Bookin
 }
 
 /**
- * The booking whose confirmed payment carries this UTR or gateway id, or null. A UTR pays one
- * booking once: the unique index refuses a second, this says whose it is first.
+ * The booking whose confirmed payment (or refund: `kind`) carries this UTR or gateway id, or
+ * null. A UTR proves one payment or refund once: the unique indexes refuse a second, this says
+ * whose it is first.
  */
 export async function bookingPaidBy(
   executor: Executor,
   method: PaymentMethod,
   reference: string,
+  kind: "payment" | "refund" = "payment",
 ): Promise<string | null> {
   const found = await executor
     .selectFrom("booking_entries")
     .innerJoin("registrations", "registrations.id", "booking_entries.registration_id")
     .select("registrations.reference")
-    .where("booking_entries.kind", "=", "payment")
+    .where("booking_entries.kind", "=", kind)
     .where("booking_entries.state", "=", "confirmed")
     .where("booking_entries.method", "=", method)
     .where("booking_entries.reference", "=", reference)
@@ -455,15 +457,25 @@ export async function keepWhatIsNotGivenBack(
     total("refund", ["claimed", "confirmed"]) -
     total("fee", ["confirmed"]) -
     total("charge", ["confirmed"]);
-  if (kept > 0)
-    await addEntry(command, row, {
-      kind: "fee",
-      part: null,
-      amountPaise: kept,
-      state: "confirmed",
-      source: "cancellation",
-      note,
-    });
+  await keepOnCancel(command, row, kept, note);
+}
+
+/** What a cancellation keeps, `keptPaise` (none: nothing written), as one fee on the booking's ledger. */
+export async function keepOnCancel(
+  command: Command,
+  row: { id: string; ride_id: string },
+  keptPaise: number,
+  note: string,
+): Promise<void> {
+  if (keptPaise <= 0) return;
+  await addEntry(command, row, {
+    kind: "fee",
+    part: null,
+    amountPaise: keptPaise,
+    state: "confirmed",
+    source: "cancellation",
+    note,
+  });
 }
 
 /** The UTRs riders typed on the bookings this command erased, while nobody confirmed them, are forgotten. */
