@@ -414,30 +414,27 @@ function Ending({ view, kind, answer }: { view: BookingView; kind: keyof typeof 
 
 /**
  * Money owed back that the rider chooses a way back for (the organisers cancelled the booking or
- * the ride), and refunds on their way.
+ * the ride). Refunds on their way are the Refunds part's (booking-refunds.tsx).
  */
 function MoneyBack({ view }: { view: BookingView }) {
-  const { toChoose, pending } = view.cancellation;
-  if (!toChoose && !pending) return null;
+  const { toChoose } = view.cancellation;
+  if (!toChoose) return null;
   return (
     <Section title="Your money back" id="refund-heading">
-      {pending ? <p className="text-ink-800">{`${pending} is on its way back to you.`}</p> : null}
-      {toChoose ? (
-        <form method="post" action={view.href} className="space-y-3">
-          <input type="hidden" name="intent" value="refund" />
-          <p className="font-semibold text-ink-900" data-testid="refund-to-choose">
-            {toChoose.rideCancelled
-              ? `The ride is cancelled: everything you paid, ${toChoose.amount}, is yours back.`
-              : `${toChoose.amount} is yours back.`}
-          </p>
-          <Choices choices={toChoose.choices} />
-          <button type="submit" className={SUBMIT_CLASS}>
-            {toChoose.rideCancelled && view.status !== "cancelled"
-              ? "Cancel my booking and send my choice"
-              : "Send my choice"}
-          </button>
-        </form>
-      ) : null}
+      <form method="post" action={view.href} className="space-y-3">
+        <input type="hidden" name="intent" value="refund" />
+        <p className="font-semibold text-ink-900" data-testid="refund-to-choose">
+          {toChoose.rideCancelled
+            ? `The ride is cancelled: everything you paid, ${toChoose.amount}, is yours back.`
+            : `${toChoose.amount} is yours back.`}
+        </p>
+        <Choices choices={toChoose.choices} />
+        <button type="submit" className={SUBMIT_CLASS}>
+          {toChoose.rideCancelled && view.status !== "cancelled"
+            ? "Cancel my booking and send my choice"
+            : "Send my choice"}
+        </button>
+      </form>
     </Section>
   );
 }
@@ -537,10 +534,10 @@ export function BookingPage<Parts>({
         </section>
 
         <BookingRideLinks links={view.rideLinks} />
-        {at("sections")}
         <MoneyBack view={view} />
-        <Payments view={view} answer={answer} alsoPays={at("bookingAmount")} />
         <BookingRefunds refunds={view.refunds} />
+        {at("sections")}
+        <Payments view={view} answer={answer} alsoPays={at("bookingAmount")} />
         {view.status === "cancelled" ? null : (
           <>
             <ContactDetails view={view} answer={answer} />

@@ -1,5 +1,6 @@
 import { Undo2 } from "lucide-react";
 import { formatIndianShortDate } from "~/domain/dates";
+import { indianDateOf } from "~/domain/indian-time";
 import type { RefundShown } from "~/domain/registration/refunds";
 
 const STATE_CLASSES: Record<RefundShown["state"], string> = {
@@ -29,7 +30,8 @@ export function BookingRefunds({ refunds }: { refunds: readonly RefundShown[] })
             </p>
             {refund.detail ? <p className="text-ink-800">{refund.detail}</p> : null}
             <p className="text-sm text-ink-600">
-              Recorded <time dateTime={refund.createdAt}>{formatIndianShortDate(refund.createdAt.slice(0, 10))}</time>
+              Recorded{" "}
+              <time dateTime={refund.createdAt}>{formatIndianShortDate(indianDateOf(new Date(refund.createdAt)))}</time>
             </p>
           </li>
         ))}

@@ -74,6 +74,4 @@ export type CancellationView = {
   cancelChoices: ChoiceView[];
   /** Money owed back and not chosen yet (cancelled by the organisers, or the ride cancelled), with the choices. */
   toChoose: { amount: string; rideCancelled: boolean; choices: ChoiceView[] } | null;
-  /** Refunds on their way ("₹6,250"), or null. */
-  pending: string | null;
 };

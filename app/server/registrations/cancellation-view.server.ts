@@ -34,8 +34,7 @@ export async function cancellationView(
     .where("id", "=", booking.id)
     .executeTakeFirstOrThrow();
   const choices = viewOf(choicesOf(row, ride));
-  const pending = dues.refundPendingPaise > 0 ? formatRupees(dues.refundPendingPaise) : null;
-  const view = { policy: policySentences(policyOfBooking(row, ride)), pending };
+  const view = { policy: policySentences(policyOfBooking(row, ride)) };
   if (booking.status === "cancelled") {
     const amount = dues.refundToChoosePaise;
     const toChoose =
