@@ -101,3 +101,27 @@ describe("a ride's reminder settings", () => {
     });
   });
 });
+
+describe("a ride's GST rate and SAC", () => {
+  const rateOf = (gstRate: string) => registrationSettingsSchema.safeParse({ gstRate });
+
+  it("takes a percent from 0 to 40 with at most two decimals, empty for the organiser's", () => {
+    for (const rate of ["5", "2.5", "18", "0", "40", "40.00", "39.99"]) {
+      expect(rateOf(rate)).toMatchObject({ success: true, data: { gstRate: rate } });
+    }
+    expect(rateOf(" ")).toMatchObject({ success: true, data: { gstRate: undefined } });
+  });
+
+  it("refuses a rate above 40, a negative one or more than two decimals, with the reason", () => {
+    for (const rate of ["40.5", "41", "-5", "5.125", "100", "5%"]) {
+      const parsed = rateOf(rate);
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe("A GST rate in percent, 0 to 40, at most two decimals");
+    }
+  });
+
+  it("takes a SAC of 4 to 8 digits", () => {
+    expect(registrationSettingsSchema.safeParse({ sac: "998555" })).toMatchObject({ data: { sac: "998555" } });
+    expect(registrationSettingsSchema.safeParse({ sac: "99-8555" }).success).toBe(false);
+  });
+});

@@ -174,7 +174,7 @@ export const registrationSettingsSchema = z
     gstRate: z
       .string()
       .trim()
-      .regex(/^((40|[1-3]?\d)(\.\d{1,2})?)?$/, "A GST rate in percent, 0 to 40, at most two decimals")
+      .regex(/^(40(\.0{1,2})?|[1-3]?\d(\.\d{1,2})?)?$/, "A GST rate in percent, 0 to 40, at most two decimals")
       .transform((rate) => rate || undefined)
       .optional(),
   })
