@@ -178,7 +178,7 @@ test.describe("Ride Management", () => {
     await page.getByRole("navigation").getByRole("link", { name: "Dashboard" }).click();
     await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Half-typed ride");
 
-    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("button", { name: "Cancel", exact: true }).click();
     await expect(page).toHaveURL("/admin/rides");
     await expect(page.getByRole("link", { name: "Add New Ride" })).toBeVisible();
   });
