@@ -189,7 +189,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     bookingPayments(db, config.company, registration, ride, now),
     ledgersOf(db, [registration.id]),
   ]);
-  const cancellation = await cancellationView(db, registration, ride, dues, now);
+  const entries = ledgers.get(registration.id) ?? [];
+  const cancellation = await cancellationView(db, registration, ride, { dues, entries }, now);
   const onlineDue = registration.status === "confirmed" ? (online?.offer(dues) ?? null) : null;
   const parts = await loadBookingSections(features, { services, request, context, registration, ride, dues });
   // The calendar feed's own read-only token, never this page's (decision 042).
@@ -227,7 +228,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
           ? { subscribe: webcalHref(origin, bookingCalendarHref(feed)), download: bookingCalendarHref(feed) }
           : null,
     },
-    refunds: refundsShown(ledgers.get(registration.id) ?? []),
+    refunds: refundsShown(entries),
     online: onlineDue && {
       amount: formatRupees(onlineDue.amountPaise),
       firstAtLeast: onlineDue.minFirstPaise < onlineDue.amountPaise ? formatRupees(onlineDue.minFirstPaise) : null,

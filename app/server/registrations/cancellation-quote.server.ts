@@ -3,6 +3,7 @@ import { type CancellationQuote, quoteCancellation } from "~/domain/registration
 import { registrationStatusOf } from "./rows.server";
 import type { Ride } from "~/domain/ride";
 import type { Executor, RegistrationsTable } from "../db/schema.server";
+import type { LedgerEntry } from "~/domain/registration/dues";
 import { ledgersOf } from "./ledger.server";
 import { policyOfBooking } from "./refunds.server";
 
@@ -18,7 +19,16 @@ export async function quoteOfBooking(
   ride: Ride | null,
   now: Date,
 ): Promise<CancellationQuote> {
-  const entries = (await ledgersOf(executor, [row.id])).get(row.id) ?? [];
+  return quoteOfEntries(row, ride, (await ledgersOf(executor, [row.id])).get(row.id) ?? [], now);
+}
+
+/** The same, from the booking's ledger entries as the caller read them. */
+export function quoteOfEntries(
+  row: Row,
+  ride: Ride | null,
+  entries: readonly LedgerEntry[],
+  now: Date,
+): CancellationQuote {
   return quoteCancellation({
     policy: policyOfBooking(row, ride),
     entries,

@@ -1,7 +1,7 @@
 import { formatRupees } from "~/domain/registration/balance";
 import { policySentences } from "~/domain/registration/policy-sentences";
 import { quoteSentence } from "~/domain/registration/cancellation-quote";
-import type { Dues } from "~/domain/registration/dues";
+import type { Dues, LedgerEntry } from "~/domain/registration/dues";
 import {
   type CancellationView,
   type ChoiceView,
@@ -11,7 +11,7 @@ import {
 import type { RegistrationStatus } from "~/domain/registration/settings";
 import type { Ride } from "~/domain/ride";
 import type { Executor } from "../db/schema.server";
-import { quoteOfBooking } from "./cancellation-quote.server";
+import { quoteOfEntries } from "./cancellation-quote.server";
 import { choicesOf, policyOfBooking } from "./refunds.server";
 
 // What the rider's booking page shows of cancelling (docs/features/cancellation.md): the policy
@@ -20,12 +20,12 @@ import { choicesOf, policyOfBooking } from "./refunds.server";
 const viewOf = (choices: RefundChoice[]): ChoiceView[] =>
   choices.map((value) => ({ value, label: REFUND_CHOICE_LABELS[value] }));
 
-/** The booking page's cancellation part, from the booking's row, ride and dues. */
+/** The booking page's cancellation part, from the booking's row, ride, dues and ledger entries (read once by the page). */
 export async function cancellationView(
   executor: Executor,
   booking: { id: string; status: RegistrationStatus },
   ride: Ride | null,
-  dues: Dues,
+  { dues, entries }: { dues: Dues; entries: readonly LedgerEntry[] },
   now: Date,
 ): Promise<CancellationView> {
   const row = await executor
@@ -41,7 +41,7 @@ export async function cancellationView(
       amount > 0 ? { amount: formatRupees(amount), rideCancelled: ride?.status === "cancelled", choices } : null;
     return { ...view, quote: null, cancelChoices: [], toChoose };
   }
-  const quote = await quoteOfBooking(executor, row, ride, now);
+  const quote = quoteOfEntries(row, ride, entries, now);
   const rideCancelled = ride?.status === "cancelled" && quote.paidPaise > 0;
   return {
     ...view,
